@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+// IndoorNav — indoor location fusion and follow-user engine.
+// No outside Swift packages: system C libraries come in through `.systemLibrary` targets.
+import PackageDescription
+
+let package = Package(
+    name: "IndoorNav",
+    products: [
+        .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
+        .library(name: "Venue", targets: ["Venue"]),
+        .library(name: "Estimation", targets: ["Estimation"]),
+        .library(name: "Recordings", targets: ["Recordings"]),
+        .library(name: "Positioning", targets: ["Positioning"]),
+        .executable(name: "indoornav", targets: ["indoornav"]),
+    ],
+    targets: [
+        // System libraries
+        .systemLibrary(
+            name: "CGSL",
+            path: "Sources/CGSL",
+            pkgConfig: "gsl",
+            providers: [.apt(["libgsl-dev"])]
+        ),
+
+        // Core library, in the one direction imports flow
+        .target(name: "IndoorJSON"),
+        .target(name: "IndoorGeometry"),
+        .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"]),
+        .target(name: "Estimation", dependencies: ["CGSL"]),
+        .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
+        .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"]),
+
+        // Tools
+        .executableTarget(
+            name: "indoornav",
+            dependencies: ["IndoorGeometry", "IndoorJSON", "Venue", "Estimation", "Recordings", "Positioning"],
+            path: "Tools/indoornav"
+        ),
+
+        // Tests
+        .testTarget(name: "IndoorJSONTests", dependencies: ["IndoorJSON"]),
+        .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
+        .testTarget(
+            name: "VenueTests",
+            dependencies: ["Venue", "IndoorGeometry", "IndoorJSON"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "EstimationTests", dependencies: ["Estimation"]),
+        .testTarget(
+            name: "RecordingsTests",
+            dependencies: ["Recordings", "IndoorGeometry", "IndoorJSON"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PositioningTests",
+            dependencies: ["Positioning", "Recordings", "Venue", "Estimation", "IndoorGeometry"]
+        ),
+    ]
+)

@@ -1,0 +1,64 @@
+/// A parsed JSON document, the common currency of IndoorNav's file formats and JSON output.
+///
+/// Objects are unordered dictionaries; ``JSONValue/serialized(pretty:)`` writes keys sorted, so output
+/// is stable.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The member `key` of an object; `nil` for a missing key or a non-object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let o) = self { return o[key] }
+        return nil
+    }
+
+    public var isNull: Bool { if case .null = self { return true } else { return false } }
+    public var string: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var double: Double? { if case .number(let d) = self { return d } else { return nil } }
+    public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    public var array: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    public var object: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
+
+    /// An integer value when the number is integral and in range.
+    public var int: Int? {
+        guard case .number(let d) = self, d.rounded() == d, abs(d) < 9.0e15 else { return nil }
+        return Int(d)
+    }
+
+    /// A short name of the value's JSON type, for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue {
+    /// `.number` for a finite value, `.null` otherwise (JSON has no NaN or infinity).
+    public static func finite(_ d: Double) -> JSONValue { d.isFinite ? .number(d) : .null }
+    /// `.string` or `.null`.
+    public static func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+}

@@ -1,0 +1,2 @@
+/// Positioning: `IndoorLocation`, the `IndoorLocationProvider` protocol, the providers and fusion.
+public enum PositioningModule {}

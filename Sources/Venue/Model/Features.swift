@@ -1,0 +1,134 @@
+import IndoorGeometry
+
+/// A building, or a section of one (IMDF `building` / `section`).
+public struct Building: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case building, section }
+    public var id: String
+    public var kind: Kind
+    public var name: LocalizedName
+    public var category: String?
+    public var externalIDs: [String]
+    /// For a section: the building it belongs to.
+    public var parentBuildingID: String?
+    /// Footprint, when known.
+    public var footprint: Polygon?
+
+    public init(id: String, kind: Kind = .building, name: LocalizedName = LocalizedName(), category: String? = nil,
+                externalIDs: [String] = [], parentBuildingID: String? = nil, footprint: Polygon? = nil) {
+        self.id = id; self.kind = kind; self.name = name; self.category = category
+        self.externalIDs = externalIDs; self.parentBuildingID = parentBuildingID; self.footprint = footprint
+    }
+}
+
+/// A level (floor) of one or more buildings.
+public struct Level: Hashable, Sendable {
+    public var id: String
+    /// Vertical order: 0 is the ground level, negative below ground (IMDF `ordinal`).
+    public var ordinal: Int
+    public var name: LocalizedName
+    public var shortName: LocalizedName
+    /// Floor number as shown to users; may be decimal (a mezzanine at 1.5).
+    public var floorNumber: Double?
+    public var buildingIDs: [String]
+    /// The level outline in the venue frame, when known.
+    public var outline: Polygon?
+    /// Height of the floor above the venue's ground level in metres (for barometric level estimation
+    /// and connector lengths); defaults to `ordinal × 4 m` when the source does not give it.
+    public var elevationMeters: Double
+    public var externalIDs: [String]
+
+    public init(id: String, ordinal: Int, name: LocalizedName = LocalizedName(), shortName: LocalizedName = LocalizedName(),
+                floorNumber: Double? = nil, buildingIDs: [String] = [], outline: Polygon? = nil,
+                elevationMeters: Double? = nil, externalIDs: [String] = []) {
+        self.id = id; self.ordinal = ordinal; self.name = name; self.shortName = shortName
+        self.floorNumber = floorNumber; self.buildingIDs = buildingIDs; self.outline = outline
+        self.elevationMeters = elevationMeters ?? Double(ordinal) * Level.defaultStoreyHeightMeters
+        self.externalIDs = externalIDs
+    }
+
+    /// Storey height assumed when a source gives none: 4 m.
+    public static let defaultStoreyHeightMeters = 4.0
+}
+
+/// A space on a level (an IMDF `unit`): a room, corridor, shop, stairwell, …
+public struct Space: Hashable, Sendable {
+    public var id: String
+    /// IMDF unit category (`room`, `walkway`, `stairs`, `elevator`, `restroom.female`, …).
+    public var category: String
+    public var polygon: Polygon
+    public var levelID: String
+    public var name: LocalizedName
+    public var externalIDs: [String]
+    /// Whether people may walk through it (rooms and corridors yes; walls, shafts, non-public voids no).
+    public var isWalkable: Bool
+    /// Building (or section) the space belongs to, when known.
+    public var buildingID: String?
+    /// Access restriction as given by the source (`employeesonly`, `restricted`, …).
+    public var restriction: String?
+    /// Universes (views) this space belongs to; empty means every universe.
+    public var universes: Set<String>
+
+    public init(id: String, category: String, polygon: Polygon, levelID: String, name: LocalizedName = LocalizedName(),
+                externalIDs: [String] = [], isWalkable: Bool = true, buildingID: String? = nil,
+                restriction: String? = nil, universes: Set<String> = []) {
+        self.id = id; self.category = category; self.polygon = polygon; self.levelID = levelID; self.name = name
+        self.externalIDs = externalIDs; self.isWalkable = isWalkable; self.buildingID = buildingID
+        self.restriction = restriction; self.universes = universes
+    }
+
+    /// IMDF unit categories that are not walkable space.
+    public static let nonWalkableCategories: Set<String> = [
+        "nonpublic", "opentobelow", "structure", "shaft", "unenclosedarea", "column", "void", "vegetation", "water",
+    ]
+}
+
+/// A door or other passage (IMDF `opening`).
+public struct Opening: Hashable, Sendable {
+    public var id: String
+    /// IMDF opening category (`pedestrian`, `automobile`, `emergencyexit`, `service`, …).
+    public var category: String
+    public var line: Polyline
+    public var levelID: String
+    public var name: LocalizedName
+    /// Whether wheelchair users can pass.
+    public var isAccessible: Bool
+
+    public init(id: String, category: String, line: Polyline, levelID: String, name: LocalizedName = LocalizedName(),
+                isAccessible: Bool = true) {
+        self.id = id; self.category = category; self.line = line; self.levelID = levelID; self.name = name
+        self.isAccessible = isAccessible
+    }
+
+    /// The middle of the opening line, where graph door nodes go.
+    public var midpoint: LocalPoint { line.point(atOffset: line.length / 2) ?? .zero }
+}
+
+/// A point of interest: something a user can search for and navigate to.
+public struct PointOfInterest: Hashable, Sendable {
+    /// Which source feature produced it.
+    public enum Source: String, Hashable, Sendable { case amenity, occupant, anchor, unit, authored }
+    public var id: String
+    public var category: String
+    public var name: LocalizedName
+    public var position: LocalPoint
+    public var levelID: String
+    /// The space containing the POI, when known.
+    public var spaceID: String?
+    public var externalIDs: [String]
+    public var source: Source
+    /// Universes (views) this POI belongs to; empty means every universe.
+    public var universes: Set<String>
+
+    public init(id: String, category: String, name: LocalizedName, position: LocalPoint, levelID: String,
+                spaceID: String? = nil, externalIDs: [String] = [], source: Source, universes: Set<String> = []) {
+        self.id = id; self.category = category; self.name = name; self.position = position; self.levelID = levelID
+        self.spaceID = spaceID; self.externalIDs = externalIDs; self.source = source; self.universes = universes
+    }
+}
+
+/// A named subset of POIs and spaces (Mapwize "universe", a view such as "public" or "staff").
+public struct Universe: Hashable, Sendable {
+    public var id: String
+    public var name: LocalizedName
+    public init(id: String, name: LocalizedName = LocalizedName()) { self.id = id; self.name = name }
+}

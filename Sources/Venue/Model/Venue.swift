@@ -1,0 +1,153 @@
+import IndoorGeometry
+
+/// The one venue model: everything IndoorNav knows about a place, in one local metric frame.
+///
+/// Immutable and `Sendable`; loaders build it, every other module reads it. Coordinates are
+/// ``LocalPoint``s in ``frame``; levels are referred to by index into ``levels`` inside the engine
+/// and by id at the edges.
+public struct Venue: Sendable {
+    public let id: String
+    public let name: LocalizedName
+    public let category: String?
+    /// Language used when a name has no text in the preferred language.
+    public let defaultLanguage: String
+    /// The local tangent frame all geometry is in.
+    public let frame: LocalFrame
+    public let buildings: [Building]
+    /// Levels sorted by ordinal (then id).
+    public let levels: [Level]
+    public let spaces: [Space]
+    public let openings: [Opening]
+    public let pois: [PointOfInterest]
+    public let connectors: [Connector]
+    public let universes: [Universe]
+    public let graph: NavigationGraph
+    /// Version string given by the source (IMDF manifest `version`), if any.
+    public let version: String?
+    /// Problems the loader (and validation) recorded; features with `.error` issues were skipped.
+    public let issues: [VenueIssue]
+    /// Lookup tables by every accepted id form.
+    public let index: VenueIndex
+    /// Spatial queries: which space contains a point, nearest graph node or edge.
+    public let spatialIndex: VenueSpatialIndex
+
+    public init(id: String, name: LocalizedName, category: String? = nil, defaultLanguage: String, frame: LocalFrame,
+                buildings: [Building], levels: [Level], spaces: [Space], openings: [Opening],
+                pois: [PointOfInterest], connectors: [Connector], universes: [Universe] = [],
+                graph: NavigationGraph, version: String? = nil, issues: [VenueIssue] = []) {
+        self.id = id; self.name = name; self.category = category; self.defaultLanguage = defaultLanguage
+        self.frame = frame; self.buildings = buildings
+        self.levels = levels.sorted { ($0.ordinal, $0.id) < ($1.ordinal, $1.id) }
+        self.spaces = spaces; self.openings = openings; self.pois = pois; self.connectors = connectors
+        self.universes = universes; self.graph = graph; self.version = version; self.issues = issues
+        let index = VenueIndex(buildings: buildings, levels: self.levels, spaces: spaces, pois: pois)
+        self.index = index
+        self.spatialIndex = VenueSpatialIndex(levelCount: self.levels.count, spaces: spaces, graph: graph,
+                                              levelIndexOfSpace: { index.levelIndex[$0.levelID] })
+    }
+
+    /// A copy with another navigation graph (used by graph builders and importers).
+    public func replacingGraph(_ graph: NavigationGraph, addingWarnings extra: [VenueIssue] = []) -> Venue {
+        Venue(id: id, name: name, category: category, defaultLanguage: defaultLanguage, frame: frame,
+              buildings: buildings, levels: levels, spaces: spaces, openings: openings, pois: pois,
+              connectors: connectors, universes: universes, graph: graph, version: version,
+              issues: issues + extra)
+    }
+
+    /// The display name in the preferred languages, falling back to the default language, then any.
+    public func displayName(_ name: LocalizedName, preferred: [String] = []) -> String? {
+        name.resolved(preferred: preferred, defaultLanguage: defaultLanguage)
+    }
+}
+
+// MARK: - Lookups by any id form
+
+extension Venue {
+    /// The level for an id, external id, `default:`/`console:`-prefixed id, short name, name or ordinal.
+    public func level(_ reference: String) throws(VenueError) -> Level {
+        levels[try levelIndex(reference)]
+    }
+
+    /// Index into ``levels`` for any accepted level reference.
+    public func levelIndex(_ reference: String) throws(VenueError) -> Int {
+        if let i = VenueIndex.resolve(reference, in: index.levelIndex) { return i }
+        if let i = index.levelIndexByName[reference.lowercased()] { return i }
+        if let ordinal = Int(reference), let i = levels.firstIndex(where: { $0.ordinal == ordinal }) { return i }
+        throw .notFound(kind: "level", id: reference)
+    }
+
+    /// The space for an id, external id or source-prefixed id.
+    public func space(_ reference: String) throws(VenueError) -> Space {
+        guard let i = VenueIndex.resolve(reference, in: index.spaceIndex) else { throw .notFound(kind: "space", id: reference) }
+        return spaces[i]
+    }
+
+    /// The POI for an id, external id or source-prefixed id.
+    public func poi(_ reference: String) throws(VenueError) -> PointOfInterest {
+        guard let i = VenueIndex.resolve(reference, in: index.poiIndex) else { throw .notFound(kind: "poi", id: reference) }
+        return pois[i]
+    }
+
+    /// The building or section for an id, external id or source-prefixed id.
+    public func building(_ reference: String) throws(VenueError) -> Building {
+        guard let i = VenueIndex.resolve(reference, in: index.buildingIndex) else {
+            throw .notFound(kind: "building", id: reference)
+        }
+        return buildings[i]
+    }
+
+    /// POIs visible in a universe (`nil` = all). A POI with no universes is in every universe.
+    public func pois(inUniverse universe: String?) -> [PointOfInterest] {
+        guard let universe else { return pois }
+        return pois.filter { $0.universes.isEmpty || $0.universes.contains(universe) }
+    }
+
+    /// Spaces visible in a universe (`nil` = all). A space with no universes is in every universe.
+    public func spaces(inUniverse universe: String?) -> [Space] {
+        guard let universe else { return spaces }
+        return spaces.filter { $0.universes.isEmpty || $0.universes.contains(universe) }
+    }
+}
+
+/// Dictionaries from every accepted id form to an index in the venue's arrays.
+public struct VenueIndex: Sendable {
+    public let levelIndex: [String: Int]
+    public let levelIndexByName: [String: Int]
+    public let spaceIndex: [String: Int]
+    public let poiIndex: [String: Int]
+    public let buildingIndex: [String: Int]
+
+    /// Source prefixes accepted in front of any id (GraffityAR style).
+    public static let sourcePrefixes = ["default:", "console:"]
+
+    init(buildings: [Building], levels: [Level], spaces: [Space], pois: [PointOfInterest]) {
+        func table<T>(_ items: [T], _ ids: (T) -> [String]) -> [String: Int] {
+            var t: [String: Int] = [:]
+            t.reserveCapacity(items.count * 2)
+            // Primary ids win over external ids.
+            for (i, item) in items.enumerated() { if let first = ids(item).first { t[first] = t[first] ?? i } }
+            for (i, item) in items.enumerated() { for id in ids(item).dropFirst() where t[id] == nil { t[id] = i } }
+            return t
+        }
+        levelIndex = table(levels) { [$0.id] + $0.externalIDs }
+        spaceIndex = table(spaces) { [$0.id] + $0.externalIDs }
+        poiIndex = table(pois) { [$0.id] + $0.externalIDs }
+        buildingIndex = table(buildings) { [$0.id] + $0.externalIDs }
+        var byName: [String: Int] = [:]
+        for (i, level) in levels.enumerated() {
+            for text in level.shortName.allTexts + level.name.allTexts where byName[text.lowercased()] == nil {
+                byName[text.lowercased()] = i
+            }
+        }
+        levelIndexByName = byName
+    }
+
+    /// Looks `reference` up as given, then with a source prefix removed.
+    public static func resolve(_ reference: String, in table: [String: Int]) -> Int? {
+        if let i = table[reference] { return i }
+        for prefix in sourcePrefixes where reference.hasPrefix(prefix) {
+            return table[String(reference.dropFirst(prefix.count))]
+        }
+        return nil
+    }
+}

@@ -1,0 +1,75 @@
+/// Where in a source a problem was found: file, optional line, feature id and field.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var featureID: String?
+    public var field: String?
+
+    public init(file: String, line: Int? = nil, featureID: String? = nil, field: String? = nil) {
+        self.file = file; self.line = line; self.featureID = featureID; self.field = field
+    }
+
+    /// `file[:line]: feature-id: field` — the prefix of every venue message.
+    public var description: String {
+        var s = file
+        if let line { s += ":\(line)" }
+        if let featureID { s += ": \(featureID)" }
+        if let field { s += ": \(field)" }
+        return s
+    }
+}
+
+/// Everything that can go wrong loading, validating or querying a venue. Each case says where.
+public enum VenueError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A file the format requires is absent.
+    case missingFile(path: String)
+    /// A file could not be read.
+    case unreadable(path: String, reason: String)
+    /// JSON syntax error at a line and column.
+    case malformedJSON(path: String, line: Int, column: Int, reason: String)
+    /// A feature (or the file's top level) has a missing or wrong-typed field or bad geometry.
+    case invalidFeature(SourceLocation, problem: String)
+    /// A feature refers to an id that does not exist.
+    case danglingReference(SourceLocation, targetID: String)
+    /// A folder is not in any venue format IndoorNav reads.
+    case unsupportedFormat(path: String, reason: String)
+    /// A lookup found nothing: `kind` is `level`, `space`, `poi`, `building` or `venue`.
+    case notFound(kind: String, id: String)
+
+    public var description: String {
+        switch self {
+        case .missingFile(let p): "\(p): required file is missing"
+        case .unreadable(let p, let r): "\(p): cannot read: \(r)"
+        case .malformedJSON(let p, let l, let c, let r): "\(p):\(l):\(c): malformed JSON: \(r)"
+        case .invalidFeature(let loc, let problem): "\(loc): \(problem)"
+        case .danglingReference(let loc, let target): "\(loc): refers to unknown id '\(target)'"
+        case .unsupportedFormat(let p, let r): "\(p): not a venue IndoorNav can read: \(r)"
+        case .notFound(let kind, let id): "no \(kind) with id '\(id)'"
+        }
+    }
+}
+
+/// A problem found while loading or validating a venue that did not stop it from loading.
+///
+/// Loaders skip a feature they cannot use and record an `.error` issue for it; things they tolerate
+/// (trailing commas, unknown files or properties) are `.warning`s. `indoornav venue validate` exits 1
+/// when any `.error` issue exists.
+public struct VenueIssue: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable, Comparable {
+        case warning, error
+        public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+    }
+    public var severity: Severity
+    public var location: SourceLocation
+    public var message: String
+
+    public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
+        self.severity = severity; self.location = location; self.message = message
+    }
+
+    public static func warning(_ location: SourceLocation, _ message: String) -> VenueIssue { VenueIssue(.warning, location, message) }
+    public static func error(_ location: SourceLocation, _ message: String) -> VenueIssue { VenueIssue(.error, location, message) }
+
+    /// `file: feature-id: problem`.
+    public var description: String { "\(location): \(message)" }
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Estimation
+
+@Suite struct EstimationModuleTests {
+    @Test func moduleLinksAgainstGSL() { #expect(EstimationModule.self == EstimationModule.self) }
+}

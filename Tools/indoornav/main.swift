@@ -1,0 +1,23 @@
+import Foundation
+
+/// `indoornav` — the command-line face of IndoorNav.
+let usage = """
+    usage: indoornav <command> [options]
+
+    commands:
+      venue inspect|validate|at|graph|render|generate|store   venue model tools
+      help                                                      this text
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let exitCode: Int32
+do {
+    exitCode = try Commands.run(arguments)
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("indoornav: \(error)\n".utf8))
+    exitCode = 1
+} catch {
+    FileHandle.standardError.write(Data("indoornav: \(error)\n".utf8))
+    exitCode = 1
+}
+exit(exitCode)
