@@ -27,13 +27,17 @@ let package = Package(
         .target(name: "IndoorGeometry"),
         .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"]),
         .target(name: "Estimation", dependencies: ["CGSL"]),
+        // Plain-Swift reference of the filter maths, for cross-checking tests and benchmarks only.
+        .target(name: "EstimationReference", path: "Tests/Support/EstimationReference"),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"]),
 
         // Tools
         .executableTarget(
             name: "indoornav",
-            dependencies: ["IndoorGeometry", "IndoorJSON", "Venue", "Estimation", "Recordings", "Positioning"],
+            dependencies: [
+                "IndoorGeometry", "IndoorJSON", "Venue", "Estimation", "EstimationReference", "Recordings", "Positioning",
+            ],
             path: "Tools/indoornav"
         ),
 
@@ -45,7 +49,7 @@ let package = Package(
             dependencies: ["Venue", "IndoorGeometry", "IndoorJSON"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "EstimationTests", dependencies: ["Estimation"]),
+        .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference"]),
         .testTarget(
             name: "RecordingsTests",
             dependencies: ["Recordings", "IndoorGeometry", "IndoorJSON"],

@@ -36,18 +36,45 @@ public struct Level: Hashable, Sendable {
     /// and connector lengths); defaults to `ordinal × 4 m` when the source does not give it.
     public var elevationMeters: Double
     public var externalIDs: [String]
+    /// The source's own per-floor frame (ILC waypoints are metres from the floor map's south-west
+    /// corner), when it has one.
+    public var floorFrame: FloorFrame?
 
     public init(id: String, ordinal: Int, name: LocalizedName = LocalizedName(), shortName: LocalizedName = LocalizedName(),
                 floorNumber: Double? = nil, buildingIDs: [String] = [], outline: Polygon? = nil,
-                elevationMeters: Double? = nil, externalIDs: [String] = []) {
+                elevationMeters: Double? = nil, externalIDs: [String] = [], floorFrame: FloorFrame? = nil) {
         self.id = id; self.ordinal = ordinal; self.name = name; self.shortName = shortName
         self.floorNumber = floorNumber; self.buildingIDs = buildingIDs; self.outline = outline
         self.elevationMeters = elevationMeters ?? Double(ordinal) * Level.defaultStoreyHeightMeters
-        self.externalIDs = externalIDs
+        self.externalIDs = externalIDs; self.floorFrame = floorFrame
     }
 
     /// Storey height assumed when a source gives none: 4 m.
     public static let defaultStoreyHeightMeters = 4.0
+}
+
+/// A per-floor source frame: x east and y north in source units from an origin, mapped onto the venue's
+/// local frame by an offset and per-axis scale.
+public struct FloorFrame: Hashable, Sendable {
+    /// Where the floor frame's origin lies in the venue frame.
+    public var originInVenue: LocalPoint
+    /// Venue metres per floor-frame unit along x (east) and y (north); 1 when the source is in metres.
+    public var metersPerUnitX: Double
+    public var metersPerUnitY: Double
+
+    public init(originInVenue: LocalPoint, metersPerUnitX: Double = 1, metersPerUnitY: Double = 1) {
+        self.originInVenue = originInVenue; self.metersPerUnitX = metersPerUnitX; self.metersPerUnitY = metersPerUnitY
+    }
+
+    /// Venue-frame point of floor-frame coordinates.
+    public func venuePoint(floorX: Double, floorY: Double) -> LocalPoint {
+        LocalPoint(x: originInVenue.x + floorX * metersPerUnitX, y: originInVenue.y + floorY * metersPerUnitY)
+    }
+
+    /// Floor-frame coordinates of a venue-frame point.
+    public func floorCoordinates(of p: LocalPoint) -> (x: Double, y: Double) {
+        ((p.x - originInVenue.x) / metersPerUnitX, (p.y - originInVenue.y) / metersPerUnitY)
+    }
 }
 
 /// A space on a level (an IMDF `unit`): a room, corridor, shop, stairwell, …
