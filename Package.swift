@@ -30,13 +30,15 @@ let package = Package(
         // Plain-Swift reference of the filter maths, for cross-checking tests and benchmarks only.
         .target(name: "EstimationReference", path: "Tests/Support/EstimationReference"),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
+        .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"]),
 
         // Tools
         .executableTarget(
             name: "indoornav",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "Venue", "Estimation", "EstimationReference", "Recordings", "Positioning",
+                "IndoorGeometry", "IndoorJSON", "Venue", "IndoorPlot", "Estimation", "EstimationReference", "Recordings",
+                "Positioning",
             ],
             path: "Tools/indoornav"
         ),
@@ -49,6 +51,7 @@ let package = Package(
             dependencies: ["Venue", "IndoorGeometry", "IndoorJSON"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "Venue", "IndoorGeometry"]),
         .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference"]),
         .testTarget(
             name: "RecordingsTests",
