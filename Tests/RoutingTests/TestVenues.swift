@@ -84,7 +84,7 @@ enum TestVenues {
     /// Level 0 (building A): corridor from (0,0) east to (20,0), then north to (20,15); a door at
     /// (20,15) into a lobby of building B with nodes (20,20) and (35,20). Elevator at (35,20) to level 1
     /// (node (35,20) on L1), then east 12.2 m to the office POI at (47.2,20) on L1.
-    /// Stairs at (0,0) between the levels.
+    /// Stairs at (0,0) between the levels; on L1 a 100 m walkway joins the stairs landing to the lift.
     static func golden() -> Venue {
         var b = NavigationGraph.Builder(source: .authored)
         let p: [(Double, Double, Int32, NavNode.Kind, String?)] = [
@@ -100,7 +100,7 @@ enum TestVenues {
         b.addEdge(NavEdge(from: 4, to: 5, kind: .connector(.elevator), lengthMeters: 4, fixedSeconds: 30, connectorIndex: 0))
         b.addEdge(NavEdge(from: 5, to: 6, kind: .walkway, lengthMeters: 12.2))
         b.addEdge(NavEdge(from: 0, to: 7, kind: .connector(.stairs), lengthMeters: 8, isAccessible: false, connectorIndex: 1))
-        b.addEdge(NavEdge(from: 7, to: 5, kind: .walkway, lengthMeters: 40))
+        b.addEdge(NavEdge(from: 7, to: 5, kind: .walkway, lengthMeters: 100))
         let rect = { (x0: Double, y0: Double, x1: Double, y1: Double) in
             Polygon(exterior: [LocalPoint(x: x0, y: y0), LocalPoint(x: x1, y: y0), LocalPoint(x: x1, y: y1), LocalPoint(x: x0, y: y1)])
         }
