@@ -61,7 +61,8 @@ enum TestVenues {
         for l in 0..<(levels - 1) {
             for k in 0..<4 {
                 let x = Int.random(in: 0..<side, using: &rng), y = Int.random(in: 0..<side, using: &rng)
-                let kind = kinds[(l + k) % kinds.count]
+                // Level pairs get different kind mixes: between levels 1 and 2 there is no ramp.
+                let kind = kinds[(l * 4 + k) % kinds.count]
                 let p = LocalPoint(x: Double(x) * spacing, y: Double(y) * spacing)
                 let direction: Connector.Direction = kind == .escalator ? .up : .both
                 let c = Connector(id: "c\(l)-\(k)", kind: kind, levelIDs: ["L\(l)", "L\(l + 1)"],
