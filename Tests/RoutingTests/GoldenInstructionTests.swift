@@ -2,6 +2,7 @@ import Testing
 import IndoorGeometry
 import IndoorJSON
 import Venue
+import VenueFixtures
 @testable import Routing
 
 /// Instruction text on the hand-made golden venue, checked against the geometry worked out by hand
