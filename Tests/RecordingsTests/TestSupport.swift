@@ -5,8 +5,13 @@ import Testing
 enum TestSupport {
     /// The package root (3 levels above this file).
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// `<root>/../shared/data`.
-    static let sharedData = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    /// `<root>/../shared/data`, or `$INDOORNAV_SHARED_DATA` when set (for checkouts elsewhere).
+    static let sharedData: URL = {
+        if let override = ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    }()
     static var hasSharedData: Bool { FileManager.default.fileExists(atPath: sharedData.appendingPathComponent("README.md").path) }
 
     static func fixture(_ name: String) throws -> String {

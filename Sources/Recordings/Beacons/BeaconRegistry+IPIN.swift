@@ -23,8 +23,8 @@ extension BeaconRegistry {
                                           pathLossExponent: Double? = nil) throws(RecordingError) -> BeaconRegistry {
         var records: [BeaconRecord] = []
         var sawHeader = false
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        // "\r\n" is a single Character, so split on any newline character.
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             let entry = "line \(index + 1)"
             func fail(_ field: String?, _ message: String) -> RecordingError {
