@@ -20,8 +20,15 @@ enum TestPaths {
     /// The bundled sample campus.
     static let campus = packageRoot + "/Recordings/venues/campus"
 
-    /// `polymap-imdf` in the shared data folder beside the package, when present.
-    static let polymap = packageRoot + "/../shared/data/polymap-imdf"
+    /// The shared real-data folder beside the package (`<root>/../shared/data`); a checkout in a
+    /// worktree folder one level deeper finds it at `<root>/../../shared/data`.
+    static let sharedData: String = {
+        let candidates = [packageRoot + "/../shared/data", packageRoot + "/../../shared/data"]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }()
+
+    /// `polymap-imdf` in the shared data folder, when present.
+    static let polymap = sharedData + "/polymap-imdf"
     static var hasPolymap: Bool { FileManager.default.fileExists(atPath: polymap + "/IMDFData/manifest.json") }
 
     /// A fresh temporary folder.

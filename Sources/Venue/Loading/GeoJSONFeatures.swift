@@ -15,6 +15,18 @@ struct GeoJSONFeature {
     /// Position of the feature in the collection, for messages about features without an id.
     var position: Int
 
+    /// Whether the feature has a (non-null) geometry. (Compare with this, not `geometry == nil`:
+    /// `JSONValue` is `ExpressibleByNilLiteral`, so `nil` there means `.null`.)
+    var hasGeometry: Bool { if case .some = geometry { return true } else { return false } }
+
+    /// Whether the property is present and not `null`.
+    func has(_ key: String) -> Bool {
+        switch properties[key] {
+        case .none, .some(.null): return false
+        default: return true
+        }
+    }
+
     /// The id, or `#<position>` when the feature has none (for messages).
     var label: String { id ?? "#\(position)" }
 }
@@ -103,7 +115,8 @@ enum GeoJSONReader {
                 issues.append(.warning(SourceLocation(file: name, featureID: "#\(position)", field: "id"),
                                        "id is \(other.typeName), expected a string; ignored"))
             }
-            let geometry = member["geometry"].flatMap { $0.isNull ? nil : $0 }
+            var geometry: JSONValue? = member["geometry"]
+            if case .some(.null) = geometry { geometry = .none }
             features.append(GeoJSONFeature(id: id, featureType: member["feature_type"]?.string, geometry: geometry,
                                            properties: member["properties"]?.object ?? [:], position: position))
         }

@@ -93,12 +93,11 @@ public struct VenueExtensionFile: Hashable, Sendable {
             case "connectors":
                 guard let map = member.object else { bad(key, nil, "expected an object by connector id, found \(member.typeName)"); continue }
                 for (id, entry) in map {
-                    let transition = entry["transition_type"]
-                    let accessible = entry["accessible"]
-                    guard entry.object != nil, transition == nil || transition?.string != nil || transition?.isNull == true,
-                          accessible == nil || accessible?.bool != nil || accessible?.isNull == true
+                    let transition = entry["transition_type"] ?? .null
+                    let accessible = entry["accessible"] ?? .null
+                    guard case .object = entry, transition.isNull || transition.string != nil, accessible.isNull || accessible.bool != nil
                     else { bad(key, id, "expected {\"transition_type\": string, \"accessible\": bool}"); continue }
-                    out.connectors[id] = ConnectorOverride(transitionType: transition?.string, isAccessible: accessible?.bool)
+                    out.connectors[id] = ConnectorOverride(transitionType: transition.string, isAccessible: accessible.bool)
                 }
             default:
                 issues.append(.warning(SourceLocation(file: file, field: key), "unknown member; ignored"))

@@ -37,7 +37,7 @@ public enum NodeEdgeGraphLoader {
 
         for (position, feature) in file.features.enumerated() {
             let type = feature.geometry?["type"]?.string
-            if type == "LineString" || (feature.geometry == nil && feature.properties["from"] != nil) {
+            if type == "LineString" || (!feature.hasGeometry && feature.has("from")) {
                 edgeFeatures.append(position)
                 continue
             }

@@ -21,7 +21,7 @@ extension IMDFArchive {
         for feature in file.features {
             do throws(FeatureProblem) {
                 let id = try requireID(feature, file: file.name)
-                let ownFootprint = feature.geometry == nil ? nil : (try? geometry.area(feature.geometry))?.polygon
+                let ownFootprint = !feature.hasGeometry ? nil : (try? geometry.area(feature.geometry))?.polygon
                 buildings.append(Building(id: id, kind: .building, name: name(feature, file: file.name),
                                           category: optionalString(feature, "category", file: file.name),
                                           externalIDs: externalIDs(feature, id: id, file: file.name),
@@ -54,7 +54,7 @@ extension IMDFArchive {
                                          "refers to unknown building '\(b)'"))
                 }
                 var outline: Polygon?
-                if feature.geometry != nil {
+                if feature.hasGeometry {
                     do { outline = try geometry.area(feature.geometry).polygon } catch { note(error, file: file.name, feature: feature) }
                 }
                 levelIndexByID[id] = levels.count
@@ -89,7 +89,7 @@ extension IMDFArchive {
                     }
                     if levels[level].buildingIDs.count == 1 { parent = levels[level].buildingIDs[0] }
                 }
-                let footprint = feature.geometry == nil ? nil : try geometry.area(feature.geometry).polygon
+                let footprint = !feature.hasGeometry ? nil : try geometry.area(feature.geometry).polygon
                 buildings.append(Building(id: id, kind: .section, name: name(feature, file: file.name),
                                           category: optionalString(feature, "category", file: file.name),
                                           externalIDs: externalIDs(feature, id: id, file: file.name),
