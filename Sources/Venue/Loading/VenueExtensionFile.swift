@@ -19,9 +19,13 @@ public struct VenueExtensionFile: Hashable, Sendable {
 
     /// A universe (view) and the POIs and spaces it holds.
     public struct UniverseEntry: Hashable, Sendable {
+        /// The universe's id and name.
         public var universe: Universe
+        /// POIs in the universe, by id.
         public var poiIDs: [String]
+        /// Spaces (units) in the universe, by id.
         public var spaceIDs: [String]
+        /// A universe with its members.
         public init(universe: Universe, poiIDs: [String] = [], spaceIDs: [String] = []) {
             self.universe = universe; self.poiIDs = poiIDs; self.spaceIDs = spaceIDs
         }
@@ -33,11 +37,13 @@ public struct VenueExtensionFile: Hashable, Sendable {
         public var transitionType: String?
         /// Replaces the kind's default accessibility when given.
         public var isAccessible: Bool?
+        /// An override; `nil` members leave the connector as loaded.
         public init(transitionType: String? = nil, isAccessible: Bool? = nil) {
             self.transitionType = transitionType; self.isAccessible = isAccessible
         }
     }
 
+    /// Universes and their members, in file order.
     public var universes: [UniverseEntry] = []
     /// Level elevation above the venue's ground in metres, by level id.
     public var levelElevationsMeters: [String: Double] = [:]
@@ -48,6 +54,7 @@ public struct VenueExtensionFile: Hashable, Sendable {
     /// Replaces the manifest language when given.
     public var defaultLanguage: String?
 
+    /// An empty extension (no universes, elevations, external ids or overrides).
     public init() {}
 
     /// Parses the file's JSON. `issues` collects unknown members (warnings) and wrong types (errors).

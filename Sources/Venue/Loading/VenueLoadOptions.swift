@@ -6,13 +6,16 @@ public struct VenueLoadOptions: Sendable {
     public var useAuthoredGraph: Bool
     /// A node/edge graph file to use instead of any graph in the folder (absolute or relative path).
     public var graphPath: String?
+    /// Tunables of authored-graph import.
     public var authoredGraph: AuthoredGraphOptions
+    /// Tunables of connector derivation from stacked units.
     public var connectorDerivation: ConnectorDerivationOptions
     /// Builds the graph when the venue has no authored one: receives the venue with an empty graph and
     /// returns it with a graph (usually through ``Venue/replacingGraph(_:addingWarnings:)``).
     /// The default leaves ``NavigationGraph/empty``.
     public var graphWhenNoneAuthored: @Sendable (Venue) -> Venue
 
+    /// Options with the documented defaults.
     public init(useAuthoredGraph: Bool = true, graphPath: String? = nil,
                 authoredGraph: AuthoredGraphOptions = AuthoredGraphOptions(),
                 connectorDerivation: ConnectorDerivationOptions = ConnectorDerivationOptions(),
@@ -32,6 +35,7 @@ public struct ConnectorDerivationOptions: Hashable, Sendable {
     /// Unit category → connector kind. Default: elevator, escalator, stairs, ramp.
     public var kindByUnitCategory: [String: ConnectorKind]
 
+    /// Validated options. - Precondition: `minimumBoundingBoxIoU` in (0, 1].
     public init(minimumBoundingBoxIoU: Double = 0.3,
                 kindByUnitCategory: [String: ConnectorKind] = ConnectorDerivationOptions.defaultKinds) {
         precondition(minimumBoundingBoxIoU > 0 && minimumBoundingBoxIoU <= 1, "minimumBoundingBoxIoU must be in (0, 1]")
@@ -59,6 +63,7 @@ public struct AuthoredGraphOptions: Hashable, Sendable {
     /// (ordinal 0, else the ordinal closest to 0, lower first).
     public var outdoorLevelID: String?
 
+    /// Validated options. - Precondition: every value in its documented range.
     public init(elevatorFixedSeconds: Double = 30, carLiftFixedSeconds: Double = 60,
                 connectorSearchRadiusMeters: Double = 15, outdoorLevelID: String? = nil) {
         precondition((0...600).contains(elevatorFixedSeconds), "elevatorFixedSeconds must be in [0, 600]")

@@ -9,6 +9,7 @@ public struct VenueFormat: Sendable {
     /// Loads the folder `detect` returned.
     public var load: @Sendable (_ folder: String, _ options: VenueLoadOptions) throws(VenueError) -> Venue
 
+    /// A format from its recogniser and loader.
     public init(name: String, detect: @escaping @Sendable (String) -> String?,
                 load: @escaping @Sendable (String, VenueLoadOptions) throws(VenueError) -> Venue) {
         self.name = name; self.detect = detect; self.load = load

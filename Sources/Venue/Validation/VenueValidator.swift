@@ -15,6 +15,7 @@ public enum VenueValidator {
         /// default 15, valid range (0, 1000].
         public var poiToGraphMaxDistanceMeters: Double
 
+        /// Validated options. - Precondition: `poiToGraphMaxDistanceMeters` in (0, 1000].
         public init(poiToGraphMaxDistanceMeters: Double = 15) {
             precondition(poiToGraphMaxDistanceMeters > 0 && poiToGraphMaxDistanceMeters <= 1000,
                          "poiToGraphMaxDistanceMeters must be in (0, 1000]")
