@@ -27,14 +27,14 @@ let package = Package(
         // Core library, in the one direction imports flow
         .target(name: "IndoorJSON"),
         .target(name: "IndoorGeometry"),
-        .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"]),
+        .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: ["README.md"]),
         .target(name: "Estimation", dependencies: ["CGSL"]),
         // Plain-Swift reference of the filter maths, for cross-checking tests and benchmarks only.
         .target(name: "EstimationReference", path: "Tests/Support/EstimationReference"),
         // Venues built in code, shared by the routing and navigation tests.
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
-        .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
+        .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: ["README.md"]),
         .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"]),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"]),
