@@ -109,6 +109,7 @@ extension KalmanFilter {
         S.copy(from: R)
         try GSL.gemm(H, transposed: false, PHt, transposed: false, beta: 1, into: S)
         S.symmetrize()
+        guard S.isFinite else { return .rejected(.nonFinite(.innovationCovariance)) }
         // S = L Lᵀ (S now holds L)
         guard try GSL.choleskyDecompose(S) else { return .rejected(.notPositiveDefinite(matrix: "innovation covariance")) }
         // d² = yᵀ S⁻¹ y

@@ -44,6 +44,8 @@ public enum NonFiniteInput: Hashable, Sendable {
     case measurementJacobian(index: Int)
     /// The caller's residual function output.
     case residual(index: Int)
+    /// The innovation covariance S = H P Hᵀ + R overflowed.
+    case innovationCovariance
     /// The posterior state or covariance overflowed.
     case posterior
 }
