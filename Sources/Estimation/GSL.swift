@@ -332,6 +332,17 @@ final class GSLLeastSquaresWorkspace {
         }
     }
 
+    /// GSL's gradient test at the current position: max |gᵢ| · max(|xᵢ|, 1) ≤ tol · max(½ Σ wᵢ rᵢ², 1),
+    /// with g = Jᵀ W r as kept by the workspace.
+    func gradientTestPasses(tolerance: Double) -> Bool {
+        guard let g = workspace.pointee.g, let x = workspace.pointee.x else { return false }
+        var norm = 0.0
+        for i in 0..<g.pointee.size {
+            norm = max(norm, abs(gsl_vector_get(g, i)) * max(abs(gsl_vector_get(x, i)), 1))
+        }
+        return norm <= tolerance * max(0.5 * weightedSquaredResidualSum, 1)
+    }
+
     /// (Jᵀ W J)⁻¹ at the current position, dropping directions whose QR pivot is below
     /// `rankTolerance` times the largest.
     func covariance(rankTolerance: Double) throws(EstimationError) -> Matrix {

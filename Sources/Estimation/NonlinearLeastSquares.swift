@@ -64,7 +64,12 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
             maxIterations: configuration.maxIterations, stepTolerance: configuration.stepTolerance,
             gradientTolerance: configuration.gradientTolerance, costTolerance: configuration.costTolerance)
         if let failure = callbacks.failure { throw failure }
-        let convergence = try LeastSquaresConvergence(status: status, info: info)
+        var convergence = try LeastSquaresConvergence(status: status, info: info)
+        // GSL reports "no progress" when the initial guess already is a stationary point; that is a
+        // converged solve when the gradient test holds there.
+        if convergence == .noProgressFromStart, workspace.gradientTestPasses(tolerance: configuration.gradientTolerance) {
+            convergence = .smallGradient
+        }
         let cost = workspace.weightedSquaredResidualSum
         var covariance = try workspace.covariance(rankTolerance: configuration.covarianceRankTolerance)
         if configuration.covarianceScaling == .estimatedFromResiduals, n > p {
@@ -101,7 +106,8 @@ public enum LeastSquaresConvergence: Hashable, Sendable {
     case machinePrecision
     /// Not converged: ``NonlinearLeastSquaresConfiguration/maxIterations`` was reached.
     case iterationLimitReached
-    /// Not converged: no step from the initial guess lowered the cost (already at a minimum, or stuck).
+    /// Not converged: no step from the initial guess lowered the cost although the gradient test fails
+    /// there (a start that already is a stationary point is reported as ``smallGradient``).
     case noProgressFromStart
 
     /// True for the three converged cases.

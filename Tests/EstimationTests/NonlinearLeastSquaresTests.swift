@@ -155,6 +155,19 @@ import Testing
         #expect(solution.iterations == 1)
     }
 
+    @Test func startingAtAnExactMinimumCountsAsConverged() throws {
+        // Residuals vanish at (1, 2); GSL finds no step that lowers a zero cost.
+        let solution = try NonlinearLeastSquares().solve(
+            initialGuess: [1, 2], weights: [1, 1, 1],
+            residuals: { p in [p[0] - 1, p[1] - 2, p[0] + p[1] - 3] },
+            jacobian: { _ in Matrix(checkedRows: 3, columns: 2, elements: [1, 0, 0, 1, 1, 1]) })
+        #expect(solution.convergence.isConverged)
+        #expect(solution.parameters == [1, 2])
+        #expect(solution.cost == 0)
+        // (Jᵀ J)⁻¹ with Jᵀ J = [[2, 1], [1, 2]] is [[2, −1], [−1, 2]] / 3.
+        #expect(relativeDifference(solution.covariance, [[2.0 / 3, -1.0 / 3], [-1.0 / 3, 2.0 / 3]]) < 1e-12)
+    }
+
     @Test func inputsAreValidated() {
         let solver = NonlinearLeastSquares()
         let residuals: ([Double]) -> [Double] = { p in [p[0] - 1, p[1] - 2, p[0] + p[1]] }
