@@ -14,8 +14,6 @@ public enum EstimationError: Error, Hashable, Sendable, CustomStringConvertible 
     case nonFinite(what: String, index: Int)
     /// A matrix that must be symmetric is not, within the configured tolerance, at (`row`, `column`).
     case notSymmetric(matrix: String, row: Int, column: Int)
-    /// A matrix that must be positive definite is not (its Cholesky factorisation failed).
-    case notPositiveDefinite(matrix: String)
     /// A covariance has a negative eigenvalue beyond rounding; `smallestEigenvalue` is in the matrix's units.
     case notPositiveSemidefinite(matrix: String, smallestEigenvalue: Double)
     /// A configuration value is outside its documented range.
@@ -46,8 +44,6 @@ public enum EstimationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(what): element \(index) is not finite"
         case let .notSymmetric(matrix, row, column):
             return "\(matrix) is not symmetric at (\(row), \(column))"
-        case let .notPositiveDefinite(matrix):
-            return "\(matrix) is not positive definite"
         case let .notPositiveSemidefinite(matrix, smallestEigenvalue):
             return "\(matrix) is not positive semidefinite (smallest eigenvalue \(smallestEigenvalue))"
         case let .invalidConfiguration(parameter, value, validRange):

@@ -28,7 +28,7 @@ extension KalmanFilter {
             throw .dimensionMismatch(what: "control input", expected: control.columns, got: input.count)
         }
         if let bad = control.firstNonFiniteIndex { throw .nonFinite(what: "control matrix", index: bad) }
-        if let bad = input.firstIndex(where: { !$0.isFinite }) { throw .nonFinite(what: "control input", index: bad) }
+        if let bad = input.firstNonFiniteIndex { throw .nonFinite(what: "control input", index: bad) }
         let workspace = try controlWorkspace(for: control.columns)
         workspace.controlMatrix.load(control)
         workspace.input.load(input)
@@ -55,7 +55,7 @@ extension KalmanFilter {
         guard xPrior.count == stateDimension else {
             throw .dimensionMismatch(what: "transition model output", expected: stateDimension, got: xPrior.count)
         }
-        if let bad = xPrior.firstIndex(where: { !$0.isFinite }) {
+        if let bad = xPrior.firstNonFiniteIndex {
             throw .nonFiniteFunctionValue(function: "transition model", index: bad)
         }
         try validateShape(transitionJacobian, name: "transition Jacobian", rows: stateDimension, columns: stateDimension)
@@ -93,7 +93,7 @@ extension KalmanFilter {
 
     private func firstNonFinite(_ vector: GSLVector) -> Int { firstNonFinite(vector.values) }
 
-    private func firstNonFinite(_ values: [Double]) -> Int { values.firstIndex { !$0.isFinite } ?? 0 }
+    private func firstNonFinite(_ values: [Double]) -> Int { values.firstNonFiniteIndex ?? 0 }
 
     private func controlWorkspace(for dimension: Int) throws(EstimationError) -> ControlWorkspace {
         if let existing = controlWorkspaces[dimension] { return existing }

@@ -51,7 +51,7 @@ extension KalmanFilter {
         guard expected.count == m else {
             throw .dimensionMismatch(what: "predicted measurement", expected: m, got: expected.count)
         }
-        if let bad = expected.firstIndex(where: { !$0.isFinite }) {
+        if let bad = expected.firstNonFiniteIndex {
             return .rejected(.nonFinite(.predictedMeasurement(index: bad)))
         }
         let measurementJacobian = jacobian(xPrior)
@@ -64,7 +64,7 @@ extension KalmanFilter {
         guard innovation.count == m else {
             throw .dimensionMismatch(what: "residual function output", expected: m, got: innovation.count)
         }
-        if let bad = innovation.firstIndex(where: { !$0.isFinite }) { return .rejected(.nonFinite(.residual(index: bad))) }
+        if let bad = innovation.firstNonFiniteIndex { return .rejected(.nonFinite(.residual(index: bad))) }
         let workspace = try measurementWorkspace(for: m)
         workspace.measurementMatrix.load(measurementJacobian)
         workspace.measurementNoise.load(noise)
@@ -76,7 +76,7 @@ extension KalmanFilter {
     private func checkMeasurementAndNoise(_ measurement: [Double], noise: Matrix) throws(EstimationError) -> UpdateRejection? {
         let m = measurement.count
         try validateShape(noise, name: "measurement noise", rows: m, columns: m)
-        if let bad = measurement.firstIndex(where: { !$0.isFinite }) { return .nonFinite(.measurement(index: bad)) }
+        if let bad = measurement.firstNonFiniteIndex { return .nonFinite(.measurement(index: bad)) }
         if let bad = noise.firstNonFiniteIndex { return .nonFinite(.measurementNoise(index: bad)) }
         try validateSymmetric(noise, name: "measurement noise")
         return nil

@@ -98,7 +98,7 @@ public final class KalmanFilter {
         guard newState.count == stateDimension else {
             throw .dimensionMismatch(what: "state", expected: stateDimension, got: newState.count)
         }
-        if let bad = newState.firstIndex(where: { !$0.isFinite }) { throw .nonFinite(what: "state", index: bad) }
+        if let bad = newState.firstNonFiniteIndex { throw .nonFinite(what: "state", index: bad) }
         estimate.load(newState)
     }
 

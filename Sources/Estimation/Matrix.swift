@@ -85,5 +85,13 @@ public struct Matrix: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Index of the first non-finite element, if any.
-    var firstNonFiniteIndex: Int? { elements.firstIndex { !$0.isFinite } }
+    var firstNonFiniteIndex: Int? { elements.firstNonFiniteIndex }
+}
+
+extension Array where Element == Double {
+    /// Index of the first NaN or infinite value, if any.
+    var firstNonFiniteIndex: Int? {
+        for index in indices where !self[index].isFinite { return index }
+        return nil
+}
 }

@@ -34,7 +34,7 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
         let n = weights.count
         guard p >= 1 else { throw .emptyDimension(what: "initial guess") }
         guard n >= p else { throw .underdetermined(residualCount: n, parameterCount: p) }
-        if let bad = initialGuess.firstIndex(where: { !$0.isFinite }) { throw .nonFinite(what: "initial guess", index: bad) }
+        if let bad = initialGuess.firstNonFiniteIndex { throw .nonFinite(what: "initial guess", index: bad) }
         if let bad = weights.firstIndex(where: { !($0.isFinite && $0 > 0) }) {
             throw .invalidWeight(index: bad, value: weights[bad])
         }

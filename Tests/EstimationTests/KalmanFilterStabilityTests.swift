@@ -1,11 +1,20 @@
 import EstimationReference
+import Foundation
 import Testing
 @testable import Estimation
 
 /// Long runs: the covariance must stay symmetric positive definite.
 @Suite struct KalmanFilterStabilityTests {
-    /// One million predict + update cycles (about 13 s in a debug build on the shared build machine).
-    @Test func covarianceStaysPositiveDefiniteOverOneMillionSteps() throws {
+    /// Set `INDOORNAV_LONG_TESTS=1` to run the one-million-step variant (13–30 s in a debug build,
+    /// depending on machine load).
+    static let longTestsEnabled = ProcessInfo.processInfo.environment["INDOORNAV_LONG_TESTS"] == "1"
+
+    @Test func covarianceStaysPositiveDefiniteOver100kSteps() throws {
+        try runConstantVelocity(steps: 100_000, checkEvery: 1_000)
+    }
+
+    @Test(.enabled(if: longTestsEnabled, "set INDOORNAV_LONG_TESTS=1"))
+    func covarianceStaysPositiveDefiniteOverOneMillionSteps() throws {
         try runConstantVelocity(steps: 1_000_000, checkEvery: 10_000)
     }
 
