@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "IndoorJSON"),
         .target(name: "IndoorGeometry"),
         .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: ["README.md"]),
-        .target(name: "Estimation", dependencies: ["CGSL"]),
+        .target(name: "Estimation", dependencies: ["CGSL"], exclude: ["README.md"]),
         // Plain-Swift reference of the filter maths, for cross-checking tests and benchmarks only.
         .target(name: "EstimationReference", path: "Tests/Support/EstimationReference"),
         // Venues built in code, shared by the routing and navigation tests.

@@ -8,7 +8,7 @@ let usage = """
       venue inspect|validate|at|graph|render|generate|store   venue model tools
       route VENUE --from X --to Y [options]                     plan a route (see Sources/Routing/README.md)
       import ilc|ipin|beacons-ipin FILE -o OUT                  convert public recordings
-      bench read|route …                                        benchmarks
+      bench read|route|filter …                                 benchmarks
       help                                                      this text
     """
 
