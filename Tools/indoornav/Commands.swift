@@ -5,6 +5,7 @@ enum Commands {
     /// Every top-level command and the function that runs it (arguments after the command name).
     static let table: [String: @Sendable (inout Arguments) throws -> Int32] = [
         "venue": VenueCommand.run,
+        "scenarios": ScenariosCommand.run,
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {
