@@ -1,5 +1,6 @@
-/// Off-route hysteresis: off-route needs a number of outside fixes spanning a minimum time with no
-/// clearly-on-route fix in between; coming back needs a number of consecutive clearly-on-route fixes.
+/// Off-route hysteresis: off-route needs a number of outside fixes spanning a minimum time, without
+/// `recoveryFixes` clearly-on-route fixes in a row in between; coming back needs that many clearly
+/// on-route fixes in a row.
 ///
 /// A fix between "clearly on route" and "outside" (a noisy fix near the corridor edge) neither adds
 /// evidence nor clears it, so one noisy fix does not restart the count while the user walks away.
@@ -49,10 +50,13 @@ public struct OffRouteDetector: Hashable, Sendable {
             insideCount = 0
             return .none
         case .onRoute:
-            outsideCount = 0
-            firstOutsideTime = nil
-            guard isOffRoute else { return .none }
             insideCount += 1
+            // Evidence is cleared by `recoveryFixes` clear fixes in a row, not by one (possibly noisy) fix.
+            if insideCount >= recoveryFixes {
+                outsideCount = 0
+                firstOutsideTime = nil
+            }
+            guard isOffRoute else { return .none }
             if insideCount >= recoveryFixes {
                 isOffRoute = false
                 insideCount = 0
