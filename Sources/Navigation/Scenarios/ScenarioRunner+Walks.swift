@@ -23,7 +23,7 @@ extension ScenarioRunner {
             for event in events {
                 switch event {
                 case .offRoute: offRoute += 1
-                case .rerouted: reroutes += 1
+                case .rerouted(_, .offRoute, _): reroutes += 1
                 case .arrived(let info) where info.isFinal && arrival.delaySeconds == nil:
                     let truth = walker.state(atMeters: min(walker.lengthMeters, speed * time)).position
                     arrival = ArrivalOutcome(delaySeconds: time - reachTime,
@@ -46,7 +46,9 @@ extension ScenarioRunner {
     /// then follows that route to the destination.
     public func deviationWalk(seed: UInt64) -> DeviationOutcome? {
         var random = ScenarioRandom(seed: seed &+ 7_777)
-        guard let route = randomRoute(random: &random, lengthRange: 60...250), let session = makeSession() else { return nil }
+        // Guidance pauses by design at authored transitions, so deviation walks use routes without them.
+        guard let route = randomRoute(random: &random, lengthRange: 60...250, allowTransitions: false),
+              let session = makeSession() else { return nil }
         let original = PathWalker(points: ScenarioRunner.path(of: route))
         guard let (leaveMeters, target) = deviationTarget(route: route, walker: original, random: &random),
               let destination = original.points.last else { return nil }
@@ -76,7 +78,7 @@ extension ScenarioRunner {
             for event in events {
                 switch event {
                 case .offRoute where time >= leaveTime && offRouteTime == nil: offRouteTime = time
-                case .rerouted(let newRoute, _, _):
+                case .rerouted(let newRoute, .offRoute, _):
                     reroutes += 1
                     if let first = newRoute.sections.first?.polyline.first {
                         maxStartDistance = max(maxStartDistance, first.levelID == now.levelID ? first.point.distance(to: now.point) : .infinity)

@@ -106,7 +106,7 @@ public final class ScenarioRunner {
     // MARK: - Routes
 
     /// A route between two random graph nodes with a length in `lengthRange`, and the path along it.
-    func randomRoute(random: inout ScenarioRandom, lengthRange: ClosedRange<Double>) -> Route? {
+    func randomRoute(random: inout ScenarioRandom, lengthRange: ClosedRange<Double>, allowTransitions: Bool = true) -> Route? {
         let nodes = venue.graph.nodes
         guard nodes.count > 1 else { return nil }
         for _ in 0..<60 {
@@ -115,7 +115,8 @@ public final class ScenarioRunner {
             let request = RouteRequest(from: .local(a.point, level: venue.levels[Int(a.levelIndex)].id),
                                        to: .local(b.point, level: venue.levels[Int(b.levelIndex)].id))
             guard let response = try? router.route(request), let route = response.route,
-                  lengthRange.contains(route.lengthMeters) else { continue }
+                  lengthRange.contains(route.lengthMeters),
+                  allowTransitions || route.sections.allSatisfy({ $0.transition == nil }) else { continue }
             return route
         }
         return nil

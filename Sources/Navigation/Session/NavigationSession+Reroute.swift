@@ -131,7 +131,7 @@ extension NavigationSession {
         let next = min(sectionIndex + 1, route.sections.count - 1)
         let origin: Place
         if let location, let level = trustedLevel(of: location), level == transition.toLevelID {
-            origin = .local(location.point, level: level)
+            origin = .local(smoothedPoint(endingAt: location, levelID: level), level: level)
         } else {
             let departure = route.sections[next].departure
             origin = .local(departure.point, level: departure.levelID)

@@ -123,7 +123,11 @@ public struct ArrivalDetector: Hashable, Sendable {
         let standardError = samples.reduce(0) { $0 + $1.accuracy * $1.accuracy }.squareRoot() / n
         let bound = confidenceSigmas * standardError
         if !hasArrived {
-            streak = mean + bound <= radiusMeters ? streak + 1 : 0
+            // Arrival needs at least half the window of evidence (after a reset, one or two fixes are
+            // not enough).
+            let span = samples.count > 1 ? timeSeconds - samples[0].time : 0
+            let enoughEvidence = span >= averagingSeconds / 2
+            streak = enoughEvidence && mean + bound <= radiusMeters ? streak + 1 : 0
             if streak >= minimumFixes { hasArrived = true; streak = 0; return .entered }
         } else {
             streak = mean - bound > radiusMeters + exitMarginMeters ? streak + 1 : 0
