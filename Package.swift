@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
         .library(name: "Venue", targets: ["Venue"]),
+        .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Estimation", targets: ["Estimation"]),
         .library(name: "Recordings", targets: ["Recordings"]),
         .library(name: "Positioning", targets: ["Positioning"]),
@@ -30,13 +31,16 @@ let package = Package(
         // Plain-Swift reference of the filter maths, for cross-checking tests and benchmarks only.
         .target(name: "EstimationReference", path: "Tests/Support/EstimationReference"),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
+        .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
+        .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"]),
 
         // Tools
         .executableTarget(
             name: "indoornav",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "Venue", "Estimation", "EstimationReference", "Recordings", "Positioning",
+                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "IndoorPlot", "Estimation", "EstimationReference", "Recordings",
+                "Positioning",
             ],
             path: "Tools/indoornav"
         ),
@@ -49,6 +53,8 @@ let package = Package(
             dependencies: ["Venue", "IndoorGeometry", "IndoorJSON"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Venue", "IndoorGeometry", "IndoorJSON"]),
+        .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "Venue", "IndoorGeometry"]),
         .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference"]),
         .testTarget(
             name: "RecordingsTests",
