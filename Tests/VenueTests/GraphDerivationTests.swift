@@ -48,21 +48,36 @@ enum DerivationFixtures {
         return venue(levels: [Level(id: "L0", ordinal: 0)], spaces: spaces, openings: openings, pois: pois)
     }
 
-    /// Dijkstra over lengths, honouring one-way edges (written independently of any routing code).
+    /// Dijkstra over lengths with a binary heap, honouring one-way edges (written independently of any
+    /// routing code, from the edge list rather than the graph's adjacency arrays).
     static func distances(_ g: NavigationGraph, from source: Int, allowed: (NavEdge) -> Bool = { _ in true }) -> [Double] {
+        var out = [[(to: Int, length: Double)]](repeating: [], count: g.nodes.count)
+        for e in g.edges where allowed(e) {
+            out[Int(e.from)].append((Int(e.to), e.lengthMeters))
+            if !e.isOneWay { out[Int(e.to)].append((Int(e.from), e.lengthMeters)) }
+        }
         var dist = [Double](repeating: .infinity, count: g.nodes.count)
-        var done = [Bool](repeating: false, count: g.nodes.count)
         dist[source] = 0
-        for _ in 0..<g.nodes.count {
-            var u = -1
-            for i in 0..<g.nodes.count where !done[i] && dist[i] < .infinity && (u < 0 || dist[i] < dist[u]) { u = i }
-            if u < 0 { break }
-            done[u] = true
-            for (k, e) in g.edges.enumerated() where allowed(e) {
-                _ = k
-                var v = -1
-                if Int(e.from) == u { v = Int(e.to) } else if Int(e.to) == u && !e.isOneWay { v = Int(e.from) }
-                if v >= 0, dist[u] + e.lengthMeters < dist[v] { dist[v] = dist[u] + e.lengthMeters }
+        var heap: [(d: Double, n: Int)] = [(0, source)]
+        func less(_ i: Int, _ j: Int) -> Bool { heap[i].d < heap[j].d }
+        while let top = heap.first {
+            heap.swapAt(0, heap.count - 1)
+            heap.removeLast()
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < heap.count, less(l, m) { m = l }
+                if r < heap.count, less(r, m) { m = r }
+                if m == i { break }
+                heap.swapAt(i, m); i = m
+            }
+            guard top.d <= dist[top.n] else { continue }
+            for (v, w) in out[top.n] where top.d + w < dist[v] {
+                dist[v] = top.d + w
+                heap.append((dist[v], v))
+                var c = heap.count - 1
+                while c > 0, less(c, (c - 1) / 2) { heap.swapAt(c, (c - 1) / 2); c = (c - 1) / 2 }
             }
         }
         return dist

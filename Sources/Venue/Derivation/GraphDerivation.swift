@@ -59,7 +59,9 @@ public enum GraphDerivation {
         var sizes = [Int](repeating: 0, count: count)
         for c in component { sizes[Int(c)] += 1 }
         let main = sizes.indices.max { (sizes[$0], -$0) < (sizes[$1], -$1) } ?? 0
+        let warned = Set(work.issues.compactMap(\.location.featureID))
         for (i, n) in work.nodes.enumerated() where n.kind == .poi && Int(component[i]) != main {
+            if let id = n.featureID, warned.contains(id) { continue }
             work.warn(n.featureID ?? "node \(i)",
                       "POI cannot be reached from the main part of the graph (its part has \(sizes[Int(component[i])]) nodes)")
         }
