@@ -1,6 +1,7 @@
 import Testing
 import IndoorGeometry
 import Venue
+import VenueFixtures
 @testable import Routing
 
 @Suite struct SearchPropertyTests {

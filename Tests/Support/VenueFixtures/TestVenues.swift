@@ -1,12 +1,11 @@
 import IndoorGeometry
 import Venue
-@testable import Routing
 
 /// Deterministic generator for tests (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+public struct SeededGenerator: RandomNumberGenerator {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,12 +14,13 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-enum TestVenues {
-    static let frame = LocalFrame(reference: GeoCoordinate(latitudeDegrees: 52.52, longitudeDegrees: 13.40))
+/// Venues built in code for tests: a seeded random multi-level grid and a hand-made golden venue.
+public enum TestVenues {
+    public static let frame = LocalFrame(reference: GeoCoordinate(latitudeDegrees: 52.52, longitudeDegrees: 13.40))
 
     /// A random multi-level grid venue: `levels` levels of `side`×`side` nodes 5 m apart, ~15 % of edges
     /// removed, some one-way; connectors of random kinds between stacked nodes; level 0 also drivable.
-    static func randomGrid(seed: UInt64, levels: Int = 3, side: Int = 8) -> Venue {
+    public static func randomGrid(seed: UInt64, levels: Int = 3, side: Int = 8) -> Venue {
         var rng = SeededGenerator(seed: seed)
         let spacing = 5.0
         var builder = NavigationGraph.Builder(source: .authored)
@@ -61,7 +61,8 @@ enum TestVenues {
         for l in 0..<(levels - 1) {
             for k in 0..<4 {
                 let x = Int.random(in: 0..<side, using: &rng), y = Int.random(in: 0..<side, using: &rng)
-                let kind = kinds[(l + k) % kinds.count]
+                // Level pairs get different kind mixes: between levels 1 and 2 there is no ramp.
+                let kind = kinds[(l * 4 + k) % kinds.count]
                 let p = LocalPoint(x: Double(x) * spacing, y: Double(y) * spacing)
                 let direction: Connector.Direction = kind == .escalator ? .up : .both
                 let c = Connector(id: "c\(l)-\(k)", kind: kind, levelIDs: ["L\(l)", "L\(l + 1)"],
@@ -84,8 +85,8 @@ enum TestVenues {
     /// Level 0 (building A): corridor from (0,0) east to (20,0), then north to (20,15); a door at
     /// (20,15) into a lobby of building B with nodes (20,20) and (35,20). Elevator at (35,20) to level 1
     /// (node (35,20) on L1), then east 12.2 m to the office POI at (47.2,20) on L1.
-    /// Stairs at (0,0) between the levels.
-    static func golden() -> Venue {
+    /// Stairs at (0,0) between the levels; on L1 a 100 m walkway joins the stairs landing to the lift.
+    public static func golden() -> Venue {
         var b = NavigationGraph.Builder(source: .authored)
         let p: [(Double, Double, Int32, NavNode.Kind, String?)] = [
             (0, 0, 0, .waypoint, nil), (20, 0, 0, .waypoint, nil), (20, 15, 0, .door, "door-ab"), (20, 20, 0, .waypoint, nil),
@@ -100,7 +101,7 @@ enum TestVenues {
         b.addEdge(NavEdge(from: 4, to: 5, kind: .connector(.elevator), lengthMeters: 4, fixedSeconds: 30, connectorIndex: 0))
         b.addEdge(NavEdge(from: 5, to: 6, kind: .walkway, lengthMeters: 12.2))
         b.addEdge(NavEdge(from: 0, to: 7, kind: .connector(.stairs), lengthMeters: 8, isAccessible: false, connectorIndex: 1))
-        b.addEdge(NavEdge(from: 7, to: 5, kind: .walkway, lengthMeters: 40))
+        b.addEdge(NavEdge(from: 7, to: 5, kind: .walkway, lengthMeters: 100))
         let rect = { (x0: Double, y0: Double, x1: Double, y1: Double) in
             Polygon(exterior: [LocalPoint(x: x0, y: y0), LocalPoint(x: x1, y: y0), LocalPoint(x: x1, y: y1), LocalPoint(x: x0, y: y1)])
         }
@@ -139,7 +140,7 @@ enum TestVenues {
 
 /// Plain Dijkstra over node pairs with an independent cost rule (fastest, pedestrian, 1.2 m/s,
 /// connector fixed time, optional excluded kinds), for checking the goal-directed search.
-func referenceDijkstra(_ venue: Venue, from source: Int, to target: Int, excluded: Set<ConnectorKind> = [], speed: Double = 1.2) -> Double {
+public func referenceDijkstra(_ venue: Venue, from source: Int, to target: Int, excluded: Set<ConnectorKind> = [], speed: Double = 1.2) -> Double {
     let g = venue.graph
     var dist = [Double](repeating: .infinity, count: g.nodes.count)
     var done = [Bool](repeating: false, count: g.nodes.count)
