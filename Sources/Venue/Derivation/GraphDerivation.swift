@@ -6,7 +6,9 @@ import IndoorGeometry
 /// Per level, one of two ways:
 /// - **Spaces and openings** (IMDF-like levels): one door node at the midpoint of every opening, shared
 ///   by every space the opening touches (its midpoint within `doorSnapMeters` of the space boundary, or
-///   inside it) — that is how rooms join corridors, so there are no separate `.door` edges. Each space
+///   inside it) — that is how rooms join corridors. When the midpoint lies outside a space it opens into
+///   (in the gap a wall's thickness leaves between two units), a door side node is put just inside that
+///   space and joined to the door node by a short `.door` edge, so walkway edges stay inside spaces. Each space
 ///   with nodes gets a visibility graph (``VisibilityGraph``) over its door nodes, the POIs and connector
 ///   entries inside it, and corner nodes pushed in from its reflex vertices; a room with one door and
 ///   nothing else gets a node at an interior point so it has an edge and can be a destination.

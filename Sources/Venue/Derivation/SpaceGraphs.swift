@@ -120,18 +120,28 @@ enum SpaceGraphs {
             members.removeAll { $0.role == .corner || $0.role == .interior }
         }
 
+        let walkable = space.isWalkable
+        let modes: TransportModes = options.allowsVehicles(spaceCategory: space.category) ? .all : .pedestrian
         var proxies: [LocalPoint] = [], points: [LocalPoint] = [], usable: [Member] = []
-        for m in members {
+        for var m in members {
             let p = work.nodes[Int(m.node)].point
             let reach = m.role == .door ? options.doorSnapMeters + 0.1 : options.pointSnapMeters + 0.1
             guard let proxy = visibility.interiorProxy(for: p, maxDistanceMeters: reach) else { continue }
-            proxies.append(proxy); points.append(p); usable.append(m)
+            if m.role == .door, !space.polygon.contains(p) {
+                // A door in the gap between two spaces (wall thickness): a door side node just inside
+                // this space and a `.door` hop across, so walkway edges stay inside the space.
+                let side = work.addNode(proxy, level: level, kind: .waypoint)
+                work.addLevelEdge(m.node, side, kind: .door, modes: modes, isAccessible: m.isAccessible)
+                m.node = side
+                proxies.append(proxy); points.append(proxy); usable.append(m)
+            } else {
+                proxies.append(proxy); points.append(p); usable.append(m)
+            }
         }
-        let walkable = space.isWalkable
-        let pairs = VisibilityGraph.pairs(proxies: proxies, points: points, visibility: visibility, options: options) { i, j in
+        let pairs = VisibilityGraph.pairs(proxies: proxies, points: points, strict: usable.map { $0.role == .door },
+                                          visibility: visibility, options: options) { i, j in
             walkable || usable[i].role == .point || usable[j].role == .point
         }
-        let modes: TransportModes = options.allowsVehicles(spaceCategory: space.category) ? .all : .pedestrian
         for (i, j) in pairs {
             work.addLevelEdge(usable[i].node, usable[j].node, kind: .walkway, modes: modes,
                               isAccessible: usable[i].isAccessible && usable[j].isAccessible)

@@ -8,6 +8,10 @@ import IndoorGeometry
 ///   `nearestVisibleNeighbours` nearest visible ones (at most four times that many tests), O(k²·log k + k·N·e);
 ///   an edge is kept when either end chose it.
 ///
+/// A pair is visible when the segment between the members' proxies (points just inside the polygon) stays
+/// inside, and, between two doors whose real points lie in the polygon (boundary included), so does the
+/// real segment.
+///
 /// Then an edge u–v is dropped when another node w lies on the way, strictly between them
 /// (|uw| + |wv| ≤ |uv| + `collinearDetourMeters`, both parts longer than that slack) and both u–w and
 /// w–v were kept: the path through w is as short, and a corridor with a hundred doors in a row gets a
@@ -18,16 +22,25 @@ enum VisibilityGraph {
     /// - Parameters:
     ///   - proxies: points inside the polygon used for line-of-sight tests.
     ///   - points: the nodes' real positions (lengths and pruning); same count as `proxies`.
+    ///   - strict: whether a node's real segment must be visible too (doors), see above.
     ///   - allowed: whether a pair may be joined at all.
-    static func pairs(proxies: [LocalPoint], points: [LocalPoint], visibility: PolygonVisibility,
+    static func pairs(proxies: [LocalPoint], points: [LocalPoint], strict: [Bool], visibility: PolygonVisibility,
                       options: GraphDerivationOptions, allowed: (Int, Int) -> Bool) -> [(Int, Int)] {
         let k = proxies.count
         guard k >= 2 else { return [] }
         var kept = Set<Int>()
         func key(_ i: Int, _ j: Int) -> Int { i < j ? i * k + j : j * k + i }
+        // Boundary nodes are tested by their proxies; between two `strict` nodes whose real points lie in
+        // the polygon the real segment must stay inside too (two doors on a slightly bent wall).
+        let realInside = points.indices.map { strict[$0] && visibility.polygon.contains(points[$0]) }
+        func sees(_ i: Int, _ j: Int) -> Bool {
+            guard visibility.isVisible(proxies[i], proxies[j]) else { return false }
+            let moved = proxies[i] != points[i] || proxies[j] != points[j]
+            return !moved || !realInside[i] || !realInside[j] || visibility.isVisible(points[i], points[j])
+        }
         if k <= options.fullVisibilityNodeLimit {
             for i in 0..<k {
-                for j in (i + 1)..<k where allowed(i, j) && visibility.isVisible(proxies[i], proxies[j]) {
+                for j in (i + 1)..<k where allowed(i, j) && sees(i, j) {
                     kept.insert(key(i, j))
                 }
             }
@@ -43,7 +56,7 @@ enum VisibilityGraph {
                     guard allowed(i, j) else { continue }
                     if kept.contains(key(i, j)) { found += 1; continue }
                     tested += 1
-                    if visibility.isVisible(proxies[i], proxies[j]) { kept.insert(key(i, j)); found += 1 }
+                    if sees(i, j) { kept.insert(key(i, j)); found += 1 }
                 }
             }
         }

@@ -10,8 +10,7 @@ import IndoorGeometry
 /// back towards a linear scan, never to a wrong answer.
 ///
 /// Building is O(levels + spaces + nodes + edges + cells) and allocation-light (compressed buckets);
-/// 200,000 nodes and 300,000 edges build in well under a second in a release build
-/// (`indoornav bench spatial-index`).
+/// see the module README for measured build times.
 ///
 /// Answers are exact: the nearest node/edge is the one with the smallest distance, ties broken by the
 /// smaller index, exactly as a linear scan would find.
