@@ -63,8 +63,16 @@ extension VenueSpatialIndex {
             }
 
             let levelEdges = edgeIDs[l]
+            // Cells no smaller than half the mean edge length, so long edges do not each fill hundreds of cells.
+            var totalLength = 0.0
+            for e in levelEdges {
+                let edge = graph.edges[Int(e)]
+                totalLength += nodes[Int(edge.from)].point.distance(to: nodes[Int(edge.to)].point)
+            }
+            let meanLength = levelEdges.isEmpty ? 0 : totalLength / Double(levelEdges.count)
             let edgeLayout = GridLayout(bounds: extent,
-                                        cellSizeMeters: UniformGrid.cellSize(bounds: extent, itemCount: levelEdges.count))
+                                        cellSizeMeters: max(UniformGrid.cellSize(bounds: extent, itemCount: levelEdges.count),
+                                                            meanLength / 2))
             let edges = graph.edges
             let edgeGrid = UniformGrid(layout: edgeLayout, itemCount: levelEdges.count) { i, visit in
                 let edge = edges[Int(levelEdges[i])]
