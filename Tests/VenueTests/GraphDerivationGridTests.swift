@@ -88,3 +88,26 @@ import Testing
         #expect(d >= straight - 1e-9 && d <= straight * 1.01)
     }
 }
+
+@Suite struct GraphDerivationGridSliverTests {
+    typealias F = DerivationFixtures
+
+    /// A 40 m × 20 m floor with one shop whose polygon has a 4 m × 4 m hole: a free pocket nobody can reach.
+    static func floorWithPocket() -> Venue {
+        let shop = Polygon(exterior: F.rect(10, 4, 30, 16).exterior, holes: [F.rect(18, 8, 22, 12).exterior])
+        return F.venue(levels: [Level(id: "G", ordinal: 0, outline: F.rect(0, 0, 40, 20))],
+                       spaces: [Space(id: "shop", category: "shop", polygon: shop, levelID: "G", isWalkable: false)])
+    }
+
+    @Test func smallPocketsAreLeftOut() throws {
+        let hole = F.rect(18, 8, 22, 12)
+        let (kept, _) = GraphDerivation.derive(Self.floorWithPocket())
+        #expect(!kept.nodes.contains { hole.contains($0.point) })
+        #expect(kept.components().count == 1)
+        // With the threshold at one point the pocket's grid points (at most 3 × 3) come back, cut off.
+        let (all, _) = GraphDerivation.derive(Self.floorWithPocket(), options: try GraphDerivationOptions(gridMinimumComponentPoints: 1))
+        let inHole = all.nodes.filter { hole.contains($0.point) }.count
+        #expect(inHole > 0 && inHole <= 9)
+        #expect(all.components().count == 2)
+    }
+}

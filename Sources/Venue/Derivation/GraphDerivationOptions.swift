@@ -1,5 +1,5 @@
 /// Tunables of ``GraphDerivation``. Every value has a unit, a default and a valid range checked by
-/// ``init(doorSnapMeters:pointSnapMeters:reflexInsetMeters:minimumReflexTurnDegrees:fullVisibilityNodeLimit:nearestVisibleNeighbours:collinearDetourMeters:gridSpacingMeters:gridMaxNodesPerLevel:entranceSearchMeters:connectorFixedSeconds:connectorRunPerRise:vehicleSpaceCategories:)``.
+/// ``init(doorSnapMeters:pointSnapMeters:reflexInsetMeters:minimumReflexTurnDegrees:fullVisibilityNodeLimit:nearestVisibleNeighbours:collinearDetourMeters:gridSpacingMeters:gridMaxNodesPerLevel:gridMinimumComponentPoints:entranceSearchMeters:connectorFixedSeconds:connectorRunPerRise:vehicleSpaceCategories:)``.
 ///
 /// | option | unit | default | range |
 /// |---|---|---|---|
@@ -12,6 +12,7 @@
 /// | `collinearDetourMeters` | m | 0.05 | [0, 1] |
 /// | `gridSpacingMeters` | m | 2 | [0.25, 50] |
 /// | `gridMaxNodesPerLevel` | nodes | 400,000 | [100, 10,000,000] |
+/// | `gridMinimumComponentPoints` | points | 10 | [1, 100,000] |
 /// | `entranceSearchMeters` | m | 10 | [0, 200] |
 /// | `connectorFixedSeconds` | s per kind | elevator, elevator bank 30; car lift 60; others 0 | [0, 3600] |
 /// | `connectorRunPerRise` | m/m per kind | stairs 1.7, escalator 1.7, ramp and pedestrian ramp 12, drive ramp 7, others 0 | [0, 100] |
@@ -49,6 +50,8 @@ public struct GraphDerivationOptions: Sendable, Hashable {
     public let gridSpacingMeters: Double
     /// Cap on grid points per level; the spacing grows until the cap holds (a warning says so).
     public let gridMaxNodesPerLevel: Int
+    /// Connected parts of the grid with fewer points than this are left out (slivers between shops).
+    public let gridMinimumComponentPoints: Int
     /// How far (m) from a non-walkable shop the grid is searched for its entrance.
     public let entranceSearchMeters: Double
     /// Fixed time (s) added to connector edges by kind (waiting for an elevator); kinds not listed: 0.
@@ -72,6 +75,7 @@ public struct GraphDerivationOptions: Sendable, Hashable {
         collinearDetourMeters = 0.05
         gridSpacingMeters = 2
         gridMaxNodesPerLevel = 400_000
+        gridMinimumComponentPoints = 10
         entranceSearchMeters = 10
         connectorFixedSeconds = Self.defaultConnectorFixedSeconds
         connectorRunPerRise = Self.defaultConnectorRunPerRise
@@ -90,7 +94,8 @@ public struct GraphDerivationOptions: Sendable, Hashable {
     public init(doorSnapMeters: Double = 0.5, pointSnapMeters: Double = 2, reflexInsetMeters: Double = 0.3,
                 minimumReflexTurnDegrees: Double = 10, fullVisibilityNodeLimit: Int = 200,
                 nearestVisibleNeighbours: Int = 12, collinearDetourMeters: Double = 0.05,
-                gridSpacingMeters: Double = 2, gridMaxNodesPerLevel: Int = 400_000, entranceSearchMeters: Double = 10,
+                gridSpacingMeters: Double = 2, gridMaxNodesPerLevel: Int = 400_000, gridMinimumComponentPoints: Int = 10,
+                entranceSearchMeters: Double = 10,
                 connectorFixedSeconds: [ConnectorKind: Double] = GraphDerivationOptions.defaultConnectorFixedSeconds,
                 connectorRunPerRise: [ConnectorKind: Double] = GraphDerivationOptions.defaultConnectorRunPerRise,
                 vehicleSpaceCategories: Set<String> = ["parking", "road", "driveway"]) throws(InvalidOption) {
@@ -111,6 +116,7 @@ public struct GraphDerivationOptions: Sendable, Hashable {
         try check("collinearDetourMeters", collinearDetourMeters, 0, 1)
         try check("gridSpacingMeters", gridSpacingMeters, 0.25, 50)
         try check("gridMaxNodesPerLevel", Double(gridMaxNodesPerLevel), 100, 10_000_000)
+        try check("gridMinimumComponentPoints", Double(gridMinimumComponentPoints), 1, 100_000)
         try check("entranceSearchMeters", entranceSearchMeters, 0, 200)
         for kind in ConnectorKind.allCases {
             if let v = connectorFixedSeconds[kind] { try check("connectorFixedSeconds[\(kind.rawValue)]", v, 0, 3600) }
@@ -125,6 +131,7 @@ public struct GraphDerivationOptions: Sendable, Hashable {
         self.collinearDetourMeters = collinearDetourMeters
         self.gridSpacingMeters = gridSpacingMeters
         self.gridMaxNodesPerLevel = gridMaxNodesPerLevel
+        self.gridMinimumComponentPoints = gridMinimumComponentPoints
         self.entranceSearchMeters = entranceSearchMeters
         self.connectorFixedSeconds = connectorFixedSeconds
         self.connectorRunPerRise = connectorRunPerRise

@@ -3,7 +3,8 @@ import IndoorGeometry
 
 /// The walkway graph of a level walked on its outline (a hall with shops as obstacles): a square
 /// lattice of points every `gridSpacingMeters` inside the outline and outside every non-walkable space,
-/// joined to their 8 neighbours when the segment between them stays walkable.
+/// joined to their 8 neighbours when the segment between them stays walkable. Connected parts of fewer
+/// than `gridMinimumComponentPoints` points (slivers between shop polygons drawn with small gaps) are left out.
 ///
 /// Every non-walkable space whose category is not a structural one (``Space/nonWalkableCategories``) gets
 /// an entrance node (kind `.door`, feature id the space's) on its boundary, facing the lattice point nearest
@@ -43,7 +44,7 @@ struct WalkableGrid {
             work.warn(venue.levels[level].id, "walkable grid spacing raised to \(spacing) m to stay within \(options.gridMaxNodesPerLevel) points")
         }
         var grid = WalkableGrid(outline: outline, obstacles: obstacles, venue: venue, spacing: spacing)
-        grid.addLattice(level: level, work: &work)
+        grid.addLattice(level: level, minimumComponentPoints: options.gridMinimumComponentPoints, work: &work)
         let entrances = grid.addEntrances(level: level, work: &work)
         grid.attachPoints(level: level, entrances: entrances, work: &work)
     }
@@ -100,26 +101,43 @@ struct WalkableGrid {
         return !blocked && isFree(LocalPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2))
     }
 
-    mutating func addLattice(level: Int, work: inout DerivationWork) {
-        nodeOfCell = [Int32](repeating: -1, count: columns * rows)
-        for r in 0..<rows {
-            for c in 0..<columns {
-                let p = latticePoint(c, r)
-                if isFree(p) { nodeOfCell[r * columns + c] = work.addNode(p, level: level, kind: .waypoint) }
-            }
+    /// Adds the lattice: free points, their clear links to the 8 neighbours, and then only the parts
+    /// (connected sets of points) with at least `minimumComponentPoints` points — slivers between
+    /// neighbouring shop polygons would otherwise grab shop entrances.
+    mutating func addLattice(level: Int, minimumComponentPoints: Int, work: inout DerivationWork) {
+        let cellCount = columns * rows
+        var free = [Bool](repeating: false, count: cellCount)
+        for r in 0..<rows { for c in 0..<columns { free[r * columns + c] = isFree(latticePoint(c, r)) } }
+        var links: [(Int, Int)] = []
+        var parent = Array(0..<cellCount)
+        func find(_ x: Int) -> Int {
+            var r = x
+            while parent[r] != r { parent[r] = parent[parent[r]]; r = parent[r] }
+            return r
         }
         for r in 0..<rows {
-            for c in 0..<columns {
-                let a = nodeOfCell[r * columns + c]
-                guard a >= 0 else { continue }
+            for c in 0..<columns where free[r * columns + c] {
                 for (dc, dr) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
                     let c2 = c + dc, r2 = r + dr
-                    guard c2 >= 0, c2 < columns, r2 < rows else { continue }
-                    let b = nodeOfCell[r2 * columns + c2]
-                    guard b >= 0, isClear(latticePoint(c, r), latticePoint(c2, r2)) else { continue }
-                    work.addLevelEdge(a, b, kind: .walkway, modes: .pedestrian, isAccessible: true)
+                    guard c2 >= 0, c2 < columns, r2 < rows, free[r2 * columns + c2],
+                          isClear(latticePoint(c, r), latticePoint(c2, r2)) else { continue }
+                    let a = r * columns + c, b = r2 * columns + c2
+                    links.append((a, b))
+                    let ra = find(a), rb = find(b)
+                    if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
                 }
             }
+        }
+        var size = [Int](repeating: 0, count: cellCount)
+        for i in 0..<cellCount where free[i] { size[find(i)] += 1 }
+        nodeOfCell = [Int32](repeating: -1, count: cellCount)
+        for r in 0..<rows {
+            for c in 0..<columns where free[r * columns + c] && size[find(r * columns + c)] >= minimumComponentPoints {
+                nodeOfCell[r * columns + c] = work.addNode(latticePoint(c, r), level: level, kind: .waypoint)
+            }
+        }
+        for (a, b) in links where nodeOfCell[a] >= 0 && nodeOfCell[b] >= 0 {
+            work.addLevelEdge(nodeOfCell[a], nodeOfCell[b], kind: .walkway, modes: .pedestrian, isAccessible: true)
         }
     }
 
