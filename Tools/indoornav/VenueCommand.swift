@@ -4,7 +4,13 @@ import Venue
 
 /// `indoornav venue …`
 enum VenueCommand {
-    static let subcommands: [String: @Sendable (inout Arguments) throws -> Int32] = [:]
+    static let subcommands: [String: @Sendable (inout Arguments) throws -> Int32] = [
+        "inspect": VenueInspectCommand.run,
+        "validate": VenueValidateCommand.run,
+        "at": VenueAtCommand.run,
+        "graph": VenueGraphCommand.run,
+        "render": VenueRenderCommand.run,
+    ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         guard let sub = args.nextPositional(), let command = subcommands[sub] else {
