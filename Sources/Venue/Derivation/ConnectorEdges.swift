@@ -37,7 +37,11 @@ enum ConnectorEdges {
             default: .pedestrian
             }
             for (lower, upper) in levelPairs {
-                let rise = abs(venue.levels[upper].elevationMeters - venue.levels[lower].elevationMeters)
+                var rise = abs(venue.levels[upper].elevationMeters - venue.levels[lower].elevationMeters)
+                if !rise.isFinite {
+                    work.warn(connector.id, "level elevations are not finite; the connector's rise is taken as 0")
+                    rise = 0
+                }
                 for a in byLevel[lower] ?? [] {
                     for b in byLevel[upper] ?? [] {
                         let d = work.nodes[Int(a)].point.distance(to: work.nodes[Int(b)].point)

@@ -43,6 +43,10 @@ enum SpaceGraphs {
         for (c, e) in work.entriesByLevel[level] {
             let connector = venue.connectors[c]
             let point = connector.entries[e].point
+            guard point.isFinite else {
+                work.warn(connector.id, "connector entry position is not finite; left out of the graph")
+                continue
+            }
             let node = work.addNode(point, level: level, kind: .connectorEntry, featureID: connector.id)
             work.connectorEntryNodes[c].append((level, node))
             if let s = container(of: point, level: level, hint: nil, members: members, work: work) {

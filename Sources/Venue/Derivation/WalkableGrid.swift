@@ -195,6 +195,10 @@ struct WalkableGrid {
         for (c, e) in work.entriesByLevel[level] {
             let connector = venue.connectors[c]
             let point = connector.entries[e].point
+            guard point.isFinite else {
+                work.warn(connector.id, "connector entry position is not finite; left out of the graph")
+                continue
+            }
             let node = work.addNode(point, level: level, kind: .connectorEntry, featureID: connector.id)
             work.connectorEntryNodes[c].append((level, node))
             if !attach(node, at: point, hint: nil, entrances: entrances, work: &work) {
