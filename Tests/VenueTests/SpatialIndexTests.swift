@@ -149,6 +149,25 @@ struct SeededGenerator: RandomNumberGenerator {
         #expect(index.nearestEdge(to: .zero, levelIndex: 0) == nil)
     }
 
+    @Test func outlineIsNotWalkableWhereSpacesAndOpeningsDescribeTheFloor() {
+        let outline = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 20, y: 0), LocalPoint(x: 20, y: 10), LocalPoint(x: 0, y: 10)])
+        let hall = Space(id: "hall", category: "walkway",
+                         polygon: Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 10), LocalPoint(x: 0, y: 10)]),
+                         levelID: "F1")
+        let door = Opening(id: "d", category: "pedestrian", line: Polyline([LocalPoint(x: 10, y: 4), LocalPoint(x: 10, y: 6)]), levelID: "F1")
+        let levels = [Level(id: "F1", ordinal: 0, outline: outline)]
+        let withDoor = VenueSpatialIndex(levels: levels, spaces: [hall], openings: [door], graph: .empty,
+                                         levelIndexOfLevelID: { $0 == "F1" ? 0 : nil })
+        #expect(withDoor.isWalkable(LocalPoint(x: 5, y: 5), levelIndex: 0))
+        #expect(!withDoor.isWalkable(LocalPoint(x: 15, y: 5), levelIndex: 0))
+        // Without openings the outline is the floor (as graph derivation lays its grid there).
+        let noDoor = VenueSpatialIndex(levels: levels, spaces: [hall], openings: [], graph: .empty,
+                                       levelIndexOfLevelID: { $0 == "F1" ? 0 : nil })
+        #expect(noDoor.isWalkable(LocalPoint(x: 15, y: 5), levelIndex: 0))
+        #expect(VenueSpatialIndex.outlineIsWalkable(hasOutline: true, openingCount: 3, walkableSpaceCount: 0))
+        #expect(!VenueSpatialIndex.outlineIsWalkable(hasOutline: false, openingCount: 0, walkableSpaceCount: 0))
+    }
+
     @Test func nonFiniteQueriesAndEmptyVenue() {
         let index = VenueSpatialIndex(levels: [], spaces: [], openings: [], graph: .empty, levelIndexOfLevelID: { _ in nil })
         #expect(index.spaces(containing: .zero, levelIndex: 0).isEmpty)
