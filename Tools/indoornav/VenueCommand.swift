@@ -4,7 +4,9 @@ import Venue
 
 /// `indoornav venue …`
 enum VenueCommand {
-    static let subcommands: [String: @Sendable (inout Arguments) throws -> Int32] = [:]
+    static let subcommands: [String: @Sendable (inout Arguments) throws -> Int32] = [
+        "generate": VenueGenerateCommand.run,
+    ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         guard let sub = args.nextPositional(), let command = subcommands[sub] else {
