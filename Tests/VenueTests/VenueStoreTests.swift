@@ -55,7 +55,7 @@ struct StoreFixture {
         #expect(entry.sourcePath == f.source)
         #expect(entry.installedAtUnixSeconds == 1_700_000_000.5)
         #expect(entry.contentHash == (try VenueContentHash.of(folder: f.source)))
-        let copy = f.storePath + "/mall/venue"
+        let copy = f.storePath + "/mall/mall"
         #expect(FileManager.default.contents(atPath: copy + "/levels/level.geojson") == FileManager.default.contents(atPath: f.source + "/levels/level.geojson"))
         #expect(!FileManager.default.fileExists(atPath: copy + "/.DS_Store"))
         #expect(try f.store().list() == [entry])
@@ -196,5 +196,21 @@ struct StoreFixture {
             try f.store().update(id: "mall")
         }
         #expect(try f.store().list().map(\.id) == ["mall"])
+    }
+}
+
+@Suite struct VenueStoreILCTests {
+    /// ILC sites take their id from the folder name; the installed copy keeps it.
+    @Test func folderNamedVenueKeepsItsID() throws {
+        let site = try ILCSiteFixture()
+        defer { site.remove() }
+        try site.write(ILCSiteFixture.Floor(name: "F1"))
+        let storePath = site.path + "-store"
+        defer { try? FileManager.default.removeItem(atPath: storePath) }
+        let store = VenueStore(directory: storePath, clock: { 0 }, loader: { path throws(VenueError) in try ILCVenueLoader.load(path: path) })
+        let entry = try store.install(from: site.path)
+        #expect(entry.id == site.root.lastPathComponent)
+        #expect(try store.load(id: entry.id).id == entry.id)
+        #expect(try store.load(id: entry.id).levels.map(\.id) == ["F1"])
     }
 }

@@ -6,6 +6,7 @@ import Venue
 enum VenueCommand {
     static let subcommands: [String: @Sendable (inout Arguments) throws -> Int32] = [
         "generate": VenueGenerateCommand.run,
+        "store": VenueStoreCommand.run,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {

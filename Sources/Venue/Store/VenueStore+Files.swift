@@ -7,6 +7,7 @@ extension VenueStore {
         if id.hasPrefix(".") { throw .invalidVenueID(id: id, reason: "starts with '.'") }
         if id.contains("/") || id.contains("\\") { throw .invalidVenueID(id: id, reason: "contains a path separator") }
         if id.utf8.contains(0) { throw .invalidVenueID(id: id, reason: "contains a NUL byte") }
+        if id == VenueStore.entryFileName { throw .invalidVenueID(id: id, reason: "is the store entry file's name") }
         if id.utf8.count > 200 { throw .invalidVenueID(id: id, reason: "longer than 200 bytes") }
     }
 

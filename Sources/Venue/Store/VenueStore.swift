@@ -2,9 +2,10 @@ import Foundation
 
 /// Venues installed for offline use: a directory holding one folder per venue.
 ///
-/// Layout: `<store>/<venue id>/venue/` is a copy of the source folder (hidden files left out) and
-/// `<store>/<venue id>/store-entry.json` records id, name, version, source path, content hash and
-/// install time. Installing stages the copy in `<store>/.staging-<id>` and renames it into place, so a
+/// Layout: `<store>/<venue id>/<venue id>/` is a copy of the source folder (hidden files left out;
+/// the copy is named after the venue so formats that take the id from the folder name, like ILC sites,
+/// load with the same id) and `<store>/<venue id>/store-entry.json` records id, name, version, the
+/// source's absolute path, content hash and install time. Installing stages the copy in `<store>/.staging-<id>` and renames it into place, so a
 /// failed install leaves the previous one intact. The store never parses a venue to check for updates:
 /// it compares ``VenueContentHash``es.
 ///
@@ -14,9 +15,6 @@ import Foundation
 public struct VenueStore: Sendable {
     /// Name of the entry file in each venue's store folder.
     public static let entryFileName = "store-entry.json"
-    /// Name of the folder holding the installed copy.
-    public static let contentFolderName = "venue"
-
     /// The store directory.
     public let directory: String
     private let clock: @Sendable () -> Double
@@ -56,7 +54,7 @@ public struct VenueStore: Sendable {
     /// Loads an installed venue with the injected loader.
     public func load(id: String) throws(VenueStoreError) -> Venue {
         _ = try entry(id: id)
-        do { return try loader(folder(of: id) + "/" + Self.contentFolderName) } catch { throw .venue(error) }
+        do { return try loader(contentFolder(of: id)) } catch { throw .venue(error) }
     }
 
     /// Installs (or reinstalls) the venue in `sourceFolder`: loads it to learn id, name and version and
@@ -101,6 +99,9 @@ public struct VenueStore: Sendable {
 
     func folder(of id: String) -> String { directory + "/" + id }
 
+    /// Where the installed copy of venue `id` lives.
+    public func contentFolder(of id: String) -> String { directory + "/" + id + "/" + id }
+
     private func entry(at path: String, expectedID: String) throws(VenueStoreError) -> Entry {
         let entry = try Entry.read(path)
         guard entry.id == expectedID else {
@@ -109,12 +110,16 @@ public struct VenueStore: Sendable {
         return entry
     }
 
-    private func install(from source: String, requiringID: String?) throws(VenueStoreError) -> Entry {
+    private func install(from sourceFolder: String, requiringID: String?) throws(VenueStoreError) -> Entry {
+        let sourceURL = URL(fileURLWithPath: sourceFolder).standardizedFileURL
+        let source = sourceURL.path
         try Self.requireFolder(source)
         try Self.makeDirectory(directory)
         let staging = directory + "/.staging-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: staging) }
-        let content = staging + "/" + Self.contentFolderName
+        // Staged under the source's own folder name, so it loads with the id it has at its source.
+        let baseName = sourceURL.lastPathComponent
+        var content = staging + "/" + (baseName.isEmpty || baseName == "/" || baseName.hasPrefix(".") ? "venue" : baseName)
         try Self.copyFolder(source, to: content)
         let venue: Venue
         do { venue = try loader(content) } catch { throw .venue(error) }
@@ -131,6 +136,10 @@ public struct VenueStore: Sendable {
         }
         let target = folder(of: venue.id)
         do {
+            if content != staging + "/" + venue.id {
+                try FileManager.default.moveItem(atPath: content, toPath: staging + "/" + venue.id)
+                content = staging + "/" + venue.id
+            }
             if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
             try FileManager.default.moveItem(atPath: staging, toPath: target)
         } catch {
