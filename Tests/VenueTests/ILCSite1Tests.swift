@@ -42,7 +42,7 @@ struct ILCSite1Tests {
     /// Ground-truth waypoints of the recorded walks fall on the walkable floor, not inside shops.
     @Test func waypointsLieOnTheWalkableFloor() throws {
         let venue = try ILCVenueLoader.load(path: sitePath)
-        var total = 0, onFloor = 0, inShop = 0
+        var total = 0, onFloor = 0, inShop = 0, inOutline = 0
         for level in venue.levels {
             let frame = try #require(level.floorFrame)
             let floorParts = venue.spaces.filter { $0.levelID == level.id && $0.isWalkable }
@@ -56,12 +56,15 @@ struct ILCSite1Tests {
                     let p = frame.venuePoint(floorX: x, floorY: y)
                     total += 1
                     if floorParts.contains(where: { $0.polygon.contains(p) }) { onFloor += 1 }
+                    if level.outline?.contains(p) == true { inOutline += 1 }
                     if shops.contains(where: { $0.polygon.contains(p) }) { inShop += 1 }
                 }
             }
         }
         #expect(total > 100)
         #expect(Double(onFloor) >= 0.95 * Double(total), "\(onFloor) of \(total) on the floor")
+        // The level outline joins F1's separate west wing, where 14 of its waypoints lie.
+        #expect(inOutline == onFloor)
         #expect(Double(inShop) <= 0.05 * Double(total), "\(inShop) of \(total) inside shops")
     }
 }

@@ -156,12 +156,45 @@ import Testing
         try site.write(ILCSiteFixture.Floor(name: "F1"), map: map)
         let venue = try ILCVenueLoader.load(path: site.path)
         let level = try venue.level("F1")
-        // The outline is the larger part; the box (for the floor frame) spans both.
+        // The outline covers both parts (joined by a zero-width bridge) and nothing between or beyond.
         let outline = try #require(level.outline)
-        #expect(outline.exterior.count == 4)
         let frame = try #require(level.floorFrame)
-        #expect(abs(frame.floorCoordinates(of: LocalPoint(x: outline.bounds.maxX, y: 0)).x - 240.5 * 20 / 26) < 0.01)
+        func at(_ lon: Double, _ lat: Double) -> LocalPoint {
+            venue.frame.localPoint(from: GeoCoordinate(latitudeDegrees: lat, longitudeDegrees: lon))
+        }
+        #expect(outline.contains(at(120.0750, 30.2932)))
+        #expect(outline.contains(at(120.0763, 30.29325)))
+        #expect(!outline.contains(at(120.0763, 30.2938)))
+        #expect(!outline.contains(at(120.0763, 30.2926)))
+        #expect(!outline.contains(at(120.0770, 30.2932)))
+        let bigWidth = at(120.0760, 30.2940).x - at(120.0740, 30.2940).x, bigHeight = at(120.0740, 30.2940).y - at(120.0740, 30.2924).y
+        let smallArea = (at(120.0766, 30.2930).x - at(120.0760, 30.2930).x) * (at(120.0760, 30.2935).y - at(120.0760, 30.2930).y)
+        #expect(abs(outline.areaSquareMeters - (bigWidth * bigHeight + smallArea)) < 0.01 * (bigWidth * bigHeight + smallArea))
+        // The floor frame's box spans both parts.
+        #expect(abs(frame.floorCoordinates(of: LocalPoint(x: outline.bounds.maxX, y: 0)).x - 240.5) < 0.001)
         #expect(venue.spaces.filter { $0.isWalkable }.count == 2)
         #expect(venue.issues.isEmpty)
+    }
+}
+
+@Suite struct ILCOutlineJoinTests {
+    func square(_ x: Double, _ y: Double, _ side: Double, clockwise: Bool = false) -> Polygon {
+        let ring = [LocalPoint(x: x, y: y), LocalPoint(x: x + side, y: y), LocalPoint(x: x + side, y: y + side),
+                    LocalPoint(x: x, y: y + side)]
+        return Polygon(exterior: clockwise ? ring.reversed() : ring)
+    }
+
+    @Test func disjointPartsJoinIntoOneRing() throws {
+        let joined = try #require(ILCOutlineJoin.join([square(0, 0, 10), square(25, 3, 4, clockwise: true), square(-20, 0, 5)]))
+        #expect(abs(joined.areaSquareMeters - (100 + 16 + 25)) < 1e-9)
+        for p in [LocalPoint(x: 5, y: 5), LocalPoint(x: 27, y: 5), LocalPoint(x: -17, y: 2)] { #expect(joined.contains(p)) }
+        for p in [LocalPoint(x: 18, y: 5), LocalPoint(x: 27, y: 9), LocalPoint(x: -5, y: 2), LocalPoint(x: 5, y: 12)] {
+            #expect(!joined.contains(p))
+        }
+    }
+
+    @Test func overlappingPartsAreNotJoined() {
+        #expect(ILCOutlineJoin.join([square(0, 0, 10), square(5, 5, 10)]) == nil)
+        #expect(ILCOutlineJoin.join([square(0, 0, 10), square(2, 2, 3)]) == nil)
     }
 }

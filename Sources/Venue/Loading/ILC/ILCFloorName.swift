@@ -63,6 +63,7 @@ enum ILCFloorName {
             out[i] = Assignment(name: names[i], ordinal: next, floorNumber: nil, isKnown: false)
             next += 1
         }
-        return out.enumerated().map { $0.element ?? Assignment(name: names[$0.offset], ordinal: 0, floorNumber: nil, isKnown: false) }
+        // Every index was filled by one of the two loops above.
+        return out.compactMap { $0 }
     }
 }

@@ -23,6 +23,8 @@ struct ILCShop: Sendable {
 /// One ILC floor folder, read but not yet placed in a venue.
 struct ILCFloorSource: Sendable {
     var folderName: String
+    /// Path of the floor's `geojson_map.json`, for issue locations.
+    var mapPath: String
     var mapping: ILCFloorMapping
     /// Outline parts in lon/lat, largest first.
     var outlineParts: [ILCLonLatPolygon]
@@ -111,7 +113,7 @@ extension ILCFloorSource {
             }
             shops.append(ILCShop(id: id, name: name, polygon: largest, mercatorPoint: point, location: location))
         }
-        return ILCFloorSource(folderName: name, mapping: mapping, outlineParts: outlineParts,
+        return ILCFloorSource(folderName: name, mapPath: mapPath, mapping: mapping, outlineParts: outlineParts,
                               declaredFloorNumber: outlineFeature["properties"]?["floor_num"]?.int,
                               code: outlineFeature["properties"]?["code"]?.string, shops: shops, issues: issues)
     }

@@ -24,15 +24,24 @@ extension ILCVenueLoader {
         let levelID = floor.folderName
         let levelName = LocalizedName(floor.folderName, language: nameLanguage)
         let outlines = floor.outlineParts.map(polygon)
+        var issues: [VenueIssue] = []
+        var outline = outlines.first
+        if outlines.count > 1 {
+            if let joined = ILCOutlineJoin.join(outlines) {
+                outline = joined
+            } else {
+                issues.append(.warning(SourceLocation(file: floor.mapPath, featureID: "floor outline"),
+                                       "outline parts overlap; the level outline is the largest part only"))
+            }
+        }
         let level = Level(id: levelID, ordinal: ordinal, name: levelName, shortName: levelName, floorNumber: floorNumber,
-                          buildingIDs: [buildingID], outline: outlines.first, externalIDs: floor.code.map { [$0] } ?? [],
+                          buildingIDs: [buildingID], outline: outline, externalIDs: floor.code.map { [$0] } ?? [],
                           floorFrame: floorFrame)
         var spaces = outlines.enumerated().map { k, outline in
             Space(id: "\(levelID)-floor-\(k + 1)", category: "walkway", polygon: outline, levelID: levelID,
                   isWalkable: true, buildingID: buildingID)
         }
         var pois: [PointOfInterest] = []
-        var issues: [VenueIssue] = []
         for shop in floor.shops {
             let shape = polygon(shop.polygon)
             let name = shop.name.map { LocalizedName($0, language: nameLanguage) } ?? LocalizedName()

@@ -8,7 +8,8 @@ import IndoorGeometry
 /// What becomes what:
 /// - each floor folder → a ``Level`` with id, name and short name = the folder name, ordinal and floor
 ///   number by the rule in `ILCFloorName` (`F<n>` → ordinal n − 1, `B<n>` → −n; unknown names get a
-///   warning and the ordinals above the known ones), outline = the largest outline part, and a
+///   warning and the ordinals above the known ones), outline = the floor outline (disjoint parts
+///   joined into one ring, see `ILCOutlineJoin`), and a
 ///   ``FloorFrame`` mapping ILC waypoint metres (origin at the floor map's south-west corner, x east,
 ///   y north) onto the venue frame;
 /// - each outline part → a walkable `walkway` ``Space`` `<level>-floor-<k>` (some floors have two);
