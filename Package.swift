@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
         .library(name: "Venue", targets: ["Venue"]),
+        .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Estimation", targets: ["Estimation"]),
         .library(name: "Recordings", targets: ["Recordings"]),
         .library(name: "Positioning", targets: ["Positioning"]),
@@ -29,14 +31,20 @@ let package = Package(
         .target(name: "Estimation", dependencies: ["CGSL"]),
         // Plain-Swift reference of the filter maths, for cross-checking tests and benchmarks only.
         .target(name: "EstimationReference", path: "Tests/Support/EstimationReference"),
+        // Venues built in code, shared by the routing and navigation tests.
+        .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
+        .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
+        .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"]),
+        .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"]),
 
         // Tools
         .executableTarget(
             name: "indoornav",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "Venue", "Estimation", "EstimationReference", "Recordings", "Positioning",
+                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "Navigation", "IndoorPlot", "Estimation", "EstimationReference", "Recordings",
+                "Positioning",
             ],
             path: "Tools/indoornav"
         ),
@@ -49,6 +57,12 @@ let package = Package(
             dependencies: ["Venue", "IndoorGeometry", "IndoorJSON"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Venue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
+        .testTarget(
+            name: "NavigationTests",
+            dependencies: ["Navigation", "Routing", "Positioning", "Venue", "IndoorGeometry", "VenueFixtures"]
+        ),
+        .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "Venue", "IndoorGeometry"]),
         .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference"]),
         .testTarget(
             name: "RecordingsTests",

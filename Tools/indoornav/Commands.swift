@@ -5,6 +5,8 @@ enum Commands {
     /// Every top-level command and the function that runs it (arguments after the command name).
     static let table: [String: @Sendable (inout Arguments) throws -> Int32] = [
         "venue": VenueCommand.run,
+        "import": ImportCommand.run,
+        "bench": BenchCommand.run,
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {

@@ -100,6 +100,7 @@ public struct NavigationGraph: Sendable {
     public struct Arc: Hashable, Sendable {
         public var edge: Int32
         public var target: Int32
+        public init(edge: Int32, target: Int32) { self.edge = edge; self.target = target }
     }
 
     public init(nodes: [NavNode], edges: [NavEdge], source: Source) {

@@ -8,6 +8,8 @@ public struct VenueSpatialIndex: Sendable {
     private let spaces: [Space]
     private let spaceLevel: [Int]
     private let graph: NavigationGraph
+    var graphNodes: [NavNode] { graph.nodes }
+    var graphEdges: [NavEdge] { graph.edges }
 
     public init(levelCount: Int, spaces: [Space], graph: NavigationGraph, levelIndexOfSpace: (Space) -> Int?) {
         self.spaces = spaces
@@ -31,5 +33,23 @@ public struct VenueSpatialIndex: Sendable {
             if d <= maxDistanceMeters, d < (best?.1 ?? .infinity) { best = (i, d) }
         }
         return best.map { (node: $0.0, distanceMeters: $0.1) }
+    }
+}
+
+extension VenueSpatialIndex {
+    /// The nearest graph edge with both ends on `levelIndex` within `maxDistanceMeters`: the edge
+    /// index, the closest point on it, its parameter `t` from the edge's `from` node and the distance.
+    public func nearestEdge(to point: LocalPoint, levelIndex: Int, maxDistanceMeters: Double = .infinity)
+        -> (edge: Int, point: LocalPoint, t: Double, distanceMeters: Double)?
+    {
+        var best: (edge: Int, point: LocalPoint, t: Double, distanceMeters: Double)?
+        for (k, e) in graphEdges.enumerated() {
+            let a = graphNodes[Int(e.from)], b = graphNodes[Int(e.to)]
+            guard Int(a.levelIndex) == levelIndex, Int(b.levelIndex) == levelIndex else { continue }
+            let (q, t) = Segment(a.point, b.point).closestPoint(to: point)
+            let d = q.distance(to: point)
+            if d <= maxDistanceMeters, d < (best?.distanceMeters ?? .infinity) { best = (k, q, t, d) }
+        }
+        return best
     }
 }

@@ -1,0 +1,106 @@
+import IndoorGeometry
+import Venue
+
+/// What a space's label shows, in order of preference.
+public enum LabelSource: String, CaseIterable, Sendable {
+    /// The name of an occupant POI inside the space.
+    case occupant
+    /// The space's own name.
+    case spaceName = "space-name"
+    /// The space's category.
+    case category
+}
+
+/// Draws one level of a venue: outline, spaces, openings, navigation graph, connectors and POIs.
+public struct LevelRenderer: Sendable {
+    public var style: RenderStyle
+    /// Label preference order; empty draws no labels.
+    public var labels: [LabelSource]
+    public var languages: [String]
+    public var drawGraph: Bool
+
+    public init(style: RenderStyle = RenderStyle(), labels: [LabelSource] = [.occupant, .spaceName],
+                languages: [String] = [], drawGraph: Bool = true) {
+        self.style = style; self.labels = labels; self.languages = languages; self.drawGraph = drawGraph
+    }
+
+    /// The local-frame extent of a level (outline, spaces and graph nodes).
+    public static func bounds(of venue: Venue, levelIndex: Int) -> BoundingBox {
+        let level = venue.levels[levelIndex]
+        var box = level.outline?.bounds
+        for space in venue.spaces where space.levelID == level.id {
+            box = box.map { $0.union(space.polygon.bounds) } ?? space.polygon.bounds
+        }
+        for node in venue.graph.nodes where Int(node.levelIndex) == levelIndex {
+            if box == nil { box = BoundingBox(minX: node.point.x, minY: node.point.y, maxX: node.point.x, maxY: node.point.y) }
+            box?.include(node.point)
+        }
+        return box ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)
+    }
+
+    /// Draws the level into `document` (which the caller may extend with tracks before rendering).
+    public func draw(_ venue: Venue, levelIndex: Int, into document: inout SVGDocument) {
+        let level = venue.levels[levelIndex]
+        if let outline = level.outline { document.polygon(outline, style: style.levelOutline) }
+        let spaces = venue.spaces.filter { $0.levelID == level.id }
+        // Big spaces first so rooms inside corridors stay visible.
+        for space in spaces.sorted(by: { $0.polygon.areaSquareMeters > $1.polygon.areaSquareMeters }) {
+            let name = venue.displayName(space.name, preferred: languages)
+            document.polygon(space.polygon, style: style.style(forSpaceID: space.id, category: space.category, walkable: space.isWalkable),
+                             title: [space.id, space.category, name].compactMap { $0 }.joined(separator: " · "))
+        }
+        for opening in venue.openings where opening.levelID == level.id {
+            document.polyline(opening.line.points, style: style.opening, title: opening.id)
+        }
+        if drawGraph {
+            let graph = venue.graph
+            for edge in graph.edges {
+                let a = graph.nodes[Int(edge.from)], b = graph.nodes[Int(edge.to)]
+                guard Int(a.levelIndex) == levelIndex, Int(b.levelIndex) == levelIndex else { continue }
+                document.polyline([a.point, b.point], style: style.graph)
+            }
+        }
+        for connector in venue.connectors {
+            for entry in connector.entries where entry.levelID == level.id {
+                document.circle(at: entry.point, radiusPixels: 5, style: style.connector,
+                                title: "\(connector.kind.rawValue) \(connector.id)")
+            }
+        }
+        for poi in venue.pois where poi.levelID == level.id {
+            document.circle(at: poi.position, radiusPixels: 3, style: style.poi,
+                            title: venue.displayName(poi.name, preferred: languages) ?? poi.id)
+        }
+        guard !labels.isEmpty else { return }
+        var occupantNames: [String: String] = [:]
+        for poi in venue.pois where poi.levelID == level.id && poi.source == .occupant {
+            if let spaceID = poi.spaceID, occupantNames[spaceID] == nil {
+                occupantNames[spaceID] = venue.displayName(poi.name, preferred: languages)
+            }
+        }
+        for space in spaces {
+            guard let label = label(for: space, occupantName: occupantNames[space.id], venue: venue) else { continue }
+            document.text(label, at: space.polygon.centroid, sizePixels: 9)
+        }
+    }
+
+    /// The first label in preference order that has text.
+    public func label(for space: Space, occupantName: String?, venue: Venue) -> String? {
+        for source in labels {
+            switch source {
+            case .occupant: if let occupantName { return occupantName }
+            case .spaceName: if let n = venue.displayName(space.name, preferred: languages) { return n }
+            case .category: return space.category
+            }
+        }
+        return nil
+    }
+
+    /// A complete SVG of one level.
+    public func render(_ venue: Venue, levelIndex: Int) -> String {
+        var document = SVGDocument(bounds: LevelRenderer.bounds(of: venue, levelIndex: levelIndex))
+        draw(venue, levelIndex: levelIndex, into: &document)
+        let level = venue.levels[levelIndex]
+        let title = "\(venue.displayName(venue.name, preferred: languages) ?? venue.id) — \(venue.displayName(level.name, preferred: languages) ?? level.id)"
+        return document.rendered(title: title)
+    }
+}

@@ -1,0 +1,132 @@
+import IndoorGeometry
+
+/// A minimal SVG writer for plots in a venue's local frame (metres, north up).
+///
+/// Local coordinates are mapped to SVG user units with a uniform scale and the y axis flipped, so
+/// plots keep the venue's proportions and north points up.
+public struct SVGDocument: Sendable {
+    /// The local-frame area shown.
+    public let bounds: BoundingBox
+    /// SVG user units per metre.
+    public let pixelsPerMeter: Double
+    private var body: [String] = []
+
+    /// Creates a document showing `bounds` (plus `marginMeters` all round) at most `maxSizePixels` wide or high.
+    public init(bounds: BoundingBox, marginMeters: Double = 2, maxSizePixels: Double = 1600) {
+        let b = bounds.expanded(by: marginMeters)
+        self.bounds = b
+        let extent = Swift.max(b.width, b.height, 1e-6)
+        self.pixelsPerMeter = maxSizePixels / extent
+    }
+
+    /// SVG coordinates of a local point.
+    public func svg(_ p: LocalPoint) -> (x: Double, y: Double) {
+        ((p.x - bounds.minX) * pixelsPerMeter, (bounds.maxY - p.y) * pixelsPerMeter)
+    }
+
+    public var widthPixels: Double { bounds.width * pixelsPerMeter }
+    public var heightPixels: Double { bounds.height * pixelsPerMeter }
+
+    /// Appends a polygon (with holes, even-odd fill).
+    public mutating func polygon(_ polygon: Polygon, style: SVGStyle, title: String? = nil) {
+        var d = ""
+        for ring in polygon.rings where ring.count >= 3 {
+            for (k, p) in ring.enumerated() {
+                let s = svg(p)
+                d += (k == 0 ? "M" : "L") + SVGDocument.format(s.x) + " " + SVGDocument.format(s.y)
+            }
+            d += "Z"
+        }
+        append("<path d=\"\(d)\" fill-rule=\"evenodd\"\(style.attributes)>\(titleElement(title))</path>")
+    }
+
+    /// Appends an open polyline.
+    public mutating func polyline(_ points: [LocalPoint], style: SVGStyle, title: String? = nil) {
+        guard points.count >= 2 else { return }
+        let pts = points.map { p -> String in let s = svg(p); return SVGDocument.format(s.x) + "," + SVGDocument.format(s.y) }
+        append("<polyline points=\"\(pts.joined(separator: " "))\" fill=\"none\"\(style.attributes)>\(titleElement(title))</polyline>")
+    }
+
+    /// Appends a circle of a radius in pixels (markers keep their size whatever the scale).
+    public mutating func circle(at p: LocalPoint, radiusPixels: Double, style: SVGStyle, title: String? = nil) {
+        let s = svg(p)
+        append("<circle cx=\"\(SVGDocument.format(s.x))\" cy=\"\(SVGDocument.format(s.y))\" r=\"\(SVGDocument.format(radiusPixels))\"\(style.attributes)>\(titleElement(title))</circle>")
+    }
+
+    /// Appends a text label centred on a point.
+    public mutating func text(_ text: String, at p: LocalPoint, sizePixels: Double = 10, color: String = "#222") {
+        let s = svg(p)
+        append("<text x=\"\(SVGDocument.format(s.x))\" y=\"\(SVGDocument.format(s.y))\" font-size=\"\(SVGDocument.format(sizePixels))\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"\(SVGDocument.escape(color))\">\(SVGDocument.escape(text))</text>")
+    }
+
+    /// Appends raw SVG (already escaped) — for groups and comments.
+    public mutating func append(_ element: String) { body.append(element) }
+
+    /// The complete SVG text, with an optional title line at the top left.
+    public func rendered(title: String? = nil) -> String {
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGDocument.format(widthPixels))\" height=\"\(SVGDocument.format(heightPixels))\" viewBox=\"0 0 \(SVGDocument.format(widthPixels)) \(SVGDocument.format(heightPixels))\">\n"
+        out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+        for element in body { out += element; out += "\n" }
+        if let title {
+            out += "<text x=\"8\" y=\"18\" font-size=\"14\" font-family=\"sans-serif\" fill=\"#000\">\(SVGDocument.escape(title))</text>\n"
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    private func titleElement(_ title: String?) -> String {
+        title.map { "<title>\(SVGDocument.escape($0))</title>" } ?? ""
+    }
+
+    /// Escapes text for XML content and attribute values.
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.count)
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Two-decimal number text (SVG does not need more).
+    public static func format(_ v: Double) -> String {
+        guard v.isFinite else { return "0" }
+        let r = (v * 100).rounded() / 100
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}
+
+/// Fill and stroke of an SVG element.
+public struct SVGStyle: Hashable, Sendable {
+    public var fill: String?
+    public var stroke: String?
+    public var strokeWidthPixels: Double?
+    public var opacity: Double?
+
+    public init(fill: String? = nil, stroke: String? = nil, strokeWidthPixels: Double? = nil, opacity: Double? = nil) {
+        self.fill = fill; self.stroke = stroke; self.strokeWidthPixels = strokeWidthPixels; self.opacity = opacity
+    }
+
+    /// `other`'s set values override this style's.
+    public func merged(with other: SVGStyle?) -> SVGStyle {
+        guard let other else { return self }
+        return SVGStyle(fill: other.fill ?? fill, stroke: other.stroke ?? stroke,
+                        strokeWidthPixels: other.strokeWidthPixels ?? strokeWidthPixels, opacity: other.opacity ?? opacity)
+    }
+
+    var attributes: String {
+        var s = ""
+        s += " fill=\"\(SVGDocument.escape(fill ?? "none"))\""
+        if let stroke { s += " stroke=\"\(SVGDocument.escape(stroke))\"" }
+        if let w = strokeWidthPixels { s += " stroke-width=\"\(SVGDocument.format(w))\"" }
+        if let o = opacity { s += " opacity=\"\(SVGDocument.format(o))\"" }
+        return s
+    }
+}

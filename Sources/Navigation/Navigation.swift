@@ -1,0 +1,2 @@
+/// Navigation: the navigation session (progress, arrival, off-route, reroute, transitions) and follow-user.
+public enum NavigationModule {}

@@ -1,2 +1,0 @@
-/// Positioning: `IndoorLocation`, the `IndoorLocationProvider` protocol, the providers and fusion.
-public enum PositioningModule {}

@@ -1,0 +1,154 @@
+import IndoorGeometry
+import Venue
+
+/// Computes indoor routes on one venue: validation, place matching, search with avoidances, transport
+/// modes and waypoints, then sections, maneuvers and instructions.
+///
+/// Holds a search workspace, so use one router per thread; the ``RoutingIndex`` it reads is shared.
+public final class IndoorRouter {
+    public let index: RoutingIndex
+    public let directionModes: [String: DirectionMode]
+    private let search: PathSearch
+
+    public init(index: RoutingIndex, directionModes: [String: DirectionMode] = DirectionMode.builtIn) {
+        self.index = index
+        self.directionModes = directionModes
+        self.search = PathSearch(index: index)
+    }
+
+    public convenience init(venue: Venue) { self.init(index: RoutingIndex(venue: venue)) }
+
+    public var venue: Venue { index.venue }
+
+    /// Plans a route. Throws for an invalid request; a request that is valid but cannot be served
+    /// returns no route and CRITICAL notices (`couldNotMatch…`, `noRouteFound…`).
+    public func route(_ request: RouteRequest) throws(RoutingError) -> RouteResponse {
+        try request.validate()
+        let options = request.options
+        var mode = DirectionMode.builtIn["default"] ?? DirectionMode(name: "default")
+        if let name = options.directionMode {
+            guard let m = directionModes[name] else {
+                throw .badRequest(field: "mode", reason: "unknown direction mode '\(name)' (known: \(directionModes.keys.sorted().joined(separator: ", ")))")
+            }
+            mode = m
+        }
+        var routeNotices: [RouteNotice] = []
+        let vehicleKinds: Set<ConnectorKind> = [.driveRamp, .carLift]
+        if !options.transportMode.isVehicle {
+            if options.enableOption != nil { routeNotices.append(RouteNotice(.ignoredVehicleEnable)) }
+            if options.vehicleSpeedMetersPerSecond != nil { routeNotices.append(RouteNotice(.ignoredVehicleSpeed)) }
+            if !options.avoid.isDisjoint(with: vehicleKinds) { routeNotices.append(RouteNotice(.ignoredVehicleAvoidFeatures)) }
+        }
+        let avoid = options.transportMode.isVehicle ? options.avoid : options.avoid.subtracting(vehicleKinds)
+
+        // Match every place.
+        let matcher = PlaceMatcher(venue: venue, maxDistanceMeters: options.maxMatchDistanceMeters, languages: [options.language])
+        func failure(_ code: RouteNotice.Code, _ place: Place, _ f: PlaceMatcher.Failure) -> RouteResponse {
+            let why: String
+            switch f {
+            case .unknownFeature(let id): why = "no POI or space with id '\(id)'"
+            case .unknownLevel(let l): why = "no level '\(l)'"
+            case .tooFar: why = "no navigation graph edge within \(options.maxMatchDistanceMeters) m of \(place)"
+            }
+            return RouteResponse(route: nil, notices: routeNotices + [RouteNotice(code, details: why)])
+        }
+        let origin: MatchedPlace
+        switch matcher.match(request.origin) {
+        case .success(let m): origin = m
+        case .failure(let f): return failure(.couldNotMatchOrigin, request.origin, f)
+        }
+        var vias: [MatchedPlace] = []
+        for w in request.waypoints {
+            switch matcher.match(w.place) {
+            case .success(let m): vias.append(m)
+            case .failure(let f): return failure(.couldNotMatchWaypoint, w.place, f)
+            }
+        }
+        var destinations: [MatchedPlace] = []
+        var lastFailure: (Place, PlaceMatcher.Failure)?
+        for d in request.destinations {
+            switch matcher.match(d) {
+            case .success(let m): destinations.append(m)
+            case .failure(let f): lastFailure = (d, f); destinations.append(MatchedPlace.unmatched)
+            }
+        }
+        if destinations.allSatisfy({ $0.isUnmatched }), let (place, f) = lastFailure {
+            return failure(.couldNotMatchDestination, place, f)
+        }
+
+        // Attempts from strict to relaxed.
+        let walkSpeed = options.walkingSpeedMetersPerSecond ?? mode.walkingSpeedMetersPerSecond
+        let vehicleSpeed = options.vehicleSpeedMetersPerSecond ?? RouteOptions.defaultVehicleSpeedMetersPerSecond
+        func costModel(avoiding: Set<ConnectorKind>, transition: String?) -> CostModel {
+            CostModel(optimization: options.optimization, walkingSpeedMetersPerSecond: walkSpeed,
+                      vehicleSpeedMetersPerSecond: vehicleSpeed, excludedConnectors: mode.excludedConnectors.union(avoiding),
+                      accessibleOnly: mode.accessibleOnly, requiredTransitionTypeID: transition, venue: venue)
+        }
+        let vehiclePhases: [TravelKind]
+        switch options.enableOption ?? .entireRoute {
+        case .entireRoute: vehiclePhases = [.driving]
+        case .routeHead: vehiclePhases = [.driving, .walking]
+        case .routeTail: vehiclePhases = [.walking, .driving]
+        }
+        var attempts: [(cost: CostModel, phases: [TravelKind], transitionRelaxed: Bool, avoidRelaxed: Bool, vehicleRelaxed: Bool)] = []
+        let phaseOptions: [([TravelKind], Bool)] = options.transportMode.isVehicle ? [(vehiclePhases, false), ([.walking], true)] : [([.walking], false)]
+        for (phases, vehicleRelaxed) in phaseOptions {
+            for avoidRelaxed in avoid.isEmpty ? [false] : [false, true] {
+                if let t = options.preferredTransitionTypeID {
+                    attempts.append((costModel(avoiding: avoidRelaxed ? [] : avoid, transition: t), phases, false, avoidRelaxed, vehicleRelaxed))
+                }
+                attempts.append((costModel(avoiding: avoidRelaxed ? [] : avoid, transition: nil), phases,
+                                 options.preferredTransitionTypeID != nil, avoidRelaxed, vehicleRelaxed))
+            }
+        }
+
+        let planner = LegPlanner(venue: venue, search: search)
+        for attempt in attempts {
+            guard let plan = planAll(planner: planner, origin: origin, vias: vias, destinations: destinations,
+                                     cost: attempt.cost, phases: attempt.phases) else { continue }
+            var notices = routeNotices
+            if attempt.transitionRelaxed { notices.append(RouteNotice(.ignoredPreferredTransitionType, details: options.preferredTransitionTypeID)) }
+            if attempt.vehicleRelaxed {
+                let code: RouteNotice.Code
+                switch options.enableOption ?? .entireRoute {
+                case .routeHead: code = .violatedRouteHeadCondition
+                case .routeTail: code = .violatedRouteTailCondition
+                case .entireRoute: code = .violatedEntireRouteCondition
+                }
+                notices.append(RouteNotice(code))
+                notices.append(RouteNotice(.violatedTransportMode, details: options.transportMode.rawValue))
+            }
+            let assembler = RouteAssembler(venue: venue, request: request, avoid: attempt.avoidRelaxed ? avoid : [])
+            let route = assembler.assemble(segments: plan.segments, boundaries: plan.boundaries, origin: origin.place,
+                                           destination: destinations[plan.destinationIndex].place,
+                                           destinationIndex: plan.destinationIndex, routeNotices: notices)
+            return RouteResponse(route: route, notices: notices)
+        }
+        let code: RouteNotice.Code = request.waypoints.isEmpty ? .noRouteFound : .noRouteFoundWithWaypoint
+        return RouteResponse(route: nil, notices: routeNotices + [RouteNotice(code)])
+    }
+
+    private func planAll(planner: LegPlanner, origin: MatchedPlace, vias: [MatchedPlace], destinations: [MatchedPlace],
+                         cost: CostModel, phases: [TravelKind]) -> (segments: [RouteSegment], boundaries: [Int], destinationIndex: Int)? {
+        var segments: [RouteSegment] = []
+        var boundaries: [Int] = []
+        var current = origin
+        for via in vias {
+            guard let leg = planner.plan(from: current, to: [via], cost: cost, phases: phases) else { return nil }
+            segments += leg.segments
+            boundaries.append(segments.count)
+            current = via
+        }
+        let candidates = destinations.filter { !$0.isUnmatched }
+        let candidateIndex = destinations.indices.filter { !destinations[$0].isUnmatched }
+        guard let leg = planner.plan(from: current, to: candidates, cost: cost, phases: phases) else { return nil }
+        segments += leg.segments
+        return (segments, boundaries, candidateIndex[leg.targetTag])
+    }
+}
+
+extension MatchedPlace {
+    static let unmatched = MatchedPlace(place: RoutePlace(point: .zero, levelID: "", featureID: nil, name: nil, matchDistanceMeters: .infinity),
+                                        levelIndex: -1, graphPoint: .zero, exits: [], entries: [], edge: nil)
+    var isUnmatched: Bool { levelIndex < 0 }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Venue
+
+/// Instruction text from a template table, in English or German, with metric or imperial distances.
+///
+/// Templates use `{level}`, `{distance}`, `{name}`, `{building}`, `{duration}`, `{direction}`,
+/// `{connector}` placeholders. Unknown languages fall back to English.
+public struct InstructionWriter: Sendable {
+    public let language: String
+    public let units: DistanceUnits
+
+    public init(language: String, units: DistanceUnits) {
+        self.language = InstructionWriter.templates[language] != nil ? language : "en"
+        self.units = units
+    }
+
+    /// Languages with a template table.
+    public static var languages: [String] { templates.keys.sorted() }
+
+    /// A distance as shown to users: metres rounded to 1 m below 10 m and to 5 m above; feet rounded
+    /// to 5 ft (1 m = 3.28084 ft).
+    public func distance(_ meters: Double) -> String {
+        switch units {
+        case .metric:
+            let m = meters < 10 ? max(1, meters.rounded()) : (meters / 5).rounded() * 5
+            return "\(Int(m)) m"
+        case .imperial:
+            let feet = meters * 3.28084
+            let f = feet < 10 ? max(1, feet.rounded()) : (feet / 5).rounded() * 5
+            return "\(Int(f)) ft"
+        }
+    }
+
+    /// A duration in whole seconds or minutes.
+    public func duration(_ seconds: Double) -> String {
+        let table = InstructionWriter.templates[language] ?? [:]
+        if seconds < 90 { return (table["seconds"] ?? "{n} s").replacingOccurrences(of: "{n}", with: "\(Int(seconds.rounded()))") }
+        return (table["minutes"] ?? "{n} min").replacingOccurrences(of: "{n}", with: "\(Int((seconds / 60).rounded()))")
+    }
+
+    /// The instruction for a maneuver; `levelName`/`placeName`/`buildingName` are already localised.
+    public func text(for action: Maneuver.Action, distanceToNextMeters: Double, bearingDegrees: Double,
+                     levelChange: Maneuver.LevelChange?, levelName: String?, placeName: String?, buildingName: String?,
+                     durationSeconds: Double?) -> String {
+        let table = InstructionWriter.templates[language] ?? [:]
+        func t(_ key: String) -> String { table[key] ?? InstructionWriter.templates["en"]?[key] ?? key }
+        var base: String
+        switch action {
+        case .depart: base = placeName == nil ? t("depart") : t("departFrom")
+        case .continue: base = t("continue")
+        case .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn: base = t(action.rawValue)
+        case .passDoor: base = t("passDoor")
+        case .levelChange:
+            let kind = levelChange?.connectorKind ?? .connector
+            let up = (levelChange?.deltaZ ?? 0) >= 0
+            base = t(up ? "levelUp" : "levelDown").replacingOccurrences(of: "{connector}", with: t("connector." + kind.rawValue))
+        case .enterBuilding: base = t("enterBuilding")
+        case .exitBuilding: base = t("exitBuilding")
+        case .wait: base = t("wait")
+        case .arrive: base = placeName == nil ? t("arrive") : t("arriveAt")
+        }
+        let addsDistance: Set<Maneuver.Action> = [.depart, .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn, .passDoor, .enterBuilding, .exitBuilding]
+        if action == .continue {
+            base = base.replacingOccurrences(of: "{distance}", with: distance(distanceToNextMeters))
+        } else if addsDistance.contains(action), distanceToNextMeters >= 1 {
+            base += t("thenContinue").replacingOccurrences(of: "{distance}", with: distance(distanceToNextMeters))
+        }
+        return base
+            .replacingOccurrences(of: "{direction}", with: t("cardinal.\(InstructionWriter.cardinal(bearingDegrees))"))
+            .replacingOccurrences(of: "{level}", with: levelName ?? "")
+            .replacingOccurrences(of: "{name}", with: placeName ?? "")
+            .replacingOccurrences(of: "{building}", with: buildingName ?? t("theBuilding"))
+            .replacingOccurrences(of: "{duration}", with: duration(durationSeconds ?? 0))
+    }
+
+    /// Eight-point compass name of a bearing.
+    static func cardinal(_ degrees: Double) -> String {
+        let names = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
+        let i = Int(((degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 45).rounded()) % 8
+        return names[i]
+    }
+
+    static let templates: [String: [String: String]] = [
+        "en": [
+            "depart": "Head {direction}", "departFrom": "Head {direction} from {name}",
+            "continue": "Continue for {distance}", "thenContinue": " and continue for {distance}",
+            "slightLeft": "Turn slightly left", "left": "Turn left", "sharpLeft": "Make a sharp left",
+            "slightRight": "Turn slightly right", "right": "Turn right", "sharpRight": "Make a sharp right",
+            "uTurn": "Make a U-turn", "passDoor": "Go through the door",
+            "levelUp": "Take the {connector} up to {level}", "levelDown": "Take the {connector} down to {level}",
+            "enterBuilding": "Enter {building}", "exitBuilding": "Exit {building}", "theBuilding": "the building",
+            "wait": "Wait for {duration}", "arrive": "Arrive at your destination", "arriveAt": "Arrive at {name}",
+            "seconds": "{n} s", "minutes": "{n} min",
+            "connector.elevator": "elevator", "connector.stairs": "stairs", "connector.escalator": "escalator",
+            "connector.ramp": "ramp", "connector.pedestrianRamp": "ramp", "connector.driveRamp": "drive ramp",
+            "connector.carLift": "car lift", "connector.elevatorBank": "elevator", "connector.connector": "connector",
+            "cardinal.north": "north", "cardinal.northeast": "northeast", "cardinal.east": "east",
+            "cardinal.southeast": "southeast", "cardinal.south": "south", "cardinal.southwest": "southwest",
+            "cardinal.west": "west", "cardinal.northwest": "northwest",
+        ],
+        "de": [
+            "depart": "Gehen Sie Richtung {direction}", "departFrom": "Gehen Sie von {name} Richtung {direction}",
+            "continue": "Gehen Sie {distance} weiter", "thenContinue": " und gehen Sie {distance} weiter",
+            "slightLeft": "Halten Sie sich leicht links", "left": "Biegen Sie links ab", "sharpLeft": "Biegen Sie scharf links ab",
+            "slightRight": "Halten Sie sich leicht rechts", "right": "Biegen Sie rechts ab", "sharpRight": "Biegen Sie scharf rechts ab",
+            "uTurn": "Wenden Sie", "passDoor": "Gehen Sie durch die Tür",
+            "levelUp": "Nehmen Sie {connector} nach oben zu {level}", "levelDown": "Nehmen Sie {connector} nach unten zu {level}",
+            "enterBuilding": "Betreten Sie {building}", "exitBuilding": "Verlassen Sie {building}", "theBuilding": "das Gebäude",
+            "wait": "Warten Sie {duration}", "arrive": "Sie haben Ihr Ziel erreicht", "arriveAt": "Sie haben {name} erreicht",
+            "seconds": "{n} s", "minutes": "{n} min",
+            "connector.elevator": "den Aufzug", "connector.stairs": "die Treppe", "connector.escalator": "die Rolltreppe",
+            "connector.ramp": "die Rampe", "connector.pedestrianRamp": "die Rampe", "connector.driveRamp": "die Auffahrt",
+            "connector.carLift": "den Autoaufzug", "connector.elevatorBank": "den Aufzug", "connector.connector": "den Übergang",
+            "cardinal.north": "Norden", "cardinal.northeast": "Nordosten", "cardinal.east": "Osten",
+            "cardinal.southeast": "Südosten", "cardinal.south": "Süden", "cardinal.southwest": "Südwesten",
+            "cardinal.west": "Westen", "cardinal.northwest": "Nordwesten",
+        ],
+    ]
+}

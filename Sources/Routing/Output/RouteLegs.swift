@@ -1,0 +1,62 @@
+import IndoorGeometry
+import IndoorJSON
+import Venue
+
+/// The MapsIndoors view of a route: legs (one per run on one level in one building, or outside) made
+/// of steps (the maneuvers), each with a route context.
+public enum RouteLegs {
+    public enum Context: String, Sendable { case insideBuilding = "InsideBuilding", outsideOnVenue = "OutsideOnVenue" }
+
+    public struct Step: Sendable {
+        public var maneuver: Maneuver
+        public var context: Context
+    }
+
+    public struct Leg: Sendable {
+        public var levelID: String
+        public var buildingID: String?
+        public var context: Context
+        public var lengthMeters: Double
+        public var steps: [Step]
+    }
+
+    /// Splits a route's maneuvers into legs at level changes and at building entries/exits.
+    public static func legs(of route: Route, venue: Venue) -> [Leg] {
+        var legs: [Leg] = []
+        for section in route.sections {
+            for m in section.maneuvers {
+                let context = contextAt(m.position, levelID: m.levelID, venue: venue)
+                let building = buildingAt(m.position, levelID: m.levelID, venue: venue)
+                let startsNew = legs.isEmpty || m.action == .levelChange || m.action == .enterBuilding || m.action == .exitBuilding
+                    || legs[legs.count - 1].levelID != m.levelID
+                if startsNew {
+                    legs.append(Leg(levelID: m.levelChange?.toLevelID ?? m.levelID, buildingID: building, context: context, lengthMeters: 0, steps: []))
+                }
+                legs[legs.count - 1].steps.append(Step(maneuver: m, context: context))
+                legs[legs.count - 1].lengthMeters += m.distanceToNextMeters
+            }
+        }
+        return legs
+    }
+
+    static func contextAt(_ p: LocalPoint, levelID: String, venue: Venue) -> Context {
+        guard let li = try? venue.levelIndex(levelID) else { return .outsideOnVenue }
+        return venue.spatialIndex.spaces(containing: p, levelIndex: li).isEmpty ? .outsideOnVenue : .insideBuilding
+    }
+
+    static func buildingAt(_ p: LocalPoint, levelID: String, venue: Venue) -> String? {
+        guard let li = try? venue.levelIndex(levelID) else { return nil }
+        for i in venue.spatialIndex.spaces(containing: p, levelIndex: li) { if let b = venue.spaces[i].buildingID { return b } }
+        return venue.levels[li].buildingIDs.count == 1 ? venue.levels[li].buildingIDs[0] : nil
+    }
+
+    static func encode(_ legs: [Leg]) -> JSONValue {
+        .array(legs.map { leg in
+            ["level": .string(leg.levelID), "building": .optional(leg.buildingID), "routeContext": .string(leg.context.rawValue),
+             "lengthMeters": RouteJSON.number(leg.lengthMeters),
+             "steps": .array(leg.steps.map { ["action": .string($0.maneuver.action.rawValue), "instruction": .string($0.maneuver.instruction),
+                                              "distanceMeters": RouteJSON.number($0.maneuver.distanceToNextMeters),
+                                              "routeContext": .string($0.context.rawValue)] })]
+        })
+    }
+}

@@ -1,0 +1,86 @@
+import Venue
+
+/// What a route minimises.
+public enum Optimization: String, Hashable, Sendable, CaseIterable {
+    /// Least travel time (connector waiting included).
+    case fastest
+    /// Least length.
+    case shortest
+}
+
+/// How the traveller moves (HERE transport modes).
+public enum TransportMode: String, Hashable, Sendable, CaseIterable {
+    case pedestrian, car, taxi, scooter
+    /// Whether the mode uses vehicle edges.
+    public var isVehicle: Bool { self != .pedestrian }
+}
+
+/// Where a vehicle may be used along the route.
+public enum VehicleEnableOption: String, Hashable, Sendable, CaseIterable {
+    /// Drive first, then walk (park near the entrance).
+    case routeHead
+    /// Walk first, then drive.
+    case routeTail
+    /// Drive the whole way.
+    case entireRoute
+}
+
+/// Units of distances in instruction text.
+public enum DistanceUnits: String, Hashable, Sendable, CaseIterable { case metric, imperial }
+
+/// A named direction mode configured per venue (Mapwize): which connectors it excludes and its speed.
+public struct DirectionMode: Hashable, Sendable {
+    public var name: String
+    /// Connector kinds the mode never uses (hard exclusion, unlike `avoid`).
+    public var excludedConnectors: Set<ConnectorKind>
+    /// Only edges marked accessible.
+    public var accessibleOnly: Bool
+    /// Walking speed in m/s for this mode.
+    public var walkingSpeedMetersPerSecond: Double
+
+    public init(name: String, excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
+                walkingSpeedMetersPerSecond: Double = RouteOptions.defaultWalkingSpeedMetersPerSecond) {
+        self.name = name; self.excludedConnectors = excludedConnectors; self.accessibleOnly = accessibleOnly
+        self.walkingSpeedMetersPerSecond = walkingSpeedMetersPerSecond
+    }
+
+    /// Modes every venue has unless it configures its own: `default` and `accessible` (no stairs or
+    /// escalators, accessible edges only, 0.8 m/s).
+    public static let builtIn: [String: DirectionMode] = [
+        "default": DirectionMode(name: "default"),
+        "accessible": DirectionMode(name: "accessible", excludedConnectors: [.stairs, .escalator], accessibleOnly: true,
+                                    walkingSpeedMetersPerSecond: 0.8),
+    ]
+}
+
+/// Options of a route request. Ranges follow the HERE indoor routing documentation.
+public struct RouteOptions: Hashable, Sendable {
+    public var optimization: Optimization = .fastest
+    /// Connector kinds to avoid: honoured when a route without them exists, else used with notices.
+    public var avoid: Set<ConnectorKind> = []
+    /// A direction mode name (see ``DirectionMode``), `nil` for the default.
+    public var directionMode: String?
+    public var transportMode: TransportMode = .pedestrian
+    /// Walking speed in m/s, 0.5–2.0; `nil` = the direction mode's (default 1.2 m/s).
+    public var walkingSpeedMetersPerSecond: Double?
+    /// Vehicle speed in m/s, 2.0–5.0; `nil` = 3.0 m/s.
+    public var vehicleSpeedMetersPerSecond: Double?
+    /// Where the vehicle is used; `nil` = entire route for vehicle modes.
+    public var enableOption: VehicleEnableOption?
+    /// An authored transition type id to prefer at every level/section change.
+    public var preferredTransitionTypeID: String?
+    public var units: DistanceUnits = .metric
+    /// Instruction language (`en`, `de`); names fall back to the venue's default language.
+    public var language: String = "en"
+    /// How far a point may be from the graph to be matched, in metres (default 30 m, range 0.1–1000).
+    public var maxMatchDistanceMeters: Double = 30
+
+    public init() {}
+
+    public static let defaultWalkingSpeedMetersPerSecond = 1.2
+    public static let defaultVehicleSpeedMetersPerSecond = 3.0
+    public static let walkingSpeedRange: ClosedRange<Double> = 0.5...2.0
+    public static let vehicleSpeedRange: ClosedRange<Double> = 2.0...5.0
+    public static let stopDurationRange: ClosedRange<Int> = 1...49_999
+    public static let maxWaypoints = 5
+}

@@ -1,0 +1,176 @@
+import IndoorGeometry
+import Venue
+
+/// Turn classification thresholds, in degrees of heading change (documented defaults).
+public struct TurnThresholds: Hashable, Sendable {
+    /// Below this the path goes straight on (no maneuver). Default 20°.
+    public var straightDegrees = 20.0
+    /// Below this a turn is "slight". Default 45°.
+    public var slightDegrees = 45.0
+    /// Below this a turn is normal, above it "sharp". Default 120°.
+    public var normalDegrees = 120.0
+    /// Above this a turn is a U-turn. Default 170°.
+    public var uTurnDegrees = 170.0
+    /// Segments shorter than this do not define a heading. Default 0.5 m.
+    public var minimumSegmentMeters = 0.5
+    public init() {}
+
+    /// The maneuver for a signed heading change (positive = clockwise = right), or `nil` for straight on.
+    public func action(forTurnDegrees delta: Double) -> Maneuver.Action? {
+        let a = abs(delta)
+        if a < straightDegrees { return nil }
+        if a >= uTurnDegrees { return .uTurn }
+        let right = delta > 0
+        if a < slightDegrees { return right ? .slightRight : .slightLeft }
+        if a < normalDegrees { return right ? .right : .left }
+        return right ? .sharpRight : .sharpLeft
+    }
+}
+
+/// Derives maneuvers from a section's segments: depart, turns from the geometry, doors, level
+/// changes, building/section changes, waits and arrival, each with its instruction.
+struct ManeuverBuilder {
+    let venue: Venue
+    let language: String
+    let units: DistanceUnits
+    var thresholds = TurnThresholds()
+
+    init(venue: Venue, language: String, units: DistanceUnits) {
+        self.venue = venue; self.language = language; self.units = units
+    }
+
+    func build(segments: [RouteSegment], departure: RoutePlace, arrival: RoutePlace, postActions: [PostAction],
+               isFinal: Bool, transition: SectionTransition?) -> [Maneuver] {
+        let writer = InstructionWriter(language: language, units: units)
+        var offsets = [0.0]
+        for s in segments { offsets.append((offsets.last ?? 0) + s.lengthMeters) }
+        let total = offsets.last ?? 0
+
+        struct Draft {
+            var action: Maneuver.Action
+            var segment: Int  // the segment the maneuver starts (segments.count for the end)
+            var levelChange: Maneuver.LevelChange?
+            var building: String?
+            var duration: Double?
+        }
+        var drafts: [Draft] = [Draft(action: .depart, segment: 0)]
+        var currentBuilding = buildingID(at: segments[0].start.point, levelIndex: segments[0].startLevelIndex)
+        var i = 1
+        var skipUntil = 0
+        // A level change may also open the section (after a transition cut).
+        if let lc = levelChange(startingAt: 0, in: segments) { drafts.append(Draft(action: .levelChange, segment: 0, levelChange: lc.change)); skipUntil = lc.end }
+        while i < segments.count {
+            defer { i += 1 }
+            if i < skipUntil { continue }
+            if let lc = levelChange(startingAt: i, in: segments) {
+                drafts.append(Draft(action: .levelChange, segment: i, levelChange: lc.change))
+                skipUntil = lc.end
+                continue
+            }
+            let previous = segments[i - 1]
+            if previous.kind.connectorKind != nil && previous.startLevelIndex != previous.endLevelIndex { continue }
+            // Building or section change, checked at doors and level changes (cheap and where it happens).
+            if previous.endNodeKind == .door || previous.startLevelIndex != previous.endLevelIndex || i == segments.count - 1 {
+                let b = buildingID(at: segments[i].end.point, levelIndex: segments[i].endLevelIndex)
+                if b != currentBuilding {
+                    if let old = currentBuilding { drafts.append(Draft(action: .exitBuilding, segment: i, building: old)) }
+                    if let new = b { drafts.append(Draft(action: .enterBuilding, segment: i, building: new)) }
+                    currentBuilding = b
+                    continue
+                }
+            }
+            guard let incoming = heading(before: i, in: segments), let outgoing = heading(from: i, in: segments) else { continue }
+            let delta = Angle.degrees(Angle.difference(from: incoming, to: outgoing))
+            if let turn = thresholds.action(forTurnDegrees: delta) {
+                drafts.append(Draft(action: turn, segment: i))
+            } else if previous.endNodeKind == .door {
+                drafts.append(Draft(action: .passDoor, segment: i))
+            }
+        }
+        if isFinal || !postActions.isEmpty || transition == nil { drafts.append(Draft(action: .arrive, segment: segments.count)) }
+        for p in postActions where p.action == .wait { drafts.append(Draft(action: .wait, segment: segments.count, duration: p.durationSeconds)) }
+
+        var out: [Maneuver] = []
+        for (k, d) in drafts.enumerated() {
+            let offset = offsets[d.segment]
+            let nextOffset = k + 1 < drafts.count ? offsets[drafts[k + 1].segment] : total
+            let atEnd = d.segment >= segments.count
+            let position = atEnd ? (segments.last?.end.point ?? .zero) : segments[d.segment].start.point
+            let levelID = atEnd ? (segments.last?.end.levelID ?? "") : segments[d.segment].start.levelID
+            let bearing = atEnd ? (heading(before: segments.count, in: segments) ?? 0) : (heading(from: d.segment, in: segments) ?? heading(before: d.segment, in: segments) ?? 0)
+            let space = atEnd ? nil : spaceInfo(after: d.segment, in: segments)
+            var levelName: String?
+            if let lc = d.levelChange, let level = try? venue.level(lc.toLevelID) {
+                levelName = venue.displayName(level.name, preferred: [language]) ?? venue.displayName(level.shortName, preferred: [language]) ?? level.id
+            }
+            let place: String? = d.action == .depart ? departure.name : (d.action == .arrive ? arrival.name : nil)
+            let buildingName = d.building.flatMap { id in (try? venue.building(id)).flatMap { venue.displayName($0.name, preferred: [language]) } }
+            let distance = max(0, nextOffset - offset)
+            let bearingDegrees = Angle.degrees(Angle.normalizedPositive(bearing))
+            let text = writer.text(for: d.action, distanceToNextMeters: distance, bearingDegrees: bearingDegrees, levelChange: d.levelChange,
+                                   levelName: levelName, placeName: place, buildingName: buildingName, durationSeconds: d.duration)
+            out.append(Maneuver(action: d.action, position: position, levelID: levelID, distanceToNextMeters: distance,
+                                offsetMeters: offset, bearingDegrees: bearingDegrees, levelChange: d.levelChange, space: space,
+                                buildingName: buildingName, durationSeconds: d.duration, instruction: text))
+        }
+        return out
+    }
+
+    /// A run of connector segments of one connector starting at `i` that changes level.
+    private func levelChange(startingAt i: Int, in segments: [RouteSegment]) -> (change: Maneuver.LevelChange, end: Int)? {
+        let s = segments[i]
+        guard let kind = s.kind.connectorKind, s.startLevelIndex != s.endLevelIndex else { return nil }
+        var end = i + 1
+        while end < segments.count, segments[end].kind == s.kind, segments[end].connectorIndex == s.connectorIndex,
+              segments[end].startLevelIndex != segments[end].endLevelIndex { end += 1 }
+        let fromLevel = venue.levels[s.startLevelIndex], toLevel = venue.levels[segments[end - 1].endLevelIndex]
+        let connectorID = s.connectorIndex.map { venue.connectors[Int($0)].id }
+        return (Maneuver.LevelChange(connectorKind: kind, connectorID: connectorID, deltaZ: toLevel.ordinal - fromLevel.ordinal,
+                                     fromLevelID: fromLevel.id, toLevelID: toLevel.id), end)
+    }
+
+    /// Heading (radians, clockwise from north) of the last long-enough segment before vertex `i`.
+    private func heading(before i: Int, in segments: [RouteSegment]) -> Double? {
+        var k = i - 1
+        while k >= 0 {
+            let s = segments[k]
+            if s.startLevelIndex != s.endLevelIndex { return nil }
+            if s.start.point.distance(to: s.end.point) >= thresholds.minimumSegmentMeters { return s.start.point.bearingRadians(to: s.end.point) }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// Heading of the first long-enough segment from vertex `i` on.
+    private func heading(from i: Int, in segments: [RouteSegment]) -> Double? {
+        var k = i
+        while k < segments.count {
+            let s = segments[k]
+            if s.startLevelIndex != s.endLevelIndex { return nil }
+            if s.start.point.distance(to: s.end.point) >= thresholds.minimumSegmentMeters { return s.start.point.bearingRadians(to: s.end.point) }
+            k += 1
+        }
+        return nil
+    }
+
+    private func buildingID(at point: LocalPoint, levelIndex: Int) -> String? {
+        let level = venue.levels[levelIndex]
+        if level.buildingIDs.count == 1 { return level.buildingIDs[0] }
+        for i in venue.spatialIndex.spaces(containing: point, levelIndex: levelIndex) {
+            if let b = venue.spaces[i].buildingID { return b }
+        }
+        return level.buildingIDs.first
+    }
+
+    /// The space the path is in just after the start of segment `i`.
+    private func spaceInfo(after i: Int, in segments: [RouteSegment]) -> Maneuver.SpaceInfo? {
+        let s = segments[i]
+        let probe = s.start.point.distance(to: s.end.point) > 0.2
+            ? s.start.point + (s.end.point - s.start.point) * min(0.5, 1.0 / max(1, s.start.point.distance(to: s.end.point)))
+            : s.end.point
+        let level = s.startLevelIndex == s.endLevelIndex ? s.startLevelIndex : s.endLevelIndex
+        guard let k = venue.spatialIndex.spaces(containing: probe, levelIndex: level).first else { return nil }
+        let space = venue.spaces[k]
+        return Maneuver.SpaceInfo(id: space.id, category: space.category, name: venue.displayName(space.name, preferred: [language]))
+    }
+}

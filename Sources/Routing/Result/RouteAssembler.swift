@@ -1,0 +1,109 @@
+import IndoorGeometry
+import Venue
+
+/// Cuts a planned path into sections (at stopovers, transport-mode changes and authored transitions)
+/// and gives each its maneuvers, pass-through waypoints, post-actions and notices.
+struct RouteAssembler {
+    let venue: Venue
+    let request: RouteRequest
+    /// Avoided connector kinds that the route was allowed to use after all (for notices).
+    let avoid: Set<ConnectorKind>
+
+    func assemble(segments: [RouteSegment], boundaries: [Int], origin: RoutePlace, destination: RoutePlace,
+                  destinationIndex: Int, routeNotices: [RouteNotice]) -> Route {
+        // Where sections end (segment index one past the section's last segment), and why.
+        enum Cut { case stopover(Int), passThrough(Int), transition(SectionTransition), modeChange }
+        var cuts: [(at: Int, cut: Cut)] = []
+        for (k, end) in boundaries.enumerated() {
+            cuts.append((end, request.waypoints[k].passThrough ? .passThrough(k) : .stopover(k)))
+        }
+        for i in segments.indices {
+            if i + 1 < segments.count, segments[i].travel != segments[i + 1].travel { cuts.append((i + 1, .modeChange)) }
+            if let c = segments[i].connectorIndex, segments[i].startLevelIndex != segments[i].endLevelIndex,
+               let type = venue.connectors[Int(c)].transitionTypeID, i + 1 < segments.count {
+                cuts.append((i + 1, .transition(SectionTransition(transitionTypeID: type, connectorID: venue.connectors[Int(c)].id,
+                                                                  fromLevelID: segments[i].start.levelID, toLevelID: segments[i].end.levelID))))
+            }
+        }
+        cuts.sort { $0.at < $1.at }
+
+        var sections: [RouteSection] = []
+        var start = 0
+        var departure = origin
+        var pending: [PassThroughWaypoint] = []
+        var sectionStartOffset = 0.0
+        var runningOffset = 0.0
+        let maneuvers = ManeuverBuilder(venue: venue, language: request.options.language, units: request.options.units)
+
+        func close(at end: Int, arrival: RoutePlace, postActions: [PostAction], transition: SectionTransition?) {
+            let slice = Array(segments[start..<end])
+            guard !slice.isEmpty else { return }
+            let length = slice.reduce(0) { $0 + $1.lengthMeters }
+            let duration = slice.reduce(0) { $0 + $1.durationSeconds }
+            var polyline = [slice[0].start]
+            for s in slice { polyline.append(s.end) }
+            var notices: [RouteNotice] = []
+            var usedKinds: [ConnectorKind] = []
+            for s in slice {
+                if let kind = s.kind.connectorKind, avoid.contains(kind), !usedKinds.contains(kind) { usedKinds.append(kind) }
+            }
+            notices = usedKinds.map { RouteNotice(.violatedAvoid($0)) }
+            let mode: TransportMode = slice[0].travel == .walking ? .pedestrian : request.options.transportMode
+            let isLast = end == segments.count
+            let ms = maneuvers.build(segments: slice, departure: departure, arrival: arrival, postActions: postActions,
+                                     isFinal: isLast, transition: transition)
+            sections.append(RouteSection(transportMode: mode, lengthMeters: length, durationSeconds: duration, polyline: polyline,
+                                         departure: departure, arrival: arrival, maneuvers: ms, passThroughWaypoints: pending,
+                                         postActions: postActions, notices: notices, transition: transition))
+            pending = []
+            start = end
+            sectionStartOffset = runningOffset
+        }
+
+        var cutIndex = 0
+        for i in 0...segments.count {
+            while cutIndex < cuts.count, cuts[cutIndex].at == i {
+                let cut = cuts[cutIndex].cut
+                cutIndex += 1
+                let here = i > 0 ? segments[i - 1].end : segments[0].start
+                switch cut {
+                case .passThrough(let k):
+                    let place = waypointPlace(k, at: here)
+                    pending.append(PassThroughWaypoint(waypointIndex: k, offsetMeters: runningOffset - sectionStartOffset, place: place))
+                case .stopover(let k):
+                    let place = waypointPlace(k, at: here)
+                    let post = request.waypoints[k].stopDurationSeconds.map { [PostAction(action: .wait, durationSeconds: Double($0))] } ?? []
+                    close(at: i, arrival: place, postActions: post, transition: nil)
+                    departure = place
+                case .transition(let t):
+                    let place = RoutePlace(point: here.point, levelID: here.levelID, featureID: nil, name: nil, matchDistanceMeters: 0)
+                    close(at: i, arrival: place, postActions: [], transition: t)
+                    departure = place
+                case .modeChange:
+                    let place = RoutePlace(point: here.point, levelID: here.levelID, featureID: nil, name: nil, matchDistanceMeters: 0)
+                    close(at: i, arrival: place, postActions: [], transition: nil)
+                    departure = place
+                }
+            }
+            if i < segments.count { runningOffset += segments[i].lengthMeters }
+        }
+        let finalPost = request.destinationStopDurationSeconds.map { [PostAction(action: .wait, durationSeconds: Double($0))] } ?? []
+        close(at: segments.count, arrival: destination, postActions: finalPost, transition: nil)
+
+        let length = sections.reduce(0) { $0 + $1.lengthMeters }
+        let waits = sections.reduce(0) { $0 + $1.postActions.reduce(0) { $0 + $1.durationSeconds } }
+        let duration = sections.reduce(0) { $0 + $1.durationSeconds } + waits
+        return Route(lengthMeters: length, durationSeconds: duration, sections: sections, notices: routeNotices,
+                     destinationIndex: destinationIndex)
+    }
+
+    /// The waypoint's own place description (its id and name when it was given as a feature).
+    private func waypointPlace(_ k: Int, at point: RoutePoint) -> RoutePlace {
+        var place = RoutePlace(point: point.point, levelID: point.levelID, featureID: nil, name: nil, matchDistanceMeters: 0)
+        if case .feature(let id) = request.waypoints[k].place {
+            place.featureID = (try? venue.poi(id).id) ?? (try? venue.space(id).id) ?? id
+            if let poi = try? venue.poi(id) { place.name = venue.displayName(poi.name, preferred: [request.options.language]) }
+        }
+        return place
+    }
+}

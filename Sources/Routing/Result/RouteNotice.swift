@@ -1,0 +1,78 @@
+/// A route or section notice with the HERE codes.
+public struct RouteNotice: Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable { case critical = "CRITICAL", info = "INFO" }
+
+    public enum Code: String, Hashable, Sendable, CaseIterable {
+        case noRouteFound, noRouteFoundWithWaypoint
+        case couldNotMatchOrigin, couldNotMatchDestination, couldNotMatchWaypoint
+        case violatedRouteHeadCondition, violatedRouteTailCondition, violatedEntireRouteCondition
+        case ignoredVehicleEnable, ignoredVehicleSpeed, ignoredVehicleAvoidFeatures
+        case violatedTransportMode
+        case violatedAvoidStairs, violatedAvoidElevator, violatedAvoidRamp, violatedAvoidEscalator
+        case violatedAvoidPedestrianRamp, violatedAvoidCarLift, violatedAvoidDriveRamp, violatedAvoidElevatorBank
+        case violatedAvoidConnector
+        /// The preferred transition type could not cover every level/section change.
+        case ignoredPreferredTransitionType
+
+        public var severity: Severity {
+            switch self {
+            case .noRouteFound, .noRouteFoundWithWaypoint, .couldNotMatchOrigin, .couldNotMatchDestination, .couldNotMatchWaypoint:
+                .critical
+            default: .info
+            }
+        }
+
+        public var title: String {
+            switch self {
+            case .noRouteFound: "No route found between origin and destination"
+            case .noRouteFoundWithWaypoint: "No route available between given origin and destination with given waypoint"
+            case .couldNotMatchOrigin: "Origin waypoint could not be matched"
+            case .couldNotMatchDestination: "Destination waypoint could not be matched"
+            case .couldNotMatchWaypoint: "Waypoint could not be matched. Nearest routing node not found"
+            case .violatedRouteHeadCondition: "Cannot provide route with the given vehicle routeHead condition"
+            case .violatedRouteTailCondition: "Cannot provide route with the given vehicle routeTail condition"
+            case .violatedEntireRouteCondition: "Cannot provide route with the given vehicle entireRoute condition"
+            case .ignoredVehicleEnable: "Vehicle enable option is ignored for the given transport mode"
+            case .ignoredVehicleSpeed: "Vehicle speed is ignored for the given transport mode"
+            case .ignoredVehicleAvoidFeatures: "Vehicle connectors in the avoid features are ignored for the given transport mode"
+            case .violatedTransportMode: "Cannot provide route with the selected transport mode"
+            case .violatedAvoidStairs: "Route violates avoid constraint for stairs"
+            case .violatedAvoidElevator: "Route violates avoid constraint for elevator"
+            case .violatedAvoidRamp: "Route violates avoid constraint for ramp"
+            case .violatedAvoidEscalator: "Route violates avoid constraint for escalator"
+            case .violatedAvoidPedestrianRamp: "Route violates avoid constraint for pedestrian ramp"
+            case .violatedAvoidCarLift: "Route violates avoid constraint for car lift"
+            case .violatedAvoidDriveRamp: "Route violates avoid constraint for drive ramp"
+            case .violatedAvoidElevatorBank: "Route violates avoid constraint for elevator bank"
+            case .violatedAvoidConnector: "Route violates avoid constraint for connector"
+            case .ignoredPreferredTransitionType: "Preferred transition type cannot cover every level change; unrestricted route used"
+            }
+        }
+    }
+
+    public var code: Code
+    public var details: String?
+    public var severity: Severity { code.severity }
+    public var title: String { code.title }
+
+    public init(_ code: Code, details: String? = nil) { self.code = code; self.details = details }
+}
+
+import Venue
+
+extension RouteNotice.Code {
+    /// The section-level notice for using an avoided connector kind.
+    public static func violatedAvoid(_ kind: ConnectorKind) -> RouteNotice.Code {
+        switch kind {
+        case .stairs: .violatedAvoidStairs
+        case .elevator: .violatedAvoidElevator
+        case .ramp: .violatedAvoidRamp
+        case .escalator: .violatedAvoidEscalator
+        case .pedestrianRamp: .violatedAvoidPedestrianRamp
+        case .carLift: .violatedAvoidCarLift
+        case .driveRamp: .violatedAvoidDriveRamp
+        case .elevatorBank: .violatedAvoidElevatorBank
+        case .connector: .violatedAvoidConnector
+        }
+    }
+}

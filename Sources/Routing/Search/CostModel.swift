@@ -1,0 +1,75 @@
+import Venue
+
+/// Which edges a search phase may use: walking or driving.
+public enum TravelKind: Hashable, Sendable {
+    case walking, driving
+}
+
+/// Edge costs and exclusions for one search, a pure function of the options (Valhalla-style pluggable
+/// cost: the search knows nothing of the request).
+///
+/// Cost is seconds for `.fastest` (length / speed + fixed connector time) and metres for `.shortest`.
+public struct CostModel: Sendable {
+    public var optimization: Optimization
+    public var walkingSpeedMetersPerSecond: Double
+    public var vehicleSpeedMetersPerSecond: Double
+    /// Connector kinds that may not be used at all.
+    public var excludedConnectors: Set<ConnectorKind>
+    /// Only accessible edges.
+    public var accessibleOnly: Bool
+    /// When set, level-changing connector edges must belong to a connector of this transition type.
+    public var requiredTransitionTypeID: String?
+    /// `connectorTransitionType[i]` is connector i's authored transition type (precomputed per venue).
+    let connectorTransitionType: [String?]
+
+    public init(optimization: Optimization, walkingSpeedMetersPerSecond: Double, vehicleSpeedMetersPerSecond: Double,
+                excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
+                requiredTransitionTypeID: String? = nil, venue: Venue) {
+        self.optimization = optimization
+        self.walkingSpeedMetersPerSecond = walkingSpeedMetersPerSecond
+        self.vehicleSpeedMetersPerSecond = vehicleSpeedMetersPerSecond
+        self.excludedConnectors = excludedConnectors
+        self.accessibleOnly = accessibleOnly
+        self.requiredTransitionTypeID = requiredTransitionTypeID
+        self.connectorTransitionType = venue.connectors.map(\.transitionTypeID)
+    }
+
+    /// Cost of traversing `edge` in a phase, or `nil` when the edge is not allowed.
+    public func cost(of edge: NavEdge, travel: TravelKind) -> Double? {
+        switch travel {
+        case .walking: guard edge.modes.contains(.pedestrian) else { return nil }
+        case .driving: guard edge.modes.contains(.vehicle) else { return nil }
+        }
+        if accessibleOnly && !edge.isAccessible { return nil }
+        if let kind = edge.kind.connectorKind {
+            if excludedConnectors.contains(kind) { return nil }
+            if let required = requiredTransitionTypeID {
+                guard let c = edge.connectorIndex, connectorTransitionType[Int(c)] == required else { return nil }
+            }
+        }
+        switch optimization {
+        case .shortest: return edge.lengthMeters
+        case .fastest:
+            let speed = travel == .walking ? walkingSpeedMetersPerSecond : vehicleSpeedMetersPerSecond
+            return edge.lengthMeters / speed + edge.fixedSeconds
+        }
+    }
+
+    /// Cost of moving `meters` off the graph (to or from a matched point) in a phase.
+    public func offGraphCost(meters: Double, travel: TravelKind) -> Double {
+        switch optimization {
+        case .shortest: meters
+        case .fastest: meters / (travel == .walking ? walkingSpeedMetersPerSecond : vehicleSpeedMetersPerSecond)
+        }
+    }
+
+    /// Cost per metre of the cheapest conceivable travel: the A* heuristic's scale.
+    public func lowerBoundCostPerMeter(phases: [TravelKind]) -> Double {
+        switch optimization {
+        case .shortest: return 1
+        case .fastest:
+            let fastest = phases.map { $0 == .walking ? walkingSpeedMetersPerSecond : vehicleSpeedMetersPerSecond }.max() ?? walkingSpeedMetersPerSecond
+            return 1 / fastest
+        }
+    }
+}

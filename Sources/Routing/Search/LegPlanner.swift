@@ -1,0 +1,118 @@
+import IndoorGeometry
+import Venue
+
+/// Plans one leg (place to place) with a given cost model and phases, and turns the search result
+/// into segments.
+struct LegPlanner {
+    let venue: Venue
+    let search: PathSearch
+
+    struct Leg {
+        var segments: [RouteSegment]
+        var cost: Double
+        /// Which of the candidate destinations was reached.
+        var targetTag: Int
+    }
+
+    /// The cheapest leg from `from` to any of `to`, or `nil` when none exists.
+    func plan(from: MatchedPlace, to candidates: [MatchedPlace], cost: CostModel, phases: [TravelKind]) -> Leg? {
+        let first = phases[0]
+        let seeds = from.exits.map { SearchEndpoint(node: $0.node, cost: cost.offGraphCost(meters: $0.meters, travel: first), tag: 0) }
+        var targets: [SearchEndpoint] = []
+        for (k, c) in candidates.enumerated() {
+            for e in c.entries {
+                targets.append(SearchEndpoint(node: e.node, cost: cost.offGraphCost(meters: e.meters, travel: phases.last ?? first), tag: k))
+            }
+        }
+        var best: Leg?
+        if let path = search.search(seeds: seeds, targets: targets, cost: cost, phases: phases) {
+            best = Leg(segments: segments(of: path, from: from, to: candidates[path.targetTag], phases: phases, cost: cost),
+                       cost: path.cost, targetTag: path.targetTag)
+        }
+        // Both places inside the same edge: walking straight along it may be cheaper.
+        for (k, c) in candidates.enumerated() {
+            guard let a = from.edge, let b = c.edge, a.index == b.index else { continue }
+            let edge = venue.graph.edges[a.index]
+            guard cost.cost(of: edge, travel: first) != nil, !(edge.isOneWay && b.t < a.t) else { continue }
+            let meters = from.place.matchDistanceMeters + abs(b.t - a.t) * edge.lengthMeters + c.place.matchDistanceMeters
+            let direct = cost.offGraphCost(meters: meters, travel: first)
+            if direct < (best?.cost ?? .infinity) {
+                best = Leg(segments: directSegments(from: from, to: c, travel: first, cost: cost), cost: direct, targetTag: k)
+            }
+        }
+        return best
+    }
+
+    private func routePoint(_ node: NavNode) -> RoutePoint {
+        RoutePoint(point: node.point, levelID: venue.levels[Int(node.levelIndex)].id)
+    }
+
+    private func walk(_ a: RoutePoint, _ b: RoutePoint, level: Int, travel: TravelKind, cost: CostModel,
+                      endKind: NavNode.Kind? = nil, endFeature: String? = nil) -> RouteSegment {
+        let meters = a.point.distance(to: b.point)
+        let speed = travel == .walking ? cost.walkingSpeedMetersPerSecond : cost.vehicleSpeedMetersPerSecond
+        return RouteSegment(start: a, end: b, startLevelIndex: level, endLevelIndex: level, kind: .walkway, connectorIndex: nil,
+                            travel: travel, lengthMeters: meters, durationSeconds: meters / speed,
+                            endNodeKind: endKind, endFeatureID: endFeature)
+    }
+
+    private func segments(of path: SearchPath, from: MatchedPlace, to: MatchedPlace, phases: [TravelKind], cost: CostModel) -> [RouteSegment] {
+        let graph = venue.graph
+        var out: [RouteSegment] = []
+        let firstTravel = phases[0]
+        // Off-graph approach: place → matched point → first node.
+        let origin = from.place
+        let startPoint = RoutePoint(point: origin.point, levelID: origin.levelID)
+        let onGraph = RoutePoint(point: from.graphPoint, levelID: origin.levelID)
+        if startPoint.point.distance(to: onGraph.point) > 1e-6 {
+            out.append(walk(startPoint, onGraph, level: from.levelIndex, travel: firstTravel, cost: cost))
+        }
+        let firstNode = graph.nodes[Int(path.steps[0].node)]
+        if onGraph.point.distance(to: firstNode.point) > 1e-6 {
+            out.append(walk(onGraph, routePoint(firstNode), level: from.levelIndex, travel: firstTravel, cost: cost,
+                            endKind: firstNode.kind, endFeature: firstNode.featureID))
+        }
+        for step in path.steps.dropFirst() {
+            guard let e = step.edge else { continue }  // phase change at a node
+            let edge = graph.edges[Int(e)]
+            let travel = phases[step.phase]
+            let toNode = graph.nodes[Int(step.node)]
+            let fromIndex = step.node == edge.to ? edge.from : edge.to
+            let fromNode = graph.nodes[Int(fromIndex)]
+            let speed = travel == .walking ? cost.walkingSpeedMetersPerSecond : cost.vehicleSpeedMetersPerSecond
+            out.append(RouteSegment(start: routePoint(fromNode), end: routePoint(toNode), startLevelIndex: Int(fromNode.levelIndex),
+                                    endLevelIndex: Int(toNode.levelIndex), kind: edge.kind, connectorIndex: edge.connectorIndex,
+                                    travel: travel, lengthMeters: edge.lengthMeters,
+                                    durationSeconds: edge.lengthMeters / speed + edge.fixedSeconds,
+                                    endNodeKind: toNode.kind, endFeatureID: toNode.featureID))
+        }
+        let lastTravel = phases[path.steps.last?.phase ?? 0]
+        let lastNode = graph.nodes[Int(path.steps[path.steps.count - 1].node)]
+        let arrivalOnGraph = RoutePoint(point: to.graphPoint, levelID: to.place.levelID)
+        if lastNode.point.distance(to: arrivalOnGraph.point) > 1e-6 {
+            out.append(walk(routePoint(lastNode), arrivalOnGraph, level: to.levelIndex, travel: lastTravel, cost: cost))
+        }
+        let end = RoutePoint(point: to.place.point, levelID: to.place.levelID)
+        if arrivalOnGraph.point.distance(to: end.point) > 1e-6 {
+            out.append(walk(arrivalOnGraph, end, level: to.levelIndex, travel: lastTravel, cost: cost))
+        }
+        if out.isEmpty {  // origin and destination are the same point
+            out.append(walk(startPoint, end, level: from.levelIndex, travel: firstTravel, cost: cost))
+        }
+        return out
+    }
+
+    private func directSegments(from: MatchedPlace, to: MatchedPlace, travel: TravelKind, cost: CostModel) -> [RouteSegment] {
+        let level = from.levelIndex
+        let pts = [RoutePoint(point: from.place.point, levelID: from.place.levelID),
+                   RoutePoint(point: from.graphPoint, levelID: from.place.levelID),
+                   RoutePoint(point: to.graphPoint, levelID: to.place.levelID),
+                   RoutePoint(point: to.place.point, levelID: to.place.levelID)]
+        var out: [RouteSegment] = []
+        for i in 0..<3 where pts[i].point.distance(to: pts[i + 1].point) > 1e-6 {
+            out.append(walk(pts[i], pts[i + 1], level: level, travel: travel, cost: cost))
+        }
+        if out.isEmpty { out.append(walk(pts[0], pts[3], level: level, travel: travel, cost: cost)) }
+        return out
+    }
+}

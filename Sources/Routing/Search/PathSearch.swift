@@ -1,0 +1,152 @@
+import IndoorGeometry
+import Venue
+
+/// Where a search may start or end: a graph node, an extra cost to reach it (off-graph walk, part of
+/// the matched edge) and a tag saying which request place it stands for.
+public struct SearchEndpoint: Hashable, Sendable {
+    public var node: Int32
+    public var cost: Double
+    public var tag: Int
+    public init(node: Int32, cost: Double, tag: Int) { self.node = node; self.cost = cost; self.tag = tag }
+}
+
+/// One step of a found path: the node reached, the phase (index into the search's phases) and the
+/// edge used to get there (`nil` for the first step and for a change of phase at the same node).
+public struct PathStep: Hashable, Sendable {
+    public var node: Int32
+    public var phase: Int
+    public var edge: Int32?
+}
+
+/// A found path.
+public struct SearchPath: Sendable {
+    public var steps: [PathStep]
+    /// Total cost including the endpoint costs.
+    public var cost: Double
+    public var seedTag: Int
+    public var targetTag: Int
+    /// States taken off the queue (for benchmarks).
+    public var settledStates: Int
+}
+
+/// Goal-directed search (A* with ALT and straight-line bounds) over the navigation graph, with phases
+/// for transport-mode changes: state = (node, phase); a path may move from phase p to p+1 at any node
+/// at no cost (e.g. park the car and walk on).
+///
+/// A workspace: it owns per-node scratch arrays reused across queries (reset in O(1) with a
+/// generation stamp), so keep one per thread. - Complexity: O((E + V) log V) worst case per query.
+public final class PathSearch {
+    public let index: RoutingIndex
+    private var distance: [Double] = []
+    private var parentState: [Int32] = []
+    private var parentEdge: [Int32] = []
+    private var stamp: [UInt32] = []
+    private var generation: UInt32 = 0
+    private var heap = BinaryHeap(capacity: 4096)
+    private let phaseCapacity = 2
+
+    public init(index: RoutingIndex) {
+        self.index = index
+        let states = index.venue.graph.nodes.count * phaseCapacity
+        distance = [Double](repeating: .infinity, count: states)
+        parentState = [Int32](repeating: -1, count: states)
+        parentEdge = [Int32](repeating: -1, count: states)
+        stamp = [UInt32](repeating: 0, count: states)
+    }
+
+    /// The cheapest path from any seed (in phase 0) to any target (in any phase), or `nil`.
+    public func search(seeds: [SearchEndpoint], targets: [SearchEndpoint], cost: CostModel,
+                       phases: [TravelKind] = [.walking]) -> SearchPath? {
+        precondition(!phases.isEmpty && phases.count <= phaseCapacity, "1 or 2 phases")
+        guard !seeds.isEmpty, !targets.isEmpty else { return nil }
+        let graph = index.venue.graph
+        let nodes = graph.nodes
+        let edges = graph.edges
+        let phaseCount = phases.count
+        generation &+= 1
+        if generation == 0 {  // wrapped: clear stamps once every 4 billion queries
+            for i in stamp.indices { stamp[i] = 0 }
+            generation = 1
+        }
+        heap.removeAll()
+
+        var targetCost: [Int32: (cost: Double, tag: Int)] = [:]
+        for t in targets where t.cost < (targetCost[t.node]?.cost ?? .infinity) { targetCost[t.node] = (t.cost, t.tag) }
+        let targetNodes = Array(targetCost.keys)
+        let perMeter = cost.lowerBoundCostPerMeter(phases: phases)
+        let landmarks = index.landmarks
+        let useEuclid = index.euclideanIsAdmissible
+        let targetPoints = targetNodes.map { nodes[Int($0)].point }
+
+        @inline(__always) func heuristic(_ v: Int32) -> Double {
+            var h = Double.infinity
+            for (k, t) in targetNodes.enumerated() {
+                var lb = 0.0
+                if useEuclid { lb = nodes[Int(v)].point.distance(to: targetPoints[k]) }
+                if let landmarks { lb = max(lb, landmarks.lowerBound(from: Int(v), to: Int(t))) }
+                h = min(h, lb)
+            }
+            return h * perMeter
+        }
+        @inline(__always) func relax(_ state: Int, _ d: Double, from parent: Int, edge: Int32) {
+            if stamp[state] != generation { stamp[state] = generation; distance[state] = .infinity }
+            if d < distance[state] {
+                distance[state] = d
+                parentState[state] = Int32(parent)
+                parentEdge[state] = edge
+                heap.push(Int32(state), key: d + heuristic(Int32(state / phaseCount)))
+            }
+        }
+
+        var seedTagOfState: [Int: Int] = [:]
+        for s in seeds {
+            let state = Int(s.node) * phaseCount
+            if stamp[state] != generation { stamp[state] = generation; distance[state] = .infinity }
+            if s.cost < distance[state] {
+                distance[state] = s.cost
+                parentState[state] = -1
+                parentEdge[state] = -1
+                seedTagOfState[state] = s.tag
+                heap.push(Int32(state), key: s.cost + heuristic(s.node))
+            }
+        }
+
+        var bestTotal = Double.infinity
+        var bestState = -1
+        var settled = 0
+        while let (s32, key) = heap.popMin() {
+            let state = Int(s32)
+            if key >= bestTotal { break }
+            let g = distance[state]
+            // Stale entry: a cheaper path to this state was found after it was queued.
+            if key - heuristic(Int32(state / phaseCount)) > g + 1e-9 { continue }
+            settled += 1
+            let node = state / phaseCount, phase = state % phaseCount
+            if let t = targetCost[Int32(node)], g + t.cost < bestTotal {
+                bestTotal = g + t.cost
+                bestState = state
+            }
+            if phase + 1 < phaseCount { relax(state + 1, g, from: state, edge: -1) }
+            let travel = phases[phase]
+            for arc in graph.arcs(from: node) {
+                guard let c = cost.cost(of: edges[Int(arc.edge)], travel: travel) else { continue }
+                relax(Int(arc.target) * phaseCount + phase, g + c, from: state, edge: arc.edge)
+            }
+        }
+        guard bestState >= 0 else { return nil }
+
+        var steps: [PathStep] = []
+        var s = bestState
+        while s >= 0 {
+            let e = parentEdge[s]
+            steps.append(PathStep(node: Int32(s / phaseCount), phase: s % phaseCount, edge: e >= 0 ? e : nil))
+            let p = Int(parentState[s])
+            if p < 0 { break }
+            s = p
+        }
+        steps.reverse()
+        let firstState = Int(steps[0].node) * phaseCount + steps[0].phase
+        return SearchPath(steps: steps, cost: bestTotal, seedTag: seedTagOfState[firstState] ?? 0,
+                          targetTag: targetCost[Int32(bestState / phaseCount)]?.tag ?? 0, settledStates: settled)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import IndoorGeometry
+import IndoorJSON
+
+/// Imports IndoorNav's node/edge graph GeoJSON (documented in `Sources/Venue/README.md`).
+///
+/// Point features are nodes: feature `id` (string), properties `level_id` (required), `kind`
+/// (`waypoint|door|poi|connectorEntry`, default `waypoint`), `ref` (the POI, opening or connector the
+/// node stands for; becomes ``NavNode/featureID``, else the node id does). LineString features (or
+/// features without geometry that have `from`) are edges: `from`, `to` (node ids, required), `kind`
+/// (`walkway|door|` a ``ConnectorKind``; default `walkway`, or the connector's kind with
+/// `connector_id`, or `connector` when the levels differ), `one_way` (default false), `modes`
+/// (`pedestrian`, `vehicle`; default pedestrian), `accessible` (default: the connector's, else
+/// ``Connector/defaultAccessible(_:)`` for connector kinds, else true), `length_m` (default: the
+/// geometry's length, or the straight line between the nodes, combined with the levels' elevation
+/// difference), `fixed_s` (default ``AuthoredGraphOptions/defaultFixedSeconds(_:)``), `connector_id`.
+/// Nodes may come after the edges that use them. A bad feature is skipped with an `.error` issue.
+public enum NodeEdgeGraphLoader {
+    /// The file name looked for in a venue folder.
+    public static let defaultFileName = "graph.geojson"
+
+    /// Reads the graph at `path` for `venue`. - Complexity: O(features), one dictionary lookup per id.
+    public static func load(path: String, venue: Venue, options: AuthoredGraphOptions = AuthoredGraphOptions())
+        throws(VenueError) -> (graph: NavigationGraph, issues: [VenueIssue])
+    {
+        let name = (path as NSString).lastPathComponent
+        let (file, found) = try GeoJSONReader.readFeatureCollection(path: path, name: name)
+        var issues = found
+        let reader = GeoJSONGeometryReader(frame: venue.frame)
+        var builder = NavigationGraph.Builder(source: .authored)
+        var indexOfID: [String: Int32] = [:]
+        indexOfID.reserveCapacity(file.features.count)
+        var edgeFeatures: [Int] = []
+        edgeFeatures.reserveCapacity(file.features.count)
+        var connectorIndexByID: [String: Int] = [:]
+        for (i, c) in venue.connectors.enumerated() where connectorIndexByID[c.id] == nil { connectorIndexByID[c.id] = i }
+
+        for (position, feature) in file.features.enumerated() {
+            let type = feature.geometry?["type"]?.string
+            if type == "LineString" || (!feature.hasGeometry && feature.has("from")) {
+                edgeFeatures.append(position)
+                continue
+            }
+            do throws(FeatureProblem) {
+                guard type == "Point" else { throw FeatureProblem("geometry", "expected Point (node) or LineString (edge), found \(type ?? "none")") }
+                guard let id = feature.id else { throw FeatureProblem("id", "node has no id") }
+                guard indexOfID[id] == nil else { throw FeatureProblem("id", "node id is used twice") }
+                let point = try reader.point(feature.geometry)
+                let levelID = try feature.requiredString("level_id")
+                guard let level = VenueIndex.resolve(levelID, in: venue.index.levelIndex) else {
+                    throw FeatureProblem("level_id", "refers to unknown level '\(levelID)'")
+                }
+                var kind = NavNode.Kind.waypoint
+                if let text = try feature.optionalString("kind") {
+                    guard let k = NavNode.Kind(rawValue: text) else {
+                        throw FeatureProblem("kind", "unknown node kind '\(text)' (waypoint, door, poi, connectorEntry)")
+                    }
+                    kind = k
+                }
+                let ref = try feature.optionalString("ref")
+                indexOfID[id] = builder.addNode(NavNode(point: point, levelIndex: Int32(level), kind: kind, featureID: ref ?? id))
+            } catch {
+                issues.append(.error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; feature skipped"))
+            }
+        }
+        builder.reserve(nodes: 0, edges: edgeFeatures.count)
+        for position in edgeFeatures {
+            let feature = file.features[position]
+            do throws(FeatureProblem) {
+                builder.addEdge(try edge(feature, indexOfID: indexOfID, nodes: builder.nodes, venue: venue,
+                                         connectorIndexByID: connectorIndexByID, reader: reader, options: options))
+            } catch {
+                issues.append(.error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; edge skipped"))
+            }
+        }
+        return (builder.build(), issues)
+    }
+
+    /// One edge feature.
+    private static func edge(_ feature: GeoJSONFeature, indexOfID: [String: Int32], nodes: [NavNode], venue: Venue,
+                             connectorIndexByID: [String: Int], reader: GeoJSONGeometryReader,
+                             options: AuthoredGraphOptions) throws(FeatureProblem) -> NavEdge {
+        let fromID = try feature.requiredString("from"), toID = try feature.requiredString("to")
+        guard let from = indexOfID[fromID] else { throw FeatureProblem("from", "refers to missing node '\(fromID)'") }
+        guard let to = indexOfID[toID] else { throw FeatureProblem("to", "refers to missing node '\(toID)'") }
+        let a = nodes[Int(from)], b = nodes[Int(to)]
+
+        var connectorIndex: Int?
+        if let id = try feature.optionalString("connector_id") {
+            guard let c = connectorIndexByID[id] else { throw FeatureProblem("connector_id", "refers to unknown connector '\(id)'") }
+            connectorIndex = c
+        }
+        let kind: NavEdgeKind
+        if let text = try feature.optionalString("kind") {
+            switch text {
+            case "walkway": kind = .walkway
+            case "door": kind = .door
+            default:
+                guard let k = ConnectorKind(rawValue: text) else {
+                    throw FeatureProblem("kind", "unknown edge kind '\(text)' (walkway, door, or a connector kind)")
+                }
+                kind = .connector(k)
+            }
+        } else if let c = connectorIndex {
+            kind = .connector(venue.connectors[c].kind)
+        } else {
+            kind = a.levelIndex == b.levelIndex ? .walkway : .connector(.connector)
+        }
+
+        var modes = TransportModes.pedestrian
+        switch feature.properties["modes"] {
+        case nil, .null?: break
+        case .array(let items)?:
+            modes = []
+            for item in items {
+                switch item.string {
+                case "pedestrian": modes.insert(.pedestrian)
+                case "vehicle": modes.insert(.vehicle)
+                default: throw FeatureProblem("modes", "unknown transport mode \(item.serialized()) (pedestrian, vehicle)")
+                }
+            }
+        case let other?: throw FeatureProblem("modes", "expected an array of modes, found \(other.typeName)")
+        }
+
+        var lengthMeters: Double
+        if let given = try feature.optionalNumber("length_m") {
+            guard given >= 0 else { throw FeatureProblem("length_m", "length must not be negative") }
+            lengthMeters = given
+        } else {
+            var run = a.point.distance(to: b.point)
+            if case .array(let coordinates)? = feature.geometry?["coordinates"], coordinates.count > 2 {
+                run = try reader.lineString(feature.geometry).length
+            }
+            let dz = venue.levels[Int(b.levelIndex)].elevationMeters - venue.levels[Int(a.levelIndex)].elevationMeters
+            lengthMeters = AuthoredGraphImport.length(horizontalMeters: run, heightMeters: dz)
+        }
+        var fixedSeconds = options.defaultFixedSeconds(kind)
+        if let given = try feature.optionalNumber("fixed_s") {
+            guard given >= 0 else { throw FeatureProblem("fixed_s", "fixed time must not be negative") }
+            fixedSeconds = given
+        }
+        let defaultAccessible = connectorIndex.map { venue.connectors[$0].isAccessible }
+            ?? kind.connectorKind.map(Connector.defaultAccessible) ?? true
+        return NavEdge(from: from, to: to, kind: kind, lengthMeters: lengthMeters, fixedSeconds: fixedSeconds, modes: modes,
+                       isOneWay: try feature.optionalBool("one_way") ?? false,
+                       isAccessible: try feature.optionalBool("accessible") ?? defaultAccessible,
+                       connectorIndex: connectorIndex.map(Int32.init))
+    }
+}

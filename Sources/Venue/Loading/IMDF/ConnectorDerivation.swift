@@ -1,0 +1,107 @@
+import IndoorGeometry
+
+/// Connectors derived from units of connector categories (elevator, stairs, escalator, ramp) that are
+/// stacked on the levels of one building, for archives that model them as units without
+/// `relationship` features.
+///
+/// Rule: two candidate units of the same kind are joined when they lie on *adjacent* levels of the
+/// same building (consecutive in the building's levels sorted by ordinal) and overlap in plan: the
+/// centroid of either lies inside the other's polygon, or their bounding boxes' intersection over union
+/// is at least ``ConnectorDerivationOptions/minimumBoundingBoxIoU``. Joined units form groups
+/// (transitively); each group spanning two or more levels becomes one two-way ``Connector`` with an
+/// entry at every member unit's display point (else centroid). Units already referred to by a
+/// relationship are not candidates. A candidate that stacks with nothing gets a warning.
+enum ConnectorDerivation {
+    /// Groups of space indices that form one connector each, and candidates that formed none.
+    struct Result {
+        var groups: [(kind: ConnectorKind, spaces: [Int])] = []
+        var unstacked: [Int] = []
+    }
+
+    /// Groups stacked candidate spaces. `levelIndexByID` maps level ids to indices into `levels`.
+    /// - Complexity: O(Σ n_a × n_b) over pairs of adjacent levels, with n the candidates per level.
+    static func stackedGroups(spaces: [Space], levels: [Level], levelIndexByID: [String: Int],
+                              excluding excluded: Set<String>, options: ConnectorDerivationOptions) -> Result {
+        // Candidates by (kind, building key) then level index.
+        var buckets: [String: [Int: [Int]]] = [:]
+        var kindOfSpace: [Int: ConnectorKind] = [:]
+        for (i, space) in spaces.enumerated() {
+            guard let kind = options.kindByUnitCategory[space.category], !excluded.contains(space.id),
+                  let level = levelIndexByID[space.levelID] else { continue }
+            kindOfSpace[i] = kind
+            buckets["\(kind.rawValue)\u{1F}\(buildingKey(levels[level]))", default: [:]][level, default: []].append(i)
+        }
+        var parent = Array(spaces.indices)
+        func find(_ x: Int) -> Int {
+            var r = x
+            while parent[r] != r { r = parent[r] }
+            var c = x
+            while parent[c] != r { let n = parent[c]; parent[c] = r; c = n }
+            return r
+        }
+        for key in buckets.keys.sorted() {
+            guard let byLevel = buckets[key], let anyLevel = byLevel.keys.first else { continue }
+            let building = buildingKey(levels[anyLevel])
+            let stack = levels.indices.filter { buildingKey(levels[$0]) == building }
+                .sorted { (levels[$0].ordinal, levels[$0].id) < (levels[$1].ordinal, levels[$1].id) }
+            for (lower, upper) in zip(stack, stack.dropFirst()) {
+                for a in byLevel[lower] ?? [] {
+                    for b in byLevel[upper] ?? [] where overlap(spaces[a].polygon, spaces[b].polygon, options) {
+                        let ra = find(a), rb = find(b)
+                        if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+                    }
+                }
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        for i in kindOfSpace.keys.sorted() { members[find(i), default: []].append(i) }
+        var result = Result()
+        for root in members.keys.sorted() {
+            guard let group = members[root], let kind = kindOfSpace[root] else { continue }
+            if Set(group.map { spaces[$0].levelID }).count >= 2 {
+                result.groups.append((kind, group))
+            } else {
+                result.unstacked += group
+            }
+        }
+        return result
+    }
+
+    /// Key of the building a level belongs to: its single building id, else its sorted building ids.
+    private static func buildingKey(_ level: Level) -> String { level.buildingIDs.sorted().joined(separator: ",") }
+
+    /// Whether two polygons on adjacent levels are the same shaft, flight or ramp seen twice.
+    static func overlap(_ a: Polygon, _ b: Polygon, _ options: ConnectorDerivationOptions) -> Bool {
+        guard a.bounds.intersects(b.bounds) else { return false }
+        if b.contains(a.centroid) || a.contains(b.centroid) { return true }
+        let ix = min(a.bounds.maxX, b.bounds.maxX) - max(a.bounds.minX, b.bounds.minX)
+        let iy = min(a.bounds.maxY, b.bounds.maxY) - max(a.bounds.minY, b.bounds.minY)
+        guard ix > 0, iy > 0 else { return false }
+        let intersection = ix * iy
+        let union = a.bounds.width * a.bounds.height + b.bounds.width * b.bounds.height - intersection
+        return union > 0 && intersection / union >= options.minimumBoundingBoxIoU
+    }
+}
+
+extension IMDFArchive {
+    /// Adds connectors for stacked connector units that no relationship covers.
+    mutating func deriveStackedConnectors() {
+        let result = ConnectorDerivation.stackedGroups(spaces: spaces, levels: levels, levelIndexByID: levelIndexByID,
+                                                       excluding: unitsInRelationships, options: options.connectorDerivation)
+        for (kind, group) in result.groups {
+            let ordered = group.sorted { (levelOrdinal(spaces[$0].levelID), spaces[$0].id) < (levelOrdinal(spaces[$1].levelID), spaces[$1].id) }
+            let entries = ordered.map { Connector.Entry(levelID: spaces[$0].levelID, point: anchorPoint(ofSpace: $0)) }
+            let memberIDs = Set(ordered.map { spaces[$0].id })
+            let name = ordered.map { spaces[$0].name }.first { !$0.isEmpty }
+                ?? pois.first { $0.source == .amenity && $0.spaceID.map(memberIDs.contains) == true }?.name
+                ?? LocalizedName()
+            connectors.append(makeConnector(id: "stacked-\(spaces[ordered[0]].id)", kind: kind, entries: entries,
+                                            direction: .both, name: name))
+            connectorUnitIDs[connectors.count - 1] = ordered.map { spaces[$0].id }
+        }
+        for i in result.unstacked {
+            issues.append(.warning(SourceLocation(file: "unit.geojson", featureID: spaces[i].id, field: "category"),
+                                   "\(spaces[i].category) unit stacks with no unit on an adjacent level; no connector derived"))
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import IndoorGeometry
+@testable import IndoorPlot
+@testable import Venue
+
+@Suite struct SVGDocumentTests {
+    @Test func northIsUpAndScaleIsUniform() {
+        let doc = SVGDocument(bounds: BoundingBox(minX: 0, minY: 0, maxX: 100, maxY: 50), marginMeters: 0, maxSizePixels: 1000)
+        #expect(doc.pixelsPerMeter == 10)
+        let sw = doc.svg(LocalPoint(x: 0, y: 0)), ne = doc.svg(LocalPoint(x: 100, y: 50))
+        #expect(sw.x == 0 && sw.y == 500)
+        #expect(ne.x == 1000 && ne.y == 0)
+    }
+
+    @Test func textIsEscaped() {
+        var doc = SVGDocument(bounds: BoundingBox(minX: 0, minY: 0, maxX: 1, maxY: 1))
+        doc.text("R&D <lab>", at: .zero)
+        #expect(doc.rendered().contains("R&amp;D &lt;lab&gt;"))
+    }
+}
+
+@Suite struct RenderStyleTests {
+    func write(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "style-\(UUID().uuidString).json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func overridesApplyInOrder() throws {
+        let path = try write(##"{"space": {"fill": "#111"}, "categories": {"shop": {"fill": "#222"}}, "spaces": {"s1": {"stroke": "#333"}}}"##)
+        let style = try RenderStyle.load(path: path)
+        #expect(style.style(forSpaceID: "x", category: "room", walkable: true).fill == "#111")
+        #expect(style.style(forSpaceID: "x", category: "shop", walkable: true).fill == "#222")
+        let s1 = style.style(forSpaceID: "s1", category: "shop", walkable: true)
+        #expect(s1.fill == "#222" && s1.stroke == "#333")
+    }
+
+    @Test(arguments: [
+        (#"{"space": {"fill": 3}}"#, "space.fill"),
+        (#"{"space": {"opacity": 2}}"#, "space.opacity"),
+        (#"{"colours": {}}"#, "colours"),
+        ("{\"space\": \n{", "line 2"),
+        (#"[1]"#, "(top level)"),
+    ])
+    func malformedStyleNamesField(text: String, field: String) throws {
+        let path = try write(text)
+        do {
+            _ = try RenderStyle.load(path: path)
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.field == field)
+            #expect(error.description.hasPrefix(path))
+        }
+    }
+}
+
+@Suite struct LevelRendererTests {
+    func venue() -> Venue {
+        let frame = LocalFrame(reference: GeoCoordinate(latitudeDegrees: 48, longitudeDegrees: 11))
+        let square = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 10), LocalPoint(x: 0, y: 10)])
+        let level = Level(id: "L0", ordinal: 0, name: LocalizedName("Ground", language: "en"))
+        let space = Space(id: "room", category: "office", polygon: square, levelID: "L0", name: LocalizedName("Room 1", language: "en"))
+        let poi = PointOfInterest(id: "p", category: "office", name: LocalizedName(["en": "ACME", "de": "ACME GmbH"]),
+                                  position: LocalPoint(x: 5, y: 5), levelID: "L0", spaceID: "room", source: .occupant)
+        return Venue(id: "v", name: LocalizedName("V", language: "en"), defaultLanguage: "en", frame: frame, buildings: [],
+                     levels: [level], spaces: [space], openings: [], pois: [poi], connectors: [], graph: .empty)
+    }
+
+    @Test func labelPreferenceOrder() {
+        let v = venue()
+        let space = v.spaces[0]
+        #expect(LevelRenderer(labels: [.occupant, .spaceName]).label(for: space, occupantName: "ACME", venue: v) == "ACME")
+        #expect(LevelRenderer(labels: [.spaceName, .occupant]).label(for: space, occupantName: "ACME", venue: v) == "Room 1")
+        #expect(LevelRenderer(labels: [.category]).label(for: space, occupantName: "ACME", venue: v) == "office")
+        #expect(LevelRenderer(labels: [.occupant]).label(for: space, occupantName: nil, venue: v) == nil)
+    }
+
+    @Test func renderedLevelHasSpacesPOIsAndLabels() {
+        let svg = LevelRenderer(languages: ["de"]).render(venue(), levelIndex: 0)
+        #expect(svg.hasPrefix("<svg"))
+        #expect(svg.contains("room · office · Room 1"))
+        #expect(svg.contains(">ACME GmbH</text>"))
+        #expect(svg.components(separatedBy: "<circle").count == 2)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import Recordings
+
+enum TestSupport {
+    /// The package root (3 levels above this file).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `<root>/../shared/data`, or `$INDOORNAV_SHARED_DATA` when set (for checkouts elsewhere).
+    static let sharedData: URL = {
+        if let override = ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+    }()
+    static var hasSharedData: Bool { FileManager.default.fileExists(atPath: sharedData.appendingPathComponent("README.md").path) }
+
+    static func fixture(_ name: String) throws -> String {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil))
+        return url.path
+    }
+
+    /// Reads text fully; returns samples, issues and the summary.
+    static func read(_ text: String, format: RecordingFormat? = nil, strict: Bool = false, chunkBytes: Int = 1 << 20,
+                     name: String = "mem.txt") throws -> (samples: [SensorSample], issues: [RecordingLineIssue], summary: ReadSummary) {
+        let reader = try RecordingReader(source: MemoryByteSource(text: text, name: name), format: format, strict: strict, chunkBytes: chunkBytes)
+        var samples: [SensorSample] = []
+        var issues: [RecordingLineIssue] = []
+        while let event = try reader.next() {
+            switch event {
+            case .sample(let s, _): samples.append(s)
+            case .issue(let i): issues.append(i)
+            }
+        }
+        return (samples, issues, reader.summary)
+    }
+
+    static let canonicalHeader = #"{"format":"indoornav-recording","version":1}"#
+}
+
+/// A seeded SplitMix64 generator for reproducible random tests.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
