@@ -13,17 +13,11 @@ enum VenueStoreCommand {
           remove ID         delete an installed venue
         """
 
-    /// Reads a venue folder for the store.
-    static let loader: @Sendable (String) throws(VenueError) -> Venue = { path throws(VenueError) in
-        if ILCVenueLoader.isILCFolder(path) { return try ILCVenueLoader.load(path: path) }
-        throw .unsupportedFormat(path: path, reason: "not an ILC site folder")
-    }
-
     static func run(_ args: inout Arguments) throws -> Int32 {
         if args.flag("--help") { print(help); return 0 }
         guard let action = args.nextPositional() else { throw UsageError("venue store: missing action\n\(help)") }
         let directory = try args.required("--store")
-        let store = VenueStore(directory: directory, clock: { Date().timeIntervalSince1970 }, loader: loader)
+        let store = VenueStore(directory: directory, clock: { Date().timeIntervalSince1970 })
         switch action {
         case "list":
             try args.finish()

@@ -1,7 +1,8 @@
 extension SyntheticVenuePlanner {
-    /// IMDF relationship category written for car ramps (IMDF 1.0 has none; readers map it to
-    /// ``ConnectorKind/driveRamp``).
-    static let driveRampRelationshipCategory = "driveramp"
+    /// IMDF relationship category written for car ramps. IMDF 1.0 has no vehicle ramp, so they are
+    /// written as `ramp`; their graph edges say `driveRamp` with `modes: ["vehicle"]`, which is what
+    /// routing reads.
+    static let driveRampRelationshipCategory = "ramp"
 
     /// The connector whose entry a slot's centre node is: elevators serve every level; stairs,
     /// escalators and ramps are one connector per flight, and a unit names the flight leaving it
