@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Venue", targets: ["Venue"]),
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Navigation", targets: ["Navigation"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Estimation", targets: ["Estimation"]),
         .library(name: "Recordings", targets: ["Recordings"]),
         .library(name: "Positioning", targets: ["Positioning"]),
@@ -27,14 +28,15 @@ let package = Package(
         // Core library, in the one direction imports flow
         .target(name: "IndoorJSON"),
         .target(name: "IndoorGeometry"),
-        .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"]),
-        .target(name: "Estimation", dependencies: ["CGSL"]),
+        .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: ["README.md"]),
+        .target(name: "Estimation", dependencies: ["CGSL"], exclude: ["README.md"]),
         // Plain-Swift reference of the filter maths, for cross-checking tests and benchmarks only.
         .target(name: "EstimationReference", path: "Tests/Support/EstimationReference"),
         // Venues built in code, shared by the routing and navigation tests.
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
-        .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
+        .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: ["README.md"]),
+        .target(name: "Simulation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Recordings"]),
         .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"]),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"]),
@@ -43,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "indoornav",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "Navigation", "IndoorPlot", "Estimation", "EstimationReference", "Recordings",
+                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "Navigation", "Simulation", "IndoorPlot", "Estimation", "EstimationReference", "Recordings",
                 "Positioning",
             ],
             path: "Tools/indoornav"
@@ -61,6 +63,10 @@ let package = Package(
         .testTarget(
             name: "NavigationTests",
             dependencies: ["Navigation", "Routing", "Positioning", "Venue", "IndoorGeometry", "VenueFixtures"]
+        ),
+        .testTarget(
+            name: "SimulationTests",
+            dependencies: ["Simulation", "Recordings", "Routing", "Venue", "IndoorGeometry", "VenueFixtures"]
         ),
         .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "Venue", "IndoorGeometry"]),
         .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference"]),

@@ -5,7 +5,7 @@ import Testing
     @Test func parsesEveryValueKind() throws {
         let (v, warnings) = try JSONParser().parse(#"{"a": [1, -2.5, 3e2, true, false, null], "s": "x\"\u00e9\ud83d\ude00\n"}"#)
         #expect(warnings.isEmpty)
-        #expect(v["a"] == [1, -2.5, 300, true, false, nil])
+        #expect(v["a"] == [1, -2.5, 300, true, false, .null])
         #expect(v["s"]?.string == "x\"é😀\n")
     }
 
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func writerRoundTrips() throws {
-        let v: JSONValue = ["b": [1, 2.5, "é\t"], "a": nil, "c": ["x": true]]
+        let v: JSONValue = ["b": [1, 2.5, "é\t"], "a": .null, "c": ["x": true]]
         let text = v.serialized()
         #expect(text == #"{"a":null,"b":[1,2.5,"é\t"],"c":{"x":true}}"#)
         #expect(try JSONParser().parse(text).value == v)

@@ -7,6 +7,8 @@ import Recordings
 enum BenchCommand {
     static let subcommands: [String: @Sendable (inout Arguments) throws -> Int32] = [
         "read": benchRead,
+        "route": RouteBench.run,
+        "filter": FilterBench.run,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {

@@ -7,6 +7,7 @@ enum Commands {
         "venue": VenueCommand.run,
         "import": ImportCommand.run,
         "bench": BenchCommand.run,
+        "route": RouteCommand.run,
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {

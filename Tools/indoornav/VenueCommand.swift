@@ -5,6 +5,11 @@ import Venue
 /// `indoornav venue …`
 enum VenueCommand {
     static let subcommands: [String: @Sendable (inout Arguments) throws -> Int32] = [
+        "inspect": VenueInspectCommand.run,
+        "validate": VenueValidateCommand.run,
+        "at": VenueAtCommand.run,
+        "graph": VenueGraphCommand.run,
+        "render": VenueRenderCommand.run,
         "generate": VenueGenerateCommand.run,
         "store": VenueStoreCommand.run,
     ]

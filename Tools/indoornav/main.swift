@@ -6,6 +6,9 @@ let usage = """
 
     commands:
       venue inspect|validate|at|graph|render|generate|store   venue model tools
+      route VENUE --from X --to Y [options]                     plan a route (see Sources/Routing/README.md)
+      import ilc|ipin|beacons-ipin FILE -o OUT                  convert public recordings
+      bench read|route|filter …                                 benchmarks
       help                                                      this text
     """
 

@@ -15,8 +15,7 @@ struct GeoJSONFeature {
     /// Position of the feature in the collection, for messages about features without an id.
     var position: Int
 
-    /// Whether the feature has a (non-null) geometry. (Compare with this, not `geometry == nil`:
-    /// `JSONValue` is `ExpressibleByNilLiteral`, so `nil` there means `.null`.)
+    /// Whether the feature has a geometry member.
     var hasGeometry: Bool { if case .some = geometry { return true } else { return false } }
 
     /// Whether the property is present and not `null`.

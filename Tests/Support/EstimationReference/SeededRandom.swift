@@ -1,0 +1,55 @@
+import Foundation
+
+/// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators", 2014):
+/// a tiny seeded generator so tests and benchmarks are reproducible.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A uniform value in `range`.
+    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        Double.random(in: range, using: &self)
+    }
+
+    /// A standard normal sample (Box–Muller).
+    public mutating func gaussian() -> Double {
+        let u1 = Double.random(in: Double.ulpOfOne...1, using: &self)
+        let u2 = Double.random(in: 0...1, using: &self)
+        return (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * Double.pi * u2)
+    }
+}
+
+/// Random matrices for cross-checks (all from a caller-owned generator).
+public enum RandomMatrices {
+    /// A rows × columns matrix with entries uniform in `range`.
+    public static func uniform(rows: Int, columns: Int, in range: ClosedRange<Double>,
+                               using generator: inout SplitMix64) -> [[Double]] {
+        (0..<rows).map { _ in (0..<columns).map { _ in generator.uniform(range) } }
+    }
+
+    /// A symmetric positive definite n × n matrix A Aᵀ + floor·I with A uniform in ±scale.
+    public static func symmetricPositiveDefinite(_ n: Int, scale: Double, floor: Double,
+                                                 using generator: inout SplitMix64) -> [[Double]] {
+        let a = uniform(rows: n, columns: n, in: -scale...scale, using: &generator)
+        var spd = ReferenceLinearAlgebra.multiply(a, ReferenceLinearAlgebra.transpose(a))
+        for i in 0..<n { spd[i][i] += floor }
+        return spd
+    }
+
+    /// A transition-like matrix I + small perturbation (entries of the perturbation in ±spread).
+    public static func nearIdentity(_ n: Int, spread: Double, using generator: inout SplitMix64) -> [[Double]] {
+        let perturbation = uniform(rows: n, columns: n, in: -spread...spread, using: &generator)
+        return ReferenceLinearAlgebra.add(ReferenceLinearAlgebra.identity(n), perturbation)
+    }
+}

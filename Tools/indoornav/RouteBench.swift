@@ -1,0 +1,97 @@
+import Foundation
+import IndoorJSON
+import Routing
+import Venue
+
+/// `indoornav bench route VENUE --queries N --seed S [--optimize shortest|fastest] [--landmarks K]
+/// [--queries-out FILE] [--json]`: p50/p99 per query and queries per second over random origin and
+/// destination nodes (mostly across levels).
+enum RouteBench {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let path = try args.positional("venue path")
+        let queries = try args.int("--queries", in: 1...10_000_000) ?? 1000
+        let seed = try args.int("--seed", in: 0...Int.max) ?? 1
+        let landmarks = try args.int("--landmarks", in: 0...64) ?? 8
+        let optimizeText = try args.option("--optimize") ?? "shortest"
+        guard let optimization = Optimization(rawValue: optimizeText) else { throw UsageError("--optimize: expected fastest or shortest") }
+        let queriesOut = try args.option("--queries-out")
+        let json = args.flag("--json")
+        try args.finish()
+
+        let clock = ContinuousClock()
+        let loadStart = clock.now
+        let venue = try VenueLoader.load(path: path)
+        let loadSeconds = seconds(clock.now - loadStart)
+        let nodes = venue.graph.nodes
+        guard nodes.count >= 2 else { throw UsageError("\(path): the navigation graph has fewer than two nodes") }
+        let preStart = clock.now
+        let index = RoutingIndex(venue: venue, options: .init(landmarkCount: landmarks))
+        let preprocessSeconds = seconds(clock.now - preStart)
+        let router = IndoorRouter(index: index)
+
+        var rng = BenchGenerator(seed: UInt64(seed))
+        var pairs: [(Int, Int)] = []
+        for _ in 0..<queries {
+            pairs.append((Int(rng.next() % UInt64(nodes.count)), Int(rng.next() % UInt64(nodes.count))))
+        }
+        var micros: [Double] = []
+        micros.reserveCapacity(queries)
+        var found = 0
+        var totalLength = 0.0
+        var out = ""
+        let allStart = clock.now
+        for (a, b) in pairs {
+            let na = nodes[a], nb = nodes[b]
+            var request = RouteRequest(from: .local(na.point, level: venue.levels[Int(na.levelIndex)].id),
+                                       to: .local(nb.point, level: venue.levels[Int(nb.levelIndex)].id))
+            request.options.optimization = optimization
+            let t0 = clock.now
+            let response = try router.route(request)
+            micros.append(seconds(clock.now - t0) * 1e6)
+            if let r = response.route {
+                found += 1
+                totalLength += r.lengthMeters
+                if queriesOut != nil { out += "n\(a) n\(b) \(r.lengthMeters)\n" }
+            } else if queriesOut != nil {
+                out += "n\(a) n\(b) inf\n"
+            }
+        }
+        let wall = seconds(clock.now - allStart)
+        if let queriesOut { try emit(out, to: queriesOut) }
+        micros.sort()
+        func pct(_ p: Double) -> Double { micros[min(micros.count - 1, Int(Double(micros.count - 1) * p))] }
+        let result: JSONValue = [
+            "venue": .string(venue.id),
+            "nodes": .number(Double(nodes.count)), "edges": .number(Double(venue.graph.edges.count)),
+            "queries": .number(Double(queries)), "routesFound": .number(Double(found)),
+            "p50Microseconds": .finite((pct(0.5) * 10).rounded() / 10), "p99Microseconds": .finite((pct(0.99) * 10).rounded() / 10),
+            "queriesPerSecond": .finite((Double(queries) / wall).rounded()),
+            "preprocessSeconds": .finite((preprocessSeconds * 1000).rounded() / 1000),
+            "loadSeconds": .finite((loadSeconds * 1000).rounded() / 1000),
+            "landmarks": .number(Double(landmarks)), "optimization": .string(optimization.rawValue),
+            "meanRouteLengthMeters": .finite(found > 0 ? (totalLength / Double(found)).rounded() : 0),
+        ]
+        if json { print(result.serialized(pretty: true)) } else {
+            print("venue \(venue.id): \(nodes.count) nodes, \(venue.graph.edges.count) edges; load \(result["loadSeconds"]?.double ?? 0) s, preprocess \(result["preprocessSeconds"]?.double ?? 0) s (\(landmarks) landmarks)")
+            print("\(queries) queries (\(found) routed): p50 \(result["p50Microseconds"]?.double ?? 0) µs, p99 \(result["p99Microseconds"]?.double ?? 0) µs, \(result["queriesPerSecond"]?.double ?? 0) queries/s")
+        }
+        return 0
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+}
+
+/// SplitMix64 for reproducible benchmark queries.
+struct BenchGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

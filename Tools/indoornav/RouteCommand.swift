@@ -1,0 +1,100 @@
+import Foundation
+import IndoorJSON
+import Routing
+import Venue
+
+/// `indoornav route VENUE --from X --to Y …`: exit 0 with a route, 2 when none exists, 1 on bad input.
+enum RouteCommand {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let path = try args.positional("venue path")
+        let request = try parseRequest(&args)
+        let format = try args.option("--format") ?? "text"
+        guard ["text", "json", "geojson"].contains(format) else { throw UsageError("--format: expected text, json or geojson, got '\(format)'") }
+        try args.finish()
+        let venue = try VenueLoader.load(path: path)
+        let router = IndoorRouter(index: RoutingIndex(venue: venue), directionModes: RouteCommand.directionModes(of: venue))
+        let response: RouteResponse
+        do { response = try router.route(request) } catch {
+            throw UsageError("\(error)")
+        }
+        switch format {
+        case "json": print(RouteJSON.encode(response, venue: venue).serialized(pretty: true))
+        case "geojson":
+            if let route = response.route { print(RouteJSON.geoJSON(route, venue: venue).serialized(pretty: true)) }
+            else { print(RouteJSON.encode(response, venue: venue).serialized(pretty: true)) }
+        default: print(RouteJSON.text(response, writer: InstructionWriter(language: request.options.language, units: request.options.units)), terminator: "")
+        }
+        return response.route == nil ? 2 : 0
+    }
+
+    /// Direction modes: the built-in ones plus any the venue configures.
+    static func directionModes(of venue: Venue) -> [String: DirectionMode] {
+        DirectionMode.builtIn
+    }
+
+    /// Reads every routing flag into a request (shared by `route` and the service's tests).
+    static func parseRequest(_ args: inout Arguments) throws(UsageError) -> RouteRequest {
+        let fromText = try args.required("--from")
+        let toTexts = try args.options("--to")
+        guard !toTexts.isEmpty else { throw UsageError("missing required option --to") }
+        guard let origin = Place.parse(fromText) else { throw UsageError("--from: '\(fromText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
+        var destinations: [Place] = []
+        for t in toTexts {
+            guard let p = Place.parse(t) else { throw UsageError("--to: '\(t)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
+            destinations.append(p)
+        }
+        var waypoints: [Waypoint] = []
+        for v in try args.options("--via") { waypoints.append(try parseVia(v)) }
+        var options = RouteOptions()
+        if let avoid = try args.option("--avoid") {
+            for name in avoid.split(separator: ",") {
+                guard let kind = ConnectorKind(rawValue: String(name)) else {
+                    throw UsageError("--avoid: unknown connector '\(name)' (use \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                options.avoid.insert(kind)
+            }
+        }
+        options.directionMode = try args.option("--mode")
+        if let o = try args.option("--optimize") {
+            guard let v = Optimization(rawValue: o) else { throw UsageError("--optimize: expected fastest or shortest, got '\(o)'") }
+            options.optimization = v
+        }
+        if let t = try args.option("--transport") {
+            guard let v = TransportMode(rawValue: t) else { throw UsageError("--transport: expected pedestrian, car, taxi or scooter, got '\(t)'") }
+            options.transportMode = v
+        }
+        if let e = try args.option("--enable") {
+            guard let v = VehicleEnableOption(rawValue: e) else { throw UsageError("--enable: expected routeHead, routeTail or entireRoute, got '\(e)'") }
+            options.enableOption = v
+        }
+        if let s = try args.double("--speed") {
+            if options.transportMode.isVehicle { options.vehicleSpeedMetersPerSecond = s } else { options.walkingSpeedMetersPerSecond = s }
+        }
+        options.preferredTransitionTypeID = try args.option("--prefer-transition")
+        if let u = try args.option("--units") {
+            guard let v = DistanceUnits(rawValue: u) else { throw UsageError("--units: expected metric or imperial, got '\(u)'") }
+            options.units = v
+        }
+        if let l = try args.option("--lang") { options.language = l }
+        if let d = try args.double("--max-match-distance") { options.maxMatchDistanceMeters = d }
+        return RouteRequest(origin: origin, destinations: destinations, waypoints: waypoints, options: options)
+    }
+
+    /// `PLACE`, `PLACE:stop=SECONDS` or `PLACE:pass`.
+    static func parseVia(_ text: String) throws(UsageError) -> Waypoint {
+        var body = text
+        var stop: Int?
+        var pass = false
+        if body.hasSuffix(":pass") {
+            body.removeLast(5)
+            pass = true
+        } else if let r = body.range(of: ":stop=", options: .backwards) {
+            let value = String(body[r.upperBound...])
+            guard let s = Int(value) else { throw UsageError("--via: stop duration '\(value)' is not a whole number of seconds") }
+            stop = s
+            body = String(body[..<r.lowerBound])
+        }
+        guard let place = Place.parse(body) else { throw UsageError("--via: '\(body)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
+        return Waypoint(place, stopDurationSeconds: stop, passThrough: pass)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import IndoorGeometry
+import IndoorJSON
+import IndoorPlot
+import Venue
+
+/// `indoornav venue validate PATH`: exit 0 when usable (warnings printed), 1 with one line per error.
+enum VenueValidateCommand {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let path = try args.positional("venue path")
+        try args.finish()
+        let venue: Venue
+        do { venue = try VenueLoader.load(path: path) } catch {
+            print("\(error)")
+            return 1
+        }
+        let issues = VenueValidator.validate(venue)
+        for issue in issues where issue.severity == .warning { warn("warning: \(issue)") }
+        let errors = issues.filter { $0.severity == .error }
+        for issue in errors { print("\(issue)") }
+        warn("\(errors.count) errors, \(issues.count - errors.count) warnings")
+        return errors.isEmpty ? 0 : 1
+    }
+}
+
+/// `indoornav venue at PATH --point x,y --level LEVEL [--json]`: the space and POI at a local point.
+enum VenueAtCommand {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let path = try args.positional("venue path")
+        let pointText = try args.required("--point")
+        let levelRef = try args.required("--level")
+        let json = args.flag("--json")
+        let languages = try args.options("--lang")
+        try args.finish()
+        let point = try parsePoint(pointText, flag: "--point")
+        let venue = try VenueLoader.load(path: path)
+        let levelIndex = try venue.levelIndex(levelRef)
+        let spaceIndices = venue.spatialIndex.spaces(containing: point, levelIndex: levelIndex)
+        let space = spaceIndices.first.map { venue.spaces[$0] }
+        let levelID = venue.levels[levelIndex].id
+        let poi = venue.pois.filter { $0.levelID == levelID && (space == nil || $0.spaceID == space?.id) }
+            .min { $0.position.distance(to: point) < $1.position.distance(to: point) }
+        let result: JSONValue = [
+            "level": .string(levelID),
+            "point": ["x": .number(point.x), "y": .number(point.y)],
+            "space": space.map { s in
+                ["id": .string(s.id), "category": .string(s.category), "name": .optional(venue.displayName(s.name, preferred: languages)),
+                 "walkable": .bool(s.isWalkable)] as JSONValue
+            } ?? .null,
+            "poi": poi.map { p in
+                ["id": .string(p.id), "category": .string(p.category), "name": .optional(venue.displayName(p.name, preferred: languages)),
+                 "distanceMeters": .number(p.position.distance(to: point))] as JSONValue
+            } ?? .null,
+        ]
+        if json {
+            print(result.serialized(pretty: true))
+        } else if let space {
+            print("space \(space.id) (\(space.category)) \(venue.displayName(space.name, preferred: languages) ?? "")")
+            if let poi { print("poi \(poi.id) (\(poi.category)) \(venue.displayName(poi.name, preferred: languages) ?? "")") }
+        } else {
+            print("no space at \(point) on level \(levelID)")
+        }
+        return space == nil ? 2 : 0
+    }
+}
+
+/// `indoornav venue graph PATH -o graph.geojson`: the navigation graph in IndoorNav's node/edge GeoJSON.
+enum VenueGraphCommand {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let path = try args.positional("venue path")
+        let output = try args.option("-o") ?? args.option("--output")
+        try args.finish()
+        let venue = try VenueLoader.load(path: path)
+        try emit(NodeEdgeGeoJSON.write(venue), to: output)
+        if let output { warn("wrote \(venue.graph.nodes.count) nodes and \(venue.graph.edges.count) edges to \(output)") }
+        return 0
+    }
+}
+
+/// `indoornav venue render PATH --level LEVEL -o level.svg [--style style.json] [--labels a,b] [--lang CODE] [--no-graph]`.
+enum VenueRenderCommand {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let path = try args.positional("venue path")
+        let levelRef = try args.required("--level")
+        let output = try args.option("-o") ?? args.option("--output")
+        let stylePath = try args.option("--style")
+        let labelText = try args.option("--labels")
+        let languages = try args.options("--lang")
+        let noGraph = args.flag("--no-graph")
+        try args.finish()
+        var labels: [LabelSource] = [.occupant, .spaceName]
+        if let labelText {
+            labels = try labelText.split(separator: ",").map { part throws(UsageError) -> LabelSource in
+                guard let l = LabelSource(rawValue: String(part)) else {
+                    throw UsageError("--labels: unknown label '\(part)' (use \(LabelSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                return l
+            }
+        }
+        let style = try stylePath.map { try RenderStyle.load(path: $0) } ?? RenderStyle()
+        let venue = try VenueLoader.load(path: path)
+        let levelIndex = try venue.levelIndex(levelRef)
+        let renderer = LevelRenderer(style: style, labels: labels, languages: languages, drawGraph: !noGraph)
+        try emit(renderer.render(venue, levelIndex: levelIndex), to: output)
+        return 0
+    }
+}
+
+/// Parses `x,y` in metres.
+func parsePoint(_ text: String, flag: String) throws(UsageError) -> LocalPoint {
+    let parts = text.split(separator: ",")
+    guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+        throw UsageError("\(flag): expected x,y in metres, got '\(text)'")
+    }
+    return LocalPoint(x: x, y: y)
+}
