@@ -198,3 +198,22 @@ import Testing
         #expect(ILCOutlineJoin.join([square(0, 0, 10), square(2, 2, 3)]) == nil)
     }
 }
+
+@Suite struct ILCVenueFormatTests {
+    @Test func formatDetectsAndLoadsWithGraphOptions() throws {
+        let site = try ILCSiteFixture()
+        defer { site.remove() }
+        try site.write(ILCSiteFixture.Floor(name: "F1"))
+        #expect(VenueFormat.ilc.detect(site.path) == site.path)
+        #expect(VenueFormat.ilc.detect(site.path + "/F1") == nil)
+        // With no authored graph, the venue goes through graphWhenNoneAuthored.
+        let options = VenueLoadOptions(graphWhenNoneAuthored: { venue in
+            var builder = NavigationGraph.Builder(source: .derived)
+            builder.addNode(NavNode(point: .zero, levelIndex: 0))
+            return venue.replacingGraph(builder.build())
+        })
+        let venue = try VenueFormat.ilc.load(site.path, options)
+        #expect(venue.graph.nodes.count == 1 && venue.graph.source == .derived)
+        #expect(venue.levels.map(\.id) == ["F1"])
+    }
+}
