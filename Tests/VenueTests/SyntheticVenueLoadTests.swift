@@ -31,4 +31,35 @@ import Testing
         #expect(occupant.name.byLanguage["en"] != nil && occupant.name.byLanguage["de"] != nil)
         #expect(venue.issues.filter { $0.severity == .warning }.isEmpty)
     }
+
+    /// Graph nodes sit where the geometry says: doors on their openings, POIs in their rooms, every other
+    /// node inside a walkable space of its level (within the ~1 cm of the 1e-7° coordinate rounding).
+    @Test func graphNodesMatchTheGeometry() throws {
+        let config = try SyntheticVenueConfiguration(levelCount: 2, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 3,
+                                                     sizeScale: 0.25, seed: 9)
+        let generated = try GeneratedSyntheticVenue(config)
+        defer { generated.remove() }
+        let venue = try VenueLoader.load(path: generated.directory)
+        let openings = Dictionary(uniqueKeysWithValues: venue.openings.map { ($0.id, $0) })
+        var checked = 0
+        for node in venue.graph.nodes {
+            let level = venue.levels[Int(node.levelIndex)].id
+            switch node.kind {
+            case .door:
+                let opening = try #require(openings[node.featureID ?? ""])
+                #expect(opening.levelID == level && opening.midpoint.distance(to: node.point) < 0.02)
+            case .poi:
+                let poi = try venue.poi(node.featureID ?? "")
+                let room = try venue.space(try #require(poi.spaceID))
+                #expect(room.polygon.contains(node.point) && poi.position.distance(to: node.point) < 0.02)
+            case .waypoint, .connectorEntry:
+                let inside = venue.spaces.contains {
+                    $0.levelID == level && $0.isWalkable && $0.polygon.bounds.expanded(by: 0.02).contains(node.point)
+                }
+                #expect(inside, "node at \(node.point) on \(level)")
+            }
+            checked += 1
+        }
+        #expect(checked == generated.summary.graphNodes)
+    }
 }

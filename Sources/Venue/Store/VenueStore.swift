@@ -20,6 +20,8 @@ public struct VenueStore: Sendable {
     private let clock: @Sendable () -> Double
     private let loader: @Sendable (String) throws(VenueError) -> Venue
 
+    /// A store over `directory` (created on first install), with install times from `clock` (seconds since
+    /// 1970, UTC) and venues read by `loader`.
     public init(directory: String, clock: @escaping @Sendable () -> Double,
                 loader: @escaping @Sendable (String) throws(VenueError) -> Venue) {
         self.directory = directory; self.clock = clock; self.loader = loader

@@ -17,6 +17,7 @@ extension VenueStore {
         /// Install time from the store's clock, seconds since 1970-01-01 UTC.
         public var installedAtUnixSeconds: Double
 
+        /// An entry with every field given.
         public init(id: String, name: String, version: String?, sourcePath: String, contentHash: String,
                     installedAtUnixSeconds: Double) {
             self.id = id; self.name = name; self.version = version; self.sourcePath = sourcePath
@@ -75,8 +76,11 @@ extension VenueStore {
 
     /// The outcome of comparing an installed venue with its source.
     public struct UpdateCheck: Hashable, Sendable {
+        /// The installed venue's id.
         public var id: String
+        /// Content hash recorded at install time.
         public var installedHash: String
+        /// Content hash of the source folder now.
         public var sourceHash: String
         /// Whether the source's content differs from what is installed.
         public var isUpdateAvailable: Bool { installedHash != sourceHash }

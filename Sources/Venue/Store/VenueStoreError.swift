@@ -15,6 +15,7 @@ public enum VenueStoreError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The venue itself failed to load.
     case venue(VenueError)
 
+    /// One line saying what failed and where.
     public var description: String {
         switch self {
         case .notFound(let id, let store): "\(store): no venue '\(id)' installed"

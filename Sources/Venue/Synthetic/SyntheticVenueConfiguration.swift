@@ -14,12 +14,19 @@ import IndoorGeometry
 ///
 /// At the defaults the graph has 221,234 nodes (see ``SyntheticVenueGenerator`` for the formula).
 public struct SyntheticVenueConfiguration: Hashable, Sendable {
+    /// Above-ground levels (ordinals 0…n−1), 1…500.
     public let levelCount: Int
+    /// Parking levels below ground (ordinals −1, −2, …), 0…10.
     public let parkingLevelCount: Int
+    /// Towers (IMDF buildings), 2…32.
     public let towerCount: Int
+    /// East-west corridors per tower floor, 1…100.
     public let corridorsPerTower: Int
+    /// Scale of the rooms per corridor side (unitless), 0.01…100.
     public let sizeScale: Double
+    /// Seed of the generator that picks room categories and names.
     public let seed: UInt64
+    /// Geographic position of the venue's local origin (the first tower's south-west corner), in degrees.
     public let origin: GeoCoordinate
 
     /// Validates every field; throws ``SyntheticVenueError/invalidConfiguration(field:value:reason:)``
@@ -57,6 +64,7 @@ public enum SyntheticVenueError: Error, Hashable, Sendable, CustomStringConverti
     /// The output could not be created or written.
     case unwritable(path: String, reason: String)
 
+    /// One line saying what failed and where.
     public var description: String {
         switch self {
         case .invalidConfiguration(let field, let value, let reason): "\(field) = \(value): \(reason)"

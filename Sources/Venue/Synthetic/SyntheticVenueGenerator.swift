@@ -22,20 +22,27 @@ import IndoorGeometry
 ///     total = T·(N·(W + 6RC) + P·(W + 4RC + 4)) + 15·(T − 1)·(1 + P)
 ///
 /// (the ground level adds nothing: its drop-off replaces a room). Defaults (R 32, C 8, T 2, N 40,
-/// P 1): 221,234 nodes.
+/// P 1): 221,234 nodes. Car ramps are written as IMDF `ramp` relationships (IMDF has no vehicle ramp);
+/// their graph edges carry `kind: driveRamp` and `modes: ["vehicle"]`.
 public struct SyntheticVenueGenerator: Sendable {
     /// What was written.
     public struct Summary: Hashable, Sendable {
+        /// Feature counts per IMDF feature type.
         public var levels = 0, buildings = 0, units = 0, openings = 0, amenities = 0, occupants = 0, anchors = 0
-        public var relationships = 0, graphNodes = 0, graphEdges = 0
+        /// IMDF relationships (one per connector).
+        public var relationships = 0
+        /// Node and edge features in `graph.geojson`.
+        public var graphNodes = 0, graphEdges = 0
         /// Total size of the files written, in bytes.
         public var bytesWritten = 0
         /// Names of the files written, in writing order.
         public var files: [String] = []
     }
 
+    /// What to build.
     public let configuration: SyntheticVenueConfiguration
 
+    /// A generator for a validated configuration.
     public init(configuration: SyntheticVenueConfiguration) { self.configuration = configuration }
 
     /// The venue's local frame: reference at the configured origin (the first tower's south-west corner).
