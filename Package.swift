@@ -68,6 +68,8 @@ let package = Package(
             name: "SimulationTests",
             dependencies: ["Simulation", "Recordings", "Routing", "Venue", "IndoorGeometry", "VenueFixtures"]
         ),
+        // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
+        .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON"]),
         .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "Venue", "IndoorGeometry"]),
         .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference"]),
         .testTarget(
