@@ -67,4 +67,31 @@ struct ILCSite1Tests {
         #expect(inOutline == onFloor)
         #expect(Double(inShop) <= 0.05 * Double(total), "\(inShop) of \(total) inside shops")
     }
+
+    /// The derived grid covers the walked floor: every ground-truth waypoint has a graph node of its level
+    /// within 2 m, and each level's main part holds nearly all of that level's nodes.
+    @Test func derivedGridCoversTheWaypoints() throws {
+        let loaded = try ILCVenueLoader.load(path: sitePath)
+        let derived = GraphDerivation.derive(loaded)
+        let venue = loaded.replacingGraph(derived.graph, addingWarnings: derived.issues)
+        #expect(venue.graph.nodes.count > 1000)
+        var far = 0, total = 0
+        for (index, level) in venue.levels.enumerated() {
+            let frame = try #require(level.floorFrame)
+            #expect(venue.graph.nodes.contains { Int($0.levelIndex) == index }, "\(level.id) has no graph")
+            let folder = "\(sitePath)/\(level.id)/path_data_files"
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+                for line in text.split(separator: "\n") where line.contains("TYPE_WAYPOINT") {
+                    let fields = line.split(separator: "\t")
+                    guard fields.count >= 4, let x = Double(fields[2]), let y = Double(fields[3]) else { continue }
+                    let p = frame.venuePoint(floorX: x, floorY: y)
+                    total += 1
+                    if venue.spatialIndex.nearestNode(to: p, levelIndex: index, maxDistanceMeters: 2) == nil { far += 1 }
+                }
+            }
+        }
+        #expect(total > 100)
+        #expect(Double(far) <= 0.05 * Double(total), "\(far) of \(total) waypoints farther than 2 m from the graph")
+    }
 }

@@ -214,3 +214,22 @@ struct StoreFixture {
         #expect(try store.load(id: entry.id).levels.map(\.id) == ["F1"])
     }
 }
+
+@Suite struct VenueStoreDefaultLoaderTests {
+    /// The default loader reads ILC sites and gives them a derived graph.
+    @Test func ilcSiteGetsADerivedGraph() throws {
+        let site = try ILCSiteFixture()
+        defer { site.remove() }
+        try site.write(ILCSiteFixture.Floor(name: "F1", shops: [ILCSiteFixture.shop(id: "s", name: "Tea", lon: 120.0750, lat: 30.2930)]))
+        let storePath = site.path + "-store"
+        defer { try? FileManager.default.removeItem(atPath: storePath) }
+        let store = VenueStore(directory: storePath, clock: { 0 })
+        let entry = try store.install(from: site.path)
+        let venue = try store.load(id: entry.id)
+        #expect(venue.graph.source == .derived)
+        #expect(venue.graph.nodes.count > 100)
+        // No grid node inside the shop.
+        let shop = try venue.space("s")
+        #expect(!venue.graph.nodes.contains { shop.polygon.contains($0.point) && $0.kind == .waypoint })
+    }
+}
