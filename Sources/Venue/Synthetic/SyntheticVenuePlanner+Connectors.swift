@@ -1,8 +1,7 @@
 extension SyntheticVenuePlanner {
-    /// IMDF relationship category written for car ramps. IMDF 1.0 has no vehicle ramp, so they are
-    /// written as `ramp`; their graph edges say `driveRamp` with `modes: ["vehicle"]`, which is what
-    /// routing reads.
-    static let driveRampRelationshipCategory = "ramp"
+    /// IMDF relationship category written for car ramps. IMDF 1.0 has no vehicle ramp; IndoorNav's
+    /// loader reads the extension category `driveramp` as a drive ramp.
+    static let driveRampRelationshipCategory = "driveramp"
 
     /// The connector whose entry a slot's centre node is: elevators serve every level; stairs,
     /// escalators and ramps are one connector per flight, and a unit names the flight leaving it
