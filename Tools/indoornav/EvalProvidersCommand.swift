@@ -18,7 +18,8 @@ import Venue
 enum EvalProvidersCommand {
     static let usage = """
         usage: indoornav eval-providers PATH… [--beacons FILE] [--venue V] [--tx-power DBM] [--path-loss N]
-                                        [--weinberg-k K] [--fix-interval S] [--json]
+                                        [--weinberg-k K] [--fix-interval S] [--max-range M] [--min-fit-beacons N]
+                                        [--fit-across-levels] [--json]
         """
 
     struct Settings {
@@ -37,6 +38,9 @@ enum EvalProvidersCommand {
         let exponent = try args.double("--path-loss", in: 1...6)
         let k = try args.double("--weinberg-k", in: 0.1...1.5) ?? StrideConfiguration.standard.weinbergK
         let fixInterval = try args.double("--fix-interval", in: 0...60) ?? BeaconProviderConfiguration.standard.fixIntervalSeconds
+        let maximumRange = try args.double("--max-range", in: 1...1000) ?? BeaconProviderConfiguration.standard.maximumRangeMeters
+        let minimumFit = try args.int("--min-fit-beacons", in: 3...50) ?? BeaconProviderConfiguration.standard.minimumBeaconsForFit
+        let acrossLevels = args.flag("--fit-across-levels")
         let json = args.flag("--json")
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
@@ -47,7 +51,8 @@ enum EvalProvidersCommand {
                                 deadReckoning: try DeadReckoningConfiguration(stride: StrideConfiguration(weinbergK: k)),
                                 beacon: try BeaconProviderConfiguration(
                                     defaultPathLossExponent: exponent ?? BeaconProviderConfiguration.standard.defaultPathLossExponent,
-                                    fixIntervalSeconds: fixInterval))
+                                    maximumRangeMeters: maximumRange, minimumBeaconsForFit: minimumFit,
+                                    fixIntervalSeconds: fixInterval, fitWithinVotedLevel: !acrossLevels))
         do {
             if let beaconsPath {
                 settings.registry = beaconsPath.lowercased().hasSuffix(".csv")
