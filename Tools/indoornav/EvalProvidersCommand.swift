@@ -18,7 +18,7 @@ import Venue
 enum EvalProvidersCommand {
     static let usage = """
         usage: indoornav eval-providers PATH… [--beacons FILE] [--venue V] [--tx-power DBM] [--path-loss N]
-                                        [--weinberg-k K] [--fix-interval S] [--max-range M] [--min-fit-beacons N]
+                                        [--weinberg-k K] [--declination-deg D] [--fix-interval S] [--max-range M] [--min-fit-beacons N]
                                         [--fit-across-levels] [--json]
         """
 
@@ -37,6 +37,7 @@ enum EvalProvidersCommand {
         let tx = try args.double("--tx-power", in: -120...20) ?? BeaconRegistry.defaultTxPowerDbm
         let exponent = try args.double("--path-loss", in: 1...6)
         let k = try args.double("--weinberg-k", in: 0.1...1.5) ?? StrideConfiguration.standard.weinbergK
+        let declinationDegrees = try args.double("--declination-deg", in: -180...180) ?? 0
         let fixInterval = try args.double("--fix-interval", in: 0...60) ?? BeaconProviderConfiguration.standard.fixIntervalSeconds
         let maximumRange = try args.double("--max-range", in: 1...1000) ?? BeaconProviderConfiguration.standard.maximumRangeMeters
         let minimumFit = try args.int("--min-fit-beacons", in: 3...50) ?? BeaconProviderConfiguration.standard.minimumBeaconsForFit
@@ -48,7 +49,9 @@ enum EvalProvidersCommand {
         guard !paths.isEmpty else { throw UsageError("eval-providers: expected PATH…\n\(usage)") }
 
         var settings = Settings(registry: nil, venue: nil, txPowerDbm: tx, pathLossExponent: exponent,
-                                deadReckoning: try DeadReckoningConfiguration(stride: StrideConfiguration(weinbergK: k)),
+                                deadReckoning: try DeadReckoningConfiguration(
+                                    stride: StrideConfiguration(weinbergK: k),
+                                    heading: HeadingConfiguration(declinationRadians: declinationDegrees * .pi / 180)),
                                 beacon: try BeaconProviderConfiguration(
                                     defaultPathLossExponent: exponent ?? BeaconProviderConfiguration.standard.defaultPathLossExponent,
                                     maximumRangeMeters: maximumRange, minimumBeaconsForFit: minimumFit,
