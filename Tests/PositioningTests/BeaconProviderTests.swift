@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IndoorGeometry
 import Recordings
+import Venue
 @testable import Positioning
 
 @Suite struct BeaconProviderTests {
@@ -209,5 +210,36 @@ import Recordings
         #expect(throws: PositioningError.self) { try BeaconProviderConfiguration(minimumRangeMeters: 5, maximumRangeMeters: 2) }
         #expect(throws: PositioningError.self) { try BeaconProviderConfiguration(fixIntervalSeconds: -1) }
         #expect(throws: Never.self) { try BeaconProviderConfiguration() }
+    }
+}
+
+@Suite struct BeaconMapVenueTests {
+    @Test func venueFrameAndLevelsResolveTheRegistry() throws {
+        let reference = GeoCoordinate(latitudeDegrees: 49.4611, longitudeDegrees: 11.1112)
+        let frame = LocalFrame(reference: reference)
+        let levels = [Level(id: "ground", ordinal: 0, name: LocalizedName("Ground floor", language: "en"),
+                            shortName: LocalizedName("EG", language: "de"), floorNumber: 0),
+                      Level(id: "basement", ordinal: -2, floorNumber: -2)]
+        let venue = Venue(id: "v", name: LocalizedName("Museum", language: "en"), defaultLanguage: "en", frame: frame,
+                          buildings: [], levels: levels, spaces: [], openings: [], pois: [], connectors: [],
+                          graph: NavigationGraph(nodes: [], edges: [], source: .authored))
+        // A beacon 10 m north of the reference, placed through the frame itself.
+        let north = frame.geoCoordinate(from: LocalPoint(x: 0, y: 10))
+        let records = [
+            BeaconRecord(id: "A", identity: BeaconIdentity(mac: "AA:00:00:00:00:01"), position: .geographic(north),
+                         level: .floorNumber(-2), txPowerDbm: -59),
+            BeaconRecord(id: "B", identity: BeaconIdentity(mac: "AA:00:00:00:00:02"), position: .local(LocalPoint(x: 3, y: 4)),
+                         level: .floorName("EG"), txPowerDbm: -59),
+            BeaconRecord(id: "C", identity: BeaconIdentity(mac: "AA:00:00:00:00:03"), position: .local(.zero),
+                         level: .levelId("roof"), txPowerDbm: -59),
+        ]
+        let map = try BeaconMap(registry: try BeaconRegistry(beacons: records), venue: venue)
+        #expect(map.beacons[0].point.distance(to: LocalPoint(x: 0, y: 10)) < 1e-3)
+        #expect(map.beacons[0].levelID == "basement" && map.beacons[0].floorNumber == -2)
+        #expect(map.beacons[1].levelID == "ground" && map.beacons[1].floorNumber == 0)
+        // A level the venue does not know keeps the plain mapping.
+        #expect(map.beacons[2].levelID == "roof" && map.beacons[2].floorNumber == nil)
+        #expect(map.index(of: BeaconIdentity(mac: "aa:00:00:00:00:02")) == 1)
+        #expect(map.index(of: BeaconIdentity(mac: "AA:00:00:00:00:09")) == nil)
     }
 }
