@@ -62,7 +62,12 @@ enum EvalProvidersCommand {
                     ? try BeaconRegistry.importIPINLocations(path: beaconsPath, txPowerDbm: tx, pathLossExponent: exponent)
                     : try BeaconRegistry.load(path: beaconsPath)
             }
-            if let venuePath { settings.venue = try VenueLoader.load(path: venuePath) }
+            if let venuePath {
+                // ILC site folders are read directly (no graph is needed for scoring); anything else
+                // through the registered venue formats.
+                settings.venue = ILCVenueLoader.isILCFolder(venuePath)
+                    ? try ILCVenueLoader.load(path: venuePath) : try VenueLoader.load(path: venuePath)
+            }
         } catch {
             warn("indoornav eval-providers: \(error)")
             return 1
