@@ -9,6 +9,7 @@ enum BenchCommand {
         "read": benchRead,
         "route": RouteBench.run,
         "filter": FilterBench.run,
+        "providers": ProvidersBench.run,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {

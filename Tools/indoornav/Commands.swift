@@ -9,6 +9,7 @@ enum Commands {
         "bench": BenchCommand.run,
         "route": RouteCommand.run,
         "scenarios": ScenariosCommand.run,
+        "eval-providers": EvalProvidersCommand.run,
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {

@@ -1,0 +1,92 @@
+import Estimation
+import IndoorGeometry
+
+/// A measured range to a known point.
+public struct RangeMeasurement: Hashable, Sendable {
+    /// The anchor (beacon) position, local frame.
+    public var anchor: LocalPoint
+    /// Measured distance, metres.
+    public var rangeMeters: Double
+    /// One-sigma uncertainty of the distance, metres (> 0).
+    public var sigmaMeters: Double
+
+    /// A range.
+    public init(anchor: LocalPoint, rangeMeters: Double, sigmaMeters: Double) {
+        self.anchor = anchor
+        self.rangeMeters = rangeMeters
+        self.sigmaMeters = sigmaMeters
+    }
+}
+
+/// A multilateration result.
+public struct MultilaterationFix: Hashable, Sendable {
+    /// The estimated position, local frame.
+    public var point: LocalPoint
+    /// Covariance (Jᵀ W J)⁻¹ of the fit, m², before any inflation.
+    public var covariance: Covariance2D
+    /// χ² = Σ (rᵢ / σᵢ)² at the solution.
+    public var cost: Double
+    /// Whether the solver reported convergence.
+    public var converged: Bool
+}
+
+/// 2-D position from ranges to known anchors by weighted nonlinear least squares.
+///
+/// Minimises Σ wᵢ (‖p − aᵢ‖ − dᵢ)² with wᵢ = 1/σᵢ² through ``NonlinearLeastSquares`` (GSL
+/// Levenberg–Marquardt), starting at the weighted centroid of the anchors (weights 1/dᵢ²).
+public enum Multilateration {
+    /// The weighted centroid Σ aᵢ/dᵢ² / Σ 1/dᵢ² (ranges below 0.1 m count as 0.1 m); `nil` for no range.
+    public static func weightedCentroid(_ ranges: [RangeMeasurement]) -> LocalPoint? {
+        var sx = 0.0, sy = 0.0, sw = 0.0
+        for r in ranges {
+            let d = max(r.rangeMeters, 0.1)
+            let w = 1 / (d * d)
+            sx += w * r.anchor.x
+            sy += w * r.anchor.y
+            sw += w
+        }
+        guard sw > 0 else { return nil }
+        return LocalPoint(x: sx / sw, y: sy / sw)
+    }
+
+    /// Solves for the position; needs at least 2 ranges (3 for an unambiguous fix).
+    /// - Throws: ``EstimationError`` from the solver (bad weights, too few ranges, GSL failure).
+    /// - Complexity: O(iterations · n).
+    public static func solve(_ ranges: [RangeMeasurement], solver: NonlinearLeastSquares = NonlinearLeastSquares(),
+                             initialGuess: LocalPoint? = nil) throws(EstimationError) -> MultilaterationFix {
+        let start = initialGuess ?? weightedCentroid(ranges) ?? .zero
+        let weights = ranges.map { 1 / ($0.sigmaMeters * $0.sigmaMeters) }
+        let solution = try solver.solve(
+            initialGuess: [start.x, start.y], weights: weights,
+            residuals: { p in
+                // rᵢ = ‖p − aᵢ‖ − dᵢ
+                ranges.map { r in
+                    let dx = p[0] - r.anchor.x, dy = p[1] - r.anchor.y
+                    return (dx * dx + dy * dy).squareRoot() - r.rangeMeters
+                }
+            },
+            jacobian: { p in
+                // ∂rᵢ/∂p = (p − aᵢ) / ‖p − aᵢ‖ (the unit vector from the anchor; 0 on the anchor itself)
+                var elements: [Double] = []
+                elements.reserveCapacity(2 * ranges.count)
+                for r in ranges {
+                    let dx = p[0] - r.anchor.x, dy = p[1] - r.anchor.y
+                    let norm = (dx * dx + dy * dy).squareRoot()
+                    if norm > 1e-9 {
+                        elements.append(dx / norm)
+                        elements.append(dy / norm)
+                    } else {
+                        elements.append(0)
+                        elements.append(0)
+                    }
+                }
+                // The size is right by construction; `zeros` is never reached.
+                return (try? Matrix(rows: ranges.count, columns: 2, elements: elements))
+                    ?? .zeros(rows: ranges.count, columns: 2)
+            })
+        let c = solution.covariance
+        let covariance = Covariance2D(xx: c[0, 0], xy: (c[0, 1] + c[1, 0]) / 2, yy: c[1, 1])
+        return MultilaterationFix(point: LocalPoint(x: solution.parameters[0], y: solution.parameters[1]),
+                                  covariance: covariance, cost: solution.cost, converged: solution.convergence.isConverged)
+    }
+}

@@ -1,0 +1,37 @@
+/// Errors of the positioning providers and their evaluation helpers. Every case names what to fix.
+public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A tunable outside its documented range.
+    case invalidConfiguration(parameter: String, value: Double, validRange: String)
+    /// A beacon whose mounting point cannot be put into the local frame (e.g. geographic without a frame).
+    case beaconPositionUnavailable(beaconID: String, reason: String)
+    /// A beacon registry with no usable beacon.
+    case emptyBeaconMap
+    /// A malformed line in a track or device file: file, 1-based line, what is wrong.
+    case malformedInput(file: String, line: Int, message: String)
+    /// A file that could not be read.
+    case unreadable(file: String, message: String)
+
+    /// A one-line message for users.
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let parameter, let value, let validRange):
+            "invalid configuration: \(parameter) = \(value) is outside \(validRange)"
+        case .beaconPositionUnavailable(let beaconID, let reason):
+            "beacon \(beaconID): position unavailable: \(reason)"
+        case .emptyBeaconMap:
+            "the beacon map holds no beacon"
+        case .malformedInput(let file, let line, let message):
+            "\(file):\(line): \(message)"
+        case .unreadable(let file, let message):
+            "\(file): \(message)"
+        }
+    }
+
+    /// Throws ``invalidConfiguration(parameter:value:validRange:)`` unless `value` is finite and in `range`.
+    static func check(_ parameter: String, _ value: Double, in range: ClosedRange<Double>) throws(PositioningError) {
+        guard value.isFinite, range.contains(value) else {
+            throw .invalidConfiguration(parameter: parameter, value: value,
+                                        validRange: "\(range.lowerBound) ... \(range.upperBound)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import IndoorGeometry
+import Recordings
+@testable import Positioning
+
+enum PositioningTestSupport {
+    /// The package root (3 levels above this file).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The shared real data: `$INDOORNAV_SHARED_DATA`, else `<root>/../shared/data`, else
+    /// `<root>/../../shared/data` (a worktree one level deeper); `nil` when none exists.
+    static let sharedData: URL? = {
+        var candidates: [URL] = []
+        if let override = ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"], !override.isEmpty {
+            candidates.append(URL(fileURLWithPath: override))
+        }
+        candidates.append(packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data"))
+        candidates.append(packageRoot.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("README.md").path) }
+    }()
+
+    static var hasSharedData: Bool { sharedData != nil }
+
+    /// A unit quaternion (w, x, y, z) for a rotation of `angle` radians about a unit `axis`.
+    static func quaternion(axis: (Double, Double, Double), angle: Double) -> Quaternion {
+        let s = sin(angle / 2)
+        return Quaternion(w: cos(angle / 2), x: axis.0 * s, y: axis.1 * s, z: axis.2 * s)
+    }
+
+    /// Hamilton product a ⊗ b (apply b first, then a).
+    static func multiply(_ a: Quaternion, _ b: Quaternion) -> Quaternion {
+        Quaternion(w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+                   x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                   y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                   z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
+    }
+
+    /// A phone held flat, its top pointing `headingRadians` clockwise from north: a rotation about
+    /// world up by −heading (counter-clockwise positive).
+    static func flatPhone(headingRadians: Double) -> Quaternion {
+        quaternion(axis: (0, 0, 1), angle: -headingRadians)
+    }
+
+    /// Vertical bounce of walking: gravity on the device z axis plus a sinusoid of `amplitude` m/s² at
+    /// `frequency` Hz, sampled at `rate` Hz for `seconds`, starting at `t0`.
+    static func walkingAcceleration(seconds: Double, frequency: Double = 1.8, amplitude: Double = 2.5,
+                                    rate: Double = 50, t0: Double = 0) -> [SensorSample] {
+        let count = Int(seconds * rate)
+        return (0..<count).map { i in
+            let t = Double(i) / rate
+            return SensorSample(timeSeconds: t0 + t, reading: .accelerometer(
+                DeviceVector3(x: 0, y: 0, z: 9.81 + amplitude * sin(2 * Double.pi * frequency * t))))
+        }
+    }
+
+    /// Walking acceleration interleaved with rotation-vector samples of a constant heading.
+    static func walk(seconds: Double, headingRadians: Double, t0: Double = 0) -> [SensorSample] {
+        var samples: [SensorSample] = []
+        let q = flatPhone(headingRadians: headingRadians)
+        for a in walkingAcceleration(seconds: seconds, t0: t0) {
+            samples.append(SensorSample(timeSeconds: a.timeSeconds, reading: .rotationVector(q)))
+            samples.append(a)
+        }
+        return samples
+    }
+}
+
+/// A seeded SplitMix64 generator for reproducible noise.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A standard normal draw (Box–Muller).
+    mutating func gaussian() -> Double {
+        let u1 = max(Double.leastNormalMagnitude, Double.random(in: 0..<1, using: &self))
+        let u2 = Double.random(in: 0..<1, using: &self)
+        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import Recordings
+@testable import Positioning
+
+@Suite struct StepDetectionTests {
+    func countSteps(_ samples: [SensorSample], configuration: StepDetectorConfiguration = .standard) -> [DetectedStep] {
+        var detector = StepDetector(configuration: configuration)
+        var steps: [DetectedStep] = []
+        for sample in samples {
+            guard case .accelerometer(let a) = sample.reading else { continue }
+            if let step = detector.consume(timeSeconds: sample.timeSeconds, acceleration: (a.x, a.y, a.z)) { steps.append(step) }
+        }
+        return steps
+    }
+
+    @Test(arguments: [5.0, 10.0, 30.0, 60.0])
+    func sinusoidAtOnePointEightHertzGivesOneStepPerCycle(seconds: Double) {
+        let steps = countSteps(PositioningTestSupport.walkingAcceleration(seconds: seconds))
+        let expected = seconds * 1.8
+        #expect(abs(Double(steps.count) - expected) <= 1, "\(steps.count) steps in \(seconds) s, expected \(expected)")
+        // Steps are one period apart (1 / 1.8 s) within a sample interval (1/50 s) of jitter.
+        for (a, b) in zip(steps, steps.dropFirst()) {
+            #expect(abs((b.timeSeconds - a.timeSeconds) - 1 / 1.8) <= 0.021)
+        }
+    }
+
+    @Test func otherCadencesAndSampleRates() {
+        for (frequency, rate) in [(1.2, 50.0), (2.4, 100.0), (1.8, 25.0)] {
+            let steps = countSteps(PositioningTestSupport.walkingAcceleration(seconds: 20, frequency: frequency, rate: rate))
+            #expect(abs(Double(steps.count) - 20 * frequency) <= 1, "f=\(frequency) Hz at \(rate) Hz: \(steps.count)")
+        }
+    }
+
+    @Test func standingStillGivesNoStep() {
+        var generator = SeededGenerator(seed: 7)
+        let samples = (0..<1000).map { i in
+            SensorSample(timeSeconds: Double(i) / 50, reading: .accelerometer(DeviceVector3(
+                x: 0.05 * generator.gaussian(), y: 0.05 * generator.gaussian(), z: 9.81 + 0.1 * generator.gaussian())))
+        }
+        #expect(countSteps(samples).isEmpty)
+    }
+
+    @Test func weakBounceBelowTheThresholdsIsNoStep() {
+        #expect(countSteps(PositioningTestSupport.walkingAcceleration(seconds: 10, amplitude: 0.3)).isEmpty)
+    }
+
+    @Test func nonFiniteAndBackwardSamplesAreIgnored() {
+        var detector = StepDetector()
+        #expect(detector.consume(timeSeconds: 0, acceleration: (0, 0, .nan)) == nil)
+        #expect(detector.consume(timeSeconds: .infinity, acceleration: (0, 0, 9.81)) == nil)
+        var samples = PositioningTestSupport.walkingAcceleration(seconds: 10)
+        samples.insert(SensorSample(timeSeconds: 3, reading: .accelerometer(DeviceVector3(x: .nan, y: 0, z: 0))), at: 200)
+        samples.insert(SensorSample(timeSeconds: 1, reading: .accelerometer(DeviceVector3(x: 0, y: 0, z: 30))), at: 300)
+        #expect(abs(Double(countSteps(samples).count) - 18) <= 1)
+    }
+
+    @Test func weinbergStrideFollowsTheFourthRoot() throws {
+        let stride = try StrideConfiguration(weinbergK: 0.5, minimumStrideMeters: 0.1, maximumStrideMeters: 2)
+        // 0.5 · 16^(1/4) = 0.5 · 2 = 1.0 m; 0.5 · 1^(1/4) = 0.5 m.
+        #expect(abs(stride.strideMeters(peakToValleyMetersPerSecondSquared: 16) - 1.0) < 1e-12)
+        #expect(abs(stride.strideMeters(peakToValleyMetersPerSecondSquared: 1) - 0.5) < 1e-12)
+        // Clamped at both ends.
+        #expect(stride.strideMeters(peakToValleyMetersPerSecondSquared: 0) == 0.1)
+        #expect(stride.strideMeters(peakToValleyMetersPerSecondSquared: 1e6) == 2)
+        #expect(abs(stride.strideSigmaMeters(lengthMeters: 1) - 0.15) < 1e-12)
+    }
+
+    @Test func configurationsRejectOutOfRangeValues() {
+        #expect(throws: PositioningError.invalidConfiguration(parameter: "lowPassCutoffHertz", value: 0, validRange: "0.5 ... 20.0")) {
+            try StepDetectorConfiguration(lowPassCutoffHertz: 0)
+        }
+        #expect(throws: PositioningError.self) { try StepDetectorConfiguration(minimumStepIntervalSeconds: .nan) }
+        #expect(throws: PositioningError.self) { try StrideConfiguration(weinbergK: 3) }
+        #expect(throws: PositioningError.self) { try StrideConfiguration(minimumStrideMeters: 0.9, maximumStrideMeters: 0.5) }
+        #expect(throws: PositioningError.self) { try HeadingConfiguration(declinationRadians: 4) }
+        #expect(throws: PositioningError.self) { try DeadReckoningConfiguration(positionNoisePerStepMeters: -1) }
+        #expect(throws: Never.self) { try DeadReckoningConfiguration() }
+    }
+}

@@ -1,0 +1,325 @@
+import Foundation
+import IndoorGeometry
+import IndoorJSON
+import Positioning
+import Recordings
+import Venue
+
+/// `indoornav eval-providers PATH… [--beacons FILE] [--venue V] [--json]` — scores the dead-reckoning
+/// and beacon providers on recordings with ground truth.
+///
+/// Folders are walked recursively. Recordings (canonical, ILC, IPIN; detected by content) with two or
+/// more truth points get a dead-reckoning run started at the first one; with `--beacons` (an IPIN
+/// `BLE_Locations.csv` or an `indoornav-beacons` registry) they also get a beacon-only run. Receiver
+/// tracks (`*.mbd`, with the `cnf/*.dev` device file found beside their folder) get a beacon-only run
+/// with the receivers as beacons. Geographic positions use the venue frame, else a frame at the
+/// beacons' centroid, else at the first truth point; ILC floor-frame waypoints are scored in the floor
+/// frame unless the venue has a matching level with a floor frame.
+enum EvalProvidersCommand {
+    static let usage = """
+        usage: indoornav eval-providers PATH… [--beacons FILE] [--venue V] [--tx-power DBM] [--path-loss N]
+                                        [--weinberg-k K] [--declination-deg D] [--fix-interval S] [--max-range M] [--min-fit-beacons N]
+                                        [--fit-across-levels] [--json]
+        """
+
+    struct Settings {
+        var registry: BeaconRegistry?
+        var venue: Venue?
+        var txPowerDbm: Double
+        var pathLossExponent: Double?
+        var deadReckoning: DeadReckoningConfiguration
+        var beacon: BeaconProviderConfiguration
+    }
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let beaconsPath = try args.option("--beacons")
+        let venuePath = try args.option("--venue")
+        let tx = try args.double("--tx-power", in: -120...20) ?? BeaconRegistry.defaultTxPowerDbm
+        let exponent = try args.double("--path-loss", in: 1...6)
+        let k = try args.double("--weinberg-k", in: 0.1...1.5) ?? StrideConfiguration.standard.weinbergK
+        let declinationDegrees = try args.double("--declination-deg", in: -180...180) ?? 0
+        let fixInterval = try args.double("--fix-interval", in: 0...60) ?? BeaconProviderConfiguration.standard.fixIntervalSeconds
+        let maximumRange = try args.double("--max-range", in: 1...1000) ?? BeaconProviderConfiguration.standard.maximumRangeMeters
+        let minimumFit = try args.int("--min-fit-beacons", in: 3...50) ?? BeaconProviderConfiguration.standard.minimumBeaconsForFit
+        let acrossLevels = args.flag("--fit-across-levels")
+        let json = args.flag("--json")
+        var paths: [String] = []
+        while let path = args.nextPositional() { paths.append(path) }
+        try args.finish()
+        guard !paths.isEmpty else { throw UsageError("eval-providers: expected PATH…\n\(usage)") }
+
+        var settings = Settings(registry: nil, venue: nil, txPowerDbm: tx, pathLossExponent: exponent,
+                                deadReckoning: try DeadReckoningConfiguration(
+                                    stride: StrideConfiguration(weinbergK: k),
+                                    heading: HeadingConfiguration(declinationRadians: declinationDegrees * .pi / 180)),
+                                beacon: try BeaconProviderConfiguration(
+                                    defaultPathLossExponent: exponent ?? BeaconProviderConfiguration.standard.defaultPathLossExponent,
+                                    maximumRangeMeters: maximumRange, minimumBeaconsForFit: minimumFit,
+                                    fixIntervalSeconds: fixInterval, fitWithinVotedLevel: !acrossLevels))
+        do {
+            if let beaconsPath {
+                settings.registry = beaconsPath.lowercased().hasSuffix(".csv")
+                    ? try BeaconRegistry.importIPINLocations(path: beaconsPath, txPowerDbm: tx, pathLossExponent: exponent)
+                    : try BeaconRegistry.load(path: beaconsPath)
+            }
+            if let venuePath {
+                // ILC site folders are read directly (no graph is needed for scoring); anything else
+                // through the registered venue formats.
+                settings.venue = ILCVenueLoader.isILCFolder(venuePath)
+                    ? try ILCVenueLoader.load(path: venuePath) : try VenueLoader.load(path: venuePath)
+            }
+        } catch {
+            warn("indoornav eval-providers: \(error)")
+            return 1
+        }
+
+        var report = EvaluationReport()
+        for file in try collectFiles(paths) {
+            do {
+                if file.hasSuffix(".mbd") {
+                    try report.add(evaluateReceiverTrack(file, settings))
+                } else if let result = try evaluateRecording(file, settings) {
+                    report.add(result)
+                } else {
+                    report.skipped.append((file, "no ground truth"))
+                }
+            } catch let error as RecordingError {
+                if case .unrecognisedFormat = error { report.skipped.append((file, "not a recording")); continue }
+                report.skipped.append((file, "\(error)"))
+            } catch {
+                report.skipped.append((file, "\(error)"))
+            }
+        }
+        print(json ? report.json.serialized(pretty: true) : report.text)
+        return report.files.isEmpty ? 1 : 0
+    }
+
+    /// Files under the paths (folders walked recursively, sorted), keeping `.txt`, `.jsonl` and `.mbd`.
+    static func collectFiles(_ paths: [String]) throws -> [String] {
+        var files: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw UsageError("eval-providers: \(path) does not exist")
+            }
+            guard isDirectory.boolValue else { files.append(path); continue }
+            guard let walker = manager.enumerator(atPath: path) else { continue }
+            var found: [String] = []
+            while let relative = walker.nextObject() as? String {
+                let ext = (relative as NSString).pathExtension.lowercased()
+                if ["txt", "jsonl", "mbd"].contains(ext) { found.append((path as NSString).appendingPathComponent(relative)) }
+            }
+            files += found.sorted()
+        }
+        return files
+    }
+
+    static func evaluateRecording(_ file: String, _ settings: Settings) throws -> FileResult? {
+        let reader = try RecordingReader(path: file)
+        let player = try RecordingPlayer(source: reader)
+        var samples: [SensorSample] = []
+        var truthSamples: [(Double, GroundTruthPosition)] = []
+        while let event = try player.next() {
+            guard case .sample(let sample) = event else { continue }
+            samples.append(sample)
+            if case .groundTruth(let truth) = sample.reading { truthSamples.append((sample.timeSeconds, truth)) }
+        }
+        guard !truthSamples.isEmpty else { return nil }
+        let frame = settings.venue?.frame ?? settings.registry.flatMap(beaconCentroidFrame)
+            ?? truthSamples.lazy.compactMap { if case .geographic(let c) = $0.1.location { return LocalFrame(reference: c) } else { return nil } }.first
+        var usedFloorFrame = false
+        let truth: [TruthPoint] = truthSamples.compactMap { time, position in
+            let point: LocalPoint?
+            switch position.location {
+            case .local(let p): point = p
+            case .geographic(let c): point = frame?.localPoint(from: c)
+            case .floorFrame(let f):
+                if let floorFrame = floorFrame(for: position.level, in: settings.venue) {
+                    point = floorFrame.venuePoint(floorX: f.xMeters, floorY: f.yMeters)
+                } else {
+                    usedFloorFrame = true
+                    point = LocalPoint(x: f.xMeters, y: f.yMeters)
+                }
+            }
+            return point.map { TruthPoint(timeSeconds: time, point: $0, level: position.level) }
+        }
+        var result = FileResult(file: file, dataset: reader.format.rawValue, samples: samples.count,
+                                durationSeconds: (samples.last?.timeSeconds ?? 0) - (samples.first?.timeSeconds ?? 0),
+                                frame: usedFloorFrame ? "floor" : "local")
+        result.deadReckoning = ProviderScoring.scoreDeadReckoning(samples: samples, truth: truth,
+                                                                  configuration: settings.deadReckoning)
+        if let registry = settings.registry {
+            let map = settings.venue.map { try? BeaconMap(registry: registry, venue: $0) }
+                ?? (try? BeaconMap(registry: registry, frame: frame))
+            if let map {
+                let provider = BeaconPositionProvider(map: map, configuration: settings.beacon)
+                if let score = ProviderScoring.scoreBeacons(samples: samples, truth: truth, provider: provider), score.fixCount > 0 {
+                    result.beacon = score
+                }
+            }
+        }
+        return result
+    }
+
+    static func evaluateReceiverTrack(_ file: String, _ settings: Settings) throws -> FileResult {
+        guard let devicesPath = findDeviceFile(near: file) else {
+            throw UsageError("no cnf/*.dev device file found above \(file)")
+        }
+        let devicesText = try String(contentsOfFile: devicesPath, encoding: .utf8)
+        let trackText = try String(contentsOfFile: file, encoding: .utf8)
+        let registry = try ReceiverTrackDataset.parseDevices(devicesText, file: devicesPath, txPowerDbm: settings.txPowerDbm,
+                                                             pathLossExponent: settings.pathLossExponent)
+        let track = try ReceiverTrackDataset.parseTrack(trackText, file: file)
+        let provider = BeaconPositionProvider(map: try BeaconMap(registry: registry, frame: nil), configuration: settings.beacon)
+        let truth = zip(track.truth.times, track.truth.points).map { TruthPoint(timeSeconds: $0, point: $1) }
+        var result = FileResult(file: file, dataset: "receiver-track", samples: track.samples.count,
+                                durationSeconds: track.samples.last?.timeSeconds ?? 0, frame: "local")
+        result.beacon = ProviderScoring.scoreBeacons(samples: track.samples, truth: truth, provider: provider)
+        return result
+    }
+
+    /// `cnf/*.dev` in the track's folder or up to three folders above it.
+    static func findDeviceFile(near file: String) -> String? {
+        var folder = (file as NSString).deletingLastPathComponent
+        for _ in 0..<4 {
+            let cnf = (folder as NSString).appendingPathComponent("cnf")
+            if let names = try? FileManager.default.contentsOfDirectory(atPath: cnf),
+               let dev = names.sorted().first(where: { $0.hasSuffix(".dev") }) {
+                return (cnf as NSString).appendingPathComponent(dev)
+            }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
+    /// A frame at the mean latitude/longitude of the registry's geographic beacons.
+    static func beaconCentroidFrame(_ registry: BeaconRegistry) -> LocalFrame? {
+        let coordinates = registry.beacons.compactMap { beacon -> GeoCoordinate? in
+            if case .geographic(let c) = beacon.position { return c }
+            return nil
+        }
+        guard !coordinates.isEmpty else { return nil }
+        let n = Double(coordinates.count)
+        return LocalFrame(reference: GeoCoordinate(
+            latitudeDegrees: coordinates.map(\.latitudeDegrees).reduce(0, +) / n,
+            longitudeDegrees: coordinates.map(\.longitudeDegrees).reduce(0, +) / n))
+    }
+
+    static func floorFrame(for level: LevelReference?, in venue: Venue?) -> FloorFrame? {
+        guard let venue, let level else { return nil }
+        let name: String
+        switch level {
+        case .levelId(let id): name = id
+        case .floorName(let floor): name = floor
+        case .floorNumber(let n): name = String(Int(n))
+        }
+        return (try? venue.level(name))?.floorFrame
+    }
+}
+
+/// One scored file.
+struct FileResult {
+    var file: String
+    var dataset: String
+    var samples: Int
+    var durationSeconds: Double
+    /// `floor` when ILC waypoints were scored in the floor plan's own frame.
+    var frame: String
+    var deadReckoning: DeadReckoningScore?
+    var beacon: BeaconScore?
+}
+
+/// Per-file results, pooled figures per dataset and provider, and skipped files.
+struct EvaluationReport {
+    var files: [FileResult] = []
+    var skipped: [(file: String, reason: String)] = []
+
+    mutating func add(_ result: FileResult) { files.append(result) }
+
+    private static func statistics(_ s: ErrorStatistics?) -> [String: JSONValue] {
+        guard let s else { return ["count": 0] }
+        return ["count": .number(Double(s.count)), "meanErrorMeters": .finite(s.mean), "medianErrorMeters": .finite(s.median),
+                "p75ErrorMeters": .finite(s.p75), "p95ErrorMeters": .finite(s.p95), "maxErrorMeters": .finite(s.max)]
+    }
+
+    private static func json(_ score: DeadReckoningScore) -> JSONValue {
+        var o = statistics(score.errors)
+        o["finalErrorMeters"] = score.finalErrorMeters.map(JSONValue.finite) ?? .null
+        o["steps"] = .number(Double(score.stepCount))
+        o["detectedDistanceMeters"] = .finite(score.detectedDistanceMeters)
+        o["trueDistanceMeters"] = .finite(score.trueDistanceMeters)
+        o["distanceRatio"] = score.distanceRatio.map(JSONValue.finite) ?? .null
+        return .object(o)
+    }
+
+    private static func json(_ score: BeaconScore) -> JSONValue {
+        var o = statistics(score.errors)
+        o["fixes"] = .number(Double(score.fixCount))
+        o["fittedFixes"] = .number(Double(score.fittedFixCount))
+        o["fallbackFixes"] = .number(Double(score.fallbackFixCount))
+        o["levelHitRate"] = score.levelHitRate.map(JSONValue.finite) ?? .null
+        o["errorEvents"] = .number(Double(score.errorEvents))
+        return .object(o)
+    }
+
+    /// Errors pooled over every file of a dataset, per provider.
+    var overall: [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for dataset in Set(files.map(\.dataset)).sorted() {
+            let group = files.filter { $0.dataset == dataset }
+            let pdr = group.compactMap(\.deadReckoning)
+            if !pdr.isEmpty {
+                var o = Self.statistics(ErrorStatistics(pdr.flatMap(\.errorValuesMeters)))
+                let detected = pdr.map(\.detectedDistanceMeters).reduce(0, +)
+                let truth = pdr.map(\.trueDistanceMeters).reduce(0, +)
+                o["files"] = .number(Double(pdr.count))
+                o["meanOfFileMeansMeters"] = .finite(pdr.compactMap(\.errors?.mean).reduce(0, +) / Double(max(1, pdr.count)))
+                o["distanceRatio"] = truth > 0 ? .finite(detected / truth) : .null
+                result["\(dataset)/pdr"] = .object(o)
+            }
+            let beacon = group.compactMap(\.beacon)
+            if !beacon.isEmpty {
+                var o = Self.statistics(ErrorStatistics(beacon.flatMap(\.errorValuesMeters)))
+                let checks = beacon.map(\.levelChecks).reduce(0, +)
+                o["files"] = .number(Double(beacon.count))
+                o["fixes"] = .number(Double(beacon.map(\.fixCount).reduce(0, +)))
+                o["levelHitRate"] = checks > 0 ? .finite(Double(beacon.map(\.levelHits).reduce(0, +)) / Double(checks)) : .null
+                result["\(dataset)/beacon"] = .object(o)
+            }
+        }
+        return result
+    }
+
+    var json: JSONValue {
+        let fileValues: [JSONValue] = files.map { f in
+            var o: [String: JSONValue] = ["file": .string(f.file), "dataset": .string(f.dataset), "samples": .number(Double(f.samples)),
+                                          "durationSeconds": .finite(f.durationSeconds), "frame": .string(f.frame)]
+            if let pdr = f.deadReckoning { o["pdr"] = Self.json(pdr) }
+            if let beacon = f.beacon { o["beacon"] = Self.json(beacon) }
+            return .object(o)
+        }
+        return ["files": .array(fileValues), "overall": .object(overall),
+                "skipped": .array(skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] })]
+    }
+
+    var text: String {
+        var lines: [String] = []
+        func f(_ v: Double?) -> String { v.map { String(format: "%.2f", $0) } ?? "-" }
+        for r in files {
+            let name = (r.file as NSString).lastPathComponent
+            if let p = r.deadReckoning {
+                lines.append("\(r.dataset) \(name) pdr: mean \(f(p.errors?.mean)) m, p75 \(f(p.errors?.p75)) m, max \(f(p.errors?.max)) m over \(p.scoredPoints) points; \(p.stepCount) steps, distance \(f(p.detectedDistanceMeters)) / \(f(p.trueDistanceMeters)) m = \(f(p.distanceRatio))")
+            }
+            if let b = r.beacon {
+                lines.append("\(r.dataset) \(name) beacon: mean \(f(b.errors?.mean)) m, p75 \(f(b.errors?.p75)) m over \(b.scoredFixes) fixes (\(b.fittedFixCount) fitted, \(b.fallbackFixCount) fallback); level hit \(f(b.levelHitRate))")
+            }
+        }
+        lines.append("overall:")
+        for (key, value) in overall.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(key): \(value.serialized(pretty: false))")
+        }
+        if !skipped.isEmpty { lines.append("skipped \(skipped.count) file(s): " + skipped.map { "\(($0.file as NSString).lastPathComponent) (\($0.reason))" }.joined(separator: ", ")) }
+        return lines.joined(separator: "\n")
+    }
+}
