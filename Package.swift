@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Simulation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Recordings"]),
         .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"], exclude: ["README.md"]),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
-        .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"]),
+        .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"], exclude: ["README.md"]),
 
         // Tools
         .executableTarget(

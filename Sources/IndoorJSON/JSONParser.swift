@@ -135,6 +135,7 @@ private struct Scanner {
     mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
         i += 1
         var out: [String: JSONValue] = [:]
+        out.reserveCapacity(8)
         skipSpace()
         if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object(out) }
         while true {

@@ -9,7 +9,8 @@ let usage = """
       route VENUE --from X --to Y [options]                     plan a route (see Sources/Routing/README.md)
       import ilc|ipin|beacons-ipin FILE -o OUT                  convert public recordings
       scenarios [--seeds N] [--noise M] [--json]                simulated navigation walks
-      bench read|route|filter …                                 benchmarks
+      eval-providers PATH… [--beacons F] [--venue V] [--json]   score the beacon and dead-reckoning providers
+      bench read|route|filter|providers …                       benchmarks
       help                                                      this text
     """
 

@@ -55,13 +55,14 @@ public struct Quaternion: Hashable, Sendable {
 /// Device attitude as Euler angles (radians), optionally with the quaternion the device reported.
 ///
 /// Angles follow the IPIN "AHRS" convention: pitch about the device x axis, roll about the device y
-/// axis, yaw about the vertical, clockwise from north as the recording app reports it.
+/// axis, yaw about the vertical as the recording app reports it: counter-clockwise (on the IPIN 2023
+/// logfiles it is the negative of the quaternion's azimuth), so prefer the quaternion for heading.
 public struct Attitude: Hashable, Sendable {
     /// Rotation about the device x axis, radians.
     public var pitchRadians: Double
     /// Rotation about the device y axis, radians.
     public var rollRadians: Double
-    /// Heading about the vertical axis, radians.
+    /// Rotation about the vertical axis, radians, counter-clockwise as reported (not a compass heading).
     public var yawRadians: Double
     /// The orientation quaternion, when the source reported one.
     public var quaternion: Quaternion?
