@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Routing", targets: ["Routing"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "RerouteService", targets: ["RerouteService"]),
         .library(name: "Estimation", targets: ["Estimation"]),
         .library(name: "Recordings", targets: ["Recordings"]),
         .library(name: "Positioning", targets: ["Positioning"]),
@@ -23,6 +24,13 @@ let package = Package(
             path: "Sources/CGSL",
             pkgConfig: "gsl",
             providers: [.apt(["libgsl-dev"])]
+        ),
+
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
         ),
 
         // Core library, in the one direction imports flow
@@ -38,6 +46,7 @@ let package = Package(
         .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: ["README.md"]),
         .target(name: "Simulation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Recordings"]),
         .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"], exclude: ["README.md"]),
+        .target(name: "RerouteService", dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Positioning", "Navigation"]),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"], exclude: ["README.md"]),
 
@@ -45,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "indoornav",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "Navigation", "Simulation", "IndoorPlot", "Estimation", "EstimationReference", "Recordings",
+                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "Navigation", "RerouteService", "Simulation", "IndoorPlot", "Estimation", "EstimationReference", "Recordings",
                 "Positioning",
             ],
             path: "Tools/indoornav"
@@ -70,6 +79,10 @@ let package = Package(
         ),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
         .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON"]),
+        .testTarget(
+            name: "RerouteServiceTests",
+            dependencies: ["RerouteService", "IndoorJSON", "Venue", "Routing", "Navigation", "VenueFixtures"]
+        ),
         .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "Venue", "IndoorGeometry"]),
         .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference"]),
         .testTarget(

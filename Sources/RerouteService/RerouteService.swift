@@ -1,0 +1,2 @@
+/// RerouteService: HTTP/JSON navigation sessions on libmicrohttpd.
+public enum RerouteServiceModule {}
