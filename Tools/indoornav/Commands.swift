@@ -8,6 +8,7 @@ enum Commands {
         "import": ImportCommand.run,
         "bench": BenchCommand.run,
         "route": RouteCommand.run,
+        "simulate": SimulateCommand.run,
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {
