@@ -92,12 +92,21 @@ enum SimulateCommand {
             print(json ? summaryJSON(summary, output: output, bytes: bytes, seconds: seconds).serialized(pretty: true)
                        : report(summary, output: output, bytes: bytes, seconds: seconds))
             return 0
+        } catch SimulationError.invalidConfiguration(let field, let message) {
+            throw UsageError("simulate: \(flagNames[field] ?? field): \(message)")
         } catch let error as SimulationError {
             throw UsageError("simulate: \(error)")
         } catch let error as RecordingError {
             throw UsageError("simulate: \(error)")
         }
     }
+
+    /// The flag that sets each configuration field, for error messages.
+    static let flagNames = [
+        "inertial.imuRateHz": "--rate-hz", "inertial.pressureRateHz": "--pressure-rate-hz", "ble.scanRateHz": "--ble-rate-hz",
+        "walker.walkingSpeedMetersPerSecond": "--speed", "durationSeconds": "--duration-seconds", "deviateAtSeconds": "--deviate-at",
+        "beaconSpacingMeters": "--beacon-spacing",
+    ]
 
     /// `path` relative to the folder of `recording` when it lies in that folder (or below), else absolute.
     static func relativePath(_ path: String, from recording: String) -> String {

@@ -102,7 +102,7 @@ public struct SimulatedSampleStream: IteratorProtocol {
             let trajectory = simulation.trajectory
             if truthTime == earliest {
                 let state = trajectory.state(atSeconds: truthTime)
-                let position = LocalPoint(x: quantized(state.position.x, 1e-3), y: quantized(state.position.y, 1e-3))
+                let position = LocalPoint(x: quantized(state.position.x, 1e3), y: quantized(state.position.y, 1e3))
                 pending.append(SensorSample(timeSeconds: truthTime, reading: .groundTruth(GroundTruthPosition(
                     location: .local(position), level: .levelId(trajectory.levelIDs[state.levelIndex])))))
                 truthIndex += 1

@@ -31,8 +31,10 @@ public enum DeviceFrame {
     }
 }
 
-/// Rounds `value` to a multiple of `step` (the simulated sensor's resolution), keeping files short.
+/// Rounds `value` to `1 / scale` (the simulated sensor's resolution; `scale` a power of ten), keeping
+/// files short: dividing the rounded integer by the power of ten gives the double nearest the decimal,
+/// which prints in its short form.
 @inline(__always)
-func quantized(_ value: Double, _ step: Double) -> Double {
-    (value / step).rounded() * step
+func quantized(_ value: Double, _ scale: Double) -> Double {
+    (value * scale).rounded() / scale
 }

@@ -73,17 +73,17 @@ struct InertialSynthesizer {
             right = 0.2 * amplitude * sin(Double.pi * phase)
         }
         let sigma = configuration.accelerometerNoiseMetersPerSecondSquared
-        return DeviceVector3(x: quantized(right + sigma * accelerometerRandom.gaussian(), 1e-4),
-                             y: quantized(forward + sigma * accelerometerRandom.gaussian(), 1e-4),
-                             z: quantized(up + sigma * accelerometerRandom.gaussian(), 1e-4))
+        return DeviceVector3(x: quantized(right + sigma * accelerometerRandom.gaussian(), 1e4),
+                             y: quantized(forward + sigma * accelerometerRandom.gaussian(), 1e4),
+                             z: quantized(up + sigma * accelerometerRandom.gaussian(), 1e4))
     }
 
     /// Angular rate in the device frame: z = −dψ/dt (counter-clockwise positive), plus bias and noise.
     private mutating func angularRate(_ state: WalkerState) -> DeviceVector3 {
         let sigma = configuration.gyroscopeNoiseRadiansPerSecond
-        return DeviceVector3(x: quantized(gyroscopeBias.x + sigma * gyroscopeRandom.gaussian(), 1e-5),
-                             y: quantized(gyroscopeBias.y + sigma * gyroscopeRandom.gaussian(), 1e-5),
-                             z: quantized(-state.headingRateRadiansPerSecond + gyroscopeBias.z + sigma * gyroscopeRandom.gaussian(), 1e-5))
+        return DeviceVector3(x: quantized(gyroscopeBias.x + sigma * gyroscopeRandom.gaussian(), 1e5),
+                             y: quantized(gyroscopeBias.y + sigma * gyroscopeRandom.gaussian(), 1e5),
+                             z: quantized(-state.headingRateRadiansPerSecond + gyroscopeBias.z + sigma * gyroscopeRandom.gaussian(), 1e5))
     }
 
     /// The Earth's field (north and down components) plus position-dependent disturbances, rotated into
@@ -104,9 +104,9 @@ struct InertialSynthesizer {
         }
         let field = DeviceFrame.worldToFlatDevice(east: east, north: north, up: up, headingRadians: state.headingRadians)
         let sigma = configuration.magnetometerNoiseMicroTesla
-        return DeviceVector3(x: quantized(field.x + magnetometerBias.x + sigma * magnetometerRandom.gaussian(), 1e-3),
-                             y: quantized(field.y + magnetometerBias.y + sigma * magnetometerRandom.gaussian(), 1e-3),
-                             z: quantized(field.z + magnetometerBias.z + sigma * magnetometerRandom.gaussian(), 1e-3))
+        return DeviceVector3(x: quantized(field.x + magnetometerBias.x + sigma * magnetometerRandom.gaussian(), 1e3),
+                             y: quantized(field.y + magnetometerBias.y + sigma * magnetometerRandom.gaussian(), 1e3),
+                             z: quantized(field.z + magnetometerBias.z + sigma * magnetometerRandom.gaussian(), 1e3))
     }
 
     /// The rotation vector of the flat phone at the true heading plus a random-walk drift and white noise.
@@ -118,7 +118,7 @@ struct InertialSynthesizer {
         lastRotationSeconds = t
         let heading = state.headingRadians + headingDriftRadians + configuration.headingNoiseDegrees * degree * rotationRandom.gaussian()
         let q = DeviceFrame.flatRotation(headingRadians: heading)
-        return Quaternion(w: quantized(q.w, 1e-7), x: 0, y: 0, z: quantized(q.z, 1e-7))
+        return Quaternion(w: quantized(q.w, 1e7), x: 0, y: 0, z: quantized(q.z, 1e7))
     }
 
     /// Barometric pressure at the phone's height: the standard-atmosphere formula
@@ -131,7 +131,7 @@ struct InertialSynthesizer {
         let height = configuration.venueAltitudeMeters + state.elevationMeters + deviceHeightMeters
         let pressure = Self.standardAtmospherePressure(heightMeters: height, seaLevelHectopascals: configuration.seaLevelPressureHectopascals)
             + pressureDriftHectopascals + configuration.pressureNoiseHectopascals * pressureRandom.gaussian()
-        return SensorSample(timeSeconds: t, reading: .pressure(hectopascals: quantized(pressure, 1e-4)), accuracy: 3)
+        return SensorSample(timeSeconds: t, reading: .pressure(hectopascals: quantized(pressure, 1e4)), accuracy: 3)
     }
 
     /// International standard atmosphere (troposphere) pressure at `heightMeters` above sea level, hPa.
