@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
         .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: ["README.md"]),
         .target(name: "Simulation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Recordings"]),
-        .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"]),
+        .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"], exclude: ["README.md"]),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"]),
 
@@ -68,6 +68,8 @@ let package = Package(
             name: "SimulationTests",
             dependencies: ["Simulation", "Recordings", "Routing", "Venue", "IndoorGeometry", "VenueFixtures"]
         ),
+        // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
+        .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON"]),
         .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "Venue", "IndoorGeometry"]),
         .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference"]),
         .testTarget(

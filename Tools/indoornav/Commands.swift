@@ -8,6 +8,7 @@ enum Commands {
         "import": ImportCommand.run,
         "bench": BenchCommand.run,
         "route": RouteCommand.run,
+        "scenarios": ScenariosCommand.run,
         "simulate": SimulateCommand.run,
     ]
 

@@ -22,7 +22,14 @@ enum RouteCommand {
         case "geojson":
             if let route = response.route { print(RouteJSON.geoJSON(route, venue: venue).serialized(pretty: true)) }
             else { print(RouteJSON.encode(response, venue: venue).serialized(pretty: true)) }
-        default: print(RouteJSON.text(response, writer: InstructionWriter(language: request.options.language, units: request.options.units)), terminator: "")
+        default:
+            let writer = InstructionWriter(language: request.options.language, units: request.options.units)
+            let text = RouteJSON.text(response, writer: writer) { id in
+                guard let level = try? venue.level(id) else { return id }
+                return venue.displayName(level.shortName, preferred: [request.options.language])
+                    ?? venue.displayName(level.name, preferred: [request.options.language]) ?? id
+            }
+            print(text, terminator: "")
         }
         return response.route == nil ? 2 : 0
     }

@@ -8,6 +8,7 @@ let usage = """
       venue inspect|validate|at|graph|render|generate|store   venue model tools
       route VENUE --from X --to Y [options]                     plan a route (see Sources/Routing/README.md)
       import ilc|ipin|beacons-ipin FILE -o OUT                  convert public recordings
+      scenarios [--seeds N] [--noise M] [--json]                simulated navigation walks
       bench read|route|filter …                                 benchmarks
       help                                                      this text
     """

@@ -109,7 +109,7 @@ public enum RouteJSON {
     }
 
     /// Plain text: one line per maneuver, sections headed by their mode, length and time.
-    public static func text(_ response: RouteResponse, writer: InstructionWriter) -> String {
+    public static func text(_ response: RouteResponse, writer: InstructionWriter, levelName: (String) -> String = { $0 }) -> String {
         var lines: [String] = []
         for n in response.notices { lines.append("[\(n.severity.rawValue)] \(n.code.rawValue): \(n.title)\(n.details.map { " (\($0))" } ?? "")") }
         guard let route = response.route else { return lines.joined(separator: "\n") + "\n" }
@@ -117,7 +117,7 @@ public enum RouteJSON {
         for (k, s) in route.sections.enumerated() {
             lines.append("section \(k + 1) (\(s.transportMode.rawValue), \(writer.distance(s.lengthMeters)), \(writer.duration(s.durationSeconds)))")
             for n in s.notices { lines.append("  [\(n.severity.rawValue)] \(n.code.rawValue): \(n.title)") }
-            for m in s.maneuvers { lines.append("  \(m.instruction)  [\(m.levelID)]") }
+            for m in s.maneuvers { lines.append("  \(m.instruction)  [\(levelName(m.levelID))]") }
             for p in s.passThroughWaypoints { lines.append("  passes waypoint \(p.waypointIndex + 1) at \(writer.distance(p.offsetMeters))") }
             if let t = s.transition { lines.append("  transition \(t.transitionTypeID): \(t.fromLevelID) → \(t.toLevelID)") }
         }

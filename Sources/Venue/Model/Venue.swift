@@ -42,8 +42,7 @@ public struct Venue: Sendable {
         self.universes = universes; self.graph = graph; self.version = version; self.issues = issues
         let index = VenueIndex(buildings: buildings, levels: self.levels, spaces: spaces, pois: pois)
         self.index = index
-        self.spatialIndex = VenueSpatialIndex(levelCount: self.levels.count, spaces: spaces, graph: graph,
-                                              levelIndexOfSpace: { index.levelIndex[$0.levelID] })
+        self.spatialIndex = VenueSpatialIndex(levels: self.levels, spaces: spaces, openings: openings, graph: graph, levelIndexOfLevelID: { index.levelIndex[$0] })
     }
 
     /// A copy with another navigation graph (used by graph builders and importers).

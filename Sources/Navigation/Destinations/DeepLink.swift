@@ -1,0 +1,83 @@
+import Foundation
+import Venue
+
+/// A deep link that pre-selects a venue (`placeId`), a level or building section (`sectionId`) and a
+/// destination (`poiId`, source-prefixed ids such as `default:123` accepted). Every part is optional.
+public struct NavigationDeepLink: Hashable, Sendable {
+    public var placeID: String?
+    public var sectionID: String?
+    public var poiID: String?
+
+    public init(placeID: String? = nil, sectionID: String? = nil, poiID: String? = nil) {
+        self.placeID = placeID; self.sectionID = sectionID; self.poiID = poiID
+    }
+
+    /// Reads the query of a link such as `app://navigate?placeId=hq&sectionId=F1&poiId=default:poi-101`.
+    /// Unknown parameters are ignored; empty or repeated known parameters are errors.
+    public init(url: String) throws(NavigationError) {
+        guard let components = URLComponents(string: url) else { throw .invalidDeepLink(field: "url", reason: "'\(url)' is not a URL") }
+        var seen: Set<String> = []
+        for item in components.queryItems ?? [] where ["placeId", "sectionId", "poiId"].contains(item.name) {
+            guard seen.insert(item.name).inserted else { throw .invalidDeepLink(field: item.name, reason: "given more than once") }
+            guard let value = item.value, !value.isEmpty else { throw .invalidDeepLink(field: item.name, reason: "empty value") }
+            switch item.name {
+            case "placeId": placeID = value
+            case "sectionId": sectionID = value
+            default: poiID = value
+            }
+        }
+    }
+
+    /// What the link selects in `venue`: the level (from the POI, else the section) and destination.
+    ///
+    /// - Throws: ``NavigationError/invalidDeepLink(field:reason:)`` when `placeId` names another venue,
+    ///   or the section or POI is unknown.
+    public func resolve(in venue: Venue, language: String) throws(NavigationError) -> DeepLinkSelection {
+        if let place = placeID, place != venue.id {
+            throw .invalidDeepLink(field: "placeId", reason: "'\(place)' is not the loaded venue '\(venue.id)'")
+        }
+        var levelID: String?
+        if let section = sectionID {
+            if let level = try? venue.level(section) { levelID = level.id }
+            else if let building = try? venue.building(section) {
+                levelID = venue.levels.first { $0.buildingIDs.contains(building.id) && $0.ordinal == 0 }?.id
+                    ?? venue.levels.first { $0.buildingIDs.contains(building.id) }?.id
+            } else {
+                throw .invalidDeepLink(field: "sectionId", reason: "no level or section '\(section)'")
+            }
+        }
+        var destination: Destination?
+        if let poiID {
+            guard let poi = try? venue.poi(poiID) else { throw .invalidDeepLink(field: "poiId", reason: "no POI '\(poiID)'") }
+            destination = Destination(kind: .poi, id: poi.id, name: venue.displayName(poi.name, preferred: [language]) ?? poi.id,
+                                      category: poi.category, levelID: poi.levelID, point: poi.position)
+            levelID = poi.levelID
+        }
+        return DeepLinkSelection(venueID: placeID ?? venue.id, levelID: levelID, destination: destination)
+    }
+}
+
+/// What a deep link pre-selects.
+public struct DeepLinkSelection: Hashable, Sendable {
+    public var venueID: String
+    public var levelID: String?
+    public var destination: Destination?
+}
+
+/// The destination picker's memory of a deep link: its selection applies to the first pick only.
+public struct DestinationPicker: Hashable, Sendable {
+    private var pending: DeepLinkSelection?
+
+    /// A picker with an optional deep-link selection waiting for the first pick.
+    public init(deepLink: DeepLinkSelection? = nil) { pending = deepLink }
+
+    /// Whether a deep-link selection is still waiting.
+    public var hasPendingSelection: Bool { pending != nil }
+
+    /// Opens the picker: the first call returns the deep link's selection (level and destination to
+    /// pre-select); later calls return `nil`.
+    public mutating func beginPick() -> DeepLinkSelection? {
+        defer { pending = nil }
+        return pending
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import IndoorGeometry
+import Venue
+
+/// Something a user can pick to navigate to: a POI or a named space.
+public struct Destination: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case poi, space }
+    public var kind: Kind
+    public var id: String
+    /// The name in the requested language (falling back to the venue's default, then any).
+    public var name: String
+    public var category: String
+    public var levelID: String
+    public var point: LocalPoint
+
+    /// The navigation destination for this entry.
+    public var navigationDestination: NavigationDestination { .feature(id: id) }
+}
+
+/// The searchable destination list of a venue: POIs and named spaces, filtered by universe, searched by
+/// name (every language) and category, named in the requested language.
+public struct DestinationCatalog: Sendable {
+    public let venue: Venue
+
+    public init(venue: Venue) { self.venue = venue }
+
+    /// Every destination in `universe` (`nil` = all), sorted by name, with names in `language`.
+    /// - Complexity: O(n log n) in POIs and spaces.
+    public func all(language: String, universe: String? = nil) -> [Destination] {
+        var out: [Destination] = []
+        for poi in venue.pois(inUniverse: universe) {
+            let name = venue.displayName(poi.name, preferred: [language]) ?? poi.id
+            out.append(Destination(kind: .poi, id: poi.id, name: name, category: poi.category, levelID: poi.levelID, point: poi.position))
+        }
+        let poiSpaces = Set(venue.pois.compactMap(\.spaceID))
+        for space in venue.spaces(inUniverse: universe) where !space.name.isEmpty && space.isWalkable && !poiSpaces.contains(space.id) {
+            let c = space.polygon.centroid
+            let point = space.polygon.contains(c) ? c : (space.polygon.exterior.first ?? c)
+            let name = venue.displayName(space.name, preferred: [language]) ?? space.id
+            out.append(Destination(kind: .space, id: space.id, name: name, category: space.category, levelID: space.levelID, point: point))
+        }
+        return out.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+    }
+
+    /// Destinations matching `query` in any language's name or in the category, case- and
+    /// diacritic-insensitive. Names starting with the query come first, then names containing it, then
+    /// category matches; an empty query returns everything.
+    public func search(_ query: String, language: String, universe: String? = nil) -> [Destination] {
+        let q = DestinationCatalog.fold(query.trimmingCharacters(in: .whitespaces))
+        let entries = all(language: language, universe: universe)
+        guard !q.isEmpty else { return entries }
+        var ranked: [(rank: Int, entry: Destination)] = []
+        for entry in entries {
+            let names = names(of: entry).map(DestinationCatalog.fold)
+            let rank: Int
+            if names.contains(where: { $0.hasPrefix(q) }) { rank = 0 }
+            else if names.contains(where: { $0.contains(q) }) { rank = 1 }
+            else if DestinationCatalog.fold(entry.category).contains(q) { rank = 2 }
+            else { continue }
+            ranked.append((rank, entry))
+        }
+        return ranked.sorted { ($0.rank, $0.entry.name.lowercased(), $0.entry.id) < ($1.rank, $1.entry.name.lowercased(), $1.entry.id) }.map(\.entry)
+    }
+
+    private func names(of entry: Destination) -> [String] {
+        switch entry.kind {
+        case .poi: return ((try? venue.poi(entry.id))?.name.allTexts ?? []) + [entry.name]
+        case .space: return ((try? venue.space(entry.id))?.name.allTexts ?? []) + [entry.name]
+        }
+    }
+
+    static func fold(_ s: String) -> String {
+        s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+}

@@ -1,2 +1,0 @@
-/// Navigation: the navigation session (progress, arrival, off-route, reroute, transitions) and follow-user.
-public enum NavigationModule {}

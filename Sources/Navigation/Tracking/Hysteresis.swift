@@ -1,0 +1,143 @@
+/// Off-route hysteresis: off-route needs a number of outside fixes spanning a minimum time, without
+/// `recoveryFixes` clearly-on-route fixes in a row in between; coming back needs that many clearly
+/// on-route fixes in a row.
+///
+/// A fix between "clearly on route" and "outside" (a noisy fix near the corridor edge) neither adds
+/// evidence nor clears it, so one noisy fix does not restart the count while the user walks away.
+/// Pure value type: the caller feeds one verdict per fix with the fix's time.
+public struct OffRouteDetector: Hashable, Sendable {
+    /// What one fix says.
+    public enum Verdict: Hashable, Sendable {
+        /// Outside the corridor, or on a wrong level.
+        case outside
+        /// Inside the corridor but near its edge.
+        case ambiguous
+        /// Well inside the corridor.
+        case onRoute
+    }
+
+    /// What one update changed.
+    public enum Change: Hashable, Sendable { case none, wentOffRoute, cameBack }
+
+    public let minimumFixes: Int
+    public let minimumSeconds: Double
+    public let recoveryFixes: Int
+    public private(set) var isOffRoute = false
+    private var outsideCount = 0
+    private var firstOutsideTime: Double?
+    private var insideCount = 0
+
+    public init(configuration: NavigationConfiguration) {
+        minimumFixes = configuration.offRouteMinimumFixes
+        minimumSeconds = configuration.offRouteMinimumSeconds
+        recoveryFixes = configuration.onRouteRecoveryFixes
+    }
+
+    /// Feeds one fix's verdict and its time.
+    public mutating func update(_ verdict: Verdict, timeSeconds: Double) -> Change {
+        switch verdict {
+        case .outside:
+            insideCount = 0
+            outsideCount += 1
+            let first = firstOutsideTime ?? timeSeconds
+            firstOutsideTime = first
+            if !isOffRoute, outsideCount >= minimumFixes, timeSeconds - first >= minimumSeconds {
+                isOffRoute = true
+                return .wentOffRoute
+            }
+            return .none
+        case .ambiguous:
+            insideCount = 0
+            return .none
+        case .onRoute:
+            insideCount += 1
+            // Evidence is cleared by `recoveryFixes` clear fixes in a row, not by one (possibly noisy) fix.
+            if insideCount >= recoveryFixes {
+                outsideCount = 0
+                firstOutsideTime = nil
+            }
+            guard isOffRoute else { return .none }
+            if insideCount >= recoveryFixes {
+                isOffRoute = false
+                insideCount = 0
+                return .cameBack
+            }
+            return .none
+        }
+    }
+
+    /// Forgets all evidence (after a reroute).
+    public mutating func reset() {
+        isOffRoute = false; outsideCount = 0; firstOutsideTime = nil; insideCount = 0
+    }
+}
+
+/// Arrival hysteresis: the distance to a stop is averaged over a short time window, and a confidence
+/// bound is put around the mean from the fixes' accuracy (`z · accuracy / √n`). Arrival needs a number
+/// of consecutive fixes whose upper bound is inside the radius; leaving needs the same number whose
+/// lower bound is beyond the radius plus a margin.
+public struct ArrivalDetector: Hashable, Sendable {
+    /// What one update changed.
+    public enum Change: Hashable, Sendable { case none, entered, exited }
+
+    public let radiusMeters: Double
+    public let exitMarginMeters: Double
+    public let minimumFixes: Int
+    public let averagingSeconds: Double
+    public let confidenceSigmas: Double
+    public private(set) var hasArrived = false
+    private var samples: [(time: Double, distance: Double, accuracy: Double)] = []
+    private var streak = 0
+
+    public init(configuration: NavigationConfiguration) {
+        radiusMeters = configuration.arrivalRadiusMeters
+        exitMarginMeters = configuration.arrivalExitMarginMeters
+        minimumFixes = configuration.arrivalMinimumFixes
+        averagingSeconds = configuration.arrivalAveragingSeconds
+        confidenceSigmas = configuration.arrivalConfidenceSigmas
+    }
+
+    public static func == (a: ArrivalDetector, b: ArrivalDetector) -> Bool {
+        a.hasArrived == b.hasArrived && a.streak == b.streak && a.samples.map(\.distance) == b.samples.map(\.distance)
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(hasArrived); hasher.combine(streak) }
+
+    /// The mean distance of the samples in the window, in metres.
+    public var averageDistanceMeters: Double? {
+        samples.isEmpty ? nil : samples.reduce(0) { $0 + $1.distance } / Double(samples.count)
+    }
+
+    /// Feeds one fix's distance to the stop in metres with its accuracy (one sigma), or `nil` when the
+    /// fix cannot tell (wrong level, poor accuracy): that breaks a streak but is no evidence of leaving.
+    public mutating func update(distanceMeters: Double?, accuracyMeters: Double, timeSeconds: Double) -> Change {
+        guard let d = distanceMeters, d.isFinite, accuracyMeters.isFinite else {
+            streak = 0
+            samples.removeAll()
+            return .none
+        }
+        samples.append((timeSeconds, d, accuracyMeters))
+        samples.removeAll { timeSeconds - $0.time > averagingSeconds }
+        let n = Double(samples.count)
+        let mean = averageDistanceMeters ?? d
+        // Standard error of the mean: sqrt(Σ σᵢ²) / n.
+        let standardError = samples.reduce(0) { $0 + $1.accuracy * $1.accuracy }.squareRoot() / n
+        let bound = confidenceSigmas * standardError
+        if !hasArrived {
+            // Arrival needs at least half the window of evidence (after a reset, one or two fixes are
+            // not enough).
+            let span = samples.count > 1 ? timeSeconds - samples[0].time : 0
+            let enoughEvidence = span >= averagingSeconds / 2
+            streak = enoughEvidence && mean + bound <= radiusMeters ? streak + 1 : 0
+            if streak >= minimumFixes { hasArrived = true; streak = 0; return .entered }
+        } else {
+            streak = mean - bound > radiusMeters + exitMarginMeters ? streak + 1 : 0
+            if streak >= minimumFixes { hasArrived = false; streak = 0; return .exited }
+        }
+        return .none
+    }
+
+    /// Marks arrival at once (navigation started at the stop).
+    public mutating func forceArrived() { hasArrived = true; streak = 0 }
+
+    public mutating func reset() { hasArrived = false; samples.removeAll(); streak = 0 }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import IndoorGeometry
+
+/// Walkway edges of a level made of spaces and openings: door nodes shared between the spaces an
+/// opening touches, and a visibility graph inside each space (see ``GraphDerivation``).
+enum SpaceGraphs {
+    /// A node taking part in one space's visibility graph.
+    struct Member {
+        enum Role { case door, point, corner, interior }
+        var node: Int32
+        var role: Role
+        var isAccessible: Bool
+    }
+
+    static func derive(level: Int, work: inout DerivationWork) {
+        let venue = work.venue, options = work.options
+        let index = venue.spatialIndex
+        var members: [Int: [Member]] = [:]
+
+        // Door nodes, shared by every space their opening touches.
+        for o in work.openingsByLevel[level] {
+            let opening = venue.openings[o]
+            let mid = opening.midpoint
+            guard mid.isFinite, !opening.line.points.isEmpty else {
+                work.warn(opening.id, "opening has no usable geometry; left out of the graph")
+                continue
+            }
+            let node = work.addNode(mid, level: level, kind: .door, featureID: opening.id)
+            let box = BoundingBox(minX: mid.x, minY: mid.y, maxX: mid.x, maxY: mid.y).expanded(by: options.doorSnapMeters)
+            var touchesWalkable = false
+            for s in index.spaceIndices(meeting: box, levelIndex: level) {
+                let polygon = venue.spaces[s].polygon
+                guard polygon.contains(mid) || polygon.distanceToBoundary(mid) <= options.doorSnapMeters else { continue }
+                members[s, default: []].append(Member(node: node, role: .door, isAccessible: opening.isAccessible))
+                touchesWalkable = touchesWalkable || venue.spaces[s].isWalkable
+            }
+            if !touchesWalkable {
+                work.warn(opening.id, "opening touches no walkable space within \(options.doorSnapMeters) m")
+            }
+        }
+
+        // Connector entries and POIs join the space that holds them.
+        for (c, e) in work.entriesByLevel[level] {
+            let connector = venue.connectors[c]
+            let point = connector.entries[e].point
+            guard point.isFinite else {
+                work.warn(connector.id, "connector entry position is not finite; left out of the graph")
+                continue
+            }
+            let node = work.addNode(point, level: level, kind: .connectorEntry, featureID: connector.id)
+            work.connectorEntryNodes[c].append((level, node))
+            if let s = container(of: point, level: level, hint: nil, members: members, work: work) {
+                members[s, default: []].append(Member(node: node, role: .point, isAccessible: true))
+            } else {
+                work.warn(connector.id, "connector entry on level '\(venue.levels[level].id)' at \(point) lies outside every space")
+            }
+        }
+        for p in work.poisByLevel[level] {
+            let poi = venue.pois[p]
+            guard poi.position.isFinite else {
+                work.warn(poi.id, "POI position is not finite; left out of the graph")
+                continue
+            }
+            let node = work.addNode(poi.position, level: level, kind: .poi, featureID: poi.id)
+            if let s = container(of: poi.position, level: level, hint: poi.spaceID, members: members, work: work) {
+                members[s, default: []].append(Member(node: node, role: .point, isAccessible: true))
+            } else {
+                work.warn(poi.id, "POI lies outside every space; not connected")
+            }
+        }
+
+        let placed = Set(members.keys)
+        for s in members.keys.sorted() {
+            connect(space: s, members: members[s] ?? [], level: level, work: &work)
+        }
+        for s in work.spacesByLevel[level] where venue.spaces[s].isWalkable && !placed.contains(s) {
+            work.warn(venue.spaces[s].id, "walkable space has no opening, POI or connector entry; not part of the graph")
+        }
+    }
+
+    /// The space a point joins: the smallest walkable space holding it; else the `hint` space when the
+    /// point is in or near it; else the smallest non-walkable space holding it that has an opening; else
+    /// the nearest walkable space within `pointSnapMeters`.
+    static func container(of p: LocalPoint, level: Int, hint: String?, members: [Int: [Member]],
+                          work: DerivationWork) -> Int? {
+        let venue = work.venue, snap = work.options.pointSnapMeters
+        guard p.isFinite else { return nil }
+        let holding = venue.spatialIndex.spaces(containing: p, levelIndex: level)
+        if let s = holding.first(where: { venue.spaces[$0].isWalkable }) { return s }
+        if let hint, let s = venue.index.spaceIndex[hint], venue.spaces[s].levelID == venue.levels[level].id,
+           venue.spaces[s].polygon.contains(p) || venue.spaces[s].polygon.distanceToBoundary(p) <= snap {
+            return s
+        }
+        if let s = holding.first(where: { members[$0]?.contains { $0.role == .door } ?? false }) { return s }
+        let box = BoundingBox(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y).expanded(by: snap)
+        var best: (space: Int, distance: Double)?
+        for s in venue.spatialIndex.spaceIndices(meeting: box, levelIndex: level) where venue.spaces[s].isWalkable {
+            let d = venue.spaces[s].polygon.distanceToBoundary(p)
+            if d <= snap, d < (best?.distance ?? .infinity) { best = (s, d) }
+        }
+        return best?.space
+    }
+
+    /// Builds the visibility graph of one space over its members.
+    static func connect(space s: Int, members given: [Member], level: Int, work: inout DerivationWork) {
+        let space = work.venue.spaces[s], options = work.options
+        let visibility = PolygonVisibility(space.polygon)
+        var members = given
+        let doors = members.filter { $0.role == .door }.count
+        if space.isWalkable {
+            if doors < 2, members.count == doors, let inside = visibility.interiorPoint() {
+                let node = work.addNode(inside, level: level, kind: .waypoint, featureID: space.id)
+                members.append(Member(node: node, role: .interior, isAccessible: true))
+            }
+            if members.count >= 2 {
+                for corner in visibility.reflexCorners(insetMeters: options.reflexInsetMeters,
+                                                       minimumTurnRadians: options.minimumReflexTurnDegrees * .pi / 180) {
+                    let node = work.addNode(corner, level: level, kind: .waypoint)
+                    members.append(Member(node: node, role: .corner, isAccessible: true))
+                }
+            }
+        } else {
+            // Only POIs and connector entries join a non-walkable space, straight to its doors.
+            members.removeAll { $0.role == .corner || $0.role == .interior }
+        }
+
+        let walkable = space.isWalkable
+        let modes: TransportModes = options.allowsVehicles(spaceCategory: space.category) ? .all : .pedestrian
+        var proxies: [LocalPoint] = [], points: [LocalPoint] = [], usable: [Member] = []
+        for var m in members {
+            let p = work.nodes[Int(m.node)].point
+            let reach = m.role == .door ? options.doorSnapMeters + 0.1 : options.pointSnapMeters + 0.1
+            guard let proxy = visibility.interiorProxy(for: p, maxDistanceMeters: reach) else { continue }
+            if m.role == .door, !space.polygon.contains(p) {
+                // A door in the gap between two spaces (wall thickness): a door side node just inside
+                // this space and a `.door` hop across, so walkway edges stay inside the space.
+                let side = work.addNode(proxy, level: level, kind: .waypoint)
+                work.addLevelEdge(m.node, side, kind: .door, modes: modes, isAccessible: m.isAccessible)
+                m.node = side
+                proxies.append(proxy); points.append(proxy); usable.append(m)
+            } else {
+                proxies.append(proxy); points.append(p); usable.append(m)
+            }
+        }
+        let pairs = VisibilityGraph.pairs(proxies: proxies, points: points, strict: usable.map { $0.role == .door },
+                                          visibility: visibility, options: options) { i, j in
+            walkable || usable[i].role == .point || usable[j].role == .point
+        }
+        for (i, j) in pairs {
+            work.addLevelEdge(usable[i].node, usable[j].node, kind: .walkway, modes: modes,
+                              isAccessible: usable[i].isAccessible && usable[j].isAccessible)
+        }
+        if walkable, doors > 0, pairs.isEmpty {
+            work.warn(space.id, "space has \(doors) opening(s) but no walkway edge could be built inside it")
+        }
+    }
+}

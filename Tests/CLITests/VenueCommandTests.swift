@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import IndoorJSON
+
+@Suite struct VenueCommandTests {
+    let campus = "Recordings/venues/campus"
+
+    @Test func inspectJSONHasTheDocumentedKeys() throws {
+        let r = try CLIRunner.run(["venue", "inspect", campus, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(r.json)
+        for key in ["id", "name", "levels", "spaces", "openings", "pois", "connectors", "graph"] { #expect(json[key] != nil, "\(key)") }
+        for key in ["id", "ordinal", "name", "spaces", "openings", "pois"] { #expect(json["levels"]?.array?.first?[key] != nil, "\(key)") }
+        for key in ["nodes", "edges", "components", "source"] { #expect(json["graph"]?[key] != nil, "\(key)") }
+        // Totals are the sums of the per-level counts.
+        let levels = try #require(json["levels"]?.array)
+        #expect(levels.reduce(0) { $0 + ($1["spaces"]?.int ?? 0) } == json["spaces"]?.int)
+        #expect(levels.reduce(0) { $0 + ($1["openings"]?.int ?? 0) } == json["openings"]?.int)
+    }
+
+    @Test func validateExitCodes() throws {
+        #expect(try CLIRunner.run(["venue", "validate", campus]).status == 0)
+        let dir = try CLIRunner.temporaryDirectory()
+        try Data(#"{"version":"1.0.0","language":"en"}"#.utf8).write(to: dir.appendingPathComponent("manifest.json"))
+        let missing = try CLIRunner.run(["venue", "validate", dir.path])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("venue.geojson") || missing.stdout.contains("missing"), "\(missing.stdout)")
+        let nowhere = try CLIRunner.run(["venue", "validate", "/nonexistent/venue"])
+        #expect(nowhere.status == 1)
+    }
+
+    @Test func badFlagsAreUsageErrors() throws {
+        for args in [["venue", "inspect"], ["venue", "inspect", campus, "--bogus"], ["venue", "at", campus, "--point", "1;2", "--level", "0"],
+                     ["venue", "at", campus, "--level", "0"], ["venue", "render", campus, "--level", "0", "--labels", "colour"],
+                     ["venue", "render", campus, "--level", "no-such-level"], ["venue", "frobnicate"], ["teleport"]] {
+            let r = try CLIRunner.run(args)
+            #expect(r.status == 1, "\(args) → \(r.status)")
+            #expect(r.stderr.hasPrefix("indoornav: "), "\(args): \(r.stderr)")
+        }
+    }
+
+    @Test func renderWritesSVGAndRejectsBadStyles() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let svg = dir.appendingPathComponent("level.svg").path
+        let r = try CLIRunner.run(["venue", "render", campus, "--level", "0", "-o", svg, "--labels", "category"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.hasPrefix("<svg") && text.contains("</svg>"))
+        let style = dir.appendingPathComponent("style.json").path
+        try Data(#"{"space": {"fill": 7}}"#.utf8).write(to: URL(fileURLWithPath: style))
+        let bad = try CLIRunner.run(["venue", "render", campus, "--level", "0", "-o", svg, "--style", style])
+        #expect(bad.status == 1 && bad.stderr.contains("space.fill"))
+    }
+
+    @Test func graphExportIsNodeEdgeGeoJSON() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let out = dir.appendingPathComponent("graph.geojson").path
+        let r = try CLIRunner.run(["venue", "graph", campus, "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try JSONParser().parse(try Data(contentsOf: URL(fileURLWithPath: out))).value
+        let features = try #require(json["features"]?.array)
+        let inspect = try #require(try CLIRunner.run(["venue", "inspect", campus, "--json"]).json)
+        let points = features.filter { $0["geometry"]?["type"] == "Point" }.count
+        let lines = features.filter { $0["geometry"]?["type"] == "LineString" }.count
+        #expect(points == inspect["graph"]?["nodes"]?.int)
+        #expect(lines == inspect["graph"]?["edges"]?.int)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import IndoorJSON
+import Navigation
+
+/// `indoornav scenarios [--seeds N] [--json] [--noise METERS]`: simulated walks through navigation
+/// sessions on the built-in scenario venue, with the counts the behaviour targets are checked on.
+enum ScenariosCommand {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let seeds = try args.int("--seeds", in: 1...10_000) ?? 20
+        let noise = try args.double("--noise", in: 0...20) ?? 3
+        let json = args.flag("--json")
+        try args.finish()
+        var fixes = FixGenerator.Configuration()
+        fixes.noiseSigmaMeters = noise
+        let runner = try ScenarioRunner(venue: ScenarioVenues.corridorGrid(), fixes: fixes)
+        let report = runner.run(seeds: 0..<UInt64(seeds))
+        if json {
+            var object: [String: JSONValue] = [:]
+            for figure in report.figures { object[figure.name] = .finite((figure.value * 1000).rounded() / 1000) }
+            object["seeds"] = .number(Double(seeds))
+            object["noiseSigmaMeters"] = .number(noise)
+            try emit(JSONValue.object(object).serialized(pretty: true) + "\n", to: nil)
+        } else {
+            var text = "scenarios: \(seeds) seeds, noise \(noise) m per axis, venue \(runner.venue.id)\n"
+            for figure in report.figures {
+                let value = figure.value.rounded() == figure.value ? String(Int(figure.value)) : String(format: "%.2f", figure.value)
+                text += "  \(figure.name): \(value)\n"
+            }
+            try emit(text, to: nil)
+        }
+        return 0
+    }
+}
