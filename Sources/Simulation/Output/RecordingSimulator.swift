@@ -58,8 +58,13 @@ public enum RecordingSimulator {
                                  deviationStartSeconds: trajectory.pieces.first(where: \.isDeviation)?.startSeconds)
     }
 
-    /// Loads a venue folder, turning loader errors into ``SimulationError/venue(path:message:)``.
+    /// Loads a venue folder, deriving a navigation graph from its geometry when it has no authored one;
+    /// loader errors become ``SimulationError/venue(path:message:)``.
     public static func loadVenue(path: String) throws(SimulationError) -> Venue {
-        do { return try VenueLoader.load(path: path) } catch { throw .venue(path: path, message: error.description) }
+        let options = VenueLoadOptions(graphWhenNoneAuthored: { venue in
+            let derived = GraphDerivation.derive(venue)
+            return venue.replacingGraph(derived.graph, addingWarnings: derived.issues)
+        })
+        do { return try VenueLoader.load(path: path, options: options) } catch { throw .venue(path: path, message: error.description) }
     }
 }
