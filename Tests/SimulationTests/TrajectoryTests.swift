@@ -148,3 +148,16 @@ import VenueFixtures
         #expect(kindsSeen.count >= 3)
     }
 }
+
+@Suite struct DegenerateWalkTests {
+    @Test func aWalkToWhereItStartsStandsForTheDuration() throws {
+        var walker = WalkerConfiguration()
+        walker.turnaroundPauseSeconds = 0
+        let planner = try WalkPlanner(venue: TestVenues.golden(), configuration: try SimulationConfiguration(walker: walker))
+        let here = Place.local(LocalPoint(x: 20, y: 0), level: "L0")
+        let trajectory = try planner.plan(WalkRequest(origin: here, destination: here, seed: 1, durationSeconds: 30))
+        #expect(abs(trajectory.durationSeconds - 30) < 1e-9)
+        #expect(trajectory.stepCount == 0)
+        #expect(trajectory.state(atSeconds: 17).position == LocalPoint(x: 20, y: 0))
+    }
+}

@@ -11,6 +11,13 @@ public struct PlacedBeacon: Hashable, Sendable {
     /// Index into `Venue.levels`.
     public var levelIndex: Int
 
+    /// A beacon placed at `position` on the level with index `levelIndex`.
+    public init(record: BeaconRecord, position: LocalPoint, levelIndex: Int) {
+        self.record = record
+        self.position = position
+        self.levelIndex = levelIndex
+    }
+
     /// Places every beacon of `registry` on `venue`: geographic positions go through the venue frame,
     /// levels are matched by id, floor name or floor number (then ordinal).
     /// Throws ``SimulationError/beacon(id:message:)`` for a beacon whose level the venue does not have.

@@ -90,15 +90,17 @@ public struct WalkPlanner {
             let end = outbound.polyline.last ?? outbound.start
             let back = try path(from: .local(end.point, level: end.levelID), to: .local(outbound.start.point, level: outbound.start.levelID),
                                 fromRole: "to", toRole: "from")
-            var legs = [back, outbound]
+            let legs = [back, outbound]
             var next = 0
             while builder.timeSeconds < duration {
                 let before = builder.timeSeconds
                 builder.stand(seconds: walker.turnaroundPauseSeconds)
                 builder.follow(legs[next].moves)
                 next = 1 - next
-                if builder.timeSeconds <= before { legs = []; break }
+                if builder.timeSeconds <= before { break }
             }
+            // A route of no length with no pause: stand for the rest of the recording.
+            builder.stand(seconds: duration - builder.timeSeconds)
         }
 
         if let deviation = request.deviation {
