@@ -67,8 +67,10 @@ private let eastStep = step.east * 0.0001, northStep = step.north * 0.0001
     }
 
     @Test func authoredGraphCanBeIgnored() throws {
-        let options = VenueLoadOptions(useAuthoredGraph: false)
-        #expect(try VenueLoader.load(path: TestPaths.fixture("imdf-navpath"), options: options).graph.nodes.isEmpty)
+        let ignored = VenueLoadOptions(useAuthoredGraph: false, graphWhenNoneAuthored: VenueLoadOptions.noGraph)
+        #expect(try VenueLoader.load(path: TestPaths.fixture("imdf-navpath"), options: ignored).graph.nodes.isEmpty)
+        let derived = try VenueLoader.load(path: TestPaths.fixture("imdf-navpath"), options: VenueLoadOptions(useAuthoredGraph: false))
+        #expect(derived.graph.source == .derived)
     }
 }
 

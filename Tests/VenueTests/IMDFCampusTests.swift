@@ -22,7 +22,11 @@ import Testing
         #expect(venue.pois.filter { $0.source == .unit }.map(\.id).sorted() == ["a0-r1", "a1-r2", "b1-office"])
         #expect(venue.pois.filter { $0.source == .occupant }.count == 6)
         #expect(venue.version == "1.0.0")
-        #expect(venue.graph.nodes.isEmpty)
+        // No authored graph: one is derived, and every POI has its node.
+        #expect(venue.graph.source == .derived)
+        let poiNodes = Set(venue.graph.nodes.filter { $0.kind == .poi }.compactMap(\.featureID))
+        #expect(poiNodes.isSuperset(of: venue.pois.filter { $0.source != .unit }.map(\.id)))
+        #expect(venue.graph.components().count == 1)
     }
 
     @Test func connectorsHaveTheirKindsLevelsAndDirections() throws {

@@ -10,6 +10,8 @@ enum VenueCommand {
         "at": VenueAtCommand.run,
         "graph": VenueGraphCommand.run,
         "render": VenueRenderCommand.run,
+        "generate": VenueGenerateCommand.run,
+        "store": VenueStoreCommand.run,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {

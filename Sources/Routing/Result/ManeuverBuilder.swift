@@ -13,6 +13,8 @@ public struct TurnThresholds: Hashable, Sendable {
     public var uTurnDegrees = 170.0
     /// Segments shorter than this do not define a heading. Default 0.5 m.
     public var minimumSegmentMeters = 0.5
+    /// Turns closer together than this along the path become one turn. Default 3 m.
+    public var mergeTurnsWithinMeters = 3.0
     public init() {}
 
     /// The maneuver for a signed heading change (positive = clockwise = right), or `nil` for straight on.
@@ -52,6 +54,12 @@ struct ManeuverBuilder {
             var levelChange: Maneuver.LevelChange?
             var building: String?
             var duration: Double?
+            var isTurn: Bool {
+                switch action {
+                case .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn: true
+                default: false
+                }
+            }
         }
         var drafts: [Draft] = [Draft(action: .depart, segment: 0)]
         var currentBuilding = buildingID(at: segments[0].start.point, levelIndex: segments[0].startLevelIndex)
@@ -80,6 +88,15 @@ struct ManeuverBuilder {
                 }
             }
             guard let incoming = heading(before: i, in: segments), let outgoing = heading(from: i, in: segments) else { continue }
+            // Turns closer together than `mergeTurnsWithinMeters` are one turn: measure the heading
+            // change from before the first to after the last.
+            if let last = drafts.last, last.isTurn, offsets[i] - offsets[last.segment] < thresholds.mergeTurnsWithinMeters,
+               let before = heading(before: last.segment, in: segments) {
+                let merged = Angle.degrees(Angle.difference(from: before, to: outgoing))
+                drafts.removeLast()
+                if let turn = thresholds.action(forTurnDegrees: merged) { drafts.append(Draft(action: turn, segment: last.segment)) }
+                continue
+            }
             let delta = Angle.degrees(Angle.difference(from: incoming, to: outgoing))
             if let turn = thresholds.action(forTurnDegrees: delta) {
                 drafts.append(Draft(action: turn, segment: i))

@@ -12,18 +12,28 @@ public struct VenueLoadOptions: Sendable {
     public var connectorDerivation: ConnectorDerivationOptions
     /// Builds the graph when the venue has no authored one: receives the venue with an empty graph and
     /// returns it with a graph (usually through ``Venue/replacingGraph(_:addingWarnings:)``).
-    /// The default leaves ``NavigationGraph/empty``.
+    /// The default, ``VenueLoadOptions/deriveGraph``, derives one from spaces, openings, POIs and
+    /// connectors with ``GraphDerivation``.
     public var graphWhenNoneAuthored: @Sendable (Venue) -> Venue
 
     /// Options with the documented defaults.
     public init(useAuthoredGraph: Bool = true, graphPath: String? = nil,
                 authoredGraph: AuthoredGraphOptions = AuthoredGraphOptions(),
                 connectorDerivation: ConnectorDerivationOptions = ConnectorDerivationOptions(),
-                graphWhenNoneAuthored: @escaping @Sendable (Venue) -> Venue = { $0 }) {
+                graphWhenNoneAuthored: @escaping @Sendable (Venue) -> Venue = VenueLoadOptions.deriveGraph) {
         self.useAuthoredGraph = useAuthoredGraph; self.graphPath = graphPath
         self.authoredGraph = authoredGraph; self.connectorDerivation = connectorDerivation
         self.graphWhenNoneAuthored = graphWhenNoneAuthored
     }
+
+    /// Derives the navigation graph with the default ``GraphDerivationOptions``.
+    public static let deriveGraph: @Sendable (Venue) -> Venue = { venue in
+        let derived = GraphDerivation.derive(venue)
+        return venue.replacingGraph(derived.graph, addingWarnings: derived.issues)
+    }
+
+    /// Leaves the graph empty (for tools that only need the geometry).
+    public static let noGraph: @Sendable (Venue) -> Venue = { $0 }
 }
 
 /// Tunables for deriving connectors from IMDF units of connector categories stacked across levels.

@@ -29,7 +29,7 @@ public struct VenueFormat: Sendable {
 public enum VenueLoader {
     /// The formats tried, in order; the first whose `detect` accepts the path loads it. Further formats
     /// (e.g. an ILC floor folder) are added here.
-    public static let formats: [VenueFormat] = [.imdf]
+    public static let formats: [VenueFormat] = [.imdf, .ilc]
 
     /// Detects the format of `path` and loads it, graph included.
     /// - Throws: ``VenueError/missingFile(path:)`` when nothing is at `path`,

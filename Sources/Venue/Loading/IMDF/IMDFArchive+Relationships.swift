@@ -7,6 +7,8 @@ extension IMDFArchive {
     static let connectorKindByRelationship: [String: ConnectorKind] = [
         "elevator": .elevator, "stairs": .stairs, "escalator": .escalator, "ramp": .ramp,
         "traversal": .connector, "traversal.path": .connector,
+        // IndoorNav extensions: IMDF has no vehicle connectors.
+        "driveramp": .driveRamp, "carlift": .carLift,
     ]
 
     /// One end (or intermediary) of a relationship, resolved to a level and a point.
@@ -30,7 +32,7 @@ extension IMDFArchive {
                 guard let kind = IMDFArchive.connectorKindByRelationship[category] else {
                     issues.append(.warning(SourceLocation(file: file.name, featureID: id, field: "category"),
                                            "relationship category '\(category)' does not join levels; ignored"))
-                    return
+                    continue
                 }
                 guard let originValue = feature.properties["origin"], !originValue.isNull else {
                     throw FeatureProblem("origin", "required property is missing")

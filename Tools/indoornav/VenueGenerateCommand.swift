@@ -1,0 +1,88 @@
+import Foundation
+import Venue
+
+/// `indoornav venue generate --levels N --seed S [--size K] [--towers T] [--parking P] [--corridors C]
+/// -o DIR [--force]` — writes a synthetic IMDF venue with an authored graph.
+enum VenueGenerateCommand {
+    static let help = """
+        usage: indoornav venue generate [--levels N] [--seed S] [--size K] [--towers T] [--parking P]
+                                        [--corridors C] -o DIR [--force] [--verify]
+          --levels N     above-ground levels, 1...500 (default 40)
+          --seed S       non-negative integer fixing names and room categories (default 1)
+          --size K       scale of rooms per corridor, 0.01...100 (default 1)
+          --towers T     buildings, 2...32 (default 2)
+          --parking P    parking levels below ground, 0...10 (default 1)
+          --corridors C  corridors per tower floor, 1...100 (default 8)
+          -o DIR         output folder (created; must be empty unless --force)
+          --verify       load the written venue back and report load time, issues and graph connectivity
+        """
+
+    /// Flag names of configuration fields, for error messages.
+    static let flagOfField = [
+        "levelCount": "--levels", "parkingLevelCount": "--parking", "towerCount": "--towers",
+        "corridorsPerTower": "--corridors", "sizeScale": "--size",
+    ]
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        if args.flag("--help") { print(help); return 0 }
+        let levels = try args.int("--levels") ?? 40
+        let parking = try args.int("--parking") ?? 1
+        let towers = try args.int("--towers") ?? 2
+        let corridors = try args.int("--corridors") ?? 8
+        let size = try args.double("--size") ?? 1
+        var seed: UInt64 = 1
+        if let text = try args.option("--seed") {
+            guard let value = UInt64(text) else { throw UsageError("--seed: '\(text)' is not a non-negative integer") }
+            seed = value
+        }
+        let output = try args.option("-o") ?? args.option("--output")
+        let force = args.flag("--force")
+        let verify = args.flag("--verify")
+        try args.finish()
+        guard let output, !output.isEmpty else { throw UsageError("venue generate: missing -o DIR\n\(help)") }
+
+        let configuration: SyntheticVenueConfiguration
+        do {
+            configuration = try SyntheticVenueConfiguration(levelCount: levels, parkingLevelCount: parking, towerCount: towers,
+                                                            corridorsPerTower: corridors, sizeScale: size, seed: seed)
+        } catch {
+            if case .invalidConfiguration(let field, let value, let reason) = error {
+                throw UsageError("\(flagOfField[field] ?? field) \(value): \(reason)")
+            }
+            throw error
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let summary = try SyntheticVenueGenerator(configuration: configuration).write(to: output, overwrite: force)
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        print("""
+            wrote \(output): \(summary.files.count) files, \(summary.bytesWritten) bytes in \(String(format: "%.2f", seconds)) s
+              levels \(summary.levels), buildings \(summary.buildings), units \(summary.units), openings \(summary.openings)
+              amenities \(summary.amenities), occupants \(summary.occupants), anchors \(summary.anchors), relationships \(summary.relationships)
+              graph nodes \(summary.graphNodes), graph edges \(summary.graphEdges)
+            """)
+        return verify ? try verifyLoad(output, summary: summary) : 0
+    }
+
+    /// Loads the written venue through ``VenueLoader`` and checks it against what was written; exit 1
+    /// on error issues, count mismatches or a disconnected graph.
+    static func verifyLoad(_ folder: String, summary: SyntheticVenueGenerator.Summary) throws -> Int32 {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let venue = try VenueLoader.load(path: folder)
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let components = venue.graph.components().count
+        let errors = venue.issues.filter { $0.severity == .error }
+        print("loaded in \(String(format: "%.2f", seconds)) s: levels \(venue.levels.count), spaces \(venue.spaces.count), "
+              + "openings \(venue.openings.count), POIs \(venue.pois.count), connectors \(venue.connectors.count)")
+        print("  graph nodes \(venue.graph.nodes.count), edges \(venue.graph.edges.count), components \(components); "
+              + "issues \(venue.issues.count) (\(errors.count) errors)")
+        for issue in errors.prefix(10) { warn("  \(issue)") }
+        let ok = errors.isEmpty && components == 1 && venue.graph.nodes.count == summary.graphNodes
+            && venue.graph.edges.count == summary.graphEdges && venue.connectors.count == summary.relationships
+        if !ok { warn("verify: the loaded venue does not match what was written") }
+        return ok ? 0 : 1
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Venue
+
+/// `indoornav venue store list|install|update|remove|check --store DIR [SOURCE|ID]` — venues installed
+/// for offline use.
+enum VenueStoreCommand {
+    static let help = """
+        usage: indoornav venue store <action> --store DIR [SOURCE|ID]
+          list              installed venues: id, name, version, content hash, install time
+          install SOURCE    copy the venue folder SOURCE into the store (reinstalls the same id)
+          check ID          whether the installed venue's source folder changed (reads no venue)
+          update ID         reinstall from the source when it changed
+          remove ID         delete an installed venue
+        """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        if args.flag("--help") { print(help); return 0 }
+        guard let action = args.nextPositional() else { throw UsageError("venue store: missing action\n\(help)") }
+        let directory = try args.required("--store")
+        let store = VenueStore(directory: directory, clock: { Date().timeIntervalSince1970 })
+        switch action {
+        case "list":
+            try args.finish()
+            let entries = try store.list()
+            if entries.isEmpty { print("no venues installed in \(directory)") }
+            for e in entries {
+                let installed = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: e.installedAtUnixSeconds))
+                print([e.id, e.name, e.version ?? "-", e.contentHash, installed].joined(separator: "\t"))
+            }
+        case "install":
+            let source = try args.positional("SOURCE folder")
+            try args.finish()
+            let e = try store.install(from: source)
+            print("installed \(e.id) (\(e.name), version \(e.version ?? "-")) \(e.contentHash)")
+        case "check":
+            let id = try args.positional("venue ID")
+            try args.finish()
+            let check = try store.checkForUpdate(id: id)
+            print(check.isUpdateAvailable
+                  ? "\(id): update available (installed \(check.installedHash), source \(check.sourceHash))"
+                  : "\(id): up to date (\(check.installedHash))")
+        case "update":
+            let id = try args.positional("venue ID")
+            try args.finish()
+            print(try store.update(id: id) ? "\(id): updated" : "\(id): already up to date")
+        case "remove":
+            let id = try args.positional("venue ID")
+            try args.finish()
+            try store.remove(id: id)
+            print("\(id): removed")
+        default:
+            throw UsageError("venue store: unknown action '\(action)' (list, install, check, update, remove)")
+        }
+        return 0
+    }
+}
