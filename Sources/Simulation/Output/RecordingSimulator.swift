@@ -58,13 +58,9 @@ public enum RecordingSimulator {
                                  deviationStartSeconds: trajectory.pieces.first(where: \.isDeviation)?.startSeconds)
     }
 
-    /// Loads a venue folder, deriving a navigation graph from its geometry when it has no authored one;
-    /// loader errors become ``SimulationError/venue(path:message:)``.
+    /// Loads a venue folder (the loader derives a navigation graph from the geometry when the venue has
+    /// no authored one); loader errors become ``SimulationError/venue(path:message:)``.
     public static func loadVenue(path: String) throws(SimulationError) -> Venue {
-        let options = VenueLoadOptions(graphWhenNoneAuthored: { venue in
-            let derived = GraphDerivation.derive(venue)
-            return venue.replacingGraph(derived.graph, addingWarnings: derived.issues)
-        })
-        do { return try VenueLoader.load(path: path, options: options) } catch { throw .venue(path: path, message: error.description) }
+        do { return try VenueLoader.load(path: path) } catch { throw .venue(path: path, message: error.description) }
     }
 }
