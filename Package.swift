@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
         .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: ["README.md"]),
-        .target(name: "Simulation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Recordings"]),
+        .target(name: "Simulation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Recordings"], exclude: ["README.md"]),
         .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"], exclude: ["README.md"]),
         .target(name: "RerouteService", dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Positioning", "Navigation"]),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),

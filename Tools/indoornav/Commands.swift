@@ -10,6 +10,7 @@ enum Commands {
         "route": RouteCommand.run,
         "scenarios": ScenariosCommand.run,
         "eval-providers": EvalProvidersCommand.run,
+        "simulate": SimulateCommand.run,
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {

@@ -8,6 +8,7 @@ let usage = """
       venue inspect|validate|at|graph|render|generate|store   venue model tools
       route VENUE --from X --to Y [options]                     plan a route (see Sources/Routing/README.md)
       import ilc|ipin|beacons-ipin FILE -o OUT                  convert public recordings
+      simulate VENUE --from X --to Y --seed S -o REC.jsonl      synthetic sensor recording (Sources/Simulation/README.md)
       scenarios [--seeds N] [--noise M] [--json]                simulated navigation walks
       eval-providers PATH… [--beacons F] [--venue V] [--json]   score the beacon and dead-reckoning providers
       bench read|route|filter|providers …                       benchmarks

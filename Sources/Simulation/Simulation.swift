@@ -1,2 +1,0 @@
-/// Simulation: synthetic sensor recordings of walks along routes, with ground truth.
-public enum SimulationModule {}

@@ -1,0 +1,91 @@
+import Foundation
+import IndoorGeometry
+import Recordings
+import Routing
+import Testing
+import Venue
+import VenueFixtures
+@testable import Simulation
+
+@Suite struct BadInputTests {
+    private func expectError(_ fragment: String, _ body: () throws -> Void) {
+        do {
+            try body()
+            Issue.record("expected an error mentioning '\(fragment)'")
+        } catch {
+            #expect("\(error)".contains(fragment), "\(error)")
+        }
+    }
+
+    @Test func configurationRangesAreChecked() {
+        var inertial = InertialSensorConfiguration()
+        inertial.imuRateHz = 0
+        expectError("inertial.imuRateHz") { _ = try SimulationConfiguration(inertial: inertial) }
+        inertial.imuRateHz = .nan
+        expectError("inertial.imuRateHz") { _ = try SimulationConfiguration(inertial: inertial) }
+        var scan = BeaconScanConfiguration()
+        scan.scanRateHz = 50
+        expectError("ble.scanRateHz") { _ = try SimulationConfiguration(beaconScan: scan) }
+        scan = BeaconScanConfiguration()
+        scan.dropoutProbability = 1
+        expectError("ble.dropoutProbability") { _ = try SimulationConfiguration(beaconScan: scan) }
+        var walker = WalkerConfiguration()
+        walker.walkingSpeedMetersPerSecond = -1
+        expectError("walker.walkingSpeedMetersPerSecond") { _ = try SimulationConfiguration(walker: walker) }
+        walker = WalkerConfiguration()
+        walker.stepFrequencyRangeHz = 0.1...2
+        expectError("walker.stepFrequencyRangeHz") { _ = try SimulationConfiguration(walker: walker) }
+    }
+
+    @Test func durationAndDeviationTimesAreChecked() throws {
+        let planner = try WalkPlanner(venue: TestVenues.golden())
+        for bad in [-5.0, 0, .infinity, .nan] {
+            expectError("durationSeconds") {
+                _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1, durationSeconds: bad))
+            }
+        }
+        expectError("deviateAtSeconds") {
+            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                                             deviation: Deviation(atSeconds: -1, target: .local(.zero, level: "L0"))))
+        }
+        expectError("the walk is over") {
+            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                                             deviation: Deviation(atSeconds: 500, target: .local(.zero, level: "L0"))))
+        }
+        expectError("is on level L1") {
+            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                                             deviation: Deviation(atSeconds: 5, target: .local(.zero, level: "L1"))))
+        }
+        expectError("no level 'L7'") {
+            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                                             deviation: Deviation(atSeconds: 5, target: .local(.zero, level: "L7"))))
+        }
+        expectError("--deviate-to 'nowhere'") {
+            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                                             deviation: Deviation(atSeconds: 5, target: .feature(id: "nowhere"))))
+        }
+    }
+
+    @Test func unknownPlacesNameTheFlag() throws {
+        let planner = try WalkPlanner(venue: TestVenues.golden())
+        expectError("--from 'no-such-poi'") {
+            _ = try planner.plan(WalkRequest(origin: .feature(id: "no-such-poi"), destination: .feature(id: "office"), seed: 1))
+        }
+        expectError("--to 'ghost'") {
+            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "ghost"), seed: 1))
+        }
+        expectError("--to '500.0,500.0@L0'") {
+            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .local(LocalPoint(x: 500, y: 500), level: "L0"), seed: 1))
+        }
+        expectError("--from '1.0,1.0@basement'") {
+            _ = try planner.plan(WalkRequest(origin: .local(LocalPoint(x: 1, y: 1), level: "basement"), destination: .feature(id: "office"), seed: 1))
+        }
+    }
+
+    @Test func venuesWithoutGraphOrFilesAreRefused() throws {
+        let golden = TestVenues.golden()
+        expectError("has no navigation graph") { _ = try WalkPlanner(venue: golden.replacingGraph(.empty)) }
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-venue-\(UInt32.random(in: 0...UInt32.max))").path
+        expectError("venue \(missing)") { _ = try RecordingSimulator.loadVenue(path: missing) }
+    }
+}

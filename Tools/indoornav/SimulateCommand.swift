@@ -1,0 +1,143 @@
+import Foundation
+import IndoorJSON
+import Recordings
+import Routing
+import Simulation
+import Venue
+
+/// `indoornav simulate VENUE --from X --to Y --seed S -o rec.jsonl …`: a synthetic recording of a walk.
+enum SimulateCommand {
+    static let usage = """
+        usage: indoornav simulate VENUE --from X --to Y --seed S -o REC.jsonl
+                 [--beacons FILE | --beacons-out FILE] [--beacon-spacing M]
+                 [--deviate-at T --deviate-to x,y@LEVEL] [--duration-seconds D]
+                 [--rate-hz 50] [--ble-rate-hz 2] [--pressure-rate-hz 10] [--speed M_PER_S] [--json]
+        X, Y: POI/space ids, x,y@LEVEL or geo:lat,lon@LEVEL. Without --beacons a layout is generated
+        (one beacon every --beacon-spacing metres along the graph) and written to --beacons-out if given.
+        """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        guard let venuePath = args.nextPositional() else { throw UsageError("simulate: missing venue path\n\(usage)") }
+        let fromText = try args.required("--from")
+        let toText = try args.required("--to")
+        let seedText = try args.required("--seed")
+        guard let seed = UInt64(seedText) else { throw UsageError("--seed: '\(seedText)' is not a whole number 0…\(UInt64.max)") }
+        guard let output = try args.option("-o") ?? args.option("--output") else { throw UsageError("simulate: missing -o REC.jsonl") }
+        let beaconsIn = try args.option("--beacons")
+        let beaconsOut = try args.option("--beacons-out")
+        let spacing = try args.double("--beacon-spacing")
+        let deviateAt = try args.double("--deviate-at")
+        let deviateTo = try args.option("--deviate-to")
+        let duration = try args.double("--duration-seconds")
+        let imuRate = try args.double("--rate-hz")
+        let bleRate = try args.double("--ble-rate-hz")
+        let pressureRate = try args.double("--pressure-rate-hz")
+        let speed = try args.double("--speed")
+        let json = args.flag("--json")
+        try args.finish()
+
+        guard let origin = Place.parse(fromText) else { throw UsageError("--from: '\(fromText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
+        guard let destination = Place.parse(toText) else { throw UsageError("--to: '\(toText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
+        var deviation: Deviation?
+        switch (deviateAt, deviateTo) {
+        case (nil, nil): break
+        case (let t?, let z?):
+            guard let target = Place.parse(z) else { throw UsageError("--deviate-to: '\(z)' is not x,y@LEVEL, geo:lat,lon@LEVEL or a POI id") }
+            deviation = Deviation(atSeconds: t, target: target)
+        case (nil, _?): throw UsageError("--deviate-to needs --deviate-at T (seconds)")
+        case (_?, nil): throw UsageError("--deviate-at needs --deviate-to x,y@LEVEL")
+        }
+        if beaconsIn != nil, spacing != nil { throw UsageError("--beacon-spacing applies to a generated layout, not to --beacons FILE") }
+
+        do {
+            var walker = WalkerConfiguration()
+            if let speed { walker.walkingSpeedMetersPerSecond = speed }
+            var inertial = InertialSensorConfiguration()
+            if let imuRate { inertial.imuRateHz = imuRate }
+            if let pressureRate { inertial.pressureRateHz = pressureRate }
+            var scan = BeaconScanConfiguration()
+            if let bleRate { scan.scanRateHz = bleRate }
+            let configuration = try SimulationConfiguration(walker: walker, inertial: inertial, beaconScan: scan)
+            let venue = try RecordingSimulator.loadVenue(path: venuePath)
+
+            let registry: BeaconRegistry
+            if let beaconsIn {
+                do { registry = try BeaconRegistry.load(path: beaconsIn) } catch { throw UsageError("--beacons: \(error)") }
+            } else {
+                var options = BeaconLayoutOptions()
+                if let spacing { options.spacingMeters = spacing }
+                registry = try BeaconLayoutGenerator.layout(for: venue, options: options)
+            }
+            if let beaconsOut {
+                do { try emit(registry.json.serialized(pretty: true) + "\n", to: beaconsOut) } catch {
+                    throw UsageError("--beacons-out: cannot write \(beaconsOut): \(error.localizedDescription)")
+                }
+            }
+            let placed = try PlacedBeacon.place(registry, on: venue)
+
+            let start = ContinuousClock.now
+            let planner = try WalkPlanner(venue: venue, configuration: configuration)
+            let request = WalkRequest(origin: origin, destination: destination, seed: seed, deviation: deviation, durationSeconds: duration)
+            let trajectory = try planner.plan(request)
+            let simulation = SensorSimulation(trajectory: trajectory, venue: venue, beacons: placed, configuration: configuration, seed: seed)
+            var description = ["from": fromText, "to": toText]
+            if let deviateAt, let deviateTo { description["deviation"] = "at \(deviateAt) s towards \(deviateTo)" }
+            let header = RecordingSimulator.header(simulation: simulation, venueID: venue.id,
+                                                   beaconRegistryPath: (beaconsIn ?? beaconsOut).map { relativePath($0, from: output) },
+                                                   description: description)
+            let summary = try RecordingSimulator.write(simulation, to: RecordingWriter(path: output, header: header))
+            let elapsed = start.duration(to: .now)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? nil
+            print(json ? summaryJSON(summary, output: output, bytes: bytes, seconds: seconds).serialized(pretty: true)
+                       : report(summary, output: output, bytes: bytes, seconds: seconds))
+            return 0
+        } catch SimulationError.invalidConfiguration(let field, let message) {
+            throw UsageError("simulate: \(flagNames[field] ?? field): \(message)")
+        } catch let error as SimulationError {
+            throw UsageError("simulate: \(error)")
+        } catch let error as RecordingError {
+            throw UsageError("simulate: \(error)")
+        }
+    }
+
+    /// The flag that sets each configuration field, for error messages.
+    static let flagNames = [
+        "inertial.imuRateHz": "--rate-hz", "inertial.pressureRateHz": "--pressure-rate-hz", "ble.scanRateHz": "--ble-rate-hz",
+        "walker.walkingSpeedMetersPerSecond": "--speed", "durationSeconds": "--duration-seconds", "deviateAtSeconds": "--deviate-at",
+        "beaconSpacingMeters": "--beacon-spacing",
+    ]
+
+    /// `path` relative to the folder of `recording` when it lies in that folder (or below), else absolute.
+    static func relativePath(_ path: String, from recording: String) -> String {
+        let target = URL(fileURLWithPath: path).standardizedFileURL.path
+        let folder = URL(fileURLWithPath: recording).standardizedFileURL.deletingLastPathComponent().path
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return target.hasPrefix(prefix) ? String(target.dropFirst(prefix.count)) : target
+    }
+
+    private static func report(_ s: SimulationSummary, output: String, bytes: Int?, seconds: Double) -> String {
+        var lines = [
+            "wrote \(output)" + (bytes.map { " (\(String(format: "%.1f", Double($0) / 1e6)) MB)" } ?? ""),
+            String(format: "  %.1f s, %.1f m, %d steps at %.2f Hz, %d beacons", s.durationSeconds, s.distanceMeters, s.stepCount,
+                   s.nominalStepFrequencyHz, s.beaconCount),
+        ]
+        if let d = s.deviationStartSeconds { lines.append(String(format: "  leaves the route at %.1f s", d)) }
+        for (kind, count) in s.samplesByKind.sorted(by: { $0.key < $1.key }) { lines.append("  \(kind.rawValue): \(count)") }
+        lines.append(String(format: "  generated in %.2f s (%.0f samples/s)", seconds, Double(s.sampleCount) / max(seconds, 1e-9)))
+        return lines.joined(separator: "\n")
+    }
+
+    private static func summaryJSON(_ s: SimulationSummary, output: String, bytes: Int?, seconds: Double) -> JSONValue {
+        var samples: [String: JSONValue] = [:]
+        for (kind, count) in s.samplesByKind { samples[kind.rawValue] = .number(Double(count)) }
+        var object: [String: JSONValue] = [
+            "output": .string(output), "durationSeconds": .number(s.durationSeconds), "distanceMeters": .number(s.distanceMeters),
+            "stepCount": .number(Double(s.stepCount)), "stepFrequencyHz": .number(s.nominalStepFrequencyHz),
+            "beaconCount": .number(Double(s.beaconCount)), "samples": .object(samples), "generationSeconds": .number(seconds),
+        ]
+        if let bytes { object["bytes"] = .number(Double(bytes)) }
+        if let d = s.deviationStartSeconds { object["deviationStartSeconds"] = .number(d) }
+        return .object(object)
+    }
+}
