@@ -20,6 +20,9 @@ public final class IndoorRouter {
 
     public var venue: Venue { index.venue }
 
+    /// States settled by all searches so far (benchmark telemetry).
+    public var settledStatesTotal: Int { search.settledStatesTotal }
+
     /// Plans a route. Throws for an invalid request; a request that is valid but cannot be served
     /// returns no route and CRITICAL notices (`couldNotMatch…`, `noRouteFound…`).
     public func route(_ request: RouteRequest) throws(RoutingError) -> RouteResponse {

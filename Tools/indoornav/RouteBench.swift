@@ -11,7 +11,7 @@ enum RouteBench {
         let path = try args.positional("venue path")
         let queries = try args.int("--queries", in: 1...10_000_000) ?? 1000
         let seed = try args.int("--seed", in: 0...Int.max) ?? 1
-        let landmarks = try args.int("--landmarks", in: 0...64) ?? 8
+        let landmarks = try args.int("--landmarks", in: 0...64) ?? RoutingIndex.Options().landmarkCount
         let optimizeText = try args.option("--optimize") ?? "shortest"
         guard let optimization = Optimization(rawValue: optimizeText) else { throw UsageError("--optimize: expected fastest or shortest") }
         let queriesOut = try args.option("--queries-out")
@@ -69,6 +69,7 @@ enum RouteBench {
             "preprocessSeconds": .finite((preprocessSeconds * 1000).rounded() / 1000),
             "loadSeconds": .finite((loadSeconds * 1000).rounded() / 1000),
             "landmarks": .number(Double(landmarks)), "optimization": .string(optimization.rawValue),
+            "meanSettledStates": .finite((Double(router.settledStatesTotal) / Double(max(1, queries))).rounded()),
             "meanRouteLengthMeters": .finite(found > 0 ? (totalLength / Double(found)).rounded() : 0),
         ]
         if json { print(result.serialized(pretty: true)) } else {

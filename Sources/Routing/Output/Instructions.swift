@@ -34,8 +34,8 @@ public struct InstructionWriter: Sendable {
     /// A duration in whole seconds or minutes.
     public func duration(_ seconds: Double) -> String {
         let table = InstructionWriter.templates[language] ?? [:]
-        if seconds < 90 { return (table["seconds"] ?? "{n} s").replacingOccurrences(of: "{n}", with: "\(Int(seconds.rounded()))") }
-        return (table["minutes"] ?? "{n} min").replacingOccurrences(of: "{n}", with: "\(Int((seconds / 60).rounded()))")
+        if seconds < 90 { return InstructionWriter.fill(table["seconds"] ?? "{n} s") { _ in "\(Int(seconds.rounded()))" } }
+        return InstructionWriter.fill(table["minutes"] ?? "{n} min") { _ in "\(Int((seconds / 60).rounded()))" }
     }
 
     /// The instruction for a maneuver; `levelName`/`placeName`/`buildingName` are already localised.
@@ -53,7 +53,7 @@ public struct InstructionWriter: Sendable {
         case .levelChange:
             let kind = levelChange?.connectorKind ?? .connector
             let up = (levelChange?.deltaZ ?? 0) >= 0
-            base = t(up ? "levelUp" : "levelDown").replacingOccurrences(of: "{connector}", with: t("connector." + kind.rawValue))
+            base = InstructionWriter.fill(t(up ? "levelUp" : "levelDown")) { $0 == "connector" ? t("connector." + kind.rawValue) : nil }
         case .enterBuilding: base = t("enterBuilding")
         case .exitBuilding: base = t("exitBuilding")
         case .wait: base = t("wait")
@@ -61,16 +61,37 @@ public struct InstructionWriter: Sendable {
         }
         let addsDistance: Set<Maneuver.Action> = [.depart, .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn, .passDoor, .enterBuilding, .exitBuilding]
         if action == .continue {
-            base = base.replacingOccurrences(of: "{distance}", with: distance(distanceToNextMeters))
+            base = InstructionWriter.fill(base) { $0 == "distance" ? distance(distanceToNextMeters) : nil }
         } else if addsDistance.contains(action), distanceToNextMeters >= 1 {
-            base += t("thenContinue").replacingOccurrences(of: "{distance}", with: distance(distanceToNextMeters))
+            base += InstructionWriter.fill(t("thenContinue")) { $0 == "distance" ? distance(distanceToNextMeters) : nil }
         }
-        return base
-            .replacingOccurrences(of: "{direction}", with: t("cardinal.\(InstructionWriter.cardinal(bearingDegrees))"))
-            .replacingOccurrences(of: "{level}", with: levelName ?? "")
-            .replacingOccurrences(of: "{name}", with: placeName ?? "")
-            .replacingOccurrences(of: "{building}", with: buildingName ?? t("theBuilding"))
-            .replacingOccurrences(of: "{duration}", with: duration(durationSeconds ?? 0))
+        return InstructionWriter.fill(base) { key in
+            switch key {
+            case "direction": t("cardinal.\(InstructionWriter.cardinal(bearingDegrees))")
+            case "level": levelName ?? ""
+            case "name": placeName ?? ""
+            case "building": buildingName ?? t("theBuilding")
+            case "duration": duration(durationSeconds ?? 0)
+            default: nil
+            }
+        }
+    }
+
+    /// Replaces each `{key}` in one pass; unknown keys stay as written.
+    static func fill(_ template: String, _ value: (Substring) -> String?) -> String {
+        guard template.contains("{") else { return template }
+        var out = ""
+        out.reserveCapacity(template.utf8.count + 16)
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let key = rest[rest.index(after: open)..<close]
+            out += value(key) ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out
     }
 
     /// Eight-point compass name of a bearing.

@@ -1,63 +1,63 @@
 /// A binary min-heap of (key, value) pairs, for Dijkstra and A*.
 ///
 /// Lazy deletion: callers push a node again with a smaller key and skip stale entries on pop.
+/// Entries sit in one contiguous array and sifting moves a hole instead of swapping.
 /// - Complexity: push and popMin O(log n); peek O(1).
 struct BinaryHeap {
-    private var keys: [Double] = []
-    private var values: [Int32] = []
-
-    init(capacity: Int = 0) {
-        keys.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+    struct Entry {
+        var key: Double
+        var value: Int32
     }
+    private var entries: [Entry] = []
 
-    var isEmpty: Bool { keys.isEmpty }
-    var count: Int { keys.count }
+    init(capacity: Int = 0) { entries.reserveCapacity(capacity) }
 
-    mutating func removeAll() {
-        keys.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
-    }
+    var isEmpty: Bool { entries.isEmpty }
+    var count: Int { entries.count }
+
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 
     mutating func push(_ value: Int32, key: Double) {
-        keys.append(key)
-        values.append(value)
-        var i = keys.count - 1
-        while i > 0 {
-            let parent = (i - 1) >> 1
-            guard keys[parent] > keys[i] else { break }
-            keys.swapAt(parent, i)
-            values.swapAt(parent, i)
-            i = parent
+        entries.append(Entry(key: key, value: value))
+        entries.withUnsafeMutableBufferPointer { e in
+            var i = e.count - 1
+            let moving = e[i]
+            while i > 0 {
+                let parent = (i &- 1) >> 1
+                guard e[parent].key > moving.key else { break }
+                e[i] = e[parent]
+                i = parent
+            }
+            e[i] = moving
         }
     }
 
     /// Removes and returns the entry with the smallest key.
     mutating func popMin() -> (value: Int32, key: Double)? {
-        guard let firstKey = keys.first, let firstValue = values.first else { return nil }
-        let lastKey = keys.removeLast(), lastValue = values.removeLast()
-        if !keys.isEmpty {
-            keys[0] = lastKey
-            values[0] = lastValue
-            var i = 0
-            let n = keys.count
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < n && keys[l] < keys[m] { m = l }
-                if r < n && keys[r] < keys[m] { m = r }
-                if m == i { break }
-                keys.swapAt(m, i)
-                values.swapAt(m, i)
-                i = m
+        guard let first = entries.first else { return nil }
+        let last = entries.removeLast()
+        if !entries.isEmpty {
+            entries.withUnsafeMutableBufferPointer { e in
+                let n = e.count
+                var i = 0
+                while true {
+                    let l = 2 &* i &+ 1
+                    if l >= n { break }
+                    let r = l &+ 1
+                    let m = (r < n && e[r].key < e[l].key) ? r : l
+                    guard e[m].key < last.key else { break }
+                    e[i] = e[m]
+                    i = m
+                }
+                e[i] = last
             }
         }
-        return (firstValue, firstKey)
+        return (first.value, first.key)
     }
 
     /// Checks the heap property (tests).
     func isValid() -> Bool {
-        for i in keys.indices.dropFirst() where keys[(i - 1) >> 1] > keys[i] { return false }
+        for i in entries.indices.dropFirst() where entries[(i - 1) >> 1].key > entries[i].key { return false }
         return true
     }
 }

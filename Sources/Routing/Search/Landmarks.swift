@@ -9,15 +9,18 @@ import Venue
 /// Landmarks are picked by farthest-point selection. Memory: 2 × landmarks × nodes Float32.
 public struct Landmarks: Sendable {
     public let landmarkNodes: [Int32]
-    /// `fromLandmark[k][v]` = d(L_k, v), `toLandmark[k][v]` = d(v, L_k); `.infinity` when unreachable.
-    let fromLandmark: [[Float]]
-    let toLandmark: [[Float]]
+    /// `fromLandmark[k * nodeCount + v]` = d(L_k, v), `toLandmark[k * nodeCount + v]` = d(v, L_k);
+    /// `.infinity` when unreachable. Flat arrays: one lookup costs no reference counting.
+    let fromLandmark: [Float]
+    let toLandmark: [Float]
+    let nodeCount: Int
 
     /// Chooses `count` landmarks and runs two Dijkstra searches from each. - Complexity: O(k (E + V log V))
     public init(graph: NavigationGraph, count: Int) {
         let n = graph.nodes.count
         var chosen: [Int32] = []
         var from: [[Float]] = [], to: [[Float]] = []
+        nodeCount = n
         guard n > 0, count > 0 else { landmarkNodes = []; fromLandmark = []; toLandmark = []; return }
         let reverse = ReverseAdjacency(graph: graph)
         // Start from the node farthest from node 0, then repeatedly the node farthest from all chosen.
@@ -43,21 +46,34 @@ public struct Landmarks: Sendable {
             next = Int32(best)
         }
         landmarkNodes = chosen
-        fromLandmark = from
-        toLandmark = to
+        fromLandmark = from.flatMap { $0 }
+        toLandmark = to.flatMap { $0 }
     }
 
     /// A lower bound in metres on the length of any path from `v` to `t`.
     public func lowerBound(from v: Int, to t: Int) -> Double {
+        lowerBound(from: v, to: t, using: 0..<landmarkNodes.count)
+    }
+
+    /// The bound using only some landmarks (the "active" ones for a query).
+    func lowerBound<C: Collection>(from v: Int, to t: Int, using landmarks: C) -> Double where C.Element == Int {
         var best: Float = 0
-        for k in 0..<fromLandmark.count {
-            let f = fromLandmark[k], r = toLandmark[k]
-            let a = f[t] - f[v], b = r[v] - r[t]
+        let n = nodeCount
+        for k in landmarks {
+            let base = k &* n
+            let a = fromLandmark[base &+ t] - fromLandmark[base &+ v], b = toLandmark[base &+ v] - toLandmark[base &+ t]
             if a.isFinite && a > best { best = a }
             if b.isFinite && b > best { best = b }
         }
         // Float rounding could overshoot a true distance by a few ulps: shave a millimetre.
         return max(0, Double(best) * (1 - 1e-6) - 1e-3)
+    }
+
+    /// The `count` landmarks that give the largest bound for one (source, target) pair: searching with
+    /// only these costs less per node and loses little (Goldberg & Harrelson's active landmarks).
+    func activeLandmarks(from v: Int, to t: Int, count: Int) -> [Int] {
+        let scored = (0..<landmarkNodes.count).map { k -> (Int, Double) in (k, lowerBound(from: v, to: t, using: CollectionOfOne(k))) }
+        return scored.sorted { $0.1 > $1.1 }.prefix(count).map(\.0)
     }
 
     private static func farthest(_ d: [Float]) -> Int {

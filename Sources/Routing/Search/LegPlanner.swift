@@ -26,6 +26,7 @@ struct LegPlanner {
         }
         var best: Leg?
         if let path = search.search(seeds: seeds, targets: targets, cost: cost, phases: phases) {
+            search.settledStatesTotal += path.settledStates
             best = Leg(segments: segments(of: path, from: from, to: candidates[path.targetTag], phases: phases, cost: cost),
                        cost: path.cost, targetTag: path.targetTag)
         }

@@ -41,9 +41,16 @@ public final class PathSearch {
     private var parentState: [Int32] = []
     private var parentEdge: [Int32] = []
     private var stamp: [UInt32] = []
+    /// Heuristic value cached per state for the current query, and whether the state is settled.
+    private var heuristicCache: [Double] = []
+    private var settledStamp: [UInt32] = []
+    /// Marks target nodes for the current query (a dictionary lookup only for those).
+    private var targetStamp: [UInt32] = []
     private var generation: UInt32 = 0
     private var heap = BinaryHeap(capacity: 4096)
     private let phaseCapacity = 2
+    /// States settled by successful searches since creation (benchmark telemetry).
+    public internal(set) var settledStatesTotal = 0
 
     public init(index: RoutingIndex) {
         self.index = index
@@ -52,6 +59,9 @@ public final class PathSearch {
         parentState = [Int32](repeating: -1, count: states)
         parentEdge = [Int32](repeating: -1, count: states)
         stamp = [UInt32](repeating: 0, count: states)
+        heuristicCache = [Double](repeating: 0, count: states)
+        settledStamp = [UInt32](repeating: 0, count: states)
+        targetStamp = [UInt32](repeating: 0, count: index.venue.graph.nodes.count)
     }
 
     /// The cheapest path from any seed (in phase 0) to any target (in any phase), or `nil`.
@@ -65,7 +75,8 @@ public final class PathSearch {
         let phaseCount = phases.count
         generation &+= 1
         if generation == 0 {  // wrapped: clear stamps once every 4 billion queries
-            for i in stamp.indices { stamp[i] = 0 }
+            for i in stamp.indices { stamp[i] = 0; settledStamp[i] = 0 }
+            for i in targetStamp.indices { targetStamp[i] = 0 }
             generation = 1
         }
         heap.removeAll()
@@ -73,41 +84,61 @@ public final class PathSearch {
         var targetCost: [Int32: (cost: Double, tag: Int)] = [:]
         for t in targets where t.cost < (targetCost[t.node]?.cost ?? .infinity) { targetCost[t.node] = (t.cost, t.tag) }
         let targetNodes = Array(targetCost.keys)
+        for t in targetNodes { targetStamp[Int(t)] = generation }
         let perMeter = cost.lowerBoundCostPerMeter(phases: phases)
         let landmarks = index.landmarks
         let useEuclid = index.euclideanIsAdmissible
         let targetPoints = targetNodes.map { nodes[Int($0)].point }
+        let nodeX = index.nodeX, nodeY = index.nodeY
 
+        // Active landmarks: the few that bound this query best (all of them with several targets).
+        let active: [Int]
+        if let landmarks, targetNodes.count == 1, let s0 = seeds.first {
+            active = landmarks.activeLandmarks(from: Int(s0.node), to: Int(targetNodes[0]), count: 4)
+        } else {
+            active = Array(0..<(landmarks?.landmarkNodes.count ?? 0))
+        }
         @inline(__always) func heuristic(_ v: Int32) -> Double {
             var h = Double.infinity
             for (k, t) in targetNodes.enumerated() {
                 var lb = 0.0
-                if useEuclid { lb = nodes[Int(v)].point.distance(to: targetPoints[k]) }
-                if let landmarks { lb = max(lb, landmarks.lowerBound(from: Int(v), to: Int(t))) }
+                if useEuclid {
+                    let dx = nodeX[Int(v)] - targetPoints[k].x, dy = nodeY[Int(v)] - targetPoints[k].y
+                    lb = (dx * dx + dy * dy).squareRoot()
+                }
+                if let landmarks { lb = max(lb, landmarks.lowerBound(from: Int(v), to: Int(t), using: active)) }
                 h = min(h, lb)
             }
             return h * perMeter
         }
+        /// Resets a state on first touch in this query and caches its heuristic.
+        @inline(__always) func touch(_ state: Int) {
+            if stamp[state] != generation {
+                stamp[state] = generation
+                distance[state] = .infinity
+                heuristicCache[state] = heuristic(Int32(state / phaseCount))
+            }
+        }
         @inline(__always) func relax(_ state: Int, _ d: Double, from parent: Int, edge: Int32) {
-            if stamp[state] != generation { stamp[state] = generation; distance[state] = .infinity }
+            touch(state)
             if d < distance[state] {
                 distance[state] = d
                 parentState[state] = Int32(parent)
                 parentEdge[state] = edge
-                heap.push(Int32(state), key: d + heuristic(Int32(state / phaseCount)))
+                heap.push(Int32(state), key: d + heuristicCache[state])
             }
         }
 
         var seedTagOfState: [Int: Int] = [:]
         for s in seeds {
             let state = Int(s.node) * phaseCount
-            if stamp[state] != generation { stamp[state] = generation; distance[state] = .infinity }
+            touch(state)
             if s.cost < distance[state] {
                 distance[state] = s.cost
                 parentState[state] = -1
                 parentEdge[state] = -1
                 seedTagOfState[state] = s.tag
-                heap.push(Int32(state), key: s.cost + heuristic(s.node))
+                heap.push(Int32(state), key: s.cost + heuristicCache[state])
             }
         }
 
@@ -117,12 +148,13 @@ public final class PathSearch {
         while let (s32, key) = heap.popMin() {
             let state = Int(s32)
             if key >= bestTotal { break }
+            // With a consistent heuristic a state is final when first popped; later copies are stale.
+            if settledStamp[state] == generation { continue }
+            settledStamp[state] = generation
             let g = distance[state]
-            // Stale entry: a cheaper path to this state was found after it was queued.
-            if key - heuristic(Int32(state / phaseCount)) > g + 1e-9 { continue }
             settled += 1
             let node = state / phaseCount, phase = state % phaseCount
-            if let t = targetCost[Int32(node)], g + t.cost < bestTotal {
+            if targetStamp[node] == generation, let t = targetCost[Int32(node)], g + t.cost < bestTotal {
                 bestTotal = g + t.cost
                 bestState = state
             }

@@ -8,13 +8,16 @@ public struct RoutingIndex: Sendable {
     /// Whether every edge is at least as long as the horizontal distance between its ends, so the
     /// straight-line distance is an admissible heuristic too.
     public let euclideanIsAdmissible: Bool
+    /// Node coordinates as flat arrays (east, north metres) for the heuristic's inner loop.
+    let nodeX: [Double]
+    let nodeY: [Double]
 
     /// Tunables of the preprocessing.
     public struct Options: Sendable {
-        /// Number of ALT landmarks (0 disables them). Default 8, range 0–64. More landmarks tighten
-        /// bounds at 8 bytes × nodes each.
+        /// Number of ALT landmarks (0 disables them). Default 16, range 0–64. More landmarks tighten
+        /// bounds at 8 bytes × nodes each; each query uses the 4 best for its endpoints.
         public var landmarkCount: Int
-        public init(landmarkCount: Int = 8) { self.landmarkCount = max(0, min(64, landmarkCount)) }
+        public init(landmarkCount: Int = 16) { self.landmarkCount = max(0, min(64, landmarkCount)) }
     }
 
     public init(venue: Venue, options: Options = Options()) {
@@ -27,5 +30,7 @@ public struct RoutingIndex: Sendable {
             if e.lengthMeters < a.distance(to: b) * (1 - 1e-9) - 1e-6 { admissible = false; break }
         }
         euclideanIsAdmissible = admissible
+        nodeX = graph.nodes.map(\.point.x)
+        nodeY = graph.nodes.map(\.point.y)
     }
 }
