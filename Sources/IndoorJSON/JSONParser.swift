@@ -61,6 +61,26 @@ public struct JSONParser {
     }
 }
 
+extension JSONParser {
+    /// Parses a top-level object, handing the elements of its array member `key` to `body` one at a
+    /// time instead of keeping them: a large GeoJSON FeatureCollection then never exists as one tree.
+    /// Returns the object without that member. `body` may throw to stop; its error is rethrown.
+    public func parseObject<Bytes: Collection>(
+        _ bytes: Bytes, streamingArrayMember key: String,
+        _ body: (_ element: JSONValue, _ index: Int, _ position: JSONPosition) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) -> (value: JSONValue, warnings: [JSONWarning]) where Bytes.Element == UInt8 {
+        let copy = bytes.withContiguousStorageIfAvailable { _ in 0 } == nil ? Array(bytes) : nil
+        func run(_ buf: UnsafeBufferPointer<UInt8>) -> Result<(JSONValue, [JSONWarning]), JSONParseError> {
+            var s = Scanner(buf, options: self)
+            return Result { () throws(JSONParseError) in try s.streamingDocument(key: key, body) }
+        }
+        let result: Result<(JSONValue, [JSONWarning]), JSONParseError>?
+        if let copy { result = copy.withUnsafeBufferPointer(run) } else { result = bytes.withContiguousStorageIfAvailable(run) }
+        guard let result else { throw JSONParseError(position: JSONPosition(line: 1, column: 1), message: "input is not contiguous") }
+        return try result.get()
+    }
+}
+
 extension Result where Failure == JSONParseError {
     init(_ body: () throws(JSONParseError) -> Success) {
         do { self = .success(try body()) } catch { self = .failure(error) }
@@ -93,6 +113,82 @@ private struct Scanner {
         skipSpace()
         guard i == b.count else { throw fail("unexpected \(describe(b[i])) after the JSON value") }
         return (v, warnings)
+    }
+
+    /// A top-level object whose array member `key` is streamed element by element.
+    mutating func streamingDocument(
+        key: String, _ body: (JSONValue, Int, JSONPosition) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) -> (JSONValue, [JSONWarning]) {
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3; lineStart = 3 }
+        skipSpace()
+        guard i < b.count else { throw fail("empty input: expected a JSON value") }
+        guard b[i] == UInt8(ascii: "{") else {
+            let v = try value(depth: 0)  // not an object: parse it whole so the caller can say what it is
+            skipSpace()
+            guard i == b.count else { throw fail("unexpected \(describe(b[i])) after the JSON value") }
+            return (v, warnings)
+        }
+        i += 1
+        var out: [String: JSONValue] = [:]
+        skipSpace()
+        if i < b.count, b[i] == UInt8(ascii: "}") { i += 1 } else {
+            while true {
+                skipSpace()
+                guard i < b.count else { throw fail("unexpected end of input: unterminated object") }
+                if b[i] == UInt8(ascii: "}") {
+                    guard options.allowTrailingCommas else { throw fail("trailing comma before '}'") }
+                    warnings.append(JSONWarning(position: position, message: "trailing comma before '}'"))
+                    i += 1
+                    break
+                }
+                guard b[i] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe(b[i])): expected a member name") }
+                let name = try string()
+                skipSpace()
+                guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after member name") }
+                i += 1
+                skipSpace()
+                if name == key, i < b.count, b[i] == UInt8(ascii: "[") {
+                    try streamArray(body)
+                    out[name] = .array([])
+                } else {
+                    out[name] = try value(depth: 1)
+                }
+                skipSpace()
+                guard i < b.count else { throw fail("unexpected end of input: unterminated object") }
+                if b[i] == UInt8(ascii: ",") { i += 1; continue }
+                if b[i] == UInt8(ascii: "}") { i += 1; break }
+                throw fail("unexpected \(describe(b[i])): expected ',' or '}'")
+            }
+        }
+        skipSpace()
+        guard i == b.count else { throw fail("unexpected \(describe(b[i])) after the JSON value") }
+        return (.object(out), warnings)
+    }
+
+    /// Parses an array, handing each element to `body` instead of collecting it.
+    mutating func streamArray(_ body: (JSONValue, Int, JSONPosition) throws(JSONParseError) -> Void) throws(JSONParseError) {
+        i += 1
+        var index = 0
+        skipSpace()
+        if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return }
+        while true {
+            skipSpace()
+            guard i < b.count else { throw fail("unexpected end of input: unterminated array") }
+            if b[i] == UInt8(ascii: "]") {
+                guard options.allowTrailingCommas else { throw fail("trailing comma before ']'") }
+                warnings.append(JSONWarning(position: position, message: "trailing comma before ']'"))
+                i += 1
+                return
+            }
+            let at = position
+            try body(try value(depth: 2), index, at)
+            index += 1
+            skipSpace()
+            guard i < b.count else { throw fail("unexpected end of input: unterminated array") }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "]") { i += 1; return }
+            throw fail("unexpected \(describe(b[i])): expected ',' or ']'")
+        }
     }
 
     mutating func skipSpace() {

@@ -57,3 +57,36 @@ import Testing
         #expect(JSONValue.finite(.nan).serialized() == "null")
     }
 }
+
+@Suite struct StreamingParseTests {
+    @Test func streamsTheArrayMemberAndKeepsTheRest() throws {
+        var seen: [JSONValue] = []
+        let text = "{\"type\": \"FeatureCollection\",\n \"features\": [{\"a\": 1}, 2, [3],],\n \"name\": \"x\"}"
+        let (value, warnings) = try JSONParser().parseObject(Array(text.utf8), streamingArrayMember: "features") { v, index, _ in
+            #expect(index == seen.count)
+            seen.append(v)
+        }
+        #expect(seen == [["a": 1], 2, [3]])
+        #expect(value["type"] == "FeatureCollection" && value["name"] == "x")
+        #expect(value["features"] == [])
+        #expect(warnings.count == 1 && warnings[0].position.line == 2)
+    }
+
+    @Test(arguments: [("{\"features\": [1, 2", 1, "unterminated array"), ("{\"features\": [1,\n x]}", 2, "expected a value"), ("", 1, "empty input")])
+    func malformedStreamsReportThePosition(text: String, line: Int, fragment: String) {
+        do {
+            _ = try JSONParser().parseObject(Array(text.utf8), streamingArrayMember: "features") { _, _, _ in }
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.position.line == line)
+            #expect(error.message.contains(fragment), "\(error.message)")
+        }
+    }
+
+    @Test func nonObjectDocumentsComeBackWhole() throws {
+        let (value, _) = try JSONParser().parseObject(Array("[1, 2]".utf8), streamingArrayMember: "features") { _, _, _ in
+            Issue.record("nothing to stream")
+        }
+        #expect(value == [1, 2])
+    }
+}

@@ -101,25 +101,66 @@ enum GeoJSONReader {
         var features: [GeoJSONFeature] = []
         features.reserveCapacity(list.count)
         for (position, entry) in list.enumerated() {
-            guard case .object(let member) = entry else {
-                issues.append(.error(SourceLocation(file: name, featureID: "#\(position)"), "feature is \(entry.typeName), not an object; skipped"))
-                continue
-            }
-            var id: String?
-            switch member["id"] {
-            case .string(let s)?: id = s
-            case .number(let d)? where d.rounded() == d && abs(d) < 9e15: id = String(Int(d))
-            case nil, .null?: id = nil
-            case let other?:
-                issues.append(.warning(SourceLocation(file: name, featureID: "#\(position)", field: "id"),
-                                       "id is \(other.typeName), expected a string; ignored"))
-            }
-            var geometry: JSONValue? = member["geometry"]
-            if case .some(.null) = geometry { geometry = .none }
-            features.append(GeoJSONFeature(id: id, featureType: member["feature_type"]?.string, geometry: geometry,
-                                           properties: member["properties"]?.object ?? [:], position: position))
+            if let f = feature(entry, position: position, name: name, issues: &issues) { features.append(f) }
         }
         return (GeoJSONFile(name: name, features: features, root: root), issues)
+    }
+
+    /// One entry of `features` as a feature; non-objects become `.error` issues (`nil`).
+    static func feature(_ entry: JSONValue, position: Int, name: String, issues: inout [VenueIssue]) -> GeoJSONFeature? {
+        guard case .object(let member) = entry else {
+            issues.append(.error(SourceLocation(file: name, featureID: "#\(position)"), "feature is \(entry.typeName), not an object; skipped"))
+            return nil
+        }
+        var id: String?
+        switch member["id"] {
+        case .string(let s)?: id = s
+        case .number(let d)? where d.rounded() == d && abs(d) < 9e15: id = String(Int(d))
+        case nil, .null?: id = nil
+        case let other?:
+            issues.append(.warning(SourceLocation(file: name, featureID: "#\(position)", field: "id"),
+                                   "id is \(other.typeName), expected a string; ignored"))
+        }
+        var geometry: JSONValue? = member["geometry"]
+        if case .some(.null) = geometry { geometry = .none }
+        return GeoJSONFeature(id: id, featureType: member["feature_type"]?.string, geometry: geometry,
+                              properties: member["properties"]?.object ?? [:], position: position)
+    }
+
+    /// Streams a FeatureCollection file: each feature goes to `body` as soon as it is parsed, so a large
+    /// file never exists as one tree. Returns the issues (tolerated syntax, skipped entries).
+    static func forEachFeature(path: String, name: String, _ body: (GeoJSONFeature) -> Void) throws(VenueError) -> [VenueIssue] {
+        guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path: name) }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw .unreadable(path: name, reason: "\(error.localizedDescription)")
+        }
+        var issues: [VenueIssue] = []
+        var sawFeatures = false
+        let root: JSONValue
+        do {
+            let parsed = try JSONParser().parseObject(data, streamingArrayMember: "features") { entry, position, _ in
+                sawFeatures = true
+                if let f = feature(entry, position: position, name: name, issues: &issues) { body(f) }
+            }
+            issues += parsed.warnings.map {
+                VenueIssue.warning(SourceLocation(file: name, line: $0.position.line), "\($0.message) (tolerated)")
+            }
+            root = parsed.value
+        } catch {
+            throw .malformedJSON(path: name, line: error.position.line, column: error.position.column, reason: error.message)
+        }
+        guard case .object(let members) = root else {
+            throw .invalidFeature(SourceLocation(file: name), problem: "expected a GeoJSON FeatureCollection object, found \(root.typeName)")
+        }
+        if let type = members["type"], type.string != "FeatureCollection" {
+            throw .invalidFeature(SourceLocation(file: name, field: "type"),
+                                  problem: "expected \"FeatureCollection\", found \(type.string.map { "\"\($0)\"" } ?? type.typeName)")
+        }
+        guard sawFeatures || members["features"]?.array != nil else {
+            throw .invalidFeature(SourceLocation(file: name, field: "features"), problem: "missing or not an array")
+        }
+        return issues
     }
 }
 

@@ -24,22 +24,36 @@ public enum NodeEdgeGraphLoader {
         throws(VenueError) -> (graph: NavigationGraph, issues: [VenueIssue])
     {
         let name = (path as NSString).lastPathComponent
-        let (file, found) = try GeoJSONReader.readFeatureCollection(path: path, name: name)
-        var issues = found
         let reader = GeoJSONGeometryReader(frame: venue.frame)
         var builder = NavigationGraph.Builder(source: .authored)
         var indexOfID: [String: Int32] = [:]
-        indexOfID.reserveCapacity(file.features.count)
-        var edgeFeatures: [Int] = []
-        edgeFeatures.reserveCapacity(file.features.count)
+        var issues: [VenueIssue] = []
+        // Edges whose end nodes come later in the file wait here (with every edge after them); the rest
+        // are added as they stream by.
+        var waitingEdges: [GeoJSONFeature] = []
         var connectorIndexByID: [String: Int] = [:]
         for (i, c) in venue.connectors.enumerated() where connectorIndexByID[c.id] == nil { connectorIndexByID[c.id] = i }
 
-        for (position, feature) in file.features.enumerated() {
+        func addEdge(_ feature: GeoJSONFeature) {
+            do throws(FeatureProblem) {
+                builder.addEdge(try edge(feature, indexOfID: indexOfID, nodes: builder.nodes, venue: venue,
+                                         connectorIndexByID: connectorIndexByID, reader: reader, options: options))
+            } catch {
+                issues.append(.error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; edge skipped"))
+            }
+        }
+
+        issues += try GeoJSONReader.forEachFeature(path: path, name: name) { feature in
             let type = feature.geometry?["type"]?.string
             if type == "LineString" || (!feature.hasGeometry && feature.has("from")) {
-                edgeFeatures.append(position)
-                continue
+                let from = feature.properties["from"]?.string, to = feature.properties["to"]?.string
+                // Once one edge waits, later ones wait too, so edges keep their file order.
+                if waitingEdges.isEmpty, let from, let to, indexOfID[from] != nil, indexOfID[to] != nil {
+                    addEdge(feature)
+                } else {
+                    waitingEdges.append(feature)
+                }
+                return
             }
             do throws(FeatureProblem) {
                 guard type == "Point" else { throw FeatureProblem("geometry", "expected Point (node) or LineString (edge), found \(type ?? "none")") }
@@ -63,16 +77,7 @@ public enum NodeEdgeGraphLoader {
                 issues.append(.error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; feature skipped"))
             }
         }
-        builder.reserve(nodes: 0, edges: edgeFeatures.count)
-        for position in edgeFeatures {
-            let feature = file.features[position]
-            do throws(FeatureProblem) {
-                builder.addEdge(try edge(feature, indexOfID: indexOfID, nodes: builder.nodes, venue: venue,
-                                         connectorIndexByID: connectorIndexByID, reader: reader, options: options))
-            } catch {
-                issues.append(.error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; edge skipped"))
-            }
-        }
+        for feature in waitingEdges { addEdge(feature) }
         return (builder.build(), issues)
     }
 
