@@ -81,6 +81,12 @@ struct PlaceMatcher {
         // At an end of the edge the place is at that node, whatever the edge's direction.
         if hit.t <= 1e-9 { exits.append((edge.from, d)); entries.append((edge.from, d)) }
         if hit.t >= 1 - 1e-9 { exits.append((edge.to, d)); entries.append((edge.to, d)) }
+        // The nearest node is also a way in and out (walking straight to it): it matters when the
+        // nearest edge merely passes over a node it does not end at.
+        if let n = venue.spatialIndex.nearestNode(to: point, levelIndex: levelIndex, maxDistanceMeters: d + 2) {
+            exits.append((Int32(n.node), n.distanceMeters))
+            entries.append((Int32(n.node), n.distanceMeters))
+        }
         let rp = RoutePlace(point: point, levelID: venue.levels[levelIndex].id, featureID: featureID, name: name,
                             matchDistanceMeters: d)
         return .success(MatchedPlace(place: rp, levelIndex: levelIndex, graphPoint: hit.point, exits: exits,
