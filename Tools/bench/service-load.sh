@@ -58,10 +58,11 @@ curl -sf "$URL/health" >/dev/null
 RSS_BEFORE=$(rss_kb)
 : >"$WORK/sessions"
 for _ in $(seq 1 "$SESSIONS"); do
-  curl -sf -X POST "$URL/sessions" -d "{\"venue\":\"campus\",\"destination\":\"occ-staff-lounge\",\"location\":{\"x\":$START_X,\"y\":$START_Y,\"level\":\"$START_LEVEL\",\"accuracyMeters\":3,\"timeSeconds\":0}}" \
-    | sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' >>"$WORK/sessions"
+  curl -sf -o /dev/null -D - -X POST "$URL/sessions" -d "{\"venue\":\"campus\",\"destination\":\"occ-staff-lounge\",\"location\":{\"x\":$START_X,\"y\":$START_Y,\"level\":\"$START_LEVEL\",\"accuracyMeters\":3,\"timeSeconds\":0}}" \
+    | tr -d '\r' | sed -n 's|^Location: /sessions/||p' >>"$WORK/sessions"
 done
 CREATED=$(wc -l <"$WORK/sessions")
+[ "$CREATED" -gt 0 ] || { echo "no session could be created" >&2; exit 1; }
 RSS_AFTER=$(rss_kb)
 
 export SESSIONS_FILE="$WORK/sessions" WRK_THREADS START_X START_Y START_LEVEL

@@ -27,13 +27,7 @@ enum ServeCommand {
         http.threading = perConnection ? .threadPerConnection : .pool(threads: threads ?? 2)
         try args.finish()
 
-        let started = Date()
-        let catalog = try VenueCatalog.load(directory: directory)
-        let app = try RerouteService(venues: catalog, configuration: service)
-        let daemon = try HTTPDaemon(configuration: http) { request in app.handle(request) }
-        warn("loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
-        FileHandle.standardOutput.write(Data("listening on http://\(http.bindAddress):\(daemon.port)\n".utf8))
-
+        // Signals are caught before the port opens, so a SIGTERM right after "listening" is never lost.
         let stop = DispatchSemaphore(value: 0)
         var sources: [DispatchSourceSignal] = []
         for sig in [SIGTERM, SIGINT] {
@@ -43,6 +37,13 @@ enum ServeCommand {
             source.resume()
             sources.append(source)
         }
+        let started = Date()
+        let catalog = try VenueCatalog.load(directory: directory)
+        let app = try RerouteService(venues: catalog, configuration: service)
+        let daemon = try HTTPDaemon(configuration: http) { request in app.handle(request) }
+        warn("loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        FileHandle.standardOutput.write(Data("listening on http://\(http.bindAddress):\(daemon.port)\n".utf8))
+
         stop.wait()
         warn("stopping: finishing \(daemon.requestsInFlight) request(s) in flight")
         daemon.stop(graceSeconds: 10)
