@@ -1,10 +1,57 @@
-// libmicrohttpd for the reroute service. Not API: only RerouteService imports this.
+// libmicrohttpd for the reroute service. Not API: only RerouteService/HTTPDaemon.swift uses this.
+//
+// Swift cannot call C variadic functions, so the two variadic entry points the service needs
+// (MHD_start_daemon, MHD_get_daemon_info) are wrapped here in fixed-argument inline functions.
 #ifndef INDOORNAV_CMICROHTTPD_SHIM_H
 #define INDOORNAV_CMICROHTTPD_SHIM_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <microhttpd.h>
+
+/// Starts a daemon listening on IPv4 `bind_address` (dotted quad, e.g. "127.0.0.1") and `port`
+/// (0 = an ephemeral port). `thread_pool_size` > 1 adds a pool of polling threads (ignored with
+/// MHD_USE_THREAD_PER_CONNECTION). `connection_limit`, `connection_timeout_seconds` and
+/// `connection_memory_bytes` are passed as their MHD options when non-zero. Returns NULL when the
+/// address does not parse or the daemon cannot start.
+static inline struct MHD_Daemon *indoornav_mhd_start(unsigned int flags, const char *bind_address, uint16_t port,
+                                                     MHD_AccessHandlerCallback handler, void *handler_context,
+                                                     MHD_RequestCompletedCallback completed, void *completed_context,
+                                                     unsigned int thread_pool_size, unsigned int connection_limit,
+                                                     unsigned int connection_timeout_seconds, size_t connection_memory_bytes) {
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof(address));
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    if (inet_pton(AF_INET, bind_address, &address.sin_addr) != 1) return NULL;
+    struct MHD_OptionItem options[8];
+    int n = 0;
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, &address};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_context};
+    if (thread_pool_size > 1 && !(flags & MHD_USE_THREAD_PER_CONNECTION))
+        options[n++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)thread_pool_size, NULL};
+    if (connection_limit > 0)
+        options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, (intptr_t)connection_limit, NULL};
+    if (connection_timeout_seconds > 0)
+        options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, (intptr_t)connection_timeout_seconds, NULL};
+    if (connection_memory_bytes > 0)
+        options[n++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)connection_memory_bytes, NULL};
+    options[n++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+    return MHD_start_daemon(flags, port, NULL, NULL, handler, handler_context, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+/// The port the daemon is bound to (useful after starting on port 0), or 0 when unknown.
+static inline uint16_t indoornav_mhd_bound_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
+}
+/// A response holding a copy of `size` bytes at `data` (which may be NULL when `size` is 0).
+static inline struct MHD_Response *indoornav_mhd_response_copy(size_t size, const void *data) {
+    return MHD_create_response_from_buffer(size, (void *)data, MHD_RESPMEM_MUST_COPY);
+}
 #endif

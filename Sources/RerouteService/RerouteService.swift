@@ -1,2 +1,117 @@
-/// RerouteService: HTTP/JSON navigation sessions on libmicrohttpd.
-public enum RerouteServiceModule {}
+import IndoorJSON
+import Synchronization
+
+/// The reroute-on-deviation service: HTTP requests in, HTTP responses out, independent of the HTTP
+/// library (``HTTPDaemon`` feeds it; tests may call ``handle(_:)`` directly).
+///
+/// Venues are immutable and shared; sessions live in a ``SessionStore``. Every request is counted in
+/// ``metrics``. No input makes it crash: every failure is a ``ServiceError`` answered with its status.
+public final class RerouteService: Sendable {
+    /// The venues served.
+    public let venues: VenueCatalog
+    /// The checked configuration.
+    public let configuration: ServiceConfiguration
+    /// Where sessions live.
+    public let store: any SessionStore
+    /// Request, latency, session, reroute and rejection counters.
+    public let metrics = ServiceMetrics()
+    let clock: ServiceClock
+    let newSessionID: @Sendable () -> String
+    private let lastSweepBits: Atomic<UInt64>
+
+    /// A service over `venues`.
+    /// - Parameters:
+    ///   - store: the session store; `nil` = an ``InMemorySessionStore`` sized by `configuration`.
+    ///   - clock: monotonic seconds for TTL and latency.
+    ///   - sessionIDs: the id generator (random by default; ``SessionIDs/seeded(_:)`` in tests).
+    /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)``.
+    public init(venues: VenueCatalog, configuration: ServiceConfiguration = ServiceConfiguration(), store: (any SessionStore)? = nil,
+                clock: @escaping ServiceClock = ServiceClocks.monotonic,
+                sessionIDs: @escaping @Sendable () -> String = SessionIDs.random) throws(ServiceError) {
+        let checked = try configuration.validated()
+        self.venues = venues
+        self.configuration = checked
+        self.store = store ?? InMemorySessionStore(capacity: checked.maximumSessions, ttlSeconds: checked.sessionTTLSeconds,
+                                                   retryAfterSeconds: checked.retryAfterSeconds)
+        self.clock = clock
+        self.newSessionID = sessionIDs
+        self.lastSweepBits = Atomic(clock().bitPattern)
+    }
+
+    /// Answers one request; records its route, status and latency.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let start = clock()
+        sweepIfDue(nowSeconds: start)
+        let (template, response) = dispatch(request)
+        metrics.recordRequest(route: template, method: request.method, status: response.status, seconds: clock() - start)
+        return response
+    }
+
+    /// Removes expired sessions now; returns how many.
+    @discardableResult
+    public func removeExpiredSessions() -> Int {
+        let removed = store.removeExpired(nowSeconds: clock())
+        if removed > 0 { metrics.recordSessions(expired: removed) }
+        return removed
+    }
+
+    private func sweepIfDue(nowSeconds: Double) {
+        let last = Double(bitPattern: lastSweepBits.load(ordering: .relaxed))
+        guard nowSeconds - last >= configuration.sweepIntervalSeconds else { return }
+        let (exchanged, _) = lastSweepBits.compareExchange(expected: last.bitPattern, desired: nowSeconds.bitPattern, ordering: .relaxed)
+        guard exchanged else { return }
+        let removed = store.removeExpired(nowSeconds: nowSeconds)
+        if removed > 0 { metrics.recordSessions(expired: removed) }
+    }
+
+    /// Matches the path, runs the endpoint, turns errors into responses. Returns the route template.
+    private func dispatch(_ request: HTTPRequest) -> (String, HTTPResponse) {
+        var parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        if parts.count > 8 { parts = Array(parts.prefix(9)) }
+        let endpoint = ServiceEndpoint.match(method: request.method, parts: parts)
+        do {
+            guard let (template, route) = endpoint else {
+                throw ServiceError.notFound(kind: "endpoint", id: String(request.path.prefix(200)))
+            }
+            do {
+                if case .method(let allowed) = route { throw ServiceError.methodNotAllowed(method: request.method, allowed: allowed) }
+                if request.bodyTooLarge || request.body.count > configuration.maximumBodyBytes {
+                    throw ServiceError.payloadTooLarge(limitBytes: configuration.maximumBodyBytes)
+                }
+                return (template, try run(route, request))
+            } catch let error as ServiceError {
+                record(error)
+                return (template, error.response)
+            }
+        } catch let error as ServiceError {
+            record(error)
+            return ("unmatched", error.response)
+        } catch {
+            return ("unmatched", HTTPResponse.json(500, #"{"error":{"status":500,"code":"internal","message":"unexpected error"}}"#))
+        }
+    }
+
+    private func record(_ error: ServiceError) {
+        switch error {
+        case .malformedJSON, .badRequest, .payloadTooLarge, .unprocessable: metrics.recordRejected(reason: error.code)
+        default: break
+        }
+    }
+
+    private func run(_ route: ServiceEndpoint, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+        switch route {
+        case .health: return health()
+        case .metrics:
+            return .text(200, metrics.render(liveSessions: store.count), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        case .venues: return listVenues()
+        case .pois(let id): return try pois(venueID: id, query: request.query)
+        case .routes(let id): return try planRoute(venueID: id, body: request.body)
+        case .createSession: return try createSession(body: request.body)
+        case .getSession(let id): return try getSession(id: id)
+        case .deleteSession(let id): return deleteSession(id: id)
+        case .postLocations(let id): return try postLocations(id: id, body: request.body)
+        case .confirmTransition(let id): return try confirmTransition(id: id)
+        case .method(let allowed): throw .methodNotAllowed(method: request.method, allowed: allowed)
+        }
+    }
+}

@@ -11,6 +11,7 @@ enum Commands {
         "scenarios": ScenariosCommand.run,
         "eval-providers": EvalProvidersCommand.run,
         "simulate": SimulateCommand.run,
+        "serve": ServeCommand.run,
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {

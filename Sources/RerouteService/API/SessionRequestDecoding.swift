@@ -1,0 +1,58 @@
+import IndoorGeometry
+import IndoorJSON
+import Navigation
+import Routing
+import Venue
+
+/// A decoded `POST /sessions` body.
+struct SessionRequest {
+    var venueID: String
+    var destination: NavigationDestination
+    var waypoints: [Waypoint]
+    var options: RouteOptions
+    var location: PostedFix?
+}
+
+/// Reads `{venue, destination, via?, options?, location?}`.
+enum SessionRequestDecoding {
+    /// The request; `venues` resolves the venue (404 when unknown) so places and levels can be checked.
+    static func request(_ body: JSONValue, venues: VenueCatalog) throws(ServiceError) -> (SessionRequest, ServedVenue) {
+        let f = try JSONFields(body, path: "")
+        try f.rejectUnknown(["venue", "destination", "via", "options", "location"])
+        let venueID = try f.requiredString("venue")
+        guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
+        guard let destinationValue = f.value("destination") else { throw .badRequest(field: "destination", reason: "required") }
+        let destination = try self.destination(RouteRequestDecoding.place(destinationValue, field: "destination"), venue: served.venue)
+        var options = RouteOptions()
+        if let o = f.value("options") {
+            let of = try JSONFields(o, path: "options")
+            try of.rejectUnknown(RouteRequestDecoding.optionKeys)
+            options = try RouteRequestDecoding.options(of)
+        }
+        let waypoints = try RouteRequestDecoding.waypoints(f)
+        // The router's rules (waypoint count, speeds, stop durations) apply before anything starts.
+        try RouteRequestDecoding.validate(RouteRequest(origin: .feature(id: "-"), destinations: [.feature(id: "-")],
+                                                       waypoints: waypoints, options: options))
+        let location = try f.value("location").map { v throws(ServiceError) in try LocationDecoding.fix(v, field: "location", venue: served.venue) }
+        if let location, location.location.levelID == nil {
+            throw .unprocessable(field: "location.level", reason: "the start location needs a level")
+        }
+        return (SessionRequest(venueID: served.id, destination: destination, waypoints: waypoints, options: options, location: location), served)
+    }
+
+    private static func destination(_ place: Place, venue: Venue) throws(ServiceError) -> NavigationDestination {
+        switch place {
+        case .feature(let id):
+            guard (try? venue.poi(id)) != nil || (try? venue.space(id)) != nil else {
+                throw .unprocessable(field: "destination", reason: "no POI or space '\(id)' in venue '\(venue.id)'")
+            }
+            return .feature(id: id)
+        case .local(let p, let level):
+            guard let l = try? venue.level(level) else { throw .unprocessable(field: "destination.level", reason: "no level '\(level)' in venue '\(venue.id)'") }
+            return .point(p, levelID: l.id)
+        case .geographic(let g, let level):
+            guard let l = try? venue.level(level) else { throw .unprocessable(field: "destination.level", reason: "no level '\(level)' in venue '\(venue.id)'") }
+            return .point(venue.frame.localPoint(from: g), levelID: l.id)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// How the HTTP layer listens and schedules work.
+///
+/// | setting | unit | default | range |
+/// |---|---|---|---|
+/// | `bindAddress` | IPv4 dotted quad | `127.0.0.1` | any local IPv4 address |
+/// | `port` | TCP port | 8080 | 0–65535 (0 = ephemeral, read back with ``HTTPDaemon/port``) |
+/// | `threading` | — | `.pool(threads: 2)` | pool 1–64 threads, or thread per connection |
+/// | `maximumBodyBytes` | bytes | 65,536 | 1,024–16,777,216 |
+/// | `connectionLimit` | connections | 1,024 | 1–65,536 |
+/// | `connectionTimeoutSeconds` | s idle | 30 | 1–3,600 |
+public struct HTTPServerConfiguration: Sendable, Hashable {
+    /// How requests are scheduled on threads.
+    public enum Threading: Sendable, Hashable {
+        /// `threads` polling threads (epoll) shared by all connections.
+        case pool(threads: Int)
+        /// One thread per connection.
+        case threadPerConnection
+    }
+
+    /// The IPv4 address to listen on; loopback by default.
+    public var bindAddress: String = "127.0.0.1"
+    /// The TCP port; 0 picks a free one.
+    public var port: Int = 8080
+    /// The threading model.
+    public var threading: Threading = .pool(threads: 2)
+    /// Bodies longer than this are discarded and answered with 413.
+    public var maximumBodyBytes: Int = 65_536
+    /// Concurrent connections accepted.
+    public var connectionLimit: Int = 1_024
+    /// Idle keep-alive connections are closed after this many seconds.
+    public var connectionTimeoutSeconds: Int = 30
+
+    /// The defaults (see the table above).
+    public init() {}
+
+    /// The configuration after checking every range.
+    /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)`` naming the first bad field.
+    public func validated() throws(ServiceError) -> HTTPServerConfiguration {
+        let octets = bindAddress.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else {
+            throw .invalidConfiguration(field: "bindAddress", reason: "expected an IPv4 address like 127.0.0.1, got '\(bindAddress)'")
+        }
+        guard (0...65_535).contains(port) else { throw .invalidConfiguration(field: "port", reason: "must be 0–65535, got \(port)") }
+        if case .pool(let threads) = threading, !(1...64).contains(threads) {
+            throw .invalidConfiguration(field: "threads", reason: "must be 1–64, got \(threads)")
+        }
+        guard (1_024...16_777_216).contains(maximumBodyBytes) else {
+            throw .invalidConfiguration(field: "maximumBodyBytes", reason: "must be 1024–16777216, got \(maximumBodyBytes)")
+        }
+        guard (1...65_536).contains(connectionLimit) else {
+            throw .invalidConfiguration(field: "connectionLimit", reason: "must be 1–65536, got \(connectionLimit)")
+        }
+        guard (1...3_600).contains(connectionTimeoutSeconds) else {
+            throw .invalidConfiguration(field: "connectionTimeoutSeconds", reason: "must be 1–3600, got \(connectionTimeoutSeconds)")
+        }
+        return self
+    }
+}

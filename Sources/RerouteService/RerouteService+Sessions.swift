@@ -1,0 +1,78 @@
+import IndoorJSON
+import Navigation
+import Venue
+
+extension RerouteService {
+    /// `POST /sessions` → 201 with the session (route included).
+    func createSession(body: [UInt8]) throws(ServiceError) -> HTTPResponse {
+        let (request, served) = try SessionRequestDecoding.request(try JSONBody.parse(body), venues: venues)
+        let session = try ServiceSession(id: newSessionID(), served: served, configuration: configuration.navigation,
+                                         options: request.options, destination: request.destination, waypoints: request.waypoints)
+        var snapshot = session.snapshot()
+        if let location = request.location {
+            snapshot = try session.start(from: location.location)
+        }
+        let now = clock()
+        do { try store.insert(session, nowSeconds: now) } catch {
+            metrics.recordRejected(reason: "tooManySessions")
+            throw error
+        }
+        metrics.recordSessions(created: 1)
+        count(snapshot.events)
+        let json = SessionJSON.session(id: session.id, venue: served.venue, snapshot: snapshot, includeRoute: true)
+        return .json(201, json.serialized(), headers: [("Location", "/sessions/\(session.id)")])
+    }
+
+    /// `GET /sessions/{id}`.
+    func getSession(id: String) throws(ServiceError) -> HTTPResponse {
+        let (session, venue) = try lookup(id)
+        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true).serialized())
+    }
+
+    /// `DELETE /sessions/{id}`: 204 whether or not it existed (idempotent).
+    func deleteSession(id: String) -> HTTPResponse {
+        if let session = store.session(id: id, nowSeconds: clock()) {
+            _ = session.stop()
+            store.remove(id: id)
+        }
+        return HTTPResponse(status: 204)
+    }
+
+    /// `POST /sessions/{id}/locations`: one fix or a time-ordered batch.
+    func postLocations(id: String, body: [UInt8]) throws(ServiceError) -> HTTPResponse {
+        let (session, venue) = try lookup(id)
+        let fixes = try LocationDecoding.batch(try JSONBody.parse(body), venue: venue, maximum: configuration.maximumBatchLocations)
+        let snapshot = try session.apply(fixes)
+        store.didUpdate(session, nowSeconds: clock())
+        if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
+        count(snapshot.events)
+        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
+    }
+
+    /// `POST /sessions/{id}/transition`: the user confirms crossing to another section.
+    func confirmTransition(id: String) throws(ServiceError) -> HTTPResponse {
+        let (session, venue) = try lookup(id)
+        let snapshot = session.confirmTransition()
+        store.didUpdate(session, nowSeconds: clock())
+        count(snapshot.events)
+        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
+    }
+
+    private func lookup(_ id: String) throws(ServiceError) -> (ServiceSession, Venue) {
+        guard id.utf8.count <= 128, let session = store.session(id: id, nowSeconds: clock()),
+              let venue = venues[session.venueID]?.venue else {
+            throw .notFound(kind: "session", id: String(id.prefix(128)))
+        }
+        return (session, venue)
+    }
+
+    private func count(_ events: [NavigationEvent]) {
+        for case .rerouted(_, let reason, _) in events {
+            switch reason {
+            case .offRoute: metrics.recordReroute(reason: "offRoute")
+            case .sectionTransition: metrics.recordReroute(reason: "sectionTransition")
+            case .requested: metrics.recordReroute(reason: "requested")
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import IndoorJSON
+import Navigation
+import Routing
+import Venue
+
+extension RerouteService {
+    /// `GET /health`.
+    func health() -> HTTPResponse {
+        let body: JSONValue = ["status": "ok", "venues": .number(Double(venues.venues.count)), "sessions": .number(Double(store.count))]
+        return .json(200, body.serialized())
+    }
+
+    /// `GET /venues`: id, names, default language, languages, levels and universes of each venue.
+    func listVenues() -> HTTPResponse {
+        let list: [JSONValue] = venues.ids.compactMap { id in
+            guard let v = venues[id]?.venue else { return nil }
+            var languages = Set([v.defaultLanguage])
+            for poi in v.pois { languages.formUnion(poi.name.byLanguage.keys) }
+            for level in v.levels { languages.formUnion(level.name.byLanguage.keys) }
+            return [
+                "id": .string(v.id), "name": .optional(v.displayName(v.name)), "version": .optional(v.version),
+                "defaultLanguage": .string(v.defaultLanguage), "languages": .array(languages.sorted().map(JSONValue.string)),
+                "levels": .array(v.levels.map { l in
+                    ["id": .string(l.id), "ordinal": .number(Double(l.ordinal)), "name": .optional(v.displayName(l.name))]
+                }),
+                "universes": .array(v.universes.map { u in ["id": .string(u.id), "name": .optional(v.displayName(u.name))] }),
+                "poiCount": .number(Double(v.pois.count)),
+                "graph": ["nodes": .number(Double(v.graph.nodes.count)), "edges": .number(Double(v.graph.edges.count))],
+            ]
+        }
+        return .json(200, JSONValue.object(["venues": .array(list)]).serialized())
+    }
+
+    /// `GET /venues/{id}/pois?q=&lang=&universe=`.
+    func pois(venueID: String, query: [String: String]) throws(ServiceError) -> HTTPResponse {
+        guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
+        let language = query["lang"] ?? served.venue.defaultLanguage
+        guard !language.isEmpty, language.count <= 35 else { throw .unprocessable(field: "lang", reason: "expected a language code like 'en'") }
+        let universe = query["universe"].flatMap { $0.isEmpty ? nil : $0 }
+        if let universe, !served.venue.universes.contains(where: { $0.id == universe }) {
+            throw .unprocessable(field: "universe", reason: "no universe '\(universe)' in venue '\(venueID)' (known: \(served.venue.universes.map(\.id).joined(separator: ", ")))")
+        }
+        let q = query["q"] ?? ""
+        guard q.count <= 200 else { throw .unprocessable(field: "q", reason: "at most 200 characters") }
+        let found = served.destinations.search(q, language: language, universe: universe)
+        let list: [JSONValue] = found.map { d in
+            ["id": .string(d.id), "kind": .string(d.kind.rawValue), "name": .string(d.name), "category": .string(d.category),
+             "level": .string(d.levelID), "x": SessionJSON.number(d.point.x), "y": SessionJSON.number(d.point.y)]
+        }
+        return .json(200, JSONValue.object(["venue": .string(venueID), "pois": .array(list)]).serialized())
+    }
+
+    /// `POST /venues/{id}/routes`: the `indoornav route` request as JSON, answered with ``RouteJSON``.
+    /// A valid request without a route is 200 with `route: null` and CRITICAL notices, as the CLI prints.
+    func planRoute(venueID: String, body: [UInt8]) throws(ServiceError) -> HTTPResponse {
+        guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
+        let request = try RouteRequestDecoding.request(try JSONBody.parse(body))
+        let response: RouteResponse
+        do { response = try served.routers.withRouter { router throws(RoutingError) in try router.route(request) } } catch {
+            switch error {
+            case .badRequest(let f, let r), .parsingError(let f, let r): throw .unprocessable(field: f, reason: r)
+            case .venueNotFound(let id): throw .notFound(kind: "venue", id: id)
+            }
+        }
+        return .json(200, RouteJSON.encode(response, venue: served.venue).serialized())
+    }
+}

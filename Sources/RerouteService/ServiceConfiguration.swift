@@ -1,0 +1,59 @@
+import Navigation
+
+/// Tunables of the session layer.
+///
+/// | setting | unit | default | range |
+/// |---|---|---|---|
+/// | `maximumSessions` | sessions | 10,000 | 1–1,000,000 |
+/// | `sessionTTLSeconds` | s since the last request | 600 | 1–86,400 |
+/// | `maximumBatchLocations` | fixes per request | 100 | 1–10,000 |
+/// | `retryAfterSeconds` | s (503 `Retry-After`) | 5 | 1–3,600 |
+/// | `maximumBodyBytes` | bytes | 65,536 | 1,024–16,777,216 |
+/// | `sweepIntervalSeconds` | s between expiry sweeps | 1 | 0–3,600 |
+/// | `navigation` | see Navigation's README | defaults | validated by Navigation |
+public struct ServiceConfiguration: Sendable {
+    /// Live sessions allowed at once; creating one more answers 503.
+    public var maximumSessions: Int = 10_000
+    /// A session untouched for this long is removed.
+    public var sessionTTLSeconds: Double = 600
+    /// Fixes accepted in one `POST /sessions/{id}/locations`.
+    public var maximumBatchLocations: Int = 100
+    /// Request bodies longer than this are answered with 413 (give the HTTP layer the same limit).
+    public var maximumBodyBytes: Int = 65_536
+    /// The `Retry-After` sent with 503.
+    public var retryAfterSeconds: Int = 5
+    /// Expired sessions are swept at most this often (a request for an expired session always misses).
+    public var sweepIntervalSeconds: Double = 1
+    /// The configuration of every navigation session.
+    public var navigation = NavigationConfiguration()
+
+    /// The defaults (see the table above).
+    public init() {}
+
+    /// The configuration after checking every range.
+    /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)`` naming the first bad field.
+    public func validated() throws(ServiceError) -> ServiceConfiguration {
+        guard (1...1_000_000).contains(maximumSessions) else {
+            throw .invalidConfiguration(field: "maximumSessions", reason: "must be 1–1000000, got \(maximumSessions)")
+        }
+        guard sessionTTLSeconds.isFinite, (1...86_400).contains(sessionTTLSeconds) else {
+            throw .invalidConfiguration(field: "sessionTTLSeconds", reason: "must be 1–86400 s, got \(sessionTTLSeconds)")
+        }
+        guard (1...10_000).contains(maximumBatchLocations) else {
+            throw .invalidConfiguration(field: "maximumBatchLocations", reason: "must be 1–10000, got \(maximumBatchLocations)")
+        }
+        guard (1_024...16_777_216).contains(maximumBodyBytes) else {
+            throw .invalidConfiguration(field: "maximumBodyBytes", reason: "must be 1024–16777216, got \(maximumBodyBytes)")
+        }
+        guard (1...3_600).contains(retryAfterSeconds) else {
+            throw .invalidConfiguration(field: "retryAfterSeconds", reason: "must be 1–3600 s, got \(retryAfterSeconds)")
+        }
+        guard sweepIntervalSeconds.isFinite, (0...3_600).contains(sweepIntervalSeconds) else {
+            throw .invalidConfiguration(field: "sweepIntervalSeconds", reason: "must be 0–3600 s, got \(sweepIntervalSeconds)")
+        }
+        do { _ = try navigation.validated() } catch {
+            throw .invalidConfiguration(field: "navigation", reason: error.description)
+        }
+        return self
+    }
+}

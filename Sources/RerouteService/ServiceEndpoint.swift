@@ -1,0 +1,42 @@
+/// The service's endpoints, matched from method and path segments.
+enum ServiceEndpoint: Equatable {
+    case health, metrics, venues
+    case pois(venueID: String)
+    case routes(venueID: String)
+    case createSession
+    case getSession(String)
+    case deleteSession(String)
+    case postLocations(String)
+    case confirmTransition(String)
+    /// The path exists, but not for the request's method.
+    case method(allowed: [String])
+
+    /// The endpoint and its route template (the metrics label), or nil for an unknown path.
+    static func match(method: String, parts: [String]) -> (String, ServiceEndpoint)? {
+        func pick(_ template: String, _ table: [String: ServiceEndpoint]) -> (String, ServiceEndpoint) {
+            (template, table[method] ?? .method(allowed: table.keys.sorted()))
+        }
+        switch parts.count {
+        case 1:
+            switch parts[0] {
+            case "health": return pick("/health", ["GET": .health])
+            case "metrics": return pick("/metrics", ["GET": .metrics])
+            case "venues": return pick("/venues", ["GET": .venues])
+            case "sessions": return pick("/sessions", ["POST": .createSession])
+            default: return nil
+            }
+        case 2 where parts[0] == "sessions":
+            return pick("/sessions/{id}", ["GET": .getSession(parts[1]), "DELETE": .deleteSession(parts[1])])
+        case 3 where parts[0] == "venues" && parts[2] == "pois":
+            return pick("/venues/{id}/pois", ["GET": .pois(venueID: parts[1])])
+        case 3 where parts[0] == "venues" && parts[2] == "routes":
+            return pick("/venues/{id}/routes", ["POST": .routes(venueID: parts[1])])
+        case 3 where parts[0] == "sessions" && parts[2] == "locations":
+            return pick("/sessions/{id}/locations", ["POST": .postLocations(parts[1])])
+        case 3 where parts[0] == "sessions" && parts[2] == "transition":
+            return pick("/sessions/{id}/transition", ["POST": .confirmTransition(parts[1])])
+        default:
+            return nil
+        }
+    }
+}

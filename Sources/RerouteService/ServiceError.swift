@@ -1,0 +1,92 @@
+import IndoorJSON
+
+/// Everything the service reports as an error. Each case carries what a client needs to fix its
+/// request and maps to one HTTP status (``httpStatus``).
+public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A configuration value is out of range (server start-up, not a request).
+    case invalidConfiguration(field: String, reason: String)
+    /// The address or port could not be bound.
+    case cannotListen(address: String, port: Int)
+    /// A venue folder under the venues directory could not be loaded.
+    case venueLoad(path: String, reason: String)
+    /// 400: the body is not JSON; the position is 1-based.
+    case malformedJSON(line: Int, column: Int, reason: String)
+    /// 400: a field is missing, has the wrong type, or is not known.
+    case badRequest(field: String, reason: String)
+    /// 404: no venue, session or endpoint with that id or path.
+    case notFound(kind: String, id: String)
+    /// 405: the path exists but not for this method.
+    case methodNotAllowed(method: String, allowed: [String])
+    /// 413: the body is longer than the limit.
+    case payloadTooLarge(limitBytes: Int)
+    /// 422: the JSON is well-formed but a value is not acceptable.
+    case unprocessable(field: String, reason: String)
+    /// 503: the session limit is reached; retry after the given delay.
+    case tooManySessions(limit: Int, retryAfterSeconds: Int)
+
+    /// The HTTP status the error is answered with.
+    public var httpStatus: Int {
+        switch self {
+        case .invalidConfiguration, .cannotListen, .venueLoad: 500
+        case .malformedJSON, .badRequest: 400
+        case .notFound: 404
+        case .methodNotAllowed: 405
+        case .payloadTooLarge: 413
+        case .unprocessable: 422
+        case .tooManySessions: 503
+        }
+    }
+
+    /// A stable machine-readable code (`malformedJSON`, `badRequest`, …).
+    public var code: String {
+        switch self {
+        case .invalidConfiguration: "invalidConfiguration"
+        case .cannotListen: "cannotListen"
+        case .venueLoad: "venueLoad"
+        case .malformedJSON: "malformedJSON"
+        case .badRequest: "badRequest"
+        case .notFound: "notFound"
+        case .methodNotAllowed: "methodNotAllowed"
+        case .payloadTooLarge: "payloadTooLarge"
+        case .unprocessable: "unprocessable"
+        case .tooManySessions: "tooManySessions"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let f, let r): "configuration: \(f): \(r)"
+        case .cannotListen(let a, let p): "cannot listen on \(a):\(p) (address in use or not local?)"
+        case .venueLoad(let p, let r): "cannot load venue at \(p): \(r)"
+        case .malformedJSON(let l, let c, let r): "malformed JSON at line \(l), column \(c): \(r)"
+        case .badRequest(let f, let r): "\(f): \(r)"
+        case .notFound(let k, let id): "no \(k) '\(id)'"
+        case .methodNotAllowed(let m, let a): "method \(m) not allowed here (allowed: \(a.joined(separator: ", ")))"
+        case .payloadTooLarge(let n): "request body larger than \(n) bytes"
+        case .unprocessable(let f, let r): "\(f): \(r)"
+        case .tooManySessions(let n, let s): "session limit of \(n) reached; retry in \(s) s"
+        }
+    }
+
+    /// The JSON error body: `{"error": {"status", "code", "message", "field"?, "line"?, "column"?}}`.
+    public var json: JSONValue {
+        var body: [String: JSONValue] = ["status": .number(Double(httpStatus)), "code": .string(code), "message": .string(description)]
+        switch self {
+        case .badRequest(let f, _), .unprocessable(let f, _): body["field"] = .string(f)
+        case .malformedJSON(let l, let c, _): body["line"] = .number(Double(l)); body["column"] = .number(Double(c))
+        default: break
+        }
+        return ["error": .object(body)]
+    }
+
+    /// The HTTP response carrying this error (with `Retry-After` or `Allow` where the status needs it).
+    public var response: HTTPResponse {
+        var headers: [(name: String, value: String)] = []
+        switch self {
+        case .tooManySessions(_, let s): headers.append(("Retry-After", String(s)))
+        case .methodNotAllowed(_, let allowed): headers.append(("Allow", allowed.joined(separator: ", ")))
+        default: break
+        }
+        return .json(httpStatus, json.serialized(), headers: headers)
+    }
+}

@@ -1,0 +1,160 @@
+import Navigation
+import Positioning
+import Routing
+import Synchronization
+import Venue
+
+/// One fix as posted: the location the decisions use, and optionally the raw one it came from.
+public struct PostedFix: Sendable, Hashable {
+    /// The (fused) location handled by navigation.
+    public var location: IndoorLocation
+    /// The sensor-level location, reported back in progress.
+    public var raw: IndoorLocation?
+
+    /// A fix with an optional raw location.
+    public init(location: IndoorLocation, raw: IndoorLocation? = nil) { self.location = location; self.raw = raw }
+}
+
+/// A fix the session did not apply, with the reason.
+public struct RejectedFix: Sendable, Hashable {
+    /// Its index in the posted batch.
+    public var index: Int
+    /// Why it was not applied.
+    public var reason: String
+}
+
+/// What a session looks like after a request: its state, route, progress and the events the request
+/// caused.
+public struct SessionSnapshot: Sendable {
+    /// The navigation state; nil while the session waits for its first location.
+    public var state: NavigationState?
+    /// The route followed.
+    public var route: Route?
+    /// Progress after the last fix.
+    public var progress: RouteProgress?
+    /// Events caused by this request, in order.
+    public var events: [NavigationEvent]
+    /// Fixes that were not applied.
+    public var rejected: [RejectedFix]
+}
+
+/// One client's navigation session in the service: a ``NavigationSession`` behind a lock, so requests
+/// for the same session are applied one at a time, each batch in order.
+///
+/// Fixes older than the last one applied are rejected (not reordered): when two requests race, the
+/// one that takes the lock second cannot move the session back in time.
+public final class ServiceSession: Sendable {
+    /// The session id.
+    public let id: String
+    /// The venue it navigates in.
+    public let venueID: String
+    private let lastUsedBits: Atomic<UInt64>
+    private let state: Mutex<State>
+
+    struct State {
+        var navigation: NavigationSession
+        /// Destination and waypoints kept until the first location arrives.
+        var pending: (destination: NavigationDestination, waypoints: [Waypoint])?
+        var lastFixSeconds: Double?
+    }
+
+    /// A session over `served` towards `destination`; navigation starts with ``start(from:)`` or the
+    /// first posted fix.
+    /// - Throws: ``ServiceError/unprocessable(field:reason:)`` when the configuration is invalid.
+    public init(id: String, served: ServedVenue, configuration: NavigationConfiguration, options: RouteOptions,
+                destination: NavigationDestination, waypoints: [Waypoint]) throws(ServiceError) {
+        let navigation: NavigationSession
+        do {
+            navigation = try NavigationSession(venue: served.venue, router: IndoorRouter(index: served.index),
+                                               configuration: configuration, routeOptions: options)
+        } catch { throw .unprocessable(field: "options", reason: error.description) }
+        self.id = id
+        self.venueID = served.id
+        self.lastUsedBits = Atomic(0)
+        self.state = Mutex(State(navigation: navigation, pending: (destination, waypoints), lastFixSeconds: nil))
+    }
+
+    // MARK: - Use and expiry
+
+    /// Marks the session as used at `nowSeconds`.
+    public func touch(nowSeconds: Double) { lastUsedBits.store(nowSeconds.bitPattern, ordering: .relaxed) }
+
+    /// When the session was last used (service clock seconds).
+    public var lastUsedSeconds: Double { Double(bitPattern: lastUsedBits.load(ordering: .relaxed)) }
+
+    /// Whether it has been unused for more than `ttlSeconds`.
+    public func isExpired(nowSeconds: Double, ttlSeconds: Double) -> Bool { nowSeconds - lastUsedSeconds > ttlSeconds }
+
+    // MARK: - Requests
+
+    /// Starts navigation from `location`.
+    /// - Throws: ``ServiceError/unprocessable(field:reason:)`` when the destination is unknown, no route
+    ///   exists or the location is unusable.
+    public func start(from location: IndoorLocation) throws(ServiceError) -> SessionSnapshot {
+        try state.withLock { s throws(ServiceError) -> SessionSnapshot in
+            let events = try Self.startPending(&s, from: location)
+            return Self.snapshot(s, events: events, rejected: [])
+        }
+    }
+
+    /// Applies fixes in order (the batch must already be time-ordered). A session still waiting for its
+    /// first location starts from the first fix.
+    /// - Throws: ``ServiceError/unprocessable(field:reason:)`` when starting from the first fix fails.
+    public func apply(_ fixes: [PostedFix]) throws(ServiceError) -> SessionSnapshot {
+        try state.withLock { s throws(ServiceError) -> SessionSnapshot in
+            var events: [NavigationEvent] = []
+            var rejected: [RejectedFix] = []
+            for (i, fix) in fixes.enumerated() {
+                if let last = s.lastFixSeconds, fix.location.timeSeconds < last {
+                    rejected.append(RejectedFix(index: i, reason: "timeSeconds \(fix.location.timeSeconds) is before the last applied fix (\(last))"))
+                    continue
+                }
+                if s.pending != nil {
+                    events += try Self.startPending(&s, from: fix.location)
+                    continue
+                }
+                s.lastFixSeconds = fix.location.timeSeconds
+                events += s.navigation.handle(fix.location, raw: fix.raw)
+            }
+            return Self.snapshot(s, events: events, rejected: rejected)
+        }
+    }
+
+    /// The user confirms crossing the transition guidance paused at.
+    public func confirmTransition() -> SessionSnapshot {
+        state.withLock { s in Self.snapshot(s, events: s.navigation.confirmTransition(), rejected: []) }
+    }
+
+    /// Stops navigation (when the session is removed).
+    public func stop() -> SessionSnapshot {
+        state.withLock { s in Self.snapshot(s, events: s.navigation.stopNavigation(reason: .cancelled), rejected: []) }
+    }
+
+    /// The current state without changing anything.
+    public func snapshot() -> SessionSnapshot {
+        state.withLock { s in Self.snapshot(s, events: [], rejected: []) }
+    }
+
+    // MARK: - Internals
+
+    private static func startPending(_ s: inout State, from location: IndoorLocation) throws(ServiceError) -> [NavigationEvent] {
+        guard let pending = s.pending else { return s.navigation.handle(location) }
+        let events: [NavigationEvent]
+        do {
+            events = try s.navigation.startNavigation(to: pending.destination, via: pending.waypoints, from: location)
+        } catch {
+            switch error {
+            case .invalidLocation, .locationUnknown: throw .unprocessable(field: "location", reason: error.description)
+            default: throw .unprocessable(field: "destination", reason: error.description)
+            }
+        }
+        s.pending = nil
+        s.lastFixSeconds = location.timeSeconds
+        return events
+    }
+
+    private static func snapshot(_ s: borrowing State, events: [NavigationEvent], rejected: [RejectedFix]) -> SessionSnapshot {
+        SessionSnapshot(state: s.pending == nil ? s.navigation.state : nil, route: s.navigation.route,
+                        progress: s.navigation.progress, events: events, rejected: rejected)
+    }
+}

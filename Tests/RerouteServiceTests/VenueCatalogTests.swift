@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import VenueFixtures
+@testable import RerouteService
+
+/// Loading the served venues from disk.
+@Suite struct VenueCatalogTests {
+    /// The package root, three levels up from this file.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    @Test func loadsTheBundledCampusFromADirectoryOfVenues() throws {
+        let catalog = try VenueCatalog.load(directory: Self.packageRoot + "/Recordings/venues")
+        #expect(catalog.ids == ["campus"])
+        let campus = try #require(catalog["campus"])
+        #expect(!campus.venue.graph.edges.isEmpty)
+        // A single venue folder works too.
+        #expect(try VenueCatalog.load(directory: Self.packageRoot + "/Recordings/venues/campus").ids == ["campus"])
+    }
+
+    @Test func missingEmptyAndDuplicateAreTypedErrors() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("indoornav-empty-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        #expect(throws: ServiceError.self) { _ = try VenueCatalog.load(directory: empty) }
+        #expect(throws: ServiceError.self) { _ = try VenueCatalog.load(directory: empty + "/missing") }
+        #expect(throws: ServiceError.self) { _ = try VenueCatalog(venues: [TestVenues.golden(), TestVenues.golden()]) }
+    }
+}

@@ -1,0 +1,54 @@
+import Dispatch
+import Foundation
+import RerouteService
+
+/// `indoornav serve --venues DIR [--bind 127.0.0.1] [--port 8080] [--max-sessions N] [--session-ttl S]
+/// [--threads N | --thread-per-connection] [--max-body BYTES]`: the reroute service until SIGTERM/SIGINT.
+enum ServeCommand {
+    static let usage = """
+    usage: indoornav serve --venues DIR [--bind 127.0.0.1] [--port 8080] [--max-sessions 10000]
+                           [--session-ttl 600] [--threads 2 | --thread-per-connection] [--max-body 65536]
+      DIR: a venue folder, a directory of venue folders, or a venue store directory.
+      --port 0 picks a free port; the chosen one is printed. SIGTERM/SIGINT finish requests in flight and exit 0.
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let directory = try args.required("--venues")
+        var http = HTTPServerConfiguration()
+        var service = ServiceConfiguration()
+        if let bind = try args.option("--bind") { http.bindAddress = bind }
+        if let port = try args.int("--port", in: 0...65_535) { http.port = port }
+        if let n = try args.int("--max-sessions", in: 1...1_000_000) { service.maximumSessions = n }
+        if let s = try args.double("--session-ttl", in: 1...86_400) { service.sessionTTLSeconds = s }
+        if let b = try args.int("--max-body", in: 1_024...16_777_216) { service.maximumBodyBytes = b; http.maximumBodyBytes = b }
+        let perConnection = args.flag("--thread-per-connection")
+        let threads = try args.int("--threads", in: 1...64)
+        if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other\n\(usage)") }
+        http.threading = perConnection ? .threadPerConnection : .pool(threads: threads ?? 2)
+        try args.finish()
+
+        // Signals are caught before the port opens, so a SIGTERM right after "listening" is never lost.
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for sig in [SIGTERM, SIGINT] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        let started = Date()
+        let catalog = try VenueCatalog.load(directory: directory)
+        let app = try RerouteService(venues: catalog, configuration: service)
+        let daemon = try HTTPDaemon(configuration: http) { request in app.handle(request) }
+        warn("loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        FileHandle.standardOutput.write(Data("listening on http://\(http.bindAddress):\(daemon.port)\n".utf8))
+
+        stop.wait()
+        warn("stopping: finishing \(daemon.requestsInFlight) request(s) in flight")
+        daemon.stop(graceSeconds: 10)
+        sources.forEach { $0.cancel() }
+        warn("stopped")
+        return 0
+    }
+}
