@@ -46,7 +46,11 @@ let package = Package(
         .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: ["README.md"]),
         .target(name: "Simulation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Recordings"], exclude: ["README.md"]),
         .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"], exclude: ["README.md"]),
-        .target(name: "RerouteService", dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Positioning", "Navigation"]),
+        .target(
+            name: "RerouteService",
+            dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Positioning", "Navigation"],
+            exclude: ["README.md"]
+        ),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"], exclude: ["README.md"]),
 

@@ -9,6 +9,7 @@ let usage = """
       route VENUE --from X --to Y [options]                     plan a route (see Sources/Routing/README.md)
       import ilc|ipin|beacons-ipin FILE -o OUT                  convert public recordings
       simulate VENUE --from X --to Y --seed S -o REC.jsonl      synthetic sensor recording (Sources/Simulation/README.md)
+      serve --venues DIR [--port 8080] [--bind 127.0.0.1]       HTTP reroute service (Sources/RerouteService/README.md)
       scenarios [--seeds N] [--noise M] [--json]                simulated navigation walks
       eval-providers PATH… [--beacons F] [--venue V] [--json]   score the beacon and dead-reckoning providers
       bench read|route|filter|providers …                       benchmarks
