@@ -19,6 +19,10 @@ enum EvalCommand {
                               [--no-map] [--no-beacons] [--storey-height M] [--beacon-scale X]
         """
 
+    /// Storey height assumed between the floors of a venue-less recording, metres: a low typical storey
+    /// (a barometric change of about half of it already suggests the next floor). Venues give real elevations.
+    static let venuelessStoreyHeightMeters = 3.0
+
     struct Settings {
         var venue: Venue?
         var registry: BeaconRegistry?
@@ -40,7 +44,7 @@ enum EvalCommand {
         let json = args.flag("--json")
         let noMap = args.flag("--no-map")
         let noBeacons = args.flag("--no-beacons")
-        let storeyHeight = try args.double("--storey-height", in: 1...20) ?? Level.defaultStoreyHeightMeters
+        let storeyHeight = try args.double("--storey-height", in: 1...20) ?? venuelessStoreyHeightMeters
         let beaconScale = try args.double("--beacon-scale", in: 1...10_000) ?? FusionConfiguration.standard.beaconCovarianceScale
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }

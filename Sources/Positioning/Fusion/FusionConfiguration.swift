@@ -28,6 +28,11 @@ public struct FusionConfiguration: Hashable, Sendable {
     public var gateProbability: Double
     /// Oldest fix, relative to the newest step, still applied (shifted by the steps since), seconds. Default 5; range 0 ... 120.
     public var maximumFixDelaySeconds: Double
+    /// Weight of each new fix in the per-source average of d²·a/2 that scales that source's covariance
+    /// (0 turns the learning off). Default 0.1; range 0 ... 1.
+    public var fixScaleLearningRate: Double
+    /// Largest learnt covariance factor per source. Default 1000; range 1 ... 1e6.
+    public var maximumFixScale: Double
     /// Whether steps are kept inside the venue's walkable area.
     public var constrainToWalkableArea: Bool
     /// One-sigma of the position pseudo-measurement made when a step is pushed back into walkable space, metres.
@@ -40,7 +45,7 @@ public struct FusionConfiguration: Hashable, Sendable {
     /// The defaults.
     public static let standard = FusionConfiguration(
         unchecked: 0.15, biasWalk: 0.003, headingFraction: 0.5, scaleSigma: 0.08, scaleWalk: 0.002, minScale: 0.6, maxScale: 1.5,
-        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, constrain: true, wallSigma: 0.7, wallMaximum: 4)
+        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, constrain: true, wallSigma: 0.7, wallMaximum: 4)
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
@@ -48,7 +53,8 @@ public struct FusionConfiguration: Hashable, Sendable {
                 stepHeadingNoiseFraction: Double = 0.5, initialStrideScaleSigma: Double = 0.08,
                 strideScaleRandomWalkPerStep: Double = 0.002, minimumStrideScale: Double = 0.6, maximumStrideScale: Double = 1.5,
                 positionNoisePerStepMeters: Double = 0.05, beaconCovarianceScale: Double = 4, minimumFixSigmaMeters: Double = 0.5,
-                gateProbability: Double = 0.99, maximumFixDelaySeconds: Double = 5, constrainToWalkableArea: Bool = true,
+                gateProbability: Double = 0.99, maximumFixDelaySeconds: Double = 5,
+                fixScaleLearningRate: Double = 0.1, maximumFixScale: Double = 1000, constrainToWalkableArea: Bool = true,
                 wallCorrectionSigmaMeters: Double = 0.7, maximumWallCorrectionMeters: Double = 4) throws(PositioningError) {
         try PositioningError.check("initialHeadingBiasSigmaRadians", initialHeadingBiasSigmaRadians, in: 0...Double.pi)
         try PositioningError.check("headingBiasRandomWalkRadiansPerStep", headingBiasRandomWalkRadiansPerStep, in: 0...0.5)
@@ -64,19 +70,22 @@ public struct FusionConfiguration: Hashable, Sendable {
             throw .invalidConfiguration(parameter: "gateProbability", value: gateProbability, validRange: "0.5 ..< 1")
         }
         try PositioningError.check("maximumFixDelaySeconds", maximumFixDelaySeconds, in: 0...120)
+        try PositioningError.check("fixScaleLearningRate", fixScaleLearningRate, in: 0...1)
+        try PositioningError.check("maximumFixScale", maximumFixScale, in: 1...1e6)
         try PositioningError.check("wallCorrectionSigmaMeters", wallCorrectionSigmaMeters, in: 0.01...10)
         try PositioningError.check("maximumWallCorrectionMeters", maximumWallCorrectionMeters, in: 0...50)
         self.init(unchecked: initialHeadingBiasSigmaRadians, biasWalk: headingBiasRandomWalkRadiansPerStep,
                   headingFraction: stepHeadingNoiseFraction, scaleSigma: initialStrideScaleSigma,
                   scaleWalk: strideScaleRandomWalkPerStep, minScale: minimumStrideScale, maxScale: maximumStrideScale,
                   positionNoise: positionNoisePerStepMeters, beaconScale: beaconCovarianceScale, minimumFix: minimumFixSigmaMeters,
-                  gate: gateProbability, delay: maximumFixDelaySeconds, constrain: constrainToWalkableArea,
+                  gate: gateProbability, delay: maximumFixDelaySeconds,
+                  learning: fixScaleLearningRate, maximumScale: maximumFixScale, constrain: constrainToWalkableArea,
                   wallSigma: wallCorrectionSigmaMeters, wallMaximum: maximumWallCorrectionMeters)
     }
 
     private init(unchecked biasSigma: Double, biasWalk: Double, headingFraction: Double, scaleSigma: Double, scaleWalk: Double,
                  minScale: Double, maxScale: Double, positionNoise: Double, beaconScale: Double, minimumFix: Double,
-                 gate: Double, delay: Double, constrain: Bool, wallSigma: Double, wallMaximum: Double) {
+                 gate: Double, delay: Double, learning: Double, maximumScale: Double, constrain: Bool, wallSigma: Double, wallMaximum: Double) {
         initialHeadingBiasSigmaRadians = biasSigma
         headingBiasRandomWalkRadiansPerStep = biasWalk
         stepHeadingNoiseFraction = headingFraction
@@ -89,6 +98,8 @@ public struct FusionConfiguration: Hashable, Sendable {
         minimumFixSigmaMeters = minimumFix
         gateProbability = gate
         maximumFixDelaySeconds = delay
+        fixScaleLearningRate = learning
+        maximumFixScale = maximumScale
         constrainToWalkableArea = constrain
         wallCorrectionSigmaMeters = wallSigma
         maximumWallCorrectionMeters = wallMaximum

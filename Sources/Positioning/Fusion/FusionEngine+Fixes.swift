@@ -26,6 +26,8 @@ extension FusionEngine {
         let floor = configuration.minimumFixSigmaMeters * configuration.minimumFixSigmaMeters
         r.xx = max(r.xx, floor)
         r.yy = max(r.yy, floor)
+        let adaptive = adaptiveFixScale[fix.source] ?? 1
+        r = Covariance2D(xx: r.xx * adaptive, xy: r.xy * adaptive, yy: r.yy * adaptive)
         var late = false
         for step in recentSteps where step.timeSeconds > fix.timeSeconds {
             late = true
@@ -41,6 +43,11 @@ extension FusionEngine {
             return reject(.invalidFix)
         }
         switch outcome {
+        case .accepted(let info): learnFixScale(source: fix.source, mahalanobisSquared: info.mahalanobisSquared, appliedScale: adaptive)
+        case .rejected(.gated(let d2, _)): learnFixScale(source: fix.source, mahalanobisSquared: d2, appliedScale: adaptive)
+        default: break
+        }
+        switch outcome {
         case .accepted(let info):
             statistics.acceptedFixes += 1
             if late { statistics.lateFixes += 1 }
@@ -52,6 +59,17 @@ extension FusionEngine {
         case .rejected(let other):
             return reject(.filter(other))
         }
+    }
+
+    /// Learns how much a source's covariances understate its errors: an exponential average of
+    /// d²·a/2 (d² ≈ 2 for consistent 2-D fixes, a the factor applied), clamped to [1, maximum].
+    private func learnFixScale(source: String, mahalanobisSquared: Double, appliedScale: Double) {
+        guard configuration.fixScaleLearningRate > 0, mahalanobisSquared.isFinite else { return }
+        let rate = configuration.fixScaleLearningRate
+        let previous = adaptiveFixScale[source] ?? 1
+        // m ← (1 − λ) m + λ · d² a / 2
+        let updated = (1 - rate) * previous + rate * mahalanobisSquared * appliedScale / 2
+        adaptiveFixScale[source] = min(configuration.maximumFixScale, max(1, updated))
     }
 
     /// Gives the fix's level, when it names a candidate, to the level filter.

@@ -51,6 +51,8 @@ public final class FusionEngine {
     /// Recent steps: time, displacement and its process noise (for late fixes).
     var recentSteps: [(timeSeconds: Double, east: Double, north: Double, noise: Covariance2D)] = []
     var startTimeSeconds: Double?
+    /// Learnt covariance factor per fix source (see ``FusionConfiguration/fixScaleLearningRate``).
+    public internal(set) var adaptiveFixScale: [String: Double] = [:]
     var fallbackLevelIndex: Int?
 
     /// An engine over `venue` (its levels and walkable area) or over explicit `levels` (no map constraint).
@@ -90,6 +92,7 @@ public final class FusionEngine {
         }
         statistics = FusionStatistics()
         recentSteps.removeAll()
+        adaptiveFixScale.removeAll()
         timeSeconds = location.timeSeconds
         startTimeSeconds = location.timeSeconds
         headingRadians = location.headingRadians
