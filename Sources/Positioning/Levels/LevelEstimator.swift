@@ -11,7 +11,8 @@ import IndoorGeometry
 ///   (no venue), adjacent levels are reached at ``LevelEstimatorConfiguration/transitionRateWithoutConnectorsPerSecond``.
 /// - **Pressure** (update): barometric height h = e₀ + (p_ref − p̄)/k with k hPa per metre, p̄ the
 ///   low-passed pressure, p_ref the pressure learnt at the start level's elevation e₀; likelihood of level
-///   i is N(h; eᵢ, σ²). While one level is nearly certain (> 0.9) and h agrees with it within the drift
+///   i is N(h; eᵢ, σ²) + ε (ε = ``LevelEstimatorConfiguration/pressureOutlierLikelihood``, so one
+///   reading shifts the odds by at most (1 + ε)/ε: successive readings are correlated). While one level is nearly certain (> 0.9) and h agrees with it within the drift
 ///   capture, p_ref follows the difference with a long time constant, so weather drift is absorbed but a
 ///   climb is not.
 /// - **Beacons** (update): the provider's voted level with its probability q is mixed with a uniform
@@ -140,8 +141,8 @@ public struct LevelEstimator: Sendable {
         let sigma = configuration.pressureHeightSigmaMeters
         for i in levels.indices {
             let d = (height - levels[i].elevationMeters) / sigma
-            // N(h; eᵢ, σ²) up to a constant, with a small outlier floor
-            probabilities[i] *= exp(-0.5 * d * d) + 1e-4
+            // N(h; eᵢ, σ²) up to a constant, plus an outlier floor that bounds the evidence of one reading
+            probabilities[i] *= exp(-0.5 * d * d) + configuration.pressureOutlierLikelihood
         }
         normalize()
         learnDrift(height: height, elapsedSeconds: sinceLast)

@@ -4,6 +4,9 @@ public struct LevelEstimatorConfiguration: Hashable, Sendable {
     public var hectopascalsPerMeter: Double
     /// One-sigma error of the barometric height against a level's elevation, metres. Default 1.2; range 0.1 ... 20.
     public var pressureHeightSigmaMeters: Double
+    /// Likelihood floor added to every level's pressure likelihood (peak 1), bounding the evidence of one
+    /// reading. Default 0.05; range 1e-6 ... 1.
+    public var pressureOutlierLikelihood: Double
     /// Time constant of the pressure low-pass, seconds. Default 2; range 0 ... 60.
     public var pressureSmoothingSeconds: Double
     /// Least time between two pressure likelihood updates, seconds. Default 1; range 0.05 ... 60.
@@ -31,12 +34,12 @@ public struct LevelEstimatorConfiguration: Hashable, Sendable {
 
     /// The defaults.
     public static let standard = LevelEstimatorConfiguration(
-        unchecked: 0.12, sigma: 1.2, smoothing: 2, interval: 1, drift: 120, capture: 1.5, near: 0.2, elsewhere: 1e-5,
+        unchecked: 0.12, sigma: 1.2, outlier: 0.05, smoothing: 2, interval: 1, drift: 120, capture: 1.5, near: 0.2, elsewhere: 1e-5,
         without: 0.01, radius: 8, beacon: 0.15, floor: 1e-6)
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(hectopascalsPerMeter: Double = 0.12, pressureHeightSigmaMeters: Double = 1.2,
+    public init(hectopascalsPerMeter: Double = 0.12, pressureHeightSigmaMeters: Double = 1.2, pressureOutlierLikelihood: Double = 0.05,
                 pressureSmoothingSeconds: Double = 2, pressureUpdateIntervalSeconds: Double = 1,
                 pressureDriftTimeConstantSeconds: Double = 120, driftCaptureMeters: Double = 1.5,
                 transitionRateNearConnectorPerSecond: Double = 0.2, transitionRateElsewherePerSecond: Double = 1e-5,
@@ -44,6 +47,7 @@ public struct LevelEstimatorConfiguration: Hashable, Sendable {
                 beaconLevelWeight: Double = 0.15, probabilityFloor: Double = 1e-6) throws(PositioningError) {
         try PositioningError.check("hectopascalsPerMeter", hectopascalsPerMeter, in: 0.05...0.2)
         try PositioningError.check("pressureHeightSigmaMeters", pressureHeightSigmaMeters, in: 0.1...20)
+        try PositioningError.check("pressureOutlierLikelihood", pressureOutlierLikelihood, in: 1e-6...1)
         try PositioningError.check("pressureSmoothingSeconds", pressureSmoothingSeconds, in: 0...60)
         try PositioningError.check("pressureUpdateIntervalSeconds", pressureUpdateIntervalSeconds, in: 0.05...60)
         try PositioningError.check("pressureDriftTimeConstantSeconds", pressureDriftTimeConstantSeconds, in: 1...1e6)
@@ -54,17 +58,18 @@ public struct LevelEstimatorConfiguration: Hashable, Sendable {
         try PositioningError.check("connectorRadiusMeters", connectorRadiusMeters, in: 0...100)
         try PositioningError.check("beaconLevelWeight", beaconLevelWeight, in: 0...1)
         try PositioningError.check("probabilityFloor", probabilityFloor, in: 0...0.01)
-        self.init(unchecked: hectopascalsPerMeter, sigma: pressureHeightSigmaMeters, smoothing: pressureSmoothingSeconds,
+        self.init(unchecked: hectopascalsPerMeter, sigma: pressureHeightSigmaMeters, outlier: pressureOutlierLikelihood, smoothing: pressureSmoothingSeconds,
                   interval: pressureUpdateIntervalSeconds, drift: pressureDriftTimeConstantSeconds, capture: driftCaptureMeters,
                   near: transitionRateNearConnectorPerSecond, elsewhere: transitionRateElsewherePerSecond,
                   without: transitionRateWithoutConnectorsPerSecond, radius: connectorRadiusMeters,
                   beacon: beaconLevelWeight, floor: probabilityFloor)
     }
 
-    private init(unchecked hPaPerMeter: Double, sigma: Double, smoothing: Double, interval: Double, drift: Double,
+    private init(unchecked hPaPerMeter: Double, sigma: Double, outlier: Double, smoothing: Double, interval: Double, drift: Double,
                  capture: Double, near: Double, elsewhere: Double, without: Double, radius: Double, beacon: Double, floor: Double) {
         hectopascalsPerMeter = hPaPerMeter
         pressureHeightSigmaMeters = sigma
+        pressureOutlierLikelihood = outlier
         pressureSmoothingSeconds = smoothing
         pressureUpdateIntervalSeconds = interval
         pressureDriftTimeConstantSeconds = drift
