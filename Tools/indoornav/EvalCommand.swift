@@ -150,6 +150,12 @@ struct EvalReport {
             o["file"] = .string(outcome.file)
             o["dataset"] = .string(outcome.dataset)
             o["pdr"] = .object(Self.metrics(outcome.replay.deadReckoningScore))
+            let scored = zip(outcome.replay.score.points, zip(outcome.replay.truth.dropFirst(), outcome.replay.estimatesAtTruth))
+            o["pointErrors"] = .array(scored.map { point, pair in
+                ["t": .finite(point.timeSeconds), "errorMeters": .finite(point.errorMeters),
+                 "floorError": point.floorError.map(JSONValue.finite) ?? .null,
+                 "truth": [.finite(pair.0.point.x), .finite(pair.0.point.y)], "estimate": [.finite(pair.1.x), .finite(pair.1.y)]]
+            })
             let s = outcome.replay.statistics
             o["fusion"] = .object([
                 "steps": .number(Double(s.steps)), "acceptedFixes": .number(Double(s.acceptedFixes)),

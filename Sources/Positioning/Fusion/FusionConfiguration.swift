@@ -44,13 +44,13 @@ public struct FusionConfiguration: Hashable, Sendable {
 
     /// The defaults.
     public static let standard = FusionConfiguration(
-        unchecked: 0.15, biasWalk: 0.003, headingFraction: 0.5, scaleSigma: 0.08, scaleWalk: 0.002, minScale: 0.6, maxScale: 1.5,
+        unchecked: 0.15, biasWalk: 0.003, headingFraction: 0.5, scaleSigma: 0.2, scaleWalk: 0.002, minScale: 0.6, maxScale: 1.5,
         positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, constrain: true, wallSigma: 0.7, wallMaximum: 4)
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
     public init(initialHeadingBiasSigmaRadians: Double = 0.15, headingBiasRandomWalkRadiansPerStep: Double = 0.003,
-                stepHeadingNoiseFraction: Double = 0.5, initialStrideScaleSigma: Double = 0.08,
+                stepHeadingNoiseFraction: Double = 0.5, initialStrideScaleSigma: Double = 0.2,
                 strideScaleRandomWalkPerStep: Double = 0.002, minimumStrideScale: Double = 0.6, maximumStrideScale: Double = 1.5,
                 positionNoisePerStepMeters: Double = 0.05, beaconCovarianceScale: Double = 4, minimumFixSigmaMeters: Double = 0.5,
                 gateProbability: Double = 0.99, maximumFixDelaySeconds: Double = 5,

@@ -72,6 +72,13 @@ extension FusionEngine {
         adaptiveFixScale[source] = min(configuration.maximumFixScale, max(1, updated))
     }
 
+    /// Gives a fix's level, when it names a candidate, to the level filter (with the fix's level
+    /// probability) without touching the position. Used for beacon fixes when their ranges are fused instead.
+    public func updateLevel(from fix: IndoorLocation) {
+        guard isStarted, fix.timeSeconds.isFinite else { return }
+        feedLevel(of: fix)
+    }
+
     /// Gives the fix's level, when it names a candidate, to the level filter.
     private func feedLevel(of fix: IndoorLocation) {
         guard var estimator = levelEstimator else { return }

@@ -36,16 +36,19 @@ public enum FusionRejection: Hashable, Sendable, CustomStringConvertible {
     case gated(mahalanobisSquared: Double, threshold: Double)
     /// The fix is older than ``FusionConfiguration/maximumFixDelaySeconds`` (or older than the start).
     case tooOld(ageSeconds: Double)
+    /// A beacon range from another level than the current one (not used).
+    case otherLevel
     /// The filter refused the update for another reason (non-finite values, S not positive definite).
     case filter(UpdateRejection)
 
-    /// A short key for counting (`notStarted`, `invalidFix`, `gated`, `tooOld`, `filter`).
+    /// A short key for counting (`notStarted`, `invalidFix`, `gated`, `tooOld`, `otherLevel`, `filter`).
     public var key: String {
         switch self {
         case .notStarted: "notStarted"
         case .invalidFix: "invalidFix"
         case .gated: "gated"
         case .tooOld: "tooOld"
+        case .otherLevel: "otherLevel"
         case .filter: "filter"
         }
     }
@@ -57,6 +60,7 @@ public enum FusionRejection: Hashable, Sendable, CustomStringConvertible {
         case .invalidFix: "fix with a non-finite value or an invalid covariance"
         case .gated(let d2, let threshold): "gated: d² = \(d2) > \(threshold)"
         case .tooOld(let age): "fix \(age) s older than the newest step"
+        case .otherLevel: "beacon range from another level"
         case .filter(let reason): "filter rejected the update: \(reason)"
         }
     }

@@ -12,7 +12,7 @@ public final class FusionPipeline {
         public var steps: [StepEvent] = []
         /// The raw beacon fix, when one was due.
         public var beaconFix: IndoorLocation?
-        /// What the engine did with ``beaconFix``.
+        /// What the engine did with ``beaconFix`` (nil when ranges are fused instead).
         public var beaconOutcome: FusionUpdateOutcome?
         /// Whether the fused estimate changed (a step, an accepted fix or a pressure reading).
         public var changed = false
@@ -24,12 +24,18 @@ public final class FusionPipeline {
     public let deadReckoning: DeadReckoningProvider
     /// Beacon positioning, when a beacon map is known.
     public let beacons: BeaconPositionProvider?
+    /// Beacon ranges, when they (rather than the beacon provider's fixes) update the position.
+    public private(set) var ranges: BeaconRangeTracker?
 
-    /// A pipeline over the given engine and providers.
-    public init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, beacons: BeaconPositionProvider? = nil) {
+    /// A pipeline over the given engine and providers. With `fuseBeaconRanges` (and a beacon provider),
+    /// each beacon's range updates the position and the provider's fixes only give the level; otherwise
+    /// the provider's fixes update both.
+    public init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, beacons: BeaconPositionProvider? = nil,
+                fuseBeaconRanges: Bool = true) {
         self.engine = engine
         self.deadReckoning = deadReckoning
         self.beacons = beacons
+        if fuseBeaconRanges, let beacons { ranges = BeaconRangeTracker(map: beacons.map, configuration: beacons.configuration) }
     }
 
     /// Feeds one sample in time order.
@@ -38,9 +44,15 @@ public final class FusionPipeline {
         var output = Output()
         switch sample.reading {
         case .beacon:
-            guard let beacons, let fix = beacons.consume(sample) else { return output }
+            guard let beacons else { return output }
+            let fix = beacons.consume(sample)
             output.beaconFix = fix
-            if engine.isStarted {
+            if ranges != nil {
+                let batch = ranges?.consume(sample) ?? []
+                guard engine.isStarted else { return output }
+                if let fix { engine.updateLevel(from: fix) }
+                for range in batch where engine.update(withRange: range).isAccepted { output.changed = true }
+            } else if let fix, engine.isStarted {
                 let outcome = engine.update(with: fix)
                 output.beaconOutcome = outcome
                 output.changed = outcome.isAccepted
