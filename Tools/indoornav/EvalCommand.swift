@@ -162,6 +162,7 @@ struct EvalReport {
                 "lateFixes": .number(Double(s.lateFixes)),
                 "rejectedFixes": .object(s.rejectedFixes.mapValues { .number(Double($0)) }),
                 "wallCorrections": .number(Double(s.wallCorrections)), "levelChanges": .number(Double(s.levelChanges)),
+                "climbingSteps": .number(Double(s.climbingSteps)), "connectorSnaps": .number(Double(s.connectorSnaps)),
             ])
             return .object(o)
         }

@@ -33,6 +33,14 @@ public struct FusionConfiguration: Hashable, Sendable {
     public var fixScaleLearningRate: Double
     /// Largest learnt covariance factor per source. Default 1000; range 1 ... 1e6.
     public var maximumFixScale: Double
+    /// Barometric vertical speed above which steps count as climbing (stairs, ramps), m/s. Default 0.12; range 0.01 ... 5.
+    public var climbingVerticalSpeedMetersPerSecond: Double
+    /// Factor on the length of a climbing step (its horizontal part), with the removed part added to its
+    /// sigma. Default 0.3; range 0 ... 1.
+    public var climbingStrideFactor: Double
+    /// One-sigma of the position pseudo-measurement at the connector entry when the level changes
+    /// (with a venue), metres; the entry must lie within twice the level filter's connector radius. Default 2; range 0.1 ... 50.
+    public var connectorEntrySigmaMeters: Double
     /// Whether steps are kept inside the venue's walkable area.
     public var constrainToWalkableArea: Bool
     /// One-sigma of the position pseudo-measurement made when a step is pushed back into walkable space, metres.
@@ -45,7 +53,7 @@ public struct FusionConfiguration: Hashable, Sendable {
     /// The defaults.
     public static let standard = FusionConfiguration(
         unchecked: 0.15, biasWalk: 0.003, headingFraction: 0.5, scaleSigma: 0.2, scaleWalk: 0.002, minScale: 0.6, maxScale: 1.5,
-        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, constrain: true, wallSigma: 0.7, wallMaximum: 4)
+        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, climbSpeed: 0.12, climbFactor: 0.3, entrySigma: 2, constrain: true, wallSigma: 0.7, wallMaximum: 4)
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
@@ -54,7 +62,9 @@ public struct FusionConfiguration: Hashable, Sendable {
                 strideScaleRandomWalkPerStep: Double = 0.002, minimumStrideScale: Double = 0.6, maximumStrideScale: Double = 1.5,
                 positionNoisePerStepMeters: Double = 0.05, beaconCovarianceScale: Double = 4, minimumFixSigmaMeters: Double = 0.5,
                 gateProbability: Double = 0.99, maximumFixDelaySeconds: Double = 5,
-                fixScaleLearningRate: Double = 0.1, maximumFixScale: Double = 1000, constrainToWalkableArea: Bool = true,
+                fixScaleLearningRate: Double = 0.1, maximumFixScale: Double = 1000,
+                climbingVerticalSpeedMetersPerSecond: Double = 0.12, climbingStrideFactor: Double = 0.3,
+                connectorEntrySigmaMeters: Double = 2, constrainToWalkableArea: Bool = true,
                 wallCorrectionSigmaMeters: Double = 0.7, maximumWallCorrectionMeters: Double = 4) throws(PositioningError) {
         try PositioningError.check("initialHeadingBiasSigmaRadians", initialHeadingBiasSigmaRadians, in: 0...Double.pi)
         try PositioningError.check("headingBiasRandomWalkRadiansPerStep", headingBiasRandomWalkRadiansPerStep, in: 0...0.5)
@@ -72,6 +82,9 @@ public struct FusionConfiguration: Hashable, Sendable {
         try PositioningError.check("maximumFixDelaySeconds", maximumFixDelaySeconds, in: 0...120)
         try PositioningError.check("fixScaleLearningRate", fixScaleLearningRate, in: 0...1)
         try PositioningError.check("maximumFixScale", maximumFixScale, in: 1...1e6)
+        try PositioningError.check("climbingVerticalSpeedMetersPerSecond", climbingVerticalSpeedMetersPerSecond, in: 0.01...5)
+        try PositioningError.check("climbingStrideFactor", climbingStrideFactor, in: 0...1)
+        try PositioningError.check("connectorEntrySigmaMeters", connectorEntrySigmaMeters, in: 0.1...50)
         try PositioningError.check("wallCorrectionSigmaMeters", wallCorrectionSigmaMeters, in: 0.01...10)
         try PositioningError.check("maximumWallCorrectionMeters", maximumWallCorrectionMeters, in: 0...50)
         self.init(unchecked: initialHeadingBiasSigmaRadians, biasWalk: headingBiasRandomWalkRadiansPerStep,
@@ -79,13 +92,16 @@ public struct FusionConfiguration: Hashable, Sendable {
                   scaleWalk: strideScaleRandomWalkPerStep, minScale: minimumStrideScale, maxScale: maximumStrideScale,
                   positionNoise: positionNoisePerStepMeters, beaconScale: beaconCovarianceScale, minimumFix: minimumFixSigmaMeters,
                   gate: gateProbability, delay: maximumFixDelaySeconds,
-                  learning: fixScaleLearningRate, maximumScale: maximumFixScale, constrain: constrainToWalkableArea,
+                  learning: fixScaleLearningRate, maximumScale: maximumFixScale,
+                  climbSpeed: climbingVerticalSpeedMetersPerSecond, climbFactor: climbingStrideFactor,
+                  entrySigma: connectorEntrySigmaMeters, constrain: constrainToWalkableArea,
                   wallSigma: wallCorrectionSigmaMeters, wallMaximum: maximumWallCorrectionMeters)
     }
 
     private init(unchecked biasSigma: Double, biasWalk: Double, headingFraction: Double, scaleSigma: Double, scaleWalk: Double,
                  minScale: Double, maxScale: Double, positionNoise: Double, beaconScale: Double, minimumFix: Double,
-                 gate: Double, delay: Double, learning: Double, maximumScale: Double, constrain: Bool, wallSigma: Double, wallMaximum: Double) {
+                 gate: Double, delay: Double, learning: Double, maximumScale: Double,
+                 climbSpeed: Double, climbFactor: Double, entrySigma: Double, constrain: Bool, wallSigma: Double, wallMaximum: Double) {
         initialHeadingBiasSigmaRadians = biasSigma
         headingBiasRandomWalkRadiansPerStep = biasWalk
         stepHeadingNoiseFraction = headingFraction
@@ -100,6 +116,9 @@ public struct FusionConfiguration: Hashable, Sendable {
         maximumFixDelaySeconds = delay
         fixScaleLearningRate = learning
         maximumFixScale = maximumScale
+        climbingVerticalSpeedMetersPerSecond = climbSpeed
+        climbingStrideFactor = climbFactor
+        connectorEntrySigmaMeters = entrySigma
         constrainToWalkableArea = constrain
         wallCorrectionSigmaMeters = wallSigma
         maximumWallCorrectionMeters = wallMaximum

@@ -90,8 +90,8 @@ extension FusionEngine {
         let before = estimator.levelIndex
         estimator.updateBeaconLevel(index: index, probability: fix.levelProbability,
                                     timeSeconds: max(fix.timeSeconds, estimator.timeSeconds ?? fix.timeSeconds), position: point)
-        if estimator.levelIndex != before { statistics.levelChanges += 1 }
         levelEstimator = estimator
+        if estimator.levelIndex != before { didChangeLevel(from: before, to: estimator.levelIndex) }
     }
 
     private func reject(_ reason: FusionRejection) -> FusionUpdateOutcome {

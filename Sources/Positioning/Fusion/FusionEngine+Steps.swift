@@ -15,7 +15,15 @@ extension FusionEngine {
             return false
         }
         let before = filter.state
-        let L = step.lengthMeters
+        var L = step.lengthMeters
+        var lengthSigma = step.lengthSigmaMeters
+        // Climbing (stairs, ramps): only part of the stride is horizontal.
+        if let estimator = levelEstimator, abs(estimator.verticalSpeedMetersPerSecond) > configuration.climbingVerticalSpeedMetersPerSecond {
+            let removed = L * (1 - configuration.climbingStrideFactor)
+            L -= removed
+            lengthSigma = (lengthSigma * lengthSigma + removed * removed / 4).squareRoot()
+            statistics.climbingSteps += 1
+        }
         let b = before[FusionState.headingBiasRadians.index]
         let s = before[FusionState.strideScale.index]
         let theta = step.headingRadians + b
@@ -23,7 +31,7 @@ extension FusionEngine {
         // Δ = s L (sin θ, cos θ)
         let de = s * L * sinT, dn = s * L * cosT
         // Q position = J diag(σ_L², (f σ_h)²) Jᵀ + q² I, J = ∂Δ/∂(L, h) = [[s sin θ, s L cos θ], [s cos θ, −s L sin θ]]
-        let varL = step.lengthSigmaMeters * step.lengthSigmaMeters
+        let varL = lengthSigma * lengthSigma
         let sigmaH = configuration.stepHeadingNoiseFraction * step.headingSigmaRadians
         let varH = sigmaH * sigmaH
         let q = configuration.positionNoisePerStepMeters * configuration.positionNoisePerStepMeters
@@ -70,8 +78,8 @@ extension FusionEngine {
         guard var estimator = levelEstimator else { return }
         let before = estimator.levelIndex
         estimator.advance(toSeconds: time, position: point)
-        if estimator.levelIndex != before { statistics.levelChanges += 1 }
         levelEstimator = estimator
+        if estimator.levelIndex != before { didChangeLevel(from: before, to: estimator.levelIndex) }
     }
 
     /// Pushes the position back into walkable space after a step from `from`.

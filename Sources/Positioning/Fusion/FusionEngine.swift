@@ -147,7 +147,7 @@ public final class FusionEngine {
         guard var estimator = levelEstimator else { return }
         let before = estimator.levelIndex
         estimator.updatePressure(hectopascals: hectopascals, timeSeconds: time, position: point)
-        if estimator.levelIndex != before { statistics.levelChanges += 1 }
         levelEstimator = estimator
+        if estimator.levelIndex != before { didChangeLevel(from: before, to: estimator.levelIndex) }
     }
 }

@@ -82,6 +82,10 @@ public struct FusionStatistics: Hashable, Sendable {
     public var wallCorrections = 0
     /// Level changes of the most probable level.
     public var levelChanges = 0
+    /// Steps shortened because the barometer showed climbing.
+    public var climbingSteps = 0
+    /// Level changes that moved the position to a connector entry.
+    public var connectorSnaps = 0
 
     /// An empty tally.
     public init() {}

@@ -34,6 +34,12 @@ public struct LevelEstimator: Sendable {
     public private(set) var referencePressureHectopascals: Double?
     /// Low-passed pressure, hPa.
     public private(set) var smoothedPressureHectopascals: Double?
+    /// Rate of change of the barometric height, metres per second (positive going up): the change of the
+    /// low-passed height over the last ``verticalSpeedBaselineSeconds``.
+    public private(set) var verticalSpeedMetersPerSecond = 0.0
+    /// Baseline of ``verticalSpeedMetersPerSecond``, seconds.
+    public static let verticalSpeedBaselineSeconds = 2.0
+    private var recentPressures: [(timeSeconds: Double, hectopascals: Double)] = []
     private var lastPressureTime: Double?
     private var lastPressureUpdateTime: Double?
     private let hasConnectors: Bool
@@ -122,7 +128,15 @@ public struct LevelEstimator: Sendable {
         if let smoothed = smoothedPressureHectopascals, let last = lastPressureTime {
             let dt = time - last
             let alpha = configuration.pressureSmoothingSeconds > 0 ? dt / (configuration.pressureSmoothingSeconds + dt) : 1
-            smoothedPressureHectopascals = smoothed + alpha * (hectopascals - smoothed)
+            let next = smoothed + alpha * (hectopascals - smoothed)
+            smoothedPressureHectopascals = next
+            recentPressures.append((time, next))
+            let baseline = Self.verticalSpeedBaselineSeconds
+            while recentPressures.count > 2, time - recentPressures[1].timeSeconds >= baseline { recentPressures.removeFirst() }
+            if let oldest = recentPressures.first, time - oldest.timeSeconds > 0.5 * baseline {
+                // v = −Δp̄ / (k Δt) over the baseline
+                verticalSpeedMetersPerSecond = (oldest.hectopascals - next) / (configuration.hectopascalsPerMeter * (time - oldest.timeSeconds))
+            }
         } else {
             smoothedPressureHectopascals = hectopascals
         }
