@@ -15,11 +15,13 @@ import Testing
     @Test func beaconsInALineFixTheAlongLineCoordinateOnly() throws {
         let configuration = try FusionConfiguration(beaconCovarianceScale: 1, fixScaleLearningRate: 0)
         let engine = try FusionEngineTests.started(sigma: 3, configuration: configuration)
-        // Truth (2, 0): 12 m from (−10, 0) and 8 m from (10, 0).
+        // Truth (2, 0): 6 m from (−4, 0) and 4 m from (6, 0).
         for _ in 0..<5 {
-            #expect(engine.update(withRange: Self.range(LocalPoint(x: -10, y: 0), 12)).isAccepted)
-            #expect(engine.update(withRange: Self.range(LocalPoint(x: 10, y: 0), 8)).isAccepted)
+            #expect(engine.update(withRange: Self.range(LocalPoint(x: -4, y: 0), 6)).isAccepted)
+            #expect(engine.update(withRange: Self.range(LocalPoint(x: 6, y: 0), 4)).isAccepted)
         }
+        // Beyond the 8 m default limit: not used.
+        #expect(engine.update(withRange: Self.range(LocalPoint(x: 14, y: 0), 12)) == .rejected(.beyondRange(rangeMeters: 12)))
         let location = try #require(engine.location)
         #expect(abs(location.point.x - 2) < 0.2, "east \(location.point.x)")
         #expect(abs(location.point.y) < 1e-9)

@@ -33,6 +33,8 @@ public struct FusionConfiguration: Hashable, Sendable {
     public var fixScaleLearningRate: Double
     /// Largest learnt covariance factor per source. Default 1000; range 1 ... 1e6.
     public var maximumFixScale: Double
+    /// Longest beacon range fused, metres; longer ranges are skipped. Default 8; range 1 ... 1000.
+    public var maximumFusedRangeMeters: Double
     /// Barometric vertical speed above which steps count as climbing (stairs, ramps), m/s. Default 0.12; range 0.01 ... 5.
     public var climbingVerticalSpeedMetersPerSecond: Double
     /// Factor on the length of a climbing step (its horizontal part), with the removed part added to its
@@ -53,7 +55,7 @@ public struct FusionConfiguration: Hashable, Sendable {
     /// The defaults.
     public static let standard = FusionConfiguration(
         unchecked: 0.15, biasWalk: 0.003, headingFraction: 0.5, scaleSigma: 0.2, scaleWalk: 0.002, minScale: 0.6, maxScale: 1.5,
-        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, climbSpeed: 0.12, climbFactor: 0.3, entrySigma: 2, constrain: true, wallSigma: 0.7, wallMaximum: 4)
+        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, maximumRange: 8, climbSpeed: 0.12, climbFactor: 0.3, entrySigma: 2, constrain: true, wallSigma: 0.7, wallMaximum: 4)
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
@@ -62,7 +64,7 @@ public struct FusionConfiguration: Hashable, Sendable {
                 strideScaleRandomWalkPerStep: Double = 0.002, minimumStrideScale: Double = 0.6, maximumStrideScale: Double = 1.5,
                 positionNoisePerStepMeters: Double = 0.05, beaconCovarianceScale: Double = 4, minimumFixSigmaMeters: Double = 0.5,
                 gateProbability: Double = 0.99, maximumFixDelaySeconds: Double = 5,
-                fixScaleLearningRate: Double = 0.1, maximumFixScale: Double = 1000,
+                fixScaleLearningRate: Double = 0.1, maximumFixScale: Double = 1000, maximumFusedRangeMeters: Double = 8,
                 climbingVerticalSpeedMetersPerSecond: Double = 0.12, climbingStrideFactor: Double = 0.3,
                 connectorEntrySigmaMeters: Double = 2, constrainToWalkableArea: Bool = true,
                 wallCorrectionSigmaMeters: Double = 0.7, maximumWallCorrectionMeters: Double = 4) throws(PositioningError) {
@@ -82,6 +84,7 @@ public struct FusionConfiguration: Hashable, Sendable {
         try PositioningError.check("maximumFixDelaySeconds", maximumFixDelaySeconds, in: 0...120)
         try PositioningError.check("fixScaleLearningRate", fixScaleLearningRate, in: 0...1)
         try PositioningError.check("maximumFixScale", maximumFixScale, in: 1...1e6)
+        try PositioningError.check("maximumFusedRangeMeters", maximumFusedRangeMeters, in: 1...1000)
         try PositioningError.check("climbingVerticalSpeedMetersPerSecond", climbingVerticalSpeedMetersPerSecond, in: 0.01...5)
         try PositioningError.check("climbingStrideFactor", climbingStrideFactor, in: 0...1)
         try PositioningError.check("connectorEntrySigmaMeters", connectorEntrySigmaMeters, in: 0.1...50)
@@ -92,7 +95,7 @@ public struct FusionConfiguration: Hashable, Sendable {
                   scaleWalk: strideScaleRandomWalkPerStep, minScale: minimumStrideScale, maxScale: maximumStrideScale,
                   positionNoise: positionNoisePerStepMeters, beaconScale: beaconCovarianceScale, minimumFix: minimumFixSigmaMeters,
                   gate: gateProbability, delay: maximumFixDelaySeconds,
-                  learning: fixScaleLearningRate, maximumScale: maximumFixScale,
+                  learning: fixScaleLearningRate, maximumScale: maximumFixScale, maximumRange: maximumFusedRangeMeters,
                   climbSpeed: climbingVerticalSpeedMetersPerSecond, climbFactor: climbingStrideFactor,
                   entrySigma: connectorEntrySigmaMeters, constrain: constrainToWalkableArea,
                   wallSigma: wallCorrectionSigmaMeters, wallMaximum: maximumWallCorrectionMeters)
@@ -100,7 +103,7 @@ public struct FusionConfiguration: Hashable, Sendable {
 
     private init(unchecked biasSigma: Double, biasWalk: Double, headingFraction: Double, scaleSigma: Double, scaleWalk: Double,
                  minScale: Double, maxScale: Double, positionNoise: Double, beaconScale: Double, minimumFix: Double,
-                 gate: Double, delay: Double, learning: Double, maximumScale: Double,
+                 gate: Double, delay: Double, learning: Double, maximumScale: Double, maximumRange: Double,
                  climbSpeed: Double, climbFactor: Double, entrySigma: Double, constrain: Bool, wallSigma: Double, wallMaximum: Double) {
         initialHeadingBiasSigmaRadians = biasSigma
         headingBiasRandomWalkRadiansPerStep = biasWalk
@@ -116,6 +119,7 @@ public struct FusionConfiguration: Hashable, Sendable {
         maximumFixDelaySeconds = delay
         fixScaleLearningRate = learning
         maximumFixScale = maximumScale
+        maximumFusedRangeMeters = maximumRange
         climbingVerticalSpeedMetersPerSecond = climbSpeed
         climbingStrideFactor = climbFactor
         connectorEntrySigmaMeters = entrySigma

@@ -6,7 +6,8 @@ extension FusionEngine {
     /// Fuses one beacon range: z = d, h(x) = √((e − aₑ)² + (n − aₙ)² + Δz²) with Δz the height between the
     /// beacon's level and the current one (0 when either is unknown), H = ∂h/∂x, R = σ_d² ×
     /// ``FusionConfiguration/beaconCovarianceScale`` × the learnt factor of source `beacon-range`; χ² gated
-    /// with one degree of freedom. Ranges of beacons on another level than the current one are skipped
+    /// with one degree of freedom. Ranges longer than ``FusionConfiguration/maximumFusedRangeMeters`` are
+    /// not used (`.beyondRange`): σ grows with distance and weak signals hardly depend on it. Ranges of beacons on another level than the current one are skipped
     /// (`.otherLevel`: walls and floors make them unreliable). Late ranges use the same step shift as fixes.
     @discardableResult
     public func update(withRange range: BeaconRange) -> FusionUpdateOutcome {
@@ -15,6 +16,7 @@ extension FusionEngine {
               range.anchor.isFinite, range.timeSeconds.isFinite else { return rejectRange(.invalidFix) }
         let age = now - range.timeSeconds
         if age > configuration.maximumFixDelaySeconds { return rejectRange(.tooOld(ageSeconds: age)) }
+        if range.rangeMeters > configuration.maximumFusedRangeMeters { return rejectRange(.beyondRange(rangeMeters: range.rangeMeters)) }
         var verticalMeters = 0.0
         if let estimator = levelEstimator, let current = estimator.level {
             let index = estimator.levels.firstIndex { candidate in

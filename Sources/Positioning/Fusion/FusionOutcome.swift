@@ -38,10 +38,12 @@ public enum FusionRejection: Hashable, Sendable, CustomStringConvertible {
     case tooOld(ageSeconds: Double)
     /// A beacon range from another level than the current one (not used).
     case otherLevel
+    /// A beacon range longer than ``FusionConfiguration/maximumFusedRangeMeters`` (RSSI ranging is not informative that far).
+    case beyondRange(rangeMeters: Double)
     /// The filter refused the update for another reason (non-finite values, S not positive definite).
     case filter(UpdateRejection)
 
-    /// A short key for counting (`notStarted`, `invalidFix`, `gated`, `tooOld`, `otherLevel`, `filter`).
+    /// A short key for counting (`notStarted`, `invalidFix`, `gated`, `tooOld`, `otherLevel`, `beyondRange`, `filter`).
     public var key: String {
         switch self {
         case .notStarted: "notStarted"
@@ -49,6 +51,7 @@ public enum FusionRejection: Hashable, Sendable, CustomStringConvertible {
         case .gated: "gated"
         case .tooOld: "tooOld"
         case .otherLevel: "otherLevel"
+        case .beyondRange: "beyondRange"
         case .filter: "filter"
         }
     }
@@ -61,6 +64,7 @@ public enum FusionRejection: Hashable, Sendable, CustomStringConvertible {
         case .gated(let d2, let threshold): "gated: d² = \(d2) > \(threshold)"
         case .tooOld(let age): "fix \(age) s older than the newest step"
         case .otherLevel: "beacon range from another level"
+        case .beyondRange(let meters): "beacon range \(meters) m beyond the fused limit"
         case .filter(let reason): "filter rejected the update: \(reason)"
         }
     }
