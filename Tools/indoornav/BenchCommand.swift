@@ -10,6 +10,7 @@ enum BenchCommand {
         "route": RouteBench.run,
         "filter": FilterBench.run,
         "providers": ProvidersBench.run,
+        "fusion": FusionBench.run,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {

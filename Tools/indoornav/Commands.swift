@@ -10,6 +10,7 @@ enum Commands {
         "route": RouteCommand.run,
         "scenarios": ScenariosCommand.run,
         "eval-providers": EvalProvidersCommand.run,
+        "eval": EvalCommand.run,
         "simulate": SimulateCommand.run,
         "serve": ServeCommand.run,
     ]

@@ -58,15 +58,11 @@ enum EvalProvidersCommand {
                                     fixIntervalSeconds: fixInterval, fitWithinVotedLevel: !acrossLevels))
         do {
             if let beaconsPath {
-                settings.registry = beaconsPath.lowercased().hasSuffix(".csv")
-                    ? try BeaconRegistry.importIPINLocations(path: beaconsPath, txPowerDbm: tx, pathLossExponent: exponent)
-                    : try BeaconRegistry.load(path: beaconsPath)
+                settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath, txPowerDbm: tx, pathLossExponent: exponent)
             }
             if let venuePath {
-                // ILC site folders are read directly (no graph is needed for scoring); anything else
-                // through the registered venue formats.
-                settings.venue = ILCVenueLoader.isILCFolder(venuePath)
-                    ? try ILCVenueLoader.load(path: venuePath) : try VenueLoader.load(path: venuePath)
+                // ILC site folders are read directly (no graph is needed for scoring).
+                settings.venue = try EvaluationInputs.loadVenue(path: venuePath)
             }
         } catch {
             warn("indoornav eval-providers: \(error)")
@@ -74,7 +70,7 @@ enum EvalProvidersCommand {
         }
 
         var report = EvaluationReport()
-        for file in try collectFiles(paths) {
+        for file in try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "mbd"], command: "eval-providers") {
             do {
                 if file.hasSuffix(".mbd") {
                     try report.add(evaluateReceiverTrack(file, settings))
@@ -94,59 +90,15 @@ enum EvalProvidersCommand {
         return report.files.isEmpty ? 1 : 0
     }
 
-    /// Files under the paths (folders walked recursively, sorted), keeping `.txt`, `.jsonl` and `.mbd`.
-    static func collectFiles(_ paths: [String]) throws -> [String] {
-        var files: [String] = []
-        let manager = FileManager.default
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UsageError("eval-providers: \(path) does not exist")
-            }
-            guard isDirectory.boolValue else { files.append(path); continue }
-            guard let walker = manager.enumerator(atPath: path) else { continue }
-            var found: [String] = []
-            while let relative = walker.nextObject() as? String {
-                let ext = (relative as NSString).pathExtension.lowercased()
-                if ["txt", "jsonl", "mbd"].contains(ext) { found.append((path as NSString).appendingPathComponent(relative)) }
-            }
-            files += found.sorted()
-        }
-        return files
-    }
-
     static func evaluateRecording(_ file: String, _ settings: Settings) throws -> FileResult? {
-        let reader = try RecordingReader(path: file)
-        let player = try RecordingPlayer(source: reader)
-        var samples: [SensorSample] = []
-        var truthSamples: [(Double, GroundTruthPosition)] = []
-        while let event = try player.next() {
-            guard case .sample(let sample) = event else { continue }
-            samples.append(sample)
-            if case .groundTruth(let truth) = sample.reading { truthSamples.append((sample.timeSeconds, truth)) }
-        }
-        guard !truthSamples.isEmpty else { return nil }
-        let frame = settings.venue?.frame ?? settings.registry.flatMap(beaconCentroidFrame)
-            ?? truthSamples.lazy.compactMap { if case .geographic(let c) = $0.1.location { return LocalFrame(reference: c) } else { return nil } }.first
-        var usedFloorFrame = false
-        let truth: [TruthPoint] = truthSamples.compactMap { time, position in
-            let point: LocalPoint?
-            switch position.location {
-            case .local(let p): point = p
-            case .geographic(let c): point = frame?.localPoint(from: c)
-            case .floorFrame(let f):
-                if let floorFrame = floorFrame(for: position.level, in: settings.venue) {
-                    point = floorFrame.venuePoint(floorX: f.xMeters, floorY: f.yMeters)
-                } else {
-                    usedFloorFrame = true
-                    point = LocalPoint(x: f.xMeters, y: f.yMeters)
-                }
-            }
-            return point.map { TruthPoint(timeSeconds: time, point: $0, level: position.level) }
-        }
-        var result = FileResult(file: file, dataset: reader.format.rawValue, samples: samples.count,
+        let loaded = try EvaluationInputs.readRecording(file, venue: settings.venue, registry: settings.registry)
+        let samples = loaded.samples
+        let truth = loaded.truth
+        let frame = loaded.frame
+        guard !truth.isEmpty else { return nil }
+        var result = FileResult(file: file, dataset: loaded.format, samples: samples.count,
                                 durationSeconds: (samples.last?.timeSeconds ?? 0) - (samples.first?.timeSeconds ?? 0),
-                                frame: usedFloorFrame ? "floor" : "local")
+                                frame: loaded.usedFloorFrame ? "floor" : "local")
         result.deadReckoning = ProviderScoring.scoreDeadReckoning(samples: samples, truth: truth,
                                                                   configuration: settings.deadReckoning)
         if let registry = settings.registry {
@@ -191,30 +143,6 @@ enum EvalProvidersCommand {
             folder = (folder as NSString).deletingLastPathComponent
         }
         return nil
-    }
-
-    /// A frame at the mean latitude/longitude of the registry's geographic beacons.
-    static func beaconCentroidFrame(_ registry: BeaconRegistry) -> LocalFrame? {
-        let coordinates = registry.beacons.compactMap { beacon -> GeoCoordinate? in
-            if case .geographic(let c) = beacon.position { return c }
-            return nil
-        }
-        guard !coordinates.isEmpty else { return nil }
-        let n = Double(coordinates.count)
-        return LocalFrame(reference: GeoCoordinate(
-            latitudeDegrees: coordinates.map(\.latitudeDegrees).reduce(0, +) / n,
-            longitudeDegrees: coordinates.map(\.longitudeDegrees).reduce(0, +) / n))
-    }
-
-    static func floorFrame(for level: LevelReference?, in venue: Venue?) -> FloorFrame? {
-        guard let venue, let level else { return nil }
-        let name: String
-        switch level {
-        case .levelId(let id): name = id
-        case .floorName(let floor): name = floor
-        case .floorNumber(let n): name = String(Int(n))
-        }
-        return (try? venue.level(name))?.floorFrame
     }
 }
 

@@ -12,6 +12,47 @@ enum FilterBench {
         let json = args.flag("--json")
         try args.finish()
 
+        let result = try measure(steps: steps, stateDimension: stateDimension)
+        let measurementDimension = result.measurementDimension
+        let gslAccepted = result.gslAccepted
+        let referenceAccepted = result.referenceAccepted
+        let gslRate = result.gslCyclesPerSecond
+        let referenceRate = result.referenceCyclesPerSecond
+        let difference = result.finalStateRelativeDifference
+        if json {
+            let report: JSONValue = .object([
+                "gslCyclesPerSecond": .finite(gslRate),
+                "referenceCyclesPerSecond": .finite(referenceRate),
+                "speedup": .finite(gslRate / referenceRate),
+                "stateDimension": .number(Double(stateDimension)),
+                "measurementDimension": .number(Double(measurementDimension)),
+                "steps": .number(Double(steps)),
+                "acceptedUpdates": .array([.number(Double(gslAccepted)), .number(Double(referenceAccepted))]),
+                "finalStateRelativeDifference": .finite(difference),
+            ])
+            print(report.serialized(pretty: true))
+        } else {
+            print("Kalman predict+update, state \(stateDimension), measurement \(measurementDimension), \(steps) steps")
+            print("  GSL        \(format(gslRate)) cycles/s  (\(gslAccepted) updates accepted)")
+            print("  reference  \(format(referenceRate)) cycles/s  (\(referenceAccepted) updates accepted)")
+            print("  GSL / reference  \(String(format: "%.2f", gslRate / referenceRate))×")
+            print("  final state relative difference  \(String(format: "%.2e", difference))")
+        }
+        return 0
+    }
+
+    /// Cycle rates of both filters on the same seeded scenario.
+    struct Measurement {
+        let measurementDimension: Int
+        let gslAccepted: Int
+        let referenceAccepted: Int
+        let gslCyclesPerSecond: Double
+        let referenceCyclesPerSecond: Double
+        let finalStateRelativeDifference: Double
+    }
+
+    /// Runs `steps` predict + update cycles on the GSL filter and on the plain-Swift reference.
+    static func measure(steps: Int, stateDimension: Int) throws -> Measurement {
         let scenario = try Scenario(stateDimension: stateDimension)
         let clock = ContinuousClock()
 
@@ -47,26 +88,9 @@ enum FilterBench {
         let referenceRate = Double(steps) / seconds(referenceDuration)
         let difference = zip(gslFilter.state, reference.state)
             .map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
-        if json {
-            let report: JSONValue = .object([
-                "gslCyclesPerSecond": .finite(gslRate),
-                "referenceCyclesPerSecond": .finite(referenceRate),
-                "speedup": .finite(gslRate / referenceRate),
-                "stateDimension": .number(Double(stateDimension)),
-                "measurementDimension": .number(Double(scenario.measurementDimension)),
-                "steps": .number(Double(steps)),
-                "acceptedUpdates": .array([.number(Double(gslAccepted)), .number(Double(referenceAccepted))]),
-                "finalStateRelativeDifference": .finite(difference),
-            ])
-            print(report.serialized(pretty: true))
-        } else {
-            print("Kalman predict+update, state \(stateDimension), measurement \(scenario.measurementDimension), \(steps) steps")
-            print("  GSL        \(format(gslRate)) cycles/s  (\(gslAccepted) updates accepted)")
-            print("  reference  \(format(referenceRate)) cycles/s  (\(referenceAccepted) updates accepted)")
-            print("  GSL / reference  \(String(format: "%.2f", gslRate / referenceRate))×")
-            print("  final state relative difference  \(String(format: "%.2e", difference))")
-        }
-        return 0
+        return Measurement(measurementDimension: scenario.measurementDimension, gslAccepted: gslAccepted, referenceAccepted: referenceAccepted,
+                           gslCyclesPerSecond: gslRate, referenceCyclesPerSecond: referenceRate,
+                           finalStateRelativeDifference: difference)
     }
 
     private static func seconds(_ duration: Duration) -> Double {

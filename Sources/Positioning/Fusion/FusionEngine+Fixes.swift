@@ -1,0 +1,101 @@
+import Estimation
+import Foundation
+import IndoorGeometry
+
+extension FusionEngine {
+    /// Fuses an absolute fix (beacon, manual or any provider): see the type's documentation for the
+    /// covariance, gating and late-fix handling. The fix's level (when it names one of the candidates)
+    /// is also given to the level filter with its probability, even if the position is gated.
+    /// - Returns: what happened; rejections leave the position state unchanged and are counted.
+    @discardableResult
+    public func update(with fix: IndoorLocation) -> FusionUpdateOutcome {
+        guard let filter, let now = timeSeconds else { return reject(.notStarted) }
+        guard fix.isValid else { return reject(.invalidFix) }
+        let age = now - fix.timeSeconds
+        if age > configuration.maximumFixDelaySeconds || fix.timeSeconds < (startTimeSeconds ?? -.infinity) {
+            return reject(.tooOld(ageSeconds: age))
+        }
+        feedLevel(of: fix)
+        // Shift a late fix forward by the steps walked since its time; R grows by their noise.
+        var z = fix.point
+        var r = fix.covariance
+        if fix.source == "beacon" {
+            let k = configuration.beaconCovarianceScale
+            r = Covariance2D(xx: r.xx * k, xy: r.xy * k, yy: r.yy * k)
+        }
+        let floor = configuration.minimumFixSigmaMeters * configuration.minimumFixSigmaMeters
+        r.xx = max(r.xx, floor)
+        r.yy = max(r.yy, floor)
+        let adaptive = adaptiveFixScale[fix.source] ?? 1
+        r = Covariance2D(xx: r.xx * adaptive, xy: r.xy * adaptive, yy: r.yy * adaptive)
+        var late = false
+        for step in recentSteps where step.timeSeconds > fix.timeSeconds {
+            late = true
+            z = LocalPoint(x: z.x + step.east, y: z.y + step.north)
+            r = Covariance2D(xx: r.xx + step.noise.xx, xy: r.xy + step.noise.xy, yy: r.yy + step.noise.yy)
+        }
+        let outcome: UpdateOutcome
+        do {
+            let model = try Matrix(rows: 2, columns: 4, elements: [1, 0, 0, 0, 0, 1, 0, 0])
+            let noise = try Matrix(rows: 2, columns: 2, elements: [r.xx, r.xy, r.xy, r.yy])
+            outcome = try filter.update(measurement: [z.x, z.y], model: model, noise: noise)
+        } catch {
+            return reject(.invalidFix)
+        }
+        switch outcome {
+        case .accepted(let info): learnFixScale(source: fix.source, mahalanobisSquared: info.mahalanobisSquared, appliedScale: adaptive)
+        case .rejected(.gated(let d2, _)): learnFixScale(source: fix.source, mahalanobisSquared: d2, appliedScale: adaptive)
+        default: break
+        }
+        switch outcome {
+        case .accepted(let info):
+            statistics.acceptedFixes += 1
+            if late { statistics.lateFixes += 1 }
+            clampCalibration()
+            timeSeconds = max(now, fix.timeSeconds)
+            return .accepted(mahalanobisSquared: info.mahalanobisSquared, delaySeconds: max(0, age))
+        case .rejected(.gated(let d2, let threshold)):
+            return reject(.gated(mahalanobisSquared: d2, threshold: threshold))
+        case .rejected(let other):
+            return reject(.filter(other))
+        }
+    }
+
+    /// Learns how much a source's covariances understate its errors: an exponential average of
+    /// d²·a/2 (d² ≈ 2 for consistent 2-D fixes, a the factor applied), clamped to [1, maximum].
+    private func learnFixScale(source: String, mahalanobisSquared: Double, appliedScale: Double) {
+        guard configuration.fixScaleLearningRate > 0, mahalanobisSquared.isFinite else { return }
+        let rate = configuration.fixScaleLearningRate
+        let previous = adaptiveFixScale[source] ?? 1
+        // m ← (1 − λ) m + λ · d² a / 2
+        let updated = (1 - rate) * previous + rate * mahalanobisSquared * appliedScale / 2
+        adaptiveFixScale[source] = min(configuration.maximumFixScale, max(1, updated))
+    }
+
+    /// Gives a fix's level, when it names a candidate, to the level filter (with the fix's level
+    /// probability) without touching the position. Used for beacon fixes when their ranges are fused instead.
+    public func updateLevel(from fix: IndoorLocation) {
+        guard isStarted, fix.timeSeconds.isFinite else { return }
+        feedLevel(of: fix)
+    }
+
+    /// Gives the fix's level, when it names a candidate, to the level filter.
+    private func feedLevel(of fix: IndoorLocation) {
+        guard var estimator = levelEstimator else { return }
+        let candidates = estimator.levels
+        var index: Int?
+        if let id = fix.levelID { index = candidates.firstIndex { $0.levelID == id } }
+        if index == nil, let floor = fix.floorNumber { index = candidates.firstIndex { $0.floorNumber == floor } }
+        guard let index else { return }
+        let before = estimator.levelIndex
+        estimator.updateBeaconLevel(index: index, probability: fix.levelProbability,
+                                    timeSeconds: max(fix.timeSeconds, estimator.timeSeconds ?? fix.timeSeconds), position: point)
+        levelEstimator = estimator
+        if estimator.levelIndex != before { didChangeLevel(from: before, to: estimator.levelIndex) }
+    }
+
+    private func reject(_ reason: FusionRejection) -> FusionUpdateOutcome {
+        statistics.rejectedFixes[reason.key, default: 0] += 1
+        return .rejected(reason)
+    }
+}

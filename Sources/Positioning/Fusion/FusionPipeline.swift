@@ -1,0 +1,75 @@
+import Recordings
+
+/// Routes sensor samples through the dead-reckoning and beacon providers into a ``FusionEngine``.
+///
+/// Raw provider outputs stay separate: ``consume(_:)`` returns the steps and the raw beacon fix next to
+/// the fused location, and the providers remain reachable (``deadReckoning``, ``beacons``). Before the
+/// engine is started, samples still warm up the providers (heading, step filters) but move nothing.
+public final class FusionPipeline {
+    /// What one sample produced.
+    public struct Output: Sendable {
+        /// Steps detected by dead reckoning.
+        public var steps: [StepEvent] = []
+        /// The raw beacon fix, when one was due.
+        public var beaconFix: IndoorLocation?
+        /// What the engine did with ``beaconFix`` (nil when ranges are fused instead).
+        public var beaconOutcome: FusionUpdateOutcome?
+        /// Whether the fused estimate changed (a step, an accepted fix or a pressure reading).
+        public var changed = false
+    }
+
+    /// The fusion filter.
+    public let engine: FusionEngine
+    /// Dead reckoning (its own open-loop track is kept apart from the fused one).
+    public let deadReckoning: DeadReckoningProvider
+    /// Beacon positioning, when a beacon map is known.
+    public let beacons: BeaconPositionProvider?
+    /// Beacon ranges, when they (rather than the beacon provider's fixes) update the position.
+    public private(set) var ranges: BeaconRangeTracker?
+
+    /// A pipeline over the given engine and providers. With `fuseBeaconRanges` (and a beacon provider),
+    /// each beacon's range updates the position and the provider's fixes only give the level; otherwise
+    /// the provider's fixes update both.
+    public init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, beacons: BeaconPositionProvider? = nil,
+                fuseBeaconRanges: Bool = true) {
+        self.engine = engine
+        self.deadReckoning = deadReckoning
+        self.beacons = beacons
+        if fuseBeaconRanges, let beacons { ranges = BeaconRangeTracker(map: beacons.map, configuration: beacons.configuration) }
+    }
+
+    /// Feeds one sample in time order.
+    /// - Complexity: O(1) per sample apart from beacon fits and map queries.
+    public func consume(_ sample: SensorSample) -> Output {
+        var output = Output()
+        switch sample.reading {
+        case .beacon:
+            guard let beacons else { return output }
+            let fix = beacons.consume(sample)
+            output.beaconFix = fix
+            if ranges != nil {
+                let batch = ranges?.consume(sample) ?? []
+                guard engine.isStarted else { return output }
+                if let fix { engine.updateLevel(from: fix) }
+                for range in batch where engine.update(withRange: range).isAccepted { output.changed = true }
+            } else if let fix, engine.isStarted {
+                let outcome = engine.update(with: fix)
+                output.beaconOutcome = outcome
+                output.changed = outcome.isAccepted
+            }
+        case .pressure(let hectopascals):
+            if engine.isStarted {
+                engine.updatePressure(hectopascals: hectopascals, timeSeconds: sample.timeSeconds)
+                output.changed = true
+            }
+        case .groundTruth, .marker, .wifi:
+            break
+        default:
+            output.steps = deadReckoning.consume(sample)
+            if engine.isStarted {
+                for step in output.steps where engine.predict(with: step) { output.changed = true }
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,128 @@
+import IndoorGeometry
+import Recordings
+
+/// A recording replayed through a ``FusionPipeline`` from its first truth point, with the tracks kept
+/// for plotting and the score against the later truth points.
+public struct FusionReplay: Sendable {
+    /// One estimate of a track.
+    public struct TrackPoint: Hashable, Sendable {
+        /// Seconds.
+        public var timeSeconds: Double
+        /// Local frame.
+        public var point: LocalPoint
+        /// Level candidate index, when levels are known.
+        public var levelIndex: Int?
+    }
+
+    /// The fused track (after every step, accepted fix and pressure reading that moved it).
+    public var fused: [TrackPoint] = []
+    /// The open-loop dead-reckoning track from the same start.
+    public var deadReckoning: [TrackPoint] = []
+    /// Raw beacon fixes (all, accepted or not).
+    public var beaconFixes: [TrackPoint] = []
+    /// Truth points used: the start and the scored ones.
+    public var truth: [TruthPoint] = []
+    /// The fused estimate at each scored truth point (same order as ``score``'s points).
+    public var estimatesAtTruth: [LocalPoint] = []
+    /// Fused score.
+    public var score: FusionScore
+    /// Open-loop dead-reckoning score (same points, level taken as the start level).
+    public var deadReckoningScore: FusionScore
+    /// The engine's counters at the end.
+    public var statistics: FusionStatistics
+    /// The level candidates the track's level indices refer to.
+    public var levels: [LevelCandidate] = []
+
+    /// Replays time-ordered `samples`: every sample goes to the providers; at the first truth time the
+    /// engine and the open-loop dead reckoning are started at the first truth point (1 m sigma, its
+    /// level); no later truth is used. Each later truth point is scored against the fused estimate
+    /// interpolated at its time and the level held at that time. `nil` with fewer than two finite
+    /// truth points.
+    /// - Parameter startSigmaMeters: one-sigma of the start position, metres.
+    public static func run(samples: [SensorSample], truth rawTruth: [TruthPoint], pipeline: FusionPipeline,
+                           startSigmaMeters: Double = 1, levelConfiguration: LevelEstimatorConfiguration = .standard,
+                           floorPenaltyMeters: Double = 15) -> FusionReplay? {
+        let truth = rawTruth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
+        guard truth.count >= 2 else { return nil }
+        let first = truth[0]
+        let engine = pipeline.engine
+        let candidates = engine.levelCandidates
+        let startLevel = first.level.flatMap { LevelCandidate.index(of: $0, in: candidates, venue: engine.venue) }
+        var fused: [TrackPoint] = []
+        var pdr: [TrackPoint] = []
+        var fixes: [TrackPoint] = []
+        var started = false
+        func begin() {
+            started = true
+            let start = IndoorLocation(point: first.point, levelID: startLevel.map { candidates[$0].levelID },
+                                       accuracyMeters: startSigmaMeters, timeSeconds: first.timeSeconds, source: "truth")
+            try? engine.start(at: start, levelIndex: startLevel, levelConfiguration: levelConfiguration)
+            pipeline.deadReckoning.setStart(start)
+            fused.append(TrackPoint(timeSeconds: first.timeSeconds, point: first.point, levelIndex: engine.levelIndex))
+            pdr.append(TrackPoint(timeSeconds: first.timeSeconds, point: first.point, levelIndex: startLevel))
+        }
+        for sample in samples {
+            if !started, sample.timeSeconds >= first.timeSeconds { begin() }
+            let output = pipeline.consume(sample)
+            if let fix = output.beaconFix {
+                fixes.append(TrackPoint(timeSeconds: fix.timeSeconds, point: fix.point, levelIndex: nil))
+            }
+            guard started else { continue }
+            if !output.steps.isEmpty, let location = pipeline.deadReckoning.lastLocation {
+                pdr.append(TrackPoint(timeSeconds: location.timeSeconds, point: location.point, levelIndex: startLevel))
+            }
+            if output.changed, let point = engine.point {
+                let time = max(sample.timeSeconds, fused.last?.timeSeconds ?? sample.timeSeconds)
+                fused.append(TrackPoint(timeSeconds: time, point: point, levelIndex: engine.levelIndex))
+            }
+        }
+        if !started { begin() }
+        var replay = FusionReplay(score: FusionScore(points: []), deadReckoningScore: FusionScore(points: []),
+                                  statistics: engine.statistics)
+        replay.fused = fused
+        replay.deadReckoning = pdr
+        replay.beaconFixes = fixes
+        replay.truth = truth
+        replay.levels = candidates
+        let fusedTrack = TimedTrajectory(fused.map { ($0.timeSeconds, $0.point) })
+        let pdrTrack = TimedTrajectory(pdr.map { ($0.timeSeconds, $0.point) })
+        var points: [ScoredPoint] = []
+        var pdrPoints: [ScoredPoint] = []
+        for point in truth.dropFirst() {
+            guard let estimate = fusedTrack.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds),
+                  let open = pdrTrack.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds) else { continue }
+            let level = levelIndex(at: point.timeSeconds, in: fused) ?? startLevel
+            points.append(ScoredPoint(timeSeconds: point.timeSeconds, errorMeters: estimate.distance(to: point.point),
+                                      floorError: floorError(estimated: level, truth: point.level, start: first.level, candidates: candidates, engine: engine)))
+            pdrPoints.append(ScoredPoint(timeSeconds: point.timeSeconds, errorMeters: open.distance(to: point.point),
+                                         floorError: floorError(estimated: startLevel, truth: point.level, start: first.level, candidates: candidates, engine: engine)))
+            replay.estimatesAtTruth.append(estimate)
+        }
+        replay.score = FusionScore(points: points, floorPenaltyMeters: floorPenaltyMeters)
+        replay.deadReckoningScore = FusionScore(points: pdrPoints, floorPenaltyMeters: floorPenaltyMeters)
+        return replay
+    }
+
+    /// The level of the last track point at or before `time` (binary search).
+    static func levelIndex(at time: Double, in track: [TrackPoint]) -> Int? {
+        guard let first = track.first, time >= first.timeSeconds else { return track.first?.levelIndex }
+        var low = 0, high = track.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if track[mid].timeSeconds <= time { low = mid } else { high = mid - 1 }
+        }
+        return track[low].levelIndex
+    }
+
+    /// Floors between the estimate and the truth: by floor numbers when both are known, else by index;
+    /// without level candidates, 0 when the truth names the start level and 1 otherwise.
+    static func floorError(estimated: Int?, truth: LevelReference?, start: LevelReference?,
+                           candidates: [LevelCandidate], engine: FusionEngine) -> Double? {
+        guard let truth else { return nil }
+        guard !candidates.isEmpty else { return truth == start ? 0 : 1 }
+        guard let truthIndex = LevelCandidate.index(of: truth, in: candidates, venue: engine.venue) else { return nil }
+        guard let estimated, candidates.indices.contains(estimated) else { return 1 }
+        if let a = candidates[estimated].floorNumber, let b = candidates[truthIndex].floorNumber { return abs(a - b) }
+        return Double(abs(estimated - truthIndex))
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import IndoorGeometry
+import IndoorJSON
+import IndoorPlot
+import Positioning
+import Recordings
+import Venue
+
+/// `indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]` — runs
+/// each recording through the providers and the fusion engine, started at its first ground-truth point
+/// (no later truth used), and scores the fused track against the later truth points.
+///
+/// Canonical recordings, ILC path files and IPIN logfiles are read directly (format detected); folders
+/// are walked recursively. Without a venue, the levels are the floors from the lowest to the highest of
+/// the beacons' floors and the start floor, `--storey-height` apart.
+enum EvalCommand {
+    static let usage = """
+        usage: indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]
+                              [--no-map] [--no-beacons] [--storey-height M] [--beacon-scale X]
+        """
+
+    /// Storey height assumed between the floors of a venue-less recording, metres: a low typical storey
+    /// (a barometric change of about half of it already suggests the next floor). Venues give real elevations.
+    static let venuelessStoreyHeightMeters = 3.0
+
+    struct Settings {
+        var venue: Venue?
+        var registry: BeaconRegistry?
+        var fusion: FusionConfiguration
+        var storeyHeightMeters: Double
+        var useBeacons: Bool
+    }
+
+    struct FileOutcome {
+        var file: String
+        var dataset: String
+        var replay: FusionReplay
+    }
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let venuePath = try args.option("--venue")
+        let beaconsPath = try args.option("--beacons")
+        let plotPath = try args.option("--plot")
+        let json = args.flag("--json")
+        let noMap = args.flag("--no-map")
+        let noBeacons = args.flag("--no-beacons")
+        let storeyHeight = try args.double("--storey-height", in: 1...20) ?? venuelessStoreyHeightMeters
+        let beaconScale = try args.double("--beacon-scale", in: 1...10_000) ?? FusionConfiguration.standard.beaconCovarianceScale
+        var paths: [String] = []
+        while let path = args.nextPositional() { paths.append(path) }
+        try args.finish()
+        guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER\n\(usage)") }
+
+        var settings = Settings(venue: nil, registry: nil,
+                                fusion: try FusionConfiguration(beaconCovarianceScale: beaconScale, constrainToWalkableArea: !noMap),
+                                storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
+        do {
+            if let venuePath { settings.venue = try EvaluationInputs.loadVenue(path: venuePath) }
+            if let beaconsPath { settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath) }
+        } catch {
+            warn("indoornav eval: \(error)")
+            return 1
+        }
+        let files = try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "log", "csv"], command: "eval")
+            .filter { file in beaconsPath.map { (file as NSString).standardizingPath != ($0 as NSString).standardizingPath } ?? true }
+        guard !files.isEmpty else {
+            warn("indoornav eval: no recordings (.txt, .jsonl, .log) under \(paths.joined(separator: ", "))")
+            return 1
+        }
+        var outcomes: [FileOutcome] = []
+        var skipped: [(file: String, reason: String)] = []
+        for file in files {
+            do {
+                let loaded = try EvaluationInputs.readRecording(file, venue: settings.venue, registry: settings.registry)
+                guard loaded.truth.count >= 2 else {
+                    skipped.append((file, loaded.truth.isEmpty ? "no ground truth" : "only one ground-truth point"))
+                    continue
+                }
+                guard let replay = try evaluate(loaded, settings) else {
+                    skipped.append((file, "no usable ground truth"))
+                    continue
+                }
+                outcomes.append(FileOutcome(file: file, dataset: loaded.format, replay: replay))
+            } catch let error as RecordingError {
+                if case .unrecognisedFormat = error { skipped.append((file, "not a recording")); continue }
+                skipped.append((file, "\(error)"))
+            } catch {
+                skipped.append((file, "\(error)"))
+            }
+        }
+        for entry in skipped { warn("indoornav eval: skipped \(entry.file): \(entry.reason)") }
+        if let plotPath {
+            do {
+                try EvalPlots.write(outcomes, venue: settings.venue, to: plotPath)
+            } catch {
+                warn("indoornav eval: cannot write plots to \(plotPath): \(error)")
+                return 1
+            }
+        }
+        let report = EvalReport(outcomes: outcomes, skipped: skipped)
+        print(json ? report.json.serialized(pretty: true) : report.text)
+        return outcomes.isEmpty ? 1 : 0
+    }
+
+    /// Builds the pipeline for one recording and replays it.
+    static func evaluate(_ loaded: EvaluationInputs.LoadedRecording, _ settings: Settings) throws -> FusionReplay? {
+        var levels: [LevelCandidate]?
+        if settings.venue == nil {
+            var floors: [Double] = []
+            for beacon in settings.registry?.beacons ?? [] { if case .floorNumber(let n) = beacon.level { floors.append(n) } }
+            if case .floorNumber(let n)? = loaded.truth.first?.level { floors.append(n) }
+            levels = LevelCandidate.levels(floorNumbers: floors, storeyHeightMeters: settings.storeyHeightMeters)
+        }
+        let engine = FusionEngine(configuration: settings.fusion, venue: settings.venue, levels: levels)
+        var beacons: BeaconPositionProvider?
+        if settings.useBeacons, let registry = settings.registry {
+            let map = try settings.venue.map { try BeaconMap(registry: registry, venue: $0) }
+                ?? BeaconMap(registry: registry, frame: loaded.frame)
+            beacons = BeaconPositionProvider(map: map)
+        }
+        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons)
+        return FusionReplay.run(samples: loaded.samples, truth: loaded.truth, pipeline: pipeline)
+    }
+}
+
+/// Per-file and pooled figures of an `eval` run.
+struct EvalReport {
+    var outcomes: [EvalCommand.FileOutcome]
+    var skipped: [(file: String, reason: String)]
+
+    static func metrics(_ score: FusionScore) -> [String: JSONValue] {
+        var o: [String: JSONValue] = ["points": .number(Double(score.points.count))]
+        o["meanErrorMeters"] = score.errors.map { .finite($0.mean) } ?? .null
+        o["medianErrorMeters"] = score.errors.map { .finite($0.median) } ?? .null
+        o["p75ErrorMeters"] = score.errors.map { .finite($0.p75) } ?? .null
+        o["p95ErrorMeters"] = score.errors.map { .finite($0.p95) } ?? .null
+        o["maxErrorMeters"] = score.errors.map { .finite($0.max) } ?? .null
+        o["levelHitRate"] = score.levelHitRate.map(JSONValue.finite) ?? .null
+        o["ipinScore"] = score.ipinScore.map(JSONValue.finite) ?? .null
+        o["ilcScore"] = score.ilcScore.map(JSONValue.finite) ?? .null
+        return o
+    }
+
+    var overall: FusionScore { FusionScore(points: outcomes.flatMap(\.replay.score.points)) }
+    var overallDeadReckoning: FusionScore { FusionScore(points: outcomes.flatMap(\.replay.deadReckoningScore.points)) }
+
+    var json: JSONValue {
+        let files: [JSONValue] = outcomes.map { outcome in
+            var o = Self.metrics(outcome.replay.score)
+            o["file"] = .string(outcome.file)
+            o["dataset"] = .string(outcome.dataset)
+            o["pdr"] = .object(Self.metrics(outcome.replay.deadReckoningScore))
+            let scored = zip(outcome.replay.score.points, zip(outcome.replay.truth.dropFirst(), outcome.replay.estimatesAtTruth))
+            o["pointErrors"] = .array(scored.map { point, pair in
+                ["t": .finite(point.timeSeconds), "errorMeters": .finite(point.errorMeters),
+                 "floorError": point.floorError.map(JSONValue.finite) ?? .null,
+                 "truth": [.finite(pair.0.point.x), .finite(pair.0.point.y)], "estimate": [.finite(pair.1.x), .finite(pair.1.y)]]
+            })
+            let s = outcome.replay.statistics
+            o["fusion"] = .object([
+                "steps": .number(Double(s.steps)), "acceptedFixes": .number(Double(s.acceptedFixes)),
+                "lateFixes": .number(Double(s.lateFixes)),
+                "rejectedFixes": .object(s.rejectedFixes.mapValues { .number(Double($0)) }),
+                "wallCorrections": .number(Double(s.wallCorrections)), "levelChanges": .number(Double(s.levelChanges)),
+                "climbingSteps": .number(Double(s.climbingSteps)), "connectorSnaps": .number(Double(s.connectorSnaps)),
+            ])
+            return .object(o)
+        }
+        var top = Self.metrics(overall)
+        top["files"] = .array(files)
+        top["pdr"] = .object(Self.metrics(overallDeadReckoning))
+        top["skipped"] = .array(skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] })
+        return .object(top)
+    }
+
+    var text: String {
+        func f(_ v: Double?) -> String { v.map { String(format: "%.2f", $0) } ?? "-" }
+        func line(_ name: String, _ s: FusionScore) -> String {
+            "\(name): mean \(f(s.errors?.mean)) m, median \(f(s.errors?.median)) m, p75 \(f(s.errors?.p75)) m, p95 \(f(s.errors?.p95)) m, max \(f(s.errors?.max)) m over \(s.points.count) points; level hit \(f(s.levelHitRate)); IPIN score \(f(s.ipinScore)) m, ILC score \(f(s.ilcScore)) m"
+        }
+        var lines: [String] = []
+        for outcome in outcomes {
+            let s = outcome.replay.statistics
+            lines.append(line((outcome.file as NSString).lastPathComponent, outcome.replay.score)
+                         + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused, \(s.rejectedFixCount) rejected \(s.rejectedFixes), \(s.wallCorrections) wall corrections)")
+        }
+        lines.append(line("overall fusion", overall))
+        lines.append(line("overall pdr", overallDeadReckoning))
+        if !skipped.isEmpty { lines.append("skipped \(skipped.count) file(s): " + skipped.map { "\(($0.file as NSString).lastPathComponent) (\($0.reason))" }.joined(separator: ", ")) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// SVG plots of `eval`: one per recording and level, the floor map under the tracks.
+enum EvalPlots {
+    /// Writes the plots: into `path` when it is a folder (created when missing, `<recording>-<level>.svg`),
+    /// or to `path` itself when it ends in `.svg` and there is one plot (else `-<recording>-<level>` is
+    /// inserted before the extension).
+    static func write(_ outcomes: [EvalCommand.FileOutcome], venue: Venue?, to path: String) throws {
+        var plots: [(name: String, svg: String)] = []
+        for outcome in outcomes {
+            let stem = ((outcome.file as NSString).lastPathComponent as NSString).deletingPathExtension
+            for (levelIndex, svg) in render(outcome.replay, venue: venue) {
+                let levelName = levelIndex.map { outcome.replay.levels.indices.contains($0) ? outcome.replay.levels[$0].levelID : String($0) } ?? "all"
+                plots.append(("\(stem)-\(levelName)", svg))
+            }
+        }
+        let manager = FileManager.default
+        if path.lowercased().hasSuffix(".svg") {
+            if plots.count == 1 {
+                try Data(plots[0].svg.utf8).write(to: URL(fileURLWithPath: path))
+                return
+            }
+            let base = (path as NSString).deletingPathExtension
+            for plot in plots { try Data(plot.svg.utf8).write(to: URL(fileURLWithPath: "\(base)-\(plot.name).svg")) }
+            return
+        }
+        try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for plot in plots {
+            let safe = plot.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
+            try Data(plot.svg.utf8).write(to: URL(fileURLWithPath: (path as NSString).appendingPathComponent(String(safe) + ".svg")))
+        }
+    }
+
+    /// One SVG per level the truth or the fused track visits (`nil` level: no levels known).
+    static func render(_ replay: FusionReplay, venue: Venue?) -> [(Int?, String)] {
+        let truthLevels = replay.truth.map { point in point.level.flatMap { LevelCandidate.index(of: $0, in: replay.levels, venue: venue) } }
+        var visited = Set<Int?>(truthLevels)
+        for point in replay.fused { visited.insert(point.levelIndex) }
+        if !replay.levels.isEmpty { visited.remove(nil) }
+        if visited.isEmpty { visited.insert(nil) }
+        var result: [(Int?, String)] = []
+        for level in visited.sorted(by: { ($0 ?? -1) < ($1 ?? -1) }) {
+            let truth = zip(replay.truth, truthLevels).filter { level == nil || $0.1 == level }.map(\.0.point)
+            let fused = replay.fused.filter { level == nil || $0.levelIndex == level }.map(\.point)
+            var errorLines: [(truth: LocalPoint, estimate: LocalPoint)] = []
+            for (point, estimate) in zip(replay.truth.dropFirst(), replay.estimatesAtTruth) {
+                let index = replay.truth.firstIndex(of: point).map { truthLevels[$0] } ?? nil
+                if level == nil || index == level { errorLines.append((point.point, estimate)) }
+            }
+            let plot = TrackPlot(tracks: [
+                TrackPlot.Track(name: "beacon fixes", points: replay.beaconFixes.map(\.point), color: "#9467bd", widthPixels: 1, markers: true, joined: false),
+                TrackPlot.Track(name: "dead reckoning", points: replay.deadReckoning.map(\.point), color: "#ff7f0e", widthPixels: 1.5),
+                TrackPlot.Track(name: "ground truth", points: truth, color: "#2ca02c", widthPixels: 2, markers: true),
+                TrackPlot.Track(name: "fused", points: fused, color: "#1f77b4", widthPixels: 2),
+            ], errorLines: errorLines)
+            var bounds = plot.bounds ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)
+            if let venue, let level, venue.levels.indices.contains(level) {
+                bounds = bounds.union(LevelRenderer.bounds(of: venue, levelIndex: level))
+            }
+            var document = SVGDocument(bounds: bounds)
+            if let venue, let level, venue.levels.indices.contains(level) {
+                LevelRenderer(labels: [], drawGraph: false).draw(venue, levelIndex: level, into: &document)
+            }
+            plot.draw(into: &document)
+            result.append((level, document.rendered(title: level.map { "level \(replay.levels.indices.contains($0) ? replay.levels[$0].levelID : String($0))" } ?? "tracks")))
+        }
+        return result
+    }
+}

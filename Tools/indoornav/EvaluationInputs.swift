@@ -1,0 +1,115 @@
+import Foundation
+import IndoorGeometry
+import Positioning
+import Recordings
+import Venue
+
+/// Inputs shared by the scoring commands (`eval`, `eval-providers`): folder walking, beacon registries,
+/// venues, and recordings read with their ground truth put into the local frame.
+enum EvaluationInputs {
+    /// A recording's samples in time order and its ground truth in the scoring frame.
+    struct LoadedRecording {
+        var format: String
+        var samples: [SensorSample]
+        var truth: [TruthPoint]
+        /// True when ILC waypoints stayed in the floor plan's own frame (no venue level with a floor frame).
+        var usedFloorFrame: Bool
+        /// The frame geographic positions were converted with.
+        var frame: LocalFrame?
+    }
+
+    /// Files under the paths (folders walked recursively, sorted) with one of `extensions`.
+    /// - Throws: ``UsageError`` naming a path that does not exist.
+    static func collectFiles(_ paths: [String], extensions: Set<String>, command: String) throws -> [String] {
+        var files: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw UsageError("\(command): \(path) does not exist")
+            }
+            guard isDirectory.boolValue else { files.append(path); continue }
+            guard let walker = manager.enumerator(atPath: path) else { continue }
+            var found: [String] = []
+            while let relative = walker.nextObject() as? String {
+                let ext = (relative as NSString).pathExtension.lowercased()
+                if extensions.contains(ext) { found.append((path as NSString).appendingPathComponent(relative)) }
+            }
+            files += found.sorted()
+        }
+        return files
+    }
+
+    /// An IPIN `BLE_Locations.csv` (by extension) or an `indoornav-beacons` registry.
+    static func loadRegistry(path: String, txPowerDbm: Double = BeaconRegistry.defaultTxPowerDbm,
+                             pathLossExponent: Double? = nil) throws -> BeaconRegistry {
+        path.lowercased().hasSuffix(".csv")
+            ? try BeaconRegistry.importIPINLocations(path: path, txPowerDbm: txPowerDbm, pathLossExponent: pathLossExponent)
+            : try BeaconRegistry.load(path: path)
+    }
+
+    /// An ILC site folder (read directly) or any format `VenueLoader` reads.
+    static func loadVenue(path: String) throws -> Venue {
+        ILCVenueLoader.isILCFolder(path) ? try ILCVenueLoader.load(path: path) : try VenueLoader.load(path: path)
+    }
+
+    /// Reads a recording (format detected), in time order, with its truth in the local frame: the venue
+    /// frame, else a frame at the beacons' centroid, else at the first geographic truth point. ILC
+    /// floor-frame waypoints use the venue level's floor frame when there is one.
+    static func readRecording(_ file: String, venue: Venue?, registry: BeaconRegistry?) throws -> LoadedRecording {
+        let reader = try RecordingReader(path: file)
+        let player = try RecordingPlayer(source: reader)
+        var samples: [SensorSample] = []
+        var truthSamples: [(Double, GroundTruthPosition)] = []
+        while let event = try player.next() {
+            guard case .sample(let sample) = event else { continue }
+            samples.append(sample)
+            if case .groundTruth(let truth) = sample.reading { truthSamples.append((sample.timeSeconds, truth)) }
+        }
+        let frame = venue?.frame ?? registry.flatMap(beaconCentroidFrame)
+            ?? truthSamples.lazy.compactMap { if case .geographic(let c) = $0.1.location { return LocalFrame(reference: c) } else { return nil } }.first
+        var usedFloorFrame = false
+        let truth: [TruthPoint] = truthSamples.compactMap { time, position in
+            let point: LocalPoint?
+            switch position.location {
+            case .local(let p): point = p
+            case .geographic(let c): point = frame?.localPoint(from: c)
+            case .floorFrame(let f):
+                if let floorFrame = floorFrame(for: position.level, in: venue) {
+                    point = floorFrame.venuePoint(floorX: f.xMeters, floorY: f.yMeters)
+                } else {
+                    usedFloorFrame = true
+                    point = LocalPoint(x: f.xMeters, y: f.yMeters)
+                }
+            }
+            return point.map { TruthPoint(timeSeconds: time, point: $0, level: position.level) }
+        }
+        return LoadedRecording(format: reader.format.rawValue, samples: samples, truth: truth,
+                               usedFloorFrame: usedFloorFrame, frame: frame)
+    }
+
+    /// A frame at the mean latitude/longitude of the registry's geographic beacons.
+    static func beaconCentroidFrame(_ registry: BeaconRegistry) -> LocalFrame? {
+        let coordinates = registry.beacons.compactMap { beacon -> GeoCoordinate? in
+            if case .geographic(let c) = beacon.position { return c }
+            return nil
+        }
+        guard !coordinates.isEmpty else { return nil }
+        let n = Double(coordinates.count)
+        return LocalFrame(reference: GeoCoordinate(
+            latitudeDegrees: coordinates.map(\.latitudeDegrees).reduce(0, +) / n,
+            longitudeDegrees: coordinates.map(\.longitudeDegrees).reduce(0, +) / n))
+    }
+
+    /// The floor frame of the venue level a truth level names.
+    static func floorFrame(for level: LevelReference?, in venue: Venue?) -> FloorFrame? {
+        guard let venue, let level else { return nil }
+        let name: String
+        switch level {
+        case .levelId(let id): name = id
+        case .floorName(let floor): name = floor
+        case .floorNumber(let n): name = String(Int(n))
+        }
+        return (try? venue.level(name))?.floorFrame
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import IndoorGeometry
+import IndoorJSON
+import Positioning
+import Recordings
+import Venue
+
+/// `indoornav bench fusion RECORDING [--venue V] [--beacons F] [--repeat N] [--filter-steps N] [--json]` —
+/// replays a recording through the providers and the fusion engine (started at the first truth point,
+/// or at the origin without truth) as fast as possible and reports the real-time factor, next to the
+/// Kalman predict + update cycles per second of the GSL filter and the plain-Swift reference
+/// (``FilterBench/measure(steps:stateDimension:)``, state dimension 4 like the fusion state).
+///
+/// Without `--venue` the map constraint and the venue levels are off; without `--beacons` no beacon
+/// fixes are made.
+enum FusionBench {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let repeats = try args.int("--repeat", in: 1...1000) ?? 3
+        let filterSteps = try args.int("--filter-steps", in: 1...100_000_000) ?? 200_000
+        let venuePath = try args.option("--venue")
+        let beaconsPath = try args.option("--beacons")
+        let json = args.flag("--json")
+        let file = try args.positional("recording FILE")
+        try args.finish()
+
+        let venue = try venuePath.map(EvaluationInputs.loadVenue(path:))
+        let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
+        let clock = ContinuousClock()
+        let readStart = clock.now
+        let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
+        let readSeconds = seconds(clock.now - readStart)
+        guard let first = loaded.samples.first?.timeSeconds, let last = loaded.samples.last?.timeSeconds, last > first else {
+            throw UsageError("bench fusion: \(file) holds no timed samples")
+        }
+        let duration = last - first
+        let start = loaded.truth.first ?? TruthPoint(timeSeconds: first, point: .zero)
+        var best = Double.infinity
+        var statistics = FusionStatistics()
+        for _ in 0..<repeats {
+            let engine = FusionEngine(venue: venue)
+            var beacons: BeaconPositionProvider?
+            if let registry {
+                let map = try venue.map { try BeaconMap(registry: registry, venue: $0) } ?? BeaconMap(registry: registry, frame: loaded.frame)
+                beacons = BeaconPositionProvider(map: map)
+            }
+            let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons)
+            let startLevel = start.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
+            let passStart = clock.now
+            var started = false
+            var changes = 0
+            for sample in loaded.samples {
+                if !started, sample.timeSeconds >= start.timeSeconds {
+                    started = true
+                    try engine.start(at: IndoorLocation(point: start.point, levelID: nil, accuracyMeters: 1,
+                                                        timeSeconds: start.timeSeconds, source: "bench"), levelIndex: startLevel)
+                }
+                if pipeline.consume(sample).changed { changes += 1 }
+            }
+            best = min(best, seconds(clock.now - passStart))
+            statistics = engine.statistics
+            _ = changes
+        }
+        let filter = try FilterBench.measure(steps: filterSteps, stateDimension: 4)
+        let factor = duration / best
+        if json {
+            let report: JSONValue = .object([
+                "file": .string(file), "samples": .number(Double(loaded.samples.count)), "durationSeconds": .finite(duration),
+                "bestPassSeconds": .finite(best), "realTimeFactor": .finite(factor),
+                "realTimeFactorWithRead": .finite(duration / (best + readSeconds)),
+                "steps": .number(Double(statistics.steps)), "acceptedFixes": .number(Double(statistics.acceptedFixes)),
+                "rejectedFixes": .number(Double(statistics.rejectedFixCount)),
+                "wallCorrections": .number(Double(statistics.wallCorrections)),
+                "gslCyclesPerSecond": .finite(filter.gslCyclesPerSecond),
+                "referenceCyclesPerSecond": .finite(filter.referenceCyclesPerSecond),
+            ])
+            print(report.serialized(pretty: true))
+        } else {
+            print(String(format: "%@: %d samples, %.1f s; providers + fusion best of %d: %.4f s → %.0f× real time (%.0f× with the read)",
+                         file, loaded.samples.count, duration, repeats, best, factor, duration / (best + readSeconds)))
+            print("  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused, \(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections")
+            print(String(format: "  Kalman predict+update (state 4): GSL %.0f cycles/s, reference %.0f cycles/s (GSL/reference %.2f×)",
+                         filter.gslCyclesPerSecond, filter.referenceCyclesPerSecond,
+                         filter.gslCyclesPerSecond / filter.referenceCyclesPerSecond))
+        }
+        return 0
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return max(Double(parts.seconds) + Double(parts.attoseconds) * 1e-18, 1e-9)
+    }
+}
