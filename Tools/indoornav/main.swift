@@ -12,7 +12,8 @@ let usage = """
       serve --venues DIR [--port 8080] [--bind 127.0.0.1]       HTTP reroute service (Sources/RerouteService/README.md)
       scenarios [--seeds N] [--noise M] [--json]                simulated navigation walks
       eval-providers PATH… [--beacons F] [--venue V] [--json]   score the beacon and dead-reckoning providers
-      bench read|route|filter|providers …                       benchmarks
+      eval PATH… [--venue V] [--beacons F] [--json] [--plot OUT]  score providers + fusion against ground truth
+      bench read|route|filter|providers|fusion …                benchmarks
       help                                                      this text
     """
 
