@@ -12,6 +12,7 @@ enum Commands {
         "eval-providers": EvalProvidersCommand.run,
         "eval": EvalCommand.run,
         "simulate": SimulateCommand.run,
+        "replay": ReplayCommand.run,
         "serve": ServeCommand.run,
     ]
 

@@ -8,6 +8,8 @@ let usage = """
       venue inspect|validate|at|graph|render|generate|store   venue model tools
       route VENUE --from X --to Y [options]                     plan a route (see Sources/Routing/README.md)
       import ilc|ipin|beacons-ipin FILE -o OUT                  convert public recordings
+      replay --venue V --recording R --to DEST [--beacons F] [--follow MODE] [--json] [--plot OUT]
+                                                                recording → fusion → navigation → follow-user
       simulate VENUE --from X --to Y --seed S -o REC.jsonl      synthetic sensor recording (Sources/Simulation/README.md)
       serve --venues DIR [--port 8080] [--bind 127.0.0.1]       HTTP reroute service (Sources/RerouteService/README.md)
       scenarios [--seeds N] [--noise M] [--json]                simulated navigation walks

@@ -47,10 +47,22 @@ extension NavigationSession {
 
         // A level different from the route's here: the level change ahead, or a wrong level.
         var wrongLevel = false
+        var passingThrough = false
         if level != routeLevel {
             let reach = configuration.searchAheadMeters + configuration.arrivingNoticeMeters
                 + configuration.maximumSpeedMetersPerSecond * max(0, elapsed)
-            if let change = tracked.nextLevelChange(after: offsetMeters - configuration.searchBehindMeters),
+            let run = tracked.nextLevelChangeRun(after: offsetMeters - configuration.searchBehindMeters)
+            if let run, run.passedLevelIDs.contains(level), run.startOffsetMeters - offsetMeters <= reach {
+                // On a level the connector run passes (mid-way up a staircase): neither on the route's
+                // walkable part nor off it.
+                passingThrough = true
+                if currentLevelID != level {
+                    events.append(.levelChanged(fromLevelID: currentLevelID ?? routeLevel, toLevelID: level))
+                    currentLevelID = level
+                }
+                offsetMeters = max(offsetMeters, run.startOffsetMeters)
+                previousOffset = offsetMeters
+            } else if let change = run,
                change.toLevelID == level, change.startOffsetMeters - offsetMeters <= reach {
                 events.append(.levelChanged(fromLevelID: routeLevel, toLevelID: level))
                 // Continue the search from the end of the connector run.
@@ -87,7 +99,9 @@ extension NavigationSession {
         }
 
         let verdict: OffRouteDetector.Verdict
-        if let snap, !wrongLevel {
+        if passingThrough {
+            verdict = .ambiguous
+        } else if let snap, !wrongLevel {
             verdict = snap.distanceMeters <= configuration.onRouteEvidenceFraction * result.corridorMeters ? .onRoute : .ambiguous
         } else {
             verdict = .outside

@@ -139,13 +139,25 @@ public struct TrackedRoute: Sendable {
 
     /// The first level change at or after `offsetMeters`: where it starts and the level it leads to.
     public func nextLevelChange(after offsetMeters: Double) -> (startOffsetMeters: Double, toLevelID: String)? {
+        nextLevelChangeRun(after: offsetMeters).map { ($0.startOffsetMeters, $0.toLevelID) }
+    }
+
+    /// The next connector run after `offsetMeters`: where it starts, the level it ends on, and the
+    /// levels it passes on the way (a staircase climbing two floors passes the one between).
+    public func nextLevelChangeRun(after offsetMeters: Double)
+        -> (startOffsetMeters: Double, toLevelID: String, passedLevelIDs: [String])?
+    {
         var i = 0
         while i < segments.count {
             let s = segments[i]
             if s.levelID == nil && s.endOffsetMeters > offsetMeters {
                 var j = i
-                while j + 1 < segments.count, segments[j + 1].levelID == nil { j += 1 }
-                return (s.startOffsetMeters, segments[j].endLevelID)
+                var passed: [String] = []
+                while j + 1 < segments.count, segments[j + 1].levelID == nil {
+                    passed.append(segments[j].endLevelID)
+                    j += 1
+                }
+                return (s.startOffsetMeters, segments[j].endLevelID, passed)
             }
             i += 1
         }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import IndoorJSON
+
+@Suite struct ReplayCommandTests {
+    let venue = "Recordings/venues/campus"
+    let recording = "Recordings/simulated/campus-info-to-deans-office.jsonl"
+    let beacons = "Recordings/simulated/campus-beacons.json"
+
+    @Test func replaysTheBundledWalkWithATimelineAndReport() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--beacons", beacons,
+                                   "--to", "occ-deans-office", "--json", "--plot", dir.path])
+        #expect(r.status == 0 || r.status == 2, "\(r.stderr)")
+        let json = try #require(r.json)
+        for key in ["arrived", "routeLengthMeters", "reroutes", "offRouteEvents", "fused", "snapped", "deadReckoning", "camera", "events"] {
+            #expect(json[key] != nil, "\(key)")
+        }
+        let events = try #require(json["events"]?.array).compactMap { $0["event"]?.string }
+        #expect(events.contains { $0.hasPrefix("navigation started to occ-deans-office") })
+        // The walk climbs from the ground floor to the second: the camera follows the user up.
+        #expect(events.contains { $0.contains("camera: shows level lvl-a2") })
+        // A walk that stays on its route must not be sent off it.
+        #expect(json["offRouteEvents"]?.int == 0)
+        let plots = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".svg") }
+        #expect(plots.count == 3)
+    }
+
+    @Test func badInputIsAClearError() throws {
+        let cases: [([String], String)] = [
+            (["replay", "--venue", venue, "--recording", recording], "--to"),
+            (["replay", "--venue", venue, "--recording", recording, "--to", "x", "--follow", "orbit"], "--follow"),
+            (["replay", "--venue", venue, "--recording", "/nonexistent.jsonl", "--to", "x"], "nonexistent"),
+            (["replay", "--venue", "/nonexistent", "--recording", recording, "--to", "x"], "nonexistent"),
+        ]
+        for (args, fragment) in cases {
+            let r = try CLIRunner.run(args)
+            #expect(r.status == 1, "\(args) → \(r.status)")
+            #expect(r.stderr.contains(fragment), "\(args): \(r.stderr)")
+        }
+        // An unknown destination: navigation cannot start, said in the timeline; not arrived.
+        let unknown = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to", "no-such-poi"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stdout.contains("cannot start navigation"))
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import IndoorGeometry
+import IndoorJSON
+import IndoorPlot
+import Navigation
+import Positioning
+import Recordings
+import Routing
+import Venue
+
+/// `indoornav replay --venue V --recording R [--beacons F] --to DEST [--follow MODE] [--json] [--plot OUT]`:
+/// recording → providers → fusion → navigation → follow-user, with an event timeline and a final report.
+///
+/// The walk starts at the recording's first ground-truth point (a user setting their position); no later
+/// ground truth is used except to score the result.
+enum ReplayCommand {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let venuePath = try args.required("--venue")
+        let recordingPath = try args.required("--recording")
+        let beaconsPath = try args.option("--beacons")
+        let destinationText = try args.required("--to")
+        let followText = try args.option("--follow") ?? "follow"
+        let updateInterval = try args.double("--update-interval", in: 0...60) ?? 1
+        let json = args.flag("--json")
+        let plot = try args.option("--plot")
+        try args.finish()
+        guard let followMode = FollowUserMode(rawValue: followText) else {
+            throw UsageError("--follow: expected none, follow or followWithHeading, got '\(followText)'")
+        }
+        guard let place = Place.parse(destinationText) else { throw UsageError("--to: '\(destinationText)' is not an id or x,y@LEVEL") }
+        let destination: NavigationDestination
+        switch place {
+        case .feature(let id): destination = .feature(id: id)
+        case .local(let p, let level): destination = .point(p, levelID: level)
+        case .geographic: throw UsageError("--to: use an id or x,y@LEVEL")
+        }
+
+        let venue = try EvaluationInputs.loadVenue(path: venuePath)
+        let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
+        let loaded = try EvaluationInputs.readRecording(recordingPath, venue: venue, registry: registry)
+        let truth = loaded.truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
+        guard let first = truth.first else { throw UsageError("\(recordingPath): no ground-truth point to start from") }
+
+        let replay = try Replay(venue: venue, registry: registry, loaded: loaded, start: first, destination: destination,
+                                followMode: followMode, updateIntervalSeconds: updateInterval)
+        let report = replay.report(truth: truth)
+        if json {
+            print(report.serialized(pretty: true))
+        } else {
+            for line in replay.timeline { print(String(format: "%7.1f s  ", line.timeSeconds) + line.text) }
+            print(ReplayReport.text(report))
+        }
+        if let plot { try ReplayReport.writePlots(replay, truth: truth, to: plot) }
+        return replay.arrived ? 0 : 2
+    }
+}
+
+/// One replay run and what it produced.
+struct Replay {
+    struct Line { var timeSeconds: Double; var text: String }
+    struct Stamped { var timeSeconds: Double; var point: LocalPoint; var levelID: String? }
+
+    let venue: Venue
+    var timeline: [Line] = []
+    var fused: [Stamped] = []
+    var snapped: [Stamped] = []
+    var deadReckoning: [Stamped] = []
+    var routes: [Route] = []
+    var arrived = false
+    var arrivalTime: Double?
+    var reroutes = 0
+    var offRouteEvents = 0
+    var levelChanges = 0
+    var followModeChanges = 0
+    var finalCamera: CameraState?
+    var finalProgress: RouteProgress?
+    var durationSeconds = 0.0
+
+    init(venue: Venue, registry: BeaconRegistry?, loaded: EvaluationInputs.LoadedRecording, start first: TruthPoint,
+         destination: NavigationDestination, followMode: FollowUserMode, updateIntervalSeconds: Double) throws {
+        self.venue = venue
+        let engine = FusionEngine(venue: venue)
+        let beacons = try registry.map { BeaconPositionProvider(map: try BeaconMap(registry: $0, venue: venue)) }
+        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons)
+        let startLevel = first.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
+        let startLevelID = startLevel.map { engine.levelCandidates[$0].levelID }
+        let start = IndoorLocation(point: first.point, levelID: startLevelID, accuracyMeters: 1, timeSeconds: first.timeSeconds, source: "start")
+        let session = try NavigationSession(venue: venue)
+        var follow = try FollowUserController(camera: CameraState(center: first.point, displayedLevelID: startLevelID))
+
+        var started = false
+        var lastNavigationTime = -Double.infinity
+        for sample in loaded.samples {
+            if !started, sample.timeSeconds >= first.timeSeconds {
+                started = true
+                try engine.start(at: start, levelIndex: startLevel)
+                pipeline.deadReckoning.setStart(start)
+                record(follow.handle(.setMode(followMode)), at: first.timeSeconds)
+                record(follow.handle(.location(start)), at: first.timeSeconds)
+                do {
+                    record(try session.startNavigation(to: destination, from: start), at: first.timeSeconds)
+                } catch {
+                    timeline.append(Line(timeSeconds: first.timeSeconds, text: "cannot start navigation: \(error)"))
+                    return
+                }
+            }
+            let output = pipeline.consume(sample)
+            guard started else { continue }
+            if !output.steps.isEmpty, let dr = pipeline.deadReckoning.lastLocation {
+                deadReckoning.append(Stamped(timeSeconds: dr.timeSeconds, point: dr.point, levelID: startLevelID))
+            }
+            guard output.changed, let location = engine.location else { continue }
+            fused.append(Stamped(timeSeconds: sample.timeSeconds, point: location.point, levelID: location.levelID))
+            guard sample.timeSeconds - lastNavigationTime >= updateIntervalSeconds, session.isNavigating else { continue }
+            lastNavigationTime = sample.timeSeconds
+            var fix = location
+            fix.timeSeconds = sample.timeSeconds
+            record(session.handle(fix, raw: output.beaconFix ?? pipeline.deadReckoning.lastLocation), at: sample.timeSeconds)
+            record(follow.handle(.location(fix)), at: sample.timeSeconds)
+            if let snap = session.progress?.snappedLocation {
+                snapped.append(Stamped(timeSeconds: sample.timeSeconds, point: snap.point, levelID: snap.levelID))
+            }
+        }
+        finalCamera = follow.camera
+        finalProgress = session.progress
+        durationSeconds = (loaded.samples.last?.timeSeconds ?? first.timeSeconds) - first.timeSeconds
+    }
+
+    private mutating func record(_ events: [NavigationEvent], at time: Double) {
+        for event in events {
+            switch event {
+            case .started(_, let route): routes.append(route)
+            case .rerouted(let route, _, _): routes.append(route); reroutes += 1
+            case .offRoute: offRouteEvents += 1
+            case .levelChanged: levelChanges += 1
+            case .arrived(let info) where info.isFinal: arrived = true; arrivalTime = time
+            default: break
+            }
+            timeline.append(Line(timeSeconds: time, text: ReplayReport.describe(event, venue: venue)))
+        }
+    }
+
+    private mutating func record(_ events: [FollowUserEvent], at time: Double) {
+        for event in events {
+            switch event {
+            case .modeChanged(let from, let to, let reason):
+                followModeChanges += 1
+                timeline.append(Line(timeSeconds: time, text: "camera: \(from.rawValue) → \(to.rawValue) (\(reason.rawValue))"))
+            case .displayedLevelChanged(let from, let to):
+                timeline.append(Line(timeSeconds: time, text: "camera: shows level \(to ?? "-") (was \(from ?? "-"))"))
+            }
+        }
+    }
+
+    /// Errors of a track against the truth points after the start (interpolated in time, holding ends).
+    func errors(of track: [Stamped], truth: [TruthPoint]) -> ErrorStatistics? {
+        guard track.count >= 1 else { return nil }
+        let trajectory = TimedTrajectory(track.map { ($0.timeSeconds, $0.point) })
+        let errors = truth.dropFirst().compactMap { t in
+            trajectory.position(atSeconds: t.timeSeconds, extrapolation: .holdEnds).map { $0.distance(to: t.point) }
+        }
+        return ErrorStatistics(errors)
+    }
+
+    func report(truth: [TruthPoint]) -> JSONValue {
+        func stats(_ s: ErrorStatistics?) -> JSONValue {
+            guard let s else { return .null }
+            return ["meanErrorMeters": .finite(s.mean), "p75ErrorMeters": .finite(s.p75), "maxErrorMeters": .finite(s.max)]
+        }
+        let route = routes.first
+        return [
+            "arrived": .bool(arrived),
+            "arrivalTimeSeconds": arrivalTime.map { .finite($0) } ?? .null,
+            "durationSeconds": .finite(durationSeconds),
+            "routeLengthMeters": route.map { .finite($0.lengthMeters) } ?? .null,
+            "reroutes": .number(Double(reroutes)),
+            "offRouteEvents": .number(Double(offRouteEvents)),
+            "levelChanges": .number(Double(levelChanges)),
+            "followModeChanges": .number(Double(followModeChanges)),
+            "distanceRemainingMeters": finalProgress.map { .finite($0.distanceRemainingMeters) } ?? .null,
+            "fused": stats(errors(of: fused, truth: truth)),
+            "snapped": stats(errors(of: snapped, truth: truth)),
+            "deadReckoning": stats(errors(of: deadReckoning, truth: truth)),
+            "camera": finalCamera.map { c in
+                ["x": .finite(c.center.x), "y": .finite(c.center.y), "bearingDegrees": .finite(Angle.degrees(c.bearingRadians)),
+                 "zoom": .finite(c.zoom), "level": .optional(c.displayedLevelID)] as JSONValue
+            } ?? .null,
+            "events": .array(timeline.map { ["t": .finite(($0.timeSeconds * 10).rounded() / 10), "event": .string($0.text)] }),
+        ]
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import IndoorGeometry
+import IndoorJSON
+import IndoorPlot
+import Navigation
+import Positioning
+import Recordings
+import Venue
+
+/// Text, timeline lines and plots of a replay.
+enum ReplayReport {
+    static func describe(_ event: NavigationEvent, venue: Venue) -> String {
+        func level(_ id: String) -> String {
+            guard let l = try? venue.level(id) else { return id }
+            return venue.displayName(l.shortName) ?? venue.displayName(l.name) ?? id
+        }
+        switch event {
+        case .started(let id, let route):
+            return "navigation started to \(id ?? "a point"): \(Int(route.lengthMeters.rounded())) m, \(Int(route.durationSeconds.rounded())) s"
+        case .maneuverAdvanced(_, _, let m): return "next: \(m.instruction)"
+        case .levelChanged(let from, let to): return "level changed \(level(from)) → \(level(to))"
+        case .arriving(let target, let d):
+            switch target {
+            case .levelChange(let to): return "arriving at the level change to \(level(to)) (\(Int(d.rounded())) m)"
+            case .sectionTransition(let t): return "arriving at transition \(t.transitionTypeID) (\(Int(d.rounded())) m)"
+            }
+        case .arrived(let info):
+            return info.isFinal ? "arrived at \(info.destinationName ?? info.destinationID ?? "the destination")" : "arrived at a stopover (wait \(Int(info.waitSeconds)) s)"
+        case .leftArrivalArea: return "left the arrival area"
+        case .awaitingTransition(let t): return "waiting to cross \(t.transitionTypeID) to \(level(t.toLevelID))"
+        case .transitionCompleted(let t, let confirmed): return "crossed \(t.transitionTypeID)\(confirmed ? " (confirmed)" : " (detected)")"
+        case .offRoute(let d, let reason): return "off route: \(String(format: "%.1f", d)) m (\(reason.rawValue))"
+        case .backOnRoute: return "back on route"
+        case .rerouteRequested(let reason): return "reroute requested (\(reason))"
+        case .rerouted(let route, _, let strategy): return "rerouted (\(strategy.rawValue)): \(Int(route.lengthMeters.rounded())) m"
+        case .rerouteFailed(_, let notice, let attempt): return "reroute failed (attempt \(attempt)): \(notice)"
+        case .rerouteGaveUp(let n): return "reroute gave up after \(n) attempts"
+        case .rerouteRearmed: return "reroute re-armed"
+        case .stopped(let reason): return "navigation stopped (\(reason.rawValue))"
+        }
+    }
+
+    static func text(_ r: JSONValue) -> String {
+        func f(_ v: JSONValue?, _ digits: Int = 1) -> String { v?.double.map { String(format: "%.\(digits)f", $0) } ?? "-" }
+        var lines = ["", "report:"]
+        lines.append("  arrived: \(r["arrived"]?.bool == true ? "yes at \(f(r["arrivalTimeSeconds"])) s" : "no") (recording \(f(r["durationSeconds"])) s)")
+        lines.append("  route \(f(r["routeLengthMeters"])) m; \(r["reroutes"]?.int ?? 0) reroutes, \(r["offRouteEvents"]?.int ?? 0) off-route events, \(r["levelChanges"]?.int ?? 0) level changes")
+        for (name, key) in [("fused", "fused"), ("snapped", "snapped"), ("dead reckoning", "deadReckoning")] {
+            lines.append("  \(name) error vs ground truth: mean \(f(r[key]?["meanErrorMeters"])) m, p75 \(f(r[key]?["p75ErrorMeters"])) m, max \(f(r[key]?["maxErrorMeters"])) m")
+        }
+        if let c = r["camera"], c != .null {
+            lines.append("  camera: level \(c["level"]?.string ?? "-"), bearing \(f(c["bearingDegrees"], 0))°, zoom \(f(c["zoom"]))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One SVG per level visited: floor map, route, truth, dead reckoning, fused and snapped tracks.
+    static func writePlots(_ replay: Replay, truth: [TruthPoint], to path: String) throws {
+        let venue = replay.venue
+        var levelIDs = Set(replay.fused.compactMap(\.levelID))
+        for route in replay.routes { for p in route.polyline { levelIDs.insert(p.levelID) } }
+        let ordered = venue.levels.indices.filter { levelIDs.contains(venue.levels[$0].id) }
+        let manager = FileManager.default
+        let isFile = path.lowercased().hasSuffix(".svg")
+        if !isFile { try manager.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        for (k, index) in ordered.enumerated() {
+            let id = venue.levels[index].id
+            func on(_ s: [Replay.Stamped]) -> [LocalPoint] { s.filter { $0.levelID == id }.map(\.point) }
+            let routePoints = replay.routes.last.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? []
+            let plot = TrackPlot(tracks: [
+                TrackPlot.Track(name: "route", points: routePoints, color: "#7f7f7f", widthPixels: 4),
+                TrackPlot.Track(name: "ground truth", points: truth.map(\.point), color: "#2ca02c", widthPixels: 2, markers: true),
+                TrackPlot.Track(name: "dead reckoning", points: on(replay.deadReckoning), color: "#ff7f0e", widthPixels: 1.5),
+                TrackPlot.Track(name: "fused", points: on(replay.fused), color: "#1f77b4", widthPixels: 2),
+                TrackPlot.Track(name: "snapped", points: on(replay.snapped), color: "#d62728", widthPixels: 1.5, markers: true, joined: false),
+            ])
+            var document = SVGDocument(bounds: LevelRenderer.bounds(of: venue, levelIndex: index))
+            LevelRenderer(labels: [.occupant], drawGraph: false).draw(venue, levelIndex: index, into: &document)
+            plot.draw(into: &document)
+            let svg = document.rendered(title: "replay — \(venue.displayName(venue.levels[index].name) ?? id)")
+            let file: String
+            if isFile {
+                file = ordered.count == 1 ? path : (path as NSString).deletingPathExtension + "-\(k).svg"
+            } else {
+                file = (path as NSString).appendingPathComponent("replay-\(k)-\(id).svg")
+            }
+            try Data(svg.utf8).write(to: URL(fileURLWithPath: file))
+        }
+    }
+}
