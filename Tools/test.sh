@@ -14,7 +14,8 @@ swift test --skip-build 2>&1 | tee "$log" | grep -E "^(✘|􀢄)|recorded an iss
 test_status=${PIPESTATUS[0]}
 passed=$(grep -E "^(✔|􁁛) Test .* passed after" "$log" | grep -vc "Test run with" || true)
 failed=$(grep -E "^(✘|􀢄) Test .* failed after" "$log" | grep -vc "Test run with" || true)
+skipped=$(grep -cE "^(➜|􀄫) Test .* skipped" "$log" || true)
 if [ "$test_status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 rm -f "$log"
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$test_status" -eq 0 ]
