@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: ["README.md"]),
         .target(name: "Estimation", dependencies: ["CGSL"], exclude: ["README.md"]),
         // Plain-Swift reference of the filter maths, for cross-checking tests and benchmarks only.
-        .target(name: "EstimationReference", path: "Tests/Support/EstimationReference"),
+        .target(name: "EstimationReference", dependencies: ["IndoorGeometry"], path: "Tests/Support/EstimationReference"),
         // Venues built in code, shared by the routing and navigation tests.
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
@@ -88,7 +88,7 @@ let package = Package(
             dependencies: ["RerouteService", "IndoorJSON", "Venue", "Routing", "Navigation", "VenueFixtures"]
         ),
         .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "Venue", "IndoorGeometry"]),
-        .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference"]),
+        .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference", "IndoorGeometry"]),
         .testTarget(
             name: "RecordingsTests",
             dependencies: ["Recordings", "IndoorGeometry", "IndoorJSON"],

@@ -1,3 +1,4 @@
+import IndoorGeometry
 import EstimationReference
 import Foundation
 import Testing

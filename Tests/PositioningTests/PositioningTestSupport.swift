@@ -66,18 +66,10 @@ enum PositioningTestSupport {
     }
 }
 
-/// A seeded SplitMix64 generator for reproducible noise.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The seeded generator of the tests, with Gaussian draws for sensor noise.
+typealias SeededGenerator = SplitMix64
 
+extension SplitMix64 {
     /// A standard normal draw (Box–Muller).
     mutating func gaussian() -> Double {
         let u1 = max(Double.leastNormalMagnitude, Double.random(in: 0..<1, using: &self))

@@ -1,3 +1,4 @@
+import IndoorGeometry
 import Foundation
 import Testing
 @testable import Recordings

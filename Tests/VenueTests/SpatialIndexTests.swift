@@ -2,18 +2,7 @@ import IndoorGeometry
 import Testing
 @testable import Venue
 
-/// Deterministic 64-bit generator (SplitMix64) for reproducible random venues.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SeededGenerator = SplitMix64
 
 @Suite struct SpatialIndexTests {
     /// A random two-level venue: overlapping rectangles and triangles as spaces, random nodes with short

@@ -1,3 +1,4 @@
+import IndoorGeometry
 import Foundation
 import IndoorJSON
 import Testing

@@ -1,3 +1,4 @@
+import IndoorGeometry
 import Estimation
 import EstimationReference
 import Foundation

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorGeometry
 import IndoorJSON
 import Routing
 import Venue
@@ -29,7 +30,7 @@ enum RouteBench {
         let preprocessSeconds = seconds(clock.now - preStart)
         let router = IndoorRouter(index: index)
 
-        var rng = BenchGenerator(seed: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed))
         var pairs: [(Int, Int)] = []
         for _ in 0..<queries {
             pairs.append((Int(rng.next() % UInt64(nodes.count)), Int(rng.next() % UInt64(nodes.count))))
@@ -84,15 +85,4 @@ enum RouteBench {
     }
 }
 
-/// SplitMix64 for reproducible benchmark queries.
-struct BenchGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+

@@ -5,17 +5,12 @@ import Positioning
 /// A seeded SplitMix64 generator (Steele, Lea & Flood 2014) with Gaussian draws, so simulated walks
 /// are reproducible.
 public struct ScenarioRandom: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
+    private var core: SplitMix64
 
-    public init(seed: UInt64) { state = seed &* 0x2545_F491_4F6C_DD1D ^ 0x9E37_79B9_7F4A_7C15 }
+    /// The seed is mixed first so that nearby seeds give unrelated walks.
+    public init(seed: UInt64) { core = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D ^ 0x9E37_79B9_7F4A_7C15) }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { core.next() }
 
     /// A standard normal draw (Box–Muller).
     public mutating func gaussian() -> Double {

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorGeometry
 import Synchronization
 
 /// Monotonic seconds for the service (TTL, latency). Injected so tests can move time by hand.
@@ -37,18 +38,9 @@ public enum SessionIDs {
 
     /// Ids from a seeded SplitMix64 sequence, for reproducible tests.
     public static func seeded(_ seed: UInt64) -> @Sendable () -> String {
-        let state = Mutex(seed)
+        let state = Mutex(SplitMix64(seed: seed))
         return {
-            state.withLock { s in
-                func next() -> UInt64 {
-                    s &+= 0x9E37_79B9_7F4A_7C15
-                    var z = s
-                    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                    return z ^ (z >> 31)
-                }
-                return hex(next(), next())
-            }
+            state.withLock { generator in hex(generator.next(), generator.next()) }
         }
     }
 

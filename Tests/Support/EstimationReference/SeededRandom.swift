@@ -1,22 +1,8 @@
+import IndoorGeometry
 import Foundation
 
-/// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators", 2014):
-/// a tiny seeded generator so tests and benchmarks are reproducible.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Draws for randomised filter tests and benchmarks, on IndoorNav's seeded generator.
+extension SplitMix64 {
     /// A uniform value in `range`.
     public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         Double.random(in: range, using: &self)

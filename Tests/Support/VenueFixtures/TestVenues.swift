@@ -1,18 +1,8 @@
 import IndoorGeometry
 import Venue
 
-/// Deterministic generator for tests (SplitMix64).
-public struct SeededGenerator: RandomNumberGenerator {
-    public var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The seeded generator of the tests.
+public typealias SeededGenerator = SplitMix64
 
 /// Venues built in code for tests: a seeded random multi-level grid and a hand-made golden venue.
 public enum TestVenues {

@@ -1,9 +1,10 @@
 /// A small seeded pseudo-random generator (Steele, Lea & Flood, "Fast splittable pseudorandom number
 /// generators", OOPSLA 2014): a Weyl sequence scrambled by a 64-bit finaliser.
 ///
-/// Deterministic for a seed on every platform; not for cryptography.
+/// Deterministic for a seed on every platform; not for cryptography. The one seeded generator of
+/// IndoorNav: generators, simulators, benchmarks and tests all draw from it, never from a global one.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    public private(set) var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) { state = seed }
@@ -19,10 +20,13 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A uniform index in `0..<count` (`count` > 0), by Lemire's multiply-shift (bias below 2⁻³²
     /// for the small counts used here).
-    mutating func index(below count: Int) -> Int {
+    public mutating func index(below count: Int) -> Int {
         Int((next() >> 32) &* UInt64(count) >> 32)
     }
 
     /// A uniform value in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+    public mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+
+    /// A uniform value in [0, 1) (the same as ``unit()``).
+    public mutating func nextUnit() -> Double { unit() }
 }
