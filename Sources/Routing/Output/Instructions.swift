@@ -52,8 +52,9 @@ public struct InstructionWriter: Sendable {
         case .passDoor: base = t("passDoor")
         case .levelChange:
             let kind = levelChange?.connectorKind ?? .connector
-            let up = (levelChange?.deltaZ ?? 0) >= 0
-            base = InstructionWriter.fill(t(up ? "levelUp" : "levelDown")) { $0 == "connector" ? t("connector." + kind.rawValue) : nil }
+            let deltaZ = levelChange?.deltaZ ?? 0
+            let key = deltaZ > 0 ? "levelUp" : (deltaZ < 0 ? "levelDown" : "levelAcross")
+            base = InstructionWriter.fill(t(key)) { $0 == "connector" ? t("connector." + kind.rawValue) : nil }
         case .enterBuilding: base = t("enterBuilding")
         case .exitBuilding: base = t("exitBuilding")
         case .wait: base = t("wait")
@@ -109,12 +110,13 @@ public struct InstructionWriter: Sendable {
             "slightRight": "Turn slightly right", "right": "Turn right", "sharpRight": "Make a sharp right",
             "uTurn": "Make a U-turn", "passDoor": "Go through the door",
             "levelUp": "Take the {connector} up to {level}", "levelDown": "Take the {connector} down to {level}",
+            "levelAcross": "Take the {connector} to {level}",
             "enterBuilding": "Enter {building}", "exitBuilding": "Exit {building}", "theBuilding": "the building",
             "wait": "Wait for {duration}", "arrive": "Arrive at your destination", "arriveAt": "Arrive at {name}",
             "seconds": "{n} s", "minutes": "{n} min",
             "connector.elevator": "elevator", "connector.stairs": "stairs", "connector.escalator": "escalator",
             "connector.ramp": "ramp", "connector.pedestrianRamp": "ramp", "connector.driveRamp": "drive ramp",
-            "connector.carLift": "car lift", "connector.elevatorBank": "elevator", "connector.connector": "connector",
+            "connector.carLift": "car lift", "connector.elevatorBank": "elevator", "connector.connector": "passage",
             "cardinal.north": "north", "cardinal.northeast": "northeast", "cardinal.east": "east",
             "cardinal.southeast": "southeast", "cardinal.south": "south", "cardinal.southwest": "southwest",
             "cardinal.west": "west", "cardinal.northwest": "northwest",
@@ -126,12 +128,13 @@ public struct InstructionWriter: Sendable {
             "slightRight": "Halten Sie sich leicht rechts", "right": "Biegen Sie rechts ab", "sharpRight": "Biegen Sie scharf rechts ab",
             "uTurn": "Wenden Sie", "passDoor": "Gehen Sie durch die Tür",
             "levelUp": "Nehmen Sie {connector} nach oben zu {level}", "levelDown": "Nehmen Sie {connector} nach unten zu {level}",
+            "levelAcross": "Nehmen Sie {connector} zu {level}",
             "enterBuilding": "Betreten Sie {building}", "exitBuilding": "Verlassen Sie {building}", "theBuilding": "das Gebäude",
             "wait": "Warten Sie {duration}", "arrive": "Sie haben Ihr Ziel erreicht", "arriveAt": "Sie haben {name} erreicht",
             "seconds": "{n} s", "minutes": "{n} min",
             "connector.elevator": "den Aufzug", "connector.stairs": "die Treppe", "connector.escalator": "die Rolltreppe",
             "connector.ramp": "die Rampe", "connector.pedestrianRamp": "die Rampe", "connector.driveRamp": "die Auffahrt",
-            "connector.carLift": "den Autoaufzug", "connector.elevatorBank": "den Aufzug", "connector.connector": "den Übergang",
+            "connector.carLift": "den Autoaufzug", "connector.elevatorBank": "den Aufzug", "connector.connector": "den Durchgang",
             "cardinal.north": "Norden", "cardinal.northeast": "Nordosten", "cardinal.east": "Osten",
             "cardinal.southeast": "Südosten", "cardinal.south": "Süden", "cardinal.southwest": "Südwesten",
             "cardinal.west": "Westen", "cardinal.northwest": "Nordwesten",
