@@ -33,6 +33,24 @@ import Testing
         #expect(abs((estimator.barometricHeightMeters ?? 0) - 3.473) < 0.05)
     }
 
+    /// A steady climb of 0.25 m/s from t = 5 s near the stairs (stairs: about 0.2–0.35 m/s): the true
+    /// height crosses the 2 m midpoint at t = 13 s. The 2 s low-pass alone lags the height by about 2 s
+    /// (0.5 m); with the lag compensated the level changes within 2 s of the crossing, not before it.
+    @Test func steadyClimbChangesLevelSoonAfterTheMidpoint() {
+        let position = LocalPoint(x: 1, y: 1)
+        var estimator = LevelEstimator(levels: Self.levels(), startLevelIndex: 0)
+        estimator.advance(toSeconds: 0, position: position)
+        var levelAt: [Int: Int] = [:]
+        for t in 0...25 {
+            let height = min(4, max(0, 0.25 * Double(t - 5)))
+            estimator.updatePressure(hectopascals: 1000 - 0.12 * height, timeSeconds: Double(t), position: position)
+            levelAt[t] = estimator.levelIndex
+        }
+        #expect(levelAt[12] == 0)
+        #expect(levelAt[15] == 1)
+        #expect(levelAt[25] == 1)
+    }
+
     @Test func sameDropFarFromConnectorsIsDamped() {
         let near = Self.climb(at: LocalPoint(x: 1, y: 1))
         let far = Self.climb(at: LocalPoint(x: 100, y: 100))

@@ -17,17 +17,41 @@ import VenueFixtures
         for level in venue.levels.indices {
             let here = placed.filter { $0.levelIndex == level }
             #expect(!here.isEmpty)
-            for (i, a) in here.enumerated() {
-                for b in here[(i + 1)...] { #expect(a.position.distance(to: b.position) >= 9 - 1e-3) }
-            }
-            // Every node of the level is within the spacing of a beacon on the level.
+            // Every node of the level is within spacing / 2 (foot points) + 3 m (wall offset) of a beacon.
             for node in venue.graph.nodes where Int(node.levelIndex) == level {
                 let nearest = here.map { $0.position.distance(to: node.point) }.min() ?? .infinity
-                #expect(nearest < 9 + 1e-3)
+                #expect(nearest <= 4.5 + 3 + 1e-3)
+            }
+            // Beacons lie in walkable space (or on its edge, above doors).
+            for beacon in here {
+                let near = (0..<8).contains { k in
+                    let a = Double(k) * Double.pi / 4
+                    return venue.spatialIndex.isWalkable(LocalPoint(x: beacon.position.x + 0.01 * cos(a), y: beacon.position.y + 0.01 * sin(a)), levelIndex: level)
+                }
+                #expect(near)
             }
         }
-        // 8×8 nodes 5 m apart on 35 m × 35 m: a 9 m cover needs at least (35/9)² ≈ 15 beacons a level, far fewer than 64.
-        #expect(registry.beacons.count >= 3 * 12 && registry.beacons.count <= 3 * 40)
+        // 35 m × 35 m levels: foot points 4.5 m apart along ~8 × 2 grid lines of 35 m hold at most about
+        // (35 / 4.5 + 1)² ≈ 77 feet a level; a cover needs at least (35 / 9)² ≈ 15.
+        #expect(registry.beacons.count >= 3 * 15 && registry.beacons.count <= 3 * 90)
+    }
+
+    @Test func corridorBeaconsAlternateBetweenTheWalls() throws {
+        // One 40 m × 4 m corridor along y = 0…4 with its graph on the centre line y = 2.
+        let venue = Fixture.corridor(lengthMeters: 40, widthMeters: 4)
+        let registry = try BeaconLayoutGenerator.layout(for: venue)
+        let beacons = try PlacedBeacon.place(registry, on: venue).map(\.position).sorted { $0.x < $1.x }
+        let wallMounted = beacons.filter { abs($0.y - 2) > 1e-6 }
+        // Path samples every metre, feet at least 4.5 m apart: x = 0, 5, …, 40; each beacon 0.3 m from a
+        // wall (y = 0.3 or 3.7), sides alternating. The four grid cells (centres x = 5, 15, 25, 35 on the
+        // centre line) each have a wall beacon 1.7 m away, so they add none.
+        #expect(beacons.count == 9)
+        #expect(wallMounted.count == 9)
+        for (a, b) in zip(wallMounted, wallMounted.dropFirst()) {
+            #expect(abs(b.x - a.x - 5) < 1e-6)
+            #expect(abs(a.y + b.y - 4) < 1e-6)
+        }
+        for beacon in wallMounted { #expect(abs(beacon.y - 0.3) < 1e-6 || abs(beacon.y - 3.7) < 1e-6) }
     }
 
     @Test func layoutRoundTripsThroughTheRegistryFormat() throws {

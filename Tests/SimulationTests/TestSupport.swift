@@ -10,6 +10,22 @@ import VenueFixtures
 enum Fixture {
     static let gravity = 9.80665
 
+    /// One level with one corridor `lengthMeters` × `widthMeters` (x 0…length, y 0…width) and a graph of one
+    /// walkway edge along its centre line.
+    static func corridor(lengthMeters: Double, widthMeters: Double) -> Venue {
+        var builder = NavigationGraph.Builder(source: .authored)
+        builder.addNode(NavNode(point: LocalPoint(x: 0, y: widthMeters / 2), levelIndex: 0))
+        builder.addNode(NavNode(point: LocalPoint(x: lengthMeters, y: widthMeters / 2), levelIndex: 0))
+        builder.addEdge(NavEdge(from: 0, to: 1, kind: .walkway, lengthMeters: lengthMeters))
+        let outline = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: lengthMeters, y: 0),
+                                         LocalPoint(x: lengthMeters, y: widthMeters), LocalPoint(x: 0, y: widthMeters)])
+        return Venue(id: "corridor", name: LocalizedName("Corridor", language: "en"), defaultLanguage: "en", frame: TestVenues.frame,
+                     buildings: [Building(id: "B", name: LocalizedName("Main", language: "en"))],
+                     levels: [Level(id: "L0", ordinal: 0, name: LocalizedName("Level 0", language: "en"), buildingIDs: ["B"])],
+                     spaces: [Space(id: "corridor", category: "walkway", polygon: outline, levelID: "L0", buildingID: "B")],
+                     openings: [], pois: [], connectors: [], graph: builder.build())
+    }
+
     /// The golden venue, walked from the west entrance (L0) to the office (L1) by elevator.
     static func goldenWalk(seed: UInt64 = 7, configuration: SimulationConfiguration = .standard,
                            deviation: Deviation? = nil, durationSeconds: Double? = nil) throws -> (Venue, Trajectory) {

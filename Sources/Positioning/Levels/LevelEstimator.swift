@@ -96,6 +96,14 @@ public struct LevelEstimator: Sendable {
         normalize()
     }
 
+    /// Whether `position` is within the connector radius of a connector entry of the most probable level
+    /// (always true without known connectors).
+    private func canChangeLevel(at position: LocalPoint?) -> Bool {
+        guard hasConnectors else { return true }
+        guard let position, let best = levelIndex else { return false }
+        return levels[best].connectorEntries.contains { $0.point.distance(to: position) <= configuration.connectorRadiusMeters }
+    }
+
     /// Levels reachable from `i` and their rates, per second.
     private func transitionRates(from i: Int, position: LocalPoint?) -> [(index: Int, rate: Double)] {
         guard hasConnectors else {
@@ -151,7 +159,11 @@ public struct LevelEstimator: Sendable {
         let sinceLast = time - (lastPressureUpdateTime ?? time)
         lastPressureUpdateTime = time
         advance(toSeconds: time, position: position)
-        guard let height = barometricHeightMeters else { return true }
+        guard let smoothedHeight = barometricHeightMeters else { return true }
+        // The low-pass lags a steady climb by τ: h(now) ≈ h̄ + v τ. Only where the level can change (near a
+        // connector, or anywhere when connectors are unknown), so pressure transients elsewhere are not amplified.
+        let lagSeconds = canChangeLevel(at: position) ? configuration.pressureSmoothingSeconds : 0
+        let height = smoothedHeight + verticalSpeedMetersPerSecond * lagSeconds
         let sigma = configuration.pressureHeightSigmaMeters
         for i in levels.indices {
             let d = (height - levels[i].elevationMeters) / sigma
@@ -159,7 +171,7 @@ public struct LevelEstimator: Sendable {
             probabilities[i] *= exp(-0.5 * d * d) + configuration.pressureOutlierLikelihood
         }
         normalize()
-        learnDrift(height: height, elapsedSeconds: sinceLast)
+        learnDrift(height: smoothedHeight, elapsedSeconds: sinceLast)
         return true
     }
 

@@ -15,6 +15,8 @@ struct PathMove: Hashable, Sendable {
 struct TrajectoryBuilder {
     let walker: WalkerConfiguration
     let levelElevations: [Double]
+    /// Whether a point is walkable on a level (index); used to lay out stair flights. `nil`: everywhere.
+    let isWalkable: ((LocalPoint, Int) -> Bool)?
     private(set) var pieces: [TrajectoryPiece] = []
     private(set) var timeSeconds = 0.0
     private(set) var position: LocalPoint
@@ -22,9 +24,11 @@ struct TrajectoryBuilder {
     private(set) var elevationMeters: Double
     private(set) var headingRadians: Double
 
-    init(walker: WalkerConfiguration, levelElevations: [Double], start: LocalPoint, levelIndex: Int, headingRadians: Double) {
+    init(walker: WalkerConfiguration, levelElevations: [Double], start: LocalPoint, levelIndex: Int, headingRadians: Double,
+         isWalkable: ((LocalPoint, Int) -> Bool)? = nil) {
         self.walker = walker
         self.levelElevations = levelElevations
+        self.isWalkable = isWalkable
         position = start
         self.levelIndex = levelIndex
         elevationMeters = levelElevations[levelIndex]
@@ -87,13 +91,69 @@ struct TrajectoryBuilder {
             append(motion: .ramp, to: point, levelIndex: target,
                    durationSeconds: max(length / walker.walkingSpeedMetersPerSecond, 0.5), isDeviation: false)
         case .stairs, .connector:
-            let speed = walker.walkingSpeedMetersPerSecond * walker.stairsSpeedFactor
-            append(motion: .stairs, to: point, levelIndex: target,
-                   durationSeconds: max(inclined(walker.stairsInclineDegrees) / speed, 0.5), isDeviation: false)
+            climbStairs(to: point, levelIndex: target)
         }
     }
 
-    private mutating func append(motion: WalkerMotion, to point: LocalPoint, levelIndex target: Int, durationSeconds: Double, isDeviation: Bool) {
+    /// Stairs: the walker steps forward while climbing, one tread (run = rise / tan incline) per riser.
+    /// When the connector's ends are closer than that run (a stacked stairwell, where every level's entry
+    /// lies at the same place), the flight is a switchback: out from the entry for half the run, turn at
+    /// the landing (the level changes there, halfway up), and back to the exit.
+    private mutating func climbStairs(to point: LocalPoint, levelIndex target: Int) {
+        let speed = walker.walkingSpeedMetersPerSecond * walker.stairsSpeedFactor
+        let incline = walker.stairsInclineDegrees * Double.pi / 180
+        let run = position.distance(to: point)
+        let startElevation = elevationMeters
+        let climb = levelElevations[target] - startElevation
+        let neededRun = abs(climb) / tan(incline)
+        func alongIncline(_ horizontal: Double, _ rise: Double) -> Double { (horizontal * horizontal + rise * rise).squareRoot() }
+        if run < neededRun / 2, let landing = landingPoint(forRunMeters: neededRun) {
+            let out = position.distance(to: landing), back = landing.distance(to: point)
+            let landingElevation = startElevation + climb * out / (out + back)
+            append(motion: .stairs, to: landing, levelIndex: levelIndex,
+                   durationSeconds: max(alongIncline(out, landingElevation - startElevation) / speed, 0.5), isDeviation: false,
+                   endElevationMeters: landingElevation)
+            levelIndex = target  // the reported level changes at the landing, halfway up
+            append(motion: .stairs, to: point, levelIndex: target,
+                   durationSeconds: max(alongIncline(back, levelElevations[target] - landingElevation) / speed, 0.5), isDeviation: false)
+            return
+        }
+        // Along the incline: at least the straight 3-D line, at least what the incline needs for the climb.
+        let length = max(alongIncline(run, climb), abs(climb) / sin(incline))
+        append(motion: .stairs, to: point, levelIndex: target, durationSeconds: max(length / speed, 0.5), isDeviation: false)
+    }
+
+    /// Where the landing of a switchback flight with horizontal run `runMeters` lies: half the run from the
+    /// entry, straight on if walkable, else to either side or back; the longest walkable reach when no
+    /// direction has the full length. `nil` when no direction has at least 1 m of walkable space.
+    private func landingPoint(forRunMeters runMeters: Double) -> LocalPoint? {
+        let wanted = runMeters / 2
+        guard wanted >= 0.5 else { return nil }
+        let margin = 0.3
+        var best: (point: LocalPoint, reach: Double)?
+        for turn in [0.0, Double.pi / 2, -Double.pi / 2, Double.pi] {
+            let bearing = headingRadians + turn
+            let dx = sin(bearing), dy = cos(bearing)
+            var reach = 0.0
+            let probeStep = 0.25
+            while reach < wanted + margin {
+                let next = reach + probeStep
+                let probe = LocalPoint(x: position.x + dx * next, y: position.y + dy * next)
+                if let isWalkable, !isWalkable(probe, levelIndex) { break }
+                reach = next
+            }
+            let usable = min(wanted, reach - margin)
+            if usable >= wanted - 1e-9 { return LocalPoint(x: position.x + dx * wanted, y: position.y + dy * wanted) }
+            if usable >= 1, usable > (best?.reach ?? 0) {
+                best = (LocalPoint(x: position.x + dx * usable, y: position.y + dy * usable), usable)
+            }
+        }
+        return best?.point
+    }
+
+    private mutating func append(motion: WalkerMotion, to point: LocalPoint, levelIndex target: Int, durationSeconds: Double, isDeviation: Bool,
+                                 endElevationMeters: Double? = nil) {
+        let endElevation = endElevationMeters ?? levelElevations[target]
         let start = timeSeconds
         let end = start + durationSeconds
         var heading = headingRadians
@@ -107,12 +167,12 @@ struct TrajectoryBuilder {
         pieces.append(TrajectoryPiece(
             motion: motion, startSeconds: start, endSeconds: end, start: position, end: point,
             startLevelIndex: levelIndex, endLevelIndex: target, startElevationMeters: elevationMeters,
-            endElevationMeters: levelElevations[target], initialHeadingRadians: headingRadians, headingRadians: heading,
+            endElevationMeters: endElevation, initialHeadingRadians: headingRadians, headingRadians: heading,
             turnEndSeconds: turnEnd, stepFrequencyHz: 0, stepPhaseAtStart: 0, isDeviation: isDeviation))
         timeSeconds = end
         position = point
         levelIndex = target
-        elevationMeters = levelElevations[target]
+        elevationMeters = endElevation
         headingRadians = heading
     }
 

@@ -81,7 +81,8 @@ public struct WalkPlanner {
         let outbound = try path(from: request.origin, to: request.destination, fromRole: "from", toRole: "to")
         var builder = TrajectoryBuilder(walker: walker, levelElevations: venue.levels.map(\.elevationMeters),
                                         start: outbound.start.point, levelIndex: outbound.startLevel,
-                                        headingRadians: TrajectoryBuilder.initialHeading(from: outbound.start.point, moves: outbound.moves))
+                                        headingRadians: TrajectoryBuilder.initialHeading(from: outbound.start.point, moves: outbound.moves),
+                                        isWalkable: { [venue] point, level in venue.spatialIndex.isWalkable(point, levelIndex: level) })
         builder.stand(seconds: walker.startPauseSeconds)
         builder.follow(outbound.moves)
         let arrivalSeconds = builder.timeSeconds
