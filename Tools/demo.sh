@@ -11,7 +11,7 @@ mkdir -p out
 "$bin" replay --venue Recordings/venues/campus \
     --recording Recordings/simulated/campus-info-to-deans-office.jsonl \
     --beacons Recordings/simulated/campus-beacons.json \
-    --to occ-deans-office --follow followWithHeading --plot out/replay || true
+    --to occ-deans-office --follow followWithHeading --plot out/replay || [ $? -eq 2 ]  # 2: did not arrive
 echo "wrote out/replay/*.svg"
 "$bin" venue inspect Recordings/venues/campus
 "$bin" venue render Recordings/venues/campus --level 0 -o out/campus-level0.svg

@@ -31,12 +31,20 @@ enum ReplayReport {
         case .transitionCompleted(let t, let confirmed): return "crossed \(t.transitionTypeID)\(confirmed ? " (confirmed)" : " (detected)")"
         case .offRoute(let d, let reason): return "off route: \(String(format: "%.1f", d)) m (\(reason.rawValue))"
         case .backOnRoute: return "back on route"
-        case .rerouteRequested(let reason): return "reroute requested (\(reason))"
+        case .rerouteRequested(let reason): return "reroute requested (\(describe(reason)))"
         case .rerouted(let route, _, let strategy): return "rerouted (\(strategy.rawValue)): \(Int(route.lengthMeters.rounded())) m"
         case .rerouteFailed(_, let notice, let attempt): return "reroute failed (attempt \(attempt)): \(notice)"
         case .rerouteGaveUp(let n): return "reroute gave up after \(n) attempts"
         case .rerouteRearmed: return "reroute re-armed"
         case .stopped(let reason): return "navigation stopped (\(reason.rawValue))"
+        }
+    }
+
+    static func describe(_ reason: RerouteReason) -> String {
+        switch reason {
+        case .offRoute(let why): "off route: \(why.rawValue)"
+        case .sectionTransition: "section transition"
+        case .requested: "requested"
         }
     }
 

@@ -13,7 +13,8 @@ enum SimulateCommand {
                  [--deviate-at T --deviate-to x,y@LEVEL] [--duration-seconds D]
                  [--rate-hz 50] [--ble-rate-hz 2] [--pressure-rate-hz 10] [--speed M_PER_S] [--json]
         X, Y: POI/space ids, x,y@LEVEL or geo:lat,lon@LEVEL. Without --beacons a layout is generated
-        (one beacon every --beacon-spacing metres along the graph) and written to --beacons-out if given.
+        (a zig-zag along corridor walls and a grid in rooms, --beacon-spacing metres apart; see
+        Sources/Simulation/README.md) and written to --beacons-out if given.
         """
 
     static func run(_ args: inout Arguments) throws -> Int32 {
