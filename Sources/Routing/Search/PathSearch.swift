@@ -37,17 +37,22 @@ public struct SearchPath: Sendable {
 /// generation stamp), so keep one per thread. - Complexity: O((E + V) log V) worst case per query.
 public final class PathSearch {
     public let index: RoutingIndex
-    private var distance: [Double] = []
-    private var parentState: [Int32] = []
-    private var parentEdge: [Int32] = []
-    private var stamp: [UInt32] = []
-    /// Heuristic value cached per state for the current query, and whether the state is settled.
-    private var heuristicCache: [Double] = []
-    private var settledStamp: [UInt32] = []
-    /// Marks target nodes for the current query (a dictionary lookup only for those).
-    private var targetStamp: [UInt32] = []
-    private var generation: UInt32 = 0
-    private var heap = BinaryHeap(capacity: 4096)
+    /// Per-state scratch arrays, reused across queries. Taken out of `self` for the length of a
+    /// search so the hot loop works on local storage (no dynamic exclusivity checks on class fields).
+    private struct Scratch {
+        var distance: [Double] = []
+        var parentState: [Int32] = []
+        var parentEdge: [Int32] = []
+        var stamp: [UInt32] = []
+        /// Heuristic value cached per state for the current query, and whether the state is settled.
+        var heuristicCache: [Double] = []
+        var settledStamp: [UInt32] = []
+        /// Marks target nodes for the current query (a dictionary lookup only for those).
+        var targetStamp: [UInt32] = []
+        var generation: UInt32 = 0
+        var heap = BinaryHeap(capacity: 4096)
+    }
+    private var scratch = Scratch()
     private let phaseCapacity = 2
     /// States settled by successful searches since creation (benchmark telemetry).
     public internal(set) var settledStatesTotal = 0
@@ -55,36 +60,39 @@ public final class PathSearch {
     public init(index: RoutingIndex) {
         self.index = index
         let states = index.venue.graph.nodes.count * phaseCapacity
-        distance = [Double](repeating: .infinity, count: states)
-        parentState = [Int32](repeating: -1, count: states)
-        parentEdge = [Int32](repeating: -1, count: states)
-        stamp = [UInt32](repeating: 0, count: states)
-        heuristicCache = [Double](repeating: 0, count: states)
-        settledStamp = [UInt32](repeating: 0, count: states)
-        targetStamp = [UInt32](repeating: 0, count: index.venue.graph.nodes.count)
+        scratch.distance = [Double](repeating: .infinity, count: states)
+        scratch.parentState = [Int32](repeating: -1, count: states)
+        scratch.parentEdge = [Int32](repeating: -1, count: states)
+        scratch.stamp = [UInt32](repeating: 0, count: states)
+        scratch.heuristicCache = [Double](repeating: 0, count: states)
+        scratch.settledStamp = [UInt32](repeating: 0, count: states)
+        scratch.targetStamp = [UInt32](repeating: 0, count: index.venue.graph.nodes.count)
     }
 
     /// The cheapest path from any seed (in phase 0) to any target (in any phase), or `nil`.
     public func search(seeds: [SearchEndpoint], targets: [SearchEndpoint], cost: CostModel,
                        phases: [TravelKind] = [.walking]) -> SearchPath? {
+        var w = Scratch()
+        swap(&w, &scratch)
+        defer { swap(&w, &scratch) }
         precondition(!phases.isEmpty && phases.count <= phaseCapacity, "1 or 2 phases")
         guard !seeds.isEmpty, !targets.isEmpty else { return nil }
         let graph = index.venue.graph
         let nodes = graph.nodes
         let edges = graph.edges
         let phaseCount = phases.count
-        generation &+= 1
-        if generation == 0 {  // wrapped: clear stamps once every 4 billion queries
-            for i in stamp.indices { stamp[i] = 0; settledStamp[i] = 0 }
-            for i in targetStamp.indices { targetStamp[i] = 0 }
-            generation = 1
+        w.generation &+= 1
+        if w.generation == 0 {  // wrapped: clear stamps once every 4 billion queries
+            for i in w.stamp.indices { w.stamp[i] = 0; w.settledStamp[i] = 0 }
+            for i in w.targetStamp.indices { w.targetStamp[i] = 0 }
+            w.generation = 1
         }
-        heap.removeAll()
+        w.heap.removeAll()
 
         var targetCost: [Int32: (cost: Double, tag: Int)] = [:]
         for t in targets where t.cost < (targetCost[t.node]?.cost ?? .infinity) { targetCost[t.node] = (t.cost, t.tag) }
         let targetNodes = Array(targetCost.keys)
-        for t in targetNodes { targetStamp[Int(t)] = generation }
+        for t in targetNodes { w.targetStamp[Int(t)] = w.generation }
         let perMeter = cost.lowerBoundCostPerMeter(phases: phases)
         let landmarks = index.landmarks
         let useEuclid = index.euclideanIsAdmissible
@@ -113,19 +121,19 @@ public final class PathSearch {
         }
         /// Resets a state on first touch in this query and caches its heuristic.
         @inline(__always) func touch(_ state: Int) {
-            if stamp[state] != generation {
-                stamp[state] = generation
-                distance[state] = .infinity
-                heuristicCache[state] = heuristic(Int32(state / phaseCount))
+            if w.stamp[state] != w.generation {
+                w.stamp[state] = w.generation
+                w.distance[state] = .infinity
+                w.heuristicCache[state] = heuristic(Int32(state / phaseCount))
             }
         }
         @inline(__always) func relax(_ state: Int, _ d: Double, from parent: Int, edge: Int32) {
             touch(state)
-            if d < distance[state] {
-                distance[state] = d
-                parentState[state] = Int32(parent)
-                parentEdge[state] = edge
-                heap.push(Int32(state), key: d + heuristicCache[state])
+            if d < w.distance[state] {
+                w.distance[state] = d
+                w.parentState[state] = Int32(parent)
+                w.parentEdge[state] = edge
+                w.heap.push(Int32(state), key: d + w.heuristicCache[state])
             }
         }
 
@@ -133,28 +141,28 @@ public final class PathSearch {
         for s in seeds {
             let state = Int(s.node) * phaseCount
             touch(state)
-            if s.cost < distance[state] {
-                distance[state] = s.cost
-                parentState[state] = -1
-                parentEdge[state] = -1
+            if s.cost < w.distance[state] {
+                w.distance[state] = s.cost
+                w.parentState[state] = -1
+                w.parentEdge[state] = -1
                 seedTagOfState[state] = s.tag
-                heap.push(Int32(state), key: s.cost + heuristicCache[state])
+                w.heap.push(Int32(state), key: s.cost + w.heuristicCache[state])
             }
         }
 
         var bestTotal = Double.infinity
         var bestState = -1
         var settled = 0
-        while let (s32, key) = heap.popMin() {
+        while let (s32, key) = w.heap.popMin() {
             let state = Int(s32)
             if key >= bestTotal { break }
             // With a consistent heuristic a state is final when first popped; later copies are stale.
-            if settledStamp[state] == generation { continue }
-            settledStamp[state] = generation
-            let g = distance[state]
+            if w.settledStamp[state] == w.generation { continue }
+            w.settledStamp[state] = w.generation
+            let g = w.distance[state]
             settled += 1
             let node = state / phaseCount, phase = state % phaseCount
-            if targetStamp[node] == generation, let t = targetCost[Int32(node)], g + t.cost < bestTotal {
+            if w.targetStamp[node] == w.generation, let t = targetCost[Int32(node)], g + t.cost < bestTotal {
                 bestTotal = g + t.cost
                 bestState = state
             }
@@ -170,9 +178,9 @@ public final class PathSearch {
         var steps: [PathStep] = []
         var s = bestState
         while s >= 0 {
-            let e = parentEdge[s]
+            let e = w.parentEdge[s]
             steps.append(PathStep(node: Int32(s / phaseCount), phase: s % phaseCount, edge: e >= 0 ? e : nil))
-            let p = Int(parentState[s])
+            let p = Int(w.parentState[s])
             if p < 0 { break }
             s = p
         }
