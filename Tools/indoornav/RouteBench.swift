@@ -12,7 +12,7 @@ enum RouteBench {
         let path = try args.positional("venue path")
         let queries = try args.int("--queries", in: 1...10_000_000) ?? 1000
         let seed = try args.int("--seed", in: 0...Int.max) ?? 1
-        let landmarks = try args.int("--landmarks", in: 0...64) ?? RoutingIndex.Options().landmarkCount
+        let landmarksOption = try args.int("--landmarks", in: 0...64)
         let optimizeText = try args.option("--optimize") ?? "shortest"
         guard let optimization = Optimization(rawValue: optimizeText) else { throw UsageError("--optimize: expected fastest or shortest") }
         let queriesOut = try args.option("--queries-out")
@@ -26,7 +26,9 @@ enum RouteBench {
         let nodes = venue.graph.nodes
         guard nodes.count >= 2 else { throw UsageError("\(path): the navigation graph has fewer than two nodes") }
         let preStart = clock.now
-        let index = RoutingIndex(venue: venue, options: .init(landmarkCount: landmarks))
+        let options = RoutingIndex.Options(landmarkCount: landmarksOption)
+        let landmarks = options.resolvedLandmarkCount(levelCount: venue.levels.count)
+        let index = RoutingIndex(venue: venue, options: options)
         let preprocessSeconds = seconds(clock.now - preStart)
         let router = IndoorRouter(index: index)
 

@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Venue
 
 /// ALT lower bounds (A*, Landmarks, Triangle inequality — Goldberg & Harrelson, SODA 2005) on
@@ -29,9 +31,7 @@ public struct Landmarks: Sendable {
         for _ in 0..<min(count, n) {
             chosen.append(next)
             let f = Landmarks.dijkstra(graph: graph, reverse: nil, source: next)
-            let t = Landmarks.dijkstra(graph: graph, reverse: reverse, source: next)
             from.append(f)
-            to.append(t)
             var best: Int = -1
             var bestDistance: Float = -1
             for v in 0..<n {
@@ -45,6 +45,13 @@ public struct Landmarks: Sendable {
             guard best >= 0, !chosen.contains(Int32(best)) else { break }
             next = Int32(best)
         }
+        // Distances *to* each landmark do not steer the selection: compute them on every core at once.
+        let results = ConcurrentResults<[Float]>(count: chosen.count)
+        let landmarksChosen = chosen
+        DispatchQueue.concurrentPerform(iterations: chosen.count) { k in
+            results.set(k, Landmarks.dijkstra(graph: graph, reverse: reverse, source: landmarksChosen[k]))
+        }
+        to = results.values
         landmarkNodes = chosen
         fromLandmark = from.flatMap { $0 }
         toLandmark = to.flatMap { $0 }
@@ -131,4 +138,13 @@ struct ReverseAdjacency {
     }
 
     func arcs(into node: Int) -> ArraySlice<NavigationGraph.Arc> { arcs[Int(start[node])..<Int(start[node + 1])] }
+}
+
+/// Fixed-size results filled from concurrent work, one slot per task.
+final class ConcurrentResults<Value: Sendable>: Sendable {
+    private let slots: Mutex<[Value?]>
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    func set(_ index: Int, _ value: Value) { slots.withLock { $0[index] = value } }
+    /// Every slot's value, in order (all slots must be set).
+    var values: [Value] { slots.withLock { $0.compactMap { $0 } } }
 }

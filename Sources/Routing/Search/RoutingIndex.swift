@@ -14,16 +14,24 @@ public struct RoutingIndex: Sendable {
 
     /// Tunables of the preprocessing.
     public struct Options: Sendable {
-        /// Number of ALT landmarks (0 disables them). Default 16, range 0–64. More landmarks tighten
-        /// bounds at 8 bytes × nodes each; each query uses the 4 best for its endpoints.
-        public var landmarkCount: Int
-        public init(landmarkCount: Int = 16) { self.landmarkCount = max(0, min(64, landmarkCount)) }
+        /// Number of ALT landmarks (0 disables them), or `nil` for automatic: twice the number of
+        /// levels, at least 16 and at most 64 — cross-level bounds need landmarks spread over the
+        /// levels. Each costs 8 bytes × nodes and two shortest-path trees of preprocessing; each query
+        /// uses the 4 that bound its endpoints best. Range 0–64.
+        public var landmarkCount: Int?
+        public init(landmarkCount: Int? = nil) { self.landmarkCount = landmarkCount.map { max(0, min(64, $0)) } }
+
+        /// The landmark count for a venue.
+        public func resolvedLandmarkCount(levelCount: Int) -> Int {
+            landmarkCount ?? max(16, min(64, 2 * levelCount))
+        }
     }
 
     public init(venue: Venue, options: Options = Options()) {
         self.venue = venue
         let graph = venue.graph
-        landmarks = options.landmarkCount > 0 && !graph.nodes.isEmpty ? Landmarks(graph: graph, count: options.landmarkCount) : nil
+        let landmarkCount = options.resolvedLandmarkCount(levelCount: venue.levels.count)
+        landmarks = landmarkCount > 0 && !graph.nodes.isEmpty ? Landmarks(graph: graph, count: landmarkCount) : nil
         var admissible = true
         for e in graph.edges {
             let a = graph.nodes[Int(e.from)].point, b = graph.nodes[Int(e.to)].point
