@@ -10,12 +10,14 @@ public final class IndoorRouter {
     public let directionModes: [String: DirectionMode]
     private let search: PathSearch
 
-    public init(index: RoutingIndex, directionModes: [String: DirectionMode] = DirectionMode.builtIn) {
+    /// A router over a shared index; direction modes default to the built-in ones plus the venue's.
+    public init(index: RoutingIndex, directionModes: [String: DirectionMode]? = nil) {
         self.index = index
-        self.directionModes = directionModes
+        self.directionModes = directionModes ?? DirectionMode.modes(for: index.venue)
         self.search = PathSearch(index: index)
     }
 
+    /// A router with its own index and the venue's direction modes.
     public convenience init(venue: Venue) { self.init(index: RoutingIndex(venue: venue)) }
 
     public var venue: Venue { index.venue }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import IndoorGeometry
+import IndoorJSON
 import Venue
 @testable import Routing
 
@@ -39,5 +40,36 @@ import Venue
             return r
         }())
         #expect(german.route?.sections.last?.maneuvers.last?.instruction == "Sie haben Personalraum erreicht")
+    }
+}
+
+@Suite struct VenueDirectionModeTests {
+    /// The campus configures a "stroller" mode without stairs or escalators at 1.0 m/s
+    /// (`Recordings/venues/campus/indoornav.json`).
+    @Test func venueModesJoinTheBuiltInOnes() throws {
+        let venue = try VenueLoader.load(path: CampusGoldenTests.campus)
+        #expect(venue.directionModes.map(\.name) == ["stroller"])
+        let modes = DirectionMode.modes(for: venue)
+        #expect(Set(modes.keys) == ["default", "accessible", "stroller"])
+        let router = IndoorRouter(venue: venue)
+        var request = RouteRequest(from: .feature(id: "am-info"), to: .feature(id: "occ-deans-office"))
+        let plain = try #require(try router.route(request).route)
+        #expect(plain.sections.flatMap(\.maneuvers).contains { [.stairs, .escalator].contains($0.levelChange?.connectorKind) })
+        request.options.directionMode = "stroller"
+        let stroller = try #require(try router.route(request).route)
+        let kinds = stroller.sections.flatMap(\.maneuvers).compactMap { $0.levelChange?.connectorKind }
+        #expect(!kinds.contains(.stairs) && !kinds.contains(.escalator) && kinds.contains(.elevator))
+        // Slower walking: the walking part takes length / 1.0 m/s.
+        #expect(stroller.durationSeconds > stroller.lengthMeters / 1.0 - 1e-6)
+    }
+
+    @Test func malformedModesAreReportedAndSkipped() {
+        var issues: [VenueIssue] = []
+        let json: JSONValue = ["direction_modes": [["name": "a", "exclude": ["teleporter"]], ["exclude": []],
+                                                    ["name": "b", "walking_speed_mps": 9], ["name": "ok", "exclude": ["stairs"]]]]
+        let file = VenueExtensionFile.parse(json, file: "indoornav.json", issues: &issues)
+        #expect(file.directionModes.map(\.name) == ["ok"])
+        #expect(issues.filter { $0.severity == .error }.count == 3)
+        #expect(issues.contains { $0.location.field == "direction_modes[0].exclude" && $0.message.contains("teleporter") })
     }
 }

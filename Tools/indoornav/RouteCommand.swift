@@ -12,7 +12,7 @@ enum RouteCommand {
         guard ["text", "json", "geojson"].contains(format) else { throw UsageError("--format: expected text, json or geojson, got '\(format)'") }
         try args.finish()
         let venue = try VenueLoader.load(path: path)
-        let router = IndoorRouter(index: RoutingIndex(venue: venue), directionModes: RouteCommand.directionModes(of: venue))
+        let router = IndoorRouter(venue: venue)
         let response: RouteResponse
         do { response = try router.route(request) } catch {
             throw UsageError("\(error)")
@@ -34,10 +34,6 @@ enum RouteCommand {
         return response.route == nil ? 2 : 0
     }
 
-    /// Direction modes: the built-in ones plus any the venue configures.
-    static func directionModes(of venue: Venue) -> [String: DirectionMode] {
-        DirectionMode.builtIn
-    }
 
     /// Reads every routing flag into a request (shared by `route` and the service's tests).
     static func parseRequest(_ args: inout Arguments) throws(UsageError) -> RouteRequest {

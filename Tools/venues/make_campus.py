@@ -219,6 +219,7 @@ for lid, ordinal, level_name, short, building, outline, floor_number in LEVELS:
 
 extension = {
     "default_language": "en",
+    "direction_modes": [{"name": "stroller", "exclude": ["stairs", "escalator"], "walking_speed_mps": 1.0}],
     "universes": [
         {"id": "public", "name": name("Public", "Öffentlich"),
          "pois": ["am-info", "am-atm", "am-restroom-a2", "am-restroom-b0", "occ-lecture-hall-1", "occ-cafeteria",

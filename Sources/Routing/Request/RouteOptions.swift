@@ -44,6 +44,16 @@ public struct DirectionMode: Hashable, Sendable {
         self.walkingSpeedMetersPerSecond = walkingSpeedMetersPerSecond
     }
 
+    /// The built-in modes plus the venue's own (a venue mode replaces a built-in one of the same name).
+    public static func modes(for venue: Venue) -> [String: DirectionMode] {
+        var modes = builtIn
+        for m in venue.directionModes {
+            modes[m.name] = DirectionMode(name: m.name, excludedConnectors: m.excludedConnectors, accessibleOnly: m.accessibleOnly,
+                                          walkingSpeedMetersPerSecond: m.walkingSpeedMetersPerSecond ?? RouteOptions.defaultWalkingSpeedMetersPerSecond)
+        }
+        return modes
+    }
+
     /// Modes every venue has unless it configures its own: `default` and `accessible` (no stairs or
     /// escalators, accessible edges only, 0.8 m/s).
     public static let builtIn: [String: DirectionMode] = [

@@ -5,6 +5,8 @@ import IndoorJSON
 /// ```json
 /// {
 ///   "default_language": "en",
+///   "direction_modes": [{"name": "stroller", "exclude": ["stairs", "escalator"], "accessible_only": false,
+///                        "walking_speed_mps": 1.0}],
 ///   "universes": [{"id": "staff", "name": {"en": "Staff"}, "pois": ["poi-id"], "spaces": ["unit-id"]}],
 ///   "levels": {"<level id>": {"elevation_m": 4.5}},
 ///   "external_ids": {"<feature id>": ["ext-1"]},
@@ -53,6 +55,8 @@ public struct VenueExtensionFile: Hashable, Sendable {
     public var connectors: [String: ConnectorOverride] = [:]
     /// Replaces the manifest language when given.
     public var defaultLanguage: String?
+    /// Direction modes, in file order.
+    public var directionModes: [VenueDirectionMode] = []
 
     /// An empty extension (no universes, elevations, external ids or overrides).
     public init() {}
@@ -96,6 +100,26 @@ public struct VenueExtensionFile: Hashable, Sendable {
                     if let single = entry.string { out.externalIDs[id, default: []].append(single) }
                     else if let list = stringList(entry) { out.externalIDs[id, default: []] += list }
                     else { bad(key, id, "expected an array of strings, found \(entry.typeName)") }
+                }
+            case "direction_modes":
+                guard let list = member.array else { bad(key, nil, "expected an array, found \(member.typeName)"); continue }
+                for (k, entry) in list.enumerated() {
+                    guard let name = entry["name"]?.string else { bad("direction_modes[\(k)].name", nil, "a direction mode needs a string name"); continue }
+                    guard let excluded = stringList(entry["exclude"]) else { bad("direction_modes[\(k)].exclude", name, "expected an array of connector kinds"); continue }
+                    var kinds: Set<ConnectorKind> = []
+                    var unknown: String?
+                    for text in excluded { if let kind = ConnectorKind(rawValue: text) { kinds.insert(kind) } else { unknown = text } }
+                    if let unknown { bad("direction_modes[\(k)].exclude", name, "unknown connector kind '\(unknown)'"); continue }
+                    let accessible = entry["accessible_only"] ?? .null
+                    guard accessible.isNull || accessible.bool != nil else { bad("direction_modes[\(k)].accessible_only", name, "expected a boolean"); continue }
+                    let speed = entry["walking_speed_mps"] ?? .null
+                    if !speed.isNull {
+                        guard let v = speed.double, (0.5...2.0).contains(v) else {
+                            bad("direction_modes[\(k)].walking_speed_mps", name, "expected a number in 0.5...2.0"); continue
+                        }
+                    }
+                    out.directionModes.append(VenueDirectionMode(name: name, excludedConnectors: kinds, accessibleOnly: accessible.bool ?? false,
+                                                                 walkingSpeedMetersPerSecond: speed.double))
                 }
             case "connectors":
                 guard let map = member.object else { bad(key, nil, "expected an object by connector id, found \(member.typeName)"); continue }

@@ -159,3 +159,20 @@ public struct Universe: Hashable, Sendable {
     public var name: LocalizedName
     public init(id: String, name: LocalizedName = LocalizedName()) { self.id = id; self.name = name }
 }
+
+/// A named direction mode a venue configures (Mapwize "direction modes"): which connectors it never
+/// uses, whether it keeps to accessible edges, and its walking speed. Routing adds these to its
+/// built-in `default` and `accessible` modes (a venue mode of the same name replaces the built-in).
+public struct VenueDirectionMode: Hashable, Sendable {
+    public var name: String
+    public var excludedConnectors: Set<ConnectorKind>
+    public var accessibleOnly: Bool
+    /// Walking speed in m/s (0.5–2.0), `nil` for the router's default.
+    public var walkingSpeedMetersPerSecond: Double?
+
+    public init(name: String, excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
+                walkingSpeedMetersPerSecond: Double? = nil) {
+        self.name = name; self.excludedConnectors = excludedConnectors; self.accessibleOnly = accessibleOnly
+        self.walkingSpeedMetersPerSecond = walkingSpeedMetersPerSecond
+    }
+}

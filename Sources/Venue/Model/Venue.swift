@@ -21,6 +21,8 @@ public struct Venue: Sendable {
     public let pois: [PointOfInterest]
     public let connectors: [Connector]
     public let universes: [Universe]
+    /// Direction modes the venue configures (beyond the router's built-in ones).
+    public let directionModes: [VenueDirectionMode]
     public let graph: NavigationGraph
     /// Version string given by the source (IMDF manifest `version`), if any.
     public let version: String?
@@ -34,12 +36,14 @@ public struct Venue: Sendable {
     public init(id: String, name: LocalizedName, category: String? = nil, defaultLanguage: String, frame: LocalFrame,
                 buildings: [Building], levels: [Level], spaces: [Space], openings: [Opening],
                 pois: [PointOfInterest], connectors: [Connector], universes: [Universe] = [],
-                graph: NavigationGraph, version: String? = nil, issues: [VenueIssue] = []) {
+                graph: NavigationGraph, version: String? = nil, issues: [VenueIssue] = [],
+                directionModes: [VenueDirectionMode] = []) {
         self.id = id; self.name = name; self.category = category; self.defaultLanguage = defaultLanguage
         self.frame = frame; self.buildings = buildings
         self.levels = levels.sorted { ($0.ordinal, $0.id) < ($1.ordinal, $1.id) }
         self.spaces = spaces; self.openings = openings; self.pois = pois; self.connectors = connectors
         self.universes = universes; self.graph = graph; self.version = version; self.issues = issues
+        self.directionModes = directionModes
         let index = VenueIndex(buildings: buildings, levels: self.levels, spaces: spaces, pois: pois)
         self.index = index
         self.spatialIndex = VenueSpatialIndex(levels: self.levels, spaces: spaces, openings: openings, graph: graph, levelIndexOfLevelID: { index.levelIndex[$0] })
@@ -50,7 +54,7 @@ public struct Venue: Sendable {
         Venue(id: id, name: name, category: category, defaultLanguage: defaultLanguage, frame: frame,
               buildings: buildings, levels: levels, spaces: spaces, openings: openings, pois: pois,
               connectors: connectors, universes: universes, graph: graph, version: version,
-              issues: issues + extra)
+              issues: issues + extra, directionModes: directionModes)
     }
 
     /// The display name in the preferred languages, falling back to the default language, then any.

@@ -154,7 +154,7 @@ struct IMDFArchive {
                      defaultLanguage: defaultLanguage, frame: geometry.frame, buildings: buildings, levels: levels,
                      spaces: spaces, openings: openings, pois: pois, connectors: connectors,
                      universes: extensionFile.universes.map(\.universe), graph: .empty,
-                     version: manifest["version"]?.string, issues: issues)
+                     version: manifest["version"]?.string, issues: issues, directionModes: extensionFile.directionModes)
     }
 
     /// Reads `indoornav.json` when present.
