@@ -20,19 +20,17 @@ import Recordings
 /// Readings of beacons not in the map are ignored and counted; non-finite or impossible RSSI values are
 /// reported with an `.error` event and skipped. Locations go to listeners only while started; ``consume(_:)``
 /// returns each fix either way.
-public final class BeaconPositionProvider: IndoorLocationProvider {
+public final class BeaconPositionProvider: LifecycleProvider {
     /// `"beacon"`.
     public let name = "beacon"
     /// Beacons carry their level.
     public let supportsFloor = true
     /// Whether locations are delivered.
-    public private(set) var isStarted = false
     /// The tunables.
     public let configuration: BeaconProviderConfiguration
     /// The beacons in the local frame.
     public let map: BeaconMap
-    /// The most recent fix, delivered or not.
-    public private(set) var lastLocation: IndoorLocation?
+    public var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: false)
     /// Fixes computed by multilateration.
     public private(set) var fittedFixCount = 0
     /// Fixes from the weighted-centroid fallback.
@@ -48,7 +46,6 @@ public final class BeaconPositionProvider: IndoorLocationProvider {
     private let solver: NonlinearLeastSquares
     private var windows: [RSSIWindow]
     private var advertisedTxPower: [Double?]
-    private var listeners = ListenerList()
     private var newestTime = -Double.infinity
     private var lastFixTime: Double?
 
@@ -61,22 +58,6 @@ public final class BeaconPositionProvider: IndoorLocationProvider {
         windows = Array(repeating: RSSIWindow(), count: map.beacons.count)
         advertisedTxPower = Array(repeating: nil, count: map.beacons.count)
     }
-
-    public func start() {
-        guard !isStarted else { return }
-        isStarted = true
-        listeners.send(.started)
-    }
-
-    public func stop() {
-        guard isStarted else { return }
-        isStarted = false
-        listeners.send(.stopped)
-    }
-
-    @discardableResult
-    public func addListener(_ listener: @escaping (ProviderEvent) -> Void) -> ListenerToken { listeners.add(listener) }
-    public func removeListener(_ token: ListenerToken) { listeners.remove(token) }
 
     /// Feeds one sample; returns a fix when this reading is due one. Non-beacon samples are ignored.
     @discardableResult
@@ -101,8 +82,7 @@ public final class BeaconPositionProvider: IndoorLocationProvider {
         if let lastFixTime, newestTime - lastFixTime < configuration.fixIntervalSeconds { return nil }
         guard let fix = fix(at: newestTime) else { return nil }
         lastFixTime = newestTime
-        lastLocation = fix
-        if isStarted { listeners.send(.location(fix)) }
+        lifecycle.deliver(fix)
         return fix
     }
 
@@ -190,6 +170,6 @@ public final class BeaconPositionProvider: IndoorLocationProvider {
 
     private func reject(_ message: String) {
         rejectedSampleCount += 1
-        if isStarted { listeners.send(.error(ProviderError(provider: name, message: message))) }
+        lifecycle.report(ProviderError(provider: name, message: message))
     }
 }

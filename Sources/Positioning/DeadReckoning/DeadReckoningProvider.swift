@@ -14,17 +14,15 @@ import Recordings
 /// Like every provider here it is driven synchronously by its input: events go to listeners before
 /// `consume` returns, and only while started. Bad samples (non-finite values, accelerometer time going
 /// backwards) are skipped and reported with an `.error` event (while started) and in ``rejectedSampleCount``.
-public final class DeadReckoningProvider: IndoorLocationProvider {
+public final class DeadReckoningProvider: LifecycleProvider {
     /// `"pdr"`.
     public let name = "pdr"
     /// Dead reckoning keeps the level it was started on.
     public let supportsFloor = true
     /// Whether locations are delivered.
-    public private(set) var isStarted = false
     /// The tunables.
     public let configuration: DeadReckoningConfiguration
-    /// The last integrated location (after ``setStart(_:)``), delivered or not.
-    public private(set) var lastLocation: IndoorLocation?
+    public var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: true)
     /// Samples skipped as malformed.
     public private(set) var rejectedSampleCount = 0
     /// Steps detected so far.
@@ -34,7 +32,6 @@ public final class DeadReckoningProvider: IndoorLocationProvider {
 
     private var detector: StepDetector
     private var headingEstimator: HeadingEstimator
-    private var listeners = ListenerList()
     private var lastAccelerationTime: Double?
     /// Circular sum of the headings seen since the previous step.
     private var headingSumSin = 0.0
@@ -50,23 +47,6 @@ public final class DeadReckoningProvider: IndoorLocationProvider {
     /// The most recent heading estimate, `nil` until the orientation sensors gave one.
     public var heading: HeadingSample? { headingEstimator.current }
 
-    public func start() {
-        guard !isStarted else { return }
-        isStarted = true
-        listeners.send(.started)
-        if let lastLocation { listeners.send(.location(lastLocation)) }
-    }
-
-    public func stop() {
-        guard isStarted else { return }
-        isStarted = false
-        listeners.send(.stopped)
-    }
-
-    @discardableResult
-    public func addListener(_ listener: @escaping (ProviderEvent) -> Void) -> ListenerToken { listeners.add(listener) }
-    public func removeListener(_ token: ListenerToken) { listeners.remove(token) }
-
     /// Anchors the integration: later steps move from this location (its point, level, covariance and
     /// time). Delivered at once while started. An invalid location is rejected with an `.error` event.
     public func setStart(_ location: IndoorLocation) {
@@ -80,8 +60,7 @@ public final class DeadReckoningProvider: IndoorLocationProvider {
             start.headingRadians = heading.headingRadians
             start.headingAccuracyRadians = heading.sigmaRadians
         }
-        lastLocation = start
-        if isStarted { listeners.send(.location(start)) }
+        lifecycle.deliver(start)
     }
 
     /// Feeds one sample in time order; returns the steps it completed (zero or one).
@@ -177,12 +156,11 @@ public final class DeadReckoningProvider: IndoorLocationProvider {
         location.headingAccuracyRadians = step.headingSigmaRadians
         location.timeSeconds = step.timeSeconds
         location.coordinate = nil
-        lastLocation = location
-        if isStarted { listeners.send(.location(location)) }
+        lifecycle.deliver(location)
     }
 
     private func reject(_ message: String) {
         rejectedSampleCount += 1
-        if isStarted { listeners.send(.error(ProviderError(provider: name, message: message))) }
+        lifecycle.report(ProviderError(provider: name, message: message))
     }
 }

@@ -56,3 +56,64 @@ public struct ListenerList {
     /// Calls every listener in the order they were added.
     public func send(_ event: ProviderEvent) { for l in listeners { l.call(event) } }
 }
+
+/// The state every provider shares: whether it is started, its listeners and its last location.
+///
+/// Providers keep one as ``LifecycleProvider/lifecycle`` and get `isStarted`, `start()`, `stop()`,
+/// `addListener` and `removeListener` from ``LifecycleProvider``; they call ``deliver(_:)`` and
+/// ``report(_:)`` for what they produce.
+public struct ProviderLifecycle {
+    public private(set) var isStarted = false
+    /// The most recent location produced, delivered or not.
+    public private(set) var lastLocation: IndoorLocation?
+    /// Whether `start()` delivers ``lastLocation`` again (a manual or dead-reckoned position is still
+    /// true; a beacon fix goes stale, so the beacon provider does not).
+    public let replaysLastLocationOnStart: Bool
+    private var listeners = ListenerList()
+
+    public init(replaysLastLocationOnStart: Bool) { self.replaysLastLocationOnStart = replaysLastLocationOnStart }
+
+    public mutating func start() {
+        guard !isStarted else { return }
+        isStarted = true
+        listeners.send(.started)
+        if replaysLastLocationOnStart, let lastLocation { listeners.send(.location(lastLocation)) }
+    }
+
+    public mutating func stop() {
+        guard isStarted else { return }
+        isStarted = false
+        listeners.send(.stopped)
+    }
+
+    /// Stores a location and sends it to the listeners while started.
+    public mutating func deliver(_ location: IndoorLocation) {
+        lastLocation = location
+        if isStarted { listeners.send(.location(location)) }
+    }
+
+    /// Sends an error to the listeners while started.
+    public func report(_ error: ProviderError) {
+        if isStarted { listeners.send(.error(error)) }
+    }
+
+    public mutating func addListener(_ listener: @escaping (ProviderEvent) -> Void) -> ListenerToken { listeners.add(listener) }
+    public mutating func removeListener(_ token: ListenerToken) { listeners.remove(token) }
+}
+
+/// A provider built on a ``ProviderLifecycle``: the protocol's lifecycle comes from here.
+public protocol LifecycleProvider: IndoorLocationProvider {
+    /// The shared lifecycle state. Change it only through the provider's own methods.
+    var lifecycle: ProviderLifecycle { get set }
+}
+
+extension LifecycleProvider {
+    public var isStarted: Bool { lifecycle.isStarted }
+    /// The most recent location produced, delivered or not.
+    public var lastLocation: IndoorLocation? { lifecycle.lastLocation }
+    public func start() { lifecycle.start() }
+    public func stop() { lifecycle.stop() }
+    @discardableResult
+    public func addListener(_ listener: @escaping (ProviderEvent) -> Void) -> ListenerToken { lifecycle.addListener(listener) }
+    public func removeListener(_ token: ListenerToken) { lifecycle.removeListener(token) }
+}
