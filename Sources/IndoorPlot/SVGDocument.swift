@@ -44,7 +44,7 @@ public struct SVGDocument: Sendable {
     public mutating func polyline(_ points: [LocalPoint], style: SVGStyle, title: String? = nil) {
         guard points.count >= 2 else { return }
         let pts = points.map { p -> String in let s = svg(p); return SVGDocument.format(s.x) + "," + SVGDocument.format(s.y) }
-        append("<polyline points=\"\(pts.joined(separator: " "))\" fill=\"none\"\(style.attributes)>\(titleElement(title))</polyline>")
+        append("<polyline points=\"\(pts.joined(separator: " "))\"\(style.attributes)>\(titleElement(title))</polyline>")
     }
 
     /// Appends a circle of a radius in pixels (markers keep their size whatever the scale).

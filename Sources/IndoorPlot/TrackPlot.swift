@@ -71,7 +71,7 @@ public struct TrackPlot: Sendable {
     }
 
     private func drawLegend(into document: inout SVGDocument) {
-        var y = 16.0
+        var y = 40.0  // below the document title
         for (name, color) in tracks.map({ ($0.name, $0.color) }) + (errorLines.isEmpty ? [] : [("error", errorColor)]) {
             document.append("<rect x=\"8\" y=\"\(SVGDocument.format(y - 8))\" width=\"14\" height=\"4\" fill=\"\(SVGDocument.escape(color))\"/>"
                             + "<text x=\"28\" y=\"\(SVGDocument.format(y - 3))\" font-size=\"12\" font-family=\"sans-serif\" fill=\"#222\">\(SVGDocument.escape(name))</text>")

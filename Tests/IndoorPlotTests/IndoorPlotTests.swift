@@ -84,3 +84,30 @@ import IndoorGeometry
         #expect(svg.components(separatedBy: "<circle").count == 2)
     }
 }
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite struct SVGWellFormednessTests {
+    /// Every element the writer emits must parse as XML (a duplicated attribute once made plots
+    /// unreadable by SVG tools).
+    @Test func renderedDocumentsAreWellFormedXML() {
+        var doc = SVGDocument(bounds: BoundingBox(minX: 0, minY: 0, maxX: 10, maxY: 10))
+        doc.polygon(Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 5, y: 0), LocalPoint(x: 5, y: 5)]),
+                    style: SVGStyle(fill: "#eee", stroke: "#000", strokeWidthPixels: 1), title: "a & b")
+        doc.polyline([LocalPoint(x: 0, y: 0), LocalPoint(x: 3, y: 4)], style: SVGStyle(stroke: "#f00", strokeWidthPixels: 2))
+        doc.polyline([LocalPoint(x: 1, y: 1), LocalPoint(x: 2, y: 2)], style: SVGStyle(fill: "#0f0", stroke: "#00f"))
+        doc.circle(at: LocalPoint(x: 1, y: 1), radiusPixels: 2, style: SVGStyle(fill: "#00f"), title: "<poi>")
+        doc.text("label \"quoted\"", at: LocalPoint(x: 2, y: 2))
+        let plot = TrackPlot(tracks: [TrackPlot.Track(name: "fused", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 4, y: 4)], color: "#1f77b4", markers: true)],
+                             errorLines: [(truth: LocalPoint(x: 1, y: 0), estimate: LocalPoint(x: 1, y: 1))])
+        plot.draw(into: &doc)
+        let svg = doc.rendered(title: "tracks & level")
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        let level = LevelRendererTests().venue()
+        let levelParser = XMLParser(data: Data(LevelRenderer().render(level, levelIndex: 0).utf8))
+        #expect(levelParser.parse())
+    }
+}

@@ -50,7 +50,7 @@ enum ReplayCommand {
             for line in replay.timeline { print(String(format: "%7.1f s  ", line.timeSeconds) + line.text) }
             print(ReplayReport.text(report))
         }
-        if let plot { try ReplayReport.writePlots(replay, truth: truth, to: plot) }
+        if let plot { try ReplayReport.writePlots(replay, to: plot) }
         return replay.arrived ? 0 : 2
     }
 }
@@ -75,6 +75,9 @@ struct Replay {
     var finalCamera: CameraState?
     var finalProgress: RouteProgress?
     var durationSeconds = 0.0
+    /// Level id of each ground-truth point (when its level resolves in the venue), for plots.
+    var truthLevelIDs: [String?] = []
+    var truthPoints: [LocalPoint] = []
 
     init(venue: Venue, registry: BeaconRegistry?, loaded: EvaluationInputs.LoadedRecording, start first: TruthPoint,
          destination: NavigationDestination, followMode: FollowUserMode, updateIntervalSeconds: Double) throws {
@@ -120,6 +123,10 @@ struct Replay {
             if let snap = session.progress?.snappedLocation {
                 snapped.append(Stamped(timeSeconds: sample.timeSeconds, point: snap.point, levelID: snap.levelID))
             }
+        }
+        truthPoints = loaded.truth.map(\.point)
+        truthLevelIDs = loaded.truth.map { point in
+            point.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }.map { engine.levelCandidates[$0].levelID }
         }
         finalCamera = follow.camera
         finalProgress = session.progress

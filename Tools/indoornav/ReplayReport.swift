@@ -63,7 +63,7 @@ enum ReplayReport {
     }
 
     /// One SVG per level visited: floor map, route, truth, dead reckoning, fused and snapped tracks.
-    static func writePlots(_ replay: Replay, truth: [TruthPoint], to path: String) throws {
+    static func writePlots(_ replay: Replay, to path: String) throws {
         let venue = replay.venue
         var levelIDs = Set(replay.fused.compactMap(\.levelID))
         for route in replay.routes { for p in route.polyline { levelIDs.insert(p.levelID) } }
@@ -77,7 +77,8 @@ enum ReplayReport {
             let routePoints = replay.routes.last.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? []
             let plot = TrackPlot(tracks: [
                 TrackPlot.Track(name: "route", points: routePoints, color: "#7f7f7f", widthPixels: 4),
-                TrackPlot.Track(name: "ground truth", points: truth.map(\.point), color: "#2ca02c", widthPixels: 2, markers: true),
+                TrackPlot.Track(name: "ground truth", points: zip(replay.truthLevelIDs, replay.truthPoints).filter { $0.0 == id }.map(\.1),
+                                color: "#2ca02c", widthPixels: 2, markers: true),
                 TrackPlot.Track(name: "dead reckoning", points: on(replay.deadReckoning), color: "#ff7f0e", widthPixels: 1.5),
                 TrackPlot.Track(name: "fused", points: on(replay.fused), color: "#1f77b4", widthPixels: 2),
                 TrackPlot.Track(name: "snapped", points: on(replay.snapped), color: "#d62728", widthPixels: 1.5, markers: true, joined: false),
