@@ -34,15 +34,15 @@ let package = Package(
         ),
 
         // Core library, in the one direction imports flow
-        .target(name: "IndoorJSON"),
-        .target(name: "IndoorGeometry"),
+        .target(name: "IndoorJSON", exclude: ["README.md"]),
+        .target(name: "IndoorGeometry", exclude: ["README.md"]),
         .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: ["README.md"]),
         .target(name: "Estimation", dependencies: ["CGSL"], exclude: ["README.md"]),
         // Plain-Swift reference of the filter maths, for cross-checking tests and benchmarks only.
         .target(name: "EstimationReference", dependencies: ["IndoorGeometry"], path: "Tests/Support/EstimationReference"),
         // Venues built in code, shared by the routing and navigation tests.
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
-        .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"]),
+        .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: ["README.md"]),
         .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: ["README.md"]),
         .target(name: "Simulation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Recordings"], exclude: ["README.md"]),
         .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"], exclude: ["README.md"]),
@@ -51,7 +51,7 @@ let package = Package(
             dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Positioning", "Navigation"],
             exclude: ["README.md"]
         ),
-        .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"]),
+        .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: ["README.md"]),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"], exclude: ["README.md"]),
 
         // Tools
