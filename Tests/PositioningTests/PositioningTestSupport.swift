@@ -9,7 +9,7 @@ enum PositioningTestSupport {
         .deletingLastPathComponent()
 
     /// The shared real data: `$INDOORNAV_SHARED_DATA`, else `<root>/../shared/data`, else
-    /// `<root>/../../shared/data` (a worktree one level deeper); `nil` when none exists.
+    /// `<root>/../../shared/data` (a checkout one folder deeper); `nil` when none exists.
     static let sharedData: URL? = {
         var candidates: [URL] = []
         if let override = ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"], !override.isEmpty {
