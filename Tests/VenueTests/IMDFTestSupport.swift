@@ -20,8 +20,8 @@ enum TestPaths {
     /// The bundled sample campus.
     static let campus = packageRoot + "/Recordings/venues/campus"
 
-    /// The shared real-data folder beside the package (`<root>/../shared/data`); a checkout in a
-    /// checkout one folder deeper finds it at `<root>/../../shared/data`.
+    /// The shared real-data folder beside the package (`<root>/../shared/data`); a checkout one folder
+    /// deeper finds it at `<root>/../../shared/data`.
     static let sharedData: String = {
         let candidates = [packageRoot + "/../shared/data", packageRoot + "/../../shared/data"]
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
