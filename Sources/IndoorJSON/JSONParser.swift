@@ -122,51 +122,64 @@ private struct Scanner {
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3; lineStart = 3 }
         skipSpace()
         guard i < b.count else { throw fail("empty input: expected a JSON value") }
-        guard b[i] == UInt8(ascii: "{") else {
-            let v = try value(depth: 0)  // not an object: parse it whole so the caller can say what it is
-            skipSpace()
-            guard i == b.count else { throw fail("unexpected \(describe(b[i])) after the JSON value") }
-            return (v, warnings)
-        }
-        i += 1
-        var out: [String: JSONValue] = [:]
-        skipSpace()
-        if i < b.count, b[i] == UInt8(ascii: "}") { i += 1 } else {
-            while true {
-                skipSpace()
-                guard i < b.count else { throw fail("unexpected end of input: unterminated object") }
-                if b[i] == UInt8(ascii: "}") {
-                    guard options.allowTrailingCommas else { throw fail("trailing comma before '}'") }
-                    warnings.append(JSONWarning(position: position, message: "trailing comma before '}'"))
-                    i += 1
-                    break
-                }
-                guard b[i] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe(b[i])): expected a member name") }
-                let name = try string()
-                skipSpace()
-                guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after member name") }
-                i += 1
-                skipSpace()
-                if name == key, i < b.count, b[i] == UInt8(ascii: "[") {
-                    try streamArray(body)
+        let result: JSONValue
+        if b[i] == UInt8(ascii: "{") {
+            var out: [String: JSONValue] = [:]
+            try members { (s: inout Scanner, name: String) throws(JSONParseError) in
+                if name == key, s.i < s.b.count, s.b[s.i] == UInt8(ascii: "[") {
+                    try s.elements { (s: inout Scanner, index: Int, at: JSONPosition) throws(JSONParseError) in
+                        try body(try s.value(depth: 2), index, at)
+                    }
                     out[name] = .array([])
                 } else {
-                    out[name] = try value(depth: 1)
+                    out[name] = try s.value(depth: 1)
                 }
-                skipSpace()
-                guard i < b.count else { throw fail("unexpected end of input: unterminated object") }
-                if b[i] == UInt8(ascii: ",") { i += 1; continue }
-                if b[i] == UInt8(ascii: "}") { i += 1; break }
-                throw fail("unexpected \(describe(b[i])): expected ',' or '}'")
             }
+            result = .object(out)
+        } else {
+            result = try value(depth: 0)  // not an object: parsed whole so the caller can say what it is
         }
         skipSpace()
         guard i == b.count else { throw fail("unexpected \(describe(b[i])) after the JSON value") }
-        return (.object(out), warnings)
+        return (result, warnings)
     }
 
-    /// Parses an array, handing each element to `body` instead of collecting it.
-    mutating func streamArray(_ body: (JSONValue, Int, JSONPosition) throws(JSONParseError) -> Void) throws(JSONParseError) {
+    /// Walks the members of the object at `i` (which is at `{`), handing each name to `body` with the
+    /// scanner at the member's value; `body` must consume the value. Handles separators, trailing
+    /// commas and every syntax error of the object itself.
+    mutating func members(_ body: (inout Scanner, String) throws(JSONParseError) -> Void) throws(JSONParseError) {
+        i += 1
+        skipSpace()
+        if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return }
+        while true {
+            skipSpace()
+            guard i < b.count else { throw fail("unexpected end of input: unterminated object") }
+            if b[i] == UInt8(ascii: "}") {
+                guard options.allowTrailingCommas else { throw fail("trailing comma before '}'") }
+                warnings.append(JSONWarning(position: position, message: "trailing comma before '}'"))
+                i += 1
+                return
+            }
+            guard b[i] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe(b[i])): expected a member name") }
+            let name = try string()
+            skipSpace()
+            guard i < b.count, b[i] == UInt8(ascii: ":") else {
+                throw fail(i < b.count ? "unexpected \(describe(b[i])): expected ':' after member name" : "unexpected end of input: expected ':'")
+            }
+            i += 1
+            skipSpace()
+            try body(&self, name)
+            skipSpace()
+            guard i < b.count else { throw fail("unexpected end of input: unterminated object") }
+            if b[i] == UInt8(ascii: ",") { i += 1; continue }
+            if b[i] == UInt8(ascii: "}") { i += 1; return }
+            throw fail("unexpected \(describe(b[i])): expected ',' or '}'")
+        }
+    }
+
+    /// Walks the elements of the array at `i` (which is at `[`), handing each index and position to
+    /// `body` with the scanner at the element; `body` must consume it.
+    mutating func elements(_ body: (inout Scanner, Int, JSONPosition) throws(JSONParseError) -> Void) throws(JSONParseError) {
         i += 1
         var index = 0
         skipSpace()
@@ -180,8 +193,7 @@ private struct Scanner {
                 i += 1
                 return
             }
-            let at = position
-            try body(try value(depth: 2), index, at)
+            try body(&self, index, position)
             index += 1
             skipSpace()
             guard i < b.count else { throw fail("unexpected end of input: unterminated array") }
@@ -229,62 +241,16 @@ private struct Scanner {
     }
 
     mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
-        i += 1
         var out: [String: JSONValue] = [:]
         out.reserveCapacity(8)
-        skipSpace()
-        if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object(out) }
-        while true {
-            skipSpace()
-            guard i < b.count else { throw fail("unexpected end of input: unterminated object") }
-            if b[i] == UInt8(ascii: "}") {
-                if options.allowTrailingCommas {
-                    warnings.append(JSONWarning(position: position, message: "trailing comma before '}'"))
-                    i += 1
-                    return .object(out)
-                }
-                throw fail("trailing comma before '}'")
-            }
-            guard b[i] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe(b[i])): expected a member name") }
-            let key = try string()
-            skipSpace()
-            guard i < b.count, b[i] == UInt8(ascii: ":") else {
-                throw fail(i < b.count ? "unexpected \(describe(b[i])): expected ':' after member name" : "unexpected end of input: expected ':'")
-            }
-            i += 1
-            skipSpace()
-            out[key] = try value(depth: depth + 1)
-            skipSpace()
-            guard i < b.count else { throw fail("unexpected end of input: unterminated object") }
-            if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            if b[i] == UInt8(ascii: "}") { i += 1; return .object(out) }
-            throw fail("unexpected \(describe(b[i])): expected ',' or '}'")
-        }
+        try members { (s: inout Scanner, name: String) throws(JSONParseError) in out[name] = try s.value(depth: depth + 1) }
+        return .object(out)
     }
 
     mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
-        i += 1
         var out: [JSONValue] = []
-        skipSpace()
-        if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return .array(out) }
-        while true {
-            skipSpace()
-            guard i < b.count else { throw fail("unexpected end of input: unterminated array") }
-            if b[i] == UInt8(ascii: "]") {
-                if options.allowTrailingCommas {
-                    warnings.append(JSONWarning(position: position, message: "trailing comma before ']'"))
-                    i += 1
-                    return .array(out)
-                }
-                throw fail("trailing comma before ']'")
-            }
-            out.append(try value(depth: depth + 1))
-            skipSpace()
-            guard i < b.count else { throw fail("unexpected end of input: unterminated array") }
-            if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            if b[i] == UInt8(ascii: "]") { i += 1; return .array(out) }
-            throw fail("unexpected \(describe(b[i])): expected ',' or ']'")
-        }
+        try elements { (s: inout Scanner, _: Int, _: JSONPosition) throws(JSONParseError) in out.append(try s.value(depth: depth + 1)) }
+        return .array(out)
     }
 
     mutating func number() throws(JSONParseError) -> Double {
