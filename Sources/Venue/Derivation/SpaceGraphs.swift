@@ -40,33 +40,10 @@ enum SpaceGraphs {
         }
 
         // Connector entries and POIs join the space that holds them.
-        for (c, e) in work.entriesByLevel[level] {
-            let connector = venue.connectors[c]
-            let point = connector.entries[e].point
-            guard point.isFinite else {
-                work.warn(connector.id, "connector entry position is not finite; left out of the graph")
-                continue
-            }
-            let node = work.addNode(point, level: level, kind: .connectorEntry, featureID: connector.id)
-            work.connectorEntryNodes[c].append((level, node))
-            if let s = container(of: point, level: level, hint: nil, members: members, work: work) {
-                members[s, default: []].append(Member(node: node, role: .point, isAccessible: true))
-            } else {
-                work.warn(connector.id, "connector entry on level '\(venue.levels[level].id)' at \(point) lies outside every space")
-            }
-        }
-        for p in work.poisByLevel[level] {
-            let poi = venue.pois[p]
-            guard poi.position.isFinite else {
-                work.warn(poi.id, "POI position is not finite; left out of the graph")
-                continue
-            }
-            let node = work.addNode(poi.position, level: level, kind: .poi, featureID: poi.id)
-            if let s = container(of: poi.position, level: level, hint: poi.spaceID, members: members, work: work) {
-                members[s, default: []].append(Member(node: node, role: .point, isAccessible: true))
-            } else {
-                work.warn(poi.id, "POI lies outside every space; not connected")
-            }
+        work.addPointNodes(level: level, entryOutside: "lies outside every space", poiOutside: "POI lies outside every space; not connected") { w, node, point, hint in
+            guard let s = Self.container(of: point, level: level, hint: hint, members: members, work: w) else { return false }
+            members[s, default: []].append(Member(node: node, role: .point, isAccessible: true))
+            return true
         }
 
         let placed = Set(members.keys)

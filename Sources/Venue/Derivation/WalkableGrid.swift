@@ -192,29 +192,9 @@ struct WalkableGrid {
 
     /// Joins POIs and connector entries of the level to the lattice or to their shop's entrance.
     func attachPoints(level: Int, entrances: [Int: Int32], work: inout DerivationWork) {
-        for (c, e) in work.entriesByLevel[level] {
-            let connector = venue.connectors[c]
-            let point = connector.entries[e].point
-            guard point.isFinite else {
-                work.warn(connector.id, "connector entry position is not finite; left out of the graph")
-                continue
-            }
-            let node = work.addNode(point, level: level, kind: .connectorEntry, featureID: connector.id)
-            work.connectorEntryNodes[c].append((level, node))
-            if !attach(node, at: point, hint: nil, entrances: entrances, work: &work) {
-                work.warn(connector.id, "connector entry on level '\(venue.levels[level].id)' at \(point) lies outside every walkable area")
-            }
-        }
-        for p in work.poisByLevel[level] {
-            let poi = venue.pois[p]
-            guard poi.position.isFinite else {
-                work.warn(poi.id, "POI position is not finite; left out of the graph")
-                continue
-            }
-            let node = work.addNode(poi.position, level: level, kind: .poi, featureID: poi.id)
-            if !attach(node, at: poi.position, hint: poi.spaceID, entrances: entrances, work: &work) {
-                work.warn(poi.id, "POI could not be joined to the walkable grid")
-            }
+        work.addPointNodes(level: level, entryOutside: "lies outside every walkable area",
+                           poiOutside: "POI could not be joined to the walkable grid") { w, node, point, hint in
+            attach(node, at: point, hint: hint, entrances: entrances, work: &w)
         }
     }
 
