@@ -23,15 +23,15 @@ public struct Venue: Sendable {
     public let universes: [Universe]
     /// Direction modes the venue configures (beyond the router's built-in ones).
     public let directionModes: [VenueDirectionMode]
-    public let graph: NavigationGraph
+    public private(set) var graph: NavigationGraph
     /// Version string given by the source (IMDF manifest `version`), if any.
     public let version: String?
     /// Problems the loader (and validation) recorded; features with `.error` issues were skipped.
-    public let issues: [VenueIssue]
+    public private(set) var issues: [VenueIssue]
     /// Lookup tables by every accepted id form.
     public let index: VenueIndex
     /// Spatial queries: which space contains a point, nearest graph node or edge.
-    public let spatialIndex: VenueSpatialIndex
+    public private(set) var spatialIndex: VenueSpatialIndex
 
     public init(id: String, name: LocalizedName, category: String? = nil, defaultLanguage: String, frame: LocalFrame,
                 buildings: [Building], levels: [Level], spaces: [Space], openings: [Opening],
@@ -46,15 +46,22 @@ public struct Venue: Sendable {
         self.directionModes = directionModes
         let index = VenueIndex(buildings: buildings, levels: self.levels, spaces: spaces, pois: pois)
         self.index = index
-        self.spatialIndex = VenueSpatialIndex(levels: self.levels, spaces: spaces, openings: openings, graph: graph, levelIndexOfLevelID: { index.levelIndex[$0] })
+        self.spatialIndex = Venue.spatialIndex(levels: self.levels, spaces: spaces, openings: openings, graph: graph, index: index)
     }
 
-    /// A copy with another navigation graph (used by graph builders and importers).
+    private static func spatialIndex(levels: [Level], spaces: [Space], openings: [Opening], graph: NavigationGraph,
+                                     index: VenueIndex) -> VenueSpatialIndex {
+        VenueSpatialIndex(levels: levels, spaces: spaces, openings: openings, graph: graph, levelIndexOfLevelID: { index.levelIndex[$0] })
+    }
+
+    /// A copy with another navigation graph (used by graph builders and importers). The id tables are
+    /// kept; only the spatial index, which covers the graph, is rebuilt.
     public func replacingGraph(_ graph: NavigationGraph, addingWarnings extra: [VenueIssue] = []) -> Venue {
-        Venue(id: id, name: name, category: category, defaultLanguage: defaultLanguage, frame: frame,
-              buildings: buildings, levels: levels, spaces: spaces, openings: openings, pois: pois,
-              connectors: connectors, universes: universes, graph: graph, version: version,
-              issues: issues + extra, directionModes: directionModes)
+        var copy = self
+        copy.graph = graph
+        copy.issues += extra
+        copy.spatialIndex = Venue.spatialIndex(levels: levels, spaces: spaces, openings: openings, graph: graph, index: index)
+        return copy
     }
 
     /// The display name in the preferred languages, falling back to the default language, then any.
