@@ -47,7 +47,7 @@ public final class IndoorRouter {
         let avoid = options.transportMode.isVehicle ? options.avoid : options.avoid.subtracting(vehicleKinds)
 
         // Match every place.
-        let matcher = PlaceMatcher(venue: venue, maxDistanceMeters: options.maxMatchDistanceMeters, languages: [options.language])
+        let matcher = PlaceMatcher(venue: venue, nodesByFeatureID: index.nodesByFeatureID, maxDistanceMeters: options.maxMatchDistanceMeters, languages: [options.language])
         func failure(_ code: RouteNotice.Code, _ place: Place, _ f: PlaceMatcher.Failure) -> RouteResponse {
             let why: String
             switch f {

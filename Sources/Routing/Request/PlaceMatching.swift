@@ -19,6 +19,8 @@ struct MatchedPlace {
 /// their level within a bounded distance.
 struct PlaceMatcher {
     let venue: Venue
+    /// POI graph nodes by POI id (``RoutingIndex/nodesByFeatureID``).
+    let nodesByFeatureID: [String: [Int32]]
     let maxDistanceMeters: Double
     let languages: [String]
 
@@ -35,7 +37,7 @@ struct PlaceMatcher {
                 point = poi.position; levelIndex = li; featureID = poi.id
                 name = venue.displayName(poi.name, preferred: languages)
                 // A graph node authored for the POI is the exact place.
-                if let n = venue.graph.nodes.firstIndex(where: { $0.featureID == poi.id && Int($0.levelIndex) == li }) {
+                if let n = nodesByFeatureID[poi.id]?.first(where: { Int(venue.graph.nodes[Int($0)].levelIndex) == li }).map(Int.init) {
                     let rp = RoutePlace(point: poi.position, levelID: venue.levels[li].id, featureID: poi.id, name: name,
                                         matchDistanceMeters: venue.graph.nodes[n].point.distance(to: poi.position))
                     return .success(MatchedPlace(place: rp, levelIndex: li, graphPoint: venue.graph.nodes[n].point,

@@ -11,6 +11,8 @@ public struct RoutingIndex: Sendable {
     /// Node coordinates as flat arrays (east, north metres) for the heuristic's inner loop.
     let nodeX: [Double]
     let nodeY: [Double]
+    /// Graph nodes standing for a POI, by POI id, for matching POI places without a scan.
+    let nodesByFeatureID: [String: [Int32]]
 
     /// Tunables of the preprocessing.
     public struct Options: Sendable {
@@ -38,6 +40,12 @@ public struct RoutingIndex: Sendable {
             if e.lengthMeters < a.distance(to: b) * (1 - 1e-9) - 1e-6 { admissible = false; break }
         }
         euclideanIsAdmissible = admissible
+        var byFeature: [String: [Int32]] = [:]
+        let poiIDs = Set(venue.pois.map(\.id))
+        for (i, node) in graph.nodes.enumerated() {
+            if let id = node.featureID, poiIDs.contains(id) { byFeature[id, default: []].append(Int32(i)) }
+        }
+        nodesByFeatureID = byFeature
         nodeX = graph.nodes.map(\.point.x)
         nodeY = graph.nodes.map(\.point.y)
     }
