@@ -51,8 +51,10 @@ enum EvalCommand {
         try args.finish()
         guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER\n\(usage)") }
 
-        var settings = Settings(venue: nil, registry: nil,
-                                fusion: try FusionConfiguration(beaconCovarianceScale: beaconScale, constrainToWalkableArea: !noMap),
+        var fusion = FusionConfiguration.standard
+        fusion.beaconCovarianceScale = beaconScale
+        fusion.constrainToWalkableArea = !noMap
+        var settings = Settings(venue: nil, registry: nil, fusion: fusion,
                                 storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
         do {
             if let venuePath { settings.venue = try EvaluationInputs.loadVenue(path: venuePath) }

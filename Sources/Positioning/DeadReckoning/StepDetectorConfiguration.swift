@@ -5,11 +5,12 @@ public struct StepDetectorConfiguration: Hashable, Sendable {
     public var lowPassCutoffHertz: Double
     /// Time constant of the slow average of the magnitude taken as gravity, s. Default 2; range 0.2 ... 60.
     public var gravityTimeConstantSeconds: Double
-    /// A peak must reach at least this, m/s². Default 0.6; range 0 ... 20.
+    /// A peak must reach at least this, m/s². Default 0.3; range 0 ... 20.
     public var peakThresholdMetersPerSecondSquared: Double
-    /// The valley after it must go below minus this, m/s². Default 0.3; range 0 ... 20.
+    /// The valley after it must go below minus this, m/s². Default 0.15; range 0 ... 20.
     public var valleyThresholdMetersPerSecondSquared: Double
-    /// Peak minus valley must be at least this, m/s². Default 1.2; range 0 ... 40.
+    /// Peak minus valley must be at least this, m/s². Default 0.8; range 0 ... 40. A phone held gently in
+    /// front while walking slowly swings 1–2 m/s² after the filters; standing with it in hand, under 0.5.
     public var minimumPeakToValleyMetersPerSecondSquared: Double
     /// Shortest time between two step peaks, s (0.3 s allows 3.3 steps per second). Default 0.3; range 0.1 ... 2.
     public var minimumStepIntervalSeconds: Double
@@ -20,13 +21,13 @@ public struct StepDetectorConfiguration: Hashable, Sendable {
 
     /// The defaults (see each property).
     public static let standard = StepDetectorConfiguration(
-        unchecked: 3, 2, 0.6, 0.3, 1.2, 0.3, 0.8, 1)
+        unchecked: 3, 2, 0.3, 0.15, 0.8, 0.3, 0.8, 1)
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
     public init(lowPassCutoffHertz: Double = 3, gravityTimeConstantSeconds: Double = 2,
-                peakThresholdMetersPerSecondSquared: Double = 0.6, valleyThresholdMetersPerSecondSquared: Double = 0.3,
-                minimumPeakToValleyMetersPerSecondSquared: Double = 1.2, minimumStepIntervalSeconds: Double = 0.3,
+                peakThresholdMetersPerSecondSquared: Double = 0.3, valleyThresholdMetersPerSecondSquared: Double = 0.15,
+                minimumPeakToValleyMetersPerSecondSquared: Double = 0.8, minimumStepIntervalSeconds: Double = 0.3,
                 peakToValleyTimeoutSeconds: Double = 0.8, maximumSampleGapSeconds: Double = 1) throws(PositioningError) {
         try PositioningError.check("lowPassCutoffHertz", lowPassCutoffHertz, in: 0.5...20)
         try PositioningError.check("gravityTimeConstantSeconds", gravityTimeConstantSeconds, in: 0.2...60)
