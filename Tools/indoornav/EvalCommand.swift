@@ -163,7 +163,8 @@ struct EvalReport {
                 "steps": .number(Double(s.steps)), "acceptedFixes": .number(Double(s.acceptedFixes)),
                 "lateFixes": .number(Double(s.lateFixes)),
                 "rejectedFixes": .object(s.rejectedFixes.mapValues { .number(Double($0)) }),
-                "wallCorrections": .number(Double(s.wallCorrections)), "levelChanges": .number(Double(s.levelChanges)),
+                "wallCorrections": .number(Double(s.wallCorrections)),
+                "headingAlignments": .number(Double(s.headingAlignments)), "levelChanges": .number(Double(s.levelChanges)),
                 "climbingSteps": .number(Double(s.climbingSteps)), "connectorSnaps": .number(Double(s.connectorSnaps)),
             ])
             return .object(o)
@@ -184,7 +185,7 @@ struct EvalReport {
         for outcome in outcomes {
             let s = outcome.replay.statistics
             lines.append(line((outcome.file as NSString).lastPathComponent, outcome.replay.score)
-                         + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused, \(s.rejectedFixCount) rejected \(s.rejectedFixes), \(s.wallCorrections) wall corrections)")
+                         + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused, \(s.rejectedFixCount) rejected \(s.rejectedFixes), \(s.wallCorrections) wall corrections, \(s.headingAlignments) heading alignments)")
         }
         lines.append(line("overall fusion", overall))
         lines.append(line("overall pdr", overallDeadReckoning))

@@ -70,6 +70,7 @@ enum FusionBench {
                 "steps": .number(Double(statistics.steps)), "acceptedFixes": .number(Double(statistics.acceptedFixes)),
                 "rejectedFixes": .number(Double(statistics.rejectedFixCount)),
                 "wallCorrections": .number(Double(statistics.wallCorrections)),
+                "headingAlignments": .number(Double(statistics.headingAlignments)),
                 "gslCyclesPerSecond": .finite(filter.gslCyclesPerSecond),
                 "referenceCyclesPerSecond": .finite(filter.referenceCyclesPerSecond),
             ])
@@ -77,7 +78,7 @@ enum FusionBench {
         } else {
             print(String(format: "%@: %d samples, %.1f s; providers + fusion best of %d: %.4f s → %.0f× real time (%.0f× with the read)",
                          file, loaded.samples.count, duration, repeats, best, factor, duration / (best + readSeconds)))
-            print("  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused, \(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections")
+            print("  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused, \(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections, \(statistics.headingAlignments) heading alignments")
             print(String(format: "  Kalman predict+update (state 4): GSL %.0f cycles/s, reference %.0f cycles/s (GSL/reference %.2f×)",
                          filter.gslCyclesPerSecond, filter.referenceCyclesPerSecond,
                          filter.gslCyclesPerSecond / filter.referenceCyclesPerSecond))

@@ -51,11 +51,26 @@ public struct FusionConfiguration: Hashable, Sendable {
     /// Farthest a non-walkable point is moved to reach walkable space; beyond it the point is left alone, metres.
     /// Default 4; range 0 ... 50.
     public var maximumWallCorrectionMeters: Double
+    /// Pull the heading bias towards the floor plan's main directions (``DominantDirections``) while
+    /// walking straight. Default true; needs a venue.
+    public var alignHeadingToFloorPlan: Bool
+    /// Steps in a straight-walk window: their headings must all lie within
+    /// ``straightWalkToleranceRadians`` of their mean; one alignment per window. Default 4; range 2 ... 50.
+    public var straightWalkSteps: Int
+    /// See ``straightWalkSteps``, radians. Default 10° (0.1745); range 0.01 ... π/4.
+    public var straightWalkToleranceRadians: Double
+    /// A straight walk is aligned only when its corrected heading is this close to a main direction,
+    /// radians. Default 15° (0.2618); range 0.01 ... π/4.
+    public var floorPlanCaptureRadians: Double
+    /// One-sigma of the "heading equals the main direction" pseudo-measurement, radians. Default 15°
+    /// (0.2618); range 0.01 ... π.
+    public var floorPlanHeadingSigmaRadians: Double
 
     /// The defaults.
     public static let standard = FusionConfiguration(
         unchecked: 0.15, biasWalk: 0.003, headingFraction: 0.5, scaleSigma: 0.2, scaleWalk: 0.002, minScale: 0.6, maxScale: 1.5,
-        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, maximumRange: 8, climbSpeed: 0.12, climbFactor: 0.3, entrySigma: 2, constrain: true, wallSigma: 0.7, wallMaximum: 4)
+        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, maximumRange: 8, climbSpeed: 0.12, climbFactor: 0.3, entrySigma: 2, constrain: true, wallSigma: 0.7, wallMaximum: 4,
+        align: true, straightSteps: 4, straightTolerance: 10 * .pi / 180, capture: 15 * .pi / 180, alignSigma: 15 * .pi / 180)
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
@@ -67,7 +82,10 @@ public struct FusionConfiguration: Hashable, Sendable {
                 fixScaleLearningRate: Double = 0.1, maximumFixScale: Double = 1000, maximumFusedRangeMeters: Double = 8,
                 climbingVerticalSpeedMetersPerSecond: Double = 0.12, climbingStrideFactor: Double = 0.3,
                 connectorEntrySigmaMeters: Double = 2, constrainToWalkableArea: Bool = true,
-                wallCorrectionSigmaMeters: Double = 0.7, maximumWallCorrectionMeters: Double = 4) throws(PositioningError) {
+                wallCorrectionSigmaMeters: Double = 0.7, maximumWallCorrectionMeters: Double = 4,
+                alignHeadingToFloorPlan: Bool = true, straightWalkSteps: Int = 4,
+                straightWalkToleranceRadians: Double = 10 * .pi / 180, floorPlanCaptureRadians: Double = 15 * .pi / 180,
+                floorPlanHeadingSigmaRadians: Double = 15 * .pi / 180) throws(PositioningError) {
         try PositioningError.check("initialHeadingBiasSigmaRadians", initialHeadingBiasSigmaRadians, in: 0...Double.pi)
         try PositioningError.check("headingBiasRandomWalkRadiansPerStep", headingBiasRandomWalkRadiansPerStep, in: 0...0.5)
         try PositioningError.check("stepHeadingNoiseFraction", stepHeadingNoiseFraction, in: 0...1)
@@ -90,6 +108,10 @@ public struct FusionConfiguration: Hashable, Sendable {
         try PositioningError.check("connectorEntrySigmaMeters", connectorEntrySigmaMeters, in: 0.1...50)
         try PositioningError.check("wallCorrectionSigmaMeters", wallCorrectionSigmaMeters, in: 0.01...10)
         try PositioningError.check("maximumWallCorrectionMeters", maximumWallCorrectionMeters, in: 0...50)
+        try PositioningError.check("straightWalkSteps", Double(straightWalkSteps), in: 2...50)
+        try PositioningError.check("straightWalkToleranceRadians", straightWalkToleranceRadians, in: 0.01...(Double.pi / 4))
+        try PositioningError.check("floorPlanCaptureRadians", floorPlanCaptureRadians, in: 0.01...(Double.pi / 4))
+        try PositioningError.check("floorPlanHeadingSigmaRadians", floorPlanHeadingSigmaRadians, in: 0.01...Double.pi)
         self.init(unchecked: initialHeadingBiasSigmaRadians, biasWalk: headingBiasRandomWalkRadiansPerStep,
                   headingFraction: stepHeadingNoiseFraction, scaleSigma: initialStrideScaleSigma,
                   scaleWalk: strideScaleRandomWalkPerStep, minScale: minimumStrideScale, maxScale: maximumStrideScale,
@@ -98,13 +120,16 @@ public struct FusionConfiguration: Hashable, Sendable {
                   learning: fixScaleLearningRate, maximumScale: maximumFixScale, maximumRange: maximumFusedRangeMeters,
                   climbSpeed: climbingVerticalSpeedMetersPerSecond, climbFactor: climbingStrideFactor,
                   entrySigma: connectorEntrySigmaMeters, constrain: constrainToWalkableArea,
-                  wallSigma: wallCorrectionSigmaMeters, wallMaximum: maximumWallCorrectionMeters)
+                  wallSigma: wallCorrectionSigmaMeters, wallMaximum: maximumWallCorrectionMeters,
+                  align: alignHeadingToFloorPlan, straightSteps: straightWalkSteps, straightTolerance: straightWalkToleranceRadians,
+                  capture: floorPlanCaptureRadians, alignSigma: floorPlanHeadingSigmaRadians)
     }
 
     private init(unchecked biasSigma: Double, biasWalk: Double, headingFraction: Double, scaleSigma: Double, scaleWalk: Double,
                  minScale: Double, maxScale: Double, positionNoise: Double, beaconScale: Double, minimumFix: Double,
                  gate: Double, delay: Double, learning: Double, maximumScale: Double, maximumRange: Double,
-                 climbSpeed: Double, climbFactor: Double, entrySigma: Double, constrain: Bool, wallSigma: Double, wallMaximum: Double) {
+                 climbSpeed: Double, climbFactor: Double, entrySigma: Double, constrain: Bool, wallSigma: Double, wallMaximum: Double,
+                 align: Bool, straightSteps: Int, straightTolerance: Double, capture: Double, alignSigma: Double) {
         initialHeadingBiasSigmaRadians = biasSigma
         headingBiasRandomWalkRadiansPerStep = biasWalk
         stepHeadingNoiseFraction = headingFraction
@@ -126,5 +151,10 @@ public struct FusionConfiguration: Hashable, Sendable {
         constrainToWalkableArea = constrain
         wallCorrectionSigmaMeters = wallSigma
         maximumWallCorrectionMeters = wallMaximum
+        alignHeadingToFloorPlan = align
+        straightWalkSteps = straightSteps
+        straightWalkToleranceRadians = straightTolerance
+        floorPlanCaptureRadians = capture
+        floorPlanHeadingSigmaRadians = alignSigma
     }
 }

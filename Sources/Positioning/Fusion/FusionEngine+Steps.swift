@@ -62,6 +62,7 @@ extension FusionEngine {
         let from = LocalPoint(x: before[0], y: before[1])
         advanceLevels(to: time)
         constrainToMap(from: from)
+        alignHeadingToFloorPlan(rawHeadingRadians: step.headingRadians)
         return true
     }
 

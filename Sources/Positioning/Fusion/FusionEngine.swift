@@ -48,6 +48,10 @@ public final class FusionEngine {
     /// The candidate levels (the venue's levels, or those given at init).
     public internal(set) var levelCandidates: [LevelCandidate]
     let constraint: WalkableAreaConstraint?
+    /// The floor plan's main directions per level (with a venue).
+    let dominantDirections: DominantDirections?
+    /// Raw headings of the last steps (for the straight-walk test of the floor-plan alignment).
+    var recentStepHeadings: [Double] = []
     /// Recent steps: time, displacement and its process noise (for late fixes).
     var recentSteps: [(timeSeconds: Double, east: Double, north: Double, noise: Covariance2D)] = []
     var startTimeSeconds: Double?
@@ -63,6 +67,7 @@ public final class FusionEngine {
         levelCandidates = levels ?? venue.map(LevelCandidate.levels(of:)) ?? []
         constraint = venue.flatMap { configuration.constrainToWalkableArea
             ? WalkableAreaConstraint(venue: $0, maximumCorrectionMeters: configuration.maximumWallCorrectionMeters) : nil }
+        dominantDirections = venue.map(DominantDirections.init(venue:))
     }
 
     /// Whether ``start(at:levelIndex:levelConfiguration:)`` has been called.
@@ -92,6 +97,7 @@ public final class FusionEngine {
         }
         statistics = FusionStatistics()
         recentSteps.removeAll()
+        recentStepHeadings.removeAll()
         adaptiveFixScale.removeAll()
         timeSeconds = location.timeSeconds
         startTimeSeconds = location.timeSeconds

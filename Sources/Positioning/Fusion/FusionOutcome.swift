@@ -84,6 +84,8 @@ public struct FusionStatistics: Hashable, Sendable {
     public var rejectedFixes: [String: Int] = [:]
     /// Steps pushed back into walkable space.
     public var wallCorrections = 0
+    /// Straight walks whose heading was pulled towards a main direction of the floor plan.
+    public var headingAlignments = 0
     /// Level changes of the most probable level.
     public var levelChanges = 0
     /// Steps shortened because the barometer showed climbing.
