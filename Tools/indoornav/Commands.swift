@@ -11,6 +11,7 @@ enum Commands {
         "scenarios": ScenariosCommand.run,
         "eval-providers": EvalProvidersCommand.run,
         "eval": EvalCommand.run,
+        "beacons": BeaconsCommand.run,
         "simulate": SimulateCommand.run,
         "replay": ReplayCommand.run,
         "serve": ServeCommand.run,

@@ -15,6 +15,7 @@ let usage = """
       scenarios [--seeds N] [--noise M] [--json]                simulated navigation walks
       eval-providers PATH… [--beacons F] [--venue V] [--json]   score the beacon and dead-reckoning providers
       eval PATH… [--venue V] [--beacons F] [--json] [--plot OUT]  score providers + fusion against ground truth
+      beacons audit PATH… --beacons F [--venue V] [--json]     check a beacon registry against walks with ground truth
       bench read|route|filter|providers|fusion …                benchmarks
       help                                                      this text
     """

@@ -1,0 +1,210 @@
+import Foundation
+import IndoorGeometry
+import Recordings
+
+/// Tunables of ``BeaconAuditor``, validated in `init`.
+public struct BeaconAuditConfiguration: Hashable, Sendable {
+    /// Readings on the beacon's level needed before the RSSI-distance correlation is judged. Default 20;
+    /// range 3 ... 1,000,000.
+    public var minimumReadings: Int
+    /// Share of a beacon's readings, the strongest, whose true positions are averaged. Default 0.1;
+    /// range 0.01 ... 1.
+    public var strongestFraction: Double
+    /// A beacon is suspect when its strongest readings were heard farther than this from its mapped
+    /// position although the walks passed within half of it, metres. Default 10; range 0.5 ... 1000.
+    public var suspectOffsetMeters: Double
+    /// A correlation between RSSI and log distance above this (it should be clearly negative) makes a
+    /// beacon suspect. Default −0.1; range −1 ... 1.
+    public var maximumCorrelation: Double
+
+    /// The defaults (see each property).
+    public static let standard = BeaconAuditConfiguration(unchecked: 20, 0.1, 10, -0.1)
+
+    /// A configuration; every value is checked against its range.
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
+    public init(minimumReadings: Int = 20, strongestFraction: Double = 0.1, suspectOffsetMeters: Double = 10,
+                maximumCorrelation: Double = -0.1) throws(PositioningError) {
+        try PositioningError.check("minimumReadings", Double(minimumReadings), in: 3...1_000_000)
+        try PositioningError.check("strongestFraction", strongestFraction, in: 0.01...1)
+        try PositioningError.check("suspectOffsetMeters", suspectOffsetMeters, in: 0.5...1000)
+        try PositioningError.check("maximumCorrelation", maximumCorrelation, in: -1...1)
+        self.init(unchecked: minimumReadings, strongestFraction, suspectOffsetMeters, maximumCorrelation)
+    }
+
+    private init(unchecked readings: Int, _ fraction: Double, _ offset: Double, _ correlation: Double) {
+        minimumReadings = readings
+        strongestFraction = fraction
+        suspectOffsetMeters = offset
+        maximumCorrelation = correlation
+    }
+}
+
+/// What the audit concluded about one beacon.
+public struct BeaconAuditEntry: Hashable, Sendable {
+    /// The verdict.
+    public enum Verdict: String, Hashable, Sendable {
+        /// Readings fall with distance and peak near the mapped position (or the walks never came close).
+        case consistent
+        /// The readings contradict the registry (see ``BeaconAuditEntry/reasons``).
+        case suspect
+        /// Too few readings on the beacon's level to judge.
+        case tooFewReadings
+    }
+
+    /// The beacon's registry id.
+    public var beaconID: String
+    /// Its mapped position, local frame.
+    public var mappedPoint: LocalPoint
+    /// Readings heard while the truth was known.
+    public var readings: Int
+    /// Of those, readings while the walker was on the beacon's level (or the level was unknown).
+    public var sameLevelReadings: Int
+    /// Pearson correlation of RSSI and log₁₀ of the horizontal distance to the mapped position over the
+    /// same-level readings; clearly negative for a correctly mapped beacon. `nil` with too few readings.
+    public var rssiDistanceCorrelation: Double?
+    /// Mean true position at the strongest ``BeaconAuditConfiguration/strongestFraction`` of the readings.
+    public var strongestReadingsCentroid: LocalPoint?
+    /// Horizontal distance from ``strongestReadingsCentroid`` to the mapped position, metres.
+    public var centroidOffsetMeters: Double?
+    /// The closest the walks came to the mapped position on its level (truth points joined by straight
+    /// lines), metres.
+    public var closestApproachMeters: Double?
+    /// The beacon whose mapped position is nearest to ``strongestReadingsCentroid`` (a swap shows as the
+    /// other beacon of the pair).
+    public var nearestMappedBeaconID: String?
+    /// The verdict.
+    public var verdict: Verdict
+    /// Why the beacon is suspect (empty otherwise).
+    public var reasons: [String]
+}
+
+/// Checks a beacon registry against walks with ground truth: a beacon whose RSSI does not fall with the
+/// true distance to its mapped position, or whose strongest readings are heard far from it although
+/// the walker passed close by, is probably mapped in the wrong place (or swapped with another, or
+/// moved since the survey). Feed it walks with ``add(samples:truth:)``, then read ``entries()``.
+///
+/// True positions between truth points are interpolated linearly; the level is that of the latest truth
+/// point. Readings outside the truth's time span are not used. Pure value type.
+public struct BeaconAuditor: Sendable {
+    /// The registry placed in the local frame.
+    public let map: BeaconMap
+    /// The tunables.
+    public let configuration: BeaconAuditConfiguration
+
+    /// One reading with the walker's true position: RSSI, horizontal distance to the mapped position,
+    /// true position, and whether the walker was on the beacon's level.
+    private struct Reading: Sendable {
+        var rssiDbm: Double
+        var distanceMeters: Double
+        var truePoint: LocalPoint
+        var sameLevel: Bool
+    }
+
+    private var readings: [[Reading]]
+    private var closestApproach: [Double]
+
+    /// An auditor of `map`.
+    public init(map: BeaconMap, configuration: BeaconAuditConfiguration = .standard) {
+        self.map = map
+        self.configuration = configuration
+        readings = Array(repeating: [], count: map.beacons.count)
+        closestApproach = Array(repeating: .infinity, count: map.beacons.count)
+    }
+
+    /// Adds one walk: its samples (beacon readings are used, the rest ignored) and its truth points.
+    /// Readings of beacons not in the map, and non-finite ones, are skipped.
+    public mutating func add(samples: [SensorSample], truth: [TruthPoint]) {
+        let ordered = truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
+        guard ordered.count >= 2 else { return }
+        let trajectory = TimedTrajectory(ordered.map { ($0.timeSeconds, $0.point) })
+        let times = ordered.map(\.timeSeconds)
+        func level(at time: Double) -> LevelReference? {
+            // The latest truth point at or before `time` (binary search).
+            var low = 0, high = times.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if times[mid] <= time { low = mid } else { high = mid - 1 }
+            }
+            return ordered[low].level
+        }
+        // Closest approach: to the interpolated path (each truth segment is walked on its start's level).
+        for (index, beacon) in map.beacons.enumerated() {
+            for (a, b) in zip(ordered, ordered.dropFirst()) where Self.isSameLevel(a.level, beacon) {
+                closestApproach[index] = min(closestApproach[index], Segment(a.point, b.point).distance(to: beacon.point))
+            }
+            if let last = ordered.last, Self.isSameLevel(last.level, beacon) {
+                closestApproach[index] = min(closestApproach[index], beacon.point.distance(to: last.point))
+            }
+        }
+        for sample in samples {
+            guard case .beacon(let observation) = sample.reading, observation.rssiDbm.isFinite,
+                  let index = map.index(of: observation.beacon),
+                  let truePoint = trajectory.position(atSeconds: sample.timeSeconds) else { continue }
+            let beacon = map.beacons[index]
+            readings[index].append(Reading(rssiDbm: observation.rssiDbm, distanceMeters: beacon.point.distance(to: truePoint),
+                                           truePoint: truePoint, sameLevel: Self.isSameLevel(level(at: sample.timeSeconds), beacon)))
+        }
+    }
+
+    /// Whether a truth level and a beacon's level agree (true when either is unknown).
+    static func isSameLevel(_ level: LevelReference?, _ beacon: LocalBeacon) -> Bool {
+        guard let level else { return true }
+        switch level {
+        case .floorNumber(let n): return beacon.floorNumber.map { $0 == n } ?? true
+        case .levelId(let id), .floorName(let id): return beacon.levelID.map { $0 == id } ?? true
+        }
+    }
+
+    /// The verdict for every beacon of the map, in map order.
+    public func entries() -> [BeaconAuditEntry] {
+        map.beacons.indices.map(entry(for:))
+    }
+
+    private func entry(for index: Int) -> BeaconAuditEntry {
+        let beacon = map.beacons[index]
+        let all = readings[index]
+        let same = all.filter(\.sameLevel)
+        var entry = BeaconAuditEntry(beaconID: beacon.id, mappedPoint: beacon.point, readings: all.count, sameLevelReadings: same.count,
+                                     rssiDistanceCorrelation: nil, strongestReadingsCentroid: nil, centroidOffsetMeters: nil,
+                                     closestApproachMeters: closestApproach[index].isFinite ? closestApproach[index] : nil,
+                                     nearestMappedBeaconID: nil, verdict: .tooFewReadings, reasons: [])
+        guard same.count >= configuration.minimumReadings else { return entry }
+        entry.rssiDistanceCorrelation = Self.correlation(same.map(\.rssiDbm), same.map { log10(max(0.5, $0.distanceMeters)) })
+        let strongest = same.sorted { $0.rssiDbm > $1.rssiDbm }
+            .prefix(max(1, Int((Double(same.count) * configuration.strongestFraction).rounded())))
+        let n = Double(strongest.count)
+        let centroid = LocalPoint(x: strongest.reduce(0) { $0 + $1.truePoint.x } / n, y: strongest.reduce(0) { $0 + $1.truePoint.y } / n)
+        entry.strongestReadingsCentroid = centroid
+        let offset = beacon.point.distance(to: centroid)
+        entry.centroidOffsetMeters = offset
+        entry.nearestMappedBeaconID = map.beacons.min { $0.point.distance(to: centroid) < $1.point.distance(to: centroid) }?.id
+        entry.verdict = .consistent
+        if let r = entry.rssiDistanceCorrelation, r > configuration.maximumCorrelation {
+            entry.reasons.append(String(format: "RSSI does not fall with distance (correlation with log distance %+.2f)", r))
+        }
+        if offset > configuration.suspectOffsetMeters, let approach = entry.closestApproachMeters,
+           approach <= configuration.suspectOffsetMeters / 2 {
+            var reason = String(format: "strongest readings heard %.1f m from the mapped position although the walks passed within %.1f m",
+                                offset, approach)
+            if let other = entry.nearestMappedBeaconID, other != beacon.id { reason += "; they fit \(other)'s mapped position better" }
+            entry.reasons.append(reason)
+        }
+        if !entry.reasons.isEmpty { entry.verdict = .suspect }
+        return entry
+    }
+
+    /// Pearson correlation of two equally long series; `nil` when either is constant.
+    static func correlation(_ a: [Double], _ b: [Double]) -> Double? {
+        let n = Double(a.count)
+        guard a.count == b.count, a.count >= 2 else { return nil }
+        let ma = a.reduce(0, +) / n, mb = b.reduce(0, +) / n
+        var sab = 0.0, saa = 0.0, sbb = 0.0
+        for (x, y) in zip(a, b) {
+            sab += (x - ma) * (y - mb)
+            saa += (x - ma) * (x - ma)
+            sbb += (y - mb) * (y - mb)
+        }
+        guard saa > 0, sbb > 0 else { return nil }
+        return sab / (saa * sbb).squareRoot()
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import IndoorJSON
+import Positioning
+import Recordings
+import Venue
+
+/// `indoornav beacons audit PATH… --beacons FILE [--venue V] [--json]` — checks a beacon registry against
+/// walks with ground truth (see ``BeaconAuditor``).
+///
+/// Exit status: 0 when every beacon with enough readings is consistent, 3 when at least one is suspect,
+/// 1 on bad input (no usable walk, unreadable registry or venue).
+enum BeaconsCommand {
+    static let usage = """
+        usage: indoornav beacons audit PATH… --beacons FILE [--venue V] [--min-readings N] [--suspect-offset M] [--json]
+        """
+
+    static let subcommands: [String: @Sendable (inout Arguments) throws -> Int32] = [
+        "audit": audit,
+    ]
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        guard let sub = args.nextPositional(), let command = subcommands[sub] else {
+            throw UsageError("beacons: expected one of \(subcommands.keys.sorted().joined(separator: ", "))\n\(usage)")
+        }
+        return try command(&args)
+    }
+
+    static func audit(_ args: inout Arguments) throws -> Int32 {
+        guard let beaconsPath = try args.option("--beacons") else { throw UsageError("beacons audit: --beacons FILE is required\n\(usage)") }
+        let venuePath = try args.option("--venue")
+        let minimumReadings = try args.int("--min-readings", in: 3...1_000_000) ?? BeaconAuditConfiguration.standard.minimumReadings
+        let suspectOffset = try args.double("--suspect-offset", in: 0.5...1000) ?? BeaconAuditConfiguration.standard.suspectOffsetMeters
+        let json = args.flag("--json")
+        var paths: [String] = []
+        while let path = args.nextPositional() { paths.append(path) }
+        try args.finish()
+        guard !paths.isEmpty else { throw UsageError("beacons audit: expected PATH…\n\(usage)") }
+
+        let registry: BeaconRegistry
+        var venue: Venue?
+        do {
+            registry = try EvaluationInputs.loadRegistry(path: beaconsPath)
+            if let venuePath { venue = try EvaluationInputs.loadVenue(path: venuePath) }
+        } catch {
+            warn("indoornav beacons audit: \(error)")
+            return 1
+        }
+        let map: BeaconMap
+        do {
+            map = try venue.map { try BeaconMap(registry: registry, venue: $0) }
+                ?? BeaconMap(registry: registry, frame: EvaluationInputs.beaconCentroidFrame(registry))
+        } catch {
+            warn("indoornav beacons audit: \(beaconsPath): \(error)")
+            return 1
+        }
+        var auditor = BeaconAuditor(map: map, configuration: try BeaconAuditConfiguration(
+            minimumReadings: minimumReadings, suspectOffsetMeters: suspectOffset))
+        var walks: [String] = []
+        var skipped: [(file: String, reason: String)] = []
+        for file in try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl"], command: "beacons audit") {
+            do {
+                let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
+                guard loaded.truth.count >= 2 else { skipped.append((file, "fewer than two truth points")); continue }
+                auditor.add(samples: loaded.samples, truth: loaded.truth)
+                walks.append(file)
+            } catch let error as RecordingError {
+                if case .unrecognisedFormat = error { skipped.append((file, "not a recording")); continue }
+                skipped.append((file, "\(error)"))
+            } catch {
+                skipped.append((file, "\(error)"))
+            }
+        }
+        for entry in skipped { warn("indoornav beacons audit: skipped \(entry.file): \(entry.reason)") }
+        guard !walks.isEmpty else {
+            warn("indoornav beacons audit: no walk with ground truth among \(paths.joined(separator: ", "))")
+            return 1
+        }
+        let entries = auditor.entries()
+        print(json ? jsonReport(entries, walks: walks, skipped: skipped).serialized(pretty: true) : textReport(entries, walks: walks.count))
+        return entries.contains { $0.verdict == .suspect } ? 3 : 0
+    }
+
+    static func textReport(_ entries: [BeaconAuditEntry], walks: Int) -> String {
+        func f(_ value: Double?, _ format: String = "%.1f") -> String { value.map { String(format: format, $0) } ?? "—" }
+        var lines = ["\(entries.count) beacons, \(walks) walks with ground truth"]
+        for e in entries {
+            lines.append("\(e.beaconID): \(e.verdict.rawValue) — \(e.readings) readings (\(e.sameLevelReadings) on its level), "
+                         + "RSSI/log-distance correlation \(f(e.rssiDistanceCorrelation, "%+.2f")), strongest heard "
+                         + "\(f(e.centroidOffsetMeters)) m from the mapped position, closest approach \(f(e.closestApproachMeters)) m")
+            for reason in e.reasons { lines.append("  - \(reason)") }
+        }
+        let suspects = entries.filter { $0.verdict == .suspect }.map(\.beaconID)
+        lines.append(suspects.isEmpty ? "no suspect beacons" : "suspect: \(suspects.joined(separator: ", "))")
+        return lines.joined(separator: "\n")
+    }
+
+    static func jsonReport(_ entries: [BeaconAuditEntry], walks: [String], skipped: [(file: String, reason: String)]) -> JSONValue {
+        func number(_ value: Double?) -> JSONValue { value.map(JSONValue.finite) ?? .null }
+        let beacons: [JSONValue] = entries.map { e in
+            .object([
+                "id": .string(e.beaconID),
+                "verdict": .string(e.verdict.rawValue),
+                "readings": .number(Double(e.readings)),
+                "sameLevelReadings": .number(Double(e.sameLevelReadings)),
+                "rssiDistanceCorrelation": number(e.rssiDistanceCorrelation),
+                "centroidOffsetMeters": number(e.centroidOffsetMeters),
+                "closestApproachMeters": number(e.closestApproachMeters),
+                "nearestMappedBeacon": e.nearestMappedBeaconID.map(JSONValue.string) ?? .null,
+                "mappedPoint": .array([number(e.mappedPoint.x), number(e.mappedPoint.y)]),
+                "strongestReadingsCentroid": e.strongestReadingsCentroid.map { .array([number($0.x), number($0.y)]) } ?? .null,
+                "reasons": .array(e.reasons.map(JSONValue.string)),
+            ])
+        }
+        return .object([
+            "beacons": .array(beacons),
+            "suspects": .array(entries.filter { $0.verdict == .suspect }.map { .string($0.beaconID) }),
+            "walks": .array(walks.map(JSONValue.string)),
+            "skipped": .array(skipped.map { .object(["file": .string($0.file), "reason": .string($0.reason)]) }),
+        ])
+    }
+}
