@@ -65,4 +65,17 @@ import Testing
         let svg = try String(contentsOf: folder.appendingPathComponent("plots").appendingPathComponent(names[0]), encoding: .utf8)
         #expect(svg.contains("<svg") && svg.contains("fused") && svg.contains("ground truth"))
     }
+
+    @Test func headingAlignmentCanBeSwitchedOff() throws {
+        let common = ["eval", "Recordings/simulated/campus-info-to-deans-office.jsonl", "--venue", "Recordings/venues/campus",
+                      "--beacons", "Recordings/simulated/campus-beacons.json", "--json"]
+        let on = try CLIRunner.run(common)
+        let off = try CLIRunner.run(common + ["--no-heading-alignment"])
+        #expect(on.status == 0 && off.status == 0, "\(on.stderr)\(off.stderr)")
+        let onCount = try #require(on.json?["files"]?.array?.first?["fusion"]?["headingAlignments"]?.double)
+        let offCount = try #require(off.json?["files"]?.array?.first?["fusion"]?["headingAlignments"]?.double)
+        // The campus corridors run along the frame's axes and the simulated walk follows them.
+        #expect(onCount > 0)
+        #expect(offCount == 0)
+    }
 }

@@ -16,7 +16,7 @@ import Venue
 enum EvalCommand {
     static let usage = """
         usage: indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]
-                              [--no-map] [--no-beacons] [--storey-height M] [--beacon-scale X]
+                              [--no-map] [--no-heading-alignment] [--no-beacons] [--storey-height M] [--beacon-scale X]
         """
 
     /// Storey height assumed between the floors of a venue-less recording, metres: a low typical storey
@@ -43,6 +43,7 @@ enum EvalCommand {
         let plotPath = try args.option("--plot")
         let json = args.flag("--json")
         let noMap = args.flag("--no-map")
+        let noAlignment = args.flag("--no-heading-alignment")
         let noBeacons = args.flag("--no-beacons")
         let storeyHeight = try args.double("--storey-height", in: 1...20) ?? venuelessStoreyHeightMeters
         let beaconScale = try args.double("--beacon-scale", in: 1...10_000) ?? FusionConfiguration.standard.beaconCovarianceScale
@@ -54,6 +55,7 @@ enum EvalCommand {
         var fusion = FusionConfiguration.standard
         fusion.beaconCovarianceScale = beaconScale
         fusion.constrainToWalkableArea = !noMap
+        fusion.alignHeadingToFloorPlan = !noAlignment
         var settings = Settings(venue: nil, registry: nil, fusion: fusion,
                                 storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
         do {
