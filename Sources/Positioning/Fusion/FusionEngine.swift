@@ -18,6 +18,9 @@ import Venue
 /// ``FusionConfiguration/wallCorrectionSigmaMeters`` (so repeated wall hits also teach the heading bias), and
 /// the position is set to that point if the update alone did not reach walkable space.
 ///
+/// **Floor-plan heading**: while the steps go straight near one of the level's main directions
+/// (``DominantDirections``), the heading bias is pulled towards it (``FusionConfiguration/alignHeadingToFloorPlan``).
+///
 /// **Fixes** (``update(with:)``): z = the fix's point, R = its covariance (× ``FusionConfiguration/beaconCovarianceScale``
 /// for beacon fixes, widened to ``FusionConfiguration/minimumFixSigmaMeters``), χ² gated. A fix older
 /// than the newest step is moved forward by the displacement of the steps taken since its time, and R
@@ -67,7 +70,7 @@ public final class FusionEngine {
         levelCandidates = levels ?? venue.map(LevelCandidate.levels(of:)) ?? []
         constraint = venue.flatMap { configuration.constrainToWalkableArea
             ? WalkableAreaConstraint(venue: $0, maximumCorrectionMeters: configuration.maximumWallCorrectionMeters) : nil }
-        dominantDirections = venue.map(DominantDirections.init(venue:))
+        dominantDirections = venue.flatMap { configuration.alignHeadingToFloorPlan ? DominantDirections(venue: $0) : nil }
     }
 
     /// Whether ``start(at:levelIndex:levelConfiguration:)`` has been called.
