@@ -79,6 +79,25 @@ import Testing
         #expect(!entries[0].reasons.contains { $0.contains("fit") })
     }
 
+    @Test func aBeaconOnlyHeardFromAfarIsNotJudgedOnNoise() throws {
+        // C stays 30–36 m from the walk: 1.6 dB of trend under 3 dB of noise, so the correlation is
+        // noise. Over 20 seeds the default (distances must span 3×) never calls C suspect; judging
+        // the correlation regardless of the spread does, for some seeds.
+        var suspectsByDefault = 0, suspectsWithoutSpread = 0
+        let loose = try BeaconAuditConfiguration(minimumDistanceSpreadRatio: 1.1)
+        for seed in UInt64(1)...20 {
+            let walk = Self.walk(seed: seed)
+            var standard = BeaconAuditor(map: try BeaconProviderTests.map(Self.truePositions))
+            var withoutSpread = BeaconAuditor(map: try BeaconProviderTests.map(Self.truePositions), configuration: loose)
+            standard.add(samples: walk.samples, truth: walk.truth)
+            withoutSpread.add(samples: walk.samples, truth: walk.truth)
+            if standard.entries()[2].verdict == .suspect { suspectsByDefault += 1 }
+            if withoutSpread.entries()[2].verdict == .suspect { suspectsWithoutSpread += 1 }
+        }
+        #expect(suspectsByDefault == 0)
+        #expect(suspectsWithoutSpread > 0)
+    }
+
     @Test func tooFewReadingsAreNotJudged() throws {
         var auditor = BeaconAuditor(map: try BeaconProviderTests.map(Self.truePositions))
         let walk = Self.walk()
@@ -123,6 +142,7 @@ import Testing
         #expect(throws: PositioningError.self) { try BeaconAuditConfiguration(strongestFraction: 0) }
         #expect(throws: PositioningError.self) { try BeaconAuditConfiguration(suspectOffsetMeters: .infinity) }
         #expect(throws: PositioningError.self) { try BeaconAuditConfiguration(maximumCorrelation: 2) }
+        #expect(throws: PositioningError.self) { try BeaconAuditConfiguration(minimumDistanceSpreadRatio: 1) }
         #expect(try BeaconAuditConfiguration() == .standard)
     }
 }

@@ -16,26 +16,32 @@ public struct BeaconAuditConfiguration: Hashable, Sendable {
     /// A correlation between RSSI and log distance above this (it should be clearly negative) makes a
     /// beacon suspect. Default −0.1; range −1 ... 1.
     public var maximumCorrelation: Double
+    /// The correlation is judged only when the readings' distances span at least this ratio (farthest /
+    /// nearest, nearest taken as at least 0.5 m): over a narrow band of distances the RSSI noise
+    /// (4–6 dB) hides the trend (20 log₁₀ 3 ≈ 9.5 dB at the default). Default 3; range 1.1 ... 1000.
+    public var minimumDistanceSpreadRatio: Double
 
     /// The defaults (see each property).
-    public static let standard = BeaconAuditConfiguration(unchecked: 20, 0.1, 10, -0.1)
+    public static let standard = BeaconAuditConfiguration(unchecked: 20, 0.1, 10, -0.1, 3)
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
     public init(minimumReadings: Int = 20, strongestFraction: Double = 0.1, suspectOffsetMeters: Double = 10,
-                maximumCorrelation: Double = -0.1) throws(PositioningError) {
+                maximumCorrelation: Double = -0.1, minimumDistanceSpreadRatio: Double = 3) throws(PositioningError) {
         try PositioningError.check("minimumReadings", Double(minimumReadings), in: 3...1_000_000)
         try PositioningError.check("strongestFraction", strongestFraction, in: 0.01...1)
         try PositioningError.check("suspectOffsetMeters", suspectOffsetMeters, in: 0.5...1000)
         try PositioningError.check("maximumCorrelation", maximumCorrelation, in: -1...1)
-        self.init(unchecked: minimumReadings, strongestFraction, suspectOffsetMeters, maximumCorrelation)
+        try PositioningError.check("minimumDistanceSpreadRatio", minimumDistanceSpreadRatio, in: 1.1...1000)
+        self.init(unchecked: minimumReadings, strongestFraction, suspectOffsetMeters, maximumCorrelation, minimumDistanceSpreadRatio)
     }
 
-    private init(unchecked readings: Int, _ fraction: Double, _ offset: Double, _ correlation: Double) {
+    private init(unchecked readings: Int, _ fraction: Double, _ offset: Double, _ correlation: Double, _ spread: Double) {
         minimumReadings = readings
         strongestFraction = fraction
         suspectOffsetMeters = offset
         maximumCorrelation = correlation
+        minimumDistanceSpreadRatio = spread
     }
 }
 
@@ -61,6 +67,7 @@ public struct BeaconAuditEntry: Hashable, Sendable {
     public var sameLevelReadings: Int
     /// Pearson correlation of RSSI and log₁₀ of the horizontal distance to the mapped position over the
     /// same-level readings; clearly negative for a correctly mapped beacon. `nil` with too few readings.
+    /// Judged only when those distances span ``BeaconAuditConfiguration/minimumDistanceSpreadRatio``.
     public var rssiDistanceCorrelation: Double?
     /// Mean true position at the strongest ``BeaconAuditConfiguration/strongestFraction`` of the readings.
     public var strongestReadingsCentroid: LocalPoint?
@@ -179,7 +186,10 @@ public struct BeaconAuditor: Sendable {
         entry.centroidOffsetMeters = offset
         entry.nearestMappedBeaconID = map.beacons.min { $0.point.distance(to: centroid) < $1.point.distance(to: centroid) }?.id
         entry.verdict = .consistent
-        if let r = entry.rssiDistanceCorrelation, r > configuration.maximumCorrelation {
+        let nearest = max(0.5, same.map(\.distanceMeters).min() ?? 0.5)
+        let farthest = same.map(\.distanceMeters).max() ?? nearest
+        if let r = entry.rssiDistanceCorrelation, r > configuration.maximumCorrelation,
+           farthest / nearest >= configuration.minimumDistanceSpreadRatio {
             entry.reasons.append(String(format: "RSSI does not fall with distance (correlation with log distance %+.2f)", r))
         }
         if offset > configuration.suspectOffsetMeters, let approach = entry.closestApproachMeters,
