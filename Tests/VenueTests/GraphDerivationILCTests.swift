@@ -12,7 +12,7 @@ enum ILCSite {
 
 /// The walkable grid on the real Microsoft ILC site-1 floors (outline + shop polygons from
 /// `geojson_map.json`, read here directly). Skipped when the shared data folder is absent.
-@Suite(.enabled(if: ILCSite.hasData, "shared data folder ../shared/data/ilc-site1 is absent"))
+@Suite(.enabled(if: ILCSite.hasData, "ilc-site1 is absent from the shared data folder (../shared/data or $INDOORNAV_SHARED_DATA)"))
 struct GraphDerivationILCTests {
     static let folder = ILCSite.folder
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Derivation on the real polymap campus (two buildings, 8 levels, 443 units, 472 openings), ignoring
 /// its authored graph. Skipped when the shared data folder is absent.
-@Suite(.enabled(if: TestPaths.hasPolymap, "shared data folder ../shared/data/polymap-imdf is absent"))
+@Suite(.enabled(if: TestPaths.hasPolymap, "polymap-imdf is absent from the shared data folder (../shared/data or $INDOORNAV_SHARED_DATA)"))
 struct GraphDerivationIMDFTests {
     static let derived: (venue: Venue, graph: NavigationGraph, issues: [VenueIssue])? = {
         guard let venue = try? VenueLoader.load(path: TestPaths.polymap + "/IMDFData",

@@ -5,9 +5,9 @@ import Testing
 @testable import Venue
 
 /// Checks against the real ILC site 1 (skipped when `../shared/data/ilc-site1` is absent).
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: ilcSharedDataPath() + "/ilc-site1/F1/floor_info.json")))
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: TestPaths.sharedData + "/ilc-site1/F1/floor_info.json")))
 struct ILCSite1Tests {
-    let sitePath = ilcSharedDataPath() + "/ilc-site1"
+    let sitePath = TestPaths.sharedData + "/ilc-site1"
 
     @Test func levelsAndContents() throws {
         let venue = try ILCVenueLoader.load(path: sitePath)

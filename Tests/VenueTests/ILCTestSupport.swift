@@ -62,11 +62,3 @@ struct ILCSiteFixture {
     }
 }
 
-/// `<package root>/../shared/data`, where real data lives when present; `INDOORNAV_SHARED_DATA`
-/// overrides it (for checkouts that do not sit beside the data).
-func ilcSharedDataPath(_ filePath: String = #filePath) -> String {
-    if let override = ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"] { return override }
-    var url = URL(fileURLWithPath: filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.deletingLastPathComponent().appendingPathComponent("shared/data").path
-}

@@ -4,7 +4,7 @@ import Testing
 
 /// The polymap campus from the shared data folder (skipped when the folder is absent). Expected
 /// figures were counted from the GeoJSON files with a separate script.
-@Suite(.enabled(if: TestPaths.hasPolymap, "shared data folder ../shared/data/polymap-imdf is absent"))
+@Suite(.enabled(if: TestPaths.hasPolymap, "polymap-imdf is absent from the shared data folder (../shared/data or $INDOORNAV_SHARED_DATA)"))
 struct IMDFPolymapTests {
     @Test func loadsWithItsAuthoredGraph() throws {
         // The archive sits one folder down (polymap-imdf/IMDFData).

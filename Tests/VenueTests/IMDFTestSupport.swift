@@ -20,9 +20,11 @@ enum TestPaths {
     /// The bundled sample campus.
     static let campus = packageRoot + "/Recordings/venues/campus"
 
-    /// The shared real-data folder beside the package (`<root>/../shared/data`); a checkout one folder
-    /// deeper finds it at `<root>/../../shared/data`.
+    /// The shared real-data folder: `$INDOORNAV_SHARED_DATA` when set (for checkouts that do not sit
+    /// beside the data), else `<root>/../shared/data`, or `<root>/../../shared/data` for a checkout one
+    /// folder deeper.
     static let sharedData: String = {
+        if let override = ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"] { return override }
         let candidates = [packageRoot + "/../shared/data", packageRoot + "/../../shared/data"]
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }()
