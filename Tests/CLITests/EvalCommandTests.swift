@@ -78,4 +78,49 @@ import Testing
         #expect(onCount > 0)
         #expect(offCount == 0)
     }
+
+    /// An IPIN logfile of a 64 m walk due east at 0.8 m/s: truth every 10 s; the phone flat, pointing
+    /// east (AHRS quaternion: −90° about up), bouncing 1.8 times a second (±2.5 m/s², which the step
+    /// model turns into ≈ 1.1 m/s, so dead reckoning overshoots); the satellite fix every second 1 m
+    /// north of the truth, each delivered twice as location APIs do.
+    static func satelliteWalk() -> String {
+        let latitude = 49.4611, longitude = 11.1110
+        let degreesPerMeterEast = 1 / (111_320 * cos(latitude * .pi / 180))
+        var lines = ["% generated walk with satellite fixes"]
+        for i in 0...4000 {
+            let t = Double(i) / 50
+            let bounce = 9.81 + 2.5 * sin(2 * .pi * 1.8 * t)
+            lines.append(String(format: "ACCE;%.3f;%.3f;0;0;%.5f;3", t, t, bounce))
+            lines.append(String(format: "AHRS;%.3f;%.3f;0;0;90;0;0;-0.70710678;3", t, t))
+            guard i % 50 == 0 else { continue }
+            let second = i / 50
+            if second % 10 == 0 {
+                lines.append(String(format: "POSI;%.3f;%d;%.9f;%.9f;0;100", t, second / 10 + 1, latitude, longitude + 0.8 * t * degreesPerMeterEast))
+            }
+            let fix = { (at: Double) in
+                String(format: "GNSS;%.3f;%.1f;%.9f;%.9f;350.0;90.0;3.0;1.0;24;20", at, 1_000_000 + t,
+                       latitude + 1 / 111_200, longitude + 0.8 * t * degreesPerMeterEast)
+            }
+            lines.append(fix(t + 0.2))
+            lines.append(fix(t + 0.7))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func satelliteFixesAreFusedUnlessSwitchedOff() throws {
+        let folder = try Self.temporaryFolder()
+        let walk = folder.appendingPathComponent("walk.txt")
+        try Self.satelliteWalk().write(to: walk, atomically: true, encoding: .utf8)
+        let with = try CLIRunner.run(["eval", walk.path, "--json"])
+        let without = try CLIRunner.run(["eval", walk.path, "--json", "--no-gnss"])
+        #expect(with.status == 0 && without.status == 0, "\(with.stderr)\(without.stderr)")
+        let fused = try #require(with.json?["files"]?.array?.first?["fusion"]?["acceptedFixesBySource"]?["gnss"]?.double)
+        // 81 fixes, each delivered twice: the repeats are not fused again.
+        #expect(fused > 60 && fused <= 81)
+        #expect(without.json?["files"]?.array?.first?["fusion"]?["acceptedFixesBySource"]?["gnss"] == nil)
+        let withMean = try #require(with.json?["meanErrorMeters"]?.double)
+        let withoutMean = try #require(without.json?["meanErrorMeters"]?.double)
+        #expect(withoutMean > 3, "dead reckoning alone overshoots: \(withoutMean) m")
+        #expect(withMean < 2.5 && withMean < withoutMean / 2, "with satellite fixes: \(withMean) m, without: \(withoutMean) m")
+    }
 }

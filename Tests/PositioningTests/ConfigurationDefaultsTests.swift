@@ -12,6 +12,8 @@ import Testing
         #expect(try BeaconProviderConfiguration() == .standard)
         #expect(try LevelEstimatorConfiguration() == .standard)
         #expect(try FusionConfiguration() == .standard)
+        #expect(try GNSSProviderConfiguration() == .standard)
+        #expect(try BeaconAuditConfiguration() == .standard)
     }
 
     @Test func aChangedValueIsNotTheStandard() throws {

@@ -19,6 +19,11 @@ import Testing
         SensorSample(timeSeconds: 1.6, reading: .beacon(BeaconObservation(beacon: BeaconIdentity(mac: "AA:BB:CC:DD:EE:FF"), rssiDbm: -70))),
         SensorSample(timeSeconds: 2, reading: .wifi(WifiObservation(bssid: "0a:74:9c:2b:1a:27", ssid: "café \"quoted\"\tnet", rssiDbm: -45, frequencyMHz: 5200, lastSeenSeconds: 1.25))),
         SensorSample(timeSeconds: 2.1, reading: .wifi(WifiObservation(bssid: "0a:74:9c:2b:1a:28", rssiDbm: -90))),
+        SensorSample(timeSeconds: 2.5, reading: .gnss(GNSSFix(
+            coordinate: GeoCoordinate(latitudeDegrees: 49.461269, longitudeDegrees: 11.111049), horizontalAccuracyMeters: 4.5,
+            altitudeMeters: 346.25, bearingRadians: 1.3875, speedMetersPerSecond: 0.75, satellitesInView: 24, satellitesUsed: 19,
+            fixTimeSeconds: 1_686_729_678.5))),
+        SensorSample(timeSeconds: 2.6, reading: .gnss(GNSSFix(coordinate: GeoCoordinate(latitudeDegrees: -33.9, longitudeDegrees: 151.2)))),
         SensorSample(timeSeconds: 3, reading: .groundTruth(GroundTruthPosition(location: .floorFrame(FloorFramePoint(xMeters: 10.5, yMeters: 20.25)), level: .floorName("F1")))),
         SensorSample(timeSeconds: 4, reading: .groundTruth(GroundTruthPosition(location: .local(LocalPoint(x: -3, y: 4)), level: .levelId("L2")))),
         SensorSample(timeSeconds: 5, reading: .groundTruth(GroundTruthPosition(location: .geographic(GeoCoordinate(latitudeDegrees: 49.4613, longitudeDegrees: 11.111)), level: .floorNumber(-2)))),
@@ -81,12 +86,15 @@ import Testing
             {"t":1.7,"type":"teleport","x":1}
             {"t":1.8,"type":"ble","rssi":-70}
             {"t":1.9,"type":"truth","x":1,"y":2,"frame":"moon"}
+            {"t":1.91,"type":"gnss","lat":95,"lon":11}
+            {"t":1.92,"type":"gnss","lat":49,"lon":11,"hacc":-3}
+            {"t":1.93,"type":"gnss","lon":11}
             [1,2,3]
             {"t":2,"type":"gyro","x":0,"y":0,"z":1}
             """
         let (samples, issues, summary) = try TestSupport.read(text, name: "r.jsonl")
         #expect(samples.map(\.timeSeconds) == [1, 2])
-        #expect(issues.map(\.line) == [3, 4, 5, 6, 7, 8, 9, 11, 12, 13])
+        #expect(issues.map(\.line) == [3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16])
         #expect(issues[0].description == "r.jsonl:3: acc: missing field 'z'")
         #expect(issues[1].message == "field 'x': \"one\" is not a number")
         #expect(issues[2].message == "field 'x': null is not a number")
@@ -96,6 +104,9 @@ import Testing
         #expect(issues[6].message == "missing field 'type'")
         #expect(issues[7].message.contains("uuid"))
         #expect(issues[8].message.contains("moon"))
+        #expect(issues[9].message.contains("out of range"))
+        #expect(issues[10].message == "field 'hacc': -3.0 m is negative")
+        #expect(issues[11].description == "r.jsonl:15: gnss: missing field 'lat'")
         #expect(summary.skippedRecords == ["teleport": 1])
     }
 

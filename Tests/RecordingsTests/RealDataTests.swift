@@ -22,7 +22,7 @@ private let ilcKinds: [String: SampleKind] = [
 
 private let ipinKinds: [String: SampleKind] = [
     "ACCE": .accelerometer, "GYRO": .gyroscope, "MAGN": .magnetometer, "AHRS": .attitude, "PRES": .pressure,
-    "BLE4": .beacon, "WIFI": .wifi, "POSI": .groundTruth,
+    "BLE4": .beacon, "WIFI": .wifi, "GNSS": .gnss, "POSI": .groundTruth,
 ]
 
 private func expectCounts(_ summary: ReadSummary, _ counts: [String: Int], _ kinds: [String: SampleKind]) {

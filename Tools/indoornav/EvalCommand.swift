@@ -16,7 +16,7 @@ import Venue
 enum EvalCommand {
     static let usage = """
         usage: indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]
-                              [--no-map] [--no-heading-alignment] [--no-beacons] [--storey-height M] [--beacon-scale X]
+                              [--no-map] [--no-heading-alignment] [--no-beacons] [--no-gnss] [--storey-height M] [--beacon-scale X]
         """
 
     /// Storey height assumed between the floors of a venue-less recording, metres: a low typical storey
@@ -29,6 +29,7 @@ enum EvalCommand {
         var fusion: FusionConfiguration
         var storeyHeightMeters: Double
         var useBeacons: Bool
+        var useGNSS = true
     }
 
     struct FileOutcome {
@@ -45,6 +46,7 @@ enum EvalCommand {
         let noMap = args.flag("--no-map")
         let noAlignment = args.flag("--no-heading-alignment")
         let noBeacons = args.flag("--no-beacons")
+        let noGNSS = args.flag("--no-gnss")
         let storeyHeight = try args.double("--storey-height", in: 1...20) ?? venuelessStoreyHeightMeters
         let beaconScale = try args.double("--beacon-scale", in: 1...10_000) ?? FusionConfiguration.standard.beaconCovarianceScale
         var paths: [String] = []
@@ -58,6 +60,7 @@ enum EvalCommand {
         fusion.alignHeadingToFloorPlan = !noAlignment
         var settings = Settings(venue: nil, registry: nil, fusion: fusion,
                                 storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
+        settings.useGNSS = !noGNSS
         do {
             if let venuePath { settings.venue = try EvaluationInputs.loadVenue(path: venuePath) }
             if let beaconsPath { settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath) }
@@ -122,7 +125,8 @@ enum EvalCommand {
                 ?? BeaconMap(registry: registry, frame: loaded.frame)
             beacons = BeaconPositionProvider(map: map)
         }
-        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons)
+        let gnss = settings.useGNSS ? loaded.frame.map { GNSSPositionProvider(frame: $0) } : nil
+        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss)
         return FusionReplay.run(samples: loaded.samples, truth: loaded.truth, pipeline: pipeline)
     }
 }
@@ -163,6 +167,7 @@ struct EvalReport {
             let s = outcome.replay.statistics
             o["fusion"] = .object([
                 "steps": .number(Double(s.steps)), "acceptedFixes": .number(Double(s.acceptedFixes)),
+                "acceptedFixesBySource": .object(s.acceptedFixesBySource.mapValues { .number(Double($0)) }),
                 "lateFixes": .number(Double(s.lateFixes)),
                 "rejectedFixes": .object(s.rejectedFixes.mapValues { .number(Double($0)) }),
                 "wallCorrections": .number(Double(s.wallCorrections)),
@@ -187,7 +192,7 @@ struct EvalReport {
         for outcome in outcomes {
             let s = outcome.replay.statistics
             lines.append(line((outcome.file as NSString).lastPathComponent, outcome.replay.score)
-                         + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused, \(s.rejectedFixCount) rejected \(s.rejectedFixes), \(s.wallCorrections) wall corrections, \(s.headingAlignments) heading alignments)")
+                         + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused\(s.acceptedFixesBySource.isEmpty ? "" : " (" + s.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.rejectedFixCount) rejected \(s.rejectedFixes), \(s.wallCorrections) wall corrections, \(s.headingAlignments) heading alignments)")
         }
         lines.append(line("overall fusion", overall))
         lines.append(line("overall pdr", overallDeadReckoning))

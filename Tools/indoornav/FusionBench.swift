@@ -43,7 +43,8 @@ enum FusionBench {
                 let map = try venue.map { try BeaconMap(registry: registry, venue: $0) } ?? BeaconMap(registry: registry, frame: loaded.frame)
                 beacons = BeaconPositionProvider(map: map)
             }
-            let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons)
+            let gnss = (venue?.frame ?? loaded.frame).map { GNSSPositionProvider(frame: $0) }
+            let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss)
             let startLevel = start.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
             let passStart = clock.now
             var started = false

@@ -84,7 +84,8 @@ struct Replay {
         self.venue = venue
         let engine = FusionEngine(venue: venue)
         let beacons = try registry.map { BeaconPositionProvider(map: try BeaconMap(registry: $0, venue: venue)) }
-        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons)
+        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons,
+                                      gnss: GNSSPositionProvider(frame: venue.frame))
         let startLevel = first.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
         let startLevelID = startLevel.map { engine.levelCandidates[$0].levelID }
         let start = IndoorLocation(point: first.point, levelID: startLevelID, accuracyMeters: 1, timeSeconds: first.timeSeconds, source: "start")

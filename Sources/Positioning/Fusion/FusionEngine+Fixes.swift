@@ -50,6 +50,7 @@ extension FusionEngine {
         switch outcome {
         case .accepted(let info):
             statistics.acceptedFixes += 1
+            statistics.acceptedFixesBySource[fix.source, default: 0] += 1
             if late { statistics.lateFixes += 1 }
             clampCalibration()
             timeSeconds = max(now, fix.timeSeconds)

@@ -61,6 +61,7 @@ extension FusionEngine {
         case .accepted(let info):
             learnRangeScale(info.mahalanobisSquared, applied: adaptive)
             statistics.acceptedFixes += 1
+            statistics.acceptedFixesBySource[Self.rangeSource, default: 0] += 1
             clampCalibration()
             return .accepted(mahalanobisSquared: info.mahalanobisSquared, delaySeconds: max(0, age))
         case .rejected(.gated(let d2, let threshold)):

@@ -78,6 +78,8 @@ public struct FusionStatistics: Hashable, Sendable {
     public var rejectedSteps = 0
     /// Fixes fused.
     public var acceptedFixes = 0
+    /// Fixes fused per source (`beacon-range`, `gnss`, a provider's name).
+    public var acceptedFixesBySource: [String: Int] = [:]
     /// Of those, fixes older than the newest step that were shifted forward.
     public var lateFixes = 0
     /// Fixes not fused, per ``FusionRejection/key``.

@@ -1,6 +1,6 @@
 import Recordings
 
-/// Routes sensor samples through the dead-reckoning and beacon providers into a ``FusionEngine``.
+/// Routes sensor samples through the dead-reckoning, beacon and satellite providers into a ``FusionEngine``.
 ///
 /// Raw provider outputs stay separate: ``consume(_:)`` returns the steps and the raw beacon fix next to
 /// the fused location, and the providers remain reachable (``deadReckoning``, ``beacons``). Before the
@@ -14,6 +14,10 @@ public final class FusionPipeline {
         public var beaconFix: IndoorLocation?
         /// What the engine did with ``beaconFix`` (nil when ranges are fused instead).
         public var beaconOutcome: FusionUpdateOutcome?
+        /// The satellite fix, when a new one arrived.
+        public var gnssFix: IndoorLocation?
+        /// What the engine did with ``gnssFix``.
+        public var gnssOutcome: FusionUpdateOutcome?
         /// Whether the fused estimate changed (a step, an accepted fix or a pressure reading).
         public var changed = false
     }
@@ -26,15 +30,18 @@ public final class FusionPipeline {
     public let beacons: BeaconPositionProvider?
     /// Beacon ranges, when they (rather than the beacon provider's fixes) update the position.
     public private(set) var ranges: BeaconRangeTracker?
+    /// Satellite fixes, when the recording has them and a frame is known.
+    public let gnss: GNSSPositionProvider?
 
     /// A pipeline over the given engine and providers. With `fuseBeaconRanges` (and a beacon provider),
     /// each beacon's range updates the position and the provider's fixes only give the level; otherwise
     /// the provider's fixes update both.
     public init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, beacons: BeaconPositionProvider? = nil,
-                fuseBeaconRanges: Bool = true) {
+                fuseBeaconRanges: Bool = true, gnss: GNSSPositionProvider? = nil) {
         self.engine = engine
         self.deadReckoning = deadReckoning
         self.beacons = beacons
+        self.gnss = gnss
         if fuseBeaconRanges, let beacons { ranges = BeaconRangeTracker(map: beacons.map, configuration: beacons.configuration) }
     }
 
@@ -61,6 +68,15 @@ public final class FusionPipeline {
             if engine.isStarted {
                 engine.updatePressure(hectopascals: hectopascals, timeSeconds: sample.timeSeconds)
                 output.changed = true
+            }
+        case .gnss:
+            let floorNumber = engine.isStarted ? engine.levelEstimator?.level?.floorNumber : nil
+            guard let fix = gnss?.consume(sample, floorNumber: floorNumber) else { return output }
+            output.gnssFix = fix
+            if engine.isStarted {
+                let outcome = engine.update(with: fix)
+                output.gnssOutcome = outcome
+                output.changed = outcome.isAccepted
             }
         case .groundTruth, .marker, .wifi:
             break

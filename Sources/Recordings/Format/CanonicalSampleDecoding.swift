@@ -91,11 +91,25 @@ struct CanonicalSampleDecoder<Fields: CanonicalFields> {
             reading = .wifi(WifiObservation(
                 bssid: string("bssid"), ssid: optionalString("ssid"), rssiDbm: number("rssi"),
                 frequencyMHz: optionalNumber("freq"), lastSeenSeconds: optionalNumber("seen")))
+        case .gnss: reading = .gnss(gnss())
         case .groundTruth: reading = .groundTruth(groundTruth())
         case .marker: reading = .marker(string("text"))
         }
         if let problem { return .failure(LineProblem(message: problem)) }
         return .success(SensorSample(timeSeconds: t, reading: reading, accuracy: accuracy))
+    }
+
+    private mutating func gnss() -> GNSSFix {
+        let coordinate = GeoCoordinate(latitudeDegrees: number("lat"), longitudeDegrees: number("lon"))
+        if problem == nil, !coordinate.isValid {
+            fail("latitude/longitude out of range: \(coordinate.latitudeDegrees), \(coordinate.longitudeDegrees)")
+        }
+        let accuracy = optionalNumber("hacc")
+        if problem == nil, let accuracy, accuracy < 0 { fail("field 'hacc': \(accuracy) m is negative") }
+        return GNSSFix(coordinate: coordinate, horizontalAccuracyMeters: accuracy, altitudeMeters: optionalNumber("alt"),
+                       bearingRadians: optionalNumber("bearing"), speedMetersPerSecond: optionalNumber("speed"),
+                       satellitesInView: optionalInt("sats"), satellitesUsed: optionalInt("satsUsed"),
+                       fixTimeSeconds: optionalNumber("fixTime"))
     }
 
     private mutating func groundTruth() -> GroundTruthPosition {

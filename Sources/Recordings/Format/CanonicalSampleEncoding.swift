@@ -44,6 +44,16 @@ struct CanonicalLineEncoder {
             e.number("rssi", w.rssiDbm, &out)
             if let f = w.frequencyMHz { e.number("freq", f, &out) }
             if let seen = w.lastSeenSeconds { e.number("seen", (seen * 1e6).rounded() / 1e6, &out) }
+        case .gnss(let fix):
+            e.number("lat", fix.coordinate.latitudeDegrees, &out)
+            e.number("lon", fix.coordinate.longitudeDegrees, &out)
+            if let v = fix.horizontalAccuracyMeters { e.number("hacc", v, &out) }
+            if let v = fix.altitudeMeters { e.number("alt", v, &out) }
+            if let v = fix.bearingRadians { e.number("bearing", v, &out) }
+            if let v = fix.speedMetersPerSecond { e.number("speed", v, &out) }
+            if let v = fix.satellitesInView { e.number("sats", Double(v), &out) }
+            if let v = fix.satellitesUsed { e.number("satsUsed", Double(v), &out) }
+            if let v = fix.fixTimeSeconds { e.number("fixTime", v, &out) }
         case .groundTruth(let g):
             switch g.location {
             case .local(let p):

@@ -5,8 +5,8 @@ import IndoorGeometry
 /// `%` lines are comments (the phone model is picked up from them); records are `;`-separated with a
 /// four-letter tag. Time is the record's *AppTimestamp* (seconds since the app started logging, a
 /// common reference for all sensors), used as is. Decoded: `ACCE`, `GYRO`, `MAGN`, `PRES`, `AHRS`
-/// (degrees → radians), `BLE4` (iBeacon and Eddystone), `WIFI`, `POSI` (ground truth: lat/lon and floor
-/// number). Other known tags (`LIGH`, `GNSS`, `SOUN`, …) are counted and skipped.
+/// (degrees → radians), `BLE4` (iBeacon and Eddystone), `WIFI`, `GNSS` (the phone's satellite fixes),
+/// `POSI` (ground truth: lat/lon and floor number). Other known tags (`LIGH`, `SOUN`, …) are counted and skipped.
 struct IPINLineDecoder: RecordLineDecoder {
     /// Every record tag the GetSensorData app documents.
     static let knownTags: Set<String> = [
@@ -25,6 +25,8 @@ struct IPINLineDecoder: RecordLineDecoder {
     private static let bleNames = ["tag", "app time", "kind", "mac", "rssi", "power", "major", "minor", "uuid"]
     private static let wifiNames = ["tag", "app time", "sensor time", "ssid", "bssid", "frequency", "rssi"]
     private static let posiNames = ["tag", "time", "counter", "latitude", "longitude", "floor", "building"]
+    private static let gnssNames = ["tag", "app time", "sensor time", "latitude", "longitude", "altitude", "bearing",
+                                    "accuracy", "speed", "satellites in view", "satellites in use"]
 
     init(file: String) {
         header = RecordingHeader(source: ["format": "ipin", "file": String(file.split(separator: "/").last ?? Substring(file))])
@@ -90,6 +92,21 @@ struct IPINLineDecoder: RecordLineDecoder {
             let rssi = r.number(6)
             if r.problem == nil, bssid.isEmpty { r.fail("field 5 (bssid) is empty") }
             return sample(r, t, .wifi(WifiObservation(bssid: bssid, ssid: ssid.isEmpty ? nil : ssid, rssiDbm: rssi, frequencyMHz: frequency)), nil)
+        case "GNSS":
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.gnssNames)
+            let t = r.number(1)
+            let fixTime = r.optionalNumber(2)
+            let coordinate = GeoCoordinate(latitudeDegrees: r.number(3), longitudeDegrees: r.number(4))
+            let altitude = r.optionalNumber(5)
+            let bearing = r.optionalNumber(6).map { $0 * Self.degreesToRadians }
+            let accuracy = r.optionalNumber(7)
+            let speed = r.optionalNumber(8)
+            let inView = r.optionalInt(9), inUse = r.optionalInt(10)
+            if r.problem == nil, !coordinate.isValid { r.fail("latitude/longitude out of range: \(coordinate)") }
+            if r.problem == nil, let accuracy, accuracy < 0 { r.fail("field 8 (accuracy): \(accuracy) m is negative") }
+            return sample(r, t, .gnss(GNSSFix(coordinate: coordinate, horizontalAccuracyMeters: accuracy, altitudeMeters: altitude,
+                                              bearingRadians: bearing, speedMetersPerSecond: speed, satellitesInView: inView,
+                                              satellitesUsed: inUse, fixTimeSeconds: fixTime)), nil)
         case "POSI":
             var r = DelimitedFieldReader(line: line, fields: s, names: Self.posiNames)
             let t = r.number(1)

@@ -147,6 +147,41 @@ public struct WifiObservation: Hashable, Sendable {
     }
 }
 
+/// A satellite (GNSS) position fix as the phone's location API reported it.
+public struct GNSSFix: Hashable, Sendable {
+    /// WGS-84 latitude and longitude.
+    public var coordinate: GeoCoordinate
+    /// Radius of 68 % confidence of the horizontal position, metres (Android `Location.getAccuracy`),
+    /// when reported.
+    public var horizontalAccuracyMeters: Double?
+    /// Height above the WGS-84 ellipsoid, metres, when reported.
+    public var altitudeMeters: Double?
+    /// Direction of travel, radians clockwise from true north, when reported.
+    public var bearingRadians: Double?
+    /// Ground speed, m/s, when reported.
+    public var speedMetersPerSecond: Double?
+    /// Satellites in view and used in the fix, when reported.
+    public var satellitesInView: Int?
+    public var satellitesUsed: Int?
+    /// When the receiver computed the fix, seconds on its own clock (often Unix time), when reported;
+    /// a fix repeated with the same time is the same fix delivered again.
+    public var fixTimeSeconds: Double?
+
+    /// A fix.
+    public init(coordinate: GeoCoordinate, horizontalAccuracyMeters: Double? = nil, altitudeMeters: Double? = nil,
+                bearingRadians: Double? = nil, speedMetersPerSecond: Double? = nil, satellitesInView: Int? = nil,
+                satellitesUsed: Int? = nil, fixTimeSeconds: Double? = nil) {
+        self.coordinate = coordinate
+        self.horizontalAccuracyMeters = horizontalAccuracyMeters
+        self.altitudeMeters = altitudeMeters
+        self.bearingRadians = bearingRadians
+        self.speedMetersPerSecond = speedMetersPerSecond
+        self.satellitesInView = satellitesInView
+        self.satellitesUsed = satellitesUsed
+        self.fixTimeSeconds = fixTimeSeconds
+    }
+}
+
 /// A point in a floor plan's own frame: metres from the floor map's south-west corner, x east, y north.
 /// (The ILC competition's waypoint frame.) Converting it to a venue frame needs the venue's floor frames.
 public struct FloorFramePoint: Hashable, Sendable {

@@ -45,6 +45,8 @@ public enum SensorReading: Hashable, Sendable {
     case beacon(BeaconObservation)
     /// One access point from a Wi-Fi scan.
     case wifi(WifiObservation)
+    /// A satellite position fix from the phone's location API.
+    case gnss(GNSSFix)
     /// A surveyed position of the walker.
     case groundTruth(GroundTruthPosition)
     /// Free text put into the recording, e.g. "user confirmed level change".
@@ -64,6 +66,7 @@ public enum SensorReading: Hashable, Sendable {
         case .pressure: .pressure
         case .beacon: .beacon
         case .wifi: .wifi
+        case .gnss: .gnss
         case .groundTruth: .groundTruth
         case .marker: .marker
         }
@@ -83,6 +86,7 @@ public enum SampleKind: String, CaseIterable, Hashable, Sendable, Comparable {
     case pressure = "pressure"
     case beacon = "ble"
     case wifi = "wifi"
+    case gnss = "gnss"
     case groundTruth = "truth"
     case marker = "marker"
 
