@@ -123,4 +123,21 @@ import Testing
         #expect(below.pipeline.engine.statistics.acceptedFixes == 0)
         #expect(abs(below.end.y + 10) < 1e-9)
     }
+
+    @Test func scoringComparesEachNewFixWithTheTruth() throws {
+        // Truth standing at the origin from 0 to 100 s; fixes 3 m north every second, each sent twice.
+        let truth = [TruthPoint(timeSeconds: 0, point: .zero), TruthPoint(timeSeconds: 100, point: .zero)]
+        var samples: [SensorSample] = []
+        for k in 0..<120 {
+            samples.append(Self.fix(t: Double(k), north: 3))
+            samples.append(Self.fix(t: Double(k) + 0.5, north: 3, fixTime: 1000 + Double(k)))
+        }
+        let score = try #require(ProviderScoring.scoreSatelliteFixes(samples: samples, truth: truth,
+                                                                     provider: GNSSPositionProvider(frame: Self.frame)))
+        #expect(score.fixCount == 120 && score.repeatedFixCount == 120 && score.poorFixCount == 0)
+        // Fixes after 100 s are outside the truth's span.
+        #expect(score.errors?.count == 101)
+        #expect(abs((score.errors?.median ?? 0) - 3) < 0.02)
+        #expect(ProviderScoring.scoreSatelliteFixes(samples: [], truth: truth, provider: GNSSPositionProvider(frame: Self.frame)) == nil)
+    }
 }

@@ -5,8 +5,8 @@ import Positioning
 import Recordings
 import Venue
 
-/// `indoornav eval-providers PATH… [--beacons FILE] [--venue V] [--json]` — scores the dead-reckoning
-/// and beacon providers on recordings with ground truth.
+/// `indoornav eval-providers PATH… [--beacons FILE] [--venue V] [--json]` — scores the dead-reckoning,
+/// beacon and satellite providers on recordings with ground truth.
 ///
 /// Folders are walked recursively. Recordings (canonical, ILC, IPIN; detected by content) with two or
 /// more truth points get a dead-reckoning run started at the first one; with `--beacons` (an IPIN
@@ -111,6 +111,11 @@ enum EvalProvidersCommand {
                 }
             }
         }
+        if let frame = settings.venue?.frame ?? frame {
+            // Every fix the provider accepts, below ground too: the fixes' own quality.
+            let provider = GNSSPositionProvider(frame: frame, configuration: try GNSSProviderConfiguration(useBelowGround: true))
+            result.gnss = ProviderScoring.scoreSatelliteFixes(samples: samples, truth: truth, provider: provider)
+        }
         return result
     }
 
@@ -156,6 +161,7 @@ struct FileResult {
     var frame: String
     var deadReckoning: DeadReckoningScore?
     var beacon: BeaconScore?
+    var gnss: SatelliteScore?
 }
 
 /// Per-file results, pooled figures per dataset and provider, and skipped files.
@@ -215,6 +221,13 @@ struct EvaluationReport {
                 o["levelHitRate"] = checks > 0 ? .finite(Double(beacon.map(\.levelHits).reduce(0, +)) / Double(checks)) : .null
                 result["\(dataset)/beacon"] = .object(o)
             }
+            let gnss = group.compactMap(\.gnss)
+            if !gnss.isEmpty {
+                var o = Self.statistics(ErrorStatistics(gnss.flatMap(\.errorValuesMeters)))
+                o["files"] = .number(Double(gnss.count))
+                o["fixes"] = .number(Double(gnss.map(\.fixCount).reduce(0, +)))
+                result["\(dataset)/gnss"] = .object(o)
+            }
         }
         return result
     }
@@ -225,6 +238,13 @@ struct EvaluationReport {
                                           "durationSeconds": .finite(f.durationSeconds), "frame": .string(f.frame)]
             if let pdr = f.deadReckoning { o["pdr"] = Self.json(pdr) }
             if let beacon = f.beacon { o["beacon"] = Self.json(beacon) }
+            if let gnss = f.gnss {
+                var g = Self.statistics(gnss.errors)
+                g["fixes"] = .number(Double(gnss.fixCount))
+                g["repeatedFixes"] = .number(Double(gnss.repeatedFixCount))
+                g["poorFixes"] = .number(Double(gnss.poorFixCount))
+                o["gnss"] = .object(g)
+            }
             return .object(o)
         }
         return ["files": .array(fileValues), "overall": .object(overall),
@@ -241,6 +261,9 @@ struct EvaluationReport {
             }
             if let b = r.beacon {
                 lines.append("\(r.dataset) \(name) beacon: mean \(f(b.errors?.mean)) m, p75 \(f(b.errors?.p75)) m over \(b.scoredFixes) fixes (\(b.fittedFixCount) fitted, \(b.fallbackFixCount) fallback); level hit \(f(b.levelHitRate))")
+            }
+            if let g = r.gnss {
+                lines.append("\(r.dataset) \(name) gnss: mean \(f(g.errors?.mean)) m, median \(f(g.errors?.median)) m, p75 \(f(g.errors?.p75)) m over \(g.errors?.count ?? 0) fixes (\(g.repeatedFixCount) repeats, \(g.poorFixCount) poor skipped)")
             }
         }
         lines.append("overall:")

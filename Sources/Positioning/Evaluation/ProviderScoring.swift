@@ -41,6 +41,18 @@ public struct DeadReckoningScore: Hashable, Sendable {
 }
 
 /// How beacon fixes compare with the truth interpolated at each fix's time.
+/// Satellite fixes scored against ground truth.
+public struct SatelliteScore: Hashable, Sendable {
+    /// Horizontal errors of the fixes inside the truth's time span.
+    public var errors: ErrorStatistics?
+    /// The individual errors behind ``errors``, metres (for pooling across runs).
+    public var errorValuesMeters: [Double]
+    /// New fixes the provider delivered, repeats it skipped, and fixes it dropped for accuracy or satellites.
+    public var fixCount: Int
+    public var repeatedFixCount: Int
+    public var poorFixCount: Int
+}
+
 public struct BeaconScore: Hashable, Sendable {
     /// Horizontal errors of the fixes inside the truth's time span.
     public var errors: ErrorStatistics?
@@ -142,6 +154,24 @@ public enum ProviderScoring {
                            fittedFixCount: provider.fittedFixCount, fallbackFixCount: provider.fallbackFixCount,
                            levelHitRate: levelChecks > 0 ? Double(levelHits) / Double(levelChecks) : nil,
                            levelChecks: levelChecks, levelHits: levelHits, errorEvents: errorEvents)
+    }
+
+    /// Scores every new satellite fix against the truth interpolated at its time. Every fix the provider
+    /// accepts is scored (below-ground ones too: the provider is not told the floor here), so the figures
+    /// show the fixes' own quality, not what the fusion uses.
+    public static func scoreSatelliteFixes(samples: [SensorSample], truth: [TruthPoint],
+                                           provider: GNSSPositionProvider) -> SatelliteScore? {
+        let truth = truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
+        guard !truth.isEmpty else { return nil }
+        let truthTrack = TimedTrajectory(truth.map { (timeSeconds: $0.timeSeconds, point: $0.point) })
+        var errors: [Double] = []
+        for sample in samples {
+            guard let fix = provider.consume(sample), let truthPoint = truthTrack.position(atSeconds: fix.timeSeconds) else { continue }
+            errors.append(fix.point.distance(to: truthPoint))
+        }
+        guard provider.fixCount + provider.repeatedFixCount + provider.poorFixCount > 0 else { return nil }
+        return SatelliteScore(errors: ErrorStatistics(errors), errorValuesMeters: errors, fixCount: provider.fixCount,
+                              repeatedFixCount: provider.repeatedFixCount, poorFixCount: provider.poorFixCount)
     }
 
     /// The level of the last truth point at or before `time` (the first one before the truth starts).
