@@ -63,11 +63,8 @@ enum BeaconsCommand {
                 guard loaded.truth.count >= 2 else { skipped.append((file, "fewer than two truth points")); continue }
                 auditor.add(samples: loaded.samples, truth: loaded.truth)
                 walks.append(file)
-            } catch let error as RecordingError {
-                if case .unrecognisedFormat = error { skipped.append((file, "not a recording")); continue }
-                skipped.append((file, "\(error)"))
             } catch {
-                skipped.append((file, "\(error)"))
+                skipped.append((file, EvaluationInputs.skipReason(for: error)))
             }
         }
         for entry in skipped { warn("indoornav beacons audit: skipped \(entry.file): \(entry.reason)") }

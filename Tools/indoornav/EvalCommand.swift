@@ -88,11 +88,8 @@ enum EvalCommand {
                     continue
                 }
                 outcomes.append(FileOutcome(file: file, dataset: loaded.format, replay: replay))
-            } catch let error as RecordingError {
-                if case .unrecognisedFormat = error { skipped.append((file, "not a recording")); continue }
-                skipped.append((file, "\(error)"))
             } catch {
-                skipped.append((file, "\(error)"))
+                skipped.append((file, EvaluationInputs.skipReason(for: error)))
             }
         }
         for entry in skipped { warn("indoornav eval: skipped \(entry.file): \(entry.reason)") }

@@ -79,11 +79,8 @@ enum EvalProvidersCommand {
                 } else {
                     report.skipped.append((file, "no ground truth"))
                 }
-            } catch let error as RecordingError {
-                if case .unrecognisedFormat = error { report.skipped.append((file, "not a recording")); continue }
-                report.skipped.append((file, "\(error)"))
             } catch {
-                report.skipped.append((file, "\(error)"))
+                report.skipped.append((file, EvaluationInputs.skipReason(for: error)))
             }
         }
         print(json ? report.json.serialized(pretty: true) : report.text)

@@ -88,6 +88,13 @@ enum EvaluationInputs {
                                usedFloorFrame: usedFloorFrame, frame: frame)
     }
 
+    /// Why a file that failed to read is skipped: "not a recording" for an unrecognised format, else the
+    /// error itself (which names the file and line).
+    static func skipReason(for error: any Error) -> String {
+        if let error = error as? RecordingError, case .unrecognisedFormat = error { return "not a recording" }
+        return "\(error)"
+    }
+
     /// A frame at the mean latitude/longitude of the registry's geographic beacons.
     static func beaconCentroidFrame(_ registry: BeaconRegistry) -> LocalFrame? {
         let coordinates = registry.beacons.compactMap { beacon -> GeoCoordinate? in

@@ -124,16 +124,6 @@ public struct BeaconAuditor: Sendable {
         let ordered = truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
         guard ordered.count >= 2 else { return }
         let trajectory = TimedTrajectory(ordered.map { ($0.timeSeconds, $0.point) })
-        let times = ordered.map(\.timeSeconds)
-        func level(at time: Double) -> LevelReference? {
-            // The latest truth point at or before `time` (binary search).
-            var low = 0, high = times.count - 1
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if times[mid] <= time { low = mid } else { high = mid - 1 }
-            }
-            return ordered[low].level
-        }
         // Closest approach: to the interpolated path (each truth segment is walked on its start's level).
         for (index, beacon) in map.beacons.enumerated() {
             for (a, b) in zip(ordered, ordered.dropFirst()) where Self.isSameLevel(a.level, beacon) {
@@ -149,7 +139,7 @@ public struct BeaconAuditor: Sendable {
                   let truePoint = trajectory.position(atSeconds: sample.timeSeconds) else { continue }
             let beacon = map.beacons[index]
             readings[index].append(Reading(rssiDbm: observation.rssiDbm, distanceMeters: beacon.point.distance(to: truePoint),
-                                           truePoint: truePoint, sameLevel: Self.isSameLevel(level(at: sample.timeSeconds), beacon)))
+                                           truePoint: truePoint, sameLevel: Self.isSameLevel(ProviderScoring.levelAt(sample.timeSeconds, in: ordered), beacon)))
         }
     }
 

@@ -174,14 +174,17 @@ public enum ProviderScoring {
                               repeatedFixCount: provider.repeatedFixCount, poorFixCount: provider.poorFixCount)
     }
 
-    /// The level of the last truth point at or before `time` (the first one before the truth starts).
+    /// The level of the last truth point at or before `time` (the first one before the truth starts);
+    /// `truth` sorted by time.
+    /// - Complexity: O(log n).
     static func levelAt(_ time: Double, in truth: [TruthPoint]) -> LevelReference? {
-        var level = truth.first?.level
-        for point in truth {
-            guard point.timeSeconds <= time else { break }
-            level = point.level
+        guard !truth.isEmpty else { return nil }
+        var low = 0, high = truth.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if truth[mid].timeSeconds <= time { low = mid } else { high = mid - 1 }
         }
-        return level
+        return truth[low].level
     }
 
     /// Whether a location is on the level a truth reference names.
