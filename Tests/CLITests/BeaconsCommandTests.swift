@@ -97,6 +97,12 @@ import Testing
         let badFlag = try CLIRunner.run(["beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path, "--min-readings", "2"])
         #expect(badFlag.status == 1)
         #expect(badFlag.stderr.contains("--min-readings"))
+        let badOffset = try CLIRunner.run(["beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path, "--suspect-offset", "far"])
+        #expect(badOffset.status == 1)
+        #expect(badOffset.stderr.contains("--suspect-offset"))
+        let badVenue = try CLIRunner.run(["beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path, "--venue", "/nonexistent/venue"])
+        #expect(badVenue.status == 1)
+        #expect(badVenue.stderr.contains("indoornav beacons audit:") && badVenue.stderr.contains("/nonexistent/venue"))
 
         // A registry line with a latitude that is not a number names the file and line.
         let broken = inputs.registry.deletingLastPathComponent().appendingPathComponent("broken.csv")
