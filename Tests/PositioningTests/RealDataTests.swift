@@ -47,7 +47,8 @@ import Recordings
             .filter { $0.hasSuffix(".txt") }.sorted()
         #expect(files.count >= 10)
         var pooled: [Double] = []
-        for file in files {
+        // Every sixth walk: the whole set is the scoring command's (`indoornav eval-providers`).
+        for file in files.enumerated().filter({ $0.offset % 6 == 0 }).map(\.element) {
             let (samples, truth) = try Self.load(root.appendingPathComponent(file).path)
             if let score = ProviderScoring.scoreDeadReckoning(samples: samples, truth: truth) {
                 pooled += score.errorValuesMeters

@@ -135,6 +135,18 @@ import Testing
         #expect(throws: RecordingError.self) { try PlayerConfiguration(maxBufferedSamples: 0) }
         #expect(throws: RecordingError.self) { try PlayerConfiguration(speed: .realTime(factor: 0)) }
         #expect(throws: RecordingError.self) { try PlayerConfiguration(speed: .realTime(factor: .infinity)) }
-        #expect(PlayerConfiguration.standard.reorderWindowSeconds == 5)
+        #expect(PlayerConfiguration.standard.reorderWindowSeconds == 30)
+    }
+
+    @Test func aWaypointWrittenTwentySecondsLateIsStillPlayedInOrder() throws {
+        // As in ILC walk 5de8e4eb: inertial samples every 0.02 s, then a waypoint stamped 21.5 s earlier.
+        var input = stride(from: 0.0, through: 40.0, by: 0.02).map { pressure($0) }
+        input.append(SensorSample(timeSeconds: 18.5, reading: .groundTruth(GroundTruthPosition(location: .local(LocalPoint(x: 1, y: 2))))))
+        input.append(pressure(40.5))
+        let player = try RecordingPlayer(source: ArraySampleSource(input))
+        let played = times(try drain(player))
+        #expect(player.report.droppedLate == 0)
+        #expect(played.count == input.count)
+        #expect(played == played.sorted())
     }
 }

@@ -76,9 +76,13 @@ private func expectCounts(_ summary: ReadSummary, _ counts: [String: Int], _ kin
             .sorted().map { root.appendingPathComponent($0).path }
     }
 
-    @Test func everyILCPathFileReadsCleanly() throws {
-        let paths = try files("ilc-site1", under: "path_data_files")
-        #expect(paths.count >= 10)
+    /// Every eighth walk plus the three whose late waypoints once fell outside the reorder window (the
+    /// whole set is left to the scoring commands: reading all 126 walks in a debug build takes minutes).
+    @Test func sampledILCPathFilesReadCleanly() throws {
+        let all = try files("ilc-site1", under: "path_data_files")
+        #expect(all.count >= 10)
+        let lateWaypoints = ["5dda4026c5b77e0006b176b9", "5dda5aed9191710006b573e7", "5de8e4eb7491b00006eab004"]
+        let paths = all.enumerated().filter { index, path in index % 8 == 0 || lateWaypoints.contains { path.contains($0) } }.map(\.element)
         for path in paths {
             let reader = try RecordingReader(path: path)
             #expect(reader.format == .ilc)

@@ -10,13 +10,15 @@ public enum PlaybackSpeed: Hashable, Sendable {
 ///
 /// | setting | unit | default | valid range |
 /// |---|---|---|---|
-/// | `reorderWindowSeconds` | s | 5 | 0…600 |
+/// | `reorderWindowSeconds` | s | 30 | 0…600 |
 /// | `maxBufferedSamples` | samples | 100 000 | 1…10 000 000 |
 /// | `speed` | — | as fast as possible | factor 0.01…1000 |
 /// | `strict` | — | false | — |
 ///
-/// The 5 s window covers the disorder in the ILC path files (Wi-Fi and beacon batches stamped up to
-/// ~3.9 s after the inertial samples written after them).
+/// The 30 s window covers the disorder in the ILC path files: Wi-Fi and beacon batches stamped up to
+/// ~3.9 s before the inertial samples written before them, and ground-truth waypoints written up to
+/// 21.5 s after their time (three of the 126 site-1 walks have one 5–21.5 s late). At ~350 samples/s
+/// the window holds about 10,000 samples.
 public struct PlayerConfiguration: Hashable, Sendable {
     /// How far back in time a sample may arrive and still be put in order, seconds.
     public var reorderWindowSeconds: Double
@@ -28,7 +30,7 @@ public struct PlayerConfiguration: Hashable, Sendable {
     public var strict: Bool
 
     /// A validated configuration.
-    public init(reorderWindowSeconds: Double = 5, maxBufferedSamples: Int = 100_000,
+    public init(reorderWindowSeconds: Double = 30, maxBufferedSamples: Int = 100_000,
                 speed: PlaybackSpeed = .asFastAsPossible, strict: Bool = false) throws(RecordingError) {
         guard reorderWindowSeconds.isFinite, (0...600).contains(reorderWindowSeconds) else {
             throw .invalidConfiguration(field: "reorderWindowSeconds", message: "\(reorderWindowSeconds) s is outside 0…600")
@@ -45,14 +47,14 @@ public struct PlayerConfiguration: Hashable, Sendable {
         self.strict = strict
     }
 
-    /// The defaults (5 s window, as fast as possible, lenient).
+    /// The defaults (30 s window, as fast as possible, lenient).
     public static var standard: PlayerConfiguration {
         // The defaults are in range, so this cannot fail.
         (try? PlayerConfiguration()) ?? PlayerConfiguration(unchecked: ())
     }
 
     private init(unchecked: Void) {
-        reorderWindowSeconds = 5
+        reorderWindowSeconds = 30
         maxBufferedSamples = 100_000
         speed = .asFastAsPossible
         strict = false
