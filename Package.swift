@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: readme),
         .target(name: "Estimation", dependencies: ["CGSL"], exclude: readme),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
-        .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"], exclude: readme),
+        .target(name: "Positioning", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue", "Estimation", "Recordings"], exclude: readme),
         .target(name: "Simulation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Recordings"], exclude: readme),
         .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"], exclude: readme),
         .target(

@@ -16,7 +16,13 @@ import Venue
 enum EvalCommand {
     static let usage = """
         usage: indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]
+                              [--radio-map MAP] [--cross-validate K] [--fingerprint-option NAME=VALUE]…
                               [--no-map] [--no-heading-alignment] [--no-beacons] [--no-gnss] [--storey-height M] [--beacon-scale X]
+          --radio-map MAP       fuse fixes matched against this radio map (`indoornav survey`)
+          --cross-validate K    split the recordings into K folds (repetitions of one walk stay together) and score
+                                each fold with a radio map surveyed from the other folds only (MAP's walks of the
+                                same groups are left out too); without --radio-map the map is surveyed from the recordings
+          --fingerprint-option NAME=VALUE  override one FingerprintConfiguration value (A/B runs)
         """
 
     /// Storey height assumed between the floors of a venue-less recording, metres: a low typical storey
@@ -30,12 +36,14 @@ enum EvalCommand {
         var storeyHeightMeters: Double
         var useBeacons: Bool
         var useGNSS = true
+        var fingerprint = FingerprintConfiguration.standard
     }
 
     struct FileOutcome {
         var file: String
         var dataset: String
         var replay: FusionReplay
+        var fold: Int?
     }
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -49,6 +57,9 @@ enum EvalCommand {
         let noGNSS = args.flag("--no-gnss")
         let storeyHeight = try args.double("--storey-height", in: 1...20) ?? venuelessStoreyHeightMeters
         let beaconScale = try args.double("--beacon-scale", in: 1...10_000) ?? FusionConfiguration.standard.beaconCovarianceScale
+        let radioMapPath = try args.option("--radio-map")
+        let folds = try args.int("--cross-validate", in: 2...1_000)
+        let fingerprintOptions = try args.options("--fingerprint-option")
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()
@@ -61,9 +72,12 @@ enum EvalCommand {
         var settings = Settings(venue: nil, registry: nil, fusion: fusion,
                                 storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
         settings.useGNSS = !noGNSS
+        settings.fingerprint = try FingerprintOptions.configuration(fingerprintOptions)
+        var radioMap: RadioMap?
         do {
             if let venuePath { settings.venue = try EvaluationInputs.loadVenue(path: venuePath) }
             if let beaconsPath { settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath) }
+            if let radioMapPath { radioMap = try RadioMap.load(path: radioMapPath) }
         } catch {
             warn("indoornav eval: \(error)")
             return 1
@@ -74,6 +88,18 @@ enum EvalCommand {
             warn("indoornav eval: no recordings (.txt, .jsonl, .log) under \(paths.joined(separator: ", "))")
             return 1
         }
+        if let folds, radioMap == nil {
+            let survey = RadioMapSurvey.build(files: files, venue: settings.venue, registry: settings.registry, configuration: settings.fingerprint)
+            radioMap = survey.map
+        }
+        var radioMaps = RadioMapSelection(map: radioMap, configuration: settings.fingerprint)
+        if let folds {
+            do {
+                radioMaps.folds = try CrossValidationFolds(names: files.map(RadioMapSurvey.walkName) + (radioMap?.walks ?? []), count: folds)
+            } catch {
+                throw UsageError("eval: --cross-validate \(folds): \(error)")
+            }
+        }
         var outcomes: [FileOutcome] = []
         var skipped: [(file: String, reason: String)] = []
         for file in files {
@@ -83,11 +109,12 @@ enum EvalCommand {
                     skipped.append((file, loaded.truth.isEmpty ? "no ground truth" : "only one ground-truth point"))
                     continue
                 }
-                guard let replay = try evaluate(loaded, settings) else {
+                let selected = radioMaps.matcher(forWalk: RadioMapSurvey.walkName(file), frame: loaded.frame)
+                guard let replay = try evaluate(loaded, settings, matcher: selected.matcher) else {
                     skipped.append((file, "no usable ground truth"))
                     continue
                 }
-                outcomes.append(FileOutcome(file: file, dataset: loaded.format, replay: replay))
+                outcomes.append(FileOutcome(file: file, dataset: loaded.format, replay: replay, fold: selected.fold))
             } catch {
                 skipped.append((file, EvaluationInputs.skipReason(for: error)))
             }
@@ -107,7 +134,8 @@ enum EvalCommand {
     }
 
     /// Builds the pipeline for one recording and replays it.
-    static func evaluate(_ loaded: EvaluationInputs.LoadedRecording, _ settings: Settings) throws -> FusionReplay? {
+    static func evaluate(_ loaded: EvaluationInputs.LoadedRecording, _ settings: Settings,
+                         matcher: FingerprintMatcher? = nil) throws -> FusionReplay? {
         var levels: [LevelCandidate]?
         if settings.venue == nil {
             var floors: [Double] = []
@@ -123,7 +151,9 @@ enum EvalCommand {
             beacons = BeaconPositionProvider(map: map)
         }
         let gnss = settings.useGNSS ? loaded.frame.map { GNSSPositionProvider(frame: $0) } : nil
-        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss)
+        let fingerprint = matcher.map { FingerprintPositionProvider(matcher: $0, levels: engine.levelCandidates, venue: settings.venue) }
+        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss,
+                                      fingerprint: fingerprint)
         return FusionReplay.run(samples: loaded.samples, truth: loaded.truth, pipeline: pipeline)
     }
 }
@@ -148,6 +178,12 @@ struct EvalReport {
 
     var overall: FusionScore { FusionScore(points: outcomes.flatMap(\.replay.score.points)) }
     var overallDeadReckoning: FusionScore { FusionScore(points: outcomes.flatMap(\.replay.deadReckoningScore.points)) }
+    /// Every provider's fixes pooled over the files, by source.
+    var overallProviders: [String: FusionScore] {
+        var pooled: [String: [ScoredPoint]] = [:]
+        for outcome in outcomes { for (source, score) in outcome.replay.providerScores { pooled[source, default: []] += score.points } }
+        return pooled.mapValues { FusionScore(points: $0) }
+    }
 
     var json: JSONValue {
         let files: [JSONValue] = outcomes.map { outcome in
@@ -155,6 +191,8 @@ struct EvalReport {
             o["file"] = .string(outcome.file)
             o["dataset"] = .string(outcome.dataset)
             o["pdr"] = .object(Self.metrics(outcome.replay.deadReckoningScore))
+            o["providers"] = .object(outcome.replay.providerScores.mapValues { .object(Self.metrics($0)) })
+            o["fold"] = outcome.fold.map { .number(Double($0)) } ?? .null
             let scored = zip(outcome.replay.score.points, zip(outcome.replay.truth.dropFirst(), outcome.replay.estimatesAtTruth))
             o["pointErrors"] = .array(scored.map { point, pair in
                 ["t": .finite(point.timeSeconds), "errorMeters": .finite(point.errorMeters),
@@ -176,6 +214,7 @@ struct EvalReport {
         var top = Self.metrics(overall)
         top["files"] = .array(files)
         top["pdr"] = .object(Self.metrics(overallDeadReckoning))
+        top["providers"] = .object(overallProviders.mapValues { .object(Self.metrics($0)) })
         top["skipped"] = .array(skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] })
         return .object(top)
     }
@@ -193,6 +232,7 @@ struct EvalReport {
         }
         lines.append(line("overall fusion", overall))
         lines.append(line("overall pdr", overallDeadReckoning))
+        for (source, score) in overallProviders.sorted(by: { $0.key < $1.key }) { lines.append(line("overall \(source) fixes", score)) }
         if !skipped.isEmpty { lines.append("skipped \(skipped.count) file(s): " + skipped.map { "\(($0.file as NSString).lastPathComponent) (\($0.reason))" }.joined(separator: ", ")) }
         return lines.joined(separator: "\n")
     }

@@ -14,7 +14,9 @@ let usage = """
       serve --venues DIR [--port 8080] [--bind 127.0.0.1]       HTTP reroute service (Sources/RerouteService/README.md)
       scenarios [--seeds N] [--noise M] [--json]                simulated navigation walks
       eval-providers PATH… [--beacons F] [--venue V] [--json]   score the beacon and dead-reckoning providers
-      eval PATH… [--venue V] [--beacons F] [--json] [--plot OUT]  score providers + fusion against ground truth
+      survey WALKS… -o MAP.json [--venue V] [--beacons F]        radio map (Wi-Fi/BLE fingerprints) from walks with ground truth
+      eval PATH… [--venue V] [--beacons F] [--radio-map MAP] [--cross-validate K] [--json] [--plot OUT]
+                                                                score providers + fusion against ground truth
       beacons audit PATH… --beacons F [--venue V] [--json]     check a beacon registry against walks with ground truth
       bench read|route|filter|providers|fusion …                benchmarks
       help                                                      this text

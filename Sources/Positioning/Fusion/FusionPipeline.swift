@@ -18,6 +18,10 @@ public final class FusionPipeline {
         public var gnssFix: IndoorLocation?
         /// What the engine did with ``gnssFix``.
         public var gnssOutcome: FusionUpdateOutcome?
+        /// Radio-map fixes of the scans this sample completed.
+        public var fingerprintFixes: [IndoorLocation] = []
+        /// What the engine did with each of ``fingerprintFixes``.
+        public var fingerprintOutcomes: [FusionUpdateOutcome] = []
         /// Whether the fused estimate changed (a step, an accepted fix or a pressure reading).
         public var changed = false
     }
@@ -32,16 +36,20 @@ public final class FusionPipeline {
     public private(set) var ranges: BeaconRangeTracker?
     /// Satellite fixes, when the recording has them and a frame is known.
     public let gnss: GNSSPositionProvider?
+    /// Radio-map fixes, when a radio map is known.
+    public let fingerprint: FingerprintPositionProvider?
 
     /// A pipeline over the given engine and providers. With `fuseBeaconRanges` (and a beacon provider),
     /// each beacon's range updates the position and the provider's fixes only give the level; otherwise
     /// the provider's fixes update both.
     public init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, beacons: BeaconPositionProvider? = nil,
-                fuseBeaconRanges: Bool = true, gnss: GNSSPositionProvider? = nil) {
+                fuseBeaconRanges: Bool = true, gnss: GNSSPositionProvider? = nil,
+                fingerprint: FingerprintPositionProvider? = nil) {
         self.engine = engine
         self.deadReckoning = deadReckoning
         self.beacons = beacons
         self.gnss = gnss
+        self.fingerprint = fingerprint
         if fuseBeaconRanges, let beacons { ranges = BeaconRangeTracker(map: beacons.map, configuration: beacons.configuration) }
     }
 
@@ -49,9 +57,20 @@ public final class FusionPipeline {
     /// - Complexity: O(1) per sample apart from beacon fits and map queries.
     public func consume(_ sample: SensorSample) -> Output {
         var output = Output()
+        // Every sample may complete a scan (one arrives after the scan's time).
+        if let fingerprint {
+            output.fingerprintFixes = fingerprint.consume(sample, levelIndex: engine.isStarted ? engine.levelIndex : nil)
+            if engine.isStarted {
+                for fix in output.fingerprintFixes {
+                    let outcome = engine.update(with: fix)
+                    output.fingerprintOutcomes.append(outcome)
+                    if outcome.isAccepted { output.changed = true }
+                }
+            }
+        }
         switch sample.reading {
         case .beacon:
-            guard let beacons else { return output }
+            guard let beacons else { break }
             let fix = beacons.consume(sample)
             output.beaconFix = fix
             if ranges != nil {
@@ -71,7 +90,7 @@ public final class FusionPipeline {
             }
         case .gnss:
             let floorNumber = engine.isStarted ? engine.levelEstimator?.level?.floorNumber : nil
-            guard let fix = gnss?.consume(sample, floorNumber: floorNumber) else { return output }
+            guard let fix = gnss?.consume(sample, floorNumber: floorNumber) else { break }
             output.gnssFix = fix
             if engine.isStarted {
                 let outcome = engine.update(with: fix)

@@ -20,6 +20,11 @@ public struct FusionReplay: Sendable {
     public var deadReckoning: [TrackPoint] = []
     /// Raw beacon fixes (all, accepted or not).
     public var beaconFixes: [TrackPoint] = []
+    /// Every absolute fix a provider made (accepted or not), by source (`beacon`, `gnss`, `fingerprint`).
+    public var fixesBySource: [String: [TrackPoint]] = [:]
+    /// Each source's fixes scored against the truth interpolated at their times (fixes outside the
+    /// truth's time span are not scored); the level as the fix's own.
+    public var providerScores: [String: FusionScore] = [:]
     /// Truth points used: the start and the scored ones.
     public var truth: [TruthPoint] = []
     /// The fused estimate at each scored truth point (same order as ``score``'s points).
@@ -51,6 +56,12 @@ public struct FusionReplay: Sendable {
         var fused: [TrackPoint] = []
         var pdr: [TrackPoint] = []
         var fixes: [TrackPoint] = []
+        var bySource: [String: [(fix: IndoorLocation, levelIndex: Int?)]] = [:]
+        func keep(_ fix: IndoorLocation) {
+            let level = fix.levelID.flatMap { id in candidates.firstIndex { $0.levelID == id } }
+                ?? fix.floorNumber.flatMap { n in candidates.firstIndex { $0.floorNumber == n } }
+            bySource[fix.source, default: []].append((fix, level))
+        }
         var started = false
         func begin() {
             started = true
@@ -66,7 +77,10 @@ public struct FusionReplay: Sendable {
             let output = pipeline.consume(sample)
             if let fix = output.beaconFix {
                 fixes.append(TrackPoint(timeSeconds: fix.timeSeconds, point: fix.point, levelIndex: nil))
+                keep(fix)
             }
+            if let fix = output.gnssFix { keep(fix) }
+            output.fingerprintFixes.forEach(keep)
             guard started else { continue }
             if !output.steps.isEmpty, let location = pipeline.deadReckoning.lastLocation {
                 pdr.append(TrackPoint(timeSeconds: location.timeSeconds, point: location.point, levelIndex: startLevel))
@@ -99,6 +113,19 @@ public struct FusionReplay: Sendable {
             replay.estimatesAtTruth.append(estimate)
         }
         replay.score = FusionScore(points: points, floorPenaltyMeters: floorPenaltyMeters)
+        let truthTrack = TimedTrajectory(truth.map { ($0.timeSeconds, $0.point) })
+        for (source, list) in bySource {
+            replay.fixesBySource[source] = list.map { TrackPoint(timeSeconds: $0.fix.timeSeconds, point: $0.fix.point, levelIndex: $0.levelIndex) }
+            var scored: [ScoredPoint] = []
+            for (fix, level) in list {
+                guard let truthPoint = truthTrack.position(atSeconds: fix.timeSeconds, extrapolation: .none) else { continue }
+                let truthLevel = ProviderScoring.levelAt(fix.timeSeconds, in: truth)
+                let floor = (fix.levelID == nil && fix.floorNumber == nil) ? nil
+                    : floorError(estimated: level, truth: truthLevel, start: first.level, candidates: candidates, engine: engine)
+                scored.append(ScoredPoint(timeSeconds: fix.timeSeconds, errorMeters: fix.point.distance(to: truthPoint), floorError: floor))
+            }
+            replay.providerScores[source] = FusionScore(points: scored, floorPenaltyMeters: floorPenaltyMeters)
+        }
         replay.deadReckoningScore = FusionScore(points: pdrPoints, floorPenaltyMeters: floorPenaltyMeters)
         return replay
     }

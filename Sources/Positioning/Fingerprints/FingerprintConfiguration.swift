@@ -1,0 +1,106 @@
+/// Which transmitters a scan and a fingerprint are compared over (see ``FingerprintMatcher``).
+public enum FingerprintDistance: String, Hashable, Sendable, CaseIterable {
+    /// The scan's transmitters that the map knows (the default).
+    case scanTransmitters
+    /// Every transmitter either of them heard.
+    case union
+}
+
+/// Tunables of radio scans, radio maps and the ``FingerprintPositionProvider``, validated in `init`.
+/// See "Fingerprints" in `Sources/Positioning/README.md` for the measurements behind the defaults.
+public struct FingerprintConfiguration: Hashable, Sendable {
+    /// A Wi-Fi entry whose last-seen time is older than the scan by more than this is dropped (scanners
+    /// repeat cached access points for up to 30 s), seconds. Default 3; range 0 ... 600.
+    public var maximumStalenessSeconds: Double
+    /// Beacon advertisements of this window before a scan are averaged into it, seconds. Default 2;
+    /// range 0.1 ... 60.
+    public var beaconWindowSeconds: Double
+    /// Without Wi-Fi, a beacon-only scan is made at most this often, seconds. Default 2; range 0.1 ... 60.
+    public var beaconScanIntervalSeconds: Double
+    /// Readings weaker than this are dropped from scans and maps (too close to the noise floor to place
+    /// anything), dBm. Default −95; range −150 ... −30.
+    public var minimumRSSIDbm: Double
+    /// The value a transmitter missing from a scan or fingerprint is compared as, dBm. Default −100;
+    /// range −150 ... −30, at most ``minimumRSSIDbm``.
+    public var missingRSSIDbm: Double
+    /// Number of nearest fingerprints averaged. Default 7; range 1 ... 100.
+    public var neighbourCount: Int
+    /// A scan needs at least this many transmitters known to the map for a fix. Default 3; range 1 ... 100.
+    public var minimumKnownTransmitters: Int
+    /// Smallest one-sigma of a fix per axis, metres (added in quadrature to the neighbours' spread).
+    /// Default 2; range 0.1 ... 100.
+    public var minimumSigmaMeters: Double
+    /// Multiplies the neighbours' weighted spread into the fix's covariance. Default 1.5; range 0 ... 20.
+    public var spreadScale: Double
+    /// One-sigma per axis per dB of the best match's RMS difference, m/dB: the match quality that
+    /// predicts a fix's error best (cross-validated, the median error grows from 5–7 m below 9 dB to
+    /// 22 m above 13 dB on both data sets, ≈ 0.85 m per dB × 1.18 for a 2-D median). Default 0.85;
+    /// range 0 ... 10.
+    public var sigmaPerRMSMetersPerDb: Double
+    /// A fix whose best match differs from the scan by more than this RMS per compared transmitter is
+    /// not made (the scan is from somewhere the map does not cover), dB. Default 12; range 1 ... 100.
+    public var maximumMatchRMSDb: Double
+    /// Transmitters heard in fewer fingerprints than this are left out of a map. Default 2; range 1 ... 1,000.
+    public var minimumFingerprintsPerTransmitter: Int
+    /// How much of the neighbours' level vote a fix carries to the level filter: its level probability
+    /// is 1/n + w·(share − 1/n) over the map's n levels, so 0 makes fixes say nothing about the level and
+    /// 1 passes the vote's share unchanged. Default 0.5; range 0 ... 1.
+    public var levelEvidenceWeight: Double
+
+    /// Which transmitters distances are computed over. Default ``FingerprintDistance/scanTransmitters``.
+    public var distance: FingerprintDistance = .scanTransmitters
+
+    /// The defaults (see each property).
+    public static let standard = FingerprintConfiguration(unchecked: ())
+
+    /// A configuration; every value is checked against its range.
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
+    public init(maximumStalenessSeconds: Double = 3, beaconWindowSeconds: Double = 2, beaconScanIntervalSeconds: Double = 2,
+                minimumRSSIDbm: Double = -95, missingRSSIDbm: Double = -100, neighbourCount: Int = 7,
+                minimumKnownTransmitters: Int = 3, minimumSigmaMeters: Double = 2, spreadScale: Double = 1.5,
+                sigmaPerRMSMetersPerDb: Double = 0.85, maximumMatchRMSDb: Double = 12, minimumFingerprintsPerTransmitter: Int = 2,
+                levelEvidenceWeight: Double = 0.5) throws(PositioningError) {
+        try PositioningError.check("maximumStalenessSeconds", maximumStalenessSeconds, in: 0...600)
+        try PositioningError.check("beaconWindowSeconds", beaconWindowSeconds, in: 0.1...60)
+        try PositioningError.check("beaconScanIntervalSeconds", beaconScanIntervalSeconds, in: 0.1...60)
+        try PositioningError.check("minimumRSSIDbm", minimumRSSIDbm, in: -150...(-30))
+        try PositioningError.check("missingRSSIDbm", missingRSSIDbm, in: -150...min(-30, minimumRSSIDbm))
+        try PositioningError.check("neighbourCount", Double(neighbourCount), in: 1...100)
+        try PositioningError.check("minimumKnownTransmitters", Double(minimumKnownTransmitters), in: 1...100)
+        try PositioningError.check("minimumSigmaMeters", minimumSigmaMeters, in: 0.1...100)
+        try PositioningError.check("spreadScale", spreadScale, in: 0...20)
+        try PositioningError.check("sigmaPerRMSMetersPerDb", sigmaPerRMSMetersPerDb, in: 0...10)
+        try PositioningError.check("maximumMatchRMSDb", maximumMatchRMSDb, in: 1...100)
+        try PositioningError.check("minimumFingerprintsPerTransmitter", Double(minimumFingerprintsPerTransmitter), in: 1...1_000)
+        try PositioningError.check("levelEvidenceWeight", levelEvidenceWeight, in: 0...1)
+        self.levelEvidenceWeight = levelEvidenceWeight
+        self.maximumStalenessSeconds = maximumStalenessSeconds
+        self.beaconWindowSeconds = beaconWindowSeconds
+        self.beaconScanIntervalSeconds = beaconScanIntervalSeconds
+        self.minimumRSSIDbm = minimumRSSIDbm
+        self.missingRSSIDbm = missingRSSIDbm
+        self.neighbourCount = neighbourCount
+        self.minimumKnownTransmitters = minimumKnownTransmitters
+        self.minimumSigmaMeters = minimumSigmaMeters
+        self.spreadScale = spreadScale
+        self.sigmaPerRMSMetersPerDb = sigmaPerRMSMetersPerDb
+        self.maximumMatchRMSDb = maximumMatchRMSDb
+        self.minimumFingerprintsPerTransmitter = minimumFingerprintsPerTransmitter
+    }
+
+    private init(unchecked: Void) {
+        maximumStalenessSeconds = 3
+        beaconWindowSeconds = 2
+        beaconScanIntervalSeconds = 2
+        minimumRSSIDbm = -95
+        missingRSSIDbm = -100
+        neighbourCount = 7
+        minimumKnownTransmitters = 3
+        minimumSigmaMeters = 2
+        spreadScale = 1.5
+        sigmaPerRMSMetersPerDb = 0.85
+        maximumMatchRMSDb = 12
+        minimumFingerprintsPerTransmitter = 2
+        levelEvidenceWeight = 0.5
+    }
+}

@@ -1,0 +1,112 @@
+import IndoorGeometry
+import Recordings
+
+/// Builds a ``RadioMap`` from walks with ground truth (a survey).
+///
+/// Each walk's samples are grouped into scans (``RadioScanAssembler``); each scan is placed at the truth
+/// interpolated linearly at its time, on the level of the last truth point at or before it. Scans
+/// outside the truth's time span cannot be placed and are counted, not guessed. ``build()`` leaves out
+/// transmitters heard in fewer than ``FingerprintConfiguration/minimumFingerprintsPerTransmitter``
+/// fingerprints (a phone passing by, a hotspot), and fingerprints left with no reading.
+///
+/// - Complexity: O(samples + scan readings) per walk.
+public struct RadioMapBuilder: Sendable {
+    /// What one walk contributed.
+    public struct WalkOutcome: Hashable, Sendable {
+        /// The walk's name.
+        public var walk: String
+        /// Scans assembled.
+        public var scans = 0
+        /// Scans placed as fingerprints.
+        public var placed = 0
+        /// Scans outside the truth's time span (not placed).
+        public var outsideTruth = 0
+        /// Wi-Fi entries dropped as stale.
+        public var staleEntries = 0
+        /// Readings dropped as too weak or not finite.
+        public var droppedReadings = 0
+    }
+
+    /// The tunables.
+    public let configuration: FingerprintConfiguration
+    /// The frame's geographic reference, when known.
+    public let frameReference: GeoCoordinate?
+    private var transmitterIndex: [String: Int] = [:]
+    private var transmitters: [String] = []
+    private var levels: [LevelReference] = []
+    private var walks: [String] = []
+    private var fingerprints: [RadioMap.Fingerprint] = []
+
+    /// A builder for walks whose truth is in the frame at `frameReference` (nil: a frame without one).
+    public init(configuration: FingerprintConfiguration = .standard, frameReference: GeoCoordinate? = nil) {
+        self.configuration = configuration
+        self.frameReference = frameReference
+    }
+
+    /// Adds one walk: `samples` in time order, `truth` in the map's frame.
+    /// - Throws: ``PositioningError/malformedInput(file:line:message:)`` (line 0) when the walk has fewer
+    ///   than two finite truth points: nothing can be placed.
+    @discardableResult
+    public mutating func add(walk: String, samples: [SensorSample], truth rawTruth: [TruthPoint]) throws(PositioningError) -> WalkOutcome {
+        let truth = rawTruth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
+        guard truth.count >= 2 else {
+            throw .malformedInput(file: walk, line: 0, message: "a survey walk needs at least two ground-truth points, it has \(truth.count)")
+        }
+        let track = TimedTrajectory(truth.map { ($0.timeSeconds, $0.point) })
+        var assembler = RadioScanAssembler(configuration: configuration)
+        var outcome = WalkOutcome(walk: walk)
+        let walkIndex = walks.count
+        walks.append(walk)
+        func place(_ scan: RadioScan) {
+            outcome.scans += 1
+            guard let point = track.position(atSeconds: scan.timeSeconds, extrapolation: .none) else {
+                outcome.outsideTruth += 1
+                return
+            }
+            let level = ProviderScoring.levelAt(scan.timeSeconds, in: truth).map { levelIndex(of: $0) }
+            let readings = scan.readings.map { key, rssi in RadioMap.Reading(transmitter: transmitterIndex(of: key), rssiDbm: rssi) }
+            fingerprints.append(RadioMap.Fingerprint(point: point, levelIndex: level, walkIndex: walkIndex,
+                                                     timeSeconds: scan.timeSeconds, readings: readings))
+            outcome.placed += 1
+        }
+        for sample in samples { for scan in assembler.consume(sample) { place(scan) } }
+        if let scan = assembler.finish() { place(scan) }
+        outcome.staleEntries = assembler.staleEntries
+        outcome.droppedReadings = assembler.droppedReadings
+        return outcome
+    }
+
+    /// The map of every walk added, without rarely heard transmitters (indices renumbered).
+    public func build() -> RadioMap {
+        var counts = [Int](repeating: 0, count: transmitters.count)
+        for fingerprint in fingerprints { for reading in fingerprint.readings { counts[reading.transmitter] += 1 } }
+        var renumbered = [Int](repeating: -1, count: transmitters.count)
+        var kept: [String] = []
+        for index in transmitters.indices where counts[index] >= configuration.minimumFingerprintsPerTransmitter {
+            renumbered[index] = kept.count
+            kept.append(transmitters[index])
+        }
+        var result: [RadioMap.Fingerprint] = []
+        result.reserveCapacity(fingerprints.count)
+        for var fingerprint in fingerprints {
+            fingerprint.readings = fingerprint.readings.compactMap { reading in
+                renumbered[reading.transmitter] >= 0 ? RadioMap.Reading(transmitter: renumbered[reading.transmitter], rssiDbm: reading.rssiDbm) : nil
+            }
+            if !fingerprint.readings.isEmpty { result.append(fingerprint) }
+        }
+        return RadioMap(frameReference: frameReference, transmitters: kept, levels: levels, walks: walks, fingerprints: result)
+    }
+
+    private mutating func transmitterIndex(of key: String) -> Int {
+        if let index = transmitterIndex[key] { return index }
+        transmitterIndex[key] = transmitters.count
+        transmitters.append(key)
+        return transmitters.count - 1
+    }
+
+    private mutating func levelIndex(of level: LevelReference) -> Int {
+        if let index = levels.firstIndex(of: level) { return index }
+        levels.append(level)
+        return levels.count - 1
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import IndoorGeometry
+import Positioning
+import Recordings
+import Venue
+
+/// Builds a radio map from recordings with ground truth (shared by `survey` and `eval --cross-validate`).
+enum RadioMapSurvey {
+    struct Result {
+        var map: RadioMap
+        var outcomes: [RadioMapBuilder.WalkOutcome]
+        var skipped: [(file: String, reason: String)]
+    }
+
+    /// The walk name a file is stored under in a radio map: its file name without extension.
+    static func walkName(_ file: String) -> String {
+        ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// Surveys `files` (read like `eval` reads them: venue frame, else the beacons' centroid, else the
+    /// first walk's geographic truth). Files without two truth points are skipped with the reason.
+    static func build(files: [String], venue: Venue?, registry: BeaconRegistry?,
+                      configuration: FingerprintConfiguration) -> Result {
+        var builder: RadioMapBuilder?
+        var mapFrame: LocalFrame?
+        var outcomes: [RadioMapBuilder.WalkOutcome] = []
+        var skipped: [(file: String, reason: String)] = []
+        for file in files {
+            do {
+                let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
+                guard loaded.truth.count >= 2 else {
+                    skipped.append((file, loaded.truth.isEmpty ? "no ground truth" : "only one ground-truth point"))
+                    continue
+                }
+                if builder == nil {
+                    mapFrame = loaded.frame
+                    builder = RadioMapBuilder(configuration: configuration, frameReference: loaded.frame?.reference)
+                }
+                var truth = loaded.truth
+                if let mapFrame, let frame = loaded.frame, frame != mapFrame, !loaded.usedFloorFrame {
+                    truth = truth.map { TruthPoint(timeSeconds: $0.timeSeconds, point: mapFrame.localPoint(from: frame.geoCoordinate(from: $0.point)), level: $0.level) }
+                }
+                guard var current = builder else { continue }
+                outcomes.append(try current.add(walk: walkName(file), samples: loaded.samples, truth: truth))
+                builder = current
+            } catch {
+                skipped.append((file, EvaluationInputs.skipReason(for: error)))
+            }
+        }
+        let map = builder?.build() ?? RadioMap(frameReference: nil, transmitters: [], levels: [], walks: [], fingerprints: [])
+        return Result(map: map, outcomes: outcomes, skipped: skipped)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import IndoorJSON
+import Positioning
+import Recordings
+
+/// `indoornav survey WALK|FOLDER… [--venue V] [--beacons F] -o RADIO_MAP.json [--json]` — builds a radio
+/// map (Wi-Fi and beacon fingerprints per level) from recordings with ground truth.
+enum SurveyCommand {
+    static let usage = """
+        usage: indoornav survey WALK|FOLDER… -o RADIO_MAP.json [--venue V] [--beacons F] [--json] [--fingerprint-option NAME=VALUE]…
+          Builds a radio map from recordings with ground truth (ILC waypoints, IPIN POSI, canonical truth):
+          each Wi-Fi scan (with the beacons of the last 2 s) placed at the truth interpolated at its time.
+          --venue V     venue whose frame and levels the truth is put in (an ILC site folder or an IMDF venue)
+          --beacons F   beacon registry (its centroid sets the frame when there is no venue)
+          --json        print the summary as JSON
+          --fingerprint-option NAME=VALUE  override one FingerprintConfiguration value (e.g. maximumStalenessSeconds=5)
+        """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let output = try args.option("-o") ?? args.option("--output")
+        let venuePath = try args.option("--venue")
+        let beaconsPath = try args.option("--beacons")
+        let json = args.flag("--json")
+        let configuration = try FingerprintOptions.configuration(try args.options("--fingerprint-option"))
+        var paths: [String] = []
+        while let path = args.nextPositional() { paths.append(path) }
+        try args.finish()
+        guard !paths.isEmpty else { throw UsageError("survey: expected WALK or FOLDER\n\(usage)") }
+        guard let output else { throw UsageError("survey: missing -o RADIO_MAP.json\n\(usage)") }
+        let files = try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "log"], command: "survey")
+        try OutputFile.refuseOverwritingInput(output, inputs: files + [venuePath, beaconsPath].compactMap { $0 })
+        let loadedVenue = try venuePath.map { path in try EvaluationInputs.loadVenue(path: path) }
+        let loadedRegistry = try beaconsPath.map { path in try EvaluationInputs.loadRegistry(path: path) }
+        let result = RadioMapSurvey.build(files: files, venue: loadedVenue, registry: loadedRegistry, configuration: configuration)
+        for entry in result.skipped { warn("indoornav survey: skipped \(entry.file): \(entry.reason)") }
+        guard !result.map.fingerprints.isEmpty else {
+            warn("indoornav survey: no fingerprint could be placed (no walk with ground truth and Wi-Fi or beacon scans); nothing written")
+            return 1
+        }
+        try OutputFile.write(result.map.json.serialized(), to: output)
+        let scans = result.outcomes.reduce(0) { $0 + $1.scans }
+        let outside = result.outcomes.reduce(0) { $0 + $1.outsideTruth }
+        let stale = result.outcomes.reduce(0) { $0 + $1.staleEntries }
+        let summary = result.map.summary
+        if json {
+            let value: JSONValue = [
+                "output": .string(output), "walks": .number(Double(summary.walks)), "fingerprints": .number(Double(summary.fingerprints)),
+                "wifiTransmitters": .number(Double(summary.wifiTransmitters)), "beaconTransmitters": .number(Double(summary.beaconTransmitters)),
+                "levels": .number(Double(summary.levels)), "scans": .number(Double(scans)), "scansOutsideTruth": .number(Double(outside)),
+                "staleEntries": .number(Double(stale)),
+                "skipped": .array(result.skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] }),
+            ]
+            print(value.serialized(pretty: true))
+        } else {
+            print("wrote \(output): \(summary); \(scans) scans, \(outside) outside the ground truth's time span, \(stale) stale Wi-Fi entries dropped"
+                  + (result.skipped.isEmpty ? "" : "; skipped \(result.skipped.count) file(s)"))
+        }
+        return 0
+    }
+}
