@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "RerouteService", targets: ["RerouteService"]),
+        .library(name: "IndoorViewer", targets: ["IndoorViewer"]),
         .executable(name: "indoornav", targets: ["indoornav"]),
     ],
     targets: [
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: readme),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: readme),
+        .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue", "IndoorPlot"], exclude: readme),
         .target(name: "Estimation", dependencies: ["CGSL"], exclude: readme),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "Venue", "Estimation", "Recordings"], exclude: readme),
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"], exclude: readme),
         .target(
             name: "RerouteService",
-            dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Positioning", "Navigation"],
+            dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Positioning", "Navigation", "IndoorPlot", "IndoorViewer"],
             exclude: readme
         ),
 
@@ -49,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "indoornav",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "IndoorPlot", "Estimation", "EstimationReference",
+                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "IndoorPlot", "IndoorViewer", "Estimation", "EstimationReference",
                 "Recordings", "Positioning", "Simulation", "Navigation", "RerouteService",
             ],
             path: "Tools/indoornav"
@@ -65,7 +67,7 @@ let package = Package(
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         .testTarget(name: "VenueTests", dependencies: ["Venue", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Venue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
-        .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "Venue", "IndoorGeometry"]),
+        .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "IndoorViewer", "Venue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
         .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference", "IndoorGeometry"]),
         .testTarget(
             name: "RecordingsTests", dependencies: ["Recordings", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]

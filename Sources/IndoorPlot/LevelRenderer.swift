@@ -13,29 +13,27 @@ public enum LabelSource: String, CaseIterable, Sendable {
 
 /// Draws one level of a venue: outline, spaces, openings, navigation graph, connectors and POIs.
 public struct LevelRenderer: Sendable {
+    /// Fills and strokes.
     public var style: RenderStyle
     /// Label preference order; empty draws no labels.
     public var labels: [LabelSource]
+    /// Preferred languages of names, first first (the venue's default otherwise).
     public var languages: [String]
+    /// Whether the navigation graph is drawn (off by default: it is for debugging routes).
     public var drawGraph: Bool
+    /// Size of the space labels, pixels.
+    public var labelSizePixels: Double
 
+    /// A renderer; the graph is hidden unless asked for.
     public init(style: RenderStyle = RenderStyle(), labels: [LabelSource] = [.occupant, .spaceName],
-                languages: [String] = [], drawGraph: Bool = true) {
+                languages: [String] = [], drawGraph: Bool = false, labelSizePixels: Double = 10) {
         self.style = style; self.labels = labels; self.languages = languages; self.drawGraph = drawGraph
+        self.labelSizePixels = labelSizePixels
     }
 
-    /// The local-frame extent of a level (outline, spaces and graph nodes).
+    /// The local-frame extent of a level (``LevelExtent``; a 20 m square at the origin when it is empty).
     public static func bounds(of venue: Venue, levelIndex: Int) -> BoundingBox {
-        let level = venue.levels[levelIndex]
-        var box = level.outline?.bounds
-        for space in venue.spaces where space.levelID == level.id {
-            box = box.map { $0.union(space.polygon.bounds) } ?? space.polygon.bounds
-        }
-        for node in venue.graph.nodes where Int(node.levelIndex) == levelIndex {
-            if box == nil { box = BoundingBox(minX: node.point.x, minY: node.point.y, maxX: node.point.x, maxY: node.point.y) }
-            box?.include(node.point)
-        }
-        return box ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)
+        LevelExtent.bounds(of: venue, levelIndex: levelIndex) ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)
     }
 
     /// Draws the level into `document` (which the caller may extend with tracks before rendering).
@@ -77,9 +75,15 @@ public struct LevelRenderer: Sendable {
                 occupantNames[spaceID] = venue.displayName(poi.name, preferred: languages)
             }
         }
-        for space in spaces {
-            guard let label = label(for: space, occupantName: occupantNames[space.id], venue: venue) else { continue }
-            document.text(label, at: space.polygon.centroid, sizePixels: 9)
+        let placer = LabelPlacer(sizePixels: labelSizePixels)
+        let candidates = spaces.compactMap { space -> LabelPlacer.Candidate? in
+            guard let text = label(for: space, occupantName: occupantNames[space.id], venue: venue) else { return nil }
+            let anchor = space.polygon.contains(space.polygon.centroid) ? space.polygon.centroid : space.polygon.bounds.center
+            return LabelPlacer.Candidate(text: text, anchor: anchor, priority: space.polygon.areaSquareMeters,
+                                         maximumWidthPixels: space.polygon.bounds.width * document.pixelsPerMeter * 1.3)
+        }
+        for kept in placer.place(candidates, in: document) {
+            document.label(kept.text, at: kept.anchor, sizePixels: labelSizePixels)
         }
     }
 

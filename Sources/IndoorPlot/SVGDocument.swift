@@ -59,6 +59,15 @@ public struct SVGDocument: Sendable {
         append("<text x=\"\(SVGDocument.format(s.x))\" y=\"\(SVGDocument.format(s.y))\" font-size=\"\(SVGDocument.format(sizePixels))\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"\(SVGDocument.escape(color))\">\(SVGDocument.escape(text))</text>")
     }
 
+    /// The elements appended so far, one per line, without the `<svg>` wrapper (for embedding in a page).
+    public var elementsText: String { body.joined(separator: "\n") }
+
+    /// Appends a text label centred on a point with a white halo, so it stays readable over lines.
+    public mutating func label(_ text: String, at p: LocalPoint, sizePixels: Double, color: String = "#222") {
+        let s = svg(p)
+        append("<text x=\"\(SVGDocument.format(s.x))\" y=\"\(SVGDocument.format(s.y + sizePixels * 0.35))\" font-size=\"\(SVGDocument.format(sizePixels))\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"\(SVGDocument.escape(color))\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-opacity=\"0.85\" paint-order=\"stroke\" class=\"label\">\(SVGDocument.escape(text))</text>")
+    }
+
     /// Appends raw SVG (already escaped) — for groups and comments.
     public mutating func append(_ element: String) { body.append(element) }
 
