@@ -48,18 +48,32 @@ class ResponseChecker:
         path = path.split("?", 1)[0]
         matches = [t for t, rx in self.templates if rx.match(path)]
         if not matches:
-            return f"no path in the document matches {path}"
+            # Any other path: 404 with the error body (documented as components/responses/NotFound).
+            if status != 404:
+                return f"no path in the document matches {path} (only 404 is allowed there)"
+            return self.check_component("NotFound", f"{method} {path}", status, content_type, body)
         # The most specific template: the fewest parameters.
         template = min(matches, key=lambda t: t.count("{"))
         operation = self.document["paths"][template].get(method.lower())
         if operation is None:
-            return f"{method} {template} is not documented"
+            # Any other method on a known path: 405 (components/responses/MethodNotAllowed).
+            if status != 405:
+                return f"{method} {template} is not documented (only 405 is allowed)"
+            return self.check_component("MethodNotAllowed", f"{method} {template}", status, content_type, body)
         responses = operation.get("responses", {})
         key = str(status) if str(status) in responses else ("default" if "default" in responses else None)
         if key is None:
             return f"{method} {template}: status {status} is not documented (documented: {', '.join(sorted(responses))})"
-        response = responses[key]
-        ref_path = ["paths", template, method.lower(), "responses", key]
+        return self.check_response(responses[key], ["paths", template, method.lower(), "responses", key],
+                                   f"{method} {template}", status, content_type, body)
+
+    def check_component(self, name, what, status, content_type, body):
+        response = self.document["components"]["responses"][name]
+        return self.check_response(response, ["components", "responses", name], what, status, content_type, body)
+
+    def check_response(self, response, ref_path, what, status, content_type, body):
+        from jsonschema.exceptions import best_match
+        method, template = what.split(" ", 1)
         while "$ref" in response:
             ref = response["$ref"]
             ref_path = ref.lstrip("#/").split("/")
@@ -81,12 +95,20 @@ class ResponseChecker:
             return f"{method} {template} {status}: body is not JSON ({error})"
         pointer = self.pointer(*ref_path, "content", documented[media], "schema")
         validator = self.validator_class({"$ref": "urn:openapi#/" + pointer}, registry=self.registry)
-        errors = sorted(validator.iter_errors(instance), key=lambda e: list(e.absolute_path))
-        if errors:
-            e = errors[0]
+        e = best_match(validator.iter_errors(instance))
+        if e is not None:
+            e = deepest(e)
             where = "/".join(str(p) for p in e.absolute_path) or "(top level)"
             return f"{method} {template} {status}: at {where}: {e.message[:300]}"
         return None
+
+
+def deepest(error):
+    """The most specific cause of an anyOf/oneOf failure (skipping the 'or null' branch)."""
+    while error.context:
+        causes = [c for c in error.context if not (c.validator == "type" and c.validator_value == "null")] or error.context
+        error = max(causes, key=lambda c: len(list(c.absolute_schema_path)))
+    return error
 
 
 def serve(path):
