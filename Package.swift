@@ -61,6 +61,8 @@ let package = Package(
         // and venues built in code (routing and navigation tests)
         .target(name: "EstimationReference", dependencies: ["IndoorGeometry"], path: "Tests/Support/EstimationReference"),
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
+        // Headless Chromium for the viewer's browser tests (skipped where no Chromium is installed).
+        .target(name: "BrowserHarness", path: "Tests/Support/BrowserHarness"),
 
         // Tests
         .testTarget(name: "IndoorJSONTests", dependencies: ["IndoorJSON"]),
@@ -80,9 +82,10 @@ let package = Package(
             name: "NavigationTests", dependencies: ["Navigation", "Routing", "Positioning", "Venue", "IndoorGeometry", "VenueFixtures"]
         ),
         .testTarget(
-            name: "RerouteServiceTests", dependencies: ["RerouteService", "IndoorJSON", "Venue", "Routing", "Navigation", "VenueFixtures"]
+            name: "RerouteServiceTests",
+            dependencies: ["RerouteService", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Navigation", "VenueFixtures", "BrowserHarness"]
         ),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
-        .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON"]),
+        .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "BrowserHarness"]),
     ]
 )

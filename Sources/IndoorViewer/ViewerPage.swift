@@ -61,9 +61,16 @@ public enum ViewerPage {
     /// The JSON the script reads: the frame, levels, routes, tracks, events and the live settings.
     static func pageData(venue: Venue, content: ViewerContent, config: ViewerConfiguration, frame: SVGDocument, title: String) -> JSONValue {
         func n(_ v: Double, _ scale: Double = 1000) -> JSONValue { .finite((v * scale).rounded() / scale) }
-        let levels: [JSONValue] = venue.levels.map { level in
-            ["id": .string(level.id), "name": .string(venue.displayName(level.name, preferred: config.languages) ?? level.id),
-             "ordinal": .number(Double(level.ordinal))]
+        let levels: [JSONValue] = venue.levels.indices.map { index in
+            let level = venue.levels[index]
+            var o: [String: JSONValue] = ["id": .string(level.id), "ordinal": .number(Double(level.ordinal)),
+                                          "name": .string(venue.displayName(level.name, preferred: config.languages) ?? level.id)]
+            // The level's own area (in picture units), which the page fits when the level is chosen.
+            if let b = LevelExtent.bounds(of: venue, levelIndex: index)?.expanded(by: config.marginMeters) {
+                let a = frame.svg(LocalPoint(x: b.minX, y: b.maxY)), c = frame.svg(LocalPoint(x: b.maxX, y: b.minY))
+                o["view"] = [n(a.x, 100), n(a.y, 100), n(c.x - a.x, 100), n(c.y - a.y, 100)]
+            }
+            return .object(o)
         }
         let tracks: [JSONValue] = content.tracks.map { track in
             ["name": .string(track.name), "kind": .string(track.kind.rawValue), "color": .string(track.kind.color),

@@ -50,15 +50,21 @@ enum ViewerScript {
     }
 
     // Levels.
-    function showLevel(id) {
+    function fitLevel(id) {
+      var l = D.levels.filter(function (x) { return x.id === id; })[0];
+      view = l && l.view ? { x: l.view[0], y: l.view[1], w: l.view[2], h: l.view[3] } : { x: 0, y: 0, w: F.width, h: F.height };
+      applyView();
+    }
+    function showLevel(id, fit) {
       if (!groups[id]) return;
       current = id;
+      if (fit) fitLevel(id);
       Object.keys(groups).forEach(function (k) { groups[k].style.display = k === id ? '' : 'none'; });
       document.querySelectorAll('#levels button').forEach(function (b) { b.classList.toggle('active', b.getAttribute('data-level') === id); });
       body.setAttribute('data-level', id);
     }
     document.querySelectorAll('#levels button').forEach(function (b) {
-      b.addEventListener('click', function () { showLevel(b.getAttribute('data-level')); });
+      b.addEventListener('click', function () { showLevel(b.getAttribute('data-level'), true); });
     });
 
     // Pan and zoom on the viewBox.
@@ -96,7 +102,7 @@ enum ViewerScript {
     document.querySelectorAll('#zoom button').forEach(function (b) {
       b.addEventListener('click', function () {
         var z = b.getAttribute('data-zoom');
-        if (z === 'fit') { view = { x: 0, y: 0, w: F.width, h: F.height }; applyView(); return; }
+        if (z === 'fit') { fitLevel(current); return; }
         zoom(z === 'in' ? 1 / 1.5 : 1.5, view.x + view.w / 2, view.y + view.h / 2);
       });
     });
@@ -235,13 +241,12 @@ enum ViewerScript {
       addLegend(i === 0 ? 'route' : 'reroute', i === 0 ? 'planned route' : 'new route after leaving it', i === 0 ? '#1f5fbf' : '#e377c2', false);
     });
     body.setAttribute('data-routes', String(drawn));
-    showLevel(params.get('level') && groups[params.get('level')] ? params.get('level') : D.initialLevel);
+    showLevel(params.get('level') && groups[params.get('level')] ? params.get('level') : D.initialLevel, true);
     if (isFinite(tmin)) {
       var t0 = params.has('t') ? Math.min(Math.max(Number(params.get('t')), tmin), tmax) : tmin;
       document.getElementById('slider').value = t0; setTime(t0);
       if (params.get('level') && groups[params.get('level')]) showLevel(params.get('level'));
     }
-    applyView();
     if (D.live) window.IndoorViewerLive(D, { layer: layer, drawRoute: drawRoute, showLevel: showLevel, svgPoint: svgPoint, el: el,
       sx: sx, sy: sy, current: function () { return current; }, moved: function () { return moved; }, addLegend: addLegend, params: params, note: note });
     body.setAttribute('data-status', 'ready');

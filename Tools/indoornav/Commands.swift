@@ -15,6 +15,7 @@ enum Commands {
         "simulate": SimulateCommand.run,
         "replay": ReplayCommand.run,
         "serve": ServeCommand.run,
+        "view": ViewCommand.run,
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {

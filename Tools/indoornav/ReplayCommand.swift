@@ -27,13 +27,7 @@ enum ReplayCommand {
         guard let followMode = FollowUserMode(rawValue: followText) else {
             throw UsageError("--follow: expected none, follow or followWithHeading, got '\(followText)'")
         }
-        guard let place = Place.parse(destinationText) else { throw UsageError("--to: '\(destinationText)' is not an id or x,y@LEVEL") }
-        let destination: NavigationDestination
-        switch place {
-        case .feature(let id): destination = .feature(id: id)
-        case .local(let p, let level): destination = .point(p, levelID: level)
-        case .geographic: throw UsageError("--to: use an id or x,y@LEVEL")
-        }
+        let destination = try destination(destinationText)
 
         let venue = try EvaluationInputs.loadVenue(path: venuePath)
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
@@ -52,6 +46,16 @@ enum ReplayCommand {
         }
         if let plot { try ReplayReport.writePlots(replay, to: plot) }
         return replay.arrived ? 0 : 2
+    }
+
+    /// A `--to` value (a feature id or `x,y@LEVEL`) as a navigation destination.
+    static func destination(_ text: String) throws(UsageError) -> NavigationDestination {
+        guard let place = Place.parse(text) else { throw UsageError("--to: '\(text)' is not an id or x,y@LEVEL") }
+        switch place {
+        case .feature(let id): return .feature(id: id)
+        case .local(let p, let level): return .point(p, levelID: level)
+        case .geographic: throw UsageError("--to: use an id or x,y@LEVEL")
+        }
     }
 }
 
