@@ -6,6 +6,7 @@
 /// | `languages` | language codes | venue default | any |
 /// | `canvasPixels` | SVG user units of the longer side | 1600 | 200–20,000 |
 /// | `marginMeters` | m around the data | 3 | 0–1,000 |
+/// | `labelPixels` | room label size, SVG user units | 13 | 4–100 |
 /// | `live` | service polling | off | see ``Live`` |
 public struct ViewerConfiguration: Sendable {
     /// The page's live part: the venue list, the route form and polled sessions of a running service.
@@ -36,6 +37,8 @@ public struct ViewerConfiguration: Sendable {
     public var canvasPixels: Double = 1600
     /// Space kept around the venue and the data, metres.
     public var marginMeters: Double = 3
+    /// Size of the room labels, SVG user units (they grow with the zoom).
+    public var labelPixels: Double = 13
     /// The live part (nil for a static file).
     public var live: Live?
 
@@ -50,6 +53,9 @@ public struct ViewerConfiguration: Sendable {
         }
         guard marginMeters.isFinite, (0...1_000).contains(marginMeters) else {
             throw .invalidConfiguration(field: "marginMeters", reason: "must be 0–1000 m, got \(marginMeters)")
+        }
+        guard labelPixels.isFinite, (4...100).contains(labelPixels) else {
+            throw .invalidConfiguration(field: "labelPixels", reason: "must be 4–100, got \(labelPixels)")
         }
         if let live {
             guard live.pollIntervalSeconds.isFinite, (0.2...60).contains(live.pollIntervalSeconds) else {

@@ -50,7 +50,7 @@ public struct ViewerTrack: Sendable {
         public var color: String {
             switch self {
             case .truth: "#222222"
-            case .fused: "#1f77b4"
+            case .fused: "#d62728"
             case .snapped: "#2ca02c"
             case .deadReckoning: "#ff7f0e"
             case .beaconFixes: "#9467bd"

@@ -24,14 +24,14 @@ public enum ViewerPage {
         var extent = LevelExtent.bounds(of: venue) ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)
         if let data = content.bounds { extent = extent.union(data) }
         let frame = SVGDocument(bounds: extent, marginMeters: config.marginMeters, maxSizePixels: config.canvasPixels)
-        let renderer = LevelRenderer(languages: config.languages)
+        let renderer = LevelRenderer(languages: config.languages, labelSizePixels: config.labelPixels)
         let ordered = venue.levels.indices.sorted { venue.levels[$0].ordinal > venue.levels[$1].ordinal }
         var groups = ""
         for index in venue.levels.indices {
             var document = SVGDocument(bounds: extent, marginMeters: config.marginMeters, maxSizePixels: config.canvasPixels)
             renderer.draw(venue, levelIndex: index, into: &document)
             groups += "<g class=\"level\" data-level=\"\(SVGDocument.escape(venue.levels[index].id))\" style=\"display:none\">"
-            groups += "<g class=\"base\">\n\(document.elementsText)\n</g><g class=\"tracks\"></g><g class=\"route\"></g>"
+            groups += "<g class=\"base\">\n\(document.elementsText)\n</g><g class=\"route\"></g><g class=\"tracks\"></g>"
             groups += "<g class=\"live\"></g><g class=\"dot\"></g></g>\n"
         }
         let title = config.title ?? venue.displayName(venue.name, preferred: config.languages) ?? venue.id

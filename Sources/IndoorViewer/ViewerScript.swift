@@ -140,8 +140,8 @@ enum ViewerScript {
       function flush() {
         var g = layer(run[0].level, layerName);
         if (g) {
-          polyline(run, g, { stroke: '#ffffff', 'stroke-width': 9, 'class': cls + ' casing' });
-          polyline(run, g, { stroke: color, 'stroke-width': 5, 'class': cls }, 'route, ' + fmt(route.lengthMeters || 0, 0) + ' m');
+          polyline(run, g, { stroke: '#ffffff', 'stroke-width': 11, 'class': cls + ' casing' });
+          polyline(run, g, { stroke: color, 'stroke-width': 7, opacity: 0.55, 'class': cls }, 'route, ' + fmt(route.lengthMeters || 0, 0) + ' m');
         }
       }
       for (var i = 1; i < all.length; i++) {
