@@ -27,7 +27,7 @@ public struct LabelPlacer: Sendable {
     /// Clear space kept around each label, pixels.
     public var paddingPixels: Double
 
-    /// A placer; the defaults suit the plots' 9–11 px labels.
+    /// A placer.
     public init(sizePixels: Double = 10, characterWidthFraction: Double = 0.56, paddingPixels: Double = 2) {
         self.sizePixels = sizePixels; self.characterWidthFraction = characterWidthFraction; self.paddingPixels = paddingPixels
     }

@@ -26,7 +26,7 @@ public struct LevelRenderer: Sendable {
 
     /// A renderer; the graph is hidden unless asked for.
     public init(style: RenderStyle = RenderStyle(), labels: [LabelSource] = [.occupant, .spaceName],
-                languages: [String] = [], drawGraph: Bool = false, labelSizePixels: Double = 10) {
+                languages: [String] = [], drawGraph: Bool = false, labelSizePixels: Double = 14) {
         self.style = style; self.labels = labels; self.languages = languages; self.drawGraph = drawGraph
         self.labelSizePixels = labelSizePixels
     }
@@ -49,6 +49,7 @@ public struct LevelRenderer: Sendable {
         }
         for opening in venue.openings where opening.levelID == level.id {
             document.polyline(opening.line.points, style: style.opening, title: opening.id)
+            document.addLegend(LegendEntry(name: "door or opening", color: style.opening.stroke ?? "#2e8b57", symbol: .line(widthPixels: 3, dashed: false)))
         }
         if drawGraph {
             let graph = venue.graph
@@ -56,17 +57,20 @@ public struct LevelRenderer: Sendable {
                 let a = graph.nodes[Int(edge.from)], b = graph.nodes[Int(edge.to)]
                 guard Int(a.levelIndex) == levelIndex, Int(b.levelIndex) == levelIndex else { continue }
                 document.polyline([a.point, b.point], style: style.graph)
+                document.addLegend(LegendEntry(name: "navigation graph", color: style.graph.stroke ?? "#e07b00", symbol: .line(widthPixels: 1, dashed: false)))
             }
         }
         for connector in venue.connectors {
             for entry in connector.entries where entry.levelID == level.id {
                 document.circle(at: entry.point, radiusPixels: 5, style: style.connector,
                                 title: "\(connector.kind.rawValue) \(connector.id)")
+                document.addLegend(LegendEntry(name: "stairs, lift or ramp", color: style.connector.fill ?? "#7a3db8", symbol: .marker))
             }
         }
         for poi in venue.pois where poi.levelID == level.id {
             document.circle(at: poi.position, radiusPixels: 3, style: style.poi,
                             title: venue.displayName(poi.name, preferred: languages) ?? poi.id)
+            document.addLegend(LegendEntry(name: "point of interest", color: style.poi.fill ?? "#1f5fbf", symbol: .marker))
         }
         guard !labels.isEmpty else { return }
         var occupantNames: [String: String] = [:]
@@ -99,12 +103,19 @@ public struct LevelRenderer: Sendable {
         return nil
     }
 
-    /// A complete SVG of one level.
-    public func render(_ venue: Venue, levelIndex: Int) -> String {
+    /// A complete SVG of one level, cropped to it (``LevelExtent``), with a scale bar, north arrow and legend.
+    /// - Parameter source: what the title names first (e.g. the venue's path); the venue's name when nil.
+    public func render(_ venue: Venue, levelIndex: Int, source: String? = nil) -> String {
         var document = SVGDocument(bounds: LevelRenderer.bounds(of: venue, levelIndex: levelIndex))
         draw(venue, levelIndex: levelIndex, into: &document)
+        return document.rendered(title: Self.title(source ?? venue.displayName(venue.name, preferred: languages) ?? venue.id,
+                                                   venue: venue, levelIndex: levelIndex, languages: languages))
+    }
+
+    /// `"<source> — level <name> (<id>)"`, the title of every picture of a level.
+    public static func title(_ source: String, venue: Venue, levelIndex: Int, languages: [String] = []) -> String {
         let level = venue.levels[levelIndex]
-        let title = "\(venue.displayName(venue.name, preferred: languages) ?? venue.id) — \(venue.displayName(level.name, preferred: languages) ?? level.id)"
-        return document.rendered(title: title)
+        let name = venue.displayName(level.name, preferred: languages)
+        return "\(source) — level \(name.map { "\($0) (\(level.id))" } ?? level.id)"
     }
 }

@@ -71,14 +71,33 @@ public struct SVGDocument: Sendable {
     /// Appends raw SVG (already escaped) — for groups and comments.
     public mutating func append(_ element: String) { body.append(element) }
 
-    /// The complete SVG text, with an optional title line at the top left.
+    /// The legend entries of what was drawn (``TrackPlot`` adds its tracks); shown beside the map.
+    public var legend: [LegendEntry] = []
+
+    /// Adds a legend entry unless one with the same name is there.
+    public mutating func addLegend(_ entry: LegendEntry) {
+        if !legend.contains(where: { $0.name == entry.name }) { legend.append(entry) }
+    }
+
+    /// The complete SVG: the title bar above the map, the map (clipped to its bounds), a scale bar and a
+    /// north arrow below it, and the legend (when there is one) to its right, never over the plan.
     public func rendered(title: String? = nil) -> String {
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGDocument.format(widthPixels))\" height=\"\(SVGDocument.format(heightPixels))\" viewBox=\"0 0 \(SVGDocument.format(widthPixels)) \(SVGDocument.format(heightPixels))\">\n"
+        let top = PlotFrame.titleHeightPixels
+        let legendWidth = legend.isEmpty ? 0 : PlotFrame.legendWidthPixels
+        let mapHeight = Swift.max(heightPixels, legend.isEmpty ? 0 : 40 + Double(legend.count) * PlotFrame.legendLinePixels)
+        let width = widthPixels + legendWidth, height = top + mapHeight + PlotFrame.footerHeightPixels
+        let f = SVGDocument.format
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-        for element in body { out += element; out += "\n" }
         if let title {
-            out += "<text x=\"8\" y=\"18\" font-size=\"14\" font-family=\"sans-serif\" fill=\"#000\">\(SVGDocument.escape(title))</text>\n"
+            out += "<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\" font-family=\"sans-serif\" fill=\"#000\">\(SVGDocument.escape(title))</text>\n"
         }
+        out += "<svg x=\"0\" y=\"\(f(top))\" width=\"\(f(widthPixels))\" height=\"\(f(heightPixels))\" viewBox=\"0 0 \(f(widthPixels)) \(f(heightPixels))\" overflow=\"hidden\">\n"
+        for element in body { out += element; out += "\n" }
+        out += "</svg>\n"
+        out += "<rect x=\"0.5\" y=\"\(f(top + 0.5))\" width=\"\(f(widthPixels - 1))\" height=\"\(f(heightPixels - 1))\" fill=\"none\" stroke=\"#999\"/>\n"
+        out += PlotFrame.footer(mapWidth: widthPixels, top: top + heightPixels, pixelsPerMeter: pixelsPerMeter) + "\n"
+        if !legend.isEmpty { out += PlotFrame.legend(legend, x: widthPixels + 16, y: top) + "\n" }
         out += "</svg>\n"
         return out
     }

@@ -64,5 +64,11 @@ import IndoorJSON
         let lines = features.filter { $0["geometry"]?["type"] == "LineString" }.count
         #expect(points == inspect["graph"]?["nodes"]?.int)
         #expect(lines == inspect["graph"]?["edges"]?.int)
+        // Every edge names its level; edges between levels also the other one. At most 7 decimals.
+        let edges = features.filter { $0["geometry"]?["type"] == "LineString" }
+        #expect(edges.allSatisfy { $0["properties"]?["level_id"]?.string != nil })
+        #expect(edges.contains { $0["properties"]?["to_level_id"]?.string != nil }, "the campus has stairs and lifts")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.range(of: #"\.\d{8,}"#, options: .regularExpression) == nil, "no coordinate with 8 or more decimals")
     }
 }

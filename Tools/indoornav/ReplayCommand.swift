@@ -44,7 +44,7 @@ enum ReplayCommand {
             for line in replay.timeline { print(String(format: "%7.1f s  ", line.timeSeconds) + line.text) }
             print(ReplayReport.text(report))
         }
-        if let plot { try ReplayReport.writePlots(replay, to: plot) }
+        if let plot { try ReplayReport.writePlots(replay, recording: recordingPath, to: plot) }
         return replay.arrived ? 0 : 2
     }
 

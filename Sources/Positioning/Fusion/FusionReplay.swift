@@ -20,6 +20,8 @@ public struct FusionReplay: Sendable {
     public var deadReckoning: [TrackPoint] = []
     /// Raw beacon fixes (all, accepted or not).
     public var beaconFixes: [TrackPoint] = []
+    /// Satellite (GNSS) fixes as the pipeline accepted them (local frame).
+    public var satelliteFixes: [TrackPoint] = []
     /// Truth points used: the start and the scored ones.
     public var truth: [TruthPoint] = []
     /// The fused estimate at each scored truth point (same order as ``score``'s points).
@@ -51,6 +53,7 @@ public struct FusionReplay: Sendable {
         var fused: [TrackPoint] = []
         var pdr: [TrackPoint] = []
         var fixes: [TrackPoint] = []
+        var satellite: [TrackPoint] = []
         var started = false
         func begin() {
             started = true
@@ -67,6 +70,9 @@ public struct FusionReplay: Sendable {
             if let fix = output.beaconFix {
                 fixes.append(TrackPoint(timeSeconds: fix.timeSeconds, point: fix.point, levelIndex: nil))
             }
+            if let fix = output.gnssFix {
+                satellite.append(TrackPoint(timeSeconds: fix.timeSeconds, point: fix.point, levelIndex: nil))
+            }
             guard started else { continue }
             if !output.steps.isEmpty, let location = pipeline.deadReckoning.lastLocation {
                 pdr.append(TrackPoint(timeSeconds: location.timeSeconds, point: location.point, levelIndex: startLevel))
@@ -82,6 +88,7 @@ public struct FusionReplay: Sendable {
         replay.fused = fused
         replay.deadReckoning = pdr
         replay.beaconFixes = fixes
+        replay.satelliteFixes = satellite
         replay.truth = truth
         replay.levels = candidates
         let fusedTrack = TimedTrajectory(fused.map { ($0.timeSeconds, $0.point) })

@@ -88,8 +88,8 @@ public enum RouteJSON {
         return .object(o)
     }
 
-    /// GeoJSON: one LineString per level run of each section (id `s<section>-run<k>`, with its length and
-    /// its share of the section's duration) and a Point per maneuver (id `s<section>-m<k>`); WGS84 degrees
+    /// GeoJSON: one LineString per level run of each section (id `s<section>-run<k>`, with its length on
+    /// the level and its share of the section's duration, so the runs' durations add up to the route's) and a Point per maneuver (id `s<section>-m<k>`); WGS84 degrees
     /// with 7 decimals.
     public static func geoJSON(_ route: Route, venue: Venue) -> JSONValue {
         func coordinate(_ p: LocalPoint) -> JSONValue {
@@ -98,25 +98,22 @@ public enum RouteJSON {
         }
         var features: [JSONValue] = []
         for (k, s) in route.sections.enumerated() {
-            var run: [RoutePoint] = []
-            var runIndex = 0
-            func flush() {
-                if run.count >= 2, let level = run.first?.levelID {
-                    let length = zip(run, run.dropFirst()).reduce(0.0) { $0 + $1.0.point.distance(to: $1.1.point) }
-                    let share = s.lengthMeters > 0 ? length / s.lengthMeters : 0
-                    features.append(["type": "Feature", "id": .string("s\(k)-run\(runIndex)"),
-                                     "geometry": ["type": "LineString", "coordinates": .array(run.map { coordinate($0.point) })],
-                                     "properties": ["section": .number(Double(k)), "level_id": .string(level),
-                                                    "transportMode": .string(s.transportMode.rawValue),
-                                                    "lengthMeters": number(length), "durationSeconds": number(s.durationSeconds * share)]])
-                    runIndex += 1
-                }
-            }
+            // Level runs of the section; their durations share the section's by length, so they add up to it.
+            var runs: [[RoutePoint]] = []
             for p in s.polyline {
-                if let last = run.last, last.levelID != p.levelID { flush(); run = [] }
-                run.append(p)
+                if let last = runs.last?.last, last.levelID == p.levelID { runs[runs.count - 1].append(p) } else { runs.append([p]) }
             }
-            flush()
+            runs = runs.filter { $0.count >= 2 }
+            let lengths = runs.map { run in zip(run, run.dropFirst()).reduce(0.0) { $0 + $1.0.point.distance(to: $1.1.point) } }
+            let total = lengths.reduce(0, +)
+            for (r, run) in runs.enumerated() {
+                let share = total > 0 ? lengths[r] / total : 1 / Double(runs.count)
+                features.append(["type": "Feature", "id": .string("s\(k)-run\(r)"),
+                                 "geometry": ["type": "LineString", "coordinates": .array(run.map { coordinate($0.point) })],
+                                 "properties": ["section": .number(Double(k)), "level_id": .string(run[0].levelID),
+                                                "transportMode": .string(s.transportMode.rawValue),
+                                                "lengthMeters": number(lengths[r]), "durationSeconds": number(s.durationSeconds * share)]])
+            }
             for (j, m) in s.maneuvers.enumerated() {
                 features.append(["type": "Feature", "id": .string("s\(k)-m\(j)"), "geometry": ["type": "Point", "coordinates": coordinate(m.position)],
                                  "properties": ["section": .number(Double(k)), "level_id": .string(m.levelID),
