@@ -50,7 +50,10 @@ enum ViewerLiveScript {
         clear('live');
         var list = document.getElementById('sessions'); list.textContent = '';
         (j.sessions || []).forEach(function (s) {
-          if (s.route && s.route.sections) V.drawRoute(s.route, 'live', '#17becf', 'session-route');
+          if (s.route && s.route.sections) {
+            V.drawRoute(s.route, 'live', '#17becf', 'session-route');
+            V.addLegend('session-route', 'live session\u2019s route', '#17becf', false);
+          }
           var loc = s.snappedLocation || s.fusedLocation;
           var li = document.createElement('li');
           li.textContent = s.id.slice(0, 8) + ' — ' + s.state.type + (loc ? ' on ' + loc.level : '');
