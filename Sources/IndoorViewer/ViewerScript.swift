@@ -176,8 +176,20 @@ enum ViewerScript {
         levels.forEach(function (l) {
           var g = layer(l, 'tracks'); if (!g) return;
           var pl = polyline(run, g, { stroke: tr.color, 'stroke-width': tr.kind === 'truth' ? 2.5 : 2, opacity: 0.9, 'class': 'track ' + tr.kind }, tr.name);
-          if (pl && (tr.kind === 'truth' || /Fixes$/.test(tr.kind))) pl.setAttribute('stroke-dasharray', tr.kind === 'truth' ? '6 3' : '2 3');
+          if (pl && tr.kind === 'truth') pl.setAttribute('stroke-dasharray', '6 3');
         });
+      }
+      if (/Fixes$/.test(tr.kind)) {
+        // Fixes are scattered points, not a path.
+        pts.forEach(function (p) {
+          (p[3] === null ? Object.keys(groups) : [p[3]]).forEach(function (l) {
+            var g = layer(l, 'tracks'); if (!g) return;
+            el('circle', { 'class': 'track ' + tr.kind, cx: fmt(sx(p[1]), 2), cy: fmt(sy(p[2]), 2), r: 3, fill: tr.color, opacity: 0.7 }, g,
+               tr.name + ' at ' + fmt(p[0], 1) + ' s');
+          });
+        });
+        if (pts.length) addLegend('track-' + tr.kind, tr.name, tr.color, true);
+        return;
       }
       pts.forEach(function (p) {
         var l = p[3];
@@ -186,6 +198,12 @@ enum ViewerScript {
       });
       if (run.length) flush();
       if (pts.length) addLegend('track-' + tr.kind, tr.name, tr.color, false);
+      if (tr.kind === 'truth' && pts.length > 1) {
+        var a = pts[0], b = pts[pts.length - 1];
+        marker({ x: a[1], y: a[2] }, a[3] || current || D.initialLevel, 'tracks', '#2ca02c', 'S', 'start of the walk at ' + fmt(a[0], 1) + ' s', 'walk-start');
+        marker({ x: b[1], y: b[2] }, b[3] || current || D.initialLevel, 'tracks', '#d62728', 'E', 'end of the walk at ' + fmt(b[0], 1) + ' s', 'walk-end');
+        addLegend('walk-ends', 'start (S) / end (E) of the walk', '#2ca02c', true);
+      }
     });
     function at(tr, t) {
       var pts = tr.points, lo = 0, hi = pts.length - 1;

@@ -64,7 +64,27 @@ import Testing
         let replayAlone = try CLIRunner.run(["view", Self.venue, "--replay", "Recordings/simulated/campus-deviation.jsonl", "-o", out])
         #expect(replayAlone.status == 1)
         #expect(replayAlone.stderr.contains("--to"))
+        let both = try CLIRunner.run(["view", Self.venue, "--replay", "a.jsonl", "--to", "x", "--eval", "b.jsonl", "-o", out])
+        #expect(both.status == 1)
+        #expect(both.stderr.contains("exclude"))
+        let beaconsAlone = try CLIRunner.run(["view", Self.venue, "--beacons", "Recordings/simulated/campus-beacons.json", "-o", out])
+        #expect(beaconsAlone.status == 1)
+        #expect(beaconsAlone.stderr.contains("--beacons"))
+        let unknownFlag = try CLIRunner.run(["view", Self.venue, "--colour", "red", "-o", out])
+        #expect(unknownFlag.status == 1)
         #expect(!FileManager.default.fileExists(atPath: out), "no page is written on an error")
+    }
+
+    @Test func evalTracksGoIntoThePage() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("eval.html").path
+        let r = try CLIRunner.run(["view", Self.venue, "--eval", "Recordings/simulated/campus-info-to-deans-office.jsonl",
+                                   "--beacons", "Recordings/simulated/campus-beacons.json", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = try String(contentsOfFile: out, encoding: .utf8)
+        for kind in ["truth", "fused", "deadReckoning", "beaconFixes"] { #expect(html.contains("\"kind\":\"\(kind)\""), "\(kind)") }
+        #expect(!html.contains("\"kind\":\"satelliteFixes\""), "the simulated walk has no satellite fixes")
     }
 
     @Test(.enabled(if: HeadlessChromium.find() != nil, Comment(rawValue: HeadlessChromium.missingReason)))

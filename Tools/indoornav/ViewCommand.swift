@@ -4,21 +4,22 @@ import IndoorViewer
 import Routing
 import Venue
 
-/// `indoornav view VENUE [--route ROUTE.json]… [--replay RECORDING --to DEST [--beacons F]] [--title T]
-/// [--lang L] -o view.html`: one self-contained HTML page to open in a browser (IndoorViewer).
+/// `indoornav view VENUE [--route ROUTE.json]… [--replay RECORDING --to DEST | --eval RECORDING] [--beacons F]
+/// [--title T] [--lang L] -o view.html`: one self-contained HTML page to open in a browser (IndoorViewer).
 enum ViewCommand {
     static let usage = """
-    usage: indoornav view VENUE [--route ROUTE.json]… [--replay RECORDING --to DEST [--beacons F]]
-                              [--title TEXT] [--lang LANG] -o view.html
+    usage: indoornav view VENUE [--route ROUTE.json]… [--replay RECORDING --to DEST | --eval RECORDING]
+                              [--beacons F] [--title TEXT] [--lang LANG] -o view.html
       ROUTE.json: the output of `indoornav route --format json` (repeatable).
       --replay runs the recording as `indoornav replay` does and shows its tracks, routes and events
-      with a time slider.
+      with a time slider; --eval runs it as `indoornav eval` does (truth, fused, dead reckoning, fixes).
     """
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let venuePath = try args.positional("venue path")
         let routePaths = try args.options("--route")
         let recording = try args.option("--replay")
+        let evalRecording = try args.option("--eval")
         let destinationText = try args.option("--to")
         let beaconsPath = try args.option("--beacons")
         let title = try args.option("--title")
@@ -27,7 +28,9 @@ enum ViewCommand {
         try args.finish()
         guard let output else { throw UsageError("missing required option -o (the HTML file to write)\n\(usage)") }
         if recording != nil && destinationText == nil { throw UsageError("--replay needs --to DEST (where the walk navigates to)") }
-        if recording == nil && (destinationText != nil || beaconsPath != nil) { throw UsageError("--to and --beacons go with --replay RECORDING") }
+        if recording != nil && evalRecording != nil { throw UsageError("--replay and --eval exclude each other") }
+        if recording == nil && destinationText != nil { throw UsageError("--to goes with --replay RECORDING") }
+        if recording == nil && evalRecording == nil && beaconsPath != nil { throw UsageError("--beacons goes with --replay or --eval") }
 
         let venue = try EvaluationInputs.loadVenue(path: venuePath)
         var content = ViewerContent()
@@ -36,6 +39,7 @@ enum ViewCommand {
             content = try replayContent(venue: venue, recording: recording, destination: destinationText, beaconsPath: beaconsPath,
                                         adding: content)
         }
+        if let evalRecording { content.tracks += try ViewEvalContent.tracks(venue: venue, recording: evalRecording, beaconsPath: beaconsPath) }
         var configuration = ViewerConfiguration()
         configuration.title = title
         configuration.languages = languages
