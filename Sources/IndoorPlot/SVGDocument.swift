@@ -24,7 +24,9 @@ public struct SVGDocument: Sendable {
         ((p.x - bounds.minX) * pixelsPerMeter, (bounds.maxY - p.y) * pixelsPerMeter)
     }
 
+    /// Width of the map, SVG user units.
     public var widthPixels: Double { bounds.width * pixelsPerMeter }
+    /// Height of the map, SVG user units.
     public var heightPixels: Double { bounds.height * pixelsPerMeter }
 
     /// Appends a polygon (with holes, even-odd fill).
@@ -133,11 +135,16 @@ public struct SVGDocument: Sendable {
 
 /// Fill and stroke of an SVG element.
 public struct SVGStyle: Hashable, Sendable {
+    /// Fill colour (CSS); none when nil.
     public var fill: String?
+    /// Stroke colour (CSS); none when nil.
     public var stroke: String?
+    /// Stroke width, pixels.
     public var strokeWidthPixels: Double?
+    /// Opacity, 0–1.
     public var opacity: Double?
 
+    /// A style; unset values are left out.
     public init(fill: String? = nil, stroke: String? = nil, strokeWidthPixels: Double? = nil, opacity: Double? = nil) {
         self.fill = fill; self.stroke = stroke; self.strokeWidthPixels = strokeWidthPixels; self.opacity = opacity
     }

@@ -23,6 +23,7 @@ public struct ViewerConfiguration: Sendable {
             self.venueID = venueID; self.venues = venues; self.pollIntervalSeconds = pollIntervalSeconds
         }
 
+        /// Same venue, venues (ids and names, in order) and interval.
         public static func == (a: Live, b: Live) -> Bool {
             a.venueID == b.venueID && a.pollIntervalSeconds == b.pollIntervalSeconds
                 && a.venues.map(\.id) == b.venues.map(\.id) && a.venues.map(\.name) == b.venues.map(\.name)
@@ -76,6 +77,7 @@ public enum ViewerError: Error, Equatable, CustomStringConvertible {
     /// The venue has no level to show.
     case noLevels(venueID: String)
 
+    /// What is wrong, naming the field.
     public var description: String {
         switch self {
         case .invalidConfiguration(let f, let r): "viewer configuration: \(f): \(r)"

@@ -80,6 +80,7 @@ public final class InMemorySessionStore: SessionStore {
 
     public var count: Int { sessions.withLock { $0.count } }
 
+    /// Up to `limit` unexpired sessions in id order (not touched).
     public func liveSessions(nowSeconds: Double, limit: Int) -> [ServiceSession] {
         let live = sessions.withLock { table in table.values.filter { !$0.isExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) } }
         return Array(live.sorted { $0.id < $1.id }.prefix(max(0, limit)))

@@ -15,6 +15,7 @@ public enum RouteJSON {
         return .object(out)
     }
 
+    /// One route: `{lengthMeters, durationSeconds, destinationIndex, sections, notices, legs}`.
     public static func encode(_ route: Route, venue: Venue) -> JSONValue {
         [
             "lengthMeters": number(route.lengthMeters),
