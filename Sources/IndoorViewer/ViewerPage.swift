@@ -51,7 +51,7 @@ public enum ViewerPage {
         html += "<button type=\"button\" data-zoom=\"out\" title=\"zoom out\">−</button><button type=\"button\" data-zoom=\"fit\" title=\"show all\">fit</button></span>"
         html += "</header>\n<main><div id=\"map-wrap\"><svg id=\"map\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(w) \(h)\" "
         html += "preserveAspectRatio=\"xMidYMid meet\"><rect class=\"paper\" width=\"\(w)\" height=\"\(h)\" fill=\"#ffffff\"/>\n\(groups)</svg>"
-        html += "<div id=\"north\" title=\"north is up\">N<br>▲</div><div id=\"scale\"><div id=\"scale-bar\"></div><span id=\"scale-text\"></span></div></div>\n"
+        html += "<div id=\"tip\" hidden></div><div id=\"north\" title=\"north is up\">N<br>▲</div><div id=\"scale\"><div id=\"scale-bar\"></div><span id=\"scale-text\"></span></div></div>\n"
         html += "<aside>\(ViewerPanels.html(live: config.live))</aside></main>\n"
         html += "<script type=\"application/json\" id=\"viewer-data\">\(scriptSafe(data.serialized()))</script>\n"
         html += "<script>\(ViewerScript.javascript)</script>\n</body></html>\n"

@@ -253,6 +253,37 @@ enum ViewerScript {
       addLegend('dot', 'you (at the slider\u2019s time)', '#1f5fbf', true);
     }
 
+    // Hover a track: its time and the error to the truth at that time; a click moves the slider there.
+    var tip = document.getElementById('tip'), hovered = null;
+    function nearest(clientX, clientY) {
+      var p = svgPoint(clientX, clientY), rect = svg.getBoundingClientRect();
+      var perPixel = Math.max(view.w / rect.width, view.h / rect.height), best = null, bestD = 12 * perPixel;
+      tracks.forEach(function (tr) {
+        tr.points.forEach(function (q) {
+          if (q[3] !== null && q[3] !== current) return;
+          var d = Math.hypot(sx(q[1]) - p.x, sy(q[2]) - p.y);
+          if (d < bestD) { bestD = d; best = { track: tr, point: q }; }
+        });
+      });
+      return best;
+    }
+    if (tip && tracks.length) {
+      svg.addEventListener('mousemove', function (e) {
+        if (drag) return;
+        hovered = nearest(e.clientX, e.clientY);
+        if (!hovered) { tip.hidden = true; return; }
+        var q = hovered.point, truth = truthTrack && hovered.track !== truthTrack ? at(truthTrack, q[0]) : null;
+        tip.textContent = hovered.track.name + ' · ' + fmt(q[0], 1) + ' s' + (truth ? ' · ' + fmt(Math.hypot(truth[1] - q[1], truth[2] - q[2]), 1) + ' m from the truth' : '');
+        var r = svg.parentNode.getBoundingClientRect();
+        tip.style.left = (e.clientX - r.left + 12) + 'px'; tip.style.top = (e.clientY - r.top + 12) + 'px'; tip.hidden = false;
+      });
+      svg.addEventListener('mouseleave', function () { tip.hidden = true; });
+      svg.addEventListener('click', function () {
+        if (!hovered || moved || !isFinite(tmin)) return;
+        var slider = document.getElementById('slider'); slider.value = hovered.point[0]; setTime(hovered.point[0]);
+      });
+    }
+
     var drawn = 0;
     (D.routes || []).forEach(function (r, i) {
       drawn += drawRoute(r, 'route', i === 0 ? '#1f5fbf' : '#e377c2', 'route' + (i === 0 ? '' : ' reroute')) ? 1 : 0;

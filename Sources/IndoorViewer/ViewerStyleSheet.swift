@@ -19,5 +19,6 @@ enum ViewerStyleSheet {
     form label{display:block;margin:4px 0}form input:not([type=checkbox]),form select{width:100%}fieldset{border:1px solid #ccc;margin:6px 0}
     label.check{display:inline-block;margin-right:8px}.hint{font-size:12px;color:#666}#errors{color:#b00;white-space:pre-wrap}
     #sessions{padding-left:18px;font-size:12px}
+    #tip{position:absolute;pointer-events:none;background:rgba(30,30,30,.9);color:#fff;font-size:12px;padding:3px 6px;border-radius:3px;white-space:nowrap}
     """
 }
