@@ -51,7 +51,7 @@ public struct ViewerTrack: Sendable {
             switch self {
             case .truth: "#222222"
             case .fused: "#d62728"
-            case .snapped: "#2ca02c"
+            case .snapped: "#17becf"
             case .deadReckoning: "#ff7f0e"
             case .beaconFixes: "#9467bd"
             case .satelliteFixes: "#8c564b"
@@ -101,11 +101,27 @@ public struct ViewerTrack: Sendable {
 
 /// A navigation event at a time (instruction, off-route, reroute, arrival…).
 public struct ViewerEvent: Sendable {
+    /// What kind of event; the marked kinds also get a marker on the map where the user was then.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The user left the route.
+        case offRoute
+        /// A new route was planned.
+        case reroute
+        /// The user arrived.
+        case arrival
+        /// Anything else (instructions, level changes, camera): listed, not marked.
+        case other
+    }
+
     /// Seconds on the recording's clock.
     public var timeSeconds: Double
     /// What happened, one line.
     public var text: String
+    /// The kind.
+    public var kind: Kind
 
     /// An event.
-    public init(timeSeconds: Double, text: String) { self.timeSeconds = timeSeconds; self.text = text }
+    public init(timeSeconds: Double, text: String, kind: Kind = .other) {
+        self.timeSeconds = timeSeconds; self.text = text; self.kind = kind
+    }
 }

@@ -51,8 +51,8 @@ enum ViewerLiveScript {
         var list = document.getElementById('sessions'); list.textContent = '';
         (j.sessions || []).forEach(function (s) {
           if (s.route && s.route.sections) {
-            V.drawRoute(s.route, 'live', '#17becf', 'session-route');
-            V.addLegend('session-route', 'live session\u2019s route', '#17becf', false);
+            V.drawRoute(s.route, 'live', '#ffbb78', 'session-route');
+            V.addLegend('session-route', 'live session\u2019s route', '#ffbb78', false);
           }
           var loc = s.snappedLocation || s.fusedLocation;
           var li = document.createElement('li');

@@ -92,7 +92,7 @@ public enum ViewerPage {
                       "width": n(frame.widthPixels), "height": n(frame.heightPixels)],
             "levels": .array(levels), "initialLevel": .string(first),
             "routes": .array(content.routes), "tracks": .array(tracks),
-            "events": .array(content.events.filter { $0.timeSeconds.isFinite }.map { ["t": n($0.timeSeconds), "text": .string($0.text)] }),
+            "events": .array(content.events.filter { $0.timeSeconds.isFinite }.map { ["t": n($0.timeSeconds), "text": .string($0.text), "kind": .string($0.kind.rawValue)] }),
             "live": live,
         ]
     }

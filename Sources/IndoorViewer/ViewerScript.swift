@@ -253,6 +253,16 @@ enum ViewerScript {
       addLegend('dot', 'you (at the slider\u2019s time)', '#1f5fbf', true);
     }
 
+    // Off-route, reroute and arrival events where the user was at the time.
+    var eventLooks = { offRoute: ['#ff7f0e', '!', 'off route'], reroute: ['#e377c2', '↻', 'rerouted'], arrival: ['#d62728', '✓', 'arrived'] };
+    (D.events || []).forEach(function (e) {
+      var look = eventLooks[e.kind], source = dotTrack || truthTrack;
+      if (!look || !source) return;
+      var p = at(source, e.t) || source.points[0];
+      marker({ x: p[1], y: p[2] }, p[3] || D.initialLevel, 'tracks', look[0], look[1], fmt(e.t, 1) + ' s  ' + e.text, 'event ' + e.kind);
+      addLegend('event-' + e.kind, look[2], look[0], true);
+    });
+
     // Hover a track: its time and the error to the truth at that time; a click moves the slider there.
     var tip = document.getElementById('tip'), hovered = null;
     function nearest(clientX, clientY) {

@@ -116,6 +116,8 @@ import Testing
         let a = try #require(dot(start)), b = try #require(dot(end))
         #expect(hypot(a.0 - b.0, a.1 - b.1) > 10, "dot at the start \(String(describing: a)), at the end \(String(describing: b))")
         #expect(start.dom.components(separatedBy: "<li").count < end.dom.components(separatedBy: "<li").count, "more events by the end")
+        // The arrival is marked on the map where the user was.
+        #expect(!HeadlessChromium.elements("g", containing: "event arrival", in: end.dom).isEmpty)
         // Switching level changes what is drawn.
         let levels = HeadlessChromium.elements("button", containing: "data-level", in: start.dom).compactMap { $0["data-level"] }
         let other = try #require(levels.first { $0 != body["data-level"] })

@@ -18,14 +18,15 @@ import VenueFixtures
         let content = ViewerContent(routes: [Self.route], tracks: [
             ViewerTrack(kind: .fused, samples: [.init(timeSeconds: 0, point: LocalPoint(x: 0, y: 0), levelID: "L0"),
                                                  .init(timeSeconds: 5, point: LocalPoint(x: 6, y: 0), levelID: "L0")]),
-        ], events: [ViewerEvent(timeSeconds: 1, text: "Turn left")])
+        ], events: [ViewerEvent(timeSeconds: 1, text: "Turn left"), ViewerEvent(timeSeconds: 4, text: "off route: 6 m", kind: .offRoute)])
         let html = try ViewerPage.html(venue: venue, content: content)
         #expect(html.components(separatedBy: "<g class=\"level\"").count - 1 == 2)
         // Top floor first in the switcher.
         let l1 = try #require(html.range(of: "<button type=\"button\" data-level=\"L1\"")), l0 = try #require(html.range(of: "<button type=\"button\" data-level=\"L0\""))
         #expect(l1.lowerBound < l0.lowerBound)
         #expect(html.contains("\"initialLevel\":\"L0\""))
-        #expect(html.contains("Turn left"))
+        #expect(html.contains("\"kind\":\"other\",\"t\":1,\"text\":\"Turn left\""))
+        #expect(html.contains("\"kind\":\"offRoute\""))
         #expect(!html.contains("<script src") && !html.contains("<link"))
         #expect(!html.contains("id=\"route-form\""), "a static page has no route form")
     }

@@ -61,7 +61,8 @@ enum ReplayCommand {
 
 /// One replay run and what it produced.
 struct Replay {
-    struct Line { var timeSeconds: Double; var text: String }
+    /// One timeline line; `kind` marks off-route, reroute and arrival events for the viewer.
+    struct Line { var timeSeconds: Double; var text: String; var kind: String? = nil }
     struct Stamped { var timeSeconds: Double; var point: LocalPoint; var levelID: String? }
 
     let venue: Venue
@@ -148,7 +149,14 @@ struct Replay {
             case .arrived(let info) where info.isFinal: arrived = true; arrivalTime = time
             default: break
             }
-            timeline.append(Line(timeSeconds: time, text: ReplayReport.describe(event, venue: venue)))
+            var kind: String?
+            switch event {
+            case .offRoute: kind = "offRoute"
+            case .rerouted: kind = "reroute"
+            case .arrived(let info) where info.isFinal: kind = "arrival"
+            default: kind = nil
+            }
+            timeline.append(Line(timeSeconds: time, text: ReplayReport.describe(event, venue: venue), kind: kind))
         }
     }
 

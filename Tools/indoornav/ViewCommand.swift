@@ -84,7 +84,9 @@ enum ViewCommand {
                        ViewerTrack(kind: .fused, samples: samples(replay.fused)), ViewerTrack(kind: .snapped, samples: samples(replay.snapped))]
             .filter { !$0.samples.isEmpty }
         out.routes += replay.routes.map { RouteJSON.encode($0, venue: venue) }
-        out.events += replay.timeline.map { ViewerEvent(timeSeconds: $0.timeSeconds, text: $0.text) }
+        out.events += replay.timeline.map { line in
+            ViewerEvent(timeSeconds: line.timeSeconds, text: line.text, kind: line.kind.flatMap(ViewerEvent.Kind.init(rawValue:)) ?? .other)
+        }
         return out
     }
 }
