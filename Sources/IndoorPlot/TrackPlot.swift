@@ -20,8 +20,10 @@ public struct TrackPlot: Sendable {
         public var markers: Bool
         /// Whether the points are joined by a line.
         public var joined: Bool
-        /// Whether the first and last points get start and end markers.
-        public var marksEnds: Bool
+        /// Whether the first point gets a start marker (the walk starts on this picture's level).
+        public var marksStart: Bool
+        /// Whether the last point gets an end marker (the walk ends on this picture's level).
+        public var marksEnd: Bool
         /// Whether the track's points set the picture's extent (off for scattered fixes and outliers).
         public var setsExtent: Bool
         /// Whether the line is dashed.
@@ -29,10 +31,10 @@ public struct TrackPlot: Sendable {
 
         /// A track.
         public init(name: String, points: [LocalPoint], color: String, widthPixels: Double = 2, markers: Bool = false, joined: Bool = true,
-                    marksEnds: Bool = false, setsExtent: Bool = true, dashed: Bool = false) {
+                    marksStart: Bool = false, marksEnd: Bool = false, setsExtent: Bool = true, dashed: Bool = false) {
             self.name = name; self.points = points; self.color = color
             self.widthPixels = widthPixels; self.markers = markers; self.joined = joined
-            self.marksEnds = marksEnds; self.setsExtent = setsExtent; self.dashed = dashed
+            self.marksStart = marksStart; self.marksEnd = marksEnd; self.setsExtent = setsExtent; self.dashed = dashed
         }
     }
 
@@ -70,7 +72,7 @@ public struct TrackPlot: Sendable {
             drewErrors = true
         }
         if drewErrors { document.addLegend(LegendEntry(name: "error (truth → estimate)", color: errorColor, symbol: .line(widthPixels: 1, dashed: false))) }
-        var ends: [(LocalPoint, LocalPoint, String)] = []
+        var starts: [(LocalPoint, String)] = [], ends: [(LocalPoint, String)] = []
         for track in tracks {
             let points = track.points.filter(\.isFinite)
             guard !points.isEmpty else { continue }
@@ -84,18 +86,19 @@ public struct TrackPlot: Sendable {
                     document.circle(at: p, radiusPixels: track.widthPixels + 1.5, style: SVGStyle(fill: track.color), title: track.name)
                 }
             }
-            if let first = points.first, let last = points.last, track.marksEnds { ends.append((first, last, track.name)) }
+            if track.marksStart, let first = points.first { starts.append((first, track.name)) }
+            if track.marksEnd, let last = points.last { ends.append((last, track.name)) }
             document.addLegend(LegendEntry(name: track.name, color: track.color,
                                            symbol: track.joined ? .line(widthPixels: track.widthPixels, dashed: track.dashed) : .marker))
         }
-        for (first, last, name) in ends {
-            // The start is drawn larger, so a walk that ends where it began shows both.
-            document.circle(at: first, radiusPixels: 10, style: SVGStyle(fill: Self.startColor, stroke: "#ffffff", strokeWidthPixels: 2), title: "start of \(name)")
-            document.circle(at: last, radiusPixels: 7, style: SVGStyle(fill: Self.endColor, stroke: "#ffffff", strokeWidthPixels: 2), title: "end of \(name)")
+        // The start is drawn larger, so a walk that ends where it began shows both.
+        for (p, name) in starts {
+            document.circle(at: p, radiusPixels: 10, style: SVGStyle(fill: Self.startColor, stroke: "#ffffff", strokeWidthPixels: 2), title: "start of \(name)")
         }
-        if !ends.isEmpty {
-            document.addLegend(LegendEntry(name: "start", color: Self.startColor, symbol: .marker))
-            document.addLegend(LegendEntry(name: "end", color: Self.endColor, symbol: .marker))
+        for (p, name) in ends {
+            document.circle(at: p, radiusPixels: 7, style: SVGStyle(fill: Self.endColor, stroke: "#ffffff", strokeWidthPixels: 2), title: "end of \(name)")
         }
+        if !starts.isEmpty { document.addLegend(LegendEntry(name: "start", color: Self.startColor, symbol: .marker)) }
+        if !ends.isEmpty { document.addLegend(LegendEntry(name: "end", color: Self.endColor, symbol: .marker)) }
     }
 }

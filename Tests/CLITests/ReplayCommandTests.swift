@@ -33,6 +33,10 @@ import IndoorJSON
         }
         #expect(!ground.contains("beacon fixes"), "the replay draws no fixes")
         #expect(!ground.contains("navigation graph"), "the graph only when asked for")
+        // The walk starts on the ground floor and ends on the second: each marker on its own level only.
+        #expect(ground.contains("<title>start of ground truth</title>") && !ground.contains("<title>end of ground truth</title>"))
+        let top = try String(contentsOf: dir.appendingPathComponent(try #require(plots.last)), encoding: .utf8)
+        #expect(!top.contains("<title>start of ground truth</title>") && top.contains("<title>end of ground truth</title>"))
     }
 
     @Test func badInputIsAClearError() throws {

@@ -48,7 +48,7 @@ import Testing
 
     @Test func legendSitsBesideTheMapAndListsOnlyWhatIsDrawn() throws {
         let plot = TrackPlot(tracks: [
-            TrackPlot.Track(name: "ground truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 20, y: 5)], color: "#222222", marksEnds: true),
+            TrackPlot.Track(name: "ground truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 20, y: 5)], color: "#222222", marksStart: true, marksEnd: true),
             TrackPlot.Track(name: "beacon fixes", points: [], color: "#9467bd", joined: false),
             TrackPlot.Track(name: "satellite fixes", points: [LocalPoint(x: 500, y: 500)], color: "#8c564b", joined: false, setsExtent: false),
         ])
@@ -68,6 +68,11 @@ import Testing
         #expect(x >= document.widthPixels, "legend at x = \(x), map width \(document.widthPixels)")
         // Start and end markers.
         #expect(svg.contains("<title>start of ground truth</title>") && svg.contains("<title>end of ground truth</title>"))
+        // A level the walk only passes through gets neither.
+        var middle = SVGDocument(bounds: bounds)
+        TrackPlot(tracks: [TrackPlot.Track(name: "ground truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 5, y: 0)], color: "#222")])
+            .draw(into: &middle)
+        #expect(middle.legend.map(\.name) == ["ground truth"])
     }
 
     @Test func aPlainLevelHasNoGraphUnlessAskedAndNamesSourceAndLevel() {

@@ -252,7 +252,9 @@ enum EvalPlots {
                 TrackPlot.Track(name: "satellite fixes", points: replay.satelliteFixes.map(\.point), color: "#8c564b", widthPixels: 1, markers: true,
                                 joined: false, setsExtent: false),
                 TrackPlot.Track(name: "dead reckoning", points: replay.deadReckoning.map(\.point), color: "#ff7f0e", widthPixels: 1.5, setsExtent: false),
-                TrackPlot.Track(name: "ground truth", points: truth, color: "#222222", widthPixels: 2, markers: true, marksEnds: true, dashed: true),
+                TrackPlot.Track(name: "ground truth", points: truth, color: "#222222", widthPixels: 2, markers: true,
+                                marksStart: level == nil || truthLevels.first == level, marksEnd: level == nil || truthLevels.last == level,
+                                dashed: true),
                 TrackPlot.Track(name: "fused estimate", points: fused, color: "#1f77b4", widthPixels: 2),
             ], errorLines: errorLines)
             let bounds = (plot.bounds ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)).expanded(by: 5)

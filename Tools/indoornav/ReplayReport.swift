@@ -82,7 +82,8 @@ enum ReplayReport {
                 TrackPlot.Track(name: "route after the last reroute", points: reroutePoints, color: "#c5b0d5", widthPixels: 5),
                 TrackPlot.Track(name: "dead reckoning", points: on(replay.deadReckoning), color: "#ff7f0e", widthPixels: 1.5, setsExtent: false),
                 TrackPlot.Track(name: "ground truth", points: zip(replay.truthLevelIDs, replay.truthPoints).filter { $0.0 == id }.map(\.1),
-                                color: "#222222", widthPixels: 2, marksEnds: true, dashed: true),
+                                color: "#222222", widthPixels: 2, marksStart: replay.truthLevelIDs.first == id,
+                                marksEnd: replay.truthLevelIDs.last == id, dashed: true),
                 TrackPlot.Track(name: "fused estimate", points: on(replay.fused), color: "#d62728", widthPixels: 2),
                 TrackPlot.Track(name: "snapped to route", points: on(replay.snapped), color: "#17becf", widthPixels: 1.5, markers: true, joined: false),
             ])
