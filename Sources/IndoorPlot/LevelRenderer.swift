@@ -49,6 +49,7 @@ public struct LevelRenderer: Sendable {
         }
         for opening in venue.openings where opening.levelID == level.id {
             document.polyline(opening.line.points, style: style.opening, title: opening.id)
+            guard opening.line.points.contains(where: document.bounds.contains) else { continue }
             document.addLegend(LegendEntry(name: "door or opening", color: style.opening.stroke ?? "#2e8b57", symbol: .line(widthPixels: 3, dashed: false)))
         }
         if drawGraph {
@@ -64,12 +65,14 @@ public struct LevelRenderer: Sendable {
             for entry in connector.entries where entry.levelID == level.id {
                 document.circle(at: entry.point, radiusPixels: 5, style: style.connector,
                                 title: "\(connector.kind.rawValue) \(connector.id)")
+                guard document.bounds.contains(entry.point) else { continue }
                 document.addLegend(LegendEntry(name: "stairs, lift or ramp", color: style.connector.fill ?? "#7a3db8", symbol: .marker))
             }
         }
         for poi in venue.pois where poi.levelID == level.id {
             document.circle(at: poi.position, radiusPixels: 3, style: style.poi,
                             title: venue.displayName(poi.name, preferred: languages) ?? poi.id)
+            guard document.bounds.contains(poi.position) else { continue }
             document.addLegend(LegendEntry(name: "point of interest", color: style.poi.fill ?? "#1f5fbf", symbol: .marker))
         }
         guard !labels.isEmpty else { return }

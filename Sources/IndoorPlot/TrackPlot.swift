@@ -76,7 +76,10 @@ public struct TrackPlot: Sendable {
         for track in tracks {
             let points = track.points.filter(\.isFinite)
             guard !points.isEmpty else { continue }
-            if track.joined, points.count >= 2 {
+            // A line needs two distinct points to be seen; without markers nothing else is drawn.
+            let visibleLine = track.joined && points.contains { $0.distance(to: points[0]) > 1e-6 }
+            guard visibleLine || track.markers else { continue }
+            if visibleLine {
                 let dash = track.dashed ? " stroke-dasharray=\"6 4\"" : ""
                 let pts = points.map { p -> String in let s = document.svg(p); return SVGDocument.format(s.x) + "," + SVGDocument.format(s.y) }
                 document.append("<polyline points=\"\(pts.joined(separator: " "))\" fill=\"none\" stroke=\"\(SVGDocument.escape(track.color))\" stroke-width=\"\(SVGDocument.format(track.widthPixels))\" opacity=\"0.9\" stroke-linejoin=\"round\"\(dash)><title>\(SVGDocument.escape(track.name))</title></polyline>")

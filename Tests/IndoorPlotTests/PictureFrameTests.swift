@@ -50,7 +50,8 @@ import Testing
         let plot = TrackPlot(tracks: [
             TrackPlot.Track(name: "ground truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 20, y: 5)], color: "#222222", marksStart: true, marksEnd: true),
             TrackPlot.Track(name: "beacon fixes", points: [], color: "#9467bd", joined: false),
-            TrackPlot.Track(name: "satellite fixes", points: [LocalPoint(x: 500, y: 500)], color: "#8c564b", joined: false, setsExtent: false),
+            TrackPlot.Track(name: "satellite fixes", points: [LocalPoint(x: 500, y: 500)], color: "#8c564b", markers: true, joined: false,
+                            setsExtent: false),
         ])
         let bounds = try #require(plot.bounds)
         #expect(bounds.maxX == 20, "the scattered fix does not widen the picture")
@@ -70,7 +71,9 @@ import Testing
         #expect(svg.contains("<title>start of ground truth</title>") && svg.contains("<title>end of ground truth</title>"))
         // A level the walk only passes through gets neither.
         var middle = SVGDocument(bounds: bounds)
-        TrackPlot(tracks: [TrackPlot.Track(name: "ground truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 5, y: 0)], color: "#222")])
+        TrackPlot(tracks: [TrackPlot.Track(name: "ground truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 5, y: 0)], color: "#222"),
+                           // A route that only touches this level (two equal points) is not visible, so not listed.
+                           TrackPlot.Track(name: "planned route", points: [LocalPoint(x: 3, y: 3), LocalPoint(x: 3, y: 3)], color: "#9ecae1")])
             .draw(into: &middle)
         #expect(middle.legend.map(\.name) == ["ground truth"])
     }
