@@ -6,7 +6,7 @@
 /// | `languages` | language codes | venue default | any |
 /// | `canvasPixels` | SVG user units of the longer side | 1600 | 200–20,000 |
 /// | `marginMeters` | m around the data | 3 | 0–1,000 |
-/// | `labelPixels` | room label size, SVG user units | 13 | 4–100 |
+/// | `labelPixels` | room label size, SVG user units at a level's own scale | 16 | 4–100 |
 /// | `live` | service polling | off | see ``Live`` |
 public struct ViewerConfiguration: Sendable {
     /// The page's live part: the venue list, the route form and polled sessions of a running service.
@@ -38,8 +38,9 @@ public struct ViewerConfiguration: Sendable {
     public var canvasPixels: Double = 1600
     /// Space kept around the venue and the data, metres.
     public var marginMeters: Double = 3
-    /// Size of the room labels, SVG user units (they grow with the zoom).
-    public var labelPixels: Double = 13
+    /// Size of the room labels, SVG user units when a level fills the canvas (scaled down for levels
+    /// smaller than the venue; they grow with the zoom up to 13 screen pixels).
+    public var labelPixels: Double = 16
     /// The live part (nil for a static file).
     public var live: Live?
 

@@ -5,6 +5,8 @@ import IndoorJSON
 public struct ViewerContent: Sendable {
     /// Routes in the JSON of `indoornav route --format json` (``Routing/RouteJSON``), drawn in order.
     public var routes: [JSONValue]
+    /// Legend names of the routes, by index (missing ones: "planned route", then "route 2", …).
+    public var routeNames: [String] = []
     /// Timed tracks (truth, fused, snapped, dead reckoning, fixes).
     public var tracks: [ViewerTrack]
     /// Navigation events, shown at their time on the time slider.

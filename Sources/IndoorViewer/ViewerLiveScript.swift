@@ -37,6 +37,7 @@ enum ViewerLiveScript {
         var notices = (a.json.notices || []).map(function (n) { return n.title; }).join('; ');
         if (!a.json.sections) { status.textContent = 'no route: ' + notices; body.setAttribute('data-routes', '0'); return; }
         V.drawRoute(a.json, 'route', '#1f5fbf', 'route planned');
+        V.rescale();
         V.addLegend('route', 'planned route', '#1f5fbf', false);
         var firstLevel = a.json.sections[0].polyline[0].level;
         V.showLevel(firstLevel);
@@ -60,11 +61,12 @@ enum ViewerLiveScript {
           list.appendChild(li);
           if (!loc) return;
           var g = V.layer(loc.level, 'live'); if (!g) return;
-          V.el('circle', { 'class': 'session-dot', 'data-session': s.id, 'data-x': loc.x, 'data-y': loc.y, cx: fmt(V.sx(loc.x), 2),
+          V.el('circle', { 'class': 'session-dot', 'data-r': 8, 'data-session': s.id, 'data-x': loc.x, 'data-y': loc.y, cx: fmt(V.sx(loc.x), 2),
                            cy: fmt(V.sy(loc.y), 2), r: 8, fill: '#ff7f0e', stroke: '#fff', 'stroke-width': 3 }, g,
                'session ' + s.id + ': ' + s.state.type + ' at ' + fmt(loc.x, 1) + ', ' + fmt(loc.y, 1) + ' (' + loc.level + ')');
           V.addLegend('session', 'live session', '#ff7f0e', true);
         });
+        V.rescale();
         polls += 1; body.setAttribute('data-polls', String(polls));
         document.getElementById('poll-status').textContent = (j.sessions || []).length + ' session(s), refreshed ' + new Date().toLocaleTimeString();
       }).catch(function (e) { document.getElementById('poll-status').textContent = 'service unreachable'; V.note('sessions: ' + e); });

@@ -24,18 +24,23 @@ public enum ViewerPage {
         var extent = LevelExtent.bounds(of: venue) ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)
         if let data = content.bounds { extent = extent.union(data) }
         let frame = SVGDocument(bounds: extent, marginMeters: config.marginMeters, maxSizePixels: config.canvasPixels)
-        let renderer = LevelRenderer(languages: config.languages, labelSizePixels: config.labelPixels)
+        let longSide = max(extent.width, extent.height, 1)
         let ordered = venue.levels.indices.sorted { venue.levels[$0].ordinal > venue.levels[$1].ordinal }
         var groups = ""
+        var legends: [[LegendEntry]] = []
         for index in venue.levels.indices {
             var document = SVGDocument(bounds: extent, marginMeters: config.marginMeters, maxSizePixels: config.canvasPixels)
+            // Labels are sized for the level shown on its own (the page fits the level when it is chosen).
+            let levelSide = LevelExtent.bounds(of: venue, levelIndex: index).map { max($0.width, $0.height) } ?? longSide
+            let renderer = LevelRenderer(languages: config.languages, labelSizePixels: max(1, config.labelPixels * min(1, levelSide / longSide)))
             renderer.draw(venue, levelIndex: index, into: &document)
+            legends.append(document.legend)
             groups += "<g class=\"level\" data-level=\"\(SVGDocument.escape(venue.levels[index].id))\" style=\"display:none\">"
             groups += "<g class=\"base\">\n\(document.elementsText)\n</g><g class=\"route\"></g><g class=\"tracks\"></g>"
             groups += "<g class=\"live\"></g><g class=\"dot\"></g></g>\n"
         }
         let title = config.title ?? venue.displayName(venue.name, preferred: config.languages) ?? venue.id
-        let data = pageData(venue: venue, content: content, config: config, frame: frame, title: title)
+        let data = pageData(venue: venue, content: content, config: config, frame: frame, title: title, legends: legends)
         let w = SVGDocument.format(frame.widthPixels), h = SVGDocument.format(frame.heightPixels)
         var html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
@@ -59,7 +64,8 @@ public enum ViewerPage {
     }
 
     /// The JSON the script reads: the frame, levels, routes, tracks, events and the live settings.
-    static func pageData(venue: Venue, content: ViewerContent, config: ViewerConfiguration, frame: SVGDocument, title: String) -> JSONValue {
+    static func pageData(venue: Venue, content: ViewerContent, config: ViewerConfiguration, frame: SVGDocument, title: String,
+                         legends: [[LegendEntry]]) -> JSONValue {
         func n(_ v: Double, _ scale: Double = 1000) -> JSONValue { .finite((v * scale).rounded() / scale) }
         let levels: [JSONValue] = venue.levels.indices.map { index in
             let level = venue.levels[index]
@@ -70,6 +76,16 @@ public enum ViewerPage {
                 let a = frame.svg(LocalPoint(x: b.minX, y: b.maxY)), c = frame.svg(LocalPoint(x: b.maxX, y: b.minY))
                 o["view"] = [n(a.x, 100), n(a.y, 100), n(c.x - a.x, 100), n(c.y - a.y, 100)]
             }
+            // What the plan of this level shows (doors, stairs and lifts, POIs), for the legend.
+            o["legend"] = .array((index < legends.count ? legends[index] : []).map { e in
+                let symbol: String
+                switch e.symbol {
+                case .line: symbol = "line"
+                case .marker: symbol = "marker"
+                case .area: symbol = "area"
+                }
+                return ["name": .string(e.name), "color": .string(e.color), "symbol": .string(symbol)]
+            })
             return .object(o)
         }
         let tracks: [JSONValue] = content.tracks.map { track in
@@ -91,7 +107,7 @@ public enum ViewerPage {
             "frame": ["minX": n(frame.bounds.minX), "maxY": n(frame.bounds.maxY), "pixelsPerMeter": n(frame.pixelsPerMeter, 1e6),
                       "width": n(frame.widthPixels), "height": n(frame.heightPixels)],
             "levels": .array(levels), "initialLevel": .string(first),
-            "routes": .array(content.routes), "tracks": .array(tracks),
+            "routes": .array(content.routes), "routeNames": .array(content.routeNames.map(JSONValue.string)), "tracks": .array(tracks),
             "events": .array(content.events.filter { $0.timeSeconds.isFinite }.map { ["t": n($0.timeSeconds), "text": .string($0.text), "kind": .string($0.kind.rawValue)] }),
             "live": live,
         ]

@@ -7,7 +7,7 @@ enum ViewerPanels {
     static let avoidable = ["elevator", "stairs", "escalator", "ramp"]
 
     static func html(live: ViewerConfiguration.Live?) -> String {
-        var html = "<section id=\"legend\"><h2>Legend</h2><ul id=\"legend-items\"></ul></section>"
+        var html = "<section id=\"legend\"><h2>Legend</h2><ul id=\"legend-base\"></ul><ul id=\"legend-items\"></ul></section>"
         html += "<section id=\"time\" hidden><h2>Time</h2><input type=\"range\" id=\"slider\" min=\"0\" max=\"1\" step=\"0.1\" value=\"0\" aria-label=\"time\">"
         html += "<output id=\"time-text\"></output><div id=\"dot-info\"></div><ol id=\"events\"></ol></section>"
         if let live {

@@ -55,13 +55,48 @@ enum ViewerScript {
       view = l && l.view ? { x: l.view[0], y: l.view[1], w: l.view[2], h: l.view[3] } : { x: 0, y: 0, w: F.width, h: F.height };
       applyView();
     }
+    function baseLegend(id) {
+      var list = document.getElementById('legend-base'); list.textContent = '';
+      var l = D.levels.filter(function (x) { return x.id === id; })[0];
+      ((l && l.legend) || []).forEach(function (e) {
+        var li = document.createElement('li'), sw = document.createElement('span');
+        sw.className = 'swatch' + (e.symbol === 'marker' ? ' mark' : ''); sw.style.background = e.color;
+        if (e.symbol === 'area') { sw.style.height = '10px'; sw.style.width = '16px'; }
+        li.appendChild(sw); li.appendChild(document.createTextNode(e.name)); list.appendChild(li);
+      });
+    }
+    // Markers and dots keep their size on screen, labels never outgrow the size they were placed at.
+    function screenUnits() {
+      var rect = svg.getBoundingClientRect();
+      return rect.width && rect.height ? Math.max(view.w / rect.width, view.h / rect.height) : 1;
+    }
+    function rescale() {
+      var g = groups[current]; if (!g) return;
+      var u = screenUnits();
+      g.querySelectorAll('circle').forEach(function (c) {
+        if (c.parentNode.hasAttribute('data-x')) return;
+        if (!c.hasAttribute('data-r')) c.setAttribute('data-r', Number(c.getAttribute('r')) * 1.4);
+        c.setAttribute('r', fmt(Number(c.getAttribute('data-r')) * u, 3));
+      });
+      g.querySelectorAll('g[data-x]').forEach(function (m) {
+        m.setAttribute('transform', 'translate(' + m.getAttribute('data-x') + ',' + m.getAttribute('data-y') + ') scale(' + fmt(u, 4) + ')');
+      });
+      g.querySelectorAll('text.label').forEach(function (t) {
+        if (!t.hasAttribute('data-size')) t.setAttribute('data-size', t.getAttribute('font-size'));
+        t.setAttribute('font-size', fmt(Math.min(Number(t.getAttribute('data-size')), 13 * u), 2));
+        t.setAttribute('stroke-width', fmt(Math.min(3, 3 * u), 2));
+      });
+    }
     function showLevel(id, fit) {
       if (!groups[id]) return;
+      var changed = current !== id;
       current = id;
+      if (changed) baseLegend(id);
       if (fit) fitLevel(id);
       Object.keys(groups).forEach(function (k) { groups[k].style.display = k === id ? '' : 'none'; });
       document.querySelectorAll('#levels button').forEach(function (b) { b.classList.toggle('active', b.getAttribute('data-level') === id); });
       body.setAttribute('data-level', id);
+      rescale();
     }
     document.querySelectorAll('#levels button').forEach(function (b) {
       b.addEventListener('click', function () { showLevel(b.getAttribute('data-level'), true); });
@@ -72,6 +107,7 @@ enum ViewerScript {
     function applyView() {
       svg.setAttribute('viewBox', [view.x, view.y, view.w, view.h].map(function (v) { return fmt(v, 2); }).join(' '));
       updateScale();
+      rescale();
     }
     function zoom(factor, cx, cy) {
       var w = Math.min(Math.max(view.w * factor, F.width / 200), F.width * 4), k = w / view.w;
@@ -126,7 +162,8 @@ enum ViewerScript {
     }
     function marker(p, level, layerName, color, letter, title, cls) {
       var g = layer(level, layerName); if (!g) return;
-      var m = el('g', { 'class': cls, transform: 'translate(' + fmt(sx(p.x), 2) + ',' + fmt(sy(p.y), 2) + ')' }, g, title);
+      var m = el('g', { 'class': cls, 'data-x': fmt(sx(p.x), 2), 'data-y': fmt(sy(p.y), 2),
+                        transform: 'translate(' + fmt(sx(p.x), 2) + ',' + fmt(sy(p.y), 2) + ')' }, g, title);
       el('circle', { r: 9, fill: color, stroke: '#fff', 'stroke-width': 2 }, m);
       var t = el('text', { 'text-anchor': 'middle', y: 4, 'font-size': 11, 'font-weight': 'bold', fill: '#fff', 'font-family': 'sans-serif' }, m);
       t.textContent = letter;
@@ -184,7 +221,7 @@ enum ViewerScript {
         pts.forEach(function (p) {
           (p[3] === null ? Object.keys(groups) : [p[3]]).forEach(function (l) {
             var g = layer(l, 'tracks'); if (!g) return;
-            el('circle', { 'class': 'track ' + tr.kind, cx: fmt(sx(p[1]), 2), cy: fmt(sy(p[2]), 2), r: 3, fill: tr.color, opacity: 0.7 }, g,
+            el('circle', { 'class': 'track ' + tr.kind, cx: fmt(sx(p[1]), 2), cy: fmt(sy(p[2]), 2), r: 3, 'data-r': 3, fill: tr.color, opacity: 0.7 }, g,
                tr.name + ' at ' + fmt(p[0], 1) + ' s');
           });
         });
@@ -226,16 +263,17 @@ enum ViewerScript {
           var err = truth ? Math.hypot(truth[1] - p[1], truth[2] - p[2]) : null;
           info = dotTrack.name + ' at ' + fmt(p[0], 1) + ' s' + (err === null ? '' : ', ' + fmt(err, 1) + ' m from the truth');
           if (level !== current) showLevel(level);
-          var d = el('circle', { 'class': 'user-dot', cx: fmt(sx(p[1]), 2), cy: fmt(sy(p[2]), 2), r: 8, fill: '#1f5fbf',
+          var d = el('circle', { 'class': 'user-dot', cx: fmt(sx(p[1]), 2), cy: fmt(sy(p[2]), 2), r: 8, 'data-r': 8, fill: '#1f5fbf',
                                  stroke: '#fff', 'stroke-width': 3, 'data-x': p[1], 'data-y': p[2] }, layer(level, 'dot'), info);
           if (truth && (truth[3] || level) === level) {
-            el('circle', { 'class': 'truth-dot', cx: fmt(sx(truth[1]), 2), cy: fmt(sy(truth[2]), 2), r: 5, fill: '#222', stroke: '#fff', 'stroke-width': 2 },
+            el('circle', { 'class': 'truth-dot', cx: fmt(sx(truth[1]), 2), cy: fmt(sy(truth[2]), 2), r: 5, 'data-r': 5, fill: '#222', stroke: '#fff', 'stroke-width': 2 },
                layer(level, 'dot'), 'ground truth at ' + fmt(truth[0], 1) + ' s');
           }
           d.parentNode.appendChild(d);
         }
       }
       document.getElementById('dot-info').textContent = info;
+      rescale();
       var list = document.getElementById('events'); list.textContent = '';
       var past = (D.events || []).filter(function (e) { return e.t <= t + 1e-9; }).slice(-8);
       past.forEach(function (e, i) {
@@ -295,9 +333,11 @@ enum ViewerScript {
     }
 
     var drawn = 0;
+    var routeColors = ['#1f5fbf', '#e377c2', '#8c564b', '#bcbd22', '#7f7f7f'];
     (D.routes || []).forEach(function (r, i) {
-      drawn += drawRoute(r, 'route', i === 0 ? '#1f5fbf' : '#e377c2', 'route' + (i === 0 ? '' : ' reroute')) ? 1 : 0;
-      addLegend(i === 0 ? 'route' : 'reroute', i === 0 ? 'planned route' : 'new route after leaving it', i === 0 ? '#1f5fbf' : '#e377c2', false);
+      var color = routeColors[i % routeColors.length], name = (D.routeNames || [])[i] || (i === 0 ? 'planned route' : 'route ' + (i + 1));
+      drawn += drawRoute(r, 'route', color, 'route route-' + i) ? 1 : 0;
+      addLegend('route-' + i, name, color, false);
     });
     body.setAttribute('data-routes', String(drawn));
     showLevel(params.get('level') && groups[params.get('level')] ? params.get('level') : D.initialLevel, true);
@@ -306,7 +346,7 @@ enum ViewerScript {
       document.getElementById('slider').value = t0; setTime(t0);
       if (params.get('level') && groups[params.get('level')]) showLevel(params.get('level'));
     }
-    if (D.live) window.IndoorViewerLive(D, { layer: layer, drawRoute: drawRoute, showLevel: showLevel, svgPoint: svgPoint, el: el,
+    if (D.live) window.IndoorViewerLive(D, { layer: layer, rescale: rescale, drawRoute: drawRoute, showLevel: showLevel, svgPoint: svgPoint, el: el,
       sx: sx, sy: sy, current: function () { return current; }, moved: function () { return moved; }, addLegend: addLegend, params: params, note: note });
     body.setAttribute('data-status', 'ready');
     })();

@@ -18,7 +18,9 @@ enum ViewerStyleSheet {
     #slider{width:100%}#events{padding-left:18px;margin:6px 0;font-size:12px}#events li.now{font-weight:bold}
     form label{display:block;margin:4px 0}form input:not([type=checkbox]),form select{width:100%}fieldset{border:1px solid #ccc;margin:6px 0}
     label.check{display:inline-block;margin-right:8px}.hint{font-size:12px;color:#666}#errors{color:#b00;white-space:pre-wrap}
-    #sessions{padding-left:18px;font-size:12px}
+    #sessions{padding-left:18px;font-size:12px}#legend-base{list-style:none;padding:0;margin:0 0 2px}
+    #legend-base li{display:flex;align-items:center;gap:6px;margin:2px 0}
+    #map path,#map polyline,#map line{vector-effect:non-scaling-stroke}
     #tip{position:absolute;pointer-events:none;background:rgba(30,30,30,.9);color:#fff;font-size:12px;padding:3px 6px;border-radius:3px;white-space:nowrap}
     """
 }

@@ -34,7 +34,10 @@ enum ViewCommand {
 
         let venue = try EvaluationInputs.loadVenue(path: venuePath)
         var content = ViewerContent()
-        for path in routePaths { content.routes.append(try readRoute(path)) }
+        for path in routePaths {
+            content.routes.append(try readRoute(path))
+            content.routeNames.append("route from \((path as NSString).lastPathComponent)")
+        }
         if let recording, let destinationText {
             content = try replayContent(venue: venue, recording: recording, destination: destinationText, beaconsPath: beaconsPath,
                                         adding: content)
@@ -83,7 +86,11 @@ enum ViewCommand {
         out.tracks += [ViewerTrack(kind: .truth, samples: truthSamples), ViewerTrack(kind: .deadReckoning, samples: samples(replay.deadReckoning)),
                        ViewerTrack(kind: .fused, samples: samples(replay.fused)), ViewerTrack(kind: .snapped, samples: samples(replay.snapped))]
             .filter { !$0.samples.isEmpty }
-        out.routes += replay.routes.map { RouteJSON.encode($0, venue: venue) }
+        out.routeNames += out.routes.count < out.routeNames.count ? [] : Array(repeating: "", count: out.routes.count - out.routeNames.count)
+        for (k, route) in replay.routes.enumerated() {
+            out.routes.append(RouteJSON.encode(route, venue: venue))
+            out.routeNames.append(k == 0 ? "planned route of the walk" : "new route \(k) after leaving it")
+        }
         out.events += replay.timeline.map { line in
             ViewerEvent(timeSeconds: line.timeSeconds, text: line.text, kind: line.kind.flatMap(ViewerEvent.Kind.init(rawValue:)) ?? .other)
         }
