@@ -62,7 +62,7 @@ public struct HeadlessChromium: Sendable {
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--disable-extensions",
+        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--disable-extensions", "--disable-dev-shm-usage",
                              "--user-data-dir=\(profile)"] + arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
