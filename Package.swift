@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "Navigation", targets: ["Navigation"]),
         .library(name: "RerouteService", targets: ["RerouteService"]),
+        .library(name: "IndoorViewer", targets: ["IndoorViewer"]),
         .executable(name: "indoornav", targets: ["indoornav"]),
     ],
     targets: [
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: readme),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: readme),
+        .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue", "IndoorPlot"], exclude: readme),
         .target(name: "Estimation", dependencies: ["CGSL"], exclude: readme),
         .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(name: "Positioning", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue", "Estimation", "Recordings"], exclude: readme),
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"], exclude: readme),
         .target(
             name: "RerouteService",
-            dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Positioning", "Navigation"],
+            dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Positioning", "Navigation", "IndoorPlot", "IndoorViewer"],
             exclude: readme
         ),
 
@@ -49,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "indoornav",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "IndoorPlot", "Estimation", "EstimationReference",
+                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "IndoorPlot", "IndoorViewer", "Estimation", "EstimationReference",
                 "Recordings", "Positioning", "Simulation", "Navigation", "RerouteService",
             ],
             path: "Tools/indoornav"
@@ -59,13 +61,15 @@ let package = Package(
         // and venues built in code (routing and navigation tests)
         .target(name: "EstimationReference", dependencies: ["IndoorGeometry"], path: "Tests/Support/EstimationReference"),
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
+        // Headless Chromium for the viewer's browser tests (skipped where no Chromium is installed).
+        .target(name: "BrowserHarness", path: "Tests/Support/BrowserHarness"),
 
         // Tests
         .testTarget(name: "IndoorJSONTests", dependencies: ["IndoorJSON"]),
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         .testTarget(name: "VenueTests", dependencies: ["Venue", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Venue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
-        .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "Venue", "IndoorGeometry"]),
+        .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "IndoorViewer", "Venue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
         .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference", "IndoorGeometry"]),
         .testTarget(
             name: "RecordingsTests", dependencies: ["Recordings", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]
@@ -78,9 +82,10 @@ let package = Package(
             name: "NavigationTests", dependencies: ["Navigation", "Routing", "Positioning", "Venue", "IndoorGeometry", "VenueFixtures"]
         ),
         .testTarget(
-            name: "RerouteServiceTests", dependencies: ["RerouteService", "IndoorJSON", "Venue", "Routing", "Navigation", "VenueFixtures"]
+            name: "RerouteServiceTests",
+            dependencies: ["RerouteService", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Navigation", "VenueFixtures", "BrowserHarness"]
         ),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
-        .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON"]),
+        .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "BrowserHarness"]),
     ]
 )

@@ -13,29 +13,27 @@ public enum LabelSource: String, CaseIterable, Sendable {
 
 /// Draws one level of a venue: outline, spaces, openings, navigation graph, connectors and POIs.
 public struct LevelRenderer: Sendable {
+    /// Fills and strokes.
     public var style: RenderStyle
     /// Label preference order; empty draws no labels.
     public var labels: [LabelSource]
+    /// Preferred languages of names, first first (the venue's default otherwise).
     public var languages: [String]
+    /// Whether the navigation graph is drawn (off by default: it is for debugging routes).
     public var drawGraph: Bool
+    /// Size of the space labels, pixels.
+    public var labelSizePixels: Double
 
+    /// A renderer; the graph is hidden unless asked for.
     public init(style: RenderStyle = RenderStyle(), labels: [LabelSource] = [.occupant, .spaceName],
-                languages: [String] = [], drawGraph: Bool = true) {
+                languages: [String] = [], drawGraph: Bool = false, labelSizePixels: Double = 14) {
         self.style = style; self.labels = labels; self.languages = languages; self.drawGraph = drawGraph
+        self.labelSizePixels = labelSizePixels
     }
 
-    /// The local-frame extent of a level (outline, spaces and graph nodes).
+    /// The local-frame extent of a level (``LevelExtent``; a 20 m square at the origin when it is empty).
     public static func bounds(of venue: Venue, levelIndex: Int) -> BoundingBox {
-        let level = venue.levels[levelIndex]
-        var box = level.outline?.bounds
-        for space in venue.spaces where space.levelID == level.id {
-            box = box.map { $0.union(space.polygon.bounds) } ?? space.polygon.bounds
-        }
-        for node in venue.graph.nodes where Int(node.levelIndex) == levelIndex {
-            if box == nil { box = BoundingBox(minX: node.point.x, minY: node.point.y, maxX: node.point.x, maxY: node.point.y) }
-            box?.include(node.point)
-        }
-        return box ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)
+        LevelExtent.bounds(of: venue, levelIndex: levelIndex) ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)
     }
 
     /// Draws the level into `document` (which the caller may extend with tracks before rendering).
@@ -51,6 +49,8 @@ public struct LevelRenderer: Sendable {
         }
         for opening in venue.openings where opening.levelID == level.id {
             document.polyline(opening.line.points, style: style.opening, title: opening.id)
+            guard opening.line.points.contains(where: document.bounds.contains) else { continue }
+            document.addLegend(LegendEntry(name: "door or opening", color: style.opening.stroke ?? "#2e8b57", symbol: .line(widthPixels: 3, dashed: false)))
         }
         if drawGraph {
             let graph = venue.graph
@@ -58,17 +58,22 @@ public struct LevelRenderer: Sendable {
                 let a = graph.nodes[Int(edge.from)], b = graph.nodes[Int(edge.to)]
                 guard Int(a.levelIndex) == levelIndex, Int(b.levelIndex) == levelIndex else { continue }
                 document.polyline([a.point, b.point], style: style.graph)
+                document.addLegend(LegendEntry(name: "navigation graph", color: style.graph.stroke ?? "#e07b00", symbol: .line(widthPixels: 1, dashed: false)))
             }
         }
         for connector in venue.connectors {
             for entry in connector.entries where entry.levelID == level.id {
                 document.circle(at: entry.point, radiusPixels: 5, style: style.connector,
                                 title: "\(connector.kind.rawValue) \(connector.id)")
+                guard document.bounds.contains(entry.point) else { continue }
+                document.addLegend(LegendEntry(name: "stairs, lift or ramp", color: style.connector.fill ?? "#7a3db8", symbol: .marker))
             }
         }
         for poi in venue.pois where poi.levelID == level.id {
             document.circle(at: poi.position, radiusPixels: 3, style: style.poi,
                             title: venue.displayName(poi.name, preferred: languages) ?? poi.id)
+            guard document.bounds.contains(poi.position) else { continue }
+            document.addLegend(LegendEntry(name: "point of interest", color: style.poi.fill ?? "#1f5fbf", symbol: .marker))
         }
         guard !labels.isEmpty else { return }
         var occupantNames: [String: String] = [:]
@@ -77,9 +82,15 @@ public struct LevelRenderer: Sendable {
                 occupantNames[spaceID] = venue.displayName(poi.name, preferred: languages)
             }
         }
-        for space in spaces {
-            guard let label = label(for: space, occupantName: occupantNames[space.id], venue: venue) else { continue }
-            document.text(label, at: space.polygon.centroid, sizePixels: 9)
+        let placer = LabelPlacer(sizePixels: labelSizePixels)
+        let candidates = spaces.compactMap { space -> LabelPlacer.Candidate? in
+            guard let text = label(for: space, occupantName: occupantNames[space.id], venue: venue) else { return nil }
+            let anchor = space.polygon.contains(space.polygon.centroid) ? space.polygon.centroid : space.polygon.bounds.center
+            return LabelPlacer.Candidate(text: text, anchor: anchor, priority: space.polygon.areaSquareMeters,
+                                         maximumWidthPixels: space.polygon.bounds.width * document.pixelsPerMeter * 1.3)
+        }
+        for kept in placer.place(candidates, in: document) {
+            document.label(kept.text, at: kept.anchor, sizePixels: labelSizePixels)
         }
     }
 
@@ -95,12 +106,19 @@ public struct LevelRenderer: Sendable {
         return nil
     }
 
-    /// A complete SVG of one level.
-    public func render(_ venue: Venue, levelIndex: Int) -> String {
+    /// A complete SVG of one level, cropped to it (``LevelExtent``), with a scale bar, north arrow and legend.
+    /// - Parameter source: what the title names first (e.g. the venue's path); the venue's name when nil.
+    public func render(_ venue: Venue, levelIndex: Int, source: String? = nil) -> String {
         var document = SVGDocument(bounds: LevelRenderer.bounds(of: venue, levelIndex: levelIndex))
         draw(venue, levelIndex: levelIndex, into: &document)
+        return document.rendered(title: Self.title(source ?? venue.displayName(venue.name, preferred: languages) ?? venue.id,
+                                                   venue: venue, levelIndex: levelIndex, languages: languages))
+    }
+
+    /// `"<source> — level <name> (<id>)"`, the title of every picture of a level.
+    public static func title(_ source: String, venue: Venue, levelIndex: Int, languages: [String] = []) -> String {
         let level = venue.levels[levelIndex]
-        let title = "\(venue.displayName(venue.name, preferred: languages) ?? venue.id) — \(venue.displayName(level.name, preferred: languages) ?? level.id)"
-        return document.rendered(title: title)
+        let name = venue.displayName(level.name, preferred: languages)
+        return "\(source) — level \(name.map { "\($0) (\(level.id))" } ?? level.id)"
     }
 }

@@ -24,7 +24,9 @@ public struct SVGDocument: Sendable {
         ((p.x - bounds.minX) * pixelsPerMeter, (bounds.maxY - p.y) * pixelsPerMeter)
     }
 
+    /// Width of the map, SVG user units.
     public var widthPixels: Double { bounds.width * pixelsPerMeter }
+    /// Height of the map, SVG user units.
     public var heightPixels: Double { bounds.height * pixelsPerMeter }
 
     /// Appends a polygon (with holes, even-odd fill).
@@ -59,17 +61,45 @@ public struct SVGDocument: Sendable {
         append("<text x=\"\(SVGDocument.format(s.x))\" y=\"\(SVGDocument.format(s.y))\" font-size=\"\(SVGDocument.format(sizePixels))\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"\(SVGDocument.escape(color))\">\(SVGDocument.escape(text))</text>")
     }
 
+    /// The elements appended so far, one per line, without the `<svg>` wrapper (for embedding in a page).
+    public var elementsText: String { body.joined(separator: "\n") }
+
+    /// Appends a text label centred on a point with a white halo, so it stays readable over lines.
+    public mutating func label(_ text: String, at p: LocalPoint, sizePixels: Double, color: String = "#222") {
+        let s = svg(p)
+        append("<text x=\"\(SVGDocument.format(s.x))\" y=\"\(SVGDocument.format(s.y + sizePixels * 0.35))\" font-size=\"\(SVGDocument.format(sizePixels))\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"\(SVGDocument.escape(color))\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-opacity=\"0.85\" paint-order=\"stroke\" class=\"label\">\(SVGDocument.escape(text))</text>")
+    }
+
     /// Appends raw SVG (already escaped) — for groups and comments.
     public mutating func append(_ element: String) { body.append(element) }
 
-    /// The complete SVG text, with an optional title line at the top left.
+    /// The legend entries of what was drawn (``TrackPlot`` adds its tracks); shown beside the map.
+    public var legend: [LegendEntry] = []
+
+    /// Adds a legend entry unless one with the same name is there.
+    public mutating func addLegend(_ entry: LegendEntry) {
+        if !legend.contains(where: { $0.name == entry.name }) { legend.append(entry) }
+    }
+
+    /// The complete SVG: the title bar above the map, the map (clipped to its bounds), a scale bar and a
+    /// north arrow below it, and the legend (when there is one) to its right, never over the plan.
     public func rendered(title: String? = nil) -> String {
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGDocument.format(widthPixels))\" height=\"\(SVGDocument.format(heightPixels))\" viewBox=\"0 0 \(SVGDocument.format(widthPixels)) \(SVGDocument.format(heightPixels))\">\n"
+        let top = PlotFrame.titleHeightPixels
+        let legendWidth = legend.isEmpty ? 0 : PlotFrame.legendWidthPixels
+        let mapHeight = Swift.max(heightPixels, legend.isEmpty ? 0 : 40 + Double(legend.count) * PlotFrame.legendLinePixels)
+        let width = widthPixels + legendWidth, height = top + mapHeight + PlotFrame.footerHeightPixels
+        let f = SVGDocument.format
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-        for element in body { out += element; out += "\n" }
         if let title {
-            out += "<text x=\"8\" y=\"18\" font-size=\"14\" font-family=\"sans-serif\" fill=\"#000\">\(SVGDocument.escape(title))</text>\n"
+            out += "<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\" font-family=\"sans-serif\" fill=\"#000\">\(SVGDocument.escape(title))</text>\n"
         }
+        out += "<svg x=\"0\" y=\"\(f(top))\" width=\"\(f(widthPixels))\" height=\"\(f(heightPixels))\" viewBox=\"0 0 \(f(widthPixels)) \(f(heightPixels))\" overflow=\"hidden\">\n"
+        for element in body { out += element; out += "\n" }
+        out += "</svg>\n"
+        out += "<rect x=\"0.5\" y=\"\(f(top + 0.5))\" width=\"\(f(widthPixels - 1))\" height=\"\(f(heightPixels - 1))\" fill=\"none\" stroke=\"#999\"/>\n"
+        out += PlotFrame.footer(mapWidth: widthPixels, top: top + heightPixels, pixelsPerMeter: pixelsPerMeter) + "\n"
+        if !legend.isEmpty { out += PlotFrame.legend(legend, x: widthPixels + 16, y: top) + "\n" }
         out += "</svg>\n"
         return out
     }
@@ -105,11 +135,16 @@ public struct SVGDocument: Sendable {
 
 /// Fill and stroke of an SVG element.
 public struct SVGStyle: Hashable, Sendable {
+    /// Fill colour (CSS); none when nil.
     public var fill: String?
+    /// Stroke colour (CSS); none when nil.
     public var stroke: String?
+    /// Stroke width, pixels.
     public var strokeWidthPixels: Double?
+    /// Opacity, 0–1.
     public var opacity: Double?
 
+    /// A style; unset values are left out.
     public init(fill: String? = nil, stroke: String? = nil, strokeWidthPixels: Double? = nil, opacity: Double? = nil) {
         self.fill = fill; self.stroke = stroke; self.strokeWidthPixels = strokeWidthPixels; self.opacity = opacity
     }

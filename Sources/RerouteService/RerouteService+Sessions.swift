@@ -76,3 +76,17 @@ extension RerouteService {
         }
     }
 }
+
+extension RerouteService {
+    /// `GET /sessions?venue=`: up to ``ServiceConfiguration/maximumListedSessions`` live sessions (of one
+    /// venue when given) with their position and route, for the live viewer. Does not touch them.
+    func listSessions(venueID: String?) throws(ServiceError) -> HTTPResponse {
+        if let venueID, venues[venueID] == nil { throw .notFound(kind: "venue", id: venueID) }
+        let live = store.liveSessions(nowSeconds: clock(), limit: store.count).filter { venueID == nil || $0.venueID == venueID }
+        let list: [JSONValue] = live.prefix(configuration.maximumListedSessions).compactMap { session in
+            guard let venue = venues[session.venueID]?.venue else { return nil }
+            return SessionJSON.summary(id: session.id, venue: venue, snapshot: session.snapshot())
+        }
+        return .json(200, JSONValue.object(["sessions": .array(list)]).serialized())
+    }
+}

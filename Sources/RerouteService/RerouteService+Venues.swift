@@ -1,4 +1,6 @@
+import IndoorGeometry
 import IndoorJSON
+import IndoorPlot
 import Navigation
 import Routing
 import Venue
@@ -10,7 +12,8 @@ extension RerouteService {
         return .json(200, body.serialized())
     }
 
-    /// `GET /venues`: id, names, default language, languages, levels and universes of each venue.
+    /// `GET /venues`: id, names, default language, languages, reference point, levels (with their
+    /// bounds) and universes of each venue.
     func listVenues() -> HTTPResponse {
         let list: [JSONValue] = venues.ids.compactMap { id in
             guard let v = venues[id]?.venue else { return nil }
@@ -20,8 +23,11 @@ extension RerouteService {
             return [
                 "id": .string(v.id), "name": .optional(v.displayName(v.name)), "version": .optional(v.version),
                 "defaultLanguage": .string(v.defaultLanguage), "languages": .array(languages.sorted().map(JSONValue.string)),
-                "levels": .array(v.levels.map { l in
-                    ["id": .string(l.id), "ordinal": .number(Double(l.ordinal)), "name": .optional(v.displayName(l.name))]
+                "reference": ["latitude": RouteJSON.degrees(v.frame.reference.latitudeDegrees),
+                              "longitude": RouteJSON.degrees(v.frame.reference.longitudeDegrees)],
+                "levels": .array(v.levels.enumerated().map { index, l in
+                    ["id": .string(l.id), "ordinal": .number(Double(l.ordinal)), "name": .optional(v.displayName(l.name)),
+                     "bounds": Self.bounds(LevelRenderer.bounds(of: v, levelIndex: index), venue: v)]
                 }),
                 "universes": .array(v.universes.map { u in ["id": .string(u.id), "name": .optional(v.displayName(u.name))] }),
                 "poiCount": .number(Double(v.pois.count)),
@@ -45,7 +51,9 @@ extension RerouteService {
         let found = served.destinations.search(q, language: language, universe: universe)
         let list: [JSONValue] = found.map { d in
             ["id": .string(d.id), "kind": .string(d.kind.rawValue), "name": .string(d.name), "category": .string(d.category),
-             "level": .string(d.levelID), "x": SessionJSON.number(d.point.x), "y": SessionJSON.number(d.point.y)]
+             "level": .string(d.levelID), "x": SessionJSON.number(d.point.x), "y": SessionJSON.number(d.point.y),
+             "latitude": RouteJSON.degrees(served.venue.frame.geoCoordinate(from: d.point).latitudeDegrees),
+             "longitude": RouteJSON.degrees(served.venue.frame.geoCoordinate(from: d.point).longitudeDegrees)]
         }
         return .json(200, JSONValue.object(["venue": .string(venueID), "pois": .array(list)]).serialized())
     }
@@ -63,5 +71,14 @@ extension RerouteService {
             }
         }
         return .json(200, RouteJSON.encode(response, venue: served.venue).serialized())
+    }
+
+    /// `{minX, minY, maxX, maxY, south, west, north, east}`: local metres and the WGS84 box.
+    static func bounds(_ b: BoundingBox, venue: Venue) -> JSONValue {
+        let sw = venue.frame.geoCoordinate(from: LocalPoint(x: b.minX, y: b.minY))
+        let ne = venue.frame.geoCoordinate(from: LocalPoint(x: b.maxX, y: b.maxY))
+        return ["minX": SessionJSON.number(b.minX), "minY": SessionJSON.number(b.minY), "maxX": SessionJSON.number(b.maxX),
+                "maxY": SessionJSON.number(b.maxY), "south": RouteJSON.degrees(sw.latitudeDegrees), "west": RouteJSON.degrees(sw.longitudeDegrees),
+                "north": RouteJSON.degrees(ne.latitudeDegrees), "east": RouteJSON.degrees(ne.longitudeDegrees)]
     }
 }

@@ -13,6 +13,8 @@ public final class RerouteService: Sendable {
     public let configuration: ServiceConfiguration
     /// Where sessions live.
     public let store: any SessionStore
+    /// Which browser origins get CORS headers.
+    public let crossOrigin: CrossOriginPolicy
     /// Request, latency, session, reroute and rejection counters.
     public let metrics = ServiceMetrics()
     let clock: ServiceClock
@@ -31,6 +33,7 @@ public final class RerouteService: Sendable {
         let checked = try configuration.validated()
         self.venues = venues
         self.configuration = checked
+        self.crossOrigin = try CrossOriginPolicy.validated(checked.corsAllowedOrigins)
         self.store = store ?? InMemorySessionStore(capacity: checked.maximumSessions, ttlSeconds: checked.sessionTTLSeconds,
                                                    retryAfterSeconds: checked.retryAfterSeconds)
         self.clock = clock
@@ -38,11 +41,12 @@ public final class RerouteService: Sendable {
         self.lastSweepBits = Atomic(clock().bitPattern)
     }
 
-    /// Answers one request; records its route, status and latency.
+    /// Answers one request (with CORS headers for an allowed `Origin`); records its route, status and latency.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let start = clock()
         sweepIfDue(nowSeconds: start)
-        let (template, response) = dispatch(request)
+        var (template, response) = dispatch(request)
+        if request.method != "OPTIONS" { response.headers += crossOrigin.headers(for: request.header("Origin")) }
         metrics.recordRequest(route: template, method: request.method, status: response.status, seconds: clock() - start)
         return response
     }
@@ -74,7 +78,10 @@ public final class RerouteService: Sendable {
                 throw ServiceError.notFound(kind: "endpoint", id: String(request.path.prefix(200)))
             }
             do {
-                if case .method(let allowed) = route { throw ServiceError.methodNotAllowed(method: request.method, allowed: allowed) }
+                if case .method(let allowed) = route {
+                    if request.method == "OPTIONS" { return (template, crossOrigin.preflight(origin: request.header("Origin"), methods: allowed)) }
+                    throw ServiceError.methodNotAllowed(method: request.method, allowed: allowed)
+                }
                 if request.bodyTooLarge || request.body.count > configuration.maximumBodyBytes {
                     throw ServiceError.payloadTooLarge(limitBytes: configuration.maximumBodyBytes)
                 }
@@ -104,6 +111,8 @@ public final class RerouteService: Sendable {
         case .metrics:
             return .text(200, metrics.render(liveSessions: store.count), contentType: "text/plain; version=0.0.4; charset=utf-8")
         case .venues: return listVenues()
+        case .viewer: return try viewerPage(venueID: request.query["venue"])
+        case .listSessions: return try listSessions(venueID: request.query["venue"])
         case .pois(let id): return try pois(venueID: id, query: request.query)
         case .routes(let id): return try planRoute(venueID: id, body: request.body)
         case .createSession: return try createSession(body: request.body)

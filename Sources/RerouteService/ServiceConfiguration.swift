@@ -10,6 +10,9 @@ import Navigation
 /// | `retryAfterSeconds` | s (503 `Retry-After`) | 5 | 1–3,600 |
 /// | `maximumBodyBytes` | bytes | 65,536 | 1,024–16,777,216 |
 /// | `sweepIntervalSeconds` | s between expiry sweeps | 1 | 0–3,600 |
+/// | `maximumListedSessions` | sessions in `GET /sessions` | 100 | 1–10,000 |
+/// | `viewerPollIntervalSeconds` | s between the live viewer's refreshes | 1 | 0.2–60 |
+/// | `corsAllowedOrigins` | `scheme://host[:port]` or `*` | none (no CORS headers) | http/https origins |
 /// | `navigation` | see Navigation's README | defaults | validated by Navigation |
 public struct ServiceConfiguration: Sendable {
     /// Live sessions allowed at once; creating one more answers 503.
@@ -24,6 +27,12 @@ public struct ServiceConfiguration: Sendable {
     public var retryAfterSeconds: Int = 5
     /// Expired sessions are swept at most this often (a request for an expired session always misses).
     public var sweepIntervalSeconds: Double = 1
+    /// Most sessions listed by `GET /sessions` (the live viewer's list), in id order.
+    public var maximumListedSessions: Int = 100
+    /// How often the live viewer at `GET /` asks for the sessions.
+    public var viewerPollIntervalSeconds: Double = 1
+    /// Web origins allowed to call the service from a browser (``CrossOriginPolicy``); empty = none.
+    public var corsAllowedOrigins: [String] = []
     /// The configuration of every navigation session.
     public var navigation = NavigationConfiguration()
 
@@ -51,6 +60,13 @@ public struct ServiceConfiguration: Sendable {
         guard sweepIntervalSeconds.isFinite, (0...3_600).contains(sweepIntervalSeconds) else {
             throw .invalidConfiguration(field: "sweepIntervalSeconds", reason: "must be 0–3600 s, got \(sweepIntervalSeconds)")
         }
+        guard (1...10_000).contains(maximumListedSessions) else {
+            throw .invalidConfiguration(field: "maximumListedSessions", reason: "must be 1–10000, got \(maximumListedSessions)")
+        }
+        guard viewerPollIntervalSeconds.isFinite, (0.2...60).contains(viewerPollIntervalSeconds) else {
+            throw .invalidConfiguration(field: "viewerPollIntervalSeconds", reason: "must be 0.2–60 s, got \(viewerPollIntervalSeconds)")
+        }
+        _ = try CrossOriginPolicy.validated(corsAllowedOrigins)
         do { _ = try navigation.validated() } catch {
             throw .invalidConfiguration(field: "navigation", reason: error.description)
         }

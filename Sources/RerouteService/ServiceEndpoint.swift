@@ -1,6 +1,10 @@
 /// The service's endpoints, matched from method and path segments.
 enum ServiceEndpoint: Equatable {
     case health, metrics, venues
+    /// `GET /`: the live map viewer.
+    case viewer
+    /// `GET /sessions`: the live sessions, for the viewer.
+    case listSessions
     case pois(venueID: String)
     case routes(venueID: String)
     case createSession
@@ -17,12 +21,14 @@ enum ServiceEndpoint: Equatable {
             (template, table[method] ?? .method(allowed: table.keys.sorted()))
         }
         switch parts.count {
+        case 0:
+            return pick("/", ["GET": .viewer])
         case 1:
             switch parts[0] {
             case "health": return pick("/health", ["GET": .health])
             case "metrics": return pick("/metrics", ["GET": .metrics])
             case "venues": return pick("/venues", ["GET": .venues])
-            case "sessions": return pick("/sessions", ["POST": .createSession])
+            case "sessions": return pick("/sessions", ["POST": .createSession, "GET": .listSessions])
             default: return nil
             }
         case 2 where parts[0] == "sessions":

@@ -22,8 +22,21 @@ import IndoorJSON
         #expect(events.contains { $0.contains("camera: shows level lvl-a2") })
         // A walk that stays on its route must not be sent off it.
         #expect(json["offRouteEvents"]?.int == 0)
-        let plots = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".svg") }
+        let plots = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".svg") }.sorted()
         #expect(plots.count == 3)
+        // Each picture says what and where, has a scale, north and a legend of what it draws.
+        let ground = try String(contentsOf: dir.appendingPathComponent(try #require(plots.first)), encoding: .utf8)
+        #expect(ground.contains("replay of campus-info-to-deans-office.jsonl — level Main building, ground floor (lvl-a0)"))
+        #expect(ground.contains("class=\"scale-bar\"") && ground.contains("class=\"north-arrow\""))
+        for entry in ["planned route", "ground truth", "fused estimate", "snapped to route", "start"] {
+            #expect(ground.contains(">\(entry)</text>"), "legend: \(entry)")
+        }
+        #expect(!ground.contains("beacon fixes"), "the replay draws no fixes")
+        #expect(!ground.contains("navigation graph"), "the graph only when asked for")
+        // The walk starts on the ground floor and ends on the second: each marker on its own level only.
+        #expect(ground.contains("<title>start of ground truth</title>") && !ground.contains("<title>end of ground truth</title>"))
+        let top = try String(contentsOf: dir.appendingPathComponent(try #require(plots.last)), encoding: .utf8)
+        #expect(!top.contains("<title>start of ground truth</title>") && top.contains("<title>end of ground truth</title>"))
     }
 
     @Test func badInputIsAClearError() throws {

@@ -28,6 +28,10 @@ import IndoorJSON
             (["bench", "read"], "FILE"),
             (["serve"], "--venues"),
             (["serve", "--venues", "Recordings/venues", "--port", "70000"], "--port"),
+            (["serve", "--venues", "Recordings/venues", "--cors-origin", "ftp://maps.example"], "corsAllowedOrigins[0]"),
+            (["serve", "--venues", "Recordings/venues", "--cors-origin", "http://ok.example", "--cors-origin", "http://x/path"],
+             "corsAllowedOrigins[1]"),
+            (["serve", "--venues", "Recordings/venues", "--cors-origin"], "--cors-origin"),
         ]
         for (args, fragment) in cases {
             let r = try CLIRunner.run(args)

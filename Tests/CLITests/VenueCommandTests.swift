@@ -46,6 +46,11 @@ import IndoorJSON
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.hasPrefix("<svg") && text.contains("</svg>"))
+        #expect(text.contains("\(campus) — level Main building, ground floor (lvl-a0)"), "the title names the file and level")
+        #expect(!text.contains("navigation graph"))
+        let withGraph = dir.appendingPathComponent("graph.svg").path
+        #expect(try CLIRunner.run(["venue", "render", campus, "--level", "0", "-o", withGraph, "--graph"]).status == 0)
+        #expect(try String(contentsOfFile: withGraph, encoding: .utf8).contains(">navigation graph</text>"))
         let style = dir.appendingPathComponent("style.json").path
         try Data(#"{"space": {"fill": 7}}"#.utf8).write(to: URL(fileURLWithPath: style))
         let bad = try CLIRunner.run(["venue", "render", campus, "--level", "0", "-o", svg, "--style", style])
@@ -64,5 +69,11 @@ import IndoorJSON
         let lines = features.filter { $0["geometry"]?["type"] == "LineString" }.count
         #expect(points == inspect["graph"]?["nodes"]?.int)
         #expect(lines == inspect["graph"]?["edges"]?.int)
+        // Every edge names its level; edges between levels also the other one. At most 7 decimals.
+        let edges = features.filter { $0["geometry"]?["type"] == "LineString" }
+        #expect(edges.allSatisfy { $0["properties"]?["level_id"]?.string != nil })
+        #expect(edges.contains { $0["properties"]?["to_level_id"]?.string != nil }, "the campus has stairs and lifts")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.range(of: #"\.\d{8,}"#, options: .regularExpression) == nil, "no coordinate with 8 or more decimals")
     }
 }

@@ -81,7 +81,9 @@ import IndoorGeometry
         #expect(svg.hasPrefix("<svg"))
         #expect(svg.contains("room · office · Room 1"))
         #expect(svg.contains(">ACME GmbH</text>"))
-        #expect(svg.components(separatedBy: "<circle").count == 2)
+        // One POI on the map and its legend swatch.
+        #expect(svg.components(separatedBy: "<circle").count - 1 == 2)
+        #expect(svg.contains(">point of interest</text>"))
     }
 }
 

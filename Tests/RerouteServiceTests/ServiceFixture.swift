@@ -24,7 +24,7 @@ final class ServiceFixture: Sendable {
         http.maximumBodyBytes = configuration.maximumBodyBytes
         self.service = service
         self.daemon = try HTTPDaemon(configuration: http) { service.handle($0) }
-        self.client = TestHTTPClient(port: daemon.port)
+        self.client = TestHTTPClient(port: daemon.port, checksContract: true)
     }
 
     deinit { daemon.stop(graceSeconds: 1) }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,12 +17,15 @@ struct TestHTTPClient: Sendable {
     struct ClientError: Error, CustomStringConvertible { var description: String }
 
     let port: Int
+    /// Whether every response is checked against docs/openapi.yaml (the service's answers; not the
+    /// bare HTTP layer's test handlers).
+    var checksContract = false
 
-    func request(_ method: String, _ path: String, body: String? = nil) throws -> Response {
-        try request(method, path, bodyBytes: body.map { Array($0.utf8) })
+    func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) throws -> Response {
+        try request(method, path, bodyBytes: body.map { Array($0.utf8) }, headers: headers)
     }
 
-    func request(_ method: String, _ path: String, bodyBytes: [UInt8]?) throws -> Response {
+    func request(_ method: String, _ path: String, bodyBytes: [UInt8]?, headers: [String: String] = [:]) throws -> Response {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket failed") }
         defer { close(fd) }
@@ -35,6 +39,7 @@ struct TestHTTPClient: Sendable {
         guard connected == 0 else { throw ClientError(description: "connect failed (errno \(errno))") }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         if let bodyBytes { head += "Content-Type: application/json\r\nContent-Length: \(bodyBytes.count)\r\n" }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         try sendAll(fd, Array(head.utf8) + (bodyBytes ?? []))
         var data: [UInt8] = []
@@ -44,7 +49,12 @@ struct TestHTTPClient: Sendable {
             if n <= 0 { break }
             data += chunk[0..<n]
         }
-        return try parse(data)
+        let response = try parse(data)
+        if checksContract {
+            OpenAPIChecker.shared.check(method: method, path: path, status: response.status,
+                                        contentType: response.headers["content-type"], body: response.body)
+        }
+        return response
     }
 
     private func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import IndoorGeometry
 import IndoorJSON
@@ -94,5 +95,18 @@ import VenueFixtures
         let geo = RouteJSON.geoJSON(try #require(response.route), venue: venue)
         let lines = geo["features"]?.array?.filter { $0["geometry"]?["type"] == "LineString" } ?? []
         #expect(lines.count == 2)  // one per level
+        // Features have unique ids; the level runs carry their length and duration, which add up to the route's.
+        let ids = (geo["features"]?.array ?? []).compactMap { $0["id"]?.string }
+        #expect(ids.count == geo["features"]?.array?.count && Set(ids).count == ids.count)
+        let route = try #require(response.route)
+        let length = lines.compactMap { $0["properties"]?["lengthMeters"]?.double }.reduce(0, +)
+        let duration = lines.compactMap { $0["properties"]?["durationSeconds"]?.double }.reduce(0, +)
+        // Runs are horizontal: the lift's 4 m between the levels is in the route's length only.
+        #expect(abs(length - (route.lengthMeters - 4)) < 0.05, "runs \(length) m vs route \(route.lengthMeters) m")
+        #expect(abs(duration - route.durationSeconds) < 0.05, "runs \(duration) s vs route \(route.durationSeconds) s")
+        #expect(geo.serialized().range(of: #"\.\d{8,}"#, options: .regularExpression) == nil, "at most 7 decimals")
+        // The route JSON carries WGS84 beside x/y at every polyline point and maneuver.
+        #expect(section["polyline"]?.array?.allSatisfy { $0["latitude"]?.double != nil && $0["longitude"]?.double != nil } == true)
+        #expect(section["maneuvers"]?.array?.allSatisfy { $0["latitude"]?.double != nil } == true)
     }
 }

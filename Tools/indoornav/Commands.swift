@@ -16,6 +16,7 @@ enum Commands {
         "replay": ReplayCommand.run,
         "serve": ServeCommand.run,
         "survey": SurveyCommand.run,
+        "view": ViewCommand.run,
     ]
 
     static func run(_ argv: [String]) throws -> Int32 {

@@ -247,7 +247,7 @@ enum EvalPlots {
         var plots: [(name: String, svg: String)] = []
         for outcome in outcomes {
             let stem = ((outcome.file as NSString).lastPathComponent as NSString).deletingPathExtension
-            for (levelIndex, svg) in render(outcome.replay, venue: venue) {
+            for (levelIndex, svg) in render(outcome.replay, venue: venue, file: (outcome.file as NSString).lastPathComponent) {
                 let levelName = levelIndex.map { outcome.replay.levels.indices.contains($0) ? outcome.replay.levels[$0].levelID : String($0) } ?? "all"
                 plots.append(("\(stem)-\(levelName)", svg))
             }
@@ -269,8 +269,9 @@ enum EvalPlots {
         }
     }
 
-    /// One SVG per level the truth or the fused track visits (`nil` level: no levels known).
-    static func render(_ replay: FusionReplay, venue: Venue?) -> [(Int?, String)] {
+    /// One SVG per level the truth or the fused track visits (`nil` level: no levels known), cropped to the
+    /// truth and the fused track with a margin (scattered fixes do not widen it), titled with the file and level.
+    static func render(_ replay: FusionReplay, venue: Venue?, file: String) -> [(Int?, String)] {
         let truthLevels = replay.truth.map { point in point.level.flatMap { LevelCandidate.index(of: $0, in: replay.levels, venue: venue) } }
         var visited = Set<Int?>(truthLevels)
         for point in replay.fused { visited.insert(point.levelIndex) }
@@ -286,21 +287,24 @@ enum EvalPlots {
                 if level == nil || index == level { errorLines.append((point.point, estimate)) }
             }
             let plot = TrackPlot(tracks: [
-                TrackPlot.Track(name: "beacon fixes", points: replay.beaconFixes.map(\.point), color: "#9467bd", widthPixels: 1, markers: true, joined: false),
-                TrackPlot.Track(name: "dead reckoning", points: replay.deadReckoning.map(\.point), color: "#ff7f0e", widthPixels: 1.5),
-                TrackPlot.Track(name: "ground truth", points: truth, color: "#2ca02c", widthPixels: 2, markers: true),
-                TrackPlot.Track(name: "fused", points: fused, color: "#1f77b4", widthPixels: 2),
+                TrackPlot.Track(name: "beacon fixes", points: replay.beaconFixes.map(\.point), color: "#9467bd", widthPixels: 1, markers: true,
+                                joined: false, setsExtent: false),
+                TrackPlot.Track(name: "satellite fixes", points: replay.satelliteFixes.map(\.point), color: "#8c564b", widthPixels: 1, markers: true,
+                                joined: false, setsExtent: false),
+                TrackPlot.Track(name: "dead reckoning", points: replay.deadReckoning.map(\.point), color: "#ff7f0e", widthPixels: 1.5, setsExtent: false),
+                TrackPlot.Track(name: "ground truth", points: truth, color: "#222222", widthPixels: 2, markers: true,
+                                marksStart: level == nil || truthLevels.first == level, marksEnd: level == nil || truthLevels.last == level,
+                                dashed: true),
+                TrackPlot.Track(name: "fused estimate", points: fused, color: "#1f77b4", widthPixels: 2),
             ], errorLines: errorLines)
-            var bounds = plot.bounds ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)
-            if let venue, let level, venue.levels.indices.contains(level) {
-                bounds = bounds.union(LevelRenderer.bounds(of: venue, levelIndex: level))
-            }
-            var document = SVGDocument(bounds: bounds)
+            let bounds = (plot.bounds ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)).expanded(by: 5)
+            var document = SVGDocument(bounds: bounds, marginMeters: 0)
             if let venue, let level, venue.levels.indices.contains(level) {
                 LevelRenderer(labels: [], drawGraph: false).draw(venue, levelIndex: level, into: &document)
             }
             plot.draw(into: &document)
-            result.append((level, document.rendered(title: level.map { "level \(replay.levels.indices.contains($0) ? replay.levels[$0].levelID : String($0))" } ?? "tracks")))
+            let levelName = level.map { "level \(replay.levels.indices.contains($0) ? replay.levels[$0].levelID : String($0))" } ?? "all levels"
+            result.append((level, document.rendered(title: "\(file) — \(levelName)")))
         }
         return result
     }

@@ -27,13 +27,7 @@ enum ReplayCommand {
         guard let followMode = FollowUserMode(rawValue: followText) else {
             throw UsageError("--follow: expected none, follow or followWithHeading, got '\(followText)'")
         }
-        guard let place = Place.parse(destinationText) else { throw UsageError("--to: '\(destinationText)' is not an id or x,y@LEVEL") }
-        let destination: NavigationDestination
-        switch place {
-        case .feature(let id): destination = .feature(id: id)
-        case .local(let p, let level): destination = .point(p, levelID: level)
-        case .geographic: throw UsageError("--to: use an id or x,y@LEVEL")
-        }
+        let destination = try destination(destinationText)
 
         let venue = try EvaluationInputs.loadVenue(path: venuePath)
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
@@ -50,14 +44,25 @@ enum ReplayCommand {
             for line in replay.timeline { print(String(format: "%7.1f s  ", line.timeSeconds) + line.text) }
             print(ReplayReport.text(report))
         }
-        if let plot { try ReplayReport.writePlots(replay, to: plot) }
+        if let plot { try ReplayReport.writePlots(replay, recording: recordingPath, to: plot) }
         return replay.arrived ? 0 : 2
+    }
+
+    /// A `--to` value (a feature id or `x,y@LEVEL`) as a navigation destination.
+    static func destination(_ text: String) throws(UsageError) -> NavigationDestination {
+        guard let place = Place.parse(text) else { throw UsageError("--to: '\(text)' is not an id or x,y@LEVEL") }
+        switch place {
+        case .feature(let id): return .feature(id: id)
+        case .local(let p, let level): return .point(p, levelID: level)
+        case .geographic: throw UsageError("--to: use an id or x,y@LEVEL")
+        }
     }
 }
 
 /// One replay run and what it produced.
 struct Replay {
-    struct Line { var timeSeconds: Double; var text: String }
+    /// One timeline line; `kind` marks off-route, reroute and arrival events for the viewer.
+    struct Line { var timeSeconds: Double; var text: String; var kind: String? = nil }
     struct Stamped { var timeSeconds: Double; var point: LocalPoint; var levelID: String? }
 
     let venue: Venue
@@ -144,7 +149,14 @@ struct Replay {
             case .arrived(let info) where info.isFinal: arrived = true; arrivalTime = time
             default: break
             }
-            timeline.append(Line(timeSeconds: time, text: ReplayReport.describe(event, venue: venue)))
+            var kind: String?
+            switch event {
+            case .offRoute: kind = "offRoute"
+            case .rerouted: kind = "reroute"
+            case .arrived(let info) where info.isFinal: kind = "arrival"
+            default: kind = nil
+            }
+            timeline.append(Line(timeSeconds: time, text: ReplayReport.describe(event, venue: venue), kind: kind))
         }
     }
 

@@ -62,8 +62,9 @@ enum ReplayReport {
         return lines.joined(separator: "\n")
     }
 
-    /// One SVG per level visited: floor map, route, truth, dead reckoning, fused and snapped tracks.
-    static func writePlots(_ replay: Replay, to path: String) throws {
+    /// One SVG per level visited: floor map, route, truth, dead reckoning, fused and snapped tracks,
+    /// cropped to what was drawn with a margin, titled with the recording's file name and the level.
+    static func writePlots(_ replay: Replay, recording: String, to path: String) throws {
         let venue = replay.venue
         var levelIDs = Set(replay.fused.compactMap(\.levelID))
         for route in replay.routes { for p in route.polyline { levelIDs.insert(p.levelID) } }
@@ -74,19 +75,23 @@ enum ReplayReport {
         for (k, index) in ordered.enumerated() {
             let id = venue.levels[index].id
             func on(_ s: [Replay.Stamped]) -> [LocalPoint] { s.filter { $0.levelID == id }.map(\.point) }
-            let routePoints = replay.routes.last.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? []
+            let routePoints = replay.routes.first.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? []
+            let reroutePoints = replay.routes.count > 1 ? replay.routes.last.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? [] : []
             let plot = TrackPlot(tracks: [
-                TrackPlot.Track(name: "route", points: routePoints, color: "#7f7f7f", widthPixels: 4),
+                TrackPlot.Track(name: "planned route", points: routePoints, color: "#9ecae1", widthPixels: 7),
+                TrackPlot.Track(name: "route after the last reroute", points: reroutePoints, color: "#c5b0d5", widthPixels: 5),
+                TrackPlot.Track(name: "dead reckoning", points: on(replay.deadReckoning), color: "#ff7f0e", widthPixels: 1.5, setsExtent: false),
                 TrackPlot.Track(name: "ground truth", points: zip(replay.truthLevelIDs, replay.truthPoints).filter { $0.0 == id }.map(\.1),
-                                color: "#2ca02c", widthPixels: 2, markers: true),
-                TrackPlot.Track(name: "dead reckoning", points: on(replay.deadReckoning), color: "#ff7f0e", widthPixels: 1.5),
-                TrackPlot.Track(name: "fused", points: on(replay.fused), color: "#1f77b4", widthPixels: 2),
-                TrackPlot.Track(name: "snapped", points: on(replay.snapped), color: "#d62728", widthPixels: 1.5, markers: true, joined: false),
+                                color: "#222222", widthPixels: 2, marksStart: replay.truthLevelIDs.first == id,
+                                marksEnd: replay.truthLevelIDs.last == id, dashed: true),
+                TrackPlot.Track(name: "fused estimate", points: on(replay.fused), color: "#d62728", widthPixels: 2),
+                TrackPlot.Track(name: "snapped to route", points: on(replay.snapped), color: "#17becf", widthPixels: 1.5, markers: true, joined: false),
             ])
-            var document = SVGDocument(bounds: LevelRenderer.bounds(of: venue, levelIndex: index))
-            LevelRenderer(labels: [.occupant], drawGraph: false).draw(venue, levelIndex: index, into: &document)
+            let bounds = (plot.bounds ?? LevelRenderer.bounds(of: venue, levelIndex: index)).expanded(by: 4)
+            var document = SVGDocument(bounds: bounds, marginMeters: 0)
+            LevelRenderer(labels: [.occupant, .spaceName], drawGraph: false).draw(venue, levelIndex: index, into: &document)
             plot.draw(into: &document)
-            let svg = document.rendered(title: "replay — \(venue.displayName(venue.levels[index].name) ?? id)")
+            let svg = document.rendered(title: LevelRenderer.title("replay of \((recording as NSString).lastPathComponent)", venue: venue, levelIndex: index))
             let file: String
             if isFile {
                 file = ordered.count == 1 ? path : (path as NSString).deletingPathExtension + "-\(k).svg"

@@ -3,11 +3,14 @@ import Foundation
 import RerouteService
 
 /// `indoornav serve --venues DIR [--bind 127.0.0.1] [--port 8080] [--max-sessions N] [--session-ttl S]
-/// [--threads N | --thread-per-connection] [--max-body BYTES]`: the reroute service until SIGTERM/SIGINT.
+/// [--threads N | --thread-per-connection] [--max-body BYTES] [--cors-origin ORIGIN]…`: the reroute service
+/// (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
     static let usage = """
     usage: indoornav serve --venues DIR [--bind 127.0.0.1] [--port 8080] [--max-sessions 10000]
                            [--session-ttl 600] [--threads 2 | --thread-per-connection] [--max-body 65536]
+                           [--cors-origin http://host[:port] | *]…
+      --cors-origin: a web origin allowed to call the service from a browser (repeatable).
       DIR: a venue folder, a directory of venue folders, or a venue store directory.
       --port 0 picks a free port; the chosen one is printed. SIGTERM/SIGINT finish requests in flight and exit 0.
     """
@@ -21,11 +24,13 @@ enum ServeCommand {
         if let n = try args.int("--max-sessions", in: 1...1_000_000) { service.maximumSessions = n }
         if let s = try args.double("--session-ttl", in: 1...86_400) { service.sessionTTLSeconds = s }
         if let b = try args.int("--max-body", in: 1_024...16_777_216) { service.maximumBodyBytes = b; http.maximumBodyBytes = b }
+        service.corsAllowedOrigins = try args.options("--cors-origin")
         let perConnection = args.flag("--thread-per-connection")
         let threads = try args.int("--threads", in: 1...64)
         if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other\n\(usage)") }
         http.threading = perConnection ? .threadPerConnection : .pool(threads: threads ?? 2)
         try args.finish()
+        do { _ = try service.validated() } catch { throw UsageError("\(error)") }
 
         // Signals are caught before the port opens, so a SIGTERM right after "listening" is never lost.
         let stop = DispatchSemaphore(value: 0)

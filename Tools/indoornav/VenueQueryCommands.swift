@@ -77,7 +77,8 @@ enum VenueGraphCommand {
     }
 }
 
-/// `indoornav venue render PATH --level LEVEL -o level.svg [--style style.json] [--labels a,b] [--lang CODE] [--no-graph]`.
+/// `indoornav venue render PATH --level LEVEL -o level.svg [--style style.json] [--labels a,b] [--lang CODE] [--graph]`:
+/// the level cropped to its plan, with scale bar, north arrow and legend; the navigation graph only with `--graph`.
 enum VenueRenderCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
@@ -86,7 +87,8 @@ enum VenueRenderCommand {
         let stylePath = try args.option("--style")
         let labelText = try args.option("--labels")
         let languages = try args.options("--lang")
-        let noGraph = args.flag("--no-graph")
+        let graph = args.flag("--graph")
+        _ = args.flag("--no-graph")  // the default; still accepted
         try args.finish()
         var labels: [LabelSource] = [.occupant, .spaceName]
         if let labelText {
@@ -100,8 +102,8 @@ enum VenueRenderCommand {
         let style = try stylePath.map { try RenderStyle.load(path: $0) } ?? RenderStyle()
         let venue = try VenueLoader.load(path: path)
         let levelIndex = try venue.levelIndex(levelRef)
-        let renderer = LevelRenderer(style: style, labels: labels, languages: languages, drawGraph: !noGraph)
-        try emit(renderer.render(venue, levelIndex: levelIndex), to: output)
+        let renderer = LevelRenderer(style: style, labels: labels, languages: languages, drawGraph: graph)
+        try emit(renderer.render(venue, levelIndex: levelIndex, source: path), to: output)
         return 0
     }
 }

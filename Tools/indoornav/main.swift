@@ -11,7 +11,9 @@ let usage = """
       replay --venue V --recording R --to DEST [--beacons F] [--follow MODE] [--json] [--plot OUT]
                                                                 recording → fusion → navigation → follow-user
       simulate VENUE --from X --to Y --seed S -o REC.jsonl      synthetic sensor recording (Sources/Simulation/README.md)
-      serve --venues DIR [--port 8080] [--bind 127.0.0.1]       HTTP reroute service (Sources/RerouteService/README.md)
+      serve --venues DIR [--port 8080] [--cors-origin O]…       HTTP reroute service and live map at / (Sources/RerouteService/README.md)
+      view VENUE [--route R.json]… [--replay REC --to DEST | --eval REC] -o view.html
+                                                                one self-contained HTML map viewer (Sources/IndoorViewer/README.md)
       scenarios [--seeds N] [--noise M] [--json]                simulated navigation walks
       eval-providers PATH… [--beacons F] [--venue V] [--json]   score the beacon and dead-reckoning providers
       survey WALKS… -o MAP.json [--venue V] [--beacons F]        radio map (Wi-Fi/BLE fingerprints) from walks with ground truth

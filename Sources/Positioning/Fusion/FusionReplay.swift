@@ -25,6 +25,8 @@ public struct FusionReplay: Sendable {
     /// Each source's fixes scored against the truth interpolated at their times (fixes outside the
     /// truth's time span are not scored); the level as the fix's own.
     public var providerScores: [String: FusionScore] = [:]
+    /// Satellite (GNSS) fixes as the pipeline delivered them (local frame).
+    public var satelliteFixes: [TrackPoint] { fixesBySource["gnss"] ?? [] }
     /// Truth points used: the start and the scored ones.
     public var truth: [TruthPoint] = []
     /// The fused estimate at each scored truth point (same order as ``score``'s points).

@@ -9,26 +9,22 @@ enum SessionJSON {
     /// Rounds to a millimetre / millisecond; non-finite becomes null.
     static func number(_ v: Double) -> JSONValue { .finite((v * 1000).rounded() / 1000) }
 
-    static func location(_ l: IndoorLocation?) -> JSONValue {
+    /// Local metres and WGS84 (from the venue's frame) of a location, or null.
+    static func location(_ l: IndoorLocation?, venue: Venue) -> JSONValue {
         guard let l else { return .null }
-        var o: [String: JSONValue] = [
-            "x": number(l.point.x), "y": number(l.point.y), "level": .optional(l.levelID),
-            "accuracyMeters": number(l.horizontalAccuracyMeters), "timeSeconds": number(l.timeSeconds),
-            "levelProbability": number(l.levelProbability), "source": .string(l.source),
-        ]
+        var o = RouteJSON.position(l.point, levelID: l.levelID, venue: venue)
+        o["accuracyMeters"] = number(l.horizontalAccuracyMeters)
+        o["timeSeconds"] = number(l.timeSeconds)
+        o["levelProbability"] = number(l.levelProbability)
+        o["source"] = .string(l.source)
         if let h = l.headingRadians { o["headingDegrees"] = number(h * 180 / .pi) }
         if let h = l.headingAccuracyRadians { o["headingAccuracyDegrees"] = number(h * 180 / .pi) }
-        if let c = l.coordinate { o["latitude"] = .finite(c.latitudeDegrees); o["longitude"] = .finite(c.longitudeDegrees) }
         return .object(o)
     }
 
-    static func maneuver(_ m: Maneuver?) -> JSONValue {
+    static func maneuver(_ m: Maneuver?, venue: Venue) -> JSONValue {
         guard let m else { return .null }
-        return [
-            "action": .string(m.action.rawValue), "instruction": .string(m.instruction), "x": number(m.position.x),
-            "y": number(m.position.y), "level": .string(m.levelID), "distanceToNextMeters": number(m.distanceToNextMeters),
-            "offsetMeters": number(m.offsetMeters), "bearingDegrees": number(m.bearingDegrees),
-        ]
+        return RouteJSON.maneuver(m, venue: venue)
     }
 
     static func transition(_ t: SectionTransition) -> JSONValue {
@@ -47,7 +43,7 @@ enum SessionJSON {
         }
     }
 
-    static func progress(_ p: RouteProgress?) -> JSONValue {
+    static func progress(_ p: RouteProgress?, venue: Venue) -> JSONValue {
         guard let p else { return .null }
         return [
             "sectionIndex": .number(Double(p.sectionIndex)), "maneuverIndex": .number(Double(p.maneuverIndex)),
@@ -57,10 +53,11 @@ enum SessionJSON {
             "sectionDistanceRemainingMeters": number(p.sectionDistanceRemainingMeters),
             "distanceToNextManeuverMeters": number(p.distanceToNextManeuverMeters),
             "distanceFromRouteMeters": number(p.distanceFromRouteMeters),
-            "currentManeuver": maneuver(p.currentManeuver), "upcomingManeuver": maneuver(p.upcomingManeuver),
+            "currentManeuver": maneuver(p.currentManeuver, venue: venue), "upcomingManeuver": maneuver(p.upcomingManeuver, venue: venue),
             "destinationId": .optional(p.destinationID), "destinationName": .optional(p.destinationName),
             "currentAction": action(p.currentAction),
-            "rawLocation": location(p.rawLocation), "fusedLocation": location(p.fusedLocation), "snappedLocation": location(p.snappedLocation),
+            "rawLocation": location(p.rawLocation, venue: venue), "fusedLocation": location(p.fusedLocation, venue: venue),
+            "snappedLocation": location(p.snappedLocation, venue: venue),
         ]
     }
 
@@ -90,7 +87,7 @@ enum SessionJSON {
         case .started(let id, let route):
             o = ["type": "started", "destinationId": .optional(id), "route": RouteJSON.encode(route, venue: venue)]
         case .maneuverAdvanced(let s, let m, let maneuver):
-            o = ["type": "maneuverAdvanced", "sectionIndex": .number(Double(s)), "maneuverIndex": .number(Double(m)), "maneuver": self.maneuver(maneuver)]
+            o = ["type": "maneuverAdvanced", "sectionIndex": .number(Double(s)), "maneuverIndex": .number(Double(m)), "maneuver": self.maneuver(maneuver, venue: venue)]
         case .levelChanged(let from, let to):
             o = ["type": "levelChanged", "fromLevel": .string(from), "toLevel": .string(to)]
         case .arriving(let target, let d):
@@ -134,11 +131,21 @@ enum SessionJSON {
     static func session(id: String, venue: Venue, snapshot: SessionSnapshot, includeRoute: Bool) -> JSONValue {
         var o: [String: JSONValue] = [
             "id": .string(id), "venue": .string(venue.id), "state": state(snapshot.state),
-            "progress": progress(snapshot.progress), "snappedLocation": location(snapshot.progress?.snappedLocation),
+            "progress": progress(snapshot.progress, venue: venue), "snappedLocation": location(snapshot.progress?.snappedLocation, venue: venue),
             "events": .array(snapshot.events.map { event($0, venue: venue) }),
             "rejected": .array(snapshot.rejected.map { ["index": .number(Double($0.index)), "reason": .string($0.reason)] }),
         ]
         if includeRoute { o["route"] = snapshot.route.map { RouteJSON.encode($0, venue: venue) } ?? .null }
         return .object(o)
+    }
+
+    /// The viewer's summary of a live session: `{id, venue, state, snappedLocation, fusedLocation, route}`.
+    static func summary(id: String, venue: Venue, snapshot: SessionSnapshot) -> JSONValue {
+        [
+            "id": .string(id), "venue": .string(venue.id), "state": state(snapshot.state),
+            "snappedLocation": location(snapshot.progress?.snappedLocation, venue: venue),
+            "fusedLocation": location(snapshot.progress?.fusedLocation, venue: venue),
+            "route": snapshot.route.map { RouteJSON.encode($0, venue: venue) } ?? .null,
+        ]
     }
 }

@@ -79,9 +79,10 @@ private final class RequestBuffer {
     var tooLarge = false
 }
 
-/// Collects query arguments through `MHD_get_connection_values`.
+/// Collects query arguments or headers through `MHD_get_connection_values`.
 private final class QueryCollector {
     var values: [String: String] = [:]
+    var lowercased = false
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
@@ -107,17 +108,26 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         uploadDataSize.pointee = 0
         return .YES
     }
-    let collector = QueryCollector()
-    _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, { cls, _, key, value in
-        guard let cls, let key else { return .YES }
-        let collector = Unmanaged<QueryCollector>.fromOpaque(cls).takeUnretainedValue()
-        collector.values[String(cString: key)] = value.map { String(cString: $0) } ?? ""
-        return .YES
-    }, Unmanaged.passUnretained(collector).toOpaque())
+    let query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false)
+    let headers = values(of: connection, kind: .HEADER_KIND, lowercased: true)
     let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
-                              query: collector.values, body: buffer.body, bodyTooLarge: buffer.tooLarge)
+                              query: query, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: headers)
     buffer.body = []
     return send(context.handler(request), on: connection)
+}
+
+/// Query arguments or headers of a connection (header names lower-cased).
+private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool) -> [String: String] {
+    let collector = QueryCollector()
+    collector.lowercased = lowercased
+    _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+        guard let cls, let key else { return .YES }
+        let collector = Unmanaged<QueryCollector>.fromOpaque(cls).takeUnretainedValue()
+        let name = String(cString: key)
+        collector.values[collector.lowercased ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+        return .YES
+    }, Unmanaged.passUnretained(collector).toOpaque())
+    return collector.values
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in

@@ -11,11 +11,18 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Whether the body was cut off because it exceeded the configured limit.
     public var bodyTooLarge: Bool
+    /// Request headers by lower-case name (the last value wins when a name repeats).
+    public var headers: [String: String]
 
     /// A request with every field given.
-    public init(method: String, path: String, query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false) {
+    public init(method: String, path: String, query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
+                headers: [String: String] = [:]) {
         self.method = method; self.path = path; self.query = query; self.body = body; self.bodyTooLarge = bodyTooLarge
+        self.headers = headers
     }
+
+    /// The value of the header `name` (case-insensitive).
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// An HTTP response: status, extra headers and body.

@@ -20,6 +20,8 @@ public protocol SessionStore: Sendable {
     @discardableResult func removeExpired(nowSeconds: Double) -> Int
     /// Live sessions (expired ones not yet swept included).
     var count: Int { get }
+    /// Up to `limit` live sessions in id order, without marking them as used (for the viewer's list).
+    func liveSessions(nowSeconds: Double, limit: Int) -> [ServiceSession]
 }
 
 /// Sessions in a dictionary in this process's memory, behind one lock.
@@ -77,4 +79,10 @@ public final class InMemorySessionStore: SessionStore {
     }
 
     public var count: Int { sessions.withLock { $0.count } }
+
+    /// Up to `limit` unexpired sessions in id order (not touched).
+    public func liveSessions(nowSeconds: Double, limit: Int) -> [ServiceSession] {
+        let live = sessions.withLock { table in table.values.filter { !$0.isExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) } }
+        return Array(live.sorted { $0.id < $1.id }.prefix(max(0, limit)))
+    }
 }

@@ -15,12 +15,13 @@ public enum RouteJSON {
         return .object(out)
     }
 
+    /// One route: `{lengthMeters, durationSeconds, destinationIndex, sections, notices, legs}`.
     public static func encode(_ route: Route, venue: Venue) -> JSONValue {
         [
             "lengthMeters": number(route.lengthMeters),
             "durationSeconds": number(route.durationSeconds),
             "destinationIndex": .number(Double(route.destinationIndex)),
-            "sections": .array(route.sections.map(section)),
+            "sections": .array(route.sections.map { section($0, venue: venue) }),
             "notices": .array(route.notices.map(notice)),
             "legs": RouteLegs.encode(RouteLegs.legs(of: route, venue: venue)),
         ]
@@ -28,26 +29,37 @@ public enum RouteJSON {
 
     static func number(_ v: Double) -> JSONValue { .finite((v * 1000).rounded() / 1000) }
 
+    /// Degrees rounded to 7 decimals (about a centimetre).
+    public static func degrees(_ v: Double) -> JSONValue { .finite((v * 1e7).rounded() / 1e7) }
+
+    /// `{x, y, level, latitude, longitude}` of a local point on a level (WGS84 from the venue's frame).
+    public static func position(_ p: LocalPoint, levelID: String?, venue: Venue) -> [String: JSONValue] {
+        let g = venue.frame.geoCoordinate(from: p)
+        return ["x": number(p.x), "y": number(p.y), "level": .optional(levelID),
+                "latitude": degrees(g.latitudeDegrees), "longitude": degrees(g.longitudeDegrees)]
+    }
+
     static func notice(_ n: RouteNotice) -> JSONValue {
         ["code": .string(n.code.rawValue), "severity": .string(n.severity.rawValue), "title": .string(n.title), "details": .optional(n.details)]
     }
 
-    static func place(_ p: RoutePlace) -> JSONValue {
-        ["x": number(p.point.x), "y": number(p.point.y), "level": .string(p.levelID), "id": .optional(p.featureID),
-         "name": .optional(p.name), "matchDistanceMeters": number(p.matchDistanceMeters)]
+    static func place(_ p: RoutePlace, venue: Venue) -> JSONValue {
+        var o = position(p.point, levelID: p.levelID, venue: venue)
+        o["id"] = .optional(p.featureID); o["name"] = .optional(p.name); o["matchDistanceMeters"] = number(p.matchDistanceMeters)
+        return .object(o)
     }
 
-    static func section(_ s: RouteSection) -> JSONValue {
+    static func section(_ s: RouteSection, venue: Venue) -> JSONValue {
         var o: [String: JSONValue] = [
             "transportMode": .string(s.transportMode.rawValue),
             "lengthMeters": number(s.lengthMeters),
             "durationSeconds": number(s.durationSeconds),
-            "polyline": .array(s.polyline.map { ["x": number($0.point.x), "y": number($0.point.y), "level": .string($0.levelID)] }),
-            "departure": place(s.departure),
-            "arrival": place(s.arrival),
-            "maneuvers": .array(s.maneuvers.map(maneuver)),
+            "polyline": .array(s.polyline.map { .object(position($0.point, levelID: $0.levelID, venue: venue)) }),
+            "departure": place(s.departure, venue: venue),
+            "arrival": place(s.arrival, venue: venue),
+            "maneuvers": .array(s.maneuvers.map { maneuver($0, venue: venue) }),
             "passthroughWaypoints": .array(s.passThroughWaypoints.map {
-                ["waypointIndex": .number(Double($0.waypointIndex)), "offsetMeters": number($0.offsetMeters), "place": place($0.place)]
+                ["waypointIndex": .number(Double($0.waypointIndex)), "offsetMeters": number($0.offsetMeters), "place": place($0.place, venue: venue)]
             }),
             "postActions": .array(s.postActions.map { ["action": .string($0.action.rawValue.uppercased()), "durationSeconds": number($0.durationSeconds)] }),
             "notices": .array(s.notices.map(notice)),
@@ -59,15 +71,14 @@ public enum RouteJSON {
         return .object(o)
     }
 
-    static func maneuver(_ m: Maneuver) -> JSONValue {
-        var o: [String: JSONValue] = [
-            "action": .string(m.action.rawValue),
-            "instruction": .string(m.instruction),
-            "x": number(m.position.x), "y": number(m.position.y), "level": .string(m.levelID),
-            "distanceToNextMeters": number(m.distanceToNextMeters),
-            "offsetMeters": number(m.offsetMeters),
-            "bearingDegrees": number(m.bearingDegrees),
-        ]
+    /// `{action, instruction, x, y, level, latitude, longitude, distanceToNextMeters, offsetMeters, bearingDegrees, …}`.
+    public static func maneuver(_ m: Maneuver, venue: Venue) -> JSONValue {
+        var o = position(m.position, levelID: m.levelID, venue: venue)
+        o["action"] = .string(m.action.rawValue)
+        o["instruction"] = .string(m.instruction)
+        o["distanceToNextMeters"] = number(m.distanceToNextMeters)
+        o["offsetMeters"] = number(m.offsetMeters)
+        o["bearingDegrees"] = number(m.bearingDegrees)
         if let lc = m.levelChange {
             o["levelChange"] = ["connector": .string(lc.connectorKind.rawValue), "connectorId": .optional(lc.connectorID),
                                 "deltaZ": .number(Double(lc.deltaZ)), "fromLevel": .string(lc.fromLevelID), "toLevel": .string(lc.toLevelID)]
@@ -78,31 +89,37 @@ public enum RouteJSON {
         return .object(o)
     }
 
-    /// GeoJSON: one LineString per level run of each section and a Point per maneuver (WGS84).
+    /// GeoJSON: one LineString per level run of each section (id `s<section>-run<k>`, with its length on
+    /// the level and its share of the section's duration, so the runs' durations add up to the route's) and a Point per maneuver (id `s<section>-m<k>`); WGS84 degrees
+    /// with 7 decimals.
     public static func geoJSON(_ route: Route, venue: Venue) -> JSONValue {
         func coordinate(_ p: LocalPoint) -> JSONValue {
             let g = venue.frame.geoCoordinate(from: p)
-            return [.finite((g.longitudeDegrees * 1e8).rounded() / 1e8), .finite((g.latitudeDegrees * 1e8).rounded() / 1e8)]
+            return [degrees(g.longitudeDegrees), degrees(g.latitudeDegrees)]
         }
         var features: [JSONValue] = []
         for (k, s) in route.sections.enumerated() {
-            var run: [RoutePoint] = []
-            func flush() {
-                if run.count >= 2, let level = run.first?.levelID {
-                    features.append(["type": "Feature", "geometry": ["type": "LineString", "coordinates": .array(run.map { coordinate($0.point) })],
-                                     "properties": ["section": .number(Double(k)), "level_id": .string(level),
-                                                    "transportMode": .string(s.transportMode.rawValue)]])
-                }
-            }
+            // Level runs of the section; their durations share the section's by length, so they add up to it.
+            var runs: [[RoutePoint]] = []
             for p in s.polyline {
-                if let last = run.last, last.levelID != p.levelID { flush(); run = [] }
-                run.append(p)
+                if let last = runs.last?.last, last.levelID == p.levelID { runs[runs.count - 1].append(p) } else { runs.append([p]) }
             }
-            flush()
-            for m in s.maneuvers {
-                features.append(["type": "Feature", "geometry": ["type": "Point", "coordinates": coordinate(m.position)],
+            runs = runs.filter { $0.count >= 2 }
+            let lengths = runs.map { run in zip(run, run.dropFirst()).reduce(0.0) { $0 + $1.0.point.distance(to: $1.1.point) } }
+            let total = lengths.reduce(0, +)
+            for (r, run) in runs.enumerated() {
+                let share = total > 0 ? lengths[r] / total : 1 / Double(runs.count)
+                features.append(["type": "Feature", "id": .string("s\(k)-run\(r)"),
+                                 "geometry": ["type": "LineString", "coordinates": .array(run.map { coordinate($0.point) })],
+                                 "properties": ["section": .number(Double(k)), "level_id": .string(run[0].levelID),
+                                                "transportMode": .string(s.transportMode.rawValue),
+                                                "lengthMeters": number(lengths[r]), "durationSeconds": number(s.durationSeconds * share)]])
+            }
+            for (j, m) in s.maneuvers.enumerated() {
+                features.append(["type": "Feature", "id": .string("s\(k)-m\(j)"), "geometry": ["type": "Point", "coordinates": coordinate(m.position)],
                                  "properties": ["section": .number(Double(k)), "level_id": .string(m.levelID),
-                                                "action": .string(m.action.rawValue), "instruction": .string(m.instruction)]])
+                                                "action": .string(m.action.rawValue), "instruction": .string(m.instruction),
+                                                "distanceToNextMeters": number(m.distanceToNextMeters)]])
             }
         }
         return ["type": "FeatureCollection", "features": .array(features)]

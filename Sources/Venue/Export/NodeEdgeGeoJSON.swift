@@ -6,7 +6,8 @@ import IndoorJSON
 ///
 /// Nodes are Point features with id `n<index>` and properties `level_id`, `kind`, `ref` (the feature
 /// the node stands for); edges are LineString features with `from`, `to`, `kind`, `one_way`, `modes`,
-/// `accessible`, `length_m`, `fixed_s` and `connector_id`. Coordinates are WGS84 longitude/latitude.
+/// `accessible`, `length_m`, `fixed_s`, `connector_id`, `level_id` (the level of `from`) and, for edges
+/// between levels, `to_level_id`. Coordinates are WGS84 longitude/latitude with 7 decimals (about 1 cm).
 public enum NodeEdgeGeoJSON {
     /// The GeoJSON text. - Complexity: O(V + E)
     public static func write(_ venue: Venue) -> String {
@@ -44,7 +45,14 @@ public enum NodeEdgeGeoJSON {
             var modes: [String] = []
             if edge.modes.contains(.pedestrian) { modes.append("\"pedestrian\"") }
             if edge.modes.contains(.vehicle) { modes.append("\"vehicle\"") }
-            out += "\"modes\":[\(modes.joined(separator: ","))],\"accessible\":\(edge.isAccessible),\"length_m\":"
+            let fromLevel = Int(graph.nodes[Int(edge.from)].levelIndex), toLevel = Int(graph.nodes[Int(edge.to)].levelIndex)
+            out += "\"level_id\":"
+            JSONValue.writeString(venue.levels[fromLevel].id, into: &out)
+            if toLevel != fromLevel {
+                out += ",\"to_level_id\":"
+                JSONValue.writeString(venue.levels[toLevel].id, into: &out)
+            }
+            out += ",\"modes\":[\(modes.joined(separator: ","))],\"accessible\":\(edge.isAccessible),\"length_m\":"
             JSONValue.writeNumber((edge.lengthMeters * 1000).rounded() / 1000, into: &out)
             out += ",\"fixed_s\":"
             JSONValue.writeNumber(edge.fixedSeconds, into: &out)
@@ -58,6 +66,6 @@ public enum NodeEdgeGeoJSON {
         return out
     }
 
-    /// 1e-8 degrees (about a millimetre) is plenty.
-    private static func rounded(_ degrees: Double) -> Double { (degrees * 1e8).rounded() / 1e8 }
+    /// 1e-7 degrees (about a centimetre), the precision GIS tools expect.
+    private static func rounded(_ degrees: Double) -> Double { (degrees * 1e7).rounded() / 1e7 }
 }

@@ -1,0 +1,89 @@
+/// How a viewer page is built.
+///
+/// | setting | unit | default | range |
+/// |---|---|---|---|
+/// | `title` | text | venue name | any |
+/// | `languages` | language codes | venue default | any |
+/// | `canvasPixels` | SVG user units of the longer side | 1600 | 200–20,000 |
+/// | `marginMeters` | m around the data | 3 | 0–1,000 |
+/// | `labelPixels` | room label size, SVG user units at a level's own scale | 16 | 4–100 |
+/// | `live` | service polling | off | see ``Live`` |
+public struct ViewerConfiguration: Sendable {
+    /// The page's live part: the venue list, the route form and polled sessions of a running service.
+    public struct Live: Sendable, Equatable {
+        /// The venue shown (its id in the service).
+        public var venueID: String
+        /// Every venue of the service (id, display name), for the venue switcher.
+        public var venues: [(id: String, name: String)]
+        /// Seconds between session polls, 0.2–60.
+        public var pollIntervalSeconds: Double
+
+        /// A live configuration.
+        public init(venueID: String, venues: [(id: String, name: String)], pollIntervalSeconds: Double = 1) {
+            self.venueID = venueID; self.venues = venues; self.pollIntervalSeconds = pollIntervalSeconds
+        }
+
+        /// Same venue, venues (ids and names, in order) and interval.
+        public static func == (a: Live, b: Live) -> Bool {
+            a.venueID == b.venueID && a.pollIntervalSeconds == b.pollIntervalSeconds
+                && a.venues.map(\.id) == b.venues.map(\.id) && a.venues.map(\.name) == b.venues.map(\.name)
+        }
+    }
+
+    /// The page title (nil = the venue's name).
+    public var title: String?
+    /// Preferred languages of names.
+    public var languages: [String] = []
+    /// Size of the longer side of the drawing, SVG user units.
+    public var canvasPixels: Double = 1600
+    /// Space kept around the venue and the data, metres.
+    public var marginMeters: Double = 3
+    /// Size of the room labels, SVG user units when a level fills the canvas (scaled down for levels
+    /// smaller than the venue; they grow with the zoom up to 13 screen pixels).
+    public var labelPixels: Double = 16
+    /// The live part (nil for a static file).
+    public var live: Live?
+
+    /// The defaults.
+    public init() {}
+
+    /// The configuration after checking every range.
+    /// - Throws: ``ViewerError/invalidConfiguration(field:reason:)`` naming the first bad field.
+    public func validated() throws(ViewerError) -> ViewerConfiguration {
+        guard canvasPixels.isFinite, (200...20_000).contains(canvasPixels) else {
+            throw .invalidConfiguration(field: "canvasPixels", reason: "must be 200–20000, got \(canvasPixels)")
+        }
+        guard marginMeters.isFinite, (0...1_000).contains(marginMeters) else {
+            throw .invalidConfiguration(field: "marginMeters", reason: "must be 0–1000 m, got \(marginMeters)")
+        }
+        guard labelPixels.isFinite, (4...100).contains(labelPixels) else {
+            throw .invalidConfiguration(field: "labelPixels", reason: "must be 4–100, got \(labelPixels)")
+        }
+        if let live {
+            guard live.pollIntervalSeconds.isFinite, (0.2...60).contains(live.pollIntervalSeconds) else {
+                throw .invalidConfiguration(field: "live.pollIntervalSeconds", reason: "must be 0.2–60 s, got \(live.pollIntervalSeconds)")
+            }
+            guard !live.venueID.isEmpty else { throw .invalidConfiguration(field: "live.venueID", reason: "must not be empty") }
+        }
+        return self
+    }
+}
+
+/// Why a viewer page cannot be built.
+public enum ViewerError: Error, Equatable, CustomStringConvertible {
+    /// A configuration value out of range.
+    case invalidConfiguration(field: String, reason: String)
+    /// A route given to the viewer is not in the route JSON schema (`field` is the JSON path).
+    case badRoute(field: String, reason: String)
+    /// The venue has no level to show.
+    case noLevels(venueID: String)
+
+    /// What is wrong, naming the field.
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let f, let r): "viewer configuration: \(f): \(r)"
+        case .badRoute(let f, let r): "route JSON: \(f): \(r)"
+        case .noLevels(let id): "venue '\(id)' has no level to show"
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import IndoorJSON
+import IndoorViewer
+import Routing
+import Venue
+
+/// `indoornav view VENUE [--route ROUTE.json]… [--replay RECORDING --to DEST | --eval RECORDING] [--beacons F]
+/// [--title T] [--lang L] -o view.html`: one self-contained HTML page to open in a browser (IndoorViewer).
+enum ViewCommand {
+    static let usage = """
+    usage: indoornav view VENUE [--route ROUTE.json]… [--replay RECORDING --to DEST | --eval RECORDING]
+                              [--beacons F] [--title TEXT] [--lang LANG] -o view.html
+      ROUTE.json: the output of `indoornav route --format json` (repeatable).
+      --replay runs the recording as `indoornav replay` does and shows its tracks, routes and events
+      with a time slider; --eval runs it as `indoornav eval` does (truth, fused, dead reckoning, fixes).
+    """
+
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let venuePath = try args.positional("venue path")
+        let routePaths = try args.options("--route")
+        let recording = try args.option("--replay")
+        let evalRecording = try args.option("--eval")
+        let destinationText = try args.option("--to")
+        let beaconsPath = try args.option("--beacons")
+        let title = try args.option("--title")
+        let languages = try args.options("--lang")
+        let output = try args.option("-o") ?? args.option("--output")
+        try args.finish()
+        guard let output else { throw UsageError("missing required option -o (the HTML file to write)\n\(usage)") }
+        if recording != nil && destinationText == nil { throw UsageError("--replay needs --to DEST (where the walk navigates to)") }
+        if recording != nil && evalRecording != nil { throw UsageError("--replay and --eval exclude each other") }
+        if recording == nil && destinationText != nil { throw UsageError("--to goes with --replay RECORDING") }
+        if recording == nil && evalRecording == nil && beaconsPath != nil { throw UsageError("--beacons goes with --replay or --eval") }
+
+        let venue = try EvaluationInputs.loadVenue(path: venuePath)
+        var content = ViewerContent()
+        for path in routePaths {
+            content.routes.append(try readRoute(path))
+            content.routeNames.append("route from \((path as NSString).lastPathComponent)")
+        }
+        if let recording, let destinationText {
+            content = try replayContent(venue: venue, recording: recording, destination: destinationText, beaconsPath: beaconsPath,
+                                        adding: content)
+        }
+        if let evalRecording { content.tracks += try ViewEvalContent.tracks(venue: venue, recording: evalRecording, beaconsPath: beaconsPath) }
+        var configuration = ViewerConfiguration()
+        configuration.title = title
+        configuration.languages = languages
+        let html: String
+        do { html = try ViewerPage.html(venue: venue, content: content, configuration: configuration) } catch {
+            if case .badRoute(let field, let reason) = error, field.hasPrefix("routes[") {
+                let index = Int(field.dropFirst(7).prefix { $0.isNumber }) ?? 0
+                let file = index < routePaths.count ? routePaths[index] : "replay"
+                throw UsageError("--route \(file): \(field.drop { $0 != "." }.dropFirst()): \(reason)")
+            }
+            throw UsageError("\(error)")
+        }
+        try emit(html, to: output)
+        warn("wrote \(output) (\(html.utf8.count / 1024) KiB): \(venue.levels.count) level(s), \(content.routes.count) route(s), \(content.tracks.count) track(s)")
+        return 0
+    }
+
+    /// A route file in the JSON of `indoornav route --format json`.
+    static func readRoute(_ path: String) throws(UsageError) -> JSONValue {
+        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("--route \(path): cannot read the file") }
+        do { return try JSONParser().parse(data).value } catch {
+            throw UsageError("--route \(path): line \(error.position.line), column \(error.position.column): \(error.message)")
+        }
+    }
+
+    /// The replay's tracks, routes (first, then each reroute) and timeline.
+    static func replayContent(venue: Venue, recording: String, destination text: String, beaconsPath: String?,
+                              adding content: ViewerContent) throws -> ViewerContent {
+        let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
+        let loaded = try EvaluationInputs.readRecording(recording, venue: venue, registry: registry)
+        let truth = loaded.truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
+        guard let first = truth.first else { throw UsageError("\(recording): no ground-truth point to start from") }
+        let replay = try Replay(venue: venue, registry: registry, loaded: loaded, start: first, destination: try ReplayCommand.destination(text),
+                                followMode: .follow, updateIntervalSeconds: 1)
+        func samples(_ track: [Replay.Stamped]) -> [ViewerTrack.Sample] {
+            track.map { ViewerTrack.Sample(timeSeconds: $0.timeSeconds, point: $0.point, levelID: $0.levelID) }
+        }
+        let truthSamples = zip(loaded.truth, replay.truthLevelIDs).map { ViewerTrack.Sample(timeSeconds: $0.0.timeSeconds, point: $0.0.point, levelID: $0.1) }
+            .filter { $0.timeSeconds.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
+        var out = content
+        out.tracks += [ViewerTrack(kind: .truth, samples: truthSamples), ViewerTrack(kind: .deadReckoning, samples: samples(replay.deadReckoning)),
+                       ViewerTrack(kind: .fused, samples: samples(replay.fused)), ViewerTrack(kind: .snapped, samples: samples(replay.snapped))]
+            .filter { !$0.samples.isEmpty }
+        out.routeNames += out.routes.count < out.routeNames.count ? [] : Array(repeating: "", count: out.routes.count - out.routeNames.count)
+        for (k, route) in replay.routes.enumerated() {
+            out.routes.append(RouteJSON.encode(route, venue: venue))
+            out.routeNames.append(k == 0 ? "planned route of the walk" : "new route \(k) after leaving it")
+        }
+        out.events += replay.timeline.map { line in
+            ViewerEvent(timeSeconds: line.timeSeconds, text: line.text, kind: line.kind.flatMap(ViewerEvent.Kind.init(rawValue:)) ?? .other)
+        }
+        return out
+    }
+}
