@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "RecordingsTests", dependencies: ["Recordings", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "PositioningTests", dependencies: ["Positioning", "Recordings", "Venue", "Estimation", "IndoorGeometry"]),
+        .testTarget(name: "PositioningTests", dependencies: ["Positioning", "Recordings", "Venue", "Estimation", "IndoorGeometry", "IndoorJSON"]),
         .testTarget(
             name: "SimulationTests", dependencies: ["Simulation", "Recordings", "Routing", "Venue", "IndoorGeometry", "VenueFixtures"]
         ),

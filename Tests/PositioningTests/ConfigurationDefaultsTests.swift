@@ -13,6 +13,7 @@ import Testing
         #expect(try LevelEstimatorConfiguration() == .standard)
         #expect(try FusionConfiguration() == .standard)
         #expect(try GNSSProviderConfiguration() == .standard)
+        #expect(try FingerprintConfiguration() == .standard)
         #expect(try BeaconAuditConfiguration() == .standard)
     }
 

@@ -16,9 +16,9 @@ public struct CrossValidationFolds: Hashable, Sendable {
     public init(names: [String], count: Int) throws(PositioningError) {
         let keys = names.map(Self.groupKey)
         let groups = Set(keys).sorted()
-        guard count >= 2, count <= max(2, groups.count) else {
+        guard count >= 2, count <= groups.count else {
             throw .invalidConfiguration(parameter: "cross-validation folds", value: Double(count),
-                                        validRange: "2 ... \(max(2, groups.count)) (the number of walk groups)")
+                                        validRange: "2 ... the number of walk groups, \(groups.count) here")
         }
         var foldOfGroup: [String: Int] = [:]
         for (i, key) in groups.enumerated() { foldOfGroup[key] = i % count }

@@ -64,7 +64,10 @@ public struct RadioMapBuilder: Sendable {
                 return
             }
             let level = ProviderScoring.levelAt(scan.timeSeconds, in: truth).map { levelIndex(of: $0) }
-            let readings = scan.readings.map { key, rssi in RadioMap.Reading(transmitter: transmitterIndex(of: key), rssiDbm: rssi) }
+            // Keys in sorted order, so transmitter indices (and the file) do not depend on hashing.
+            let readings = scan.readings.sorted { $0.key < $1.key }.map { key, rssi in
+                RadioMap.Reading(transmitter: transmitterIndex(of: key), rssiDbm: rssi)
+            }
             fingerprints.append(RadioMap.Fingerprint(point: point, levelIndex: level, walkIndex: walkIndex,
                                                      timeSeconds: scan.timeSeconds, readings: readings))
             outcome.placed += 1

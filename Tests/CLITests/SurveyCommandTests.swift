@@ -1,0 +1,98 @@
+import Foundation
+import IndoorJSON
+import Testing
+
+/// `indoornav survey` and `eval --radio-map / --cross-validate` on the bundled ILC walk and malformed inputs.
+@Suite(.serialized) struct SurveyCommandTests {
+    static let walk = CLIRunner.packageRoot.appendingPathComponent("Recordings/samples/ilc-site1-B1-5ddb8a08.txt")
+
+    @Test func surveyWritesAVersionedRadioMap() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let map = folder.appendingPathComponent("map.json")
+        let result = try CLIRunner.run(["survey", Self.walk.path, "-o", map.path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(result.json)
+        #expect(summary["walks"]?.int == 1)
+        let written = try JSONParser().parse(try Data(contentsOf: map)).value
+        #expect(written["format"]?.string == "indoornav-radio-map")
+        #expect(written["version"]?.int == 1)
+        let fingerprints = try #require(written["fingerprints"]?.array)
+        #expect(fingerprints.count == summary["fingerprints"]?.int)
+        // 29.5 s of walking with a Wi-Fi scan about every 2 s.
+        #expect((8...30).contains(fingerprints.count), "\(fingerprints.count) fingerprints")
+        #expect((written["levels"]?.array ?? []) == [["floorName": "B1"]])
+    }
+
+    @Test func surveyWithoutGroundTruthFailsAndWritesNothing() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let text = try String(contentsOf: Self.walk, encoding: .utf8)
+        let noTruth = folder.appendingPathComponent("no-truth.txt")
+        try text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("TYPE_WAYPOINT") }
+            .joined(separator: "\n").write(to: noTruth, atomically: true, encoding: .utf8)
+        let map = folder.appendingPathComponent("map.json")
+        let result = try CLIRunner.run(["survey", noTruth.path, "-o", map.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no-truth.txt: no ground truth"))
+        #expect(result.stderr.contains("nothing written"))
+        #expect(!FileManager.default.fileExists(atPath: map.path))
+    }
+
+    @Test func surveyRefusesToOverwriteItsInputAndNeedsAnOutput() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let copy = folder.appendingPathComponent("walk.txt")
+        try FileManager.default.copyItem(at: Self.walk, to: copy)
+        let link = folder.appendingPathComponent("link.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: copy)
+        let before = try Data(contentsOf: copy)
+        for output in [copy.path, link.path] {
+            let result = try CLIRunner.run(["survey", copy.path, "-o", output])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("is also an input"))
+        }
+        #expect(try Data(contentsOf: copy) == before)
+        let noOutput = try CLIRunner.run(["survey", copy.path])
+        #expect(noOutput.status != 0)
+        #expect(noOutput.stderr.contains("missing -o"))
+        let badOption = try CLIRunner.run(["survey", copy.path, "-o", folder.appendingPathComponent("m.json").path,
+                                           "--fingerprint-option", "neighbourCount=0"])
+        #expect(badOption.status != 0)
+        #expect(badOption.stderr.contains("neighbourCount"))
+    }
+
+    @Test func evalFusesARadioMapAndReportsItsFixes() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let map = folder.appendingPathComponent("map.json")
+        #expect(try CLIRunner.run(["survey", Self.walk.path, "-o", map.path]).status == 0)
+        let result = try CLIRunner.run(["eval", Self.walk.path, "--radio-map", map.path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(result.json)
+        // Scored against a map made from the same walk, the fixes are close (not a result, a wiring check).
+        let fixes = try #require(json["providers"]?["fingerprint"])
+        #expect((fixes["points"]?.int ?? 0) > 0)
+        #expect((fixes["medianErrorMeters"]?.double ?? 99) < 6)
+    }
+
+    @Test func crossValidationNeedsTwoGroupsAndBadMapsAreReported() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        for name in ["walk_repetition01.txt", "walk_repetition02.txt"] {
+            try FileManager.default.copyItem(at: Self.walk, to: folder.appendingPathComponent(name))
+        }
+        // Two repetitions of one walk are one group: no fold can be scored against the other.
+        let oneGroup = try CLIRunner.run(["eval", folder.path, "--cross-validate", "2"])
+        #expect(oneGroup.status != 0)
+        #expect(oneGroup.stderr.contains("cross-validat"))
+        try FileManager.default.copyItem(at: Self.walk, to: folder.appendingPathComponent("other.txt"))
+        let twoGroups = try CLIRunner.run(["eval", folder.path, "--cross-validate", "2", "--json"])
+        #expect(twoGroups.status == 0, "\(twoGroups.stderr)")
+        let folds = try #require(twoGroups.json?["files"]?.array).compactMap { $0["fold"]?.int }
+        #expect(Set(folds) == [0, 1])
+        let truncated = folder.appendingPathComponent("cut.json")
+        try Data("{\"format\": \"indoornav-radio-map\",\n\"version\": 1,\n\"transmitters\": [".utf8).write(to: truncated)
+        let bad = try CLIRunner.run(["eval", Self.walk.path, "--radio-map", truncated.path])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("cut.json:3"))
+        let badFlag = try CLIRunner.run(["eval", Self.walk.path, "--fingerprint-option", "noSuchThing=1"])
+        #expect(badFlag.status != 0)
+        #expect(badFlag.stderr.contains("expected NAME=VALUE"))
+    }
+}

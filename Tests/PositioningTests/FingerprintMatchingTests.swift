@@ -1,0 +1,138 @@
+import Foundation
+import IndoorGeometry
+import Recordings
+import Testing
+@testable import Positioning
+
+/// Matching scans against radio maps, the fingerprint provider and cross-validation folds.
+@Suite struct FingerprintMatchingTests {
+    /// Four access points at the corners of a 30 m square; RSSI = −40 − 20 log10(max(1, d)) dBm.
+    static let accessPoints: [(key: String, point: LocalPoint)] = [
+        ("wifi:00:00:00:00:00:01", LocalPoint(x: 0, y: 0)), ("wifi:00:00:00:00:00:02", LocalPoint(x: 30, y: 0)),
+        ("wifi:00:00:00:00:00:03", LocalPoint(x: 0, y: 30)), ("wifi:00:00:00:00:00:04", LocalPoint(x: 30, y: 30)),
+    ]
+
+    static func rssi(at point: LocalPoint, from ap: LocalPoint) -> Double {
+        -40 - 20 * log10(max(1, point.distance(to: ap)))
+    }
+
+    static func scan(at point: LocalPoint, time: Double = 0, keys: [String]? = nil) -> RadioScan {
+        var readings: [String: Double] = [:]
+        for ap in accessPoints where keys?.contains(ap.key) ?? true { readings[ap.key] = rssi(at: point, from: ap.point) }
+        return RadioScan(timeSeconds: time, readings: readings)
+    }
+
+    /// Fingerprints every 2 m over the square on level 0; on level 1 the same places hear other
+    /// transmitters (`wifi:…:1x`), so the level is told by which transmitters are heard.
+    static func gridMap(withUpperLevel: Bool = false) -> RadioMap {
+        var transmitters = accessPoints.map(\.key)
+        if withUpperLevel { transmitters += accessPoints.map { $0.key + "1" } }
+        var fingerprints: [RadioMap.Fingerprint] = []
+        for level in 0..<(withUpperLevel ? 2 : 1) {
+            for x in stride(from: 0.0, through: 30, by: 2) {
+                for y in stride(from: 0.0, through: 30, by: 2) {
+                    let p = LocalPoint(x: x, y: y)
+                    let readings = accessPoints.enumerated().map { i, ap in
+                        RadioMap.Reading(transmitter: i + 4 * level, rssiDbm: rssi(at: p, from: ap.point))
+                    }
+                    fingerprints.append(RadioMap.Fingerprint(point: p, levelIndex: level, walkIndex: 0, timeSeconds: 0, readings: readings))
+                }
+            }
+        }
+        return RadioMap(frameReference: nil, transmitters: transmitters, levels: withUpperLevel ? [.floorNumber(0), .floorNumber(1)] : [.floorNumber(0)],
+                        walks: ["grid"], fingerprints: fingerprints)
+    }
+
+    @Test func aScanFromTheModelIsPlacedNearWhereItWasMade() throws {
+        let matcher = FingerprintMatcher(map: Self.gridMap())
+        for truth in [LocalPoint(x: 7, y: 5), LocalPoint(x: 21.5, y: 13), LocalPoint(x: 15, y: 27)] {
+            let match = try #require(matcher.match(Self.scan(at: truth)))
+            // The grid is 2 m: the weighted mean of the nearest fingerprints lies within about a cell.
+            #expect(match.point.distance(to: truth) < 2.5, "\(truth) → \(match.point)")
+            #expect(match.levelIndex == 0)
+            #expect(match.levelProbability == 1)
+            #expect(match.knownTransmitters == 4)
+            #expect(match.covariance.isValid)
+            // σ ≥ the configured minimum on each axis.
+            #expect(match.covariance.xx >= 4 - 1e-9 && match.covariance.yy >= 4 - 1e-9)
+        }
+    }
+
+    @Test func levelsAreVotedAndTheHintPicksThePositionLevel() throws {
+        let matcher = FingerprintMatcher(map: Self.gridMap(withUpperLevel: true))
+        var upper = Self.scan(at: LocalPoint(x: 10, y: 10))
+        upper.readings = Dictionary(uniqueKeysWithValues: upper.readings.map { ($0.key + "1", $0.value) })
+        let match = try #require(matcher.match(upper))
+        #expect(match.levelIndex == 1)
+        #expect(match.point.distance(to: LocalPoint(x: 10, y: 10)) < 2.5)
+    }
+
+    @Test func scansTheMapCannotPlaceGiveNoFix() {
+        let matcher = FingerprintMatcher(map: Self.gridMap())
+        // Two known transmitters (three needed).
+        #expect(matcher.match(Self.scan(at: LocalPoint(x: 5, y: 5), keys: ["wifi:00:00:00:00:00:01", "wifi:00:00:00:00:00:02"])) == nil)
+        // Unknown transmitters only.
+        #expect(matcher.match(RadioScan(timeSeconds: 0, readings: ["wifi:ff": -50, "wifi:fe": -60, "wifi:fd": -70])) == nil)
+        // Every reading 30 dB off the model: RMS far above the 9 dB limit.
+        var far = Self.scan(at: LocalPoint(x: 15, y: 15))
+        far.readings = far.readings.mapValues { $0 + 30 }
+        #expect(matcher.match(far) == nil)
+    }
+
+    @Test func unionDistanceIsAvailableAndAgreesOnCleanScans() throws {
+        var configuration = FingerprintConfiguration.standard
+        configuration.distance = .union
+        let matcher = FingerprintMatcher(map: Self.gridMap(), configuration: configuration)
+        let match = try #require(matcher.match(Self.scan(at: LocalPoint(x: 9, y: 17))))
+        #expect(match.point.distance(to: LocalPoint(x: 9, y: 17)) < 2.5)
+    }
+
+    @Test func providerDeliversFixesOnlyWhileStartedAndCountsUnmatchedScans() throws {
+        let provider = FingerprintPositionProvider(map: Self.gridMap(), levels: LevelCandidate.levels(floorNumbers: [0]))
+        var delivered: [IndoorLocation] = []
+        provider.addListener { if case .location(let l) = $0 { delivered.append(l) } }
+        func feed(_ scan: RadioScan) -> [IndoorLocation] {
+            var fixes: [IndoorLocation] = []
+            for (key, value) in scan.readings.sorted(by: { $0.key < $1.key }) {
+                fixes += provider.consume(SensorSample(timeSeconds: scan.timeSeconds, reading: .wifi(WifiObservation(bssid: String(key.dropFirst(5)), rssiDbm: value))))
+            }
+            return fixes + (provider.finish().map { [$0] } ?? [])
+        }
+        let first = feed(Self.scan(at: LocalPoint(x: 4, y: 4), time: 1))
+        #expect(first.count == 1)
+        #expect(delivered.isEmpty)
+        provider.start()
+        let second = feed(Self.scan(at: LocalPoint(x: 20, y: 8), time: 5))
+        #expect(second.count == 1)
+        #expect(delivered.count == 1)
+        #expect(delivered.first?.source == "fingerprint")
+        #expect(delivered.first?.floorNumber == 0)
+        #expect(delivered.first?.levelID == "0")
+        #expect((delivered.first?.point.distance(to: LocalPoint(x: 20, y: 8)) ?? 99) < 2.5)
+        _ = feed(RadioScan(timeSeconds: 9, readings: ["wifi:ff": -50]))
+        #expect(provider.scanCount == 3)
+        #expect(provider.unmatchedScanCount == 1)
+    }
+
+    @Test func configurationRejectsValuesOutOfRange() {
+        #expect(throws: PositioningError.self) { try FingerprintConfiguration(neighbourCount: 0) }
+        #expect(throws: PositioningError.self) { try FingerprintConfiguration(minimumRSSIDbm: -90, missingRSSIDbm: -80) }
+        #expect(throws: PositioningError.self) { try FingerprintConfiguration(maximumStalenessSeconds: .nan) }
+        #expect(throws: PositioningError.self) { try FingerprintConfiguration(levelEvidenceWeight: 1.5) }
+        #expect(throws: PositioningError.self) { try FingerprintConfiguration(minimumSigmaMeters: 0) }
+    }
+
+    @Test func foldsKeepRepetitionsTogetherAndAreBalanced() throws {
+        let names = ["IPIN2023_T3_TrainingTrial01_repetition01.txt", "IPIN2023_T3_TrainingTrial01_repetition02.txt",
+                     "IPIN2023_T3_TrainingTrial02_repetition01.txt", "IPIN2023_T3_TrainingTrial03_repetition01.txt",
+                     "F1/path_data_files/5dd9e7aac5b77e0006b1732b.txt", "walk-r2.jsonl", "walk-r3.jsonl"]
+        let folds = try CrossValidationFolds(names: names, count: 3)
+        #expect(folds.foldOfName[names[0]] == folds.foldOfName[names[1]])
+        #expect(folds.foldOfName[names[5]] == folds.foldOfName[names[6]])
+        #expect(Set(folds.foldOfName.values) == [0, 1, 2])
+        #expect(CrossValidationFolds.groupKey("IPIN2023_T3_TrainingTrial24_repetition01.txt") == "ipin2023_t3_trainingtrial24")
+        #expect(CrossValidationFolds.groupKey("a/b/5dd9e7aac5b77e0006b1732b.txt") == "5dd9e7aac5b77e0006b1732b")
+        #expect(throws: PositioningError.self) { try CrossValidationFolds(names: names, count: 1) }
+        #expect(throws: PositioningError.self) { try CrossValidationFolds(names: names, count: 6) }
+    }
+}
