@@ -5,20 +5,22 @@ import Positioning
 import Recordings
 import Venue
 
-/// `indoornav bench fusion RECORDING [--venue V] [--beacons F] [--repeat N] [--filter-steps N] [--json]` —
+/// `indoornav bench fusion RECORDING [--venue V] [--beacons F] [--radio-map MAP] [--repeat N] [--filter-steps N] [--json]` —
 /// replays a recording through the providers and the fusion engine (started at the first truth point,
 /// or at the origin without truth) as fast as possible and reports the real-time factor, next to the
 /// Kalman predict + update cycles per second of the GSL filter and the plain-Swift reference
 /// (``FilterBench/measure(steps:stateDimension:)``, state dimension 4 like the fusion state).
 ///
 /// Without `--venue` the map constraint and the venue levels are off; without `--beacons` no beacon
-/// fixes are made.
+/// fixes are made; with `--radio-map` every scan is matched against the map (the matcher is built once,
+/// outside the timed passes, as a service would build it once per venue).
 enum FusionBench {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let repeats = try args.int("--repeat", in: 1...1000) ?? 3
         let filterSteps = try args.int("--filter-steps", in: 1...100_000_000) ?? 200_000
         let venuePath = try args.option("--venue")
         let beaconsPath = try args.option("--beacons")
+        let radioMapPath = try args.option("--radio-map")
         let json = args.flag("--json")
         let file = try args.positional("recording FILE")
         try args.finish()
@@ -28,6 +30,7 @@ enum FusionBench {
         let clock = ContinuousClock()
         let readStart = clock.now
         let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
+        let matcher = try radioMapPath.map { FingerprintMatcher(map: try RadioMap.load(path: $0).reframed(to: loaded.frame)) }
         let readSeconds = seconds(clock.now - readStart)
         guard let first = loaded.samples.first?.timeSeconds, let last = loaded.samples.last?.timeSeconds, last > first else {
             throw UsageError("bench fusion: \(file) holds no timed samples")
@@ -44,7 +47,9 @@ enum FusionBench {
                 beacons = BeaconPositionProvider(map: map)
             }
             let gnss = (venue?.frame ?? loaded.frame).map { GNSSPositionProvider(frame: $0) }
-            let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss)
+            let fingerprint = matcher.map { FingerprintPositionProvider(matcher: $0, levels: engine.levelCandidates, venue: venue) }
+            let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss,
+                                          fingerprint: fingerprint)
             let startLevel = start.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
             let passStart = clock.now
             var started = false
@@ -69,6 +74,7 @@ enum FusionBench {
                 "bestPassSeconds": .finite(best), "realTimeFactor": .finite(factor),
                 "realTimeFactorWithRead": .finite(duration / (best + readSeconds)),
                 "steps": .number(Double(statistics.steps)), "acceptedFixes": .number(Double(statistics.acceptedFixes)),
+                "acceptedFixesBySource": .object(statistics.acceptedFixesBySource.mapValues { .number(Double($0)) }),
                 "rejectedFixes": .number(Double(statistics.rejectedFixCount)),
                 "wallCorrections": .number(Double(statistics.wallCorrections)),
                 "headingAlignments": .number(Double(statistics.headingAlignments)),
@@ -79,7 +85,8 @@ enum FusionBench {
         } else {
             print(String(format: "%@: %d samples, %.1f s; providers + fusion best of %d: %.4f s → %.0f× real time (%.0f× with the read)",
                          file, loaded.samples.count, duration, repeats, best, factor, duration / (best + readSeconds)))
-            print("  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused, \(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections, \(statistics.headingAlignments) heading alignments")
+            let bySource = statistics.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            print("  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused\(bySource.isEmpty ? "" : " (\(bySource))"), \(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections, \(statistics.headingAlignments) heading alignments")
             print(String(format: "  Kalman predict+update (state 4): GSL %.0f cycles/s, reference %.0f cycles/s (GSL/reference %.2f×)",
                          filter.gslCyclesPerSecond, filter.referenceCyclesPerSecond,
                          filter.gslCyclesPerSecond / filter.referenceCyclesPerSecond))

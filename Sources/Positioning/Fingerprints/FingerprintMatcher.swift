@@ -78,26 +78,29 @@ public struct FingerprintMatcher: Sendable {
         guard known.count >= configuration.minimumKnownTransmitters else { return nil }
         var base = 0.0
         for reading in known { base += (reading.rssiDbm - m) * (reading.rssiDbm - m) }
-        var correction: [Int32: (sum: Double, shared: Int)] = [:]
-        correction.reserveCapacity(1024)
+        // Per visited fingerprint: the correction sum and the number of shared transmitters (dense arrays
+        // and a list of the visited ones: faster than hashing on maps of thousands of fingerprints).
+        var correction = [Double](repeating: 0, count: map.fingerprints.count)
+        var shared = [Int32](repeating: 0, count: map.fingerprints.count)
+        var visited: [Int] = []
         for reading in known {
             let s = reading.rssiDbm
             let sTerm = (s - m) * (s - m)
             for entry in postings[reading.transmitter] {
                 let f = Double(entry.rssiDbm)
-                let delta = (s - f) * (s - f) - (union ? (f - m) * (f - m) : 0) - sTerm
-                let previous = correction[entry.fingerprint] ?? (0, 0)
-                correction[entry.fingerprint] = (previous.sum + delta, previous.shared + 1)
+                let index = Int(entry.fingerprint)
+                if shared[index] == 0 { visited.append(index) }
+                correction[index] += (s - f) * (s - f) - (union ? (f - m) * (f - m) : 0) - sTerm
+                shared[index] += 1
             }
         }
-        guard !correction.isEmpty else { return nil }
-        // Distances of every visited fingerprint; keep the nearest few times k for the level vote.
+        guard !visited.isEmpty else { return nil }
+        // Distances of every visited fingerprint, nearest first.
         var scored: [(fingerprint: Int, distanceDb: Double, union: Int)] = []
-        scored.reserveCapacity(correction.count)
-        for (f, c) in correction {
-            let index = Int(f)
-            let d2 = max(0, (union ? ownTerm[index] : 0) + base + c.sum)
-            let compared = union ? known.count + map.fingerprints[index].readings.count - c.shared : known.count
+        scored.reserveCapacity(visited.count)
+        for index in visited {
+            let d2 = max(0, (union ? ownTerm[index] : 0) + base + correction[index])
+            let compared = union ? known.count + map.fingerprints[index].readings.count - Int(shared[index]) : known.count
             scored.append((index, d2.squareRoot(), max(1, compared)))
         }
         let k = configuration.neighbourCount
