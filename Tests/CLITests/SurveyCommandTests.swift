@@ -96,3 +96,25 @@ import Testing
         #expect(badFlag.stderr.contains("expected NAME=VALUE"))
     }
 }
+
+/// `indoornav eval --navigate`: navigation along a route through the walk's own ground truth.
+@Suite(.serialized) struct EvalNavigateTests {
+    @Test func simulatedCampusWalkIsNavigatedToItsEnd() throws {
+        let result = try CLIRunner.run(["eval", "Recordings/simulated/campus-info-to-deans-office.jsonl", "--venue", "Recordings/venues/campus",
+                                        "--beacons", "Recordings/simulated/campus-beacons.json", "--navigate", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let navigation = try #require(result.json?["navigation"])
+        #expect(navigation["walks"]?.int == 1)
+        #expect(navigation["notPlanned"]?.int == 0)
+        #expect(navigation["arrived"]?.int == 1)
+        // Every off-route verdict is false here (the walker followed the route); each is followed by one reroute.
+        #expect(navigation["falseOffRouteEvents"]?.int == navigation["reroutes"]?.int)
+        #expect(result.json?["files"]?.array?.first?["navigation"]?["walks"]?.int == 1)
+    }
+
+    @Test func navigateNeedsAVenue() throws {
+        let result = try CLIRunner.run(["eval", "Recordings/samples/ilc-site1-B1-5ddb8a08.txt", "--navigate"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--navigate needs --venue"))
+    }
+}

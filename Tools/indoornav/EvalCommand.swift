@@ -16,13 +16,16 @@ import Venue
 enum EvalCommand {
     static let usage = """
         usage: indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]
-                              [--radio-map MAP] [--cross-validate K] [--fingerprint-option NAME=VALUE]…
+                              [--radio-map MAP] [--cross-validate K] [--fingerprint-option NAME=VALUE]… [--navigate]
                               [--no-map] [--no-heading-alignment] [--no-beacons] [--no-gnss] [--storey-height M] [--beacon-scale X]
           --radio-map MAP       fuse fixes matched against this radio map (`indoornav survey`)
           --cross-validate K    split the recordings into K folds (repetitions of one walk stay together) and score
                                 each fold with a radio map surveyed from the other folds only (MAP's walks of the
                                 same groups are left out too); without --radio-map the map is surveyed from the recordings
           --fingerprint-option NAME=VALUE  override one FingerprintConfiguration value (A/B runs)
+          --navigate            (needs --venue) also navigate each walk along a route through its own ground-truth
+                                points (pass-through waypoints) on the fused track and count off-route events
+                                (all false: the walker followed the route), reroutes and arrivals
         """
 
     /// Storey height assumed between the floors of a venue-less recording, metres: a low typical storey
@@ -44,6 +47,7 @@ enum EvalCommand {
         var dataset: String
         var replay: FusionReplay
         var fold: Int?
+        var navigation: WalkNavigation.Outcome?
     }
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -60,10 +64,12 @@ enum EvalCommand {
         let radioMapPath = try args.option("--radio-map")
         let folds = try args.int("--cross-validate", in: 2...1_000)
         let fingerprintOptions = try args.options("--fingerprint-option")
+        let navigate = args.flag("--navigate")
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()
         guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER\n\(usage)") }
+        if navigate, venuePath == nil { throw UsageError("eval: --navigate needs --venue (routes are planned on its graph)") }
 
         var fusion = FusionConfiguration.standard
         fusion.beaconCovarianceScale = beaconScale
@@ -75,7 +81,7 @@ enum EvalCommand {
         settings.fingerprint = try FingerprintOptions.configuration(fingerprintOptions)
         var radioMap: RadioMap?
         do {
-            if let venuePath { settings.venue = try EvaluationInputs.loadVenue(path: venuePath) }
+            if let venuePath { settings.venue = try EvaluationInputs.loadVenue(path: venuePath, withGraph: navigate) }
             if let beaconsPath { settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath) }
             if let radioMapPath { radioMap = try RadioMap.load(path: radioMapPath) }
         } catch {
@@ -114,7 +120,11 @@ enum EvalCommand {
                     skipped.append((file, "no usable ground truth"))
                     continue
                 }
-                outcomes.append(FileOutcome(file: file, dataset: loaded.format, replay: replay, fold: selected.fold))
+                var outcome = FileOutcome(file: file, dataset: loaded.format, replay: replay, fold: selected.fold)
+                if navigate, let venue = settings.venue {
+                    outcome.navigation = try WalkNavigation.run(loaded, venue: venue, pipeline: try pipeline(loaded, settings, matcher: selected.matcher))
+                }
+                outcomes.append(outcome)
             } catch {
                 skipped.append((file, EvaluationInputs.skipReason(for: error)))
             }
@@ -136,6 +146,12 @@ enum EvalCommand {
     /// Builds the pipeline for one recording and replays it.
     static func evaluate(_ loaded: EvaluationInputs.LoadedRecording, _ settings: Settings,
                          matcher: FingerprintMatcher? = nil) throws -> FusionReplay? {
+        FusionReplay.run(samples: loaded.samples, truth: loaded.truth, pipeline: try pipeline(loaded, settings, matcher: matcher))
+    }
+
+    /// The providers and the engine for one recording.
+    static func pipeline(_ loaded: EvaluationInputs.LoadedRecording, _ settings: Settings,
+                         matcher: FingerprintMatcher?) throws -> FusionPipeline {
         var levels: [LevelCandidate]?
         if settings.venue == nil {
             var floors: [Double] = []
@@ -152,9 +168,8 @@ enum EvalCommand {
         }
         let gnss = settings.useGNSS ? loaded.frame.map { GNSSPositionProvider(frame: $0) } : nil
         let fingerprint = matcher.map { FingerprintPositionProvider(matcher: $0, levels: engine.levelCandidates, venue: settings.venue) }
-        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss,
-                                      fingerprint: fingerprint)
-        return FusionReplay.run(samples: loaded.samples, truth: loaded.truth, pipeline: pipeline)
+        return FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss,
+                              fingerprint: fingerprint)
     }
 }
 
@@ -193,6 +208,7 @@ struct EvalReport {
             o["pdr"] = .object(Self.metrics(outcome.replay.deadReckoningScore))
             o["providers"] = .object(outcome.replay.providerScores.mapValues { .object(Self.metrics($0)) })
             o["fold"] = outcome.fold.map { .number(Double($0)) } ?? .null
+            if let navigation = outcome.navigation { o["navigation"] = navigation.json }
             let scored = zip(outcome.replay.score.points, zip(outcome.replay.truth.dropFirst(), outcome.replay.estimatesAtTruth))
             o["pointErrors"] = .array(scored.map { point, pair in
                 ["t": .finite(point.timeSeconds), "errorMeters": .finite(point.errorMeters),
@@ -215,6 +231,8 @@ struct EvalReport {
         top["files"] = .array(files)
         top["pdr"] = .object(Self.metrics(overallDeadReckoning))
         top["providers"] = .object(overallProviders.mapValues { .object(Self.metrics($0)) })
+        let navigated = outcomes.compactMap(\.navigation)
+        if !navigated.isEmpty { top["navigation"] = WalkNavigation.Outcome.pooled(navigated).json }
         top["skipped"] = .array(skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] })
         return .object(top)
     }
@@ -233,6 +251,8 @@ struct EvalReport {
         lines.append(line("overall fusion", overall))
         lines.append(line("overall pdr", overallDeadReckoning))
         for (source, score) in overallProviders.sorted(by: { $0.key < $1.key }) { lines.append(line("overall \(source) fixes", score)) }
+        let navigated = outcomes.compactMap(\.navigation)
+        if !navigated.isEmpty { lines.append("navigation: " + WalkNavigation.Outcome.pooled(navigated).text) }
         if !skipped.isEmpty { lines.append("skipped \(skipped.count) file(s): " + skipped.map { "\(($0.file as NSString).lastPathComponent) (\($0.reason))" }.joined(separator: ", ")) }
         return lines.joined(separator: "\n")
     }

@@ -48,9 +48,10 @@ enum EvaluationInputs {
             : try BeaconRegistry.load(path: path)
     }
 
-    /// An ILC site folder (read directly) or any format `VenueLoader` reads.
-    static func loadVenue(path: String) throws -> Venue {
-        ILCVenueLoader.isILCFolder(path) ? try ILCVenueLoader.load(path: path) : try VenueLoader.load(path: path)
+    /// An ILC site folder (read directly, without deriving its navigation graph unless `withGraph`) or
+    /// any format `VenueLoader` reads (graph included).
+    static func loadVenue(path: String, withGraph: Bool = false) throws -> Venue {
+        ILCVenueLoader.isILCFolder(path) && !withGraph ? try ILCVenueLoader.load(path: path) : try VenueLoader.load(path: path)
     }
 
     /// Reads a recording (format detected), in time order, with its truth in the local frame: the venue

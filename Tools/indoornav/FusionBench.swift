@@ -25,7 +25,7 @@ enum FusionBench {
         let file = try args.positional("recording FILE")
         try args.finish()
 
-        let venue = try venuePath.map(EvaluationInputs.loadVenue(path:))
+        let venue = try venuePath.map { try EvaluationInputs.loadVenue(path: $0) }
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
         let clock = ContinuousClock()
         let readStart = clock.now

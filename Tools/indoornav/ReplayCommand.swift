@@ -63,7 +63,7 @@ enum ReplayCommand {
 struct Replay {
     /// One timeline line; `kind` marks off-route, reroute and arrival events for the viewer.
     struct Line { var timeSeconds: Double; var text: String; var kind: String? = nil }
-    struct Stamped { var timeSeconds: Double; var point: LocalPoint; var levelID: String? }
+    typealias Stamped = NavigationReplay.Stamped
 
     let venue: Venue
     var timeline: [Line] = []
@@ -91,64 +91,33 @@ struct Replay {
         let beacons = try registry.map { BeaconPositionProvider(map: try BeaconMap(registry: $0, venue: venue)) }
         let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons,
                                       gnss: GNSSPositionProvider(frame: venue.frame))
-        let startLevel = first.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
-        let startLevelID = startLevel.map { engine.levelCandidates[$0].levelID }
-        let start = IndoorLocation(point: first.point, levelID: startLevelID, accuracyMeters: 1, timeSeconds: first.timeSeconds, source: "start")
-        let session = try NavigationSession(venue: venue)
-        var follow = try FollowUserController(camera: CameraState(center: first.point, displayedLevelID: startLevelID))
-
-        var started = false
-        var lastNavigationTime = -Double.infinity
-        for sample in loaded.samples {
-            if !started, sample.timeSeconds >= first.timeSeconds {
-                started = true
-                try engine.start(at: start, levelIndex: startLevel)
-                pipeline.deadReckoning.setStart(start)
-                record(follow.handle(.setMode(followMode)), at: first.timeSeconds)
-                record(follow.handle(.location(start)), at: first.timeSeconds)
-                do {
-                    record(try session.startNavigation(to: destination, from: start), at: first.timeSeconds)
-                } catch {
-                    timeline.append(Line(timeSeconds: first.timeSeconds, text: "cannot start navigation: \(error)"))
-                    return
-                }
-            }
-            let output = pipeline.consume(sample)
-            guard started else { continue }
-            if !output.steps.isEmpty, let dr = pipeline.deadReckoning.lastLocation {
-                deadReckoning.append(Stamped(timeSeconds: dr.timeSeconds, point: dr.point, levelID: startLevelID))
-            }
-            guard output.changed, let location = engine.location else { continue }
-            fused.append(Stamped(timeSeconds: sample.timeSeconds, point: location.point, levelID: location.levelID))
-            guard sample.timeSeconds - lastNavigationTime >= updateIntervalSeconds, session.isNavigating else { continue }
-            lastNavigationTime = sample.timeSeconds
-            var fix = location
-            fix.timeSeconds = sample.timeSeconds
-            record(session.handle(fix, raw: output.beaconFix ?? pipeline.deadReckoning.lastLocation), at: sample.timeSeconds)
-            record(follow.handle(.location(fix)), at: sample.timeSeconds)
-            if let snap = session.progress?.snappedLocation {
-                snapped.append(Stamped(timeSeconds: sample.timeSeconds, point: snap.point, levelID: snap.levelID))
-            }
-        }
+        let run = try NavigationReplay(samples: loaded.samples, start: first, venue: venue, pipeline: pipeline,
+                                       options: .init(destination: destination, followMode: followMode,
+                                                      updateIntervalSeconds: updateIntervalSeconds))
+        for (time, event) in run.events { timeline.append(Self.line(event, at: time, venue: venue)) }
+        fused = run.fused
+        snapped = run.snapped
+        deadReckoning = run.deadReckoning
+        routes = run.routes
+        arrived = run.arrived
+        arrivalTime = run.arrivalTimeSeconds
+        reroutes = run.reroutes
+        offRouteEvents = run.offRouteEvents
+        levelChanges = run.levelChanges
+        followModeChanges = run.followModeChanges
+        finalCamera = run.finalCamera
+        finalProgress = run.finalProgress
+        durationSeconds = run.durationSeconds
         truthPoints = loaded.truth.map(\.point)
         truthLevelIDs = loaded.truth.map { point in
             point.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }.map { engine.levelCandidates[$0].levelID }
         }
-        finalCamera = follow.camera
-        finalProgress = session.progress
-        durationSeconds = (loaded.samples.last?.timeSeconds ?? first.timeSeconds) - first.timeSeconds
     }
 
-    private mutating func record(_ events: [NavigationEvent], at time: Double) {
-        for event in events {
-            switch event {
-            case .started(_, let route): routes.append(route)
-            case .rerouted(let route, _, _): routes.append(route); reroutes += 1
-            case .offRoute: offRouteEvents += 1
-            case .levelChanged: levelChanges += 1
-            case .arrived(let info) where info.isFinal: arrived = true; arrivalTime = time
-            default: break
-            }
+    /// One timeline line; off-route, reroute and final arrival are marked for the viewer.
+    private static func line(_ event: NavigationReplay.Event, at time: Double, venue: Venue) -> Line {
+        switch event {
+        case .navigation(let event):
             var kind: String?
             switch event {
             case .offRoute: kind = "offRoute"
@@ -156,19 +125,13 @@ struct Replay {
             case .arrived(let info) where info.isFinal: kind = "arrival"
             default: kind = nil
             }
-            timeline.append(Line(timeSeconds: time, text: ReplayReport.describe(event, venue: venue), kind: kind))
-        }
-    }
-
-    private mutating func record(_ events: [FollowUserEvent], at time: Double) {
-        for event in events {
-            switch event {
-            case .modeChanged(let from, let to, let reason):
-                followModeChanges += 1
-                timeline.append(Line(timeSeconds: time, text: "camera: \(from.rawValue) → \(to.rawValue) (\(reason.rawValue))"))
-            case .displayedLevelChanged(let from, let to):
-                timeline.append(Line(timeSeconds: time, text: "camera: shows level \(to ?? "-") (was \(from ?? "-"))"))
-            }
+            return Line(timeSeconds: time, text: ReplayReport.describe(event, venue: venue), kind: kind)
+        case .followUser(.modeChanged(let from, let to, let reason)):
+            return Line(timeSeconds: time, text: "camera: \(from.rawValue) → \(to.rawValue) (\(reason.rawValue))")
+        case .followUser(.displayedLevelChanged(let from, let to)):
+            return Line(timeSeconds: time, text: "camera: shows level \(to ?? "-") (was \(from ?? "-"))")
+        case .navigationFailed(let error):
+            return Line(timeSeconds: time, text: "cannot start navigation: \(error)")
         }
     }
 

@@ -1,0 +1,148 @@
+import IndoorGeometry
+import Positioning
+import Recordings
+import Routing
+import Venue
+
+/// One recording replayed through the whole chain: sensor samples → providers → fusion → navigation →
+/// follow-user. Used by `indoornav replay` and by `indoornav eval --navigate`.
+///
+/// The walk starts at `start` (a user setting their position: its point, 1 m one-sigma, its level);
+/// nothing else of the ground truth is used. Navigation is started to `destination` (through
+/// `waypoints`) at the start time and is updated with the fused location at most once per
+/// ``Options/updateIntervalSeconds``, with the latest raw fix (the beacon fix of that sample, else the
+/// dead-reckoning location) as the raw location.
+public struct NavigationReplay {
+    /// What to replay towards.
+    public struct Options: Sendable {
+        /// Where the user goes.
+        public var destination: NavigationDestination
+        /// Places on the way (pass-through or stopovers).
+        public var waypoints: [Waypoint]
+        /// The camera mode set at the start.
+        public var followMode: FollowUserMode
+        /// Shortest time between two navigation updates, seconds (0: every fused change).
+        public var updateIntervalSeconds: Double
+
+        /// Options; `updateIntervalSeconds` must be finite and ≥ 0 (negative values count as 0).
+        public init(destination: NavigationDestination, waypoints: [Waypoint] = [], followMode: FollowUserMode = .follow,
+                    updateIntervalSeconds: Double = 1) {
+            self.destination = destination
+            self.waypoints = waypoints
+            self.followMode = followMode
+            self.updateIntervalSeconds = updateIntervalSeconds.isFinite ? max(0, updateIntervalSeconds) : 1
+        }
+    }
+
+    /// A position at a time, on a level.
+    public struct Stamped: Hashable, Sendable {
+        /// Seconds on the recording's time axis.
+        public var timeSeconds: Double
+        /// Local frame.
+        public var point: LocalPoint
+        /// The level, when known.
+        public var levelID: String?
+    }
+
+    /// Something that happened, at a time.
+    public enum Event: Sendable {
+        /// A navigation event.
+        case navigation(NavigationEvent)
+        /// A camera event.
+        case followUser(FollowUserEvent)
+        /// Navigation could not start (no route, unknown destination…).
+        case navigationFailed(NavigationError)
+    }
+
+    /// The events in time order.
+    public private(set) var events: [(timeSeconds: Double, event: Event)] = []
+    /// The fused track (each change).
+    public private(set) var fused: [Stamped] = []
+    /// The snapped location after each navigation update.
+    public private(set) var snapped: [Stamped] = []
+    /// The open-loop dead-reckoning track from the same start.
+    public private(set) var deadReckoning: [Stamped] = []
+    /// The routes followed: the first, then each reroute's.
+    public private(set) var routes: [Route] = []
+    /// Whether the final destination was reached, and when.
+    public private(set) var arrivalTimeSeconds: Double?
+    /// Counts of reroutes, off-route verdicts, level changes and camera mode changes.
+    public private(set) var reroutes = 0, offRouteEvents = 0, levelChanges = 0, followModeChanges = 0
+    /// The camera and the route progress at the end.
+    public private(set) var finalCamera: CameraState?
+    /// The route progress at the end.
+    public private(set) var finalProgress: RouteProgress?
+    /// Seconds from the start to the last sample.
+    public private(set) var durationSeconds = 0.0
+
+    /// Whether the final destination was reached.
+    public var arrived: Bool { arrivalTimeSeconds != nil }
+
+    /// Replays time-ordered `samples` through `pipeline` (whose engine has the venue's levels) from `start`.
+    /// - Throws: ``PositioningError`` when the start location is not valid for the engine,
+    ///   ``NavigationError`` when no session can be made on `venue`.
+    public init(samples: [SensorSample], start: TruthPoint, venue: Venue, pipeline: FusionPipeline, options: Options) throws {
+        let engine = pipeline.engine
+        let startLevel = start.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
+        let startLevelID = startLevel.map { engine.levelCandidates[$0].levelID }
+        let location = IndoorLocation(point: start.point, levelID: startLevelID, accuracyMeters: 1, timeSeconds: start.timeSeconds, source: "start")
+        let session = try NavigationSession(venue: venue)
+        var follow = try FollowUserController(camera: CameraState(center: start.point, displayedLevelID: startLevelID))
+        var started = false
+        var lastNavigationTime = -Double.infinity
+        for sample in samples {
+            if !started, sample.timeSeconds >= start.timeSeconds {
+                started = true
+                try engine.start(at: location, levelIndex: startLevel)
+                pipeline.deadReckoning.setStart(location)
+                record(follow.handle(.setMode(options.followMode)), at: start.timeSeconds)
+                record(follow.handle(.location(location)), at: start.timeSeconds)
+                do {
+                    record(try session.startNavigation(to: options.destination, via: options.waypoints, from: location), at: start.timeSeconds)
+                } catch {
+                    events.append((start.timeSeconds, .navigationFailed(error)))
+                    return
+                }
+            }
+            let output = pipeline.consume(sample)
+            guard started else { continue }
+            if !output.steps.isEmpty, let dr = pipeline.deadReckoning.lastLocation {
+                deadReckoning.append(Stamped(timeSeconds: dr.timeSeconds, point: dr.point, levelID: startLevelID))
+            }
+            guard output.changed, var fix = engine.location else { continue }
+            fused.append(Stamped(timeSeconds: sample.timeSeconds, point: fix.point, levelID: fix.levelID))
+            guard sample.timeSeconds - lastNavigationTime >= options.updateIntervalSeconds, session.isNavigating else { continue }
+            lastNavigationTime = sample.timeSeconds
+            fix.timeSeconds = sample.timeSeconds
+            record(session.handle(fix, raw: output.beaconFix ?? pipeline.deadReckoning.lastLocation), at: sample.timeSeconds)
+            record(follow.handle(.location(fix)), at: sample.timeSeconds)
+            if let snap = session.progress?.snappedLocation {
+                snapped.append(Stamped(timeSeconds: sample.timeSeconds, point: snap.point, levelID: snap.levelID))
+            }
+        }
+        finalCamera = follow.camera
+        finalProgress = session.progress
+        durationSeconds = (samples.last?.timeSeconds ?? start.timeSeconds) - start.timeSeconds
+    }
+
+    private mutating func record(_ list: [NavigationEvent], at time: Double) {
+        for event in list {
+            switch event {
+            case .started(_, let route): routes.append(route)
+            case .rerouted(let route, _, _): routes.append(route); reroutes += 1
+            case .offRoute: offRouteEvents += 1
+            case .levelChanged: levelChanges += 1
+            case .arrived(let info) where info.isFinal: arrivalTimeSeconds = arrivalTimeSeconds ?? time
+            default: break
+            }
+            events.append((time, .navigation(event)))
+        }
+    }
+
+    private mutating func record(_ list: [FollowUserEvent], at time: Double) {
+        for event in list {
+            if case .modeChanged = event { followModeChanges += 1 }
+            events.append((time, .followUser(event)))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import IndoorJSON
+import Navigation
+import Positioning
+import Recordings
+import Routing
+import Venue
+
+/// `eval --navigate`: each walk navigated along a route through its own ground-truth points.
+///
+/// The route starts at the first truth point, passes through the later ones as pass-through waypoints
+/// (at most the router's limit of five, spread evenly) and ends at the last; navigation then follows the fused track (``NavigationReplay``). The walker
+/// went exactly where the route goes, so every off-route verdict is a false one.
+enum WalkNavigation {
+    struct Outcome {
+        var walks = 1
+        var falseOffRouteEvents = 0
+        var reroutes = 0
+        var arrived = 0
+        /// Walks whose route could not be planned (with the reason of the first).
+        var notPlanned = 0
+        var firstFailure: String?
+
+        static func pooled(_ list: [Outcome]) -> Outcome {
+            var total = Outcome(walks: 0)
+            for o in list {
+                total.walks += o.walks
+                total.falseOffRouteEvents += o.falseOffRouteEvents
+                total.reroutes += o.reroutes
+                total.arrived += o.arrived
+                total.notPlanned += o.notPlanned
+                total.firstFailure = total.firstFailure ?? o.firstFailure
+            }
+            return total
+        }
+
+        var json: JSONValue {
+            ["walks": .number(Double(walks)), "falseOffRouteEvents": .number(Double(falseOffRouteEvents)),
+             "reroutes": .number(Double(reroutes)), "arrived": .number(Double(arrived)), "notPlanned": .number(Double(notPlanned)),
+             "firstFailure": .optional(firstFailure)]
+        }
+
+        var text: String {
+            "\(walks) walk(s): \(falseOffRouteEvents) false off-route event(s), \(reroutes) reroute(s), \(arrived) arrived"
+                + (notPlanned > 0 ? ", \(notPlanned) not planned (\(firstFailure ?? "?"))" : "")
+        }
+    }
+
+    static func run(_ loaded: EvaluationInputs.LoadedRecording, venue: Venue, pipeline: FusionPipeline) throws -> Outcome {
+        let candidates = pipeline.engine.levelCandidates
+        let truth = loaded.truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
+        func levelID(_ point: TruthPoint) -> String? {
+            point.level.flatMap { LevelCandidate.index(of: $0, in: candidates, venue: venue) }.map { candidates[$0].levelID }
+        }
+        guard let first = truth.first, let last = truth.last, truth.count >= 2, let lastLevel = levelID(last) else {
+            return Outcome(notPlanned: 1, firstFailure: "no ground truth with a venue level")
+        }
+        // At most the router's limit of via points, spread evenly over the walk's inner truth points.
+        let inner = Array(truth.dropFirst().dropLast())
+        let limit = RouteOptions.maxWaypoints
+        let chosen = inner.count <= limit ? inner : (0..<limit).map { inner[($0 * 2 + 1) * inner.count / (2 * limit)] }
+        let waypoints = chosen.compactMap { point in
+            levelID(point).map { Waypoint(.local(point.point, level: $0), passThrough: true) }
+        }
+        let run = try NavigationReplay(samples: loaded.samples, start: first, venue: venue, pipeline: pipeline,
+                                       options: .init(destination: .point(last.point, levelID: lastLevel), waypoints: waypoints,
+                                                      followMode: .follow, updateIntervalSeconds: 1))
+        var outcome = Outcome(falseOffRouteEvents: run.offRouteEvents, reroutes: run.reroutes, arrived: run.arrived ? 1 : 0)
+        for (_, event) in run.events {
+            if case .navigationFailed(let error) = event {
+                outcome.notPlanned = 1
+                outcome.firstFailure = "\(error)"
+            }
+        }
+        return outcome
+    }
+}
