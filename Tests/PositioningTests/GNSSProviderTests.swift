@@ -115,11 +115,11 @@ import Testing
             return (pipeline, try #require(engine.point))
         }
         let above = try run(startFloor: 0)
-        #expect(above.pipeline.gnss?.fixCount == 60)
+        #expect(above.pipeline.source(GNSSPositionProvider.self)?.fixCount == 60)
         #expect(above.pipeline.engine.statistics.acceptedFixes == 60)
         #expect(abs(above.end.y) < 1.5, "ended at \(above.end)")
         let below = try run(startFloor: -1)
-        #expect(below.pipeline.gnss?.belowGroundFixCount == 60)
+        #expect(below.pipeline.source(GNSSPositionProvider.self)?.belowGroundFixCount == 60)
         #expect(below.pipeline.engine.statistics.acceptedFixes == 0)
         #expect(abs(below.end.y + 10) < 1e-9)
     }

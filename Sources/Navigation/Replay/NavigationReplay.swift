@@ -10,8 +10,8 @@ import Venue
 /// The walk starts at `start` (a user setting their position: its point, 1 m one-sigma, its level);
 /// nothing else of the ground truth is used. Navigation is started to `destination` (through
 /// `waypoints`) at the start time and is updated with the fused location at most once per
-/// ``Options/updateIntervalSeconds``, with the latest raw fix (the beacon fix of that sample, else the
-/// dead-reckoning location) as the raw location.
+/// ``Options/updateIntervalSeconds``, with the sample's first raw fix (else the dead-reckoning location)
+/// as the raw location.
 public struct NavigationReplay {
     /// What to replay towards.
     public struct Options: Sendable {
@@ -114,7 +114,7 @@ public struct NavigationReplay {
             guard sample.timeSeconds - lastNavigationTime >= options.updateIntervalSeconds, session.isNavigating else { continue }
             lastNavigationTime = sample.timeSeconds
             fix.timeSeconds = sample.timeSeconds
-            record(session.handle(fix, raw: output.beaconFix ?? pipeline.deadReckoning.lastLocation), at: sample.timeSeconds)
+            record(session.handle(fix, raw: output.fixes.first?.location ?? pipeline.deadReckoning.lastLocation), at: sample.timeSeconds)
             record(follow.handle(.location(fix)), at: sample.timeSeconds)
             if let snap = session.progress?.snappedLocation {
                 snapped.append(Stamped(timeSeconds: sample.timeSeconds, point: snap.point, levelID: snap.levelID))

@@ -19,10 +19,6 @@ extension FusionEngine {
         // Shift a late fix forward by the steps walked since its time; R grows by their noise.
         var z = fix.point
         var r = fix.covariance
-        if fix.source == "beacon" {
-            let k = configuration.beaconCovarianceScale
-            r = Covariance2D(xx: r.xx * k, xy: r.xy * k, yy: r.yy * k)
-        }
         let floor = configuration.minimumFixSigmaMeters * configuration.minimumFixSigmaMeters
         r.xx = max(r.xx, floor)
         r.yy = max(r.yy, floor)

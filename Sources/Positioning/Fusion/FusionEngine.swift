@@ -21,8 +21,9 @@ import Venue
 /// **Floor-plan heading**: while the steps go straight near one of the level's main directions
 /// (``DominantDirections``), the heading bias is pulled towards it (``FusionConfiguration/alignHeadingToFloorPlan``).
 ///
-/// **Fixes** (``update(with:)``): z = the fix's point, R = its covariance (× ``FusionConfiguration/beaconCovarianceScale``
-/// for beacon fixes, widened to ``FusionConfiguration/minimumFixSigmaMeters``), χ² gated. A fix older
+/// **Fixes** (``update(with:)``): z = the fix's point, R = its covariance (as the source made it — a
+/// ``BeaconFusionSource`` widens beacon fixes by ``FusionConfiguration/beaconCovarianceScale`` — widened to
+/// ``FusionConfiguration/minimumFixSigmaMeters``), χ² gated. A fix older
 /// than the newest step is moved forward by the displacement of the steps taken since its time, and R
 /// grows by those steps' process noise (the steps of the last ``FusionConfiguration/maximumFixDelaySeconds``
 /// are kept for this); an older fix is rejected as `tooOld`. Every rejection is returned and counted.

@@ -1,110 +1,109 @@
 import Recordings
 
-/// Routes sensor samples through the dead-reckoning, beacon and satellite providers into a ``FusionEngine``.
+/// Routes sensor samples through any set of ``FusionSource``s into a ``FusionEngine``.
 ///
-/// Raw provider outputs stay separate: ``consume(_:)`` returns the steps and the raw beacon fix next to
-/// the fused location, and the providers remain reachable (``deadReckoning``, ``beacons``). Before the
-/// engine is started, samples still warm up the providers (heading, step filters) but move nothing.
+/// Every sample goes to every source in order; what they return is applied by kind (``FusionInput``):
+/// steps predict, fixes and ranges update, level evidence and pressure feed the level filter. Before
+/// the engine is started, samples still warm the sources up (heading, step filters, scans) but move
+/// nothing. Raw outputs stay separate: ``consume(_:)`` returns the steps and every fix with what the
+/// engine did with it, next to whether the fused estimate changed.
 public final class FusionPipeline {
+    /// One fix a source made, and what the engine did with it (nil before the engine started).
+    public struct SourcedFix: Sendable {
+        /// The source's name.
+        public var source: String
+        /// The fix (for level evidence, the location whose level was used).
+        public var location: IndoorLocation
+        /// What the engine did with it; nil when the engine was not started or only the level was used.
+        public var outcome: FusionUpdateOutcome?
+    }
+
     /// What one sample produced.
     public struct Output: Sendable {
-        /// Steps detected by dead reckoning.
+        /// Steps detected by the sources.
         public var steps: [StepEvent] = []
-        /// The raw beacon fix, when one was due.
-        public var beaconFix: IndoorLocation?
-        /// What the engine did with ``beaconFix`` (nil when ranges are fused instead).
-        public var beaconOutcome: FusionUpdateOutcome?
-        /// The satellite fix, when a new one arrived.
-        public var gnssFix: IndoorLocation?
-        /// What the engine did with ``gnssFix``.
-        public var gnssOutcome: FusionUpdateOutcome?
-        /// Radio-map fixes of the scans this sample completed.
-        public var fingerprintFixes: [IndoorLocation] = []
-        /// What the engine did with each of ``fingerprintFixes``.
-        public var fingerprintOutcomes: [FusionUpdateOutcome] = []
-        /// Whether the fused estimate changed (a step, an accepted fix or a pressure reading).
+        /// Every absolute fix and level evidence made from this sample, by source.
+        public var fixes: [SourcedFix] = []
+        /// Whether the fused estimate changed (a step, an accepted fix or range, or a pressure reading).
         public var changed = false
+
+        /// The first raw fix of the sample from a source other than `excluded` names (e.g. for a raw
+        /// location beside the fused one).
+        public func firstFix(from source: String) -> IndoorLocation? { fixes.first { $0.source == source }?.location }
     }
 
     /// The fusion filter.
     public let engine: FusionEngine
-    /// Dead reckoning (its own open-loop track is kept apart from the fused one).
+    /// The sources, in the order each sample visits them.
+    public let sources: [any FusionSource]
+    /// Dead reckoning: its own open-loop track is kept apart from the fused one.
     public let deadReckoning: DeadReckoningProvider
-    /// Beacon positioning, when a beacon map is known.
-    public let beacons: BeaconPositionProvider?
-    /// Beacon ranges, when they (rather than the beacon provider's fixes) update the position.
-    public private(set) var ranges: BeaconRangeTracker?
-    /// Satellite fixes, when the recording has them and a frame is known.
-    public let gnss: GNSSPositionProvider?
-    /// Radio-map fixes, when a radio map is known.
-    public let fingerprint: FingerprintPositionProvider?
 
-    /// A pipeline over the given engine and providers. With `fuseBeaconRanges` (and a beacon provider),
-    /// each beacon's range updates the position and the provider's fixes only give the level; otherwise
-    /// the provider's fixes update both.
-    public init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, beacons: BeaconPositionProvider? = nil,
-                fuseBeaconRanges: Bool = true, gnss: GNSSPositionProvider? = nil,
-                fingerprint: FingerprintPositionProvider? = nil) {
+    /// A pipeline over `engine`, `deadReckoning` (relative motion, always first) and any further sources.
+    public init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, sources: [any FusionSource]) {
         self.engine = engine
         self.deadReckoning = deadReckoning
-        self.beacons = beacons
-        self.gnss = gnss
-        self.fingerprint = fingerprint
-        if fuseBeaconRanges, let beacons { ranges = BeaconRangeTracker(map: beacons.map, configuration: beacons.configuration) }
+        self.sources = [deadReckoning as any FusionSource] + sources
     }
 
+    /// The usual set: dead reckoning, the barometer, and the beacon, satellite and radio-map providers
+    /// that are given. With `fuseBeaconRanges`, each beacon's range updates the position and the beacon
+    /// fixes only give the level; otherwise the fixes (covariance × the engine's
+    /// ``FusionConfiguration/beaconCovarianceScale``) update both.
+    public convenience init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, beacons: BeaconPositionProvider? = nil,
+                            fuseBeaconRanges: Bool = true, gnss: GNSSPositionProvider? = nil,
+                            fingerprint: FingerprintPositionProvider? = nil) {
+        var sources: [any FusionSource] = []
+        if let fingerprint { sources.append(fingerprint) }
+        if let beacons {
+            sources.append(BeaconFusionSource(provider: beacons, fuseRanges: fuseBeaconRanges,
+                                              covarianceScale: engine.configuration.beaconCovarianceScale))
+        }
+        sources.append(BarometerSource())
+        if let gnss { sources.append(gnss) }
+        self.init(engine: engine, deadReckoning: deadReckoning, sources: sources)
+    }
+
+    /// The first source of a type (e.g. `source(BeaconFusionSource.self)`).
+    public func source<S: FusionSource>(_ type: S.Type) -> S? { sources.lazy.compactMap { $0 as? S }.first }
+
     /// Feeds one sample in time order.
-    /// - Complexity: O(1) per sample apart from beacon fits and map queries.
+    /// - Complexity: O(1) per sample and source apart from beacon fits, scan matching and map queries.
     public func consume(_ sample: SensorSample) -> Output {
         var output = Output()
-        // Every sample may complete a scan (one arrives after the scan's time).
-        if let fingerprint {
-            output.fingerprintFixes = fingerprint.consume(sample, levelIndex: engine.isStarted ? engine.levelIndex : nil)
-            if engine.isStarted {
-                for fix in output.fingerprintFixes {
-                    let outcome = engine.update(with: fix)
-                    output.fingerprintOutcomes.append(outcome)
-                    if outcome.isAccepted { output.changed = true }
-                }
-            }
-        }
-        switch sample.reading {
-        case .beacon:
-            guard let beacons else { break }
-            let fix = beacons.consume(sample)
-            output.beaconFix = fix
-            if ranges != nil {
-                let batch = ranges?.consume(sample) ?? []
-                guard engine.isStarted else { return output }
-                if let fix { engine.updateLevel(from: fix) }
-                for range in batch where engine.update(withRange: range).isAccepted { output.changed = true }
-            } else if let fix, engine.isStarted {
-                let outcome = engine.update(with: fix)
-                output.beaconOutcome = outcome
-                output.changed = outcome.isAccepted
-            }
-        case .pressure(let hectopascals):
-            if engine.isStarted {
-                engine.updatePressure(hectopascals: hectopascals, timeSeconds: sample.timeSeconds)
-                output.changed = true
-            }
-        case .gnss:
-            let floorNumber = engine.isStarted ? engine.levelEstimator?.level?.floorNumber : nil
-            guard let fix = gnss?.consume(sample, floorNumber: floorNumber) else { break }
-            output.gnssFix = fix
-            if engine.isStarted {
-                let outcome = engine.update(with: fix)
-                output.gnssOutcome = outcome
-                output.changed = outcome.isAccepted
-            }
-        case .groundTruth, .marker, .wifi:
-            break
-        default:
-            output.steps = deadReckoning.consume(sample)
-            if engine.isStarted {
-                for step in output.steps where engine.predict(with: step) { output.changed = true }
-            }
+        for source in sources {
+            let level = engine.isStarted ? engine.levelIndex : nil
+            let floor = level.flatMap { engine.levelCandidates.indices.contains($0) ? engine.levelCandidates[$0].floorNumber : nil }
+            let context = FusionSourceContext(isStarted: engine.isStarted, levelIndex: level, floorNumber: floor)
+            for input in source.contributions(from: sample, context: context) { apply(input, from: source.name, to: &output) }
         }
         return output
+    }
+
+    private func apply(_ input: FusionInput, from source: String, to output: inout Output) {
+        switch input {
+        case .steps(let steps):
+            output.steps += steps
+            guard engine.isStarted else { return }
+            for step in steps where engine.predict(with: step) { output.changed = true }
+        case .fix(let fix):
+            guard engine.isStarted else {
+                output.fixes.append(SourcedFix(source: source, location: fix, outcome: nil))
+                return
+            }
+            let outcome = engine.update(with: fix)
+            output.fixes.append(SourcedFix(source: source, location: fix, outcome: outcome))
+            if outcome.isAccepted { output.changed = true }
+        case .levelEvidence(let fix):
+            output.fixes.append(SourcedFix(source: source, location: fix, outcome: nil))
+            if engine.isStarted { engine.updateLevel(from: fix) }
+        case .ranges(let ranges):
+            guard engine.isStarted else { return }
+            for range in ranges where engine.update(withRange: range).isAccepted { output.changed = true }
+        case .pressure(let hectopascals, let time):
+            guard engine.isStarted else { return }
+            engine.updatePressure(hectopascals: hectopascals, timeSeconds: time)
+            output.changed = true
+        }
     }
 }

@@ -59,10 +59,10 @@ public struct FusionReplay: Sendable {
         var pdr: [TrackPoint] = []
         var fixes: [TrackPoint] = []
         var bySource: [String: [(fix: IndoorLocation, levelIndex: Int?)]] = [:]
-        func keep(_ fix: IndoorLocation) {
+        func keep(_ fix: IndoorLocation, source: String) {
             let level = fix.levelID.flatMap { id in candidates.firstIndex { $0.levelID == id } }
                 ?? fix.floorNumber.flatMap { n in candidates.firstIndex { $0.floorNumber == n } }
-            bySource[fix.source, default: []].append((fix, level))
+            bySource[source, default: []].append((fix, level))
         }
         var started = false
         func begin() {
@@ -77,12 +77,12 @@ public struct FusionReplay: Sendable {
         for sample in samples {
             if !started, sample.timeSeconds >= first.timeSeconds { begin() }
             let output = pipeline.consume(sample)
-            if let fix = output.beaconFix {
-                fixes.append(TrackPoint(timeSeconds: fix.timeSeconds, point: fix.point, levelIndex: nil))
-                keep(fix)
+            for sourced in output.fixes {
+                if sourced.source == "beacon" {
+                    fixes.append(TrackPoint(timeSeconds: sourced.location.timeSeconds, point: sourced.location.point, levelIndex: nil))
+                }
+                keep(sourced.location, source: sourced.source)
             }
-            if let fix = output.gnssFix { keep(fix) }
-            output.fingerprintFixes.forEach(keep)
             guard started else { continue }
             if !output.steps.isEmpty, let location = pipeline.deadReckoning.lastLocation {
                 pdr.append(TrackPoint(timeSeconds: location.timeSeconds, point: location.point, levelIndex: startLevel))

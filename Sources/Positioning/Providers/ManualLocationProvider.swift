@@ -9,7 +9,19 @@ public final class ManualLocationProvider: LifecycleProvider {
     public let supportsFloor = true
     public var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: true)
 
+    /// Locations set but not yet taken by a fusion pipeline, oldest first.
+    private var pendingFixes: [IndoorLocation] = []
+
     public init(name: String = "manual") { self.name = name }
+
+    /// Removes and returns the locations set with a time at or before `time` (oldest first): how a
+    /// ``FusionPipeline`` takes them as fixes while it replays samples.
+    public func takeFixes(upToSeconds time: Double) -> [IndoorLocation] {
+        guard let first = pendingFixes.first, first.timeSeconds <= time else { return [] }
+        let due = pendingFixes.prefix { $0.timeSeconds <= time }
+        pendingFixes.removeFirst(due.count)
+        return Array(due)
+    }
 
     /// Sets the current location; delivered to listeners only while started.
     public func setLocation(_ location: IndoorLocation) {
@@ -20,6 +32,8 @@ public final class ManualLocationProvider: LifecycleProvider {
         }
         var stamped = location
         stamped.source = name
+        let index = pendingFixes.firstIndex { $0.timeSeconds > stamped.timeSeconds } ?? pendingFixes.count
+        pendingFixes.insert(stamped, at: index)
         lifecycle.deliver(stamped)
     }
 

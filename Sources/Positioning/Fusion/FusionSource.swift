@@ -1,0 +1,44 @@
+import Recordings
+
+/// What a source contributes to the fusion filter, by kind: the engine handles each kind the same way
+/// whichever provider made it, and never asks a provider's name.
+public enum FusionInput: Sendable {
+    /// Relative motion: steps with their length and heading (predicts the state).
+    case steps([StepEvent])
+    /// An absolute fix with its covariance (gated and fused; its level, when it names one, goes to the
+    /// level filter with the fix's level probability).
+    case fix(IndoorLocation)
+    /// Level evidence only (the fix's level and probability; its position is not used).
+    case levelEvidence(IndoorLocation)
+    /// Ranges to beacons (each gated and fused).
+    case ranges([BeaconRange])
+    /// A barometer reading, hPa (level filter).
+    case pressure(hectopascals: Double, timeSeconds: Double)
+}
+
+/// What a source may know of the fusion's state when it consumes a sample.
+public struct FusionSourceContext: Sendable {
+    /// Whether the engine has been started.
+    public var isStarted: Bool
+    /// The most probable level (index into the engine's level candidates), when known.
+    public var levelIndex: Int?
+    /// That level's floor number, when known.
+    public var floorNumber: Double?
+
+    /// A context.
+    public init(isStarted: Bool, levelIndex: Int? = nil, floorNumber: Double? = nil) {
+        self.isStarted = isStarted
+        self.levelIndex = levelIndex
+        self.floorNumber = floorNumber
+    }
+}
+
+/// A provider plugged into a ``FusionPipeline``: it sees every sample, in time order, and returns what
+/// it contributes. Providers written outside this package conform the same way (see
+/// `Examples/CustomFusionSource` in the README); nothing in the engine or the pipeline names one.
+public protocol FusionSource: AnyObject {
+    /// The source's name, used for per-source counters and the learnt covariance factor of its fixes.
+    var name: String { get }
+    /// Consumes one sample (any kind; most sources ignore most samples).
+    func contributions(from sample: SensorSample, context: FusionSourceContext) -> [FusionInput]
+}
