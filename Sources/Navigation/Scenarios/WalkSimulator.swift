@@ -75,12 +75,16 @@ public struct FixGenerator: Sendable {
         public var headingNoiseRadians = 0.2
         /// Heading accuracy reported with each fix, radians. Default 0.35 rad.
         public var reportedHeadingAccuracyRadians = 0.35
+        /// The defaults.
         public init() {}
     }
 
+    /// The tunables.
     public let configuration: Configuration
+    /// The seeded generator the noise and intervals are drawn from.
     public private(set) var random: SplitMix64
 
+    /// A generator whose fixes are fixed by `seed`.
     public init(configuration: Configuration, seed: UInt64) {
         self.configuration = configuration
         random = ScenarioSeed.generator(seed)
