@@ -261,50 +261,27 @@ private struct Scanner {
             while s.i < s.b.count, s.b[s.i] >= 0x30, s.b[s.i] <= 0x39 { s.i += 1 }
             return s.i - s0
         }
-        // Fast path: plain integers and decimals without exponent, accumulated exactly when small.
+        // JSON's grammar first (no leading zeros, a digit after '.' and in the exponent), then the value
+        // from the one number scanner.
         let intStart = i
         let intDigits = digits(&self)
         guard intDigits > 0 else { throw fail("invalid number: expected a digit") }
         if intDigits > 1, b[intStart] == UInt8(ascii: "0") { throw fail("invalid number: leading zero") }
-        var isSimple = intDigits <= 15
         if i < b.count, b[i] == UInt8(ascii: ".") {
             i += 1
-            let fd = digits(&self)
-            guard fd > 0 else { throw fail("invalid number: expected a digit after '.'") }
-            if intDigits + fd > 15 { isSimple = false }
+            guard digits(&self) > 0 else { throw fail("invalid number: expected a digit after '.'") }
         }
         if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
-            isSimple = false
             i += 1
             if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
             guard digits(&self) > 0 else { throw fail("invalid number: expected a digit in the exponent") }
         }
-        if isSimple {
-            var mantissa: Int64 = 0
-            var scale = 0
-            var seenDot = false
-            var k = start
-            let negative = b[k] == UInt8(ascii: "-")
-            if negative { k += 1 }
-            while k < i {
-                let c = b[k]
-                if c == UInt8(ascii: ".") { seenDot = true } else {
-                    mantissa = mantissa * 10 + Int64(c - 0x30)
-                    if seenDot { scale += 1 }
-                }
-                k += 1
-            }
-            if scale < Scanner.powersOfTen.count {
-                let v = Double(mantissa) / Scanner.powersOfTen[scale]
-                return negative ? -v : v
-            }
+        let text = UnsafeBufferPointer(rebasing: b[start..<i])
+        guard let value = NumberScanning.double(text) else {
+            throw fail("number '\(NumberScanning.text(text))' is out of the range of a double")
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
-        guard let d = Double(text) else { throw fail("invalid number '\(text)'") }
-        return d
+        return value
     }
-
-    static let powersOfTen: [Double] = (0...22).map { p in (0..<p).reduce(1.0) { a, _ in a * 10 } }
 
     mutating func string() throws(JSONParseError) -> String {
         i += 1

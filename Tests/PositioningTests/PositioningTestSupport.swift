@@ -66,14 +66,5 @@ enum PositioningTestSupport {
     }
 }
 
-/// The seeded generator of the tests, with Gaussian draws for sensor noise.
+/// The seeded generator of the tests (Gaussian draws from IndoorGeometry's ``SplitMix64/gaussian()``).
 typealias SeededGenerator = SplitMix64
-
-extension SplitMix64 {
-    /// A standard normal draw (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u1 = max(Double.leastNormalMagnitude, Double.random(in: 0..<1, using: &self))
-        let u2 = Double.random(in: 0..<1, using: &self)
-        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
-    }
-}

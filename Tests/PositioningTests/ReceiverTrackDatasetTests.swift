@@ -23,8 +23,8 @@ import Recordings
         #expect(throws: PositioningError.malformedInput(file: "d.dev", line: 1, message: "no 'Dongles:' line")) {
             try ReceiverTrackDataset.parseDevices("Beacons:{}", file: "d.dev", txPowerDbm: -59)
         }
-        #expect(throws: PositioningError.malformedInput(file: "d.dev", line: 2, message: "'Dongles:' is not valid JSON")) {
-            try ReceiverTrackDataset.parseDevices("x\nDongles:{\"a\": [[1, 2", file: "d.dev", txPowerDbm: -59)
+        #expect(throws: PositioningError.malformedInput(file: "d.dev", line: 1, message: "'Dongles:' is not followed by an object")) {
+            try ReceiverTrackDataset.parseDevices("Dongles:[1]", file: "d.dev", txPowerDbm: -59)
         }
         #expect(throws: PositioningError.self) {
             try ReceiverTrackDataset.parseDevices("Dongles:{\"nothex\": [[1, 2, 3], 1, \"s\"]}", file: "d.dev", txPowerDbm: -59)
@@ -34,6 +34,30 @@ import Recordings
         }
         #expect(throws: PositioningError.self) { try ReceiverTrackDataset.parseDevices("Dongles:{}", file: "d.dev", txPowerDbm: -59) }
         #expect(throws: PositioningError.self) { try ReceiverTrackDataset.parseDevices("Dongles:[1]", file: "d.dev", txPowerDbm: -59) }
+    }
+
+    /// JSON errors of the `Dongles:` line name the file's line and the column on it (8 bytes of prefix + the JSON's column).
+    @Test(arguments: [
+        // `{"a": [[1, 2` is 12 bytes: the input ends at the JSON's column 13.
+        ("x\nDongles:{\"a\": [[1, 2", 2, 21, "unexpected end of input"),
+        // `{"000000000101": [[` is 19 bytes: NaN starts at the JSON's column 20.
+        ("Dongles:{\"000000000101\": [[NaN, 2, 3], 1, \"s\"]}", 1, 28, "expected a value"),
+        // A trailing comma is not JSON: the '}' after it is at the JSON's column 38.
+        ("Dongles:{\"000000000101\": [[1, 2, 3], 1, \"s\"],}", 1, 46, "trailing comma"),
+    ])
+    func deviceJSONErrorsAreLocated(text: String, line: Int, column: Int, fragment: String) {
+        do {
+            _ = try ReceiverTrackDataset.parseDevices(text, file: "d.dev", txPowerDbm: -59)
+            Issue.record("expected an error for \(text)")
+        } catch {
+            guard case .malformedInput(let file, let errorLine, let message) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(file == "d.dev" && errorLine == line)
+            #expect(message.hasPrefix("'Dongles:' is not valid JSON at column \(column): "), "\(message)")
+            #expect(message.contains(fragment), "\(message)")
+        }
     }
 
     @Test func trackLinesBecomeObservationsAndTruth() throws {

@@ -120,6 +120,10 @@ enum EvalCommand {
                     skipped.append((file, "no usable ground truth"))
                     continue
                 }
+                if let failure = replay.startFailure {
+                    skipped.append((file, "the filter could not start at the first ground-truth point: \(failure)"))
+                    continue
+                }
                 var outcome = FileOutcome(file: file, dataset: loaded.format, replay: replay, fold: selected.fold)
                 if navigate, let venue = settings.venue {
                     outcome.navigation = try WalkNavigation.run(loaded, venue: venue, pipeline: try pipeline(loaded, settings, matcher: selected.matcher))
@@ -224,6 +228,9 @@ struct EvalReport {
                 "wallCorrections": .number(Double(s.wallCorrections)),
                 "headingAlignments": .number(Double(s.headingAlignments)), "levelChanges": .number(Double(s.levelChanges)),
                 "climbingSteps": .number(Double(s.climbingSteps)), "connectorSnaps": .number(Double(s.connectorSnaps)),
+                "strideScaleClamps": .number(Double(s.strideScaleClamps)),
+                "failedCorrections": .object(s.failedCorrections.mapValues { .number(Double($0)) }),
+                "lastCorrectionFailure": .optional(s.lastCorrectionFailure.map { "\($0)" }),
             ])
             return .object(o)
         }
@@ -246,7 +253,7 @@ struct EvalReport {
         for outcome in outcomes {
             let s = outcome.replay.statistics
             lines.append(line((outcome.file as NSString).lastPathComponent, outcome.replay.score)
-                         + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused\(s.acceptedFixesBySource.isEmpty ? "" : " (" + s.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.rejectedFixCount) rejected \(s.rejectedFixes), \(s.wallCorrections) wall corrections, \(s.headingAlignments) heading alignments)")
+                         + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused\(s.acceptedFixesBySource.isEmpty ? "" : " (" + s.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.rejectedFixCount) rejected\(s.rejectedFixes.isEmpty ? "" : " (" + s.rejectedFixes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.wallCorrections) wall corrections, \(s.headingAlignments) heading alignments\(s.failedCorrectionCount > 0 ? ", \(s.failedCorrectionCount) failed corrections" : ""))")
         }
         lines.append(line("overall fusion", overall))
         lines.append(line("overall pdr", overallDeadReckoning))

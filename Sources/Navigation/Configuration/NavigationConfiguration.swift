@@ -35,7 +35,7 @@ public struct NavigationConfiguration: Hashable, Sendable {
     /// Consecutive off-route fixes needed before declaring off-route. Default 3, range 1–20.
     public var offRouteMinimumFixes = 3
     /// Seconds the off-route evidence must span (first to latest off-route fix) before declaring
-    /// off-route. Default 2 s, range 0–30 s.
+    /// off-route. Default 1 s, range 0–30 s.
     public var offRouteMinimumSeconds = 1.0
     /// A fix is clear evidence of being on the route when within this fraction of the corridor;
     /// between it and the corridor edge a fix neither adds nor clears off-route evidence. Default 0.6,

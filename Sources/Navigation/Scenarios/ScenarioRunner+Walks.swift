@@ -7,7 +7,7 @@ import Venue
 extension ScenarioRunner {
     /// Walks a random route from start to destination with noisy fixes, then dwells there.
     public func onRouteWalk(seed: UInt64) -> OnRouteOutcome? {
-        var random = ScenarioRandom(seed: seed)
+        var random = ScenarioSeed.generator(seed)
         guard let route = randomRoute(random: &random, lengthRange: 40...250), let session = makeSession() else { return nil }
         let walker = PathWalker(points: ScenarioRunner.path(of: route))
         guard let destination = walker.points.last else { return nil }
@@ -45,7 +45,7 @@ extension ScenarioRunner {
     /// Leaves a random route part way, walks to a point 15–20 m off it, waits there for the new route,
     /// then follows that route to the destination.
     public func deviationWalk(seed: UInt64) -> DeviationOutcome? {
-        var random = ScenarioRandom(seed: seed &+ 7_777)
+        var random = ScenarioSeed.generator(seed &+ 7_777)
         // Guidance pauses by design at authored transitions, so deviation walks use routes without them.
         guard let route = randomRoute(random: &random, lengthRange: 60...250, allowTransitions: false),
               let session = makeSession() else { return nil }
@@ -124,7 +124,7 @@ extension ScenarioRunner {
 
     /// A user who stands still far (> 50 m) from any path on the route's start level.
     public func strandedWalk(seed: UInt64) -> StrandedOutcome? {
-        var random = ScenarioRandom(seed: seed &+ 99_991)
+        var random = ScenarioSeed.generator(seed &+ 99_991)
         guard let route = randomRoute(random: &random, lengthRange: 20...250), let session = makeSession(),
               let first = route.polyline.first, let li = try? venue.levelIndex(first.levelID) else { return nil }
         let levelNodes = venue.graph.nodes.filter { Int($0.levelIndex) == li }.map(\.point)
@@ -150,7 +150,7 @@ extension ScenarioRunner {
 
     /// A leaving offset and a target 15–20 m to the side of the route, at least 12 m from every part
     /// of it on that level and within 25 m of the graph (so a new route can start there).
-    func deviationTarget(route: Route, walker: PathWalker, random: inout ScenarioRandom) -> (Double, PathPoint)? {
+    func deviationTarget(route: Route, walker: PathWalker, random: inout SplitMix64) -> (Double, PathPoint)? {
         let length = walker.lengthMeters
         for _ in 0..<40 {
             let s = length * Double.random(in: 0.25...0.6, using: &random)

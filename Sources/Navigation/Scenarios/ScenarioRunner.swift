@@ -106,7 +106,7 @@ public final class ScenarioRunner {
     // MARK: - Routes
 
     /// A route between two random graph nodes with a length in `lengthRange`, and the path along it.
-    func randomRoute(random: inout ScenarioRandom, lengthRange: ClosedRange<Double>, allowTransitions: Bool = true) -> Route? {
+    func randomRoute(random: inout SplitMix64, lengthRange: ClosedRange<Double>, allowTransitions: Bool = true) -> Route? {
         let nodes = venue.graph.nodes
         guard nodes.count > 1 else { return nil }
         for _ in 0..<60 {

@@ -2,21 +2,12 @@ import Foundation
 import IndoorGeometry
 import Positioning
 
-/// A seeded SplitMix64 generator (Steele, Lea & Flood 2014) with Gaussian draws, so simulated walks
-/// are reproducible.
-public struct ScenarioRandom: RandomNumberGenerator, Sendable {
-    private var core: SplitMix64
-
-    /// The seed is mixed first so that nearby seeds give unrelated walks.
-    public init(seed: UInt64) { core = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D ^ 0x9E37_79B9_7F4A_7C15) }
-
-    public mutating func next() -> UInt64 { core.next() }
-
-    /// A standard normal draw (Box–Muller).
-    public mutating func gaussian() -> Double {
-        let u1 = max(Double.random(in: 0..<1, using: &self), 1e-300)
-        let u2 = Double.random(in: 0..<1, using: &self)
-        return (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * .pi * u2)
+/// The seeded generator of a scenario: IndoorNav's one ``SplitMix64`` (with its Gaussian draws),
+/// its seed mixed first so that nearby scenario seeds give unrelated walks.
+enum ScenarioSeed {
+    /// The generator for scenario seed `seed`.
+    static func generator(_ seed: UInt64) -> SplitMix64 {
+        SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D ^ 0x9E37_79B9_7F4A_7C15)
     }
 }
 
@@ -84,15 +75,19 @@ public struct FixGenerator: Sendable {
         public var headingNoiseRadians = 0.2
         /// Heading accuracy reported with each fix, radians. Default 0.35 rad.
         public var reportedHeadingAccuracyRadians = 0.35
+        /// The defaults.
         public init() {}
     }
 
+    /// The tunables.
     public let configuration: Configuration
-    public private(set) var random: ScenarioRandom
+    /// The seeded generator the noise and intervals are drawn from.
+    public private(set) var random: SplitMix64
 
+    /// A generator whose fixes are fixed by `seed`.
     public init(configuration: Configuration, seed: UInt64) {
         self.configuration = configuration
-        random = ScenarioRandom(seed: seed)
+        random = ScenarioSeed.generator(seed)
     }
 
     /// The time to the next fix, seconds.

@@ -35,62 +35,28 @@ extension NavigationSession {
         }
     }
 
-    /// Tracks one location while navigating: level, snapping, off-route, maneuvers, arrivals.
+    /// Tracks one location while navigating, in steps: level handling (``resolveLevel(trustedLevelID:routeLevelID:currentLevelID:offsetMeters:elapsedSeconds:route:configuration:)``),
+    /// snapping held at the current stop (``heldAtStop(_:stopOffsetMeters:route:)``), the off-route verdict
+    /// and its event (``offRouteVerdict(passingThrough:wrongLevel:snap:corridorMeters:configuration:)``,
+    /// ``offRouteEvent(for:wrongLevel:distanceToProgressMeters:routeDistanceMeters:)``), then rerouting
+    /// while off the route, or maneuvers, arriving notices and stops while on it.
     func track(_ location: IndoorLocation) -> [NavigationEvent] {
         guard let tracked = trackedRoute else { return [] }
-        var events: [NavigationEvent] = []
         let time = location.timeSeconds
         let elapsed = lastSnapTimeSeconds.map { time - $0 } ?? 0
         let routeLevel = tracked.levelID(atOffset: offsetMeters) ?? currentLevelID ?? ""
-        var level = trustedLevel(of: location) ?? routeLevel
-        var previousOffset = offsetMeters
+        let levels = Self.resolveLevel(trustedLevelID: trustedLevel(of: location), routeLevelID: routeLevel,
+                                       currentLevelID: currentLevelID, offsetMeters: offsetMeters, elapsedSeconds: elapsed,
+                                       route: tracked, configuration: configuration)
+        var events = levels.events
+        offsetMeters = levels.offsetMeters
+        currentLevelID = levels.currentLevelID
 
-        // A level different from the route's here: the level change ahead, or a wrong level.
-        var wrongLevel = false
-        var passingThrough = false
-        if level != routeLevel {
-            let reach = configuration.searchAheadMeters + configuration.arrivingNoticeMeters
-                + configuration.maximumSpeedMetersPerSecond * max(0, elapsed)
-            let run = tracked.nextLevelChangeRun(after: offsetMeters - configuration.searchBehindMeters)
-            if let run, run.passedLevelIDs.contains(level), run.startOffsetMeters - offsetMeters <= reach {
-                // On a level the connector run passes (mid-way up a staircase): neither on the route's
-                // walkable part nor off it.
-                passingThrough = true
-                if currentLevelID != level {
-                    events.append(.levelChanged(fromLevelID: currentLevelID ?? routeLevel, toLevelID: level))
-                    currentLevelID = level
-                }
-                offsetMeters = max(offsetMeters, run.startOffsetMeters)
-                previousOffset = offsetMeters
-            } else if let change = run,
-               change.toLevelID == level, change.startOffsetMeters - offsetMeters <= reach {
-                events.append(.levelChanged(fromLevelID: routeLevel, toLevelID: level))
-                // Continue the search from the end of the connector run.
-                var end = change.startOffsetMeters
-                for s in tracked.segments where s.startOffsetMeters >= change.startOffsetMeters - 1e-9 {
-                    if s.levelID != nil { break }
-                    end = s.endOffsetMeters
-                }
-                previousOffset = end
-                offsetMeters = max(offsetMeters, end)
-                currentLevelID = level
-            } else {
-                wrongLevel = true
-            }
-        }
-        if wrongLevel { level = trustedLevel(of: location) ?? routeLevel }
-
-        let result = snapper.snap(point: location.point, levelID: level, accuracyMeters: location.horizontalAccuracyMeters,
+        let result = snapper.snap(point: location.point, levelID: levels.levelID, accuracyMeters: location.horizontalAccuracyMeters,
                                   headingRadians: location.headingRadians, headingAccuracyRadians: location.headingAccuracyRadians,
-                                  route: tracked, previousOffsetMeters: previousOffset, elapsedSeconds: elapsed)
+                                  route: tracked, previousOffsetMeters: levels.searchFromOffsetMeters, elapsedSeconds: elapsed)
         routeDistanceMeters = result.routeDistanceMeters
-        var snap = wrongLevel ? nil : result.snap
-        // Hold the user at the stop of the current section until they have arrived there.
-        if var s = snap, let stop = stopOffset(sectionIndex), s.offsetMeters > stop {
-            if let p = tracked.location(atOffset: stop) { s.point = p.point }
-            s.offsetMeters = stop
-            snap = s
-        }
+        let snap = Self.heldAtStop(levels.wrongLevel ? nil : result.snap, stopOffsetMeters: stopOffset(sectionIndex), route: tracked)
         currentSnap = snap
         if let snap {
             offsetMeters = snap.offsetMeters
@@ -98,31 +64,18 @@ extension NavigationSession {
             lastSnapTimeSeconds = time
         }
 
-        let verdict: OffRouteDetector.Verdict
-        if passingThrough {
-            verdict = .ambiguous
-        } else if let snap, !wrongLevel {
-            verdict = snap.distanceMeters <= configuration.onRouteEvidenceFraction * result.corridorMeters ? .onRoute : .ambiguous
-        } else {
-            verdict = .outside
-        }
-        switch offRoute.update(verdict, timeSeconds: time) {
-        case .wentOffRoute:
-            let reason: OffRouteReason = wrongLevel ? .wrongLevel : .distance
-            let distance = wrongLevel ? (tracked.location(atOffset: offsetMeters).map { $0.point.distance(to: location.point) } ?? 0)
-                : result.routeDistanceMeters
-            events.append(.offRoute(distanceMeters: distance.isFinite ? distance : 0, reason: reason))
-        case .cameBack:
-            events.append(.backOnRoute)
-        case .none:
-            break
+        let verdict = Self.offRouteVerdict(passingThrough: levels.passingThrough, wrongLevel: levels.wrongLevel, snap: snap,
+                                           corridorMeters: result.corridorMeters, configuration: configuration)
+        let distanceToProgress = levels.wrongLevel ? tracked.location(atOffset: offsetMeters).map { $0.point.distance(to: location.point) } : nil
+        if let event = Self.offRouteEvent(for: offRoute.update(verdict, timeSeconds: time), wrongLevel: levels.wrongLevel,
+                                          distanceToProgressMeters: distanceToProgress, routeDistanceMeters: result.routeDistanceMeters) {
+            events.append(event)
         }
         if offRoute.isOffRoute {
             reroutePolicy.noteOffRoute()
             // Only a fix outside the corridor triggers a reroute: one coming back towards it does not.
             if verdict == .outside {
-                let reason: OffRouteReason = wrongLevel ? .wrongLevel : .distance
-                events += reroute(from: location, reason: .offRoute(reason), bypassPolicy: false)
+                events += reroute(from: location, reason: .offRoute(levels.wrongLevel ? .wrongLevel : .distance), bypassPolicy: false)
             }
             return events
         }

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorGeometry
+import IndoorJSON
 import Recordings
 
 /// A track of the position-annotated BLE RSSI dataset of Daniş et al. (Pervasive and Mobile Computing 81,
@@ -32,17 +33,22 @@ public enum ReceiverTrackDataset {
             throw .malformedInput(file: file, line: 1, message: "no 'Dongles:' line")
         }
         let lineNumber = lineIndex + 1
-        let json = lines[lineIndex].dropFirst("Dongles:".count)
-        let object: [String: Any]
+        let prefix = "Dongles:"
+        let json = lines[lineIndex].dropFirst(prefix.count)
+        let object: [String: JSONValue]
         do {
-            guard let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            guard let parsed = try JSONParser(allowTrailingCommas: false).parse(String(json)).value.object else {
                 throw PositioningError.malformedInput(file: file, line: lineNumber, message: "'Dongles:' is not followed by an object")
             }
             object = parsed
+        } catch let error as JSONParseError {
+            // The JSON is one line: its column, counted after the prefix, locates the error on the file's line.
+            throw .malformedInput(file: file, line: lineNumber,
+                                  message: "'Dongles:' is not valid JSON at column \(prefix.utf8.count + error.position.column): \(error.message)")
         } catch let error as PositioningError {
             throw error
         } catch {
-            throw .malformedInput(file: file, line: lineNumber, message: "'Dongles:' is not valid JSON")
+            throw .malformedInput(file: file, line: lineNumber, message: "'Dongles:' is not valid JSON: \(error)")
         }
         var records: [BeaconRecord] = []
         for (rawMAC, value) in object.sorted(by: { $0.key < $1.key }) {
@@ -50,12 +56,11 @@ public enum ReceiverTrackDataset {
                 .malformedInput(file: file, line: lineNumber, message: "receiver \(rawMAC): \(message)")
             }
             guard let mac = colonMAC(rawMAC) else { throw fail("'\(rawMAC)' is not 12 hex digits") }
-            guard let entry = value as? [Any], let position = entry.first as? [Any], position.count >= 2,
-                  let x = (position[0] as? NSNumber)?.doubleValue, let y = (position[1] as? NSNumber)?.doubleValue,
-                  x.isFinite, y.isFinite else {
+            guard let entry = value.array, let position = entry.first?.array, position.count >= 2,
+                  let x = position[0].double, let y = position[1].double, x.isFinite, y.isFinite else {
                 throw fail("expected [[x, y, z], colour, alias] with finite x and y")
             }
-            let alias = entry.count >= 3 ? (entry[2] as? String) ?? rawMAC : rawMAC
+            let alias = entry.count >= 3 ? entry[2].string ?? rawMAC : rawMAC
             records.append(BeaconRecord(id: alias, identity: BeaconIdentity(mac: mac), position: .local(LocalPoint(x: x, y: y)),
                                         level: .floorNumber(0), txPowerDbm: txPowerDbm, pathLossExponent: pathLossExponent))
         }

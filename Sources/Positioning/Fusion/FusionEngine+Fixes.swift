@@ -32,9 +32,8 @@ extension FusionEngine {
         }
         let outcome: UpdateOutcome
         do {
-            let model = try Matrix(rows: 2, columns: 4, elements: [1, 0, 0, 0, 0, 1, 0, 0])
             let noise = try Matrix(rows: 2, columns: 2, elements: [r.xx, r.xy, r.xy, r.yy])
-            outcome = try filter.update(measurement: [z.x, z.y], model: model, noise: noise)
+            outcome = try filter.update(measurement: [z.x, z.y], model: FusionState.positionModel, noise: noise)
         } catch {
             return reject(.invalidFix)
         }

@@ -10,7 +10,8 @@ extension FusionEngine {
     /// H = [0 0 1 0], σ = ``FusionConfiguration/floorPlanHeadingSigmaRadians``. The window then starts
     /// afresh, so a long straight corridor gives one measurement per window, not one per step (the
     /// pseudo-measurements of overlapping windows would not be independent). Through the filter's
-    /// cross-covariances the correction also moves the position a little.
+    /// cross-covariances the correction also moves the position a little. A filter error or refusal is
+    /// counted in ``FusionStatistics/failedCorrections`` (`headingAlignment`).
     func alignHeadingToFloorPlan(rawHeadingRadians h: Double) {
         guard configuration.alignHeadingToFloorPlan, let directions = dominantDirections, let filter,
               let level = levelIndex, h.isFinite else { return }
@@ -21,18 +22,22 @@ extension FusionEngine {
         let meanHeading = atan2(recentStepHeadings.reduce(0) { $0 + sin($1) }, recentStepHeadings.reduce(0) { $0 + cos($1) })
         let tolerance = configuration.straightWalkToleranceRadians
         guard recentStepHeadings.allSatisfy({ abs(remainder($0 - meanHeading, 2 * .pi)) <= tolerance }) else { return }
-        let b = filter.state[FusionState.headingBiasRadians.index]
+        let b = filter.state[.headingBiasRadians]
         guard let nearest = directions.nearest(toHeading: meanHeading + b, levelIndex: level),
               abs(nearest.differenceRadians) <= configuration.floorPlanCaptureRadians else { return }
         let sigma = configuration.floorPlanHeadingSigmaRadians
         do {
-            let model = try Matrix(rows: 1, columns: 4, elements: [0, 0, 1, 0])
+            let model = FusionState.measurementModel(reading: [.headingBiasRadians])
             let noise = try Matrix(rows: 1, columns: 1, elements: [sigma * sigma])
-            _ = try filter.update(measurement: [b + nearest.differenceRadians], model: model, noise: noise, gate: .disabled)
+            let outcome = try filter.update(measurement: [b + nearest.differenceRadians], model: model, noise: noise, gate: .disabled)
+            if case .rejected(let reason) = outcome {
+                statistics.recordFailure(of: .headingAlignment, reason: .rejected(reason))
+                return
+            }
             statistics.headingAlignments += 1
             recentStepHeadings.removeAll()
         } catch {
-            // The matrices are well-formed by construction; a failure leaves the bias as it was.
+            statistics.recordFailure(of: .headingAlignment, reason: .error(error))
         }
     }
 }

@@ -5,6 +5,7 @@ extension FusionEngine {
     /// Counts a change of the most probable level and, with known connectors, moves the position towards
     /// the entry, on the new level, of the nearest connector linking the two levels (within twice the
     /// level filter's connector radius): a position pseudo-measurement with ``FusionConfiguration/connectorEntrySigmaMeters``.
+    /// A filter error or refusal is counted in ``FusionStatistics/failedCorrections`` (`connectorSnap`).
     func didChangeLevel(from old: Int?, to new: Int?) {
         statistics.levelChanges += 1
         guard let old, let new, let filter, let position = point, let estimator = levelEstimator,
@@ -18,14 +19,17 @@ extension FusionEngine {
         guard let best else { return }
         let variance = configuration.connectorEntrySigmaMeters * configuration.connectorEntrySigmaMeters
         do {
-            let model = try Matrix(rows: 2, columns: 4, elements: [1, 0, 0, 0, 0, 1, 0, 0])
             let noise = try Matrix(rows: 2, columns: 2, elements: [variance, 0, 0, variance])
-            if try filter.update(measurement: [best.point.x, best.point.y], model: model, noise: noise, gate: .disabled).isAccepted {
-                statistics.connectorSnaps += 1
-                clampCalibration()
+            let outcome = try filter.update(measurement: [best.point.x, best.point.y], model: FusionState.positionModel,
+                                            noise: noise, gate: .disabled)
+            if case .rejected(let reason) = outcome {
+                statistics.recordFailure(of: .connectorSnap, reason: .rejected(reason))
+                return
             }
+            statistics.connectorSnaps += 1
+            clampCalibration()
         } catch {
-            // Well-formed by construction; a failure leaves the position as it was.
+            statistics.recordFailure(of: .connectorSnap, reason: .error(error))
         }
     }
 }

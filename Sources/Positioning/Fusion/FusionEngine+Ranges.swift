@@ -45,14 +45,17 @@ extension FusionEngine {
                 measurement: [range.rangeMeters], noise: noise,
                 // h(x) = √(Δe² + Δn² + Δz²)
                 predictedMeasurement: { x in
-                    let de = x[0] - anchor.x, dn = x[1] - anchor.y
+                    let de = x[.eastMeters] - anchor.x, dn = x[.northMeters] - anchor.y
                     return [(de * de + dn * dn + dz2).squareRoot()]
                 },
                 // ∂h/∂(e, n) = (Δe, Δn) / h; the derivative is taken as 0 at the anchor itself
                 jacobian: { x in
-                    let de = x[0] - anchor.x, dn = x[1] - anchor.y
+                    let de = x[.eastMeters] - anchor.x, dn = x[.northMeters] - anchor.y
                     let h = max(1e-6, (de * de + dn * dn + dz2).squareRoot())
-                    return (try? Matrix(rows: 1, columns: 4, elements: [de / h, dn / h, 0, 0])) ?? .zeros(rows: 1, columns: 4)
+                    var row = Matrix.zeros(rows: 1, columns: FusionState.dimension)
+                    row[0, FusionState.eastMeters.index] = de / h
+                    row[0, FusionState.northMeters.index] = dn / h
+                    return row
                 })
         } catch {
             return rejectRange(.invalidFix)

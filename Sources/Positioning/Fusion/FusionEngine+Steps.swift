@@ -24,8 +24,8 @@ extension FusionEngine {
             lengthSigma = (lengthSigma * lengthSigma + removed * removed / 4).squareRoot()
             statistics.climbingSteps += 1
         }
-        let b = before[FusionState.headingBiasRadians.index]
-        let s = before[FusionState.strideScale.index]
+        let b = before[.headingBiasRadians]
+        let s = before[.strideScale]
         let theta = step.headingRadians + b
         let sinT = sin(theta), cosT = cos(theta)
         // Δ = s L (sin θ, cos θ)
@@ -41,13 +41,25 @@ extension FusionEngine {
         let qb = configuration.headingBiasRandomWalkRadiansPerStep * configuration.headingBiasRandomWalkRadiansPerStep
         let qs = configuration.strideScaleRandomWalkPerStep * configuration.strideScaleRandomWalkPerStep
         do {
-            let noise = try Matrix(rows: 4, columns: 4, elements: [qxx, qxy, 0, 0, qxy, qyy, 0, 0, 0, 0, qb, 0, 0, 0, 0, qs])
+            var noise = FusionState.squareZeros()
+            noise[.eastMeters, .eastMeters] = qxx
+            noise[.eastMeters, .northMeters] = qxy
+            noise[.northMeters, .eastMeters] = qxy
+            noise[.northMeters, .northMeters] = qyy
+            noise[.headingBiasRadians, .headingBiasRadians] = qb
+            noise[.strideScale, .strideScale] = qs
             // F = ∂f/∂x: ∂Δ/∂b = (s L cos θ, −s L sin θ), ∂Δ/∂s = (L sin θ, L cos θ)
-            let jacobian = try Matrix(rows: 4, columns: 4, elements: [1, 0, s * L * cosT, L * sinT,
-                                                                       0, 1, -s * L * sinT, L * cosT,
-                                                                       0, 0, 1, 0,
-                                                                       0, 0, 0, 1])
-            try filter.predict(processNoise: noise, model: { x in [x[0] + de, x[1] + dn, x[2], x[3]] }, jacobian: { _ in jacobian })
+            var jacobian = Matrix.identity(FusionState.dimension)
+            jacobian[.eastMeters, .headingBiasRadians] = s * L * cosT
+            jacobian[.eastMeters, .strideScale] = L * sinT
+            jacobian[.northMeters, .headingBiasRadians] = -s * L * sinT
+            jacobian[.northMeters, .strideScale] = L * cosT
+            try filter.predict(processNoise: noise, model: { x in
+                var moved = x
+                moved[.eastMeters] += de
+                moved[.northMeters] += dn
+                return moved
+            }, jacobian: { _ in jacobian })
         } catch {
             statistics.rejectedSteps += 1
             return false
@@ -58,8 +70,8 @@ extension FusionEngine {
         remember(step: (time, de, dn, Covariance2D(xx: qxx, xy: qxy, yy: qyy)))
         headingRadians = normalizedHeading(theta)
         let p = filter.covariance
-        headingSigmaRadians = (step.headingSigmaRadians * step.headingSigmaRadians + p[2, 2]).squareRoot()
-        let from = LocalPoint(x: before[0], y: before[1])
+        headingSigmaRadians = (step.headingSigmaRadians * step.headingSigmaRadians + p[.headingBiasRadians, .headingBiasRadians]).squareRoot()
+        let from = LocalPoint(x: before[.eastMeters], y: before[.northMeters])
         advanceLevels(to: time)
         constrainToMap(from: from)
         alignHeadingToFloorPlan(rawHeadingRadians: step.headingRadians)
@@ -83,37 +95,52 @@ extension FusionEngine {
         if estimator.levelIndex != before { didChangeLevel(from: before, to: estimator.levelIndex) }
     }
 
-    /// Pushes the position back into walkable space after a step from `from`.
+    /// Pushes the position back into walkable space after a step from `from`. A filter error or refusal
+    /// leaves the predicted position and is counted in ``FusionStatistics/failedCorrections`` (`wallCorrection`).
     private func constrainToMap(from: LocalPoint) {
         guard let constraint, let filter, let level = levelIndex, let to = point,
               let corrected = constraint.correctedEnd(from: from, to: to, levelIndex: level) else { return }
         statistics.wallCorrections += 1
         let variance = configuration.wallCorrectionSigmaMeters * configuration.wallCorrectionSigmaMeters
         do {
-            let model = try Matrix(rows: 2, columns: 4, elements: [1, 0, 0, 0, 0, 1, 0, 0])
             let noise = try Matrix(rows: 2, columns: 2, elements: [variance, 0, 0, variance])
-            _ = try filter.update(measurement: [corrected.x, corrected.y], model: model, noise: noise, gate: .disabled)
+            let outcome = try filter.update(measurement: [corrected.x, corrected.y], model: FusionState.positionModel,
+                                            noise: noise, gate: .disabled)
+            if case .rejected(let reason) = outcome {
+                statistics.recordFailure(of: .wallCorrection, reason: .rejected(reason))
+                return
+            }
             clampCalibration()
             if let now = point, !constraint.isWalkable(now, levelIndex: level) {
                 var state = filter.state
-                state[0] = corrected.x
-                state[1] = corrected.y
+                state[.eastMeters] = corrected.x
+                state[.northMeters] = corrected.y
                 try filter.setState(state)
             }
         } catch {
-            // The matrices are well-formed by construction; a failure leaves the predicted position.
+            statistics.recordFailure(of: .wallCorrection, reason: .error(error))
         }
     }
 
-    /// Keeps the stride scale within its configured range.
-    func clampCalibration() {
-        guard let filter else { return }
+    /// Keeps the stride scale within its configured range; a clamp is counted in
+    /// ``FusionStatistics/strideScaleClamps``, a refused state in ``FusionStatistics/failedCorrections`` (`strideScaleClamp`).
+    /// - Returns: what was done.
+    @discardableResult
+    func clampCalibration() -> StrideScaleClamp {
+        guard let filter else { return .unchanged }
         var state = filter.state
-        let s = state[3]
+        let s = state[.strideScale]
         let clamped = min(configuration.maximumStrideScale, max(configuration.minimumStrideScale, s))
-        guard clamped != s else { return }
-        state[3] = clamped
-        try? filter.setState(state)
+        guard clamped != s else { return .unchanged }
+        state[.strideScale] = clamped
+        do {
+            try filter.setState(state)
+        } catch {
+            statistics.recordFailure(of: .strideScaleClamp, reason: .error(error))
+            return .failed(error)
+        }
+        statistics.strideScaleClamps += 1
+        return .clamped(fromScale: s, toScale: clamped)
     }
 
     func normalizedHeading(_ radians: Double) -> Double {

@@ -91,9 +91,22 @@ public final class FusionEngine {
         let biasVariance = configuration.initialHeadingBiasSigmaRadians * configuration.initialHeadingBiasSigmaRadians
         let scaleVariance = configuration.initialStrideScaleSigma * configuration.initialStrideScaleSigma
         do {
-            let covariance = try Matrix([[max(c.xx, 1e-6), c.xy, 0, 0], [c.xy, max(c.yy, 1e-6), 0, 0],
-                                         [0, 0, max(biasVariance, 1e-12), 0], [0, 0, 0, max(scaleVariance, 1e-12)]])
-            filter = try KalmanFilter(layout: FusionState.self, initialState: [location.point.x, location.point.y, 0, 1],
+            var covariance = FusionState.squareZeros()
+            covariance[.eastMeters, .eastMeters] = max(c.xx, 1e-6)
+            covariance[.eastMeters, .northMeters] = c.xy
+            covariance[.northMeters, .eastMeters] = c.xy
+            covariance[.northMeters, .northMeters] = max(c.yy, 1e-6)
+            covariance[.headingBiasRadians, .headingBiasRadians] = max(biasVariance, 1e-12)
+            covariance[.strideScale, .strideScale] = max(scaleVariance, 1e-12)
+            let initialState = FusionState.vector { component in
+                switch component {
+                case .eastMeters: location.point.x
+                case .northMeters: location.point.y
+                case .headingBiasRadians: 0
+                case .strideScale: 1
+                }
+            }
+            filter = try KalmanFilter(layout: FusionState.self, initialState: initialState,
                                       initialCovariance: covariance,
                                       configuration: KalmanFilterConfiguration(gateProbability: configuration.gateProbability))
         } catch {
@@ -118,13 +131,13 @@ public final class FusionEngine {
     /// The current position, local frame; `nil` before start.
     public var point: LocalPoint? {
         guard let state = filter?.state else { return nil }
-        return LocalPoint(x: state[0], y: state[1])
+        return LocalPoint(x: state[.eastMeters], y: state[.northMeters])
     }
 
     /// The current stride scale and heading bias (radians); `nil` before start.
     public var calibration: (strideScale: Double, headingBiasRadians: Double)? {
         guard let state = filter?.state else { return nil }
-        return (state[3], state[2])
+        return (state[.strideScale], state[.headingBiasRadians])
     }
 
     /// The index of the most probable level (into the level candidates), or the start level without levels.
@@ -144,10 +157,11 @@ public final class FusionEngine {
             floorNumber = level.floorNumber
             probability = estimator.probability
         }
-        let point = LocalPoint(x: state[0], y: state[1])
+        let point = LocalPoint(x: state[.eastMeters], y: state[.northMeters])
         return IndoorLocation(point: point, coordinate: venue?.frame.geoCoordinate(from: point), levelID: levelID,
                               floorNumber: floorNumber, levelProbability: min(1, max(0, probability)),
-                              covariance: Covariance2D(xx: p[0, 0], xy: p[0, 1], yy: p[1, 1]),
+                              covariance: Covariance2D(xx: p[.eastMeters, .eastMeters], xy: p[.eastMeters, .northMeters],
+                                                       yy: p[.northMeters, .northMeters]),
                               headingRadians: headingRadians, headingAccuracyRadians: headingSigmaRadians,
                               timeSeconds: time, source: "fusion")
     }

@@ -1,17 +1,5 @@
 import Estimation
 
-/// The fusion filter's state layout: position, heading bias and stride scale.
-public enum FusionState: Int, StateLayout {
-    /// Metres east of the local frame's origin.
-    case eastMeters
-    /// Metres north of the local frame's origin.
-    case northMeters
-    /// Added to every step heading, radians clockwise.
-    case headingBiasRadians
-    /// Multiplies every step length (unitless, 1 = as detected).
-    case strideScale
-}
-
 /// What ``FusionEngine/update(with:)`` did with an absolute fix.
 public enum FusionUpdateOutcome: Hashable, Sendable {
     /// Fused; d² of the innovation, and how late the fix was relative to the newest step (seconds, 0 when on time).
@@ -94,10 +82,72 @@ public struct FusionStatistics: Hashable, Sendable {
     public var climbingSteps = 0
     /// Level changes that moved the position to a connector entry.
     public var connectorSnaps = 0
+    /// Times the stride scale was clamped into [``FusionConfiguration/minimumStrideScale``, ``FusionConfiguration/maximumStrideScale``].
+    public var strideScaleClamps = 0
+    /// Corrections the filter refused or failed (the state is left as it was), per ``FusionCorrection/rawValue``.
+    public var failedCorrections: [String: Int] = [:]
+    /// The newest of those failures, for messages.
+    public var lastCorrectionFailure: FusionCorrectionFailure?
 
     /// An empty tally.
     public init() {}
 
     /// Total fixes refused.
     public var rejectedFixCount: Int { rejectedFixes.values.reduce(0, +) }
+
+    /// Total corrections that failed.
+    public var failedCorrectionCount: Int { failedCorrections.values.reduce(0, +) }
+
+    /// Counts a failed correction and keeps it as ``lastCorrectionFailure``.
+    mutating func recordFailure(of correction: FusionCorrection, reason: FusionCorrectionFailure.Reason) {
+        failedCorrections[correction.rawValue, default: 0] += 1
+        lastCorrectionFailure = FusionCorrectionFailure(correction: correction, reason: reason)
+    }
+}
+
+/// A correction the engine applies on its own (not an input), whose failure is counted in
+/// ``FusionStatistics/failedCorrections``.
+public enum FusionCorrection: String, CaseIterable, Hashable, Sendable {
+    /// A step's end pushed back into walkable space (``FusionStatistics/wallCorrections``).
+    case wallCorrection
+    /// The stride scale clamped into its configured range (``FusionStatistics/strideScaleClamps``).
+    case strideScaleClamp
+    /// The heading bias pulled towards a main direction of the floor plan (``FusionStatistics/headingAlignments``).
+    case headingAlignment
+    /// The position moved to a connector entry on a level change (``FusionStatistics/connectorSnaps``).
+    case connectorSnap
+}
+
+/// One failed correction and why; the state was left as it was.
+public struct FusionCorrectionFailure: Hashable, Sendable, CustomStringConvertible {
+    /// Why a correction failed.
+    public enum Reason: Hashable, Sendable {
+        /// The filter threw (bad sizes or non-finite values).
+        case error(EstimationError)
+        /// The filter refused the update (non-finite values, S not positive definite).
+        case rejected(UpdateRejection)
+    }
+
+    /// Which correction.
+    public let correction: FusionCorrection
+    /// Why it failed.
+    public let reason: Reason
+
+    /// A one-line message.
+    public var description: String {
+        switch reason {
+        case .error(let error): "\(correction.rawValue) failed: \(error)"
+        case .rejected(let rejection): "\(correction.rawValue) refused by the filter: \(rejection)"
+        }
+    }
+}
+
+/// What ``FusionEngine/clampCalibration()`` did with the stride scale.
+enum StrideScaleClamp: Hashable, Sendable {
+    /// Already within range.
+    case unchanged
+    /// Moved into range.
+    case clamped(fromScale: Double, toScale: Double)
+    /// The filter refused the clamped state; the scale is unchanged.
+    case failed(EstimationError)
 }

@@ -39,6 +39,8 @@ public struct FusionReplay: Sendable {
     public var statistics: FusionStatistics
     /// The level candidates the track's level indices refer to.
     public var levels: [LevelCandidate] = []
+    /// Why the engine could not be started at the first truth point (nothing was fused then).
+    public var startFailure: PositioningError?
 
     /// Replays time-ordered `samples`: every sample goes to the providers; at the first truth time the
     /// engine and the open-loop dead reckoning are started at the first truth point (1 m sigma, its
@@ -65,11 +67,16 @@ public struct FusionReplay: Sendable {
             bySource[source, default: []].append((fix, level))
         }
         var started = false
+        var startFailure: PositioningError?
         func begin() {
             started = true
             let start = IndoorLocation(point: first.point, levelID: startLevel.map { candidates[$0].levelID },
                                        accuracyMeters: startSigmaMeters, timeSeconds: first.timeSeconds, source: "truth")
-            try? engine.start(at: start, levelIndex: startLevel, levelConfiguration: levelConfiguration)
+            do {
+                try engine.start(at: start, levelIndex: startLevel, levelConfiguration: levelConfiguration)
+            } catch {
+                startFailure = error
+            }
             pipeline.deadReckoning.setStart(start)
             fused.append(TrackPoint(timeSeconds: first.timeSeconds, point: first.point, levelIndex: engine.levelIndex))
             pdr.append(TrackPoint(timeSeconds: first.timeSeconds, point: first.point, levelIndex: startLevel))
@@ -98,6 +105,7 @@ public struct FusionReplay: Sendable {
         replay.fused = fused
         replay.deadReckoning = pdr
         replay.beaconFixes = fixes
+        replay.startFailure = startFailure
         replay.truth = truth
         replay.levels = candidates
         let fusedTrack = TimedTrajectory(fused.map { ($0.timeSeconds, $0.point) })

@@ -1,3 +1,4 @@
+import IndoorJSON
 /// A fast scanner for one-line JSON objects whose values are all scalars (numbers, strings, booleans,
 /// null) — the shape of every canonical sample line. Keys and string values stay views into the line;
 /// numbers are parsed on the spot. Anything else (nested values) is reported as `.notFlat` so the caller

@@ -1,3 +1,4 @@
+import IndoorJSON
 /// What one line of a recording turned out to be.
 enum DecodedLine {
     /// A sample.

@@ -1,4 +1,5 @@
 import IndoorGeometry
+import IndoorJSON
 
 /// Decodes Microsoft Indoor Location Competition 2.0 path files.
 ///

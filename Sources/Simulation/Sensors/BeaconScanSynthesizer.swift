@@ -19,7 +19,7 @@ struct BeaconScanSynthesizer {
     private let emitters: [Emitter]
     private let levelOrdinals: [Int]
     private let deviceHeightMeters: Double
-    private var random: SimulationRandom
+    private var random: SplitMix64
 
     init(beacons: [PlacedBeacon], levelElevations: [Double], levelOrdinals: [Int], configuration: BeaconScanConfiguration,
          deviceHeightMeters: Double, seed: UInt64) {
@@ -31,7 +31,7 @@ struct BeaconScanSynthesizer {
                     heightMeters: levelElevations[b.levelIndex] + configuration.beaconMountHeightMeters, ordinal: levelOrdinals[b.levelIndex],
                     txPowerDbm: b.record.txPowerDbm, pathLossExponent: b.record.pathLossExponent ?? configuration.defaultPathLossExponent)
         }
-        random = SimulationRandom(seed: seed, stream: StreamID.beacons)
+        random = SplitMix64(seed: seed, stream: StreamID.beacons)
     }
 
     /// The mean RSSI of the log-distance model at `distanceMeters` (clamped to ≥ 0.1 m) through `floors` floors:
@@ -53,7 +53,7 @@ struct BeaconScanSynthesizer {
             let mean = Self.meanRssiDbm(txPowerDbm: emitter.txPowerDbm, pathLossExponent: emitter.pathLossExponent, distanceMeters: distance,
                                         floors: abs(emitter.ordinal - ordinal), floorAttenuationDb: configuration.floorAttenuationDb)
             guard mean > hopeless else { continue }
-            guard random.uniform() >= configuration.dropoutProbability else { continue }
+            guard random.unit() >= configuration.dropoutProbability else { continue }
             var rssi = mean + sigma * random.gaussian()
             if configuration.roundsToWholeDbm { rssi = rssi.rounded() }
             guard rssi >= configuration.cutoffDbm else { continue }

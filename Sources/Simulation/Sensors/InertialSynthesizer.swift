@@ -11,11 +11,11 @@ struct InertialSynthesizer {
     private let configuration: InertialSensorConfiguration
     private let deviceHeightMeters: Double
     private let stepAmplitudes: [Double]
-    private var accelerometerRandom: SimulationRandom
-    private var gyroscopeRandom: SimulationRandom
-    private var magnetometerRandom: SimulationRandom
-    private var rotationRandom: SimulationRandom
-    private var pressureRandom: SimulationRandom
+    private var accelerometerRandom: SplitMix64
+    private var gyroscopeRandom: SplitMix64
+    private var magnetometerRandom: SplitMix64
+    private var rotationRandom: SplitMix64
+    private var pressureRandom: SplitMix64
     private let gyroscopeBias: DeviceVector3
     private let magnetometerBias: DeviceVector3
     /// Disturbance field: per world axis a plane wave direction (unit vector) and phase.
@@ -28,23 +28,23 @@ struct InertialSynthesizer {
     init(configuration: InertialSensorConfiguration, deviceHeightMeters: Double, stepCount: Int, seed: UInt64) {
         self.configuration = configuration
         self.deviceHeightMeters = deviceHeightMeters
-        var walkRandom = SimulationRandom(seed: seed, stream: StreamID.accelerometer &+ 100)
+        var walkRandom = SplitMix64(seed: seed, stream: StreamID.accelerometer &+ 100)
         stepAmplitudes = (0...stepCount).map { _ in walkRandom.uniform(in: configuration.stepAccelerationRangeMetersPerSecondSquared) }
-        accelerometerRandom = SimulationRandom(seed: seed, stream: StreamID.accelerometer)
-        gyroscopeRandom = SimulationRandom(seed: seed, stream: StreamID.gyroscope)
-        magnetometerRandom = SimulationRandom(seed: seed, stream: StreamID.magnetometer)
-        rotationRandom = SimulationRandom(seed: seed, stream: StreamID.rotation)
-        pressureRandom = SimulationRandom(seed: seed, stream: StreamID.pressure)
+        accelerometerRandom = SplitMix64(seed: seed, stream: StreamID.accelerometer)
+        gyroscopeRandom = SplitMix64(seed: seed, stream: StreamID.gyroscope)
+        magnetometerRandom = SplitMix64(seed: seed, stream: StreamID.magnetometer)
+        rotationRandom = SplitMix64(seed: seed, stream: StreamID.rotation)
+        pressureRandom = SplitMix64(seed: seed, stream: StreamID.pressure)
         let gyroSigma = configuration.gyroscopeBiasRadiansPerSecond
         gyroscopeBias = DeviceVector3(x: gyroscopeRandom.gaussian() * gyroSigma, y: gyroscopeRandom.gaussian() * gyroSigma,
                                       z: gyroscopeRandom.gaussian() * gyroSigma)
         let magSigma = configuration.magnetometerBiasMicroTesla
         magnetometerBias = DeviceVector3(x: magnetometerRandom.gaussian() * magSigma, y: magnetometerRandom.gaussian() * magSigma,
                                          z: magnetometerRandom.gaussian() * magSigma)
-        var disturbanceRandom = SimulationRandom(seed: seed, stream: StreamID.disturbance)
+        var disturbanceRandom = SplitMix64(seed: seed, stream: StreamID.disturbance)
         disturbanceWaves = (0..<3).map { _ in
-            let angle = disturbanceRandom.uniform() * 2 * Double.pi
-            return (cos(angle), sin(angle), disturbanceRandom.uniform() * 2 * Double.pi)
+            let angle = disturbanceRandom.unit() * 2 * Double.pi
+            return (cos(angle), sin(angle), disturbanceRandom.unit() * 2 * Double.pi)
         }
     }
 

@@ -75,7 +75,7 @@ public struct WalkPlanner {
             }
         }
         let walker = configuration.walker
-        var random = SimulationRandom(seed: request.seed, stream: StreamID.walk)
+        var random = SplitMix64(seed: request.seed, stream: StreamID.walk)
         let stepFrequency = random.uniform(in: walker.stepFrequencyRangeHz)
 
         let outbound = try path(from: request.origin, to: request.destination, fromRole: "from", toRole: "to")

@@ -1,18 +1,12 @@
 import IndoorGeometry
 import Foundation
 
-/// Draws for randomised filter tests and benchmarks, on IndoorNav's seeded generator.
+/// Uniform draws for randomised filter tests and benchmarks, on IndoorNav's seeded generator (its
+/// Gaussian draws are IndoorGeometry's ``SplitMix64/gaussian()``).
 extension SplitMix64 {
     /// A uniform value in `range`.
     public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         Double.random(in: range, using: &self)
-    }
-
-    /// A standard normal sample (Box–Muller).
-    public mutating func gaussian() -> Double {
-        let u1 = Double.random(in: Double.ulpOfOne...1, using: &self)
-        let u2 = Double.random(in: 0...1, using: &self)
-        return (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * Double.pi * u2)
     }
 }
 

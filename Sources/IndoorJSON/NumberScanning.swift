@@ -4,21 +4,25 @@ import Glibc
 import Darwin
 #endif
 
-/// Decimal number parsing straight from UTF-8 bytes, without building a `String`.
+/// Decimal number parsing straight from UTF-8 bytes, without building a `String`: the one number
+/// scanner of IndoorNav (``JSONParser`` after checking JSON's stricter grammar, and the recording
+/// formats, whose fields allow a leading `+` and leading zeros).
 ///
 /// Numbers with at most 15 significant digits and a decimal exponent within ±22 take Clinger's fast
 /// path (W. D. Clinger, "How to read floating point numbers accurately", PLDI 1990): the digits form an
 /// exact integer and one multiplication or division by an exact power of ten rounds correctly. Anything
 /// else goes through C `strtod`, so results are always correctly rounded.
-enum NumberScanning {
+public enum NumberScanning {
     private static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
-    /// Parses the whole of `bytes` as a finite decimal number (`-1.5`, `2e-3`, `+4`); `nil` when it is
-    /// empty, has other characters, or is not finite (`nan`, `inf`, overflow).
-    static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// Parses the whole of `bytes` as a finite decimal number (`-1.5`, `2e-3`, `+4`, `007`, `.5`, `5.`);
+    /// `nil` when it is empty, has other characters, or is not finite (`nan`, `inf`, overflow such as
+    /// `1e400`). Underflow rounds to zero (or the nearest subnormal), keeping the sign.
+    /// - Complexity: O(n) in the byte count; no allocation on the fast path.
+    public static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         let n = bytes.count
         guard n > 0 else { return nil }
         var i = 0
@@ -77,7 +81,7 @@ enum NumberScanning {
 
     /// Parses the whole of `bytes` as a decimal integer with an optional sign; `nil` on anything else
     /// or overflow.
-    static func int(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func int(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = bytes.count
         guard n > 0 else { return nil }
         var i = 0
@@ -98,7 +102,7 @@ enum NumberScanning {
     }
 
     /// Text of a field for messages (at most 40 characters).
-    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    public static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let s = String(decoding: bytes, as: UTF8.self)
         return s.count > 40 ? String(s.prefix(40)) + "…" : s
     }
