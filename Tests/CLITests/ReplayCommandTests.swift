@@ -39,6 +39,30 @@ import IndoorJSON
         #expect(!top.contains("<title>start of ground truth</title>") && top.contains("<title>end of ground truth</title>"))
     }
 
+    /// The bundled walk's navigation timeline, pinned: a 60 m route up a staircase from the ground floor
+    /// to the second with a landing on the first. The stairs are announced once, at their foot (the
+    /// second flight from the landing is not a new announcement), both level changes follow, and the
+    /// walk arrives once, near the end of its 59.6 s.
+    @Test func bundledWalkTimelineIsPinned() throws {
+        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--beacons", beacons,
+                                   "--to", "occ-deans-office", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let events = try #require(r.json?["events"]?.array).compactMap { entry -> (Double, String)? in
+            guard let t = entry["t"]?.double, let text = entry["event"]?.string, !text.hasPrefix("camera:"), !text.hasPrefix("next:") else { return nil }
+            return (t, text)
+        }
+        #expect(events.map(\.1) == [
+            "navigation started to occ-deans-office: 60 m, 50 s",
+            "arriving at the level change to 2 (9 m)",
+            "level changed 0 → 1",
+            "level changed 1 → 2",
+            "arrived at Dean's office",
+        ])
+        let arrival = try #require(events.last?.0)
+        #expect((50...59.6).contains(arrival), "arrived at \(arrival) s")
+        #expect(r.json?["reroutes"]?.int == 0)
+    }
+
     @Test func badInputIsAClearError() throws {
         let cases: [([String], String)] = [
             (["replay", "--venue", venue, "--recording", recording], "--to"),

@@ -128,12 +128,18 @@ extension NavigationSession {
                 events.append(.arriving(.sectionTransition(t), distanceMeters: d))
             }
         }
+        if let target = announcedLevelChangeTarget, target == currentLevelID { announcedLevelChangeTarget = nil }
         if let change = tracked.nextLevelChange(after: offsetMeters) {
             let d = change.startOffsetMeters - offsetMeters
             let key = Int((change.startOffsetMeters * 10).rounded())
             if d >= 0, d <= configuration.arrivingNoticeMeters, !arrivingNoticesSent.contains(key) {
                 arrivingNoticesSent.insert(key)
-                events.append(.arriving(.levelChange(toLevelID: change.toLevelID), distanceMeters: d))
+                // A staircase with a landing on the level between is two connector runs to the same
+                // level: the user was told once, at its foot, and is still on the way there.
+                if change.toLevelID != announcedLevelChangeTarget {
+                    announcedLevelChangeTarget = change.toLevelID
+                    events.append(.arriving(.levelChange(toLevelID: change.toLevelID), distanceMeters: d))
+                }
             }
         }
         return events

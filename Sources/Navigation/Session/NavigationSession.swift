@@ -44,6 +44,8 @@ public final class NavigationSession {
     var offRoute: OffRouteDetector
     var arrival: ArrivalDetector
     var arrivingNoticesSent: Set<Int> = []
+    /// The level the last `.arriving(.levelChange)` announced, until the user is on it.
+    var announcedLevelChangeTarget: String?
     /// Usable fixes of the last few seconds, oldest first (for a smoothed reroute origin).
     var recentFixes: [IndoorLocation] = []
 
@@ -151,6 +153,7 @@ public final class NavigationSession {
         offRoute.reset()
         arrival.reset()
         arrivingNoticesSent = []
+        announcedLevelChangeTarget = nil
         state = .navigating
     }
 
