@@ -63,6 +63,21 @@ import IndoorJSON
         #expect(r.json?["reroutes"]?.int == 0)
     }
 
+    /// The bundled deviation: the walker leaves the route for the cafeteria (7.2 m off it) and stays; the
+    /// session says so once and reroutes once, and the walk does not arrive (exit 2).
+    @Test func bundledDeviationIsDetectedOnceAndReroutedOnce() throws {
+        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", "Recordings/simulated/campus-deviation.jsonl",
+                                   "--beacons", beacons, "--to", "occ-deans-office", "--json"])
+        #expect(r.status == 2, "\(r.stderr)")
+        let json = try #require(r.json)
+        #expect(json["offRouteEvents"]?.int == 1)
+        #expect(json["reroutes"]?.int == 1)
+        #expect(json["arrived"]?.bool == false)
+        let offRoute = try #require(json["events"]?.array?.first { $0["event"]?.string?.hasPrefix("off route") == true })
+        // Left at 12 s; the verdict needs the fused position several metres off for a moment.
+        #expect((12...22).contains(offRoute["t"]?.double ?? 0))
+    }
+
     @Test func badInputIsAClearError() throws {
         let cases: [([String], String)] = [
             (["replay", "--venue", venue, "--recording", recording], "--to"),
