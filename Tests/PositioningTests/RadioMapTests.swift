@@ -34,7 +34,8 @@ import Testing
             Self.wifi(14, "aa:bb:cc:00:00:01", -55),
         ]
         for sample in samples { scans += assembler.consume(sample) }
-        #expect(scans.map(\.timeSeconds) == [6, 10])
+        // The scan delivered at 10 s is dated when its one kept entry was last seen, 9.2 s.
+        #expect(scans.map(\.timeSeconds) == [6, 9.2])
         scans.removeFirst()
         let wifiKey = RadioScan.key(wifi: "aa:bb:cc:00:00:01")
         let beaconKey = "ble:F7826DA6-4FA2-4E98-8024-BC5B71E0893E/1/2"  // identities keep UUIDs upper case
@@ -45,6 +46,17 @@ import Testing
         #expect(last?.timeSeconds == 14)
         #expect(last?.readings == [wifiKey: -55])
         #expect(assembler.finish() == nil)
+    }
+
+    @Test func scansAreDatedAtTheMedianLastSeenTimeUnlessSwitchedOff() {
+        let samples = [Self.wifi(20, "00:00:00:00:00:01", -50, lastSeen: 18), Self.wifi(20, "00:00:00:00:00:02", -60, lastSeen: 19),
+                       Self.wifi(20, "00:00:00:00:00:03", -70, lastSeen: 19.5), Self.accel(20.02)]
+        var dated = RadioScanAssembler()
+        #expect(samples.flatMap { dated.consume($0) }.map(\.timeSeconds) == [19])
+        var configuration = FingerprintConfiguration.standard
+        configuration.dateScansByLastSeen = false
+        var delivered = RadioScanAssembler(configuration: configuration)
+        #expect(samples.flatMap { delivered.consume($0) }.map(\.timeSeconds) == [20])
     }
 
     @Test func beaconOnlyRecordingsMakeScansEveryInterval() {

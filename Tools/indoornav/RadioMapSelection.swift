@@ -43,7 +43,7 @@ enum FingerprintOptions {
             "minimumKnownTransmitters": Double(s.minimumKnownTransmitters), "minimumSigmaMeters": s.minimumSigmaMeters,
             "spreadScale": s.spreadScale, "sigmaPerRMSMetersPerDb": s.sigmaPerRMSMetersPerDb, "maximumMatchRMSDb": s.maximumMatchRMSDb,
             "minimumFingerprintsPerTransmitter": Double(s.minimumFingerprintsPerTransmitter),
-            "levelEvidenceWeight": s.levelEvidenceWeight,
+            "levelEvidenceWeight": s.levelEvidenceWeight, "dateScansByLastSeen": s.dateScansByLastSeen ? 1 : 0,
         ]
         for option in options {
             let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
@@ -57,7 +57,7 @@ enum FingerprintOptions {
         }
         func v(_ name: String) -> Double { values[name] ?? 0 }
         do {
-            return try FingerprintConfiguration(
+            var configuration = try FingerprintConfiguration(
                 maximumStalenessSeconds: v("maximumStalenessSeconds"), beaconWindowSeconds: v("beaconWindowSeconds"),
                 beaconScanIntervalSeconds: v("beaconScanIntervalSeconds"), minimumRSSIDbm: v("minimumRSSIDbm"),
                 missingRSSIDbm: v("missingRSSIDbm"), neighbourCount: Int(v("neighbourCount")),
@@ -65,6 +65,8 @@ enum FingerprintOptions {
                 spreadScale: v("spreadScale"), sigmaPerRMSMetersPerDb: v("sigmaPerRMSMetersPerDb"), maximumMatchRMSDb: v("maximumMatchRMSDb"),
                 minimumFingerprintsPerTransmitter: Int(v("minimumFingerprintsPerTransmitter")),
                 levelEvidenceWeight: v("levelEvidenceWeight"))
+            configuration.dateScansByLastSeen = v("dateScansByLastSeen") != 0
+            return configuration
         } catch {
             throw UsageError("--fingerprint-option: \(error)")
         }

@@ -52,6 +52,9 @@ public struct FingerprintConfiguration: Hashable, Sendable {
 
     /// Which transmitters distances are computed over. Default ``FingerprintDistance/scanTransmitters``.
     public var distance: FingerprintDistance = .scanTransmitters
+    /// Whether a Wi-Fi scan is dated at the median last-seen time of its entries (when reported) instead
+    /// of when it was delivered. Default true.
+    public var dateScansByLastSeen = true
 
     /// The defaults (see each property).
     public static let standard = FingerprintConfiguration(unchecked: ())

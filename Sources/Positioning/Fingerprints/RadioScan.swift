@@ -42,6 +42,7 @@ public struct RadioScanAssembler: Sendable {
 
     private var pendingTime: Double?
     private var pending: [String: Double] = [:]
+    private var pendingSeen: [Double] = []
     private var beaconReadings: [(timeSeconds: Double, key: String, rssiDbm: Double)] = []
     private var lastWifiTime = -Double.infinity
     private var lastScanTime = -Double.infinity
@@ -67,6 +68,7 @@ public struct RadioScanAssembler: Sendable {
             } else if usable(observation.rssiDbm) {
                 let key = RadioScan.key(wifi: observation.bssid)
                 pending[key] = max(pending[key] ?? -.infinity, observation.rssiDbm)
+                if let seen = observation.lastSeenSeconds, seen.isFinite, seen <= t { pendingSeen.append(seen) }
             }
         case .beacon(let observation):
             guard usable(observation.rssiDbm) else { break }
@@ -95,12 +97,21 @@ public struct RadioScanAssembler: Sendable {
     }
 
     private mutating func finishPending() -> RadioScan? {
-        guard let time = pendingTime else { return nil }
+        guard let delivered = pendingTime else { return nil }
         pendingTime = nil
         var readings = pending
         pending.removeAll(keepingCapacity: true)
-        for (key, value) in beaconAverages(at: time) { readings[key] = value }
-        lastScanTime = time
+        // A scan measures each access point when it was last seen, up to a few seconds before the scan is
+        // delivered: the scan is dated at the median of those times (when reported), which is where the
+        // walker was while it was measured.
+        var time = delivered
+        if configuration.dateScansByLastSeen, !pendingSeen.isEmpty {
+            let sorted = pendingSeen.sorted()
+            time = sorted[sorted.count / 2]
+        }
+        pendingSeen.removeAll(keepingCapacity: true)
+        for (key, value) in beaconAverages(at: delivered) { readings[key] = value }
+        lastScanTime = delivered
         return readings.isEmpty ? nil : RadioScan(timeSeconds: time, readings: readings)
     }
 
