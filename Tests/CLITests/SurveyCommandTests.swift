@@ -118,3 +118,35 @@ import Testing
         #expect(result.stderr.contains("--navigate needs --venue"))
     }
 }
+
+/// `indoornav eval --manual FILE`: manual fixes through the manual provider.
+@Suite(.serialized) struct EvalManualTests {
+    static let walk = "Recordings/samples/ilc-site1-B1-5ddb8a08.txt"
+
+    @Test func fixesAtTheTruthPullTheTrackOntoIt() throws {
+        let without = try CLIRunner.run(["eval", Self.walk, "--json"])
+        let with = try CLIRunner.run(["eval", Self.walk, "--manual", Self.walk, "--manual-sigma", "1", "--json"])
+        #expect(without.status == 0 && with.status == 0, "\(without.stderr)\(with.stderr)")
+        let before = try #require(without.json?["meanErrorMeters"]?.double)
+        let after = try #require(with.json?["meanErrorMeters"]?.double)
+        // Fixes at the very points that are scored, 1 m one-sigma: the track is pulled to within about it.
+        #expect(after < 1.5, "with manual fixes \(after) m")
+        #expect(after < before)
+        #expect(with.json?["files"]?.array?.first?["fusion"]?["acceptedFixesBySource"]?["manual"]?.int == 9)
+    }
+
+    @Test func badManualFilesAreReportedAsSuch() throws {
+        let notRecording = try CLIRunner.run(["eval", Self.walk, "--manual", "Recordings/simulated/campus-beacons.json"])
+        #expect(notRecording.status == 1)
+        #expect(notRecording.stderr.contains("--manual Recordings/simulated/campus-beacons.json: not a recording"))
+        let folder = try CLIRunner.temporaryDirectory()
+        let text = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent(Self.walk), encoding: .utf8)
+        let noTruth = folder.appendingPathComponent("no-truth.txt")
+        try text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("TYPE_WAYPOINT") }
+            .joined(separator: "\n").write(to: noTruth, atomically: true, encoding: .utf8)
+        let empty = try CLIRunner.run(["eval", Self.walk, "--manual", noTruth.path])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("no fix lines"))
+        #expect(try CLIRunner.run(["eval", Self.walk, "--manual", Self.walk, "--manual-sigma", "0"]).status != 0)
+    }
+}

@@ -44,13 +44,16 @@ import Testing
             ("/sessions", #"{"venue":"golden","destination":"office","options":{"speed":0.1}}"#, "speed"),
             ("/sessions", #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L9","accuracyMeters":2,"timeSeconds":0}}"#, "location.level"),
             ("/sessions", #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":-2,"timeSeconds":0}}"#, "location.accuracyMeters"),
-            ("/sessions", #"{"venue":"golden","destination":"office","location":{"x":1e999,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0}}"#, "location.x"),
         ]
         for (path, body, field) in cases {
             let r = try f.client.request("POST", path, body: body)
             #expect(r.status == 422, "\(body) → \(r.text)")
             #expect(try f.json(r)["error"]?["field"]?.string == field, "\(body) → \(r.text)")
         }
+        // A number beyond a double's range is not readable JSON here: 400 with where it is.
+        let huge = try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office","location":{"x":1e999,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0}}"#)
+        #expect(huge.status == 400, "\(huge.text)")
+        #expect(huge.text.contains("column"), "\(huge.text)")
         let id = try f.createSession()
         let unordered = "[\(ServiceFixture.fix(1, 0, "L0", t: 5)),\(ServiceFixture.fix(2, 0, "L0", t: 4))]"
         let r = try f.client.request("POST", "/sessions/\(id)/locations", body: unordered)

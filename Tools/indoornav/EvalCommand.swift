@@ -16,13 +16,14 @@ import Venue
 enum EvalCommand {
     static let usage = """
         usage: indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]
-                              [--radio-map MAP] [--cross-validate K] [--fingerprint-option NAME=VALUE]… [--navigate]
+                              [--radio-map MAP] [--cross-validate K] [--fingerprint-option NAME=VALUE]… [--navigate] [--manual FILE [--manual-sigma M]]
                               [--no-map] [--no-heading-alignment] [--no-beacons] [--no-gnss] [--storey-height M] [--beacon-scale X]
           --radio-map MAP       fuse fixes matched against this radio map (`indoornav survey`)
           --cross-validate K    split the recordings into K folds (repetitions of one walk stay together) and score
                                 each fold with a radio map surveyed from the other folds only (MAP's walks of the
                                 same groups are left out too); without --radio-map the map is surveyed from the recordings
           --fingerprint-option NAME=VALUE  override one FingerprintConfiguration value (A/B runs)
+          --manual FILE         fuse the ground-truth lines of FILE as manual fixes (one-sigma --manual-sigma M, default 2 m)
           --navigate            (needs --venue) also navigate each walk along a route through its own ground-truth
                                 points (pass-through waypoints) on the fused track and count off-route events
                                 (all false: the walker followed the route), reroutes and arrivals
@@ -40,6 +41,7 @@ enum EvalCommand {
         var useBeacons: Bool
         var useGNSS = true
         var fingerprint = FingerprintConfiguration.standard
+        var manualFixes: [IndoorLocation]?
     }
 
     struct FileOutcome {
@@ -65,6 +67,8 @@ enum EvalCommand {
         let folds = try args.int("--cross-validate", in: 2...1_000)
         let fingerprintOptions = try args.options("--fingerprint-option")
         let navigate = args.flag("--navigate")
+        let manualPath = try args.option("--manual")
+        let manualSigma = try args.double("--manual-sigma", in: 0.1...1000) ?? ManualFixes.defaultSigmaMeters
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()
@@ -79,11 +83,20 @@ enum EvalCommand {
                                 storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
         settings.useGNSS = !noGNSS
         settings.fingerprint = try FingerprintOptions.configuration(fingerprintOptions)
+
         var radioMap: RadioMap?
         do {
             if let venuePath { settings.venue = try EvaluationInputs.loadVenue(path: venuePath, withGraph: navigate) }
             if let beaconsPath { settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath) }
             if let radioMapPath { radioMap = try RadioMap.load(path: radioMapPath) }
+        } catch {
+            warn("indoornav eval: \(error)")
+            return 1
+        }
+        do {
+            settings.manualFixes = try manualPath.map {
+                try ManualFixes.load(path: $0, sigmaMeters: manualSigma, venue: settings.venue, registry: settings.registry)
+            }
         } catch {
             warn("indoornav eval: \(error)")
             return 1
@@ -172,8 +185,11 @@ enum EvalCommand {
         }
         let gnss = settings.useGNSS ? loaded.frame.map { GNSSPositionProvider(frame: $0) } : nil
         let fingerprint = matcher.map { FingerprintPositionProvider(matcher: $0, levels: engine.levelCandidates, venue: settings.venue) }
-        return FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss,
-                              fingerprint: fingerprint)
+        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss,
+                                      fingerprint: fingerprint)
+        guard let fixes = settings.manualFixes else { return pipeline }
+        return FusionPipeline(engine: engine, deadReckoning: pipeline.deadReckoning,
+                              sources: Array(pipeline.sources.dropFirst()) + [ManualFixes.provider(fixes)])
     }
 }
 

@@ -1,0 +1,39 @@
+import Foundation
+import Positioning
+import Recordings
+import Venue
+
+/// `--manual FILE`: a track of manual fixes (a user tapping where they are, a test script) for `eval`
+/// and `replay`. FILE is any recording the tool reads; its ground-truth lines (canonical `truth`, ILC
+/// waypoints, IPIN `POSI`) are the fixes, put in the same frame as the recording they join, each with a
+/// circular one-sigma of `--manual-sigma` metres (default 2).
+enum ManualFixes {
+    static let defaultSigmaMeters = 2.0
+
+    /// The file's fixes, in time order.
+    /// - Throws: ``UsageError`` naming the file when it cannot be read or holds no ground-truth line.
+    static func load(path: String, sigmaMeters: Double, venue: Venue?, registry: BeaconRegistry?) throws -> [IndoorLocation] {
+        let loaded: EvaluationInputs.LoadedRecording
+        do {
+            loaded = try EvaluationInputs.readRecording(path, venue: venue, registry: registry)
+        } catch {
+            throw UsageError("--manual \(path): \(EvaluationInputs.skipReason(for: error))")
+        }
+        guard !loaded.truth.isEmpty else { throw UsageError("--manual \(path): no fix lines (truth, waypoint or POSI records) in it") }
+        let candidates = venue.map(LevelCandidate.levels(of:)) ?? []
+        return loaded.truth.map { point in
+            let level = point.level.flatMap { LevelCandidate.index(of: $0, in: candidates, venue: venue) }.map { candidates[$0] }
+            var fix = IndoorLocation(point: point.point, levelID: level?.levelID, accuracyMeters: sigmaMeters,
+                                     timeSeconds: point.timeSeconds, source: "manual")
+            fix.floorNumber = level?.floorNumber
+            return fix
+        }
+    }
+
+    /// A manual provider holding `fixes` (each run gets its own: the pipeline takes them as it goes).
+    static func provider(_ fixes: [IndoorLocation]) -> ManualLocationProvider {
+        let provider = ManualLocationProvider()
+        for fix in fixes { provider.setLocation(fix) }
+        return provider
+    }
+}
