@@ -52,7 +52,7 @@ public final class IndoorRouter {
             let why: String
             switch f {
             case .unknownFeature(let id): why = "no POI or space with id '\(id)'"
-            case .unknownLevel(let l): why = "no level '\(l)'"
+            case .unknownLevel(let reason): why = reason
             case .tooFar: why = "no navigation graph edge within \(options.maxMatchDistanceMeters) m of \(place)"
             }
             return RouteResponse(route: nil, notices: routeNotices + [RouteNotice(code, details: why)])

@@ -42,13 +42,13 @@ import IndoorJSON
     @Test func renderWritesSVGAndRejectsBadStyles() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let svg = dir.appendingPathComponent("level.svg").path
-        let r = try CLIRunner.run(["venue", "render", campus, "--level", "0", "-o", svg, "--labels", "category"])
+        let r = try CLIRunner.run(["venue", "render", campus, "--level", "lvl-a0", "-o", svg, "--labels", "category"])
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.hasPrefix("<svg") && text.contains("</svg>"))
         let style = dir.appendingPathComponent("style.json").path
         try Data(#"{"space": {"fill": 7}}"#.utf8).write(to: URL(fileURLWithPath: style))
-        let bad = try CLIRunner.run(["venue", "render", campus, "--level", "0", "-o", svg, "--style", style])
+        let bad = try CLIRunner.run(["venue", "render", campus, "--level", "lvl-a0", "-o", svg, "--style", style])
         #expect(bad.status == 1 && bad.stderr.contains("space.fill"))
     }
 

@@ -40,16 +40,14 @@ enum RouteCommand {
         let fromText = try args.required("--from")
         let toTexts = try args.options("--to")
         guard !toTexts.isEmpty else { throw UsageError("missing required option --to") }
-        guard let origin = Place.parse(fromText) else { throw UsageError("--from: '\(fromText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
+        let origin = try place(fromText, flag: "--from")
         var destinations: [Place] = []
-        for t in toTexts {
-            guard let p = Place.parse(t) else { throw UsageError("--to: '\(t)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
-            destinations.append(p)
-        }
+        for t in toTexts { destinations.append(try place(t, flag: "--to")) }
         var waypoints: [Waypoint] = []
         for v in try args.options("--via") { waypoints.append(try parseVia(v)) }
         var options = RouteOptions()
-        if let avoid = try args.option("--avoid") {
+        // Repeated --avoid flags add up (--avoid stairs --avoid escalator = --avoid stairs,escalator).
+        for avoid in try args.options("--avoid") {
             for name in avoid.split(separator: ",") {
                 guard let kind = ConnectorKind(rawValue: String(name)) else {
                     throw UsageError("--avoid: unknown connector '\(name)' (use \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -97,7 +95,13 @@ enum RouteCommand {
             stop = s
             body = String(body[..<r.lowerBound])
         }
-        guard let place = Place.parse(body) else { throw UsageError("--via: '\(body)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
-        return Waypoint(place, stopDurationSeconds: stop, passThrough: pass)
+        return Waypoint(try place(body, flag: "--via"), stopDurationSeconds: stop, passThrough: pass)
+    }
+
+    /// A place argument, or a usage error saying what is wrong with it.
+    static func place(_ text: String, flag: String) throws(UsageError) -> Place {
+        do { return try Place.parsing(text) } catch {
+            throw UsageError("\(flag): \(error) (expected an id, x,y@LEVEL or geo:lat,lon@LEVEL)")
+        }
     }
 }

@@ -40,14 +40,12 @@ public enum RouteLegs {
     }
 
     static func contextAt(_ p: LocalPoint, levelID: String, venue: Venue) -> Context {
-        guard let li = try? venue.levelIndex(levelID) else { return .outsideOnVenue }
-        return venue.spatialIndex.spaces(containing: p, levelIndex: li).isEmpty ? .outsideOnVenue : .insideBuilding
+        buildingAt(p, levelID: levelID, venue: venue) == nil ? .outsideOnVenue : .insideBuilding
     }
 
     static func buildingAt(_ p: LocalPoint, levelID: String, venue: Venue) -> String? {
         guard let li = try? venue.levelIndex(levelID) else { return nil }
-        for i in venue.spatialIndex.spaces(containing: p, levelIndex: li) { if let b = venue.spaces[i].buildingID { return b } }
-        return venue.levels[li].buildingIDs.count == 1 ? venue.levels[li].buildingIDs[0] : nil
+        return venue.buildingID(at: p, levelIndex: li)
     }
 
     static func encode(_ legs: [Leg]) -> JSONValue {

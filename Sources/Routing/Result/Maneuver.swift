@@ -7,6 +7,8 @@ public struct Maneuver: Hashable, Sendable {
         case depart, `continue`
         case slightLeft, left, sharpLeft, slightRight, right, sharpRight, uTurn
         case levelChange, enterBuilding, exitBuilding, passDoor, wait, arrive
+        /// The end of a section where the transport mode changes (leave the car, or take it): not an arrival.
+        case changeTransport
     }
 
     /// Level change details (HERE `IndoorLevelChange`).

@@ -16,12 +16,19 @@ struct LegPlanner {
 
     /// The cheapest leg from `from` to any of `to`, or `nil` when none exists.
     func plan(from: MatchedPlace, to candidates: [MatchedPlace], cost: CostModel, phases: [TravelKind]) -> Leg? {
-        let first = phases[0]
-        let seeds = from.exits.map { SearchEndpoint(node: $0.node, cost: cost.offGraphCost(meters: $0.meters, travel: first), tag: 0) }
+        let first = phases[0], last = phases.last ?? phases[0]
+        // Same place: a zero-length leg that arrives at once.
+        for (k, c) in candidates.enumerated() where c.levelIndex == from.levelIndex && c.place.point.distance(to: from.place.point) < 1e-6 {
+            let here = RoutePoint(point: from.place.point, levelID: from.place.levelID)
+            return Leg(segments: [walk(here, here, level: from.levelIndex, travel: first, cost: cost)], cost: 0, targetTag: k)
+        }
+        let seeds = usable(from.exits, of: from, travel: first, cost: cost).map {
+            SearchEndpoint(node: $0.node, cost: cost.offGraphCost(meters: $0.meters, travel: first), tag: 0)
+        }
         var targets: [SearchEndpoint] = []
         for (k, c) in candidates.enumerated() {
-            for e in c.entries {
-                targets.append(SearchEndpoint(node: e.node, cost: cost.offGraphCost(meters: e.meters, travel: phases.last ?? first), tag: k))
+            for e in usable(c.entries, of: c, travel: last, cost: cost) {
+                targets.append(SearchEndpoint(node: e.node, cost: cost.offGraphCost(meters: e.meters, travel: last), tag: k))
             }
         }
         var best: Leg?
@@ -44,6 +51,19 @@ struct LegPlanner {
         return best
     }
 
+    /// The ways in or out that the cost model allows: a way along part of the matched edge only when the
+    /// edge itself may be used (modes, accessibility, avoided connectors).
+    private func usable(_ ways: [(node: Int32, meters: Double, viaEdge: Bool)], of place: MatchedPlace, travel: TravelKind,
+                        cost: CostModel) -> [(node: Int32, meters: Double, viaEdge: Bool)] {
+        guard let e = place.edge, cost.cost(of: venue.graph.edges[e.index], travel: travel) == nil else { return ways }
+        return ways.filter { !$0.viaEdge }
+    }
+
+    /// Whether the cheapest way between a place and `node` is a straight walk (not along the matched edge).
+    private func isStraight(_ ways: [(node: Int32, meters: Double, viaEdge: Bool)], node: Int32) -> Bool {
+        ways.filter { $0.node == node }.min { ($0.meters, $0.viaEdge ? 1 : 0) < ($1.meters, $1.viaEdge ? 1 : 0) }.map { !$0.viaEdge } ?? false
+    }
+
     private func routePoint(_ node: NavNode) -> RoutePoint {
         RoutePoint(point: node.point, levelID: venue.levels[Int(node.levelIndex)].id)
     }
@@ -64,11 +84,12 @@ struct LegPlanner {
         // Off-graph approach: place → matched point → first node.
         let origin = from.place
         let startPoint = RoutePoint(point: origin.point, levelID: origin.levelID)
-        let onGraph = RoutePoint(point: from.graphPoint, levelID: origin.levelID)
+        let firstNode = graph.nodes[Int(path.steps[0].node)]
+        let startsStraight = isStraight(usable(from.exits, of: from, travel: firstTravel, cost: cost), node: path.steps[0].node)
+        let onGraph = startsStraight ? startPoint : RoutePoint(point: from.graphPoint, levelID: origin.levelID)
         if startPoint.point.distance(to: onGraph.point) > 1e-6 {
             out.append(walk(startPoint, onGraph, level: from.levelIndex, travel: firstTravel, cost: cost))
         }
-        let firstNode = graph.nodes[Int(path.steps[0].node)]
         if onGraph.point.distance(to: firstNode.point) > 1e-6 {
             out.append(walk(onGraph, routePoint(firstNode), level: from.levelIndex, travel: firstTravel, cost: cost,
                             endKind: firstNode.kind, endFeature: firstNode.featureID))
@@ -89,11 +110,13 @@ struct LegPlanner {
         }
         let lastTravel = phases[path.steps.last?.phase ?? 0]
         let lastNode = graph.nodes[Int(path.steps[path.steps.count - 1].node)]
-        let arrivalOnGraph = RoutePoint(point: to.graphPoint, levelID: to.place.levelID)
+        let end = RoutePoint(point: to.place.point, levelID: to.place.levelID)
+        let endsStraight = isStraight(usable(to.entries, of: to, travel: lastTravel, cost: cost),
+                                      node: path.steps[path.steps.count - 1].node)
+        let arrivalOnGraph = endsStraight ? end : RoutePoint(point: to.graphPoint, levelID: to.place.levelID)
         if lastNode.point.distance(to: arrivalOnGraph.point) > 1e-6 {
             out.append(walk(routePoint(lastNode), arrivalOnGraph, level: to.levelIndex, travel: lastTravel, cost: cost))
         }
-        let end = RoutePoint(point: to.place.point, levelID: to.place.levelID)
         if arrivalOnGraph.point.distance(to: end.point) > 1e-6 {
             out.append(walk(arrivalOnGraph, end, level: to.levelIndex, travel: lastTravel, cost: cost))
         }

@@ -13,6 +13,9 @@ import IndoorGeometry
 ///   entries inside it, and corner nodes pushed in from its reflex vertices; a room with one door and
 ///   nothing else gets a node at an interior point so it has an edge and can be a destination.
 ///   Non-walkable spaces only join their POIs and connector entries to their doors (no through traffic).
+///   Open circulation units that touch without an opening are crossed where they touch
+///   (``TouchingSpaces``); when many doors open into one unit only and the level has an outline, the
+///   corridors are taken to be the outline minus the units (``CorridorGrid``).
 /// - **Outline as floor** (``VenueSpatialIndex/outlineIsWalkable(hasOutline:openingCount:walkableSpaceCount:)``,
 ///   e.g. Microsoft ILC floors with shop polygons): a walkable grid (``WalkableGrid``).
 ///
@@ -40,7 +43,10 @@ public enum GraphDerivation {
                                                    walkableSpaceCount: walkableCount) {
                 WalkableGrid.derive(level: level, outline: outline, work: &work)
             } else {
-                SpaceGraphs.derive(level: level, work: &work)
+                let oneSided = SpaceGraphs.derive(level: level, work: &work)
+                if let outline = venue.levels[level].outline {
+                    CorridorGrid.derive(level: level, outline: outline, doors: oneSided, work: &work)
+                }
             }
         }
         ConnectorEdges.derive(work: &work)

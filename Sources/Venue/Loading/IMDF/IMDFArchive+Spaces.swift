@@ -41,7 +41,7 @@ extension IMDFArchive {
             issues.append(.error(location, "ring \(ring) is not closed (its last position differs from the first); closed implicitly, unit kept"))
         }
         for ring in reading.selfIntersectingRings {
-            issues.append(.error(location, "ring \(ring) intersects itself; unit kept as drawn, containment tests may be wrong"))
+            issues.append(.error(location, "ring \(ring) intersects itself; repaired by keeping its largest simple part, unit kept"))
         }
         if reading.droppedParts > 0 {
             issues.append(.warning(location, "MultiPolygon: kept the largest of \(reading.droppedParts + 1) polygons"))
