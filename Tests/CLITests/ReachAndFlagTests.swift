@@ -43,3 +43,37 @@ import IndoorJSON
         #expect(r.stderr.contains("--from") && r.stderr.contains("not a finite number"), "\(r.stderr)")
     }
 }
+
+/// `indoornav venue validate` says which units with openings routes cannot reach, and why.
+@Suite struct ValidateReachabilityTests {
+    @Test func everyUnitOfTheFixtureIsReachable() throws {
+        let r = try CLIRunner.run(["venue", "validate", "Tests/VenueTests/Fixtures/messy-openings", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(r.json)
+        // The corridor and ten rooms, each with a door.
+        #expect(json["unitsWithOpenings"]?.double == 11)
+        #expect(json["reachableUnits"]?.double == 11)
+    }
+
+    @Test func aDoorMovedIntoTheRoomLeavesItUnreachableWithAReason() throws {
+        let source = "Tests/VenueTests/Fixtures/messy-openings"
+        let copy = try CLIRunner.temporaryDirectory().appendingPathComponent("venue").path
+        try FileManager.default.copyItem(atPath: source, toPath: copy)
+        // Move door-s0 3.5 m south, from the corridor into south room 0 (degrees at the equator).
+        let file = copy + "/opening.geojson"
+        var collection = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var features = try #require(collection["features"] as? [[String: Any]])
+        let k = try #require(features.firstIndex { $0["id"] as? String == "door-s0" })
+        var geometry = try #require(features[k]["geometry"] as? [String: Any])
+        let coordinates = try #require(geometry["coordinates"] as? [[Double]])
+        geometry["coordinates"] = coordinates.map { [$0[0], $0[1] - 3.5 / 111319.49] }
+        features[k]["geometry"] = geometry
+        collection["features"] = features
+        try JSONSerialization.data(withJSONObject: collection).write(to: URL(fileURLWithPath: file))
+
+        let r = try CLIRunner.run(["venue", "validate", copy])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("room-s0: reachability: isolated"), "\(r.stderr)")
+        #expect(r.stderr.contains("10 of 11 units with openings reachable"), "\(r.stderr)")
+    }
+}

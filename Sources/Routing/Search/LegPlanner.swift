@@ -59,9 +59,12 @@ struct LegPlanner {
         return ways.filter { !$0.viaEdge }
     }
 
-    /// Whether the cheapest way between a place and `node` is a straight walk (not along the matched edge).
+    /// Whether the cheapest way between a place and `node` is a straight walk (not along the matched
+    /// edge), drawn as such on derived graphs (whose edges are straight walks in sight anyway); on
+    /// authored graphs the route is drawn through the matched point on the edge, as the author's paths go.
     private func isStraight(_ ways: [(node: Int32, meters: Double, viaEdge: Bool)], node: Int32) -> Bool {
-        ways.filter { $0.node == node }.min { ($0.meters, $0.viaEdge ? 1 : 0) < ($1.meters, $1.viaEdge ? 1 : 0) }.map { !$0.viaEdge } ?? false
+        guard venue.graph.source == .derived else { return false }
+        return ways.filter { $0.node == node }.min { ($0.meters, $0.viaEdge ? 1 : 0) < ($1.meters, $1.viaEdge ? 1 : 0) }.map { !$0.viaEdge } ?? false
     }
 
     private func routePoint(_ node: NavNode) -> RoutePoint {
