@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import IndoorGeometry
 import Venue
+import VenueFixtures
 @testable import Routing
 
 /// Routes say where they really go (issue: building context, end edges, free points, same place,
@@ -30,6 +31,11 @@ import Venue
         let entryIndex = try #require(maneuvers.firstIndex { $0.action == .enterBuilding })
         #expect(exitIndex < entryIndex)
         #expect(maneuvers.filter { $0.action == .exitBuilding }.count == 1)
+        // The ramp joins two floors of ordinal 0 but climbs 1.2 m (library ground floor, indoornav.json).
+        let ramp = try #require(maneuvers.first { $0.levelChange?.connectorKind == .ramp })
+        #expect(ramp.levelChange?.deltaZ == 0)
+        #expect(abs((ramp.levelChange?.riseMeters ?? 0) - 1.2) < 1e-9)
+        #expect(ramp.instruction.hasPrefix("Take the ramp up to"))
         // The legs agree: the part in the link is outside, the rest inside.
         let legs = RouteLegs.legs(of: route, venue: router.venue)
         #expect(legs.first?.context == .insideBuilding && legs.last?.context == .insideBuilding)
@@ -85,6 +91,30 @@ import Venue
         let car = try router.route(request)
         #expect(car.route?.sections.map(\.transportMode) == [.car])
         #expect(!car.notices.map(\.code).contains(.violatedEntireRouteCondition))
+    }
+
+    /// Drive-then-walk routes on the random grid (level 0 drivable): the car section ends by leaving the
+    /// vehicle, and only the last section arrives.
+    @Test func aTransportChangeIsNotAnArrival() throws {
+        let venue = TestVenues.randomGrid(seed: 11)
+        let router = IndoorRouter(venue: venue)
+        var checked = 0
+        for (a, b) in [(3, 100), (10, 150), (20, 120), (5, 180), (30, 90)] where b < venue.graph.nodes.count {
+            let na = venue.graph.nodes[a], nb = venue.graph.nodes[b]
+            var request = RouteRequest(from: .local(na.point, level: venue.levels[Int(na.levelIndex)].id),
+                                       to: .local(nb.point, level: venue.levels[Int(nb.levelIndex)].id))
+            request.options.transportMode = .car
+            request.options.enableOption = .routeHead
+            guard let route = try router.route(request).route, route.sections.count >= 2,
+                  route.sections.first?.transportMode == .car else { continue }
+            checked += 1
+            let ends = route.sections.map { $0.maneuvers.last?.action }
+            #expect(ends.last == .arrive)
+            #expect(!ends.dropLast().contains(.arrive), "\(ends)")
+            let carEnd = try #require(route.sections.first?.maneuvers.last)
+            #expect(carEnd.action == .changeTransport && carEnd.instruction == "Leave the vehicle and continue on foot")
+        }
+        #expect(checked >= 1)
     }
 
     @Test func coordinateErrorsSayWhatIsWrong() throws {

@@ -52,8 +52,7 @@ public struct InstructionWriter: Sendable {
         case .passDoor: base = t("passDoor")
         case .levelChange:
             let kind = levelChange?.connectorKind ?? .connector
-            let deltaZ = levelChange?.deltaZ ?? 0
-            let key = deltaZ > 0 ? "levelUp" : (deltaZ < 0 ? "levelDown" : "levelAcross")
+            let key = levelChange?.goesUp == true ? "levelUp" : (levelChange?.goesDown == true ? "levelDown" : "levelAcross")
             base = InstructionWriter.fill(t(key)) { $0 == "connector" ? t("connector." + kind.rawValue) : nil }
         case .enterBuilding: base = t("enterBuilding")
         case .exitBuilding: base = t("exitBuilding")

@@ -163,8 +163,11 @@ struct ManeuverBuilder {
               segments[end].startLevelIndex != segments[end].endLevelIndex { end += 1 }
         let fromLevel = venue.levels[s.startLevelIndex], toLevel = venue.levels[segments[end - 1].endLevelIndex]
         let connectorID = s.connectorIndex.map { venue.connectors[Int($0)].id }
+        let elevationChange = toLevel.elevationMeters - fromLevel.elevationMeters
+        let rise = elevationChange.isFinite ? elevationChange : 0
         return (Maneuver.LevelChange(connectorKind: kind, connectorID: connectorID, deltaZ: toLevel.ordinal - fromLevel.ordinal,
-                                     fromLevelID: fromLevel.id, toLevelID: toLevel.id), end)
+                                     fromLevelID: fromLevel.id, toLevelID: toLevel.id,
+                                     riseMeters: rise), end)
     }
 
     /// Heading (radians, clockwise from north) of the last long-enough segment before vertex `i`.
