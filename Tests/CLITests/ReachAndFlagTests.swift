@@ -77,3 +77,19 @@ import IndoorJSON
         #expect(r.stderr.contains("10 of 11 units with openings reachable"), "\(r.stderr)")
     }
 }
+
+/// Places by name on the command line, through the venue's place search.
+@Suite struct RouteByNameTests {
+    let campus = "Recordings/venues/campus"
+
+    @Test func namesResolveAndAmbiguousNamesListTheCandidates() throws {
+        let byName = try CLIRunner.run(["route", campus, "--from", "information desk", "--to", "Dekanat", "--format", "json"])
+        let byID = try CLIRunner.run(["route", campus, "--from", "am-info", "--to", "occ-deans-office", "--format", "json"])
+        #expect(byName.status == 0, "\(byName.stderr)")
+        #expect(byName.json?["lengthMeters"] == byID.json?["lengthMeters"])
+        // Two amenities are called "Restrooms".
+        let ambiguous = try CLIRunner.run(["route", campus, "--from", "am-info", "--to", "Restrooms"])
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.stderr.contains("am-restroom-a2") && ambiguous.stderr.contains("am-restroom-b0"), "\(ambiguous.stderr)")
+    }
+}

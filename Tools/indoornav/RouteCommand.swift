@@ -4,16 +4,18 @@ import Routing
 import Venue
 
 /// `indoornav route VENUE --from X --to Y [--graph derived|authored|FILE] …`: exit 0 with a route, 2 when
-/// none exists, 1 on bad input.
+/// none exists, 1 on bad input. Places are ids, `x,y@LEVEL`, `geo:lat,lon@LEVEL` or names (``PlaceNames``).
 enum RouteCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
-        let request = try parseRequest(&args)
+        let parsed = try parseRequest(&args)
         let format = try args.option("--format") ?? "text"
         guard ["text", "json", "geojson"].contains(format) else { throw UsageError("--format: expected text, json or geojson, got '\(format)'") }
         let graph = try args.option("--graph")
         try args.finish()
         let venue = try VenueLoader.load(path: path, options: graph.map(VenueGraphChoice.options) ?? VenueLoadOptions())
+        do { try parsed.validate() } catch { throw UsageError("\(error)") }
+        let request = try PlaceNames.resolve(parsed, venue: venue)
         let router = IndoorRouter(venue: venue)
         let response: RouteResponse
         do { response = try router.route(request) } catch {
