@@ -82,6 +82,7 @@ enum RouteCommand {
         }
         if let l = try args.option("--lang") { options.language = l }
         if let d = try args.double("--max-match-distance") { options.maxMatchDistanceMeters = d }
+        options.universe = try args.option("--universe")
         return RouteRequest(origin: origin, destinations: destinations, waypoints: waypoints, options: options)
     }
 

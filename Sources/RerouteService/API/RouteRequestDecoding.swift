@@ -8,7 +8,7 @@ import Venue
 enum RouteRequestDecoding {
     /// Option members shared by `POST /venues/{id}/routes` (top level) and `POST /sessions` (`options`).
     static let optionKeys: Set<String> = ["avoid", "mode", "optimize", "transport", "enable", "speed", "preferTransition",
-                                          "units", "lang", "maxMatchDistance"]
+                                          "units", "lang", "maxMatchDistance", "universe"]
 
     /// `{from, to, via?, …options}` → a validated request. `modes` are the direction modes the venue
     /// knows (the built-in ones plus the venue's own, ``DirectionMode/modes(for:)``).
@@ -93,6 +93,7 @@ enum RouteRequestDecoding {
             options.language = lang
         }
         if let d = try fields.double("maxMatchDistance") { options.maxMatchDistanceMeters = d }
+        options.universe = try fields.string("universe")
         return options
     }
 

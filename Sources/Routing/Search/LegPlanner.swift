@@ -41,7 +41,7 @@ struct LegPlanner {
         for (k, c) in candidates.enumerated() {
             guard let a = from.edge, let b = c.edge, a.index == b.index else { continue }
             let edge = venue.graph.edges[a.index]
-            guard cost.cost(of: edge, travel: first) != nil, !(edge.isOneWay && b.t < a.t) else { continue }
+            guard cost.cost(ofEdge: a.index, edge, travel: first) != nil, !(edge.isOneWay && b.t < a.t) else { continue }
             let meters = from.place.matchDistanceMeters + abs(b.t - a.t) * edge.lengthMeters + c.place.matchDistanceMeters
             let direct = cost.offGraphCost(meters: meters, travel: first)
             if direct < (best?.cost ?? .infinity) {
@@ -55,7 +55,7 @@ struct LegPlanner {
     /// edge itself may be used (modes, accessibility, avoided connectors).
     private func usable(_ ways: [(node: Int32, meters: Double, viaEdge: Bool)], of place: MatchedPlace, travel: TravelKind,
                         cost: CostModel) -> [(node: Int32, meters: Double, viaEdge: Bool)] {
-        guard let e = place.edge, cost.cost(of: venue.graph.edges[e.index], travel: travel) == nil else { return ways }
+        guard let e = place.edge, cost.cost(ofEdge: e.index, venue.graph.edges[e.index], travel: travel) == nil else { return ways }
         return ways.filter { !$0.viaEdge }
     }
 
