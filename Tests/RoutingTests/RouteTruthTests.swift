@@ -42,6 +42,22 @@ import VenueFixtures
         #expect(legs.last?.buildingID == "bldg-library")
     }
 
+    /// Between two buildings joined only outdoors: out of A's door at x = 30, into B's at x = 40.
+    @Test func outdoorWalksBetweenBuildingsSayWhereTheyLeaveAndEnter() throws {
+        let venue = try VenueLoader.load(path: UnitReachabilityTests.fixtures + "messy-two-buildings",
+                                         options: VenueLoadOptions(useAuthoredGraph: false))
+        let router = IndoorRouter(venue: venue)
+        let route = try #require(try router.route(RouteRequest(from: .feature(id: "A1-room-n1"), to: .feature(id: "B0-room-n2"))).route)
+        let maneuvers = route.sections.flatMap(\.maneuvers)
+        let exit = try #require(maneuvers.first { $0.action == .exitBuilding })
+        let entry = try #require(maneuvers.first { $0.action == .enterBuilding })
+        #expect(exit.buildingName == "Building A" && entry.buildingName == "Building B")
+        #expect(abs(exit.position.x - 30) < 1 && abs(entry.position.x - 40) < 1, "\(exit.position) \(entry.position)")
+        let legs = RouteLegs.legs(of: route, venue: venue)
+        #expect(legs.contains { $0.context == .outsideOnVenue })
+        #expect(legs.first?.buildingID == "A" && legs.last?.buildingID == "B")
+    }
+
     /// A free point in the ground-floor corridor (y 8–12) walks east to the dean's office without
     /// turning back, and is not longer than from 5 m further west minus those 5 m (plus 1 m slack).
     @Test func aFreePointLeavesTowardsTheDestination() throws {
@@ -141,7 +157,7 @@ import VenueFixtures
     static let fixtures = RouteTruthTests.root + "/Tests/VenueTests/Fixtures/"
 
     @Test(arguments: ["messy-offset-connectors", "messy-shared-ordinal", "messy-tall-stair", "messy-openings",
-                      "messy-touching-walkways", "messy-no-corridors", "messy-broken-features"])
+                      "messy-touching-walkways", "messy-no-corridors", "messy-broken-features", "messy-two-buildings"])
     func everyUnitOfAMessyFixtureIsReachable(_ name: String) throws {
         let venue = try VenueLoader.load(path: Self.fixtures + name, options: VenueLoadOptions(useAuthoredGraph: false))
         let reach = UnitReachability(index: RoutingIndex(venue: venue))

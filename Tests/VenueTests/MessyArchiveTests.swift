@@ -109,6 +109,20 @@ import IndoorGeometry
         #expect(parts.count == 1)
     }
 
+    @Test func exteriorDoorsOfTwoBuildingsAreJoinedOutdoors() throws {
+        let venue = try load("messy-two-buildings")
+        #expect(parts(venue) == 1)
+        let exit = try #require(venue.graph.nodes.firstIndex { $0.featureID == "A0-exit" })
+        let entrance = try #require(venue.graph.nodes.firstIndex { $0.featureID == "B0-entrance" })
+        let link = try #require(venue.graph.arcs(from: exit).first { Int($0.target) == entrance })
+        // The doors are 10 m apart (x = 30 and x = 40 at y = 5.5).
+        #expect(abs(venue.graph.edges[Int(link.edge)].lengthMeters - 10) < 0.01)
+        // Without outdoor links the buildings fall apart.
+        let none = try GraphDerivationOptions(outdoorLinkMaxMeters: 0)
+        let apart = venue.replacingGraph(GraphDerivation.derive(venue, options: none).graph)
+        #expect(parts(apart) == 2)
+    }
+
     @Test func repairKeepsTheLargestLoopOfABowTie() {
         // A 10 × 10 square whose last corner was drawn past its neighbour: a small loop at (10, 10).
         let ring = [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 11), LocalPoint(x: 11, y: 10),

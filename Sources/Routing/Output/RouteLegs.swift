@@ -24,9 +24,14 @@ public enum RouteLegs {
     public static func legs(of route: Route, venue: Venue) -> [Leg] {
         var legs: [Leg] = []
         for section in route.sections {
-            for m in section.maneuvers {
-                let context = contextAt(m.position, levelID: m.levelID, venue: venue)
-                let building = buildingAt(m.position, levelID: m.levelID, venue: venue)
+            for (k, m) in section.maneuvers.enumerated() {
+                // Leaving a building starts an outdoor leg (the exit itself lies on the footprint's edge),
+                // unless the next building is entered at the same place (a door between two buildings).
+                let next = k + 1 < section.maneuvers.count ? section.maneuvers[k + 1] : nil
+                let straightIn = next?.action == .enterBuilding && next?.offsetMeters == m.offsetMeters
+                let leaving = m.action == .exitBuilding && !straightIn
+                let context = leaving ? .outsideOnVenue : contextAt(m.position, levelID: m.levelID, venue: venue)
+                let building = leaving ? nil : buildingAt(m.position, levelID: m.levelID, venue: venue)
                 let startsNew = legs.isEmpty || m.action == .levelChange || m.action == .enterBuilding || m.action == .exitBuilding
                     || legs[legs.count - 1].levelID != m.levelID
                 if startsNew {

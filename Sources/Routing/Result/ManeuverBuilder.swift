@@ -93,7 +93,9 @@ struct ManeuverBuilder {
             // Building or section change: where the path goes next (the middle of the next segment).
             do {
                 let next = segments[i]
-                let probe = next.startLevelIndex == next.endLevelIndex
+                // Mid-segment, except on level-changing connectors (their middle is between floors);
+                // an outdoor walkway between two buildings' ground floors has its middle outdoors.
+                let probe = next.startLevelIndex == next.endLevelIndex || next.kind.connectorKind == nil
                     ? next.start.point + (next.end.point - next.start.point) * 0.5 : next.end.point
                 let b = buildingID(at: probe, levelIndex: next.endLevelIndex)
                 if b != currentBuilding {

@@ -15,7 +15,8 @@ import IndoorGeometry
 ///   Non-walkable spaces only join their POIs and connector entries to their doors (no through traffic).
 ///   Open circulation units that touch without an opening are crossed where they touch
 ///   (``TouchingSpaces``); when many doors open into one unit only and the level has an outline, the
-///   corridors are taken to be the outline minus the units (``CorridorGrid``).
+///   corridors are taken to be the outline minus the units (``CorridorGrid``). Exterior doors of
+///   different buildings are joined outdoors (``OutdoorLinks``).
 /// - **Outline as floor** (``VenueSpatialIndex/outlineIsWalkable(hasOutline:openingCount:walkableSpaceCount:)``,
 ///   e.g. Microsoft ILC floors with shop polygons): a walkable grid (``WalkableGrid``).
 ///
@@ -36,6 +37,7 @@ public enum GraphDerivation {
         -> (graph: NavigationGraph, issues: [VenueIssue])
     {
         var work = DerivationWork(venue: venue, options: options)
+        var oneSidedDoors: [Int32] = []
         for level in venue.levels.indices {
             let walkableCount = work.spacesByLevel[level].filter { venue.spaces[$0].isWalkable }.count
             if let outline = venue.levels[level].outline,
@@ -47,8 +49,10 @@ public enum GraphDerivation {
                 if let outline = venue.levels[level].outline {
                     CorridorGrid.derive(level: level, outline: outline, doors: oneSided, work: &work)
                 }
+                oneSidedDoors += oneSided
             }
         }
+        OutdoorLinks.derive(oneSidedDoors: oneSidedDoors, work: &work)
         ConnectorEdges.derive(work: &work)
         work.compact()
         reportUnreachablePOIs(&work)

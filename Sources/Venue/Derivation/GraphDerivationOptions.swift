@@ -1,5 +1,5 @@
 /// Tunables of ``GraphDerivation``. Every value has a unit, a default and a valid range checked by
-/// ``init(doorSnapMeters:pointSnapMeters:reflexInsetMeters:minimumReflexTurnDegrees:fullVisibilityNodeLimit:nearestVisibleNeighbours:collinearDetourMeters:gridSpacingMeters:gridMaxNodesPerLevel:gridMinimumComponentPoints:entranceSearchMeters:connectorFixedSeconds:connectorRunPerRise:vehicleSpaceCategories:openSpaceCategories:touchToleranceMeters:minimumSharedBoundaryMeters:openingSecondSideMeters:corridorGridSpacingMeters:corridorGridMinimumDoorFraction:)``.
+/// ``init(doorSnapMeters:pointSnapMeters:reflexInsetMeters:minimumReflexTurnDegrees:fullVisibilityNodeLimit:nearestVisibleNeighbours:collinearDetourMeters:gridSpacingMeters:gridMaxNodesPerLevel:gridMinimumComponentPoints:entranceSearchMeters:connectorFixedSeconds:connectorRunPerRise:vehicleSpaceCategories:openSpaceCategories:touchToleranceMeters:minimumSharedBoundaryMeters:openingSecondSideMeters:corridorGridSpacingMeters:corridorGridMinimumDoorFraction:outdoorLinkMaxMeters:)``.
 ///
 /// | option | unit | default | range |
 /// |---|---|---|---|
@@ -23,6 +23,7 @@
 /// | `openingSecondSideMeters` | m | 1.0 | [0, 5] |
 /// | `corridorGridSpacingMeters` | m | 0.5 | [0.1, 5] |
 /// | `corridorGridMinimumDoorFraction` | – | 0.25 | [0, 1] |
+/// | `outdoorLinkMaxMeters` | m | 200 | [0, 5000] (0: none) |
 public struct GraphDerivationOptions: Sendable, Hashable {
     /// An option outside its valid range.
     public struct InvalidOption: Error, Hashable, Sendable, CustomStringConvertible {
@@ -84,6 +85,9 @@ public struct GraphDerivationOptions: Sendable, Hashable {
     /// A level with an outline gets that grid when at least this fraction of its openings (and at least
     /// two) open into one unit only.
     public let corridorGridMinimumDoorFraction: Double
+    /// Exterior doors of different buildings this close are joined by straight outdoor walkways that
+    /// cross no footprint (``OutdoorLinks``); 0 joins none.
+    public let outdoorLinkMaxMeters: Double
 
     /// The default open circulation categories.
     public static let defaultOpenSpaceCategories: Set<String> = [
@@ -112,6 +116,7 @@ public struct GraphDerivationOptions: Sendable, Hashable {
         openingSecondSideMeters = 1.0
         corridorGridSpacingMeters = 0.5
         corridorGridMinimumDoorFraction = 0.25
+        outdoorLinkMaxMeters = 200
     }
 
     /// Default fixed seconds per connector kind.
@@ -134,7 +139,7 @@ public struct GraphDerivationOptions: Sendable, Hashable {
                 openSpaceCategories: Set<String> = GraphDerivationOptions.defaultOpenSpaceCategories,
                 touchToleranceMeters: Double = 0.3, minimumSharedBoundaryMeters: Double = 1.0,
                 openingSecondSideMeters: Double = 1.0, corridorGridSpacingMeters: Double = 0.5,
-                corridorGridMinimumDoorFraction: Double = 0.25) throws(InvalidOption) {
+                corridorGridMinimumDoorFraction: Double = 0.25, outdoorLinkMaxMeters: Double = 200) throws(InvalidOption) {
         func check(_ name: String, _ v: Double, _ lo: Double, _ hi: Double, lowOpen: Bool = false, highOpen: Bool = false)
             throws(InvalidOption)
         {
@@ -159,6 +164,7 @@ public struct GraphDerivationOptions: Sendable, Hashable {
         try check("openingSecondSideMeters", openingSecondSideMeters, 0, 5)
         try check("corridorGridSpacingMeters", corridorGridSpacingMeters, 0.1, 5)
         try check("corridorGridMinimumDoorFraction", corridorGridMinimumDoorFraction, 0, 1)
+        try check("outdoorLinkMaxMeters", outdoorLinkMaxMeters, 0, 5000)
         for kind in ConnectorKind.allCases {
             if let v = connectorFixedSeconds[kind] { try check("connectorFixedSeconds[\(kind.rawValue)]", v, 0, 3600) }
             if let v = connectorRunPerRise[kind] { try check("connectorRunPerRise[\(kind.rawValue)]", v, 0, 100) }
@@ -183,6 +189,7 @@ public struct GraphDerivationOptions: Sendable, Hashable {
         self.openingSecondSideMeters = openingSecondSideMeters
         self.corridorGridSpacingMeters = corridorGridSpacingMeters
         self.corridorGridMinimumDoorFraction = corridorGridMinimumDoorFraction
+        self.outdoorLinkMaxMeters = outdoorLinkMaxMeters
     }
 
     /// Whether edges inside a space of `category` allow vehicles.
