@@ -33,6 +33,9 @@ public struct Venue: Sendable {
     public let index: VenueIndex
     /// Spatial queries: which space contains a point, nearest graph node or edge.
     public private(set) var spatialIndex: VenueSpatialIndex
+    /// Footprints of the buildings that own a level, for ``buildingID(at:levelIndex:toleranceMeters:)``
+    /// (buildings drawn only as footprints around the venue are not entered by routes).
+    let levelBuildingFootprints: [(id: String, footprint: Polygon)]
 
     public init(id: String, name: LocalizedName, category: String? = nil, defaultLanguage: String, frame: LocalFrame,
                 buildings: [Building], levels: [Level], spaces: [Space], openings: [Opening],
@@ -45,6 +48,11 @@ public struct Venue: Sendable {
         self.spaces = spaces; self.openings = openings; self.pois = pois; self.connectors = connectors
         self.universes = universes; self.graph = graph; self.version = version; self.issues = issues
         self.directionModes = directionModes
+        let owners = Set(levels.flatMap(\.buildingIDs))
+        self.levelBuildingFootprints = buildings.compactMap { b in
+            guard b.kind == .building, owners.contains(b.id), let footprint = b.footprint else { return nil }
+            return (b.id, footprint)
+        }
         let index = VenueIndex(buildings: buildings, levels: self.levels, spaces: spaces, pois: pois)
         self.index = index
         self.spatialIndex = Venue.spatialIndex(levels: self.levels, spaces: spaces, openings: openings, graph: graph, index: index)
