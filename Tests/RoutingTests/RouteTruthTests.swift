@@ -42,6 +42,26 @@ import VenueFixtures
         #expect(legs.last?.buildingID == "bldg-library")
     }
 
+    /// polymap's authored graph: from Classroom 104 in the main academic building across the campus to
+    /// Classroom 509 in building №3: one exit where the path leaves the first footprint, one entry at
+    /// the second, nothing in between (the outdoor path grazes the first footprint's corner).
+    @Test func polymapCrossCampusRouteLeavesOnceAndEntersOnce() throws {
+        let shared = ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"] ?? Self.root + "/../shared/data"
+        let path = shared + "/polymap-imdf/IMDFData"
+        guard FileManager.default.fileExists(atPath: path + "/manifest.json") else { return }
+        let venue = try VenueLoader.load(path: path)
+        let router = IndoorRouter(venue: venue)
+        let route = try #require(try router.route(RouteRequest(from: .feature(id: "e06d1836-a255-476a-8c05-5e67b7dabdce"),
+                                                              to: .feature(id: "94e28af2-e3d2-4f16-a197-5315b4df29f3"))).route)
+        let events = route.sections.flatMap(\.maneuvers).filter { $0.action == .exitBuilding || $0.action == .enterBuilding }
+        #expect(events.map(\.action) == [.exitBuilding, .enterBuilding])
+        #expect(events.first?.buildingName == "Main academic building")
+        #expect(events.last?.buildingName == "Academic building №3")
+        // Most of the way between them is outdoors.
+        let outside = RouteLegs.legs(of: route, venue: venue).filter { $0.context == .outsideOnVenue }
+        #expect(outside.reduce(0) { $0 + $1.lengthMeters } > 500)
+    }
+
     /// Between two buildings joined only outdoors: out of A's door at x = 30, into B's at x = 40.
     @Test func outdoorWalksBetweenBuildingsSayWhereTheyLeaveAndEnter() throws {
         let venue = try VenueLoader.load(path: UnitReachabilityTests.fixtures + "messy-two-buildings",

@@ -15,6 +15,9 @@ public struct TurnThresholds: Hashable, Sendable {
     public var minimumSegmentMeters = 0.5
     /// Turns closer together than this along the path become one turn. Default 3 m.
     public var mergeTurnsWithinMeters = 3.0
+    /// A building entered and left again (or left and entered again) within this many metres is not
+    /// announced: paths that graze a footprint's corner. Default 10 m.
+    public var minimumBuildingVisitMeters = 10.0
     public init() {}
 
     /// The maneuver for a signed heading change (positive = clockwise = right), or `nil` for straight on.
@@ -121,6 +124,18 @@ struct ManeuverBuilder {
             } else if previous.endNodeKind == .door {
                 drafts.append(Draft(action: .passDoor, segment: i))
             }
+        }
+        // Grazing a footprint: drop an entry and exit of one building (either order) closer than
+        // `minimumBuildingVisitMeters` with no other building event between them.
+        var k = 0
+        while k < drafts.count {
+            guard drafts[k].action == .enterBuilding || drafts[k].action == .exitBuilding,
+                  let m = drafts[(k + 1)...].firstIndex(where: { $0.action == .enterBuilding || $0.action == .exitBuilding }),
+                  drafts[m].action != drafts[k].action, drafts[m].building == drafts[k].building,
+                  offsets[drafts[m].segment] - offsets[drafts[k].segment] < thresholds.minimumBuildingVisitMeters,
+                  !drafts[k...m].contains(where: { $0.action == .levelChange }) else { k += 1; continue }
+            drafts.remove(at: m)
+            drafts.remove(at: k)
         }
         if !isFinal, postActions.isEmpty, nextTravel != nil {
             drafts.append(Draft(action: .changeTransport, segment: segments.count))
