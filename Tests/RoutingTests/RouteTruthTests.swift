@@ -153,6 +153,34 @@ import VenueFixtures
         #expect(checked >= 1)
     }
 
+    /// The accessible mode may not start along an inaccessible end edge, and an avoided connector is not
+    /// used partly either: the place is then reached only where the edge may be used.
+    @Test func partlyUsedEndEdgesRespectAccessibilityAndAvoidances() throws {
+        var b = NavigationGraph.Builder(source: .authored)
+        for x in [0.0, 10, 20] { b.addNode(NavNode(point: LocalPoint(x: x, y: 0), levelIndex: 0, kind: .waypoint)) }
+        b.addEdge(NavEdge(from: 0, to: 1, kind: .walkway, lengthMeters: 10))
+        b.addEdge(NavEdge(from: 1, to: 2, kind: .connector(.ramp), lengthMeters: 10, isAccessible: false))
+        let venue = Venue(id: "lane", name: LocalizedName(), defaultLanguage: "en",
+                          frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
+                          buildings: [], levels: [Level(id: "L0", ordinal: 0)], spaces: [], openings: [], pois: [],
+                          connectors: [], graph: b.build())
+        let router = IndoorRouter(venue: venue)
+        // Half-way along the inaccessible ramp edge, 5 m from either node.
+        var request = RouteRequest(from: .local(LocalPoint(x: 15, y: 0.2), level: "L0"), to: .local(LocalPoint(x: 2, y: 0.2), level: "L0"))
+        #expect(try router.route(request).route != nil)
+        request.options.directionMode = "accessible"
+        let accessible = try router.route(request)
+        #expect(accessible.route == nil)
+        #expect(accessible.notices.map(\.code) == [.noRouteFound])
+        // Avoiding ramps: the only way is along it, so the route uses it with the section notice.
+        request.options.directionMode = nil
+        request.options.avoid = [.ramp]
+        let avoiding = try router.route(request)
+        let route = try #require(avoiding.route)
+        #expect(route.sections.flatMap(\.notices).map(\.code).contains(.violatedAvoidRamp)
+                || avoiding.notices.map(\.code).contains(.violatedAvoidRamp))
+    }
+
     @Test func coordinateErrorsSayWhatIsWrong() throws {
         #expect(throws: Place.SyntaxError(text: "nan,1@L", reason: "x 'nan' is not a finite number")) { try Place.parsing("nan,1@L") }
         #expect(throws: Place.SyntaxError(text: "3,abc@L", reason: "y 'abc' is not a number")) { try Place.parsing("3,abc@L") }

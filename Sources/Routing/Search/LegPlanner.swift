@@ -67,15 +67,25 @@ struct LegPlanner {
         return ways.filter { $0.node == node }.min { ($0.meters, $0.viaEdge ? 1 : 0) < ($1.meters, $1.viaEdge ? 1 : 0) }.map { !$0.viaEdge } ?? false
     }
 
+    /// The edge a place was matched inside, when `node` is one of its ends.
+    private func matchedEdge(_ place: MatchedPlace, endingAt node: Int32) -> NavEdge? {
+        guard let e = place.edge else { return nil }
+        let edge = venue.graph.edges[e.index]
+        return edge.from == node || edge.to == node ? edge : nil
+    }
+
     private func routePoint(_ node: NavNode) -> RoutePoint {
         RoutePoint(point: node.point, levelID: venue.levels[Int(node.levelIndex)].id)
     }
 
+    /// A straight piece off or along part of the graph; `along` is the matched edge when the piece runs
+    /// on it (it then has the edge's kind and connector, so notices about avoided connectors see it).
     private func walk(_ a: RoutePoint, _ b: RoutePoint, level: Int, travel: TravelKind, cost: CostModel,
-                      endKind: NavNode.Kind? = nil, endFeature: String? = nil) -> RouteSegment {
+                      endKind: NavNode.Kind? = nil, endFeature: String? = nil, along edge: NavEdge? = nil) -> RouteSegment {
         let meters = a.point.distance(to: b.point)
         let speed = travel == .walking ? cost.walkingSpeedMetersPerSecond : cost.vehicleSpeedMetersPerSecond
-        return RouteSegment(start: a, end: b, startLevelIndex: level, endLevelIndex: level, kind: .walkway, connectorIndex: nil,
+        return RouteSegment(start: a, end: b, startLevelIndex: level, endLevelIndex: level, kind: edge?.kind ?? .walkway,
+                            connectorIndex: edge?.connectorIndex,
                             travel: travel, lengthMeters: meters, durationSeconds: meters / speed,
                             endNodeKind: endKind, endFeatureID: endFeature)
     }
@@ -95,7 +105,8 @@ struct LegPlanner {
         }
         if onGraph.point.distance(to: firstNode.point) > 1e-6 {
             out.append(walk(onGraph, routePoint(firstNode), level: from.levelIndex, travel: firstTravel, cost: cost,
-                            endKind: firstNode.kind, endFeature: firstNode.featureID))
+                            endKind: firstNode.kind, endFeature: firstNode.featureID,
+                            along: startsStraight ? nil : matchedEdge(from, endingAt: path.steps[0].node)))
         }
         for step in path.steps.dropFirst() {
             guard let e = step.edge else { continue }  // phase change at a node
@@ -118,7 +129,8 @@ struct LegPlanner {
                                       node: path.steps[path.steps.count - 1].node)
         let arrivalOnGraph = endsStraight ? end : RoutePoint(point: to.graphPoint, levelID: to.place.levelID)
         if lastNode.point.distance(to: arrivalOnGraph.point) > 1e-6 {
-            out.append(walk(routePoint(lastNode), arrivalOnGraph, level: to.levelIndex, travel: lastTravel, cost: cost))
+            out.append(walk(routePoint(lastNode), arrivalOnGraph, level: to.levelIndex, travel: lastTravel, cost: cost,
+                            along: endsStraight ? nil : matchedEdge(to, endingAt: path.steps[path.steps.count - 1].node)))
         }
         if arrivalOnGraph.point.distance(to: end.point) > 1e-6 {
             out.append(walk(arrivalOnGraph, end, level: to.levelIndex, travel: lastTravel, cost: cost))
@@ -136,8 +148,9 @@ struct LegPlanner {
                    RoutePoint(point: to.graphPoint, levelID: to.place.levelID),
                    RoutePoint(point: to.place.point, levelID: to.place.levelID)]
         var out: [RouteSegment] = []
+        let shared = from.edge.map { venue.graph.edges[$0.index] }
         for i in 0..<3 where pts[i].point.distance(to: pts[i + 1].point) > 1e-6 {
-            out.append(walk(pts[i], pts[i + 1], level: level, travel: travel, cost: cost))
+            out.append(walk(pts[i], pts[i + 1], level: level, travel: travel, cost: cost, along: i == 1 ? shared : nil))
         }
         if out.isEmpty { out.append(walk(pts[0], pts[3], level: level, travel: travel, cost: cost)) }
         return out
