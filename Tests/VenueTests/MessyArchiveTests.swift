@@ -123,6 +123,17 @@ import IndoorGeometry
         #expect(parts(apart) == 2)
     }
 
+    @Test func aTraversalBetweenUnitsOfOneLevelIsAWayAcross() throws {
+        let venue = try load("messy-traversal")
+        #expect(parts(venue) == 1)
+        #expect(!VenueValidator.validate(venue).contains { $0.location.featureID == "walk-through" })
+        // Without the relationship the two corridors (2 m apart, no opening) fall apart.
+        let without = Venue(id: venue.id, name: venue.name, defaultLanguage: venue.defaultLanguage, frame: venue.frame,
+                            buildings: venue.buildings, levels: venue.levels, spaces: venue.spaces, openings: venue.openings,
+                            pois: venue.pois, connectors: [], graph: .empty)
+        #expect(parts(without.replacingGraph(GraphDerivation.derive(without).graph)) == 2)
+    }
+
     @Test func repairKeepsTheLargestLoopOfABowTie() {
         // A 10 × 10 square whose last corner was drawn past its neighbour: a small loop at (10, 10).
         let ring = [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 11), LocalPoint(x: 11, y: 10),

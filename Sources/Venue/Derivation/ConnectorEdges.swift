@@ -15,7 +15,23 @@ import IndoorGeometry
 /// - Direction: `.up` connectors are one-way from the lower to the higher level, `.down` the reverse.
 /// - Modes: drive ramps vehicles only; car lifts vehicles and pedestrians; all others pedestrians.
 /// - Accessibility: the connector's `isAccessible`.
+/// - A traversal whose entries all lie on one level joins them in order with walkway edges
+///   (``joinAcross(_:nodes:work:)``): IMDF uses traversals to say one may walk from one unit to another.
 enum ConnectorEdges {
+    /// A traversal relationship between units of one level (origin, intermediary openings, destination):
+    /// walkway edges joining its entries in order (accessible, like any walk on one floor), one-way from
+    /// the origin on when directed.
+    static func joinAcross(_ connector: Connector, nodes: [Int32], work: inout DerivationWork) {
+        for (a, b) in zip(nodes, nodes.dropFirst()) {
+            if connector.direction == .both {
+                work.addLevelEdge(a, b, kind: .walkway, modes: .pedestrian, isAccessible: true)
+            } else {
+                let length = work.nodes[Int(a)].point.distance(to: work.nodes[Int(b)].point)
+                work.appendEdge(NavEdge(from: a, to: b, kind: .walkway, lengthMeters: length, modes: .pedestrian, isOneWay: true))
+            }
+        }
+    }
+
     static func derive(work: inout DerivationWork) {
         let venue = work.venue, options = work.options
         for (c, connector) in venue.connectors.enumerated() {
@@ -24,7 +40,11 @@ enum ConnectorEdges {
             let served = byLevel.keys.sorted { (venue.levels[$0].ordinal, $0) < (venue.levels[$1].ordinal, $1) }
             let ordinals = Array(Set(served.map { venue.levels[$0].ordinal })).sorted()
             guard served.count >= 2 else {
-                work.warn(connector.id, "connector has entries on \(served.count) level(s); it joins nothing")
+                if let level = served.first, connector.kind == .connector, let nodes = byLevel[level], nodes.count >= 2 {
+                    joinAcross(connector, nodes: nodes, work: &work)
+                } else {
+                    work.warn(connector.id, "connector has entries on \(served.count) level(s); it joins nothing")
+                }
                 continue
             }
             let isLift = [ConnectorKind.elevator, .elevatorBank, .carLift].contains(connector.kind)

@@ -71,8 +71,13 @@ extension IMDFArchive {
         }
     }
 
-    /// Where a unit is entered or shown: its display point, else its centroid.
+    /// Where a unit is entered or shown: its display point when it lies in the unit (or within 0.5 m),
+    /// else ``Space/interiorPoint``.
     func anchorPoint(ofSpace index: Int) -> LocalPoint {
-        unitDisplayPoints[spaces[index].id] ?? spaces[index].polygon.centroid
+        let space = spaces[index]
+        // A display point outside its unit (or none): a point well inside it, not a centroid that may lie
+        // outside a U-shaped stairwell.
+        if let p = unitDisplayPoints[space.id], space.polygon.contains(p) || space.polygon.distanceToBoundary(p) <= 0.5 { return p }
+        return space.interiorPoint
     }
 }
