@@ -93,3 +93,25 @@ import IndoorJSON
         #expect(ambiguous.stderr.contains("am-restroom-a2") && ambiguous.stderr.contains("am-restroom-b0"), "\(ambiguous.stderr)")
     }
 }
+
+/// `--graph derived|authored|FILE|DIR` wherever a venue is loaded.
+@Suite struct GraphChoiceTests {
+    @Test func anExportedGraphFileRoutesLikeTheGraphItCameFrom() throws {
+        let venue = "Tests/VenueTests/Fixtures/messy-two-buildings"
+        let dir = try CLIRunner.temporaryDirectory()
+        let file = dir.appendingPathComponent("graph.geojson").path
+        let export = try CLIRunner.run(["venue", "graph", venue, "--graph", "derived", "-o", file])
+        #expect(export.status == 0, "\(export.stderr)")
+        let route = ["route", venue, "--from", "A1-room-n1", "--to", "B0-room-n2", "--format", "json"]
+        let derived = try CLIRunner.run(route + ["--graph", "derived"])
+        let fromFile = try CLIRunner.run(route + ["--graph", file])
+        let fromDir = try CLIRunner.run(route + ["--graph", dir.path])
+        #expect(derived.status == 0 && fromFile.status == 0 && fromDir.status == 0, "\(fromFile.stderr) \(fromDir.stderr)")
+        let length = try #require(derived.json?["lengthMeters"]?.double)
+        // The export rounds coordinates; lengths agree to a centimetre.
+        #expect(abs((fromFile.json?["lengthMeters"]?.double ?? 0) - length) < 0.01)
+        #expect(abs((fromDir.json?["lengthMeters"]?.double ?? 0) - length) < 0.01)
+        let inspect = try CLIRunner.run(["venue", "inspect", venue, "--graph", "derived", "--json"])
+        #expect(inspect.status == 0)
+    }
+}

@@ -20,4 +20,9 @@ enum VenueGraphChoice {
             return VenueLoadOptions(graphPath: path)
         }
     }
+
+    /// Loads a venue with the graph `choice` names, or as the loader does by default when `nil`.
+    static func load(_ path: String, graph choice: String?) throws(VenueError) -> Venue {
+        try VenueLoader.load(path: path, options: choice.map(options) ?? VenueLoadOptions())
+    }
 }

@@ -50,7 +50,7 @@ enum VenueValidateCommand {
     }
 }
 
-/// `indoornav venue at PATH --point x,y --level LEVEL [--json]`: the space and POI at a local point.
+/// `indoornav venue at PATH --point x,y --level LEVEL [--graph …] [--json]`: the space and POI at a local point.
 enum VenueAtCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
@@ -58,9 +58,10 @@ enum VenueAtCommand {
         let levelRef = try args.required("--level")
         let json = args.flag("--json")
         let languages = try args.options("--lang")
+        let graph = try args.option("--graph")
         try args.finish()
         let point = try parsePoint(pointText, flag: "--point")
-        let venue = try VenueLoader.load(path: path)
+        let venue = try VenueGraphChoice.load(path, graph: graph)
         let levelIndex = try venue.levelIndex(levelRef)
         let spaceIndices = venue.spatialIndex.spaces(containing: point, levelIndex: levelIndex)
         let space = spaceIndices.first.map { venue.spaces[$0] }
@@ -91,13 +92,15 @@ enum VenueAtCommand {
     }
 }
 
-/// `indoornav venue graph PATH -o graph.geojson`: the navigation graph in IndoorNav's node/edge GeoJSON.
+/// `indoornav venue graph PATH -o graph.geojson [--graph derived|authored|FILE|DIR]`: the navigation graph in
+/// IndoorNav's node/edge GeoJSON (`--graph derived` exports the graph derived from the geometry).
 enum VenueGraphCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let output = try args.option("-o") ?? args.option("--output")
+        let graph = try args.option("--graph")
         try args.finish()
-        let venue = try VenueLoader.load(path: path)
+        let venue = try VenueGraphChoice.load(path, graph: graph)
         try emit(NodeEdgeGeoJSON.write(venue), to: output)
         if let output { warn("wrote \(venue.graph.nodes.count) nodes and \(venue.graph.edges.count) edges to \(output)") }
         return 0
