@@ -238,5 +238,6 @@ import VenueFixtures
         #expect(!unit.isReachable)
         // The door line now lies 3 m inside the room: it opens into the room only.
         #expect(reach.unreachable.map(\.id) == ["room-s0"])
+        #expect(unit.reason == .openingsLeadNowhere(openings: 1))
     }
 }

@@ -61,6 +61,8 @@ public struct UnitReachability: Sendable {
         case noOpeningWithinTolerance(nearestOpeningMeters: Double)
         /// A connector unit (stairs, elevator…) on a level where no connector joins it to another level.
         case connectorWithoutCounterpart(category: String)
+        /// The unit's openings lead into no other unit: its part of the graph holds it alone.
+        case openingsLeadNowhere(openings: Int)
         /// The unit's part of the graph is not the main one.
         case isolatedComponent(unitsInPart: Int, levelsInPart: [String], unitsInMainPart: Int)
 
@@ -72,6 +74,8 @@ public struct UnitReachability: Sendable {
                 "no opening on its boundary (nearest \(format(d)) m away); the graph does not enter it"
             case .connectorWithoutCounterpart(let category):
                 "\(category) unit with no counterpart on an adjacent level; it joins no other level"
+            case .openingsLeadNowhere(let n):
+                "its \(n) opening(s) lead into no other unit (a door off its wall, or onto a corridor that is not drawn)"
             case .isolatedComponent(let n, let levels, let main):
                 "isolated: its part of the graph holds \(n) unit(s) with openings on level(s) \(levels.joined(separator: ", ")); the main part holds \(main)"
             }
@@ -150,6 +154,8 @@ public struct UnitReachability: Sendable {
                 units[i].reason = .noOpeningWithinTolerance(nearestOpeningMeters: units[i].nearestOpeningMeters)
             } else if connectorCategories.contains(space.category), !connectorUnitLevels.contains(units[i].spaceIndex) {
                 units[i].reason = .connectorWithoutCounterpart(category: space.category)
+            } else if (counts[key(units[i])]?[c] ?? 0) == 1 {
+                units[i].reason = .openingsLeadNowhere(openings: units[i].openingCount)
             } else {
                 let levels = (levelsOfPart[c] ?? []).sorted()
                 units[i].reason = .isolatedComponent(unitsInPart: counts[key(units[i])]?[c] ?? 0, levelsInPart: levels,
