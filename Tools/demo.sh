@@ -14,5 +14,5 @@ mkdir -p out
     --to occ-deans-office --follow followWithHeading --plot out/replay || [ $? -eq 2 ]  # 2: did not arrive
 echo "wrote out/replay/*.svg"
 "$bin" venue inspect Recordings/venues/campus
-"$bin" venue render Recordings/venues/campus --level 0 -o out/campus-level0.svg
+"$bin" venue render Recordings/venues/campus --level lvl-a0 -o out/campus-level0.svg
 echo "wrote out/campus-level0.svg"

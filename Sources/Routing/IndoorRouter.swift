@@ -37,6 +37,10 @@ public final class IndoorRouter {
             }
             mode = m
         }
+        if let universe = options.universe, !venue.universes.contains(where: { $0.id == universe }) {
+            throw .badRequest(field: "universe", reason: "unknown universe '\(universe)' (known: \(venue.universes.map(\.id).sorted().joined(separator: ", ")))")
+        }
+        let hidden = options.universe.flatMap { index.hiddenEdgesByUniverse[$0] }
         var routeNotices: [RouteNotice] = []
         let vehicleKinds: Set<ConnectorKind> = [.driveRamp, .carLift]
         if !options.transportMode.isVehicle {
@@ -52,7 +56,7 @@ public final class IndoorRouter {
             let why: String
             switch f {
             case .unknownFeature(let id): why = "no POI or space with id '\(id)'"
-            case .unknownLevel(let l): why = "no level '\(l)'"
+            case .unknownLevel(let reason): why = reason
             case .tooFar: why = "no navigation graph edge within \(options.maxMatchDistanceMeters) m of \(place)"
             }
             return RouteResponse(route: nil, notices: routeNotices + [RouteNotice(code, details: why)])
@@ -84,10 +88,12 @@ public final class IndoorRouter {
         // Attempts from strict to relaxed.
         let walkSpeed = options.walkingSpeedMetersPerSecond ?? mode.walkingSpeedMetersPerSecond
         let vehicleSpeed = options.vehicleSpeedMetersPerSecond ?? RouteOptions.defaultVehicleSpeedMetersPerSecond
-        func costModel(avoiding: Set<ConnectorKind>, transition: String?) -> CostModel {
-            CostModel(optimization: options.optimization, walkingSpeedMetersPerSecond: walkSpeed,
-                      vehicleSpeedMetersPerSecond: vehicleSpeed, excludedConnectors: mode.excludedConnectors.union(avoiding),
-                      accessibleOnly: mode.accessibleOnly, requiredTransitionTypeID: transition, venue: venue)
+        func costModel(avoiding: Set<ConnectorKind>, transition: String?, hiding: Bool) -> CostModel {
+            var model = CostModel(optimization: options.optimization, walkingSpeedMetersPerSecond: walkSpeed,
+                                  vehicleSpeedMetersPerSecond: vehicleSpeed, excludedConnectors: mode.excludedConnectors.union(avoiding),
+                                  accessibleOnly: mode.accessibleOnly, requiredTransitionTypeID: transition, venue: venue)
+            model.hiddenEdges = hiding ? hidden : nil
+            return model
         }
         let vehiclePhases: [TravelKind]
         switch options.enableOption ?? .entireRoute {
@@ -95,15 +101,21 @@ public final class IndoorRouter {
         case .routeHead: vehiclePhases = [.driving, .walking]
         case .routeTail: vehiclePhases = [.walking, .driving]
         }
-        var attempts: [(cost: CostModel, phases: [TravelKind], transitionRelaxed: Bool, avoidRelaxed: Bool, vehicleRelaxed: Bool)] = []
+        var attempts: [(cost: CostModel, phases: [TravelKind], transitionRelaxed: Bool, avoidRelaxed: Bool, vehicleRelaxed: Bool,
+                        universeRelaxed: Bool)] = []
         let phaseOptions: [([TravelKind], Bool)] = options.transportMode.isVehicle ? [(vehiclePhases, false), ([.walking], true)] : [([.walking], false)]
-        for (phases, vehicleRelaxed) in phaseOptions {
-            for avoidRelaxed in avoid.isEmpty ? [false] : [false, true] {
-                if let t = options.preferredTransitionTypeID {
-                    attempts.append((costModel(avoiding: avoidRelaxed ? [] : avoid, transition: t), phases, false, avoidRelaxed, vehicleRelaxed))
+        // Hidden spaces are given up last: only when nothing else finds a way.
+        for universeRelaxed in hidden == nil ? [false] : [false, true] {
+            for (phases, vehicleRelaxed) in phaseOptions {
+                for avoidRelaxed in avoid.isEmpty ? [false] : [false, true] {
+                    let avoiding = avoidRelaxed ? [] : avoid
+                    if let t = options.preferredTransitionTypeID {
+                        attempts.append((costModel(avoiding: avoiding, transition: t, hiding: !universeRelaxed), phases, false,
+                                         avoidRelaxed, vehicleRelaxed, universeRelaxed))
+                    }
+                    attempts.append((costModel(avoiding: avoiding, transition: nil, hiding: !universeRelaxed), phases,
+                                     options.preferredTransitionTypeID != nil, avoidRelaxed, vehicleRelaxed, universeRelaxed))
                 }
-                attempts.append((costModel(avoiding: avoidRelaxed ? [] : avoid, transition: nil), phases,
-                                 options.preferredTransitionTypeID != nil, avoidRelaxed, vehicleRelaxed))
             }
         }
 
@@ -113,6 +125,7 @@ public final class IndoorRouter {
                                      cost: attempt.cost, phases: attempt.phases) else { continue }
             var notices = routeNotices
             if attempt.transitionRelaxed { notices.append(RouteNotice(.ignoredPreferredTransitionType, details: options.preferredTransitionTypeID)) }
+            if attempt.universeRelaxed { notices.append(RouteNotice(.violatedUniverse, details: options.universe)) }
             if attempt.vehicleRelaxed {
                 let code: RouteNotice.Code
                 switch options.enableOption ?? .entireRoute {

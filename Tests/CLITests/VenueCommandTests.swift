@@ -42,7 +42,7 @@ import IndoorJSON
     @Test func renderWritesSVGAndRejectsBadStyles() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let svg = dir.appendingPathComponent("level.svg").path
-        let r = try CLIRunner.run(["venue", "render", campus, "--level", "0", "-o", svg, "--labels", "category"])
+        let r = try CLIRunner.run(["venue", "render", campus, "--level", "lvl-a0", "-o", svg, "--labels", "category"])
         #expect(r.status == 0, "\(r.stderr)")
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.hasPrefix("<svg") && text.contains("</svg>"))
@@ -53,7 +53,7 @@ import IndoorJSON
         #expect(try String(contentsOfFile: withGraph, encoding: .utf8).contains(">navigation graph</text>"))
         let style = dir.appendingPathComponent("style.json").path
         try Data(#"{"space": {"fill": 7}}"#.utf8).write(to: URL(fileURLWithPath: style))
-        let bad = try CLIRunner.run(["venue", "render", campus, "--level", "0", "-o", svg, "--style", style])
+        let bad = try CLIRunner.run(["venue", "render", campus, "--level", "lvl-a0", "-o", svg, "--style", style])
         #expect(bad.status == 1 && bad.stderr.contains("space.fill"))
     }
 

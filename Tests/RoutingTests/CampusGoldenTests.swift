@@ -13,7 +13,8 @@ import Venue
 /// (40, 10) and reaches the library's upper floor (same ordinal) at (48, 10); the staff lounge is at
 /// (60, 16) behind a door on the library corridor's north wall at x = 62. So: east along the corridor,
 /// left (north) into the escalator, up; on the first floor south out of the escalator then east (a
-/// left turn) to the bridge, across; east along the library corridor, left (north) into the lounge.
+/// left turn) to the bridge, out of the main building's footprint (x 0–40), across and into the library's
+/// (x 48–68); east along the library corridor, left (north) into the lounge.
 @Suite struct CampusGoldenTests {
     static let campus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Recordings/venues/campus").path
@@ -29,7 +30,10 @@ import Venue
             "Turn left and continue for 4 m",
             "Take the escalator up to Main building, first floor",
             "Turn left and continue for 15 m",
+            // The bridge (x 40–48) lies outside both buildings' footprints.
+            "Exit Main building and continue for 4 m",
             "Take the passage to Library, upper floor",
+            "Enter Library",
             "Head east and continue for 15 m",
             "Turn left and continue for 4 m",
             "Arrive at Staff lounge",

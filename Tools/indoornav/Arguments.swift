@@ -17,9 +17,14 @@ struct Arguments {
         self.consumed = Array(repeating: false, count: items.count)
     }
 
-    /// Removes and returns the value of `--name VALUE` or `--name=VALUE` (last one wins).
+    /// Removes and returns the value of `--name VALUE` or `--name=VALUE`; giving a single-value option
+    /// twice is an error (use ``options(_:)`` for repeatable ones).
     mutating func option(_ name: String) throws(UsageError) -> String? {
-        try options(name).last
+        let values = try options(name)
+        guard values.count <= 1 else {
+            throw UsageError("\(name) given \(values.count) times ('\(values.joined(separator: "', '"))'); it takes one value")
+        }
+        return values.first
     }
 
     /// Removes and returns every value given for a repeatable option.

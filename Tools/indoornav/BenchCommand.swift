@@ -11,6 +11,7 @@ enum BenchCommand {
         "filter": FilterBench.run,
         "providers": ProvidersBench.run,
         "fusion": FusionBench.run,
+        "reach": ReachBench.run,
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {

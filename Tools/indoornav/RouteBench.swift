@@ -4,7 +4,7 @@ import IndoorJSON
 import Routing
 import Venue
 
-/// `indoornav bench route VENUE --queries N --seed S [--optimize shortest|fastest] [--landmarks K]
+/// `indoornav bench route VENUE --queries N --seed S [--graph …] [--optimize shortest|fastest] [--landmarks K]
 /// [--queries-out FILE] [--json]`: p50/p99 per query and queries per second over random origin and
 /// destination nodes (mostly across levels).
 enum RouteBench {
@@ -17,11 +17,12 @@ enum RouteBench {
         guard let optimization = Optimization(rawValue: optimizeText) else { throw UsageError("--optimize: expected fastest or shortest") }
         let queriesOut = try args.option("--queries-out")
         let json = args.flag("--json")
+        let graph = try args.option("--graph")
         try args.finish()
 
         let clock = ContinuousClock()
         let loadStart = clock.now
-        let venue = try VenueLoader.load(path: path)
+        let venue = try VenueGraphChoice.load(path, graph: graph)
         let loadSeconds = seconds(clock.now - loadStart)
         let nodes = venue.graph.nodes
         guard nodes.count >= 2 else { throw UsageError("\(path): the navigation graph has fewer than two nodes") }

@@ -3,15 +3,19 @@ import IndoorJSON
 import Routing
 import Venue
 
-/// `indoornav route VENUE --from X --to Y …`: exit 0 with a route, 2 when none exists, 1 on bad input.
+/// `indoornav route VENUE --from X --to Y [--graph derived|authored|FILE] …`: exit 0 with a route, 2 when
+/// none exists, 1 on bad input. Places are ids, `x,y@LEVEL`, `geo:lat,lon@LEVEL` or names (``PlaceNames``).
 enum RouteCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
-        let request = try parseRequest(&args)
+        let parsed = try parseRequest(&args)
         let format = try args.option("--format") ?? "text"
         guard ["text", "json", "geojson"].contains(format) else { throw UsageError("--format: expected text, json or geojson, got '\(format)'") }
+        let graph = try args.option("--graph")
         try args.finish()
-        let venue = try VenueLoader.load(path: path)
+        let venue = try VenueLoader.load(path: path, options: graph.map(VenueGraphChoice.options) ?? VenueLoadOptions())
+        do { try parsed.validate() } catch { throw UsageError("\(error)") }
+        let request = try PlaceNames.resolve(parsed, venue: venue)
         let router = IndoorRouter(venue: venue)
         let response: RouteResponse
         do { response = try router.route(request) } catch {
@@ -40,16 +44,14 @@ enum RouteCommand {
         let fromText = try args.required("--from")
         let toTexts = try args.options("--to")
         guard !toTexts.isEmpty else { throw UsageError("missing required option --to") }
-        guard let origin = Place.parse(fromText) else { throw UsageError("--from: '\(fromText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
+        let origin = try place(fromText, flag: "--from")
         var destinations: [Place] = []
-        for t in toTexts {
-            guard let p = Place.parse(t) else { throw UsageError("--to: '\(t)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
-            destinations.append(p)
-        }
+        for t in toTexts { destinations.append(try place(t, flag: "--to")) }
         var waypoints: [Waypoint] = []
         for v in try args.options("--via") { waypoints.append(try parseVia(v)) }
         var options = RouteOptions()
-        if let avoid = try args.option("--avoid") {
+        // Repeated --avoid flags add up (--avoid stairs --avoid escalator = --avoid stairs,escalator).
+        for avoid in try args.options("--avoid") {
             for name in avoid.split(separator: ",") {
                 guard let kind = ConnectorKind(rawValue: String(name)) else {
                     throw UsageError("--avoid: unknown connector '\(name)' (use \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -80,6 +82,7 @@ enum RouteCommand {
         }
         if let l = try args.option("--lang") { options.language = l }
         if let d = try args.double("--max-match-distance") { options.maxMatchDistanceMeters = d }
+        options.universe = try args.option("--universe")
         return RouteRequest(origin: origin, destinations: destinations, waypoints: waypoints, options: options)
     }
 
@@ -97,7 +100,13 @@ enum RouteCommand {
             stop = s
             body = String(body[..<r.lowerBound])
         }
-        guard let place = Place.parse(body) else { throw UsageError("--via: '\(body)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
-        return Waypoint(place, stopDurationSeconds: stop, passThrough: pass)
+        return Waypoint(try place(body, flag: "--via"), stopDurationSeconds: stop, passThrough: pass)
+    }
+
+    /// A place argument, or a usage error saying what is wrong with it.
+    static func place(_ text: String, flag: String) throws(UsageError) -> Place {
+        do { return try Place.parsing(text) } catch {
+            throw UsageError("\(flag): \(error) (expected an id, x,y@LEVEL or geo:lat,lon@LEVEL)")
+        }
     }
 }

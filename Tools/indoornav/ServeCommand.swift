@@ -1,22 +1,26 @@
 import Dispatch
 import Foundation
 import RerouteService
+import Venue
 
-/// `indoornav serve --venues DIR [--bind 127.0.0.1] [--port 8080] [--max-sessions N] [--session-ttl S]
-/// [--threads N | --thread-per-connection] [--max-body BYTES] [--cors-origin ORIGIN]…`: the reroute service
-/// (and its live map at `/`) until SIGTERM/SIGINT.
+/// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
+/// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]
+/// [--cors-origin ORIGIN]…`: the reroute service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
     static let usage = """
-    usage: indoornav serve --venues DIR [--bind 127.0.0.1] [--port 8080] [--max-sessions 10000]
-                           [--session-ttl 600] [--threads 2 | --thread-per-connection] [--max-body 65536]
-                           [--cors-origin http://host[:port] | *]…
+    usage: indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
+                           [--max-sessions 10000] [--session-ttl 600] [--threads 2 | --thread-per-connection]
+                           [--max-body 65536] [--cors-origin http://host[:port] | *]…
+      DIR: a venue folder or .zip, a directory of venue folders and .zip archives, or a venue store directory.
+      --graph: which navigation graph every venue gets (default: its authored one, else a derived one);
+               FILE or DIR (a node/edge graph.geojson) suits a single venue.
       --cors-origin: a web origin allowed to call the service from a browser (repeatable).
-      DIR: a venue folder, a directory of venue folders, or a venue store directory.
       --port 0 picks a free port; the chosen one is printed. SIGTERM/SIGINT finish requests in flight and exit 0.
     """
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let directory = try args.required("--venues")
+        let graph = try args.option("--graph")
         var http = HTTPServerConfiguration()
         var service = ServiceConfiguration()
         if let bind = try args.option("--bind") { http.bindAddress = bind }
@@ -43,7 +47,13 @@ enum ServeCommand {
             sources.append(source)
         }
         let started = Date()
-        let catalog = try VenueCatalog.load(directory: directory)
+        let catalog: VenueCatalog
+        if let graph {
+            let options = VenueGraphChoice.options(graph)
+            catalog = try VenueCatalog.load(directory: directory) { path throws(VenueError) in try VenueLoader.load(path: path, options: options) }
+        } else {
+            catalog = try VenueCatalog.load(directory: directory)
+        }
         let app = try RerouteService(venues: catalog, configuration: service)
         let daemon = try HTTPDaemon(configuration: http) { request in app.handle(request) }
         warn("loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")

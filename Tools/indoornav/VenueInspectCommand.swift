@@ -3,14 +3,15 @@ import IndoorGeometry
 import IndoorJSON
 import Venue
 
-/// `indoornav venue inspect PATH [--json]`: what a venue holds, per level, and its graph.
+/// `indoornav venue inspect PATH [--graph derived|authored|FILE|DIR] [--json]`: what a venue holds, per level, and its graph.
 enum VenueInspectCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let json = args.flag("--json")
         let languages = try args.options("--lang")
+        let graph = try args.option("--graph")
         try args.finish()
-        let venue = try VenueLoader.load(path: path)
+        let venue = try VenueGraphChoice.load(path, graph: graph)
         let summary = summarize(venue, languages: languages)
         if json {
             print(summary.serialized(pretty: true))

@@ -2,28 +2,55 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import IndoorPlot
+import Routing
 import Venue
 
-/// `indoornav venue validate PATH`: exit 0 when usable (warnings printed), 1 with one line per error.
+/// `indoornav venue validate PATH [--graph derived|authored|FILE] [--json]`: exit 0 when usable
+/// (warnings printed), 1 with one line per error. Then, for each unit with openings, whether a route can
+/// reach it and if not why (`UnitReachability`): unreachable units are warnings
+/// (`unit.geojson: ID: reachability: reason`), followed by a count; `--json` lists every unit.
 enum VenueValidateCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
+        let graph = try args.option("--graph")
+        let json = args.flag("--json")
         try args.finish()
         let venue: Venue
-        do { venue = try VenueLoader.load(path: path) } catch {
+        do { venue = try VenueLoader.load(path: path, options: graph.map(VenueGraphChoice.options) ?? VenueLoadOptions()) } catch {
             print("\(error)")
             return 1
         }
         let issues = VenueValidator.validate(venue)
-        for issue in issues where issue.severity == .warning { warn("warning: \(issue)") }
         let errors = issues.filter { $0.severity == .error }
+        let reach = UnitReachability(index: RoutingIndex(venue: venue))
+        if json {
+            let units: [JSONValue] = reach.units.map { u in
+                ["id": .string(u.id), "level": .string(u.levelID), "building": .optional(u.buildingID),
+                 "openings": .number(Double(u.openingCount)), "reachable": .bool(u.isReachable),
+                 "reason": .optional(u.reason.map { "\($0)" })]
+            }
+            let result: JSONValue = [
+                "errors": .array(errors.map { .string("\($0)") }),
+                "warnings": .array(issues.filter { $0.severity == .warning }.map { .string("\($0)") }),
+                "units": .array(units),
+                "unitsWithOpenings": .number(Double(reach.units.count)),
+                "reachableUnits": .number(Double(reach.units.count - reach.unreachable.count)),
+            ]
+            print(result.serialized(pretty: true))
+            return errors.isEmpty ? 0 : 1
+        }
+        for issue in issues where issue.severity == .warning { warn("warning: \(issue)") }
         for issue in errors { print("\(issue)") }
-        warn("\(errors.count) errors, \(issues.count - errors.count) warnings")
+        for unit in reach.unreachable {
+            warn("warning: unit.geojson: \(unit.id): reachability: \(unit.reason.map { "\($0)" } ?? "")")
+        }
+        warn("\(errors.count) errors, \(issues.count - errors.count) warnings; "
+             + "\(reach.units.count - reach.unreachable.count) of \(reach.units.count) units with openings reachable")
         return errors.isEmpty ? 0 : 1
     }
 }
 
-/// `indoornav venue at PATH --point x,y --level LEVEL [--json]`: the space and POI at a local point.
+/// `indoornav venue at PATH --point x,y --level LEVEL [--graph …] [--json]`: the space and POI at a local point.
 enum VenueAtCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
@@ -31,9 +58,10 @@ enum VenueAtCommand {
         let levelRef = try args.required("--level")
         let json = args.flag("--json")
         let languages = try args.options("--lang")
+        let graph = try args.option("--graph")
         try args.finish()
         let point = try parsePoint(pointText, flag: "--point")
-        let venue = try VenueLoader.load(path: path)
+        let venue = try VenueGraphChoice.load(path, graph: graph)
         let levelIndex = try venue.levelIndex(levelRef)
         let spaceIndices = venue.spatialIndex.spaces(containing: point, levelIndex: levelIndex)
         let space = spaceIndices.first.map { venue.spaces[$0] }
@@ -64,13 +92,15 @@ enum VenueAtCommand {
     }
 }
 
-/// `indoornav venue graph PATH -o graph.geojson`: the navigation graph in IndoorNav's node/edge GeoJSON.
+/// `indoornav venue graph PATH -o graph.geojson [--graph derived|authored|FILE|DIR]`: the navigation graph in
+/// IndoorNav's node/edge GeoJSON (`--graph derived` exports the graph derived from the geometry).
 enum VenueGraphCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let output = try args.option("-o") ?? args.option("--output")
+        let graph = try args.option("--graph")
         try args.finish()
-        let venue = try VenueLoader.load(path: path)
+        let venue = try VenueGraphChoice.load(path, graph: graph)
         try emit(NodeEdgeGeoJSON.write(venue), to: output)
         if let output { warn("wrote \(venue.graph.nodes.count) nodes and \(venue.graph.edges.count) edges to \(output)") }
         return 0

@@ -69,7 +69,8 @@ public struct DestinationCatalog: Sendable {
         }
     }
 
-    static func fold(_ s: String) -> String {
+    /// Text folded for matching: case- and diacritic-insensitive.
+    public static func fold(_ s: String) -> String {
         s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

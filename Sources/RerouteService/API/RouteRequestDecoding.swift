@@ -8,10 +8,11 @@ import Venue
 enum RouteRequestDecoding {
     /// Option members shared by `POST /venues/{id}/routes` (top level) and `POST /sessions` (`options`).
     static let optionKeys: Set<String> = ["avoid", "mode", "optimize", "transport", "enable", "speed", "preferTransition",
-                                          "units", "lang", "maxMatchDistance"]
+                                          "units", "lang", "maxMatchDistance", "universe"]
 
-    /// `{from, to, via?, …options}` → a validated request.
-    static func request(_ body: JSONValue) throws(ServiceError) -> RouteRequest {
+    /// `{from, to, via?, …options}` → a validated request. `modes` are the direction modes the venue
+    /// knows (the built-in ones plus the venue's own, ``DirectionMode/modes(for:)``).
+    static func request(_ body: JSONValue, modes: Set<String> = Set(DirectionMode.builtIn.keys)) throws(ServiceError) -> RouteRequest {
         let fields = try JSONFields(body, path: "")
         try fields.rejectUnknown(optionKeys.union(["from", "to", "via"]))
         guard let fromValue = fields.value("from") else { throw .badRequest(field: "from", reason: "required") }
@@ -25,7 +26,7 @@ enum RouteRequestDecoding {
             destinations = [try place(toValue, field: "to")]
         }
         let request = RouteRequest(origin: origin, destinations: destinations, waypoints: try waypoints(fields),
-                                   options: try options(fields))
+                                   options: try options(fields, modes: modes))
         try validate(request)
         return request
     }
@@ -50,7 +51,7 @@ enum RouteRequestDecoding {
     }
 
     /// Route options from the members named in ``optionKeys``.
-    static func options(_ fields: JSONFields) throws(ServiceError) -> RouteOptions {
+    static func options(_ fields: JSONFields, modes: Set<String> = Set(DirectionMode.builtIn.keys)) throws(ServiceError) -> RouteOptions {
         var options = RouteOptions()
         if let avoid = fields.value("avoid") {
             let names: [String]
@@ -74,8 +75,8 @@ enum RouteRequestDecoding {
             }
         }
         if let mode = try fields.string("mode") {
-            guard DirectionMode.builtIn[mode] != nil else {
-                throw .unprocessable(field: fields.field("mode"), reason: "unknown direction mode '\(mode)' (expected one of: \(DirectionMode.builtIn.keys.sorted().joined(separator: ", ")))")
+            guard modes.contains(mode) else {
+                throw .unprocessable(field: fields.field("mode"), reason: "unknown direction mode '\(mode)' (expected one of: \(modes.sorted().joined(separator: ", ")))")
             }
             options.directionMode = mode
         }
@@ -92,6 +93,7 @@ enum RouteRequestDecoding {
             options.language = lang
         }
         if let d = try fields.double("maxMatchDistance") { options.maxMatchDistanceMeters = d }
+        options.universe = try fields.string("universe")
         return options
     }
 

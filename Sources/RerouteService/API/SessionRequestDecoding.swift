@@ -27,7 +27,7 @@ enum SessionRequestDecoding {
         if let o = f.value("options") {
             let of = try JSONFields(o, path: "options")
             try of.rejectUnknown(RouteRequestDecoding.optionKeys)
-            options = try RouteRequestDecoding.options(of)
+            options = try RouteRequestDecoding.options(of, modes: Set(DirectionMode.modes(for: served.venue).keys))
         }
         let waypoints = try RouteRequestDecoding.waypoints(f)
         // The router's rules (waypoint count, speeds, stop durations) apply before anything starts.

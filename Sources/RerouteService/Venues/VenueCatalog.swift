@@ -26,7 +26,7 @@ public struct VenueCatalog: Sendable {
     /// Loads every venue under `directory`.
     ///
     /// `directory` may be a single venue folder, a directory of venue folders (IMDF archives or ILC
-    /// sites; other files and hidden entries are skipped), or a ``VenueStore`` directory (folders with
+    /// sites, or `.zip` IMDF archives; other files and hidden entries are skipped), or a ``VenueStore`` directory (folders with
     /// `store-entry.json`, whose installed copies are loaded). Venues get a derived navigation graph when
     /// they have no authored one (``VenueStore/defaultLoader``).
     /// - Throws: ``ServiceError/venueLoad(path:reason:)`` for the first folder that does not load, or
@@ -44,7 +44,11 @@ public struct VenueCatalog: Sendable {
         var venues: [Venue] = []
         for name in names {
             let folder = directory + "/" + name
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                // IMDF archives as distributed: `.zip` files beside the venue folders.
+                if name.lowercased().hasSuffix(".zip") { venues.append(try load(folder, loader)) }
+                continue
+            }
             if FileManager.default.fileExists(atPath: folder + "/" + VenueStore.entryFileName) {
                 venues.append(try load(folder + "/" + name, loader))
             } else if VenueLoader.formats.contains(where: { $0.detect(folder) != nil }) {

@@ -41,7 +41,7 @@ public struct InstructionWriter: Sendable {
     /// The instruction for a maneuver; `levelName`/`placeName`/`buildingName` are already localised.
     public func text(for action: Maneuver.Action, distanceToNextMeters: Double, bearingDegrees: Double,
                      levelChange: Maneuver.LevelChange?, levelName: String?, placeName: String?, buildingName: String?,
-                     durationSeconds: Double?) -> String {
+                     durationSeconds: Double?, nextTravel: TravelKind? = nil) -> String {
         let table = InstructionWriter.templates[language] ?? [:]
         func t(_ key: String) -> String { table[key] ?? InstructionWriter.templates["en"]?[key] ?? key }
         var base: String
@@ -52,13 +52,13 @@ public struct InstructionWriter: Sendable {
         case .passDoor: base = t("passDoor")
         case .levelChange:
             let kind = levelChange?.connectorKind ?? .connector
-            let deltaZ = levelChange?.deltaZ ?? 0
-            let key = deltaZ > 0 ? "levelUp" : (deltaZ < 0 ? "levelDown" : "levelAcross")
+            let key = levelChange?.goesUp == true ? "levelUp" : (levelChange?.goesDown == true ? "levelDown" : "levelAcross")
             base = InstructionWriter.fill(t(key)) { $0 == "connector" ? t("connector." + kind.rawValue) : nil }
         case .enterBuilding: base = t("enterBuilding")
         case .exitBuilding: base = t("exitBuilding")
         case .wait: base = t("wait")
         case .arrive: base = placeName == nil ? t("arrive") : t("arriveAt")
+        case .changeTransport: base = nextTravel == .driving ? t("continueByVehicle") : t("continueOnFoot")
         }
         let addsDistance: Set<Maneuver.Action> = [.depart, .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn, .passDoor, .enterBuilding, .exitBuilding]
         if action == .continue {
@@ -113,6 +113,7 @@ public struct InstructionWriter: Sendable {
             "levelAcross": "Take the {connector} to {level}",
             "enterBuilding": "Enter {building}", "exitBuilding": "Exit {building}", "theBuilding": "the building",
             "wait": "Wait for {duration}", "arrive": "Arrive at your destination", "arriveAt": "Arrive at {name}",
+            "continueOnFoot": "Leave the vehicle and continue on foot", "continueByVehicle": "Continue by vehicle",
             "seconds": "{n} s", "minutes": "{n} min",
             "connector.elevator": "elevator", "connector.stairs": "stairs", "connector.escalator": "escalator",
             "connector.ramp": "ramp", "connector.pedestrianRamp": "ramp", "connector.driveRamp": "drive ramp",
@@ -131,6 +132,7 @@ public struct InstructionWriter: Sendable {
             "levelAcross": "Nehmen Sie {connector} zu {level}",
             "enterBuilding": "Betreten Sie {building}", "exitBuilding": "Verlassen Sie {building}", "theBuilding": "das Gebäude",
             "wait": "Warten Sie {duration}", "arrive": "Sie haben Ihr Ziel erreicht", "arriveAt": "Sie haben {name} erreicht",
+            "continueOnFoot": "Verlassen Sie das Fahrzeug und gehen Sie zu Fuß weiter", "continueByVehicle": "Fahren Sie mit dem Fahrzeug weiter",
             "seconds": "{n} s", "minutes": "{n} min",
             "connector.elevator": "den Aufzug", "connector.stairs": "die Treppe", "connector.escalator": "die Rolltreppe",
             "connector.ramp": "die Rampe", "connector.pedestrianRamp": "die Rampe", "connector.driveRamp": "die Auffahrt",

@@ -81,7 +81,7 @@ public enum RouteJSON {
         o["bearingDegrees"] = number(m.bearingDegrees)
         if let lc = m.levelChange {
             o["levelChange"] = ["connector": .string(lc.connectorKind.rawValue), "connectorId": .optional(lc.connectorID),
-                                "deltaZ": .number(Double(lc.deltaZ)), "fromLevel": .string(lc.fromLevelID), "toLevel": .string(lc.toLevelID)]
+                                "deltaZ": .number(Double(lc.deltaZ)), "riseMeters": RouteJSON.number(lc.riseMeters), "fromLevel": .string(lc.fromLevelID), "toLevel": .string(lc.toLevelID)]
         }
         if let s = m.space { o["space"] = ["id": .string(s.id), "category": .string(s.category), "name": .optional(s.name)] }
         if let b = m.buildingName { o["building"] = .string(b) }

@@ -24,9 +24,14 @@ public enum RouteLegs {
     public static func legs(of route: Route, venue: Venue) -> [Leg] {
         var legs: [Leg] = []
         for section in route.sections {
-            for m in section.maneuvers {
-                let context = contextAt(m.position, levelID: m.levelID, venue: venue)
-                let building = buildingAt(m.position, levelID: m.levelID, venue: venue)
+            for (k, m) in section.maneuvers.enumerated() {
+                // Leaving a building starts an outdoor leg (the exit itself lies on the footprint's edge),
+                // unless the next building is entered at the same place (a door between two buildings).
+                let next = k + 1 < section.maneuvers.count ? section.maneuvers[k + 1] : nil
+                let straightIn = next?.action == .enterBuilding && next?.offsetMeters == m.offsetMeters
+                let leaving = m.action == .exitBuilding && !straightIn
+                let context = leaving ? .outsideOnVenue : contextAt(m.position, levelID: m.levelID, venue: venue)
+                let building = leaving ? nil : buildingAt(m.position, levelID: m.levelID, venue: venue)
                 let startsNew = legs.isEmpty || m.action == .levelChange || m.action == .enterBuilding || m.action == .exitBuilding
                     || legs[legs.count - 1].levelID != m.levelID
                 if startsNew {
@@ -40,14 +45,12 @@ public enum RouteLegs {
     }
 
     static func contextAt(_ p: LocalPoint, levelID: String, venue: Venue) -> Context {
-        guard let li = try? venue.levelIndex(levelID) else { return .outsideOnVenue }
-        return venue.spatialIndex.spaces(containing: p, levelIndex: li).isEmpty ? .outsideOnVenue : .insideBuilding
+        buildingAt(p, levelID: levelID, venue: venue) == nil ? .outsideOnVenue : .insideBuilding
     }
 
     static func buildingAt(_ p: LocalPoint, levelID: String, venue: Venue) -> String? {
         guard let li = try? venue.levelIndex(levelID) else { return nil }
-        for i in venue.spatialIndex.spaces(containing: p, levelIndex: li) { if let b = venue.spaces[i].buildingID { return b } }
-        return venue.levels[li].buildingIDs.count == 1 ? venue.levels[li].buildingIDs[0] : nil
+        return venue.buildingID(at: p, levelIndex: li)
     }
 
     static func encode(_ legs: [Leg]) -> JSONValue {

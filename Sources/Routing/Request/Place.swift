@@ -1,3 +1,4 @@
+import Foundation
 import IndoorGeometry
 
 /// Where a route starts, ends or passes: a venue feature, a local point or a geographic coordinate.
@@ -17,26 +18,50 @@ public enum Place: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Parses the command-line forms: an id, `x,y@LEVEL` (local metres) or `geo:lat,lon@LEVEL`.
-    public static func parse(_ text: String) -> Place? {
-        guard !text.isEmpty else { return nil }
-        if let at = text.lastIndex(of: "@") {
-            let level = String(text[text.index(after: at)...])
-            var body = String(text[..<at])
-            let isGeo = body.hasPrefix("geo:")
-            if isGeo { body.removeFirst(4) }
-            let parts = body.split(separator: ",", omittingEmptySubsequences: false)
-            if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, !level.isEmpty {
-                if isGeo {
-                    let g = GeoCoordinate(latitudeDegrees: a, longitudeDegrees: b)
-                    return g.isValid ? .geographic(g, level: level) : nil
-                }
-                return .local(LocalPoint(x: a, y: b), level: level)
-            }
-            if isGeo { return nil }
+    /// Parses the command-line forms: an id, `x,y@LEVEL` (local metres) or `geo:lat,lon@LEVEL`;
+    /// `nil` when the text is none of them (``parsing(_:)`` says why).
+    public static func parse(_ text: String) -> Place? { try? parsing(text) }
+
+    /// Why a text is not a place: what is wrong with it.
+    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The text given.
+        public var text: String
+        /// What is wrong.
+        public var reason: String
+        public var description: String { "'\(text)': \(reason)" }
+    }
+
+    /// Parses an id, `x,y@LEVEL` (local metres) or `geo:lat,lon@LEVEL`. Text of the form `A,B@LEVEL`
+    /// where A or B reads as a number is a coordinate: both must be finite numbers (and a valid latitude
+    /// and longitude after `geo:`), and the level must not be empty.
+    /// - Throws: ``SyntaxError`` saying what is wrong with the coordinate.
+    public static func parsing(_ text: String) throws(SyntaxError) -> Place {
+        guard !text.isEmpty else { throw SyntaxError(text: text, reason: "empty place") }
+        var body = text
+        let isGeo = body.hasPrefix("geo:")
+        if isGeo { body.removeFirst(4) }
+        guard let at = body.lastIndex(of: "@") else {
+            if isGeo { throw SyntaxError(text: text, reason: "expected geo:lat,lon@LEVEL") }
+            return .feature(id: text)
         }
-        if text.hasPrefix("geo:") { return nil }
-        return .feature(id: text)
+        let level = String(body[body.index(after: at)...])
+        let parts = body[..<at].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let numbers = parts.map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard isGeo || (parts.count == 2 && numbers.contains { $0 != nil }) else { return .feature(id: text) }
+        let names = isGeo ? ["latitude", "longitude"] : ["x", "y"]
+        guard parts.count == 2 else { throw SyntaxError(text: text, reason: "expected two numbers before '@', found \(parts.count) part(s)") }
+        for k in 0..<2 {
+            guard let v = numbers[k] else { throw SyntaxError(text: text, reason: "\(names[k]) '\(parts[k])' is not a number") }
+            guard v.isFinite else { throw SyntaxError(text: text, reason: "\(names[k]) '\(parts[k])' is not a finite number") }
+        }
+        guard !level.isEmpty else { throw SyntaxError(text: text, reason: "no level after '@'") }
+        let a = numbers[0] ?? 0, b = numbers[1] ?? 0
+        if isGeo {
+            guard abs(a) <= 90 else { throw SyntaxError(text: text, reason: "latitude \(parts[0]) is outside -90...90") }
+            guard abs(b) <= 180 else { throw SyntaxError(text: text, reason: "longitude \(parts[1]) is outside -180...180") }
+            return .geographic(GeoCoordinate(latitudeDegrees: a, longitudeDegrees: b), level: level)
+        }
+        return .local(LocalPoint(x: a, y: b), level: level)
     }
 }
 

@@ -84,6 +84,10 @@ public struct RouteOptions: Hashable, Sendable {
     public var language: String = "en"
     /// How far a point may be from the graph to be matched, in metres (default 30 m, range 0.1–1000).
     public var maxMatchDistanceMeters: Double = 30
+    /// A universe of the venue (e.g. visitors): routes keep out of the spaces it hides (staff-only
+    /// areas) when another way exists, else go through them with a `violatedUniverse` notice.
+    /// `nil` (default): every space may be used.
+    public var universe: String?
 
     public init() {}
 

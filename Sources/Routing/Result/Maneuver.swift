@@ -7,16 +7,27 @@ public struct Maneuver: Hashable, Sendable {
         case depart, `continue`
         case slightLeft, left, sharpLeft, slightRight, right, sharpRight, uTurn
         case levelChange, enterBuilding, exitBuilding, passDoor, wait, arrive
+        /// The end of a section where the transport mode changes (leave the car, or take it): not an arrival.
+        case changeTransport
     }
 
     /// Level change details (HERE `IndoorLevelChange`).
     public struct LevelChange: Hashable, Sendable {
         public var connectorKind: ConnectorKind
         public var connectorID: String?
-        /// Ordinal difference, positive going up.
+        /// Ordinal difference, positive going up (HERE's `deltaZ`).
         public var deltaZ: Int
         public var fromLevelID: String
         public var toLevelID: String
+        /// Height climbed in metres from the levels' elevations (`indoornav.json` heights where given,
+        /// else ordinal × 4 m), negative going down: a ramp between two buildings' floors of one ordinal
+        /// still rises. Default 0.
+        public var riseMeters: Double = 0
+
+        /// Whether the change goes up: by ordinal, else (same ordinal) by more than 0.1 m of rise.
+        public var goesUp: Bool { deltaZ > 0 || (deltaZ == 0 && riseMeters > 0.1) }
+        /// Whether the change goes down: by ordinal, else (same ordinal) by more than 0.1 m of drop.
+        public var goesDown: Bool { deltaZ < 0 || (deltaZ == 0 && riseMeters < -0.1) }
     }
 
     /// The space a maneuver leads into.

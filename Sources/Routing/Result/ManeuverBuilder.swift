@@ -15,6 +15,9 @@ public struct TurnThresholds: Hashable, Sendable {
     public var minimumSegmentMeters = 0.5
     /// Turns closer together than this along the path become one turn. Default 3 m.
     public var mergeTurnsWithinMeters = 3.0
+    /// A building entered and left again (or left and entered again) within this many metres is not
+    /// announced: paths that graze a footprint's corner. Default 10 m.
+    public var minimumBuildingVisitMeters = 10.0
     public init() {}
 
     /// The maneuver for a signed heading change (positive = clockwise = right), or `nil` for straight on.
@@ -41,8 +44,10 @@ struct ManeuverBuilder {
         self.venue = venue; self.language = language; self.units = units
     }
 
+    /// Maneuvers of one section. `nextTravel` is set when the section ends because the transport mode
+    /// changes: it then ends with ``Maneuver/Action/changeTransport`` instead of an arrival.
     func build(segments: [RouteSegment], departure: RoutePlace, arrival: RoutePlace, postActions: [PostAction],
-               isFinal: Bool, transition: SectionTransition?) -> [Maneuver] {
+               isFinal: Bool, transition: SectionTransition?, nextTravel: TravelKind? = nil) -> [Maneuver] {
         let writer = InstructionWriter(language: language, units: units)
         var offsets = [0.0]
         for s in segments { offsets.append((offsets.last ?? 0) + s.lengthMeters) }
@@ -65,21 +70,37 @@ struct ManeuverBuilder {
         var currentBuilding = buildingID(at: segments[0].start.point, levelIndex: segments[0].startLevelIndex)
         var i = 1
         var skipUntil = 0
+        // A level change, with the building exit before it and the entry after it when the connector
+        // leads into another building (a ramp or bridge between buildings).
+        func addLevelChange(_ lc: (change: Maneuver.LevelChange, end: Int), at i: Int) {
+            let last = segments[lc.end - 1]
+            let b = buildingID(at: last.end.point, levelIndex: last.endLevelIndex)
+            let changes = b != currentBuilding
+            if changes, let old = currentBuilding { drafts.append(Draft(action: .exitBuilding, segment: i, building: old)) }
+            drafts.append(Draft(action: .levelChange, segment: i, levelChange: lc.change))
+            if changes, let new = b { drafts.append(Draft(action: .enterBuilding, segment: lc.end, building: new)) }
+            currentBuilding = b
+            skipUntil = lc.end
+        }
         // A level change may also open the section (after a transition cut).
-        if let lc = levelChange(startingAt: 0, in: segments) { drafts.append(Draft(action: .levelChange, segment: 0, levelChange: lc.change)); skipUntil = lc.end }
+        if let lc = levelChange(startingAt: 0, in: segments) { addLevelChange(lc, at: 0) }
         while i < segments.count {
             defer { i += 1 }
             if i < skipUntil { continue }
             if let lc = levelChange(startingAt: i, in: segments) {
-                drafts.append(Draft(action: .levelChange, segment: i, levelChange: lc.change))
-                skipUntil = lc.end
+                addLevelChange(lc, at: i)
                 continue
             }
             let previous = segments[i - 1]
             if previous.kind.connectorKind != nil && previous.startLevelIndex != previous.endLevelIndex { continue }
-            // Building or section change, checked at doors and level changes (cheap and where it happens).
-            if previous.endNodeKind == .door || previous.startLevelIndex != previous.endLevelIndex || i == segments.count - 1 {
-                let b = buildingID(at: segments[i].end.point, levelIndex: segments[i].endLevelIndex)
+            // Building or section change: where the path goes next (the middle of the next segment).
+            do {
+                let next = segments[i]
+                // Mid-segment, except on level-changing connectors (their middle is between floors);
+                // an outdoor walkway between two buildings' ground floors has its middle outdoors.
+                let probe = next.startLevelIndex == next.endLevelIndex || next.kind.connectorKind == nil
+                    ? next.start.point + (next.end.point - next.start.point) * 0.5 : next.end.point
+                let b = buildingID(at: probe, levelIndex: next.endLevelIndex)
                 if b != currentBuilding {
                     if let old = currentBuilding { drafts.append(Draft(action: .exitBuilding, segment: i, building: old)) }
                     if let new = b { drafts.append(Draft(action: .enterBuilding, segment: i, building: new)) }
@@ -104,7 +125,23 @@ struct ManeuverBuilder {
                 drafts.append(Draft(action: .passDoor, segment: i))
             }
         }
-        if isFinal || !postActions.isEmpty || transition == nil { drafts.append(Draft(action: .arrive, segment: segments.count)) }
+        // Grazing a footprint: drop an entry and exit of one building (either order) closer than
+        // `minimumBuildingVisitMeters` with no other building event between them.
+        var k = 0
+        while k < drafts.count {
+            guard drafts[k].action == .enterBuilding || drafts[k].action == .exitBuilding,
+                  let m = drafts[(k + 1)...].firstIndex(where: { $0.action == .enterBuilding || $0.action == .exitBuilding }),
+                  drafts[m].action != drafts[k].action, drafts[m].building == drafts[k].building,
+                  offsets[drafts[m].segment] - offsets[drafts[k].segment] < thresholds.minimumBuildingVisitMeters,
+                  !drafts[k...m].contains(where: { $0.action == .levelChange }) else { k += 1; continue }
+            drafts.remove(at: m)
+            drafts.remove(at: k)
+        }
+        if !isFinal, postActions.isEmpty, nextTravel != nil {
+            drafts.append(Draft(action: .changeTransport, segment: segments.count))
+        } else if isFinal || !postActions.isEmpty || transition == nil {
+            drafts.append(Draft(action: .arrive, segment: segments.count))
+        }
         for p in postActions where p.action == .wait { drafts.append(Draft(action: .wait, segment: segments.count, duration: p.durationSeconds)) }
 
         var out: [Maneuver] = []
@@ -125,7 +162,8 @@ struct ManeuverBuilder {
             let distance = max(0, nextOffset - offset)
             let bearingDegrees = Angle.degrees(Angle.normalizedPositive(bearing))
             let text = writer.text(for: d.action, distanceToNextMeters: distance, bearingDegrees: bearingDegrees, levelChange: d.levelChange,
-                                   levelName: levelName, placeName: place, buildingName: buildingName, durationSeconds: d.duration)
+                                   levelName: levelName, placeName: place, buildingName: buildingName, durationSeconds: d.duration,
+                                   nextTravel: nextTravel)
             out.append(Maneuver(action: d.action, position: position, levelID: levelID, distanceToNextMeters: distance,
                                 offsetMeters: offset, bearingDegrees: bearingDegrees, levelChange: d.levelChange, space: space,
                                 buildingName: buildingName, durationSeconds: d.duration, instruction: text))
@@ -142,8 +180,11 @@ struct ManeuverBuilder {
               segments[end].startLevelIndex != segments[end].endLevelIndex { end += 1 }
         let fromLevel = venue.levels[s.startLevelIndex], toLevel = venue.levels[segments[end - 1].endLevelIndex]
         let connectorID = s.connectorIndex.map { venue.connectors[Int($0)].id }
+        let elevationChange = toLevel.elevationMeters - fromLevel.elevationMeters
+        let rise = elevationChange.isFinite ? elevationChange : 0
         return (Maneuver.LevelChange(connectorKind: kind, connectorID: connectorID, deltaZ: toLevel.ordinal - fromLevel.ordinal,
-                                     fromLevelID: fromLevel.id, toLevelID: toLevel.id), end)
+                                     fromLevelID: fromLevel.id, toLevelID: toLevel.id,
+                                     riseMeters: rise), end)
     }
 
     /// Heading (radians, clockwise from north) of the last long-enough segment before vertex `i`.
@@ -171,12 +212,7 @@ struct ManeuverBuilder {
     }
 
     private func buildingID(at point: LocalPoint, levelIndex: Int) -> String? {
-        let level = venue.levels[levelIndex]
-        if level.buildingIDs.count == 1 { return level.buildingIDs[0] }
-        for i in venue.spatialIndex.spaces(containing: point, levelIndex: levelIndex) {
-            if let b = venue.spaces[i].buildingID { return b }
-        }
-        return level.buildingIDs.first
+        venue.buildingID(at: point, levelIndex: levelIndex)
     }
 
     /// The space the path is in just after the start of segment `i`.

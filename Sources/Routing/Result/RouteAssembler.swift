@@ -35,7 +35,8 @@ struct RouteAssembler {
         var runningOffset = 0.0
         let maneuvers = ManeuverBuilder(venue: venue, language: request.options.language, units: request.options.units)
 
-        func close(at end: Int, arrival: RoutePlace, postActions: [PostAction], transition: SectionTransition?) {
+        func close(at end: Int, arrival: RoutePlace, postActions: [PostAction], transition: SectionTransition?,
+                   nextTravel: TravelKind? = nil) {
             let slice = Array(segments[start..<end])
             guard !slice.isEmpty else { return }
             let length = slice.reduce(0) { $0 + $1.lengthMeters }
@@ -51,7 +52,7 @@ struct RouteAssembler {
             let mode: TransportMode = slice[0].travel == .walking ? .pedestrian : request.options.transportMode
             let isLast = end == segments.count
             let ms = maneuvers.build(segments: slice, departure: departure, arrival: arrival, postActions: postActions,
-                                     isFinal: isLast, transition: transition)
+                                     isFinal: isLast, transition: transition, nextTravel: nextTravel)
             sections.append(RouteSection(transportMode: mode, lengthMeters: length, durationSeconds: duration, polyline: polyline,
                                          departure: departure, arrival: arrival, maneuvers: ms, passThroughWaypoints: pending,
                                          postActions: postActions, notices: notices, transition: transition))
@@ -81,7 +82,7 @@ struct RouteAssembler {
                     departure = place
                 case .modeChange:
                     let place = RoutePlace(point: here.point, levelID: here.levelID, featureID: nil, name: nil, matchDistanceMeters: 0)
-                    close(at: i, arrival: place, postActions: [], transition: nil)
+                    close(at: i, arrival: place, postActions: [], transition: nil, nextTravel: i < segments.count ? segments[i].travel : nil)
                     departure = place
                 }
             }

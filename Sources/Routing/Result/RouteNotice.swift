@@ -13,6 +13,8 @@ public struct RouteNotice: Hashable, Sendable {
         case violatedAvoidConnector
         /// The preferred transition type could not cover every level/section change.
         case ignoredPreferredTransitionType
+        /// No way avoids the spaces the requested universe hides; the route passes through them.
+        case violatedUniverse
 
         public var severity: Severity {
             switch self {
@@ -46,6 +48,7 @@ public struct RouteNotice: Hashable, Sendable {
             case .violatedAvoidElevatorBank: "Route violates avoid constraint for elevator bank"
             case .violatedAvoidConnector: "Route violates avoid constraint for connector"
             case .ignoredPreferredTransitionType: "Preferred transition type cannot cover every level change; unrestricted route used"
+            case .violatedUniverse: "Route passes through areas hidden in the requested universe; no other way exists"
             }
         }
     }

@@ -21,6 +21,8 @@ public struct CostModel: Sendable {
     public var requiredTransitionTypeID: String?
     /// `connectorTransitionType[i]` is connector i's authored transition type (precomputed per venue).
     let connectorTransitionType: [String?]
+    /// Edges that may not be used (through spaces the requested universe hides), by edge index.
+    var hiddenEdges: [Bool]?
 
     public init(optimization: Optimization, walkingSpeedMetersPerSecond: Double, vehicleSpeedMetersPerSecond: Double,
                 excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
@@ -32,6 +34,14 @@ public struct CostModel: Sendable {
         self.accessibleOnly = accessibleOnly
         self.requiredTransitionTypeID = requiredTransitionTypeID
         self.connectorTransitionType = venue.connectors.map(\.transitionTypeID)
+    }
+
+    /// Cost of traversing edge number `index` in a phase, or `nil` when it is not allowed (also when it
+    /// runs through a space hidden by the requested universe).
+    @inline(__always)
+    func cost(ofEdge index: Int, _ edge: NavEdge, travel: TravelKind) -> Double? {
+        if let hiddenEdges, hiddenEdges[index] { return nil }
+        return cost(of: edge, travel: travel)
     }
 
     /// Cost of traversing `edge` in a phase, or `nil` when the edge is not allowed.

@@ -16,12 +16,19 @@ struct LegPlanner {
 
     /// The cheapest leg from `from` to any of `to`, or `nil` when none exists.
     func plan(from: MatchedPlace, to candidates: [MatchedPlace], cost: CostModel, phases: [TravelKind]) -> Leg? {
-        let first = phases[0]
-        let seeds = from.exits.map { SearchEndpoint(node: $0.node, cost: cost.offGraphCost(meters: $0.meters, travel: first), tag: 0) }
+        let first = phases[0], last = phases.last ?? phases[0]
+        // Same place: a zero-length leg that arrives at once.
+        for (k, c) in candidates.enumerated() where c.levelIndex == from.levelIndex && c.place.point.distance(to: from.place.point) < 1e-6 {
+            let here = RoutePoint(point: from.place.point, levelID: from.place.levelID)
+            return Leg(segments: [walk(here, here, level: from.levelIndex, travel: first, cost: cost)], cost: 0, targetTag: k)
+        }
+        let seeds = usable(from.exits, of: from, travel: first, cost: cost).map {
+            SearchEndpoint(node: $0.node, cost: cost.offGraphCost(meters: $0.meters, travel: first), tag: 0)
+        }
         var targets: [SearchEndpoint] = []
         for (k, c) in candidates.enumerated() {
-            for e in c.entries {
-                targets.append(SearchEndpoint(node: e.node, cost: cost.offGraphCost(meters: e.meters, travel: phases.last ?? first), tag: k))
+            for e in usable(c.entries, of: c, travel: last, cost: cost) {
+                targets.append(SearchEndpoint(node: e.node, cost: cost.offGraphCost(meters: e.meters, travel: last), tag: k))
             }
         }
         var best: Leg?
@@ -34,7 +41,7 @@ struct LegPlanner {
         for (k, c) in candidates.enumerated() {
             guard let a = from.edge, let b = c.edge, a.index == b.index else { continue }
             let edge = venue.graph.edges[a.index]
-            guard cost.cost(of: edge, travel: first) != nil, !(edge.isOneWay && b.t < a.t) else { continue }
+            guard cost.cost(ofEdge: a.index, edge, travel: first) != nil, !(edge.isOneWay && b.t < a.t) else { continue }
             let meters = from.place.matchDistanceMeters + abs(b.t - a.t) * edge.lengthMeters + c.place.matchDistanceMeters
             let direct = cost.offGraphCost(meters: meters, travel: first)
             if direct < (best?.cost ?? .infinity) {
@@ -44,15 +51,41 @@ struct LegPlanner {
         return best
     }
 
+    /// The ways in or out that the cost model allows: a way along part of the matched edge only when the
+    /// edge itself may be used (modes, accessibility, avoided connectors).
+    private func usable(_ ways: [(node: Int32, meters: Double, viaEdge: Bool)], of place: MatchedPlace, travel: TravelKind,
+                        cost: CostModel) -> [(node: Int32, meters: Double, viaEdge: Bool)] {
+        guard let e = place.edge, cost.cost(ofEdge: e.index, venue.graph.edges[e.index], travel: travel) == nil else { return ways }
+        return ways.filter { !$0.viaEdge }
+    }
+
+    /// Whether the cheapest way between a place and `node` is a straight walk (not along the matched
+    /// edge), drawn as such on derived graphs (whose edges are straight walks in sight anyway); on
+    /// authored graphs the route is drawn through the matched point on the edge, as the author's paths go.
+    private func isStraight(_ ways: [(node: Int32, meters: Double, viaEdge: Bool)], node: Int32) -> Bool {
+        guard venue.graph.source == .derived else { return false }
+        return ways.filter { $0.node == node }.min { ($0.meters, $0.viaEdge ? 1 : 0) < ($1.meters, $1.viaEdge ? 1 : 0) }.map { !$0.viaEdge } ?? false
+    }
+
+    /// The edge a place was matched inside, when `node` is one of its ends.
+    private func matchedEdge(_ place: MatchedPlace, endingAt node: Int32) -> NavEdge? {
+        guard let e = place.edge else { return nil }
+        let edge = venue.graph.edges[e.index]
+        return edge.from == node || edge.to == node ? edge : nil
+    }
+
     private func routePoint(_ node: NavNode) -> RoutePoint {
         RoutePoint(point: node.point, levelID: venue.levels[Int(node.levelIndex)].id)
     }
 
+    /// A straight piece off or along part of the graph; `along` is the matched edge when the piece runs
+    /// on it (it then has the edge's kind and connector, so notices about avoided connectors see it).
     private func walk(_ a: RoutePoint, _ b: RoutePoint, level: Int, travel: TravelKind, cost: CostModel,
-                      endKind: NavNode.Kind? = nil, endFeature: String? = nil) -> RouteSegment {
+                      endKind: NavNode.Kind? = nil, endFeature: String? = nil, along edge: NavEdge? = nil) -> RouteSegment {
         let meters = a.point.distance(to: b.point)
         let speed = travel == .walking ? cost.walkingSpeedMetersPerSecond : cost.vehicleSpeedMetersPerSecond
-        return RouteSegment(start: a, end: b, startLevelIndex: level, endLevelIndex: level, kind: .walkway, connectorIndex: nil,
+        return RouteSegment(start: a, end: b, startLevelIndex: level, endLevelIndex: level, kind: edge?.kind ?? .walkway,
+                            connectorIndex: edge?.connectorIndex,
                             travel: travel, lengthMeters: meters, durationSeconds: meters / speed,
                             endNodeKind: endKind, endFeatureID: endFeature)
     }
@@ -64,14 +97,16 @@ struct LegPlanner {
         // Off-graph approach: place → matched point → first node.
         let origin = from.place
         let startPoint = RoutePoint(point: origin.point, levelID: origin.levelID)
-        let onGraph = RoutePoint(point: from.graphPoint, levelID: origin.levelID)
+        let firstNode = graph.nodes[Int(path.steps[0].node)]
+        let startsStraight = isStraight(usable(from.exits, of: from, travel: firstTravel, cost: cost), node: path.steps[0].node)
+        let onGraph = startsStraight ? startPoint : RoutePoint(point: from.graphPoint, levelID: origin.levelID)
         if startPoint.point.distance(to: onGraph.point) > 1e-6 {
             out.append(walk(startPoint, onGraph, level: from.levelIndex, travel: firstTravel, cost: cost))
         }
-        let firstNode = graph.nodes[Int(path.steps[0].node)]
         if onGraph.point.distance(to: firstNode.point) > 1e-6 {
             out.append(walk(onGraph, routePoint(firstNode), level: from.levelIndex, travel: firstTravel, cost: cost,
-                            endKind: firstNode.kind, endFeature: firstNode.featureID))
+                            endKind: firstNode.kind, endFeature: firstNode.featureID,
+                            along: startsStraight ? nil : matchedEdge(from, endingAt: path.steps[0].node)))
         }
         for step in path.steps.dropFirst() {
             guard let e = step.edge else { continue }  // phase change at a node
@@ -89,11 +124,14 @@ struct LegPlanner {
         }
         let lastTravel = phases[path.steps.last?.phase ?? 0]
         let lastNode = graph.nodes[Int(path.steps[path.steps.count - 1].node)]
-        let arrivalOnGraph = RoutePoint(point: to.graphPoint, levelID: to.place.levelID)
-        if lastNode.point.distance(to: arrivalOnGraph.point) > 1e-6 {
-            out.append(walk(routePoint(lastNode), arrivalOnGraph, level: to.levelIndex, travel: lastTravel, cost: cost))
-        }
         let end = RoutePoint(point: to.place.point, levelID: to.place.levelID)
+        let endsStraight = isStraight(usable(to.entries, of: to, travel: lastTravel, cost: cost),
+                                      node: path.steps[path.steps.count - 1].node)
+        let arrivalOnGraph = endsStraight ? end : RoutePoint(point: to.graphPoint, levelID: to.place.levelID)
+        if lastNode.point.distance(to: arrivalOnGraph.point) > 1e-6 {
+            out.append(walk(routePoint(lastNode), arrivalOnGraph, level: to.levelIndex, travel: lastTravel, cost: cost,
+                            along: endsStraight ? nil : matchedEdge(to, endingAt: path.steps[path.steps.count - 1].node)))
+        }
         if arrivalOnGraph.point.distance(to: end.point) > 1e-6 {
             out.append(walk(arrivalOnGraph, end, level: to.levelIndex, travel: lastTravel, cost: cost))
         }
@@ -110,8 +148,9 @@ struct LegPlanner {
                    RoutePoint(point: to.graphPoint, levelID: to.place.levelID),
                    RoutePoint(point: to.place.point, levelID: to.place.levelID)]
         var out: [RouteSegment] = []
+        let shared = from.edge.map { venue.graph.edges[$0.index] }
         for i in 0..<3 where pts[i].point.distance(to: pts[i + 1].point) > 1e-6 {
-            out.append(walk(pts[i], pts[i + 1], level: level, travel: travel, cost: cost))
+            out.append(walk(pts[i], pts[i + 1], level: level, travel: travel, cost: cost, along: i == 1 ? shared : nil))
         }
         if out.isEmpty { out.append(walk(pts[0], pts[3], level: level, travel: travel, cost: cost)) }
         return out

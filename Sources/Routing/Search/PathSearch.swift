@@ -169,7 +169,7 @@ public final class PathSearch {
             if phase + 1 < phaseCount { relax(state + 1, g, from: state, edge: -1) }
             let travel = phases[phase]
             for arc in graph.arcs(from: node) {
-                guard let c = cost.cost(of: edges[Int(arc.edge)], travel: travel) else { continue }
+                guard let c = cost.cost(ofEdge: Int(arc.edge), edges[Int(arc.edge)], travel: travel) else { continue }
                 relax(Int(arc.target) * phaseCount + phase, g + c, from: state, edge: arc.edge)
             }
         }

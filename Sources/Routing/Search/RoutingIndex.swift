@@ -1,3 +1,4 @@
+import IndoorGeometry
 import Venue
 
 /// Per-venue routing preprocessing, built once and shared (immutable, `Sendable`).
@@ -13,6 +14,10 @@ public struct RoutingIndex: Sendable {
     let nodeY: [Double]
     /// Graph nodes standing for a POI, by POI id, for matching POI places without a scan.
     let nodesByFeatureID: [String: [Int32]]
+    /// Per universe id: `hidden[e]` is true when edge `e` runs through a space the universe hides
+    /// (``Universe``: a space listing universes is seen only in those), judged by the smallest space
+    /// holding the edge's middle.
+    let hiddenEdgesByUniverse: [String: [Bool]]
 
     /// Tunables of the preprocessing.
     public struct Options: Sendable {
@@ -48,5 +53,27 @@ public struct RoutingIndex: Sendable {
         nodesByFeatureID = byFeature
         nodeX = graph.nodes.map(\.point.x)
         nodeY = graph.nodes.map(\.point.y)
+        hiddenEdgesByUniverse = Self.hiddenEdges(venue: venue)
+    }
+
+    /// Edges through hidden spaces, per universe; only universes that hide some space get an entry.
+    /// - Complexity: O(universes × E) spatial queries, for venues whose spaces carry universes.
+    private static func hiddenEdges(venue: Venue) -> [String: [Bool]] {
+        let graph = venue.graph
+        guard venue.spaces.contains(where: { !$0.universes.isEmpty }) else { return [:] }
+        // The smallest space holding each same-level edge's middle.
+        let spaceOfEdge: [Int?] = graph.edges.map { e in
+            let a = graph.nodes[Int(e.from)], b = graph.nodes[Int(e.to)]
+            guard a.levelIndex == b.levelIndex else { return nil }
+            let mid = LocalPoint(x: (a.point.x + b.point.x) / 2, y: (a.point.y + b.point.y) / 2)
+            return venue.spatialIndex.spaces(containing: mid, levelIndex: Int(a.levelIndex)).first
+        }
+        var out: [String: [Bool]] = [:]
+        for universe in venue.universes {
+            let hides = venue.spaces.map { !$0.universes.isEmpty && !$0.universes.contains(universe.id) }
+            guard hides.contains(true) else { continue }
+            out[universe.id] = spaceOfEdge.map { $0.map { hides[$0] } ?? false }
+        }
+        return out
     }
 }

@@ -13,6 +13,10 @@ import IndoorGeometry
 ///   entries inside it, and corner nodes pushed in from its reflex vertices; a room with one door and
 ///   nothing else gets a node at an interior point so it has an edge and can be a destination.
 ///   Non-walkable spaces only join their POIs and connector entries to their doors (no through traffic).
+///   Open circulation units that touch without an opening are crossed where they touch
+///   (``TouchingSpaces``); when many doors open into one unit only and the level has an outline, the
+///   corridors are taken to be the outline minus the units (``CorridorGrid``). Exterior doors of
+///   different buildings are joined outdoors (``OutdoorLinks``).
 /// - **Outline as floor** (``VenueSpatialIndex/outlineIsWalkable(hasOutline:openingCount:walkableSpaceCount:)``,
 ///   e.g. Microsoft ILC floors with shop polygons): a walkable grid (``WalkableGrid``).
 ///
@@ -33,6 +37,7 @@ public enum GraphDerivation {
         -> (graph: NavigationGraph, issues: [VenueIssue])
     {
         var work = DerivationWork(venue: venue, options: options)
+        var oneSidedDoors: [Int32] = []
         for level in venue.levels.indices {
             let walkableCount = work.spacesByLevel[level].filter { venue.spaces[$0].isWalkable }.count
             if let outline = venue.levels[level].outline,
@@ -40,9 +45,14 @@ public enum GraphDerivation {
                                                    walkableSpaceCount: walkableCount) {
                 WalkableGrid.derive(level: level, outline: outline, work: &work)
             } else {
-                SpaceGraphs.derive(level: level, work: &work)
+                let oneSided = SpaceGraphs.derive(level: level, work: &work)
+                if let outline = venue.levels[level].outline {
+                    CorridorGrid.derive(level: level, outline: outline, doors: oneSided, work: &work)
+                }
+                oneSidedDoors += oneSided
             }
         }
+        OutdoorLinks.derive(oneSidedDoors: oneSidedDoors, work: &work)
         ConnectorEdges.derive(work: &work)
         work.compact()
         reportUnreachablePOIs(&work)

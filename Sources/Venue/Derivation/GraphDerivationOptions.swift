@@ -1,5 +1,5 @@
 /// Tunables of ``GraphDerivation``. Every value has a unit, a default and a valid range checked by
-/// ``init(doorSnapMeters:pointSnapMeters:reflexInsetMeters:minimumReflexTurnDegrees:fullVisibilityNodeLimit:nearestVisibleNeighbours:collinearDetourMeters:gridSpacingMeters:gridMaxNodesPerLevel:gridMinimumComponentPoints:entranceSearchMeters:connectorFixedSeconds:connectorRunPerRise:vehicleSpaceCategories:)``.
+/// ``init(doorSnapMeters:pointSnapMeters:reflexInsetMeters:minimumReflexTurnDegrees:fullVisibilityNodeLimit:nearestVisibleNeighbours:collinearDetourMeters:gridSpacingMeters:gridMaxNodesPerLevel:gridMinimumComponentPoints:entranceSearchMeters:connectorFixedSeconds:connectorRunPerRise:vehicleSpaceCategories:openSpaceCategories:touchToleranceMeters:minimumSharedBoundaryMeters:openingSecondSideMeters:corridorGridSpacingMeters:corridorGridMinimumDoorFraction:outdoorLinkMaxMeters:)``.
 ///
 /// | option | unit | default | range |
 /// |---|---|---|---|
@@ -17,6 +17,13 @@
 /// | `connectorFixedSeconds` | s per kind | elevator, elevator bank 30; car lift 60; others 0 | [0, 3600] |
 /// | `connectorRunPerRise` | m/m per kind | stairs 1.7, escalator 1.7, ramp and pedestrian ramp 12, drive ramp 7, others 0 | [0, 100] |
 /// | `vehicleSpaceCategories` | IMDF unit categories | parking, road, driveway | any |
+/// | `openSpaceCategories` | IMDF unit categories | walkway, lobby, corridor, hallway, concourse, atrium, foyer, circulation | any |
+/// | `touchToleranceMeters` | m | 0.3 | [0, 2] |
+/// | `minimumSharedBoundaryMeters` | m | 1.0 | [0.1, 20] |
+/// | `openingSecondSideMeters` | m | 1.0 | [0, 5] |
+/// | `corridorGridSpacingMeters` | m | 0.5 | [0.1, 5] |
+/// | `corridorGridMinimumDoorFraction` | – | 0.25 | [0, 1] |
+/// | `outdoorLinkMaxMeters` | m | 200 | [0, 5000] (0: none) |
 public struct GraphDerivationOptions: Sendable, Hashable {
     /// An option outside its valid range.
     public struct InvalidOption: Error, Hashable, Sendable, CustomStringConvertible {
@@ -63,6 +70,29 @@ public struct GraphDerivationOptions: Sendable, Hashable {
     /// Space categories whose edges vehicles may use as well as pedestrians (a category also matches its
     /// dotted subcategories: `parking` matches `parking.longterm`).
     public let vehicleSpaceCategories: Set<String>
+    /// Walkable categories of open circulation space (and their dotted subcategories): two such units
+    /// whose boundaries run together are joined even without an opening between them.
+    public let openSpaceCategories: Set<String>
+    /// How far apart (m) two boundaries may run and still count as touching (drawing gaps).
+    public let touchToleranceMeters: Double
+    /// How long (m) the touching stretch must be for two open units to be joined across it.
+    public let minimumSharedBoundaryMeters: Double
+    /// An opening that opens into one space only (within `doorSnapMeters`) also opens into the nearest
+    /// other space whose boundary is within this many metres of its line (doors drawn off the wall).
+    public let openingSecondSideMeters: Double
+    /// Spacing (m) of the walkable grid laid between the units of a level whose corridors are not drawn.
+    public let corridorGridSpacingMeters: Double
+    /// A level with an outline gets that grid when at least this fraction of its openings (and at least
+    /// two) open into one unit only.
+    public let corridorGridMinimumDoorFraction: Double
+    /// Exterior doors of different buildings this close are joined by straight outdoor walkways that
+    /// cross no footprint (``OutdoorLinks``); 0 joins none.
+    public let outdoorLinkMaxMeters: Double
+
+    /// The default open circulation categories.
+    public static let defaultOpenSpaceCategories: Set<String> = [
+        "walkway", "lobby", "corridor", "hallway", "concourse", "atrium", "foyer", "circulation",
+    ]
 
     /// The defaults.
     public init() {
@@ -80,6 +110,13 @@ public struct GraphDerivationOptions: Sendable, Hashable {
         connectorFixedSeconds = Self.defaultConnectorFixedSeconds
         connectorRunPerRise = Self.defaultConnectorRunPerRise
         vehicleSpaceCategories = ["parking", "road", "driveway"]
+        openSpaceCategories = Self.defaultOpenSpaceCategories
+        touchToleranceMeters = 0.3
+        minimumSharedBoundaryMeters = 1.0
+        openingSecondSideMeters = 1.0
+        corridorGridSpacingMeters = 0.5
+        corridorGridMinimumDoorFraction = 0.25
+        outdoorLinkMaxMeters = 200
     }
 
     /// Default fixed seconds per connector kind.
@@ -98,7 +135,11 @@ public struct GraphDerivationOptions: Sendable, Hashable {
                 entranceSearchMeters: Double = 10,
                 connectorFixedSeconds: [ConnectorKind: Double] = GraphDerivationOptions.defaultConnectorFixedSeconds,
                 connectorRunPerRise: [ConnectorKind: Double] = GraphDerivationOptions.defaultConnectorRunPerRise,
-                vehicleSpaceCategories: Set<String> = ["parking", "road", "driveway"]) throws(InvalidOption) {
+                vehicleSpaceCategories: Set<String> = ["parking", "road", "driveway"],
+                openSpaceCategories: Set<String> = GraphDerivationOptions.defaultOpenSpaceCategories,
+                touchToleranceMeters: Double = 0.3, minimumSharedBoundaryMeters: Double = 1.0,
+                openingSecondSideMeters: Double = 1.0, corridorGridSpacingMeters: Double = 0.5,
+                corridorGridMinimumDoorFraction: Double = 0.25, outdoorLinkMaxMeters: Double = 200) throws(InvalidOption) {
         func check(_ name: String, _ v: Double, _ lo: Double, _ hi: Double, lowOpen: Bool = false, highOpen: Bool = false)
             throws(InvalidOption)
         {
@@ -118,6 +159,12 @@ public struct GraphDerivationOptions: Sendable, Hashable {
         try check("gridMaxNodesPerLevel", Double(gridMaxNodesPerLevel), 100, 10_000_000)
         try check("gridMinimumComponentPoints", Double(gridMinimumComponentPoints), 1, 100_000)
         try check("entranceSearchMeters", entranceSearchMeters, 0, 200)
+        try check("touchToleranceMeters", touchToleranceMeters, 0, 2)
+        try check("minimumSharedBoundaryMeters", minimumSharedBoundaryMeters, 0.1, 20)
+        try check("openingSecondSideMeters", openingSecondSideMeters, 0, 5)
+        try check("corridorGridSpacingMeters", corridorGridSpacingMeters, 0.1, 5)
+        try check("corridorGridMinimumDoorFraction", corridorGridMinimumDoorFraction, 0, 1)
+        try check("outdoorLinkMaxMeters", outdoorLinkMaxMeters, 0, 5000)
         for kind in ConnectorKind.allCases {
             if let v = connectorFixedSeconds[kind] { try check("connectorFixedSeconds[\(kind.rawValue)]", v, 0, 3600) }
             if let v = connectorRunPerRise[kind] { try check("connectorRunPerRise[\(kind.rawValue)]", v, 0, 100) }
@@ -136,6 +183,13 @@ public struct GraphDerivationOptions: Sendable, Hashable {
         self.connectorFixedSeconds = connectorFixedSeconds
         self.connectorRunPerRise = connectorRunPerRise
         self.vehicleSpaceCategories = vehicleSpaceCategories
+        self.openSpaceCategories = openSpaceCategories
+        self.touchToleranceMeters = touchToleranceMeters
+        self.minimumSharedBoundaryMeters = minimumSharedBoundaryMeters
+        self.openingSecondSideMeters = openingSecondSideMeters
+        self.corridorGridSpacingMeters = corridorGridSpacingMeters
+        self.corridorGridMinimumDoorFraction = corridorGridMinimumDoorFraction
+        self.outdoorLinkMaxMeters = outdoorLinkMaxMeters
     }
 
     /// Whether edges inside a space of `category` allow vehicles.

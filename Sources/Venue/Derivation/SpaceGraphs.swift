@@ -10,32 +10,25 @@ enum SpaceGraphs {
         var node: Int32
         var role: Role
         var isAccessible: Bool
+        /// Where a door whose midpoint is away from the space meets it (a point of the opening's line).
+        var attach: LocalPoint? = nil
+        /// How far from the space that point may lie (m); `nil`: the door snap.
+        var reachMeters: Double? = nil
     }
 
-    static func derive(level: Int, work: inout DerivationWork) {
-        let venue = work.venue, options = work.options
-        let index = venue.spatialIndex
-        var members: [Int: [Member]] = [:]
+    /// Builds the level's space graphs; returns the door nodes that open into one space only (exterior
+    /// doors, or doors onto a corridor that is not drawn as a unit).
+    @discardableResult
+    static func derive(level: Int, work: inout DerivationWork) -> [Int32] {
+        let venue = work.venue
+        let (doorMembers, dangling) = DoorNodes.place(level: level, work: &work)
 
-        // Door nodes, shared by every space their opening touches.
-        for o in work.openingsByLevel[level] {
-            let opening = venue.openings[o]
-            let mid = opening.midpoint
-            guard mid.isFinite, !opening.line.points.isEmpty else {
-                work.warn(opening.id, "opening has no usable geometry; left out of the graph")
-                continue
-            }
-            let node = work.addNode(mid, level: level, kind: .door, featureID: opening.id)
-            let box = BoundingBox(minX: mid.x, minY: mid.y, maxX: mid.x, maxY: mid.y).expanded(by: options.doorSnapMeters)
-            var touchesWalkable = false
-            for s in index.spaceIndices(meeting: box, levelIndex: level) {
-                let polygon = venue.spaces[s].polygon
-                guard polygon.contains(mid) || polygon.distanceToBoundary(mid) <= options.doorSnapMeters else { continue }
-                members[s, default: []].append(Member(node: node, role: .door, isAccessible: opening.isAccessible))
-                touchesWalkable = touchesWalkable || venue.spaces[s].isWalkable
-            }
-            if !touchesWalkable {
-                work.warn(opening.id, "opening touches no walkable space within \(options.doorSnapMeters) m")
+        var members = doorMembers
+        // Open units whose boundaries run together are crossed without an opening.
+        for crossing in TouchingSpaces.crossings(level: level, work: work) {
+            let node = work.addNode(crossing.point, level: level, kind: .waypoint)
+            for s in [crossing.spaces.0, crossing.spaces.1] {
+                members[s, default: []].append(Member(node: node, role: .door, isAccessible: true))
             }
         }
 
@@ -53,6 +46,7 @@ enum SpaceGraphs {
         for s in work.spacesByLevel[level] where venue.spaces[s].isWalkable && !placed.contains(s) {
             work.warn(venue.spaces[s].id, "walkable space has no opening, POI or connector entry; not part of the graph")
         }
+        return dangling
     }
 
     /// The space a point joins: the smallest walkable space holding it; else the `hint` space when the
@@ -105,10 +99,10 @@ enum SpaceGraphs {
         let modes: TransportModes = options.allowsVehicles(spaceCategory: space.category) ? .all : .pedestrian
         var proxies: [LocalPoint] = [], points: [LocalPoint] = [], usable: [Member] = []
         for var m in members {
-            let p = work.nodes[Int(m.node)].point
-            let reach = m.role == .door ? options.doorSnapMeters + 0.1 : options.pointSnapMeters + 0.1
+            let p = m.attach ?? work.nodes[Int(m.node)].point
+            let reach = (m.reachMeters ?? (m.role == .door ? options.doorSnapMeters : options.pointSnapMeters)) + 0.1
             guard let proxy = visibility.interiorProxy(for: p, maxDistanceMeters: reach) else { continue }
-            if m.role == .door, !space.polygon.contains(p) {
+            if m.role == .door, m.attach != nil || !space.polygon.contains(p) {
                 // A door in the gap between two spaces (wall thickness): a door side node just inside
                 // this space and a `.door` hop across, so walkway edges stay inside the space.
                 let side = work.addNode(proxy, level: level, kind: .waypoint)

@@ -98,7 +98,10 @@ struct GeoJSONGeometryReader {
             guard ring.count >= 3 else {
                 throw FeatureProblem(field, "ring \(k) has \(ring.count) distinct positions; a polygon ring needs at least 3")
             }
-            if Polygon.ringSelfIntersects(ring) { crossing.append(k) }
+            if Polygon.ringSelfIntersects(ring) {
+                crossing.append(k)
+                ring = Polygon.repairedRing(ring)
+            }
             rings.append(ring)
         }
         let polygon = Polygon(exterior: rings[0], holes: Array(rings.dropFirst()))

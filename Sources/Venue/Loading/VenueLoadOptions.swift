@@ -44,13 +44,24 @@ public struct ConnectorDerivationOptions: Hashable, Sendable {
     public var minimumBoundingBoxIoU: Double
     /// Unit category → connector kind. Default: elevator, escalator, stairs, ramp.
     public var kindByUnitCategory: [String: ConnectorKind]
+    /// A unit with no overlapping partner on the tier above pairs with the nearest one there whose
+    /// centroid is at most this far away. Metres, default 5, valid range [0, 50].
+    public var maximumOffsetMeters: Double
+    /// How many ordinals a stacked pair may span when nothing stacks on the tiers between (a stair
+    /// that skips a mezzanine). Default 2, valid range [1, 10].
+    public var maximumOrdinalSpan: Int
 
-    /// Validated options. - Precondition: `minimumBoundingBoxIoU` in (0, 1].
+    /// Validated options. - Precondition: every value in its documented range.
     public init(minimumBoundingBoxIoU: Double = 0.3,
-                kindByUnitCategory: [String: ConnectorKind] = ConnectorDerivationOptions.defaultKinds) {
+                kindByUnitCategory: [String: ConnectorKind] = ConnectorDerivationOptions.defaultKinds,
+                maximumOffsetMeters: Double = 5, maximumOrdinalSpan: Int = 2) {
         precondition(minimumBoundingBoxIoU > 0 && minimumBoundingBoxIoU <= 1, "minimumBoundingBoxIoU must be in (0, 1]")
+        precondition((0...50).contains(maximumOffsetMeters), "maximumOffsetMeters must be in [0, 50]")
+        precondition((1...10).contains(maximumOrdinalSpan), "maximumOrdinalSpan must be in [1, 10]")
         self.minimumBoundingBoxIoU = minimumBoundingBoxIoU
         self.kindByUnitCategory = kindByUnitCategory
+        self.maximumOffsetMeters = maximumOffsetMeters
+        self.maximumOrdinalSpan = maximumOrdinalSpan
     }
 
     /// The unit categories that stack into connectors by default.

@@ -31,15 +31,25 @@ public enum VenueLoader {
     /// (e.g. an ILC floor folder) are added here.
     public static let formats: [VenueFormat] = [.imdf, .ilc]
 
-    /// Detects the format of `path` and loads it, graph included.
+    /// Detects the format of `path` and loads it, graph included. A `.zip` file (the IMDF distribution
+    /// format) is unpacked into a temporary folder first, which is removed after loading.
     /// - Throws: ``VenueError/missingFile(path:)`` when nothing is at `path`,
+    ///   ``VenueError/badArchive(path:reason:)`` for a zip that cannot be unpacked,
     ///   ``VenueError/unsupportedFormat(path:reason:)`` when no format recognises it, and whatever the
     ///   format's loader throws.
     public static func load(path: String, options: VenueLoadOptions = VenueLoadOptions()) throws(VenueError) -> Venue {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missingFile(path: path) }
         guard isDirectory.boolValue else {
-            throw .unsupportedFormat(path: path, reason: "expected a venue folder (an IMDF archive), found a file")
+            guard ZipArchive.isZip(path) else {
+                throw .unsupportedFormat(path: path, reason: "expected a venue folder or a .zip IMDF archive, found another file")
+            }
+            let folder = try ZipArchive.extract(path)
+            defer { ZipArchive.remove(folder) }
+            for format in formats {
+                if let found = format.detect(folder) { return try format.load(found, options) }
+            }
+            throw .unsupportedFormat(path: path, reason: "the zip holds no manifest.json at its top or in a single folder")
         }
         for format in formats {
             if let folder = format.detect(path) { return try format.load(folder, options) }

@@ -1,3 +1,4 @@
+import Foundation
 import IndoorGeometry
 
 /// The one venue model: everything IndoorNav knows about a place, in one local metric frame.
@@ -32,6 +33,9 @@ public struct Venue: Sendable {
     public let index: VenueIndex
     /// Spatial queries: which space contains a point, nearest graph node or edge.
     public private(set) var spatialIndex: VenueSpatialIndex
+    /// Footprints of the buildings that own a level, for ``buildingID(at:levelIndex:toleranceMeters:)``
+    /// (buildings drawn only as footprints around the venue are not entered by routes).
+    let levelBuildingFootprints: [(id: String, footprint: Polygon)]
 
     public init(id: String, name: LocalizedName, category: String? = nil, defaultLanguage: String, frame: LocalFrame,
                 buildings: [Building], levels: [Level], spaces: [Space], openings: [Opening],
@@ -44,6 +48,11 @@ public struct Venue: Sendable {
         self.spaces = spaces; self.openings = openings; self.pois = pois; self.connectors = connectors
         self.universes = universes; self.graph = graph; self.version = version; self.issues = issues
         self.directionModes = directionModes
+        let owners = Set(levels.flatMap(\.buildingIDs))
+        self.levelBuildingFootprints = buildings.compactMap { b in
+            guard b.kind == .building, owners.contains(b.id), let footprint = b.footprint else { return nil }
+            return (b.id, footprint)
+        }
         let index = VenueIndex(buildings: buildings, levels: self.levels, spaces: spaces, pois: pois)
         self.index = index
         self.spatialIndex = Venue.spatialIndex(levels: self.levels, spaces: spaces, openings: openings, graph: graph, index: index)
@@ -73,17 +82,40 @@ public struct Venue: Sendable {
 // MARK: - Lookups by any id form
 
 extension Venue {
-    /// The level for an id, external id, `default:`/`console:`-prefixed id, short name, name or ordinal.
+    /// The level for a reference (see ``levelIndex(_:)``).
     public func level(_ reference: String) throws(VenueError) -> Level {
         levels[try levelIndex(reference)]
     }
 
-    /// Index into ``levels`` for any accepted level reference.
+    /// Index into ``levels`` for a level reference, tried in order: an id (external and
+    /// `default:`/`console:`-prefixed ids too); a number, as an ordinal, else as a floor number (decimal
+    /// floors such as 0.5); a short name or name in any language (case-insensitive).
+    /// - Throws: ``VenueError/ambiguous(kind:reference:candidates:)`` listing the level ids when a
+    ///   number or name matches several levels; ``VenueError/notFound(kind:id:)`` when nothing matches.
     public func levelIndex(_ reference: String) throws(VenueError) -> Int {
         if let i = VenueIndex.resolve(reference, in: index.levelIndex) { return i }
-        if let i = index.levelIndexByName[reference.lowercased()] { return i }
-        if let ordinal = Int(reference), let i = levels.firstIndex(where: { $0.ordinal == ordinal }) { return i }
+        func one(_ matches: [Int]) throws(VenueError) -> Int? {
+            if matches.count > 1 {
+                throw .ambiguous(kind: "level", reference: reference, candidates: matches.map { describeLevel($0) })
+            }
+            return matches.first
+        }
+        if let value = Double(reference.trimmingCharacters(in: .whitespaces)), value.isFinite {
+            if let i = try one(levels.indices.filter { Double(levels[$0].ordinal) == value }) { return i }
+            if let i = try one(levels.indices.filter { levels[$0].floorNumber == value }) { return i }
+        }
+        let key = reference.lowercased()
+        if let i = try one(levels.indices.filter { l in
+            (levels[l].shortName.allTexts + levels[l].name.allTexts).contains { $0.lowercased() == key }
+        }) { return i }
         throw .notFound(kind: "level", id: reference)
+    }
+
+    /// `id (ordinal N, name)` for messages listing levels.
+    private func describeLevel(_ i: Int) -> String {
+        let level = levels[i]
+        let name = displayName(level.shortName) ?? displayName(level.name)
+        return "\(level.id) (ordinal \(level.ordinal)\(name.map { ", \"\($0)\"" } ?? "")\(level.buildingIDs.isEmpty ? "" : ", building \(level.buildingIDs.joined(separator: "+"))"))"
     }
 
     /// The space for an id, external id or source-prefixed id.

@@ -35,6 +35,10 @@ public enum VenueError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupportedFormat(path: String, reason: String)
     /// A lookup found nothing: `kind` is `level`, `space`, `poi`, `building` or `venue`.
     case notFound(kind: String, id: String)
+    /// A reference matches several features of `kind` (two levels with one ordinal or short name).
+    case ambiguous(kind: String, reference: String, candidates: [String])
+    /// An archive file (`.zip`) could not be unpacked.
+    case badArchive(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -45,6 +49,9 @@ public enum VenueError: Error, Hashable, Sendable, CustomStringConvertible {
         case .danglingReference(let loc, let target): "\(loc): refers to unknown id '\(target)'"
         case .unsupportedFormat(let p, let r): "\(p): not a venue IndoorNav can read: \(r)"
         case .notFound(let kind, let id): "no \(kind) with id '\(id)'"
+        case .ambiguous(let kind, let reference, let candidates):
+            "\(kind) '\(reference)' is ambiguous: it matches \(candidates.joined(separator: ", ")); use one of these ids"
+        case .badArchive(let path, let reason): "\(path): not a readable zip archive: \(reason)"
         }
     }
 }

@@ -146,6 +146,25 @@ public struct VenueSpatialIndex: Sendable {
         return (node: Int(ids[Int(hit.item)]), distanceMeters: hit.distance)
     }
 
+    /// Graph nodes on `levelIndex` within `radiusMeters` of `point`, nearest first (ties: smaller index).
+    /// - Complexity: O(cells overlapping the circle's box + nodes in them).
+    public func nodes(within radiusMeters: Double, of point: LocalPoint, levelIndex: Int) -> [(node: Int, distanceMeters: Double)] {
+        guard levels.indices.contains(levelIndex), point.isFinite, radiusMeters.isFinite, radiusMeters >= 0 else { return [] }
+        let level = levels[levelIndex]
+        let nodes = graph.nodes
+        var found: [(node: Int, distanceMeters: Double)] = []
+        var seen = Set<Int32>()
+        let box = BoundingBox(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: radiusMeters)
+        level.nodeGrid.forEachCell(overlapping: box) { c in
+            for slot in level.nodeGrid.items(inCell: c) where seen.insert(slot).inserted {
+                let n = Int(level.nodeIDs[Int(slot)])
+                let d = nodes[n].point.distance(to: point)
+                if d <= radiusMeters { found.append((n, d)) }
+            }
+        }
+        return found.sorted { ($0.distanceMeters, $0.node) < ($1.distanceMeters, $1.node) }
+    }
+
     /// The nearest graph edge on `levelIndex` within `maxDistanceMeters`, among edges whose two ends lie
     /// on that level (ties: smaller index).
     /// - Returns: the edge index, the closest point on it, its parameter `t` in [0, 1] from the edge's

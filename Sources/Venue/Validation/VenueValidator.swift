@@ -4,7 +4,7 @@ import IndoorGeometry
 ///
 /// Besides the issues the loader recorded, it reports: ids used twice (`.error`, within a collection or
 /// between levels, buildings, spaces, openings and connectors), connectors serving fewer than two known
-/// levels (`.error`), levels without spaces (`.warning`), and POIs the graph cannot reach (`.warning`):
+/// levels (`.error`; a traversal with two or more entries on one level is a way across it and fine), levels without spaces (`.warning`), and POIs the graph cannot reach (`.warning`):
 /// no graph node on the POI's level within ``Options/poiToGraphMaxDistanceMeters``, or its nearest node
 /// outside the graph's largest connected component. Venue-level checks name a collection (`levels`,
 /// `connectors`, `pois`, …) in place of a file.
@@ -68,7 +68,9 @@ public enum VenueValidator {
             for id in connector.levelIDs where venue.index.levelIndex[id] == nil {
                 issues.append(.error(location, "serves unknown level '\(id)'"))
             }
-            if known.count < 2 {
+            // A traversal (kind `connector`) between units of one level is a way across, not a level change.
+            let sameLevelTraversal = connector.kind == .connector && known.count == 1 && connector.entries.count >= 2
+            if known.count < 2, !sameLevelTraversal {
                 issues.append(.error(location, "\(connector.kind.rawValue) serves \(known.count) level(s); a connector needs two"))
             }
         }

@@ -4,13 +4,18 @@ import IndoorGeometry
 /// stacked on the levels of one building, for archives that model them as units without
 /// `relationship` features.
 ///
-/// Rule: two candidate units of the same kind are joined when they lie on *adjacent* levels of the
-/// same building (consecutive in the building's levels sorted by ordinal) and overlap in plan: the
-/// centroid of either lies inside the other's polygon, or their bounding boxes' intersection over union
-/// is at least ``ConnectorDerivationOptions/minimumBoundingBoxIoU``. Joined units form groups
-/// (transitively); each group spanning two or more levels becomes one two-way ``Connector`` with an
-/// entry at every member unit's display point (else centroid). Units already referred to by a
-/// relationship are not candidates. A candidate that stacks with nothing gets a warning.
+/// Rule: a building's levels form *tiers* by ordinal (two levels sharing an ordinal, such as an outdoor
+/// concourse beside the indoor floor, are one tier). Two candidate units of the same kind on adjacent
+/// tiers are joined when they overlap in plan: the centroid of either lies inside the other's polygon,
+/// or their bounding boxes' intersection over union is at least
+/// ``ConnectorDerivationOptions/minimumBoundingBoxIoU``. A candidate left without a partner on the tier
+/// above is then paired with the nearest unpartnered candidate there whose centroid is within
+/// ``ConnectorDerivationOptions/maximumOffsetMeters`` (outlines drawn offset or overlapping only in
+/// part), nearest pairs first; candidates still without a partner try the tiers further up, up to
+/// ``ConnectorDerivationOptions/maximumOrdinalSpan`` ordinals (a stair that skips a mezzanine).
+/// Joined units form groups (transitively); each group spanning two or more levels becomes one two-way
+/// ``Connector`` with an entry at every member unit's display point (else centroid). Units already
+/// referred to by a relationship are not candidates. A candidate that stacks with nothing gets a warning.
 enum ConnectorDerivation {
     /// Groups of space indices that form one connector each, and candidates that formed none.
     struct Result {
@@ -19,45 +24,57 @@ enum ConnectorDerivation {
     }
 
     /// Groups stacked candidate spaces. `levelIndexByID` maps level ids to indices into `levels`.
-    /// - Complexity: O(Σ n_a × n_b) over pairs of adjacent levels, with n the candidates per level.
+    /// - Complexity: O(Σ n_a × n_b) over pairs of tiers within the span, with n the candidates per tier.
     static func stackedGroups(spaces: [Space], levels: [Level], levelIndexByID: [String: Int],
                               excluding excluded: Set<String>, options: ConnectorDerivationOptions) -> Result {
-        // Candidates by (kind, building key) then level index.
+        // Candidates by (kind, building key) then ordinal.
         var buckets: [String: [Int: [Int]]] = [:]
         var kindOfSpace: [Int: ConnectorKind] = [:]
         for (i, space) in spaces.enumerated() {
             guard let kind = options.kindByUnitCategory[space.category], !excluded.contains(space.id),
                   let level = levelIndexByID[space.levelID] else { continue }
             kindOfSpace[i] = kind
-            buckets["\(kind.rawValue)\u{1F}\(buildingKey(levels[level]))", default: [:]][level, default: []].append(i)
+            buckets["\(kind.rawValue)\u{1F}\(buildingKey(levels[level]))", default: [:]][levels[level].ordinal, default: []].append(i)
         }
-        var parent = Array(spaces.indices)
-        func find(_ x: Int) -> Int {
-            var r = x
-            while parent[r] != r { r = parent[r] }
-            var c = x
-            while parent[c] != r { let n = parent[c]; parent[c] = r; c = n }
-            return r
-        }
+        var links = UnionFind(count: spaces.count)
         for key in buckets.keys.sorted() {
-            guard let byLevel = buckets[key], let anyLevel = byLevel.keys.first else { continue }
+            guard let byTier = buckets[key], let anyMember = byTier.values.first?.first,
+                  let anyLevel = levelIndexByID[spaces[anyMember].levelID] else { continue }
+            // The building's tiers: its distinct ordinals in order.
             let building = buildingKey(levels[anyLevel])
-            let stack = levels.indices.filter { buildingKey(levels[$0]) == building }
-                .sorted { (levels[$0].ordinal, levels[$0].id) < (levels[$1].ordinal, levels[$1].id) }
-            for (lower, upper) in zip(stack, stack.dropFirst()) {
-                for a in byLevel[lower] ?? [] {
-                    for b in byLevel[upper] ?? [] where overlap(spaces[a].polygon, spaces[b].polygon, options) {
-                        let ra = find(a), rb = find(b)
-                        if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            let tiers = Array(Set(levels.filter { buildingKey($0) == building }.map(\.ordinal))).sorted()
+            var hasUp = Set<Int>(), hasDown = Set<Int>()
+            func join(_ a: Int, _ b: Int) { links.union(a, b); hasUp.insert(a); hasDown.insert(b) }
+            // Overlapping outlines on adjacent tiers.
+            for (lower, upper) in zip(tiers, tiers.dropFirst()) {
+                for a in byTier[lower] ?? [] {
+                    for b in byTier[upper] ?? [] where overlap(spaces[a].polygon, spaces[b].polygon, options) { join(a, b) }
+                }
+            }
+            // Offset outlines on adjacent tiers, then wider spans: nearest unpartnered pairs first.
+            for span in 1...options.maximumOrdinalSpan {
+                for (t, lower) in tiers.enumerated() where t + span < tiers.count {
+                    let upper = tiers[t + span]
+                    var pairs: [(distance: Double, a: Int, b: Int)] = []
+                    for a in byTier[lower] ?? [] where !hasUp.contains(a) {
+                        for b in byTier[upper] ?? [] where !hasDown.contains(b) {
+                            let pa = spaces[a].polygon, pb = spaces[b].polygon
+                            let d = pa.centroid.distance(to: pb.centroid)
+                            if d <= options.maximumOffsetMeters || (span > 1 && overlap(pa, pb, options)) {
+                                pairs.append((d, a, b))
+                            }
+                        }
                     }
+                    pairs.sort { ($0.distance, $0.a, $0.b) < ($1.distance, $1.a, $1.b) }
+                    for p in pairs where !hasUp.contains(p.a) && !hasDown.contains(p.b) { join(p.a, p.b) }
                 }
             }
         }
         var members: [Int: [Int]] = [:]
-        for i in kindOfSpace.keys.sorted() { members[find(i), default: []].append(i) }
+        for i in kindOfSpace.keys.sorted() { members[links.find(i), default: []].append(i) }
         var result = Result()
         for root in members.keys.sorted() {
-            guard let group = members[root], let kind = kindOfSpace[root] else { continue }
+            guard let group = members[root], let first = group.first, let kind = kindOfSpace[first] else { continue }
             if Set(group.map { spaces[$0].levelID }).count >= 2 {
                 result.groups.append((kind, group))
             } else {
@@ -103,5 +120,25 @@ extension IMDFArchive {
             issues.append(.warning(SourceLocation(file: "unit.geojson", featureID: spaces[i].id, field: "category"),
                                    "\(spaces[i].category) unit stacks with no unit on an adjacent level; no connector derived"))
         }
+    }
+}
+
+/// Disjoint sets over `0..<count` with path compression; the smaller index is the root.
+struct UnionFind {
+    private var parent: [Int]
+
+    init(count: Int) { parent = Array(0..<count) }
+
+    mutating func find(_ x: Int) -> Int {
+        var r = x
+        while parent[r] != r { r = parent[r] }
+        var c = x
+        while parent[c] != r { let n = parent[c]; parent[c] = r; c = n }
+        return r
+    }
+
+    mutating func union(_ a: Int, _ b: Int) {
+        let ra = find(a), rb = find(b)
+        if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
     }
 }

@@ -41,7 +41,7 @@ extension IMDFArchive {
             issues.append(.error(location, "ring \(ring) is not closed (its last position differs from the first); closed implicitly, unit kept"))
         }
         for ring in reading.selfIntersectingRings {
-            issues.append(.error(location, "ring \(ring) intersects itself; unit kept as drawn, containment tests may be wrong"))
+            issues.append(.error(location, "ring \(ring) intersects itself; repaired by keeping its largest simple part, unit kept"))
         }
         if reading.droppedParts > 0 {
             issues.append(.warning(location, "MultiPolygon: kept the largest of \(reading.droppedParts + 1) polygons"))
@@ -71,8 +71,13 @@ extension IMDFArchive {
         }
     }
 
-    /// Where a unit is entered or shown: its display point, else its centroid.
+    /// Where a unit is entered or shown: its display point when it lies in the unit (or within 0.5 m),
+    /// else ``Space/interiorPoint``.
     func anchorPoint(ofSpace index: Int) -> LocalPoint {
-        unitDisplayPoints[spaces[index].id] ?? spaces[index].polygon.centroid
+        let space = spaces[index]
+        // A display point outside its unit (or none): a point well inside it, not a centroid that may lie
+        // outside a U-shaped stairwell.
+        if let p = unitDisplayPoints[space.id], space.polygon.contains(p) || space.polygon.distanceToBoundary(p) <= 0.5 { return p }
+        return space.interiorPoint
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import IndoorGeometry
+import IndoorJSON
+import Routing
+import Venue
+
+/// `indoornav bench reach VENUE [--graph derived|authored|FILE] [--pairs N] [--seed S]
+/// [--scope venue|building] [--json]`: routes random pairs of units that have openings (across levels)
+/// and reports how many find a route, which units cannot be reached and why, and the time per route.
+/// With `--scope building` both units of a pair are in the same building.
+enum ReachBench {
+    static func run(_ args: inout Arguments) throws -> Int32 {
+        let path = try args.positional("venue path")
+        let graph = try args.option("--graph") ?? "derived"
+        let pairCount = try args.int("--pairs", in: 1...1_000_000) ?? 1000
+        let seed = try args.int("--seed", in: 0...Int.max) ?? 1
+        let scopeText = try args.option("--scope") ?? "venue"
+        guard let scope = UnitReachability.Scope(rawValue: scopeText) else {
+            throw UsageError("--scope: expected venue or building, got '\(scopeText)'")
+        }
+        let json = args.flag("--json")
+        try args.finish()
+
+        let clock = ContinuousClock()
+        let loadStart = clock.now
+        let venue = try VenueLoader.load(path: path, options: VenueGraphChoice.options(graph))
+        let loadSeconds = RouteBench.seconds(clock.now - loadStart)
+        let index = RoutingIndex(venue: venue)
+        let reach = UnitReachability(index: index, options: .defaults(scope: scope))
+        let units = reach.units
+        guard units.count >= 2 else { throw UsageError("\(path): fewer than two units have openings") }
+        let router = IndoorRouter(index: index)
+
+        var rng = SplitMix64(seed: UInt64(seed))
+        var byBuilding: [String: [Int]] = [:]
+        for (i, u) in units.enumerated() { byBuilding[u.buildingID ?? "", default: []].append(i) }
+        var routable = 0
+        var micros: [Double] = []
+        var failures: [JSONValue] = []
+        for _ in 0..<pairCount {
+            let a = Int(rng.next() % UInt64(units.count))
+            let pool = scope == .building ? (byBuilding[units[a].buildingID ?? ""] ?? [a]) : Array(units.indices)
+            let b = pool[Int(rng.next() % UInt64(pool.count))]
+            let request = RouteRequest(from: .feature(id: units[a].id), to: .feature(id: units[b].id))
+            let t0 = clock.now
+            let response = try router.route(request)
+            micros.append(RouteBench.seconds(clock.now - t0) * 1e6)
+            if response.route != nil { routable += 1 } else if failures.count < 20 {
+                failures.append(["from": .string(units[a].id), "to": .string(units[b].id),
+                                 "notice": .string(response.notices.last.map { "\($0.code.rawValue): \($0.details ?? "")" } ?? "")])
+            }
+        }
+        micros.sort()
+        func pct(_ p: Double) -> Double { micros[min(micros.count - 1, Int(Double(micros.count - 1) * p))] }
+        let fraction = Double(routable) / Double(pairCount)
+        let unreachable = reach.unreachable
+        let result: JSONValue = [
+            "venue": .string(venue.id), "graph": .string(graph), "scope": .string(scope.rawValue), "seed": .number(Double(seed)),
+            "unitsWithOpenings": .number(Double(units.count)),
+            "pairs": .number(Double(pairCount)), "routable": .number(Double(routable)),
+            "routableFraction": .finite((fraction * 10_000).rounded() / 10_000),
+            "unreachableUnits": .array(unreachable.map { u in
+                ["id": .string(u.id), "level": .string(u.levelID), "reason": .string(u.reason.map { "\($0)" } ?? "")] as JSONValue
+            }),
+            "failedPairs": .array(failures),
+            "loadSeconds": .finite((loadSeconds * 1000).rounded() / 1000),
+            "meanRouteMicroseconds": .finite(micros.isEmpty ? 0 : (micros.reduce(0, +) / Double(micros.count) * 10).rounded() / 10),
+            "p50RouteMicroseconds": .finite((pct(0.5) * 10).rounded() / 10),
+            "p99RouteMicroseconds": .finite((pct(0.99) * 10).rounded() / 10),
+        ]
+        if json {
+            print(result.serialized(pretty: true))
+        } else {
+            print("venue \(venue.id) (graph \(graph), scope \(scope.rawValue)): \(units.count) units with openings; load \(result["loadSeconds"]?.double ?? 0) s")
+            print(String(format: "%d pairs, %d routable (%.2f %%); route mean %.0f µs, p50 %.0f µs, p99 %.0f µs",
+                         pairCount, routable, fraction * 100, result["meanRouteMicroseconds"]?.double ?? 0, pct(0.5), pct(0.99)))
+            print("\(unreachable.count) unreachable unit(s)")
+            var byReason: [String: [String]] = [:]
+            for u in unreachable { byReason[u.reason.map { "\($0)" } ?? "", default: []].append(u.id) }
+            for (reason, ids) in byReason.sorted(by: { ($0.value.count, $1.key) > ($1.value.count, $0.key) }) {
+                let shown = ids.prefix(5).joined(separator: ", ")
+                print("  \(ids.count) × \(reason): \(shown)\(ids.count > 5 ? ", …" : "")")
+            }
+        }
+        return 0
+    }
+}
