@@ -18,10 +18,13 @@ if [ "$build_status" -ne 0 ]; then
   echo "0 passed, 1 failed"
   exit 1
 fi
-swift test --skip-build 2>&1 | tee "$log" | grep -E "^(✘|􀢄)|recorded an issue|Test run with" || true
-test_status=${PIPESTATUS[0]}
+swift test --skip-build 2>&1 | tee "$log" | grep -E "^(✘|􀢄)|recorded an issue|Test run with"
+# PIPESTATUS right after the pipeline (a later '|| true' would replace it with its own status).
+statuses=("${PIPESTATUS[@]}")
+test_status=${statuses[0]}
 passed=$(grep -E "^(✔|􁁛) Test .* passed after" "$log" | grep -vc "Test run with" || true)
-failed=$(grep -E "^(✘|􀢄) Test .* failed after" "$log" | grep -vc "Test run with" || true)
+# A failing test is any test named on a ✘ line (its "failed after" line, or only "recorded an issue").
+failed=$(grep -E "^(✘|􀢄) Test " "$log" | grep -v "Test run with" | sed -E 's/^(✘|􀢄) Test ([^ ]+).*/\2/' | sort -u | grep -c . || true)
 skipped=$(grep -cE "^(➜|􀄫) Test .* skipped" "$log" || true)
 if [ "$test_status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 rm -f "$log"

@@ -49,7 +49,7 @@ import IndoorJSON
         #expect(text.contains("\(campus) — level Main building, ground floor (lvl-a0)"), "the title names the file and level")
         #expect(!text.contains("navigation graph"))
         let withGraph = dir.appendingPathComponent("graph.svg").path
-        #expect(try CLIRunner.run(["venue", "render", campus, "--level", "0", "-o", withGraph, "--graph"]).status == 0)
+        #expect(try CLIRunner.run(["venue", "render", campus, "--level", "lvl-a0", "-o", withGraph, "--draw-graph"]).status == 0)
         #expect(try String(contentsOfFile: withGraph, encoding: .utf8).contains(">navigation graph</text>"))
         let style = dir.appendingPathComponent("style.json").path
         try Data(#"{"space": {"fill": 7}}"#.utf8).write(to: URL(fileURLWithPath: style))

@@ -107,8 +107,8 @@ enum VenueGraphCommand {
     }
 }
 
-/// `indoornav venue render PATH --level LEVEL -o level.svg [--style style.json] [--labels a,b] [--lang CODE] [--graph]`:
-/// the level cropped to its plan, with scale bar, north arrow and legend; the navigation graph only with `--graph`.
+/// `indoornav venue render PATH --level LEVEL -o level.svg [--style style.json] [--labels a,b] [--lang CODE] [--draw-graph]`:
+/// the level cropped to its plan, with scale bar, north arrow and legend; the navigation graph only with `--draw-graph` (`--graph` names which graph elsewhere).
 enum VenueRenderCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
@@ -117,7 +117,7 @@ enum VenueRenderCommand {
         let stylePath = try args.option("--style")
         let labelText = try args.option("--labels")
         let languages = try args.options("--lang")
-        let graph = args.flag("--graph")
+        let graph = args.flag("--draw-graph")
         _ = args.flag("--no-graph")  // the default; still accepted
         try args.finish()
         var labels: [LabelSource] = [.occupant, .spaceName]
