@@ -19,6 +19,8 @@ enum WalkNavigation {
         /// Walks whose route could not be planned (with the reason of the first).
         var notPlanned = 0
         var firstFailure: String?
+        /// Seconds of each off-route verdict and its description (per walk).
+        var offRouteEvents: [(timeSeconds: Double, text: String)] = []
 
         static func pooled(_ list: [Outcome]) -> Outcome {
             var total = Outcome(walks: 0)
@@ -36,7 +38,8 @@ enum WalkNavigation {
         var json: JSONValue {
             ["walks": .number(Double(walks)), "falseOffRouteEvents": .number(Double(falseOffRouteEvents)),
              "reroutes": .number(Double(reroutes)), "arrived": .number(Double(arrived)), "notPlanned": .number(Double(notPlanned)),
-             "firstFailure": .optional(firstFailure)]
+             "firstFailure": .optional(firstFailure),
+             "offRoute": .array(offRouteEvents.map { ["t": .finite(($0.timeSeconds * 10).rounded() / 10), "event": .string($0.text)] })]
         }
 
         var text: String {
@@ -65,7 +68,10 @@ enum WalkNavigation {
                                        options: .init(destination: .point(last.point, levelID: lastLevel), waypoints: waypoints,
                                                       followMode: .follow, updateIntervalSeconds: 1))
         var outcome = Outcome(falseOffRouteEvents: run.offRouteEvents, reroutes: run.reroutes, arrived: run.arrived ? 1 : 0)
-        for (_, event) in run.events {
+        for (time, event) in run.events {
+            if case .navigation(let navigation) = event, case .offRoute = navigation {
+                outcome.offRouteEvents.append((time, ReplayReport.describe(navigation, venue: venue)))
+            }
             if case .navigationFailed(let error) = event {
                 outcome.notPlanned = 1
                 outcome.firstFailure = "\(error)"
