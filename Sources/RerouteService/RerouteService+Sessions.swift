@@ -10,7 +10,7 @@ extension RerouteService {
                                          options: request.options, destination: request.destination, waypoints: request.waypoints)
         var snapshot = session.snapshot()
         if let location = request.location {
-            snapshot = try session.start(from: location.location)
+            snapshot = try session.start(from: location.location, raw: location.raw)
         }
         let now = clock()
         do { try store.insert(session, nowSeconds: now) } catch {

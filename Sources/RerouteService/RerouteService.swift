@@ -45,7 +45,12 @@ public final class RerouteService: Sendable {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let start = clock()
         sweepIfDue(nowSeconds: start)
-        var (template, response) = dispatch(request)
+        // HEAD is answered like GET, without the body.
+        let isHead = request.method == "HEAD"
+        var asked = request
+        if isHead { asked.method = "GET" }
+        var (template, response) = dispatch(asked)
+        if isHead { response.body = [] }
         if request.method != "OPTIONS" { response.headers += crossOrigin.headers(for: request.header("Origin")) }
         metrics.recordRequest(route: template, method: request.method, status: response.status, seconds: clock() - start)
         return response

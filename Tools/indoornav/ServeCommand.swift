@@ -3,14 +3,16 @@ import Foundation
 import RerouteService
 
 /// `indoornav serve --venues DIR [--bind 127.0.0.1] [--port 8080] [--max-sessions N] [--session-ttl S]
-/// [--threads N | --thread-per-connection] [--max-body BYTES] [--cors-origin ORIGIN]…`: the reroute service
-/// (and its live map at `/`) until SIGTERM/SIGINT.
+/// [--threads N | --thread-per-connection] [--max-body BYTES] [--cors-origin ORIGIN]… [--state-file PATH
+/// [--state-interval S]]`: the reroute service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
     static let usage = """
     usage: indoornav serve --venues DIR [--bind 127.0.0.1] [--port 8080] [--max-sessions 10000]
                            [--session-ttl 600] [--threads 2 | --thread-per-connection] [--max-body 65536]
-                           [--cors-origin http://host[:port] | *]…
+                           [--cors-origin http://host[:port] | *]… [--state-file PATH [--state-interval 30]]
       --cors-origin: a web origin allowed to call the service from a browser (repeatable).
+      --state-file: sessions are loaded from PATH at start (when it exists) and written to it atomically
+        every --state-interval seconds (1–86400) and on SIGTERM/SIGINT, so a restart keeps them.
       DIR: a venue folder, a directory of venue folders, or a venue store directory.
       --port 0 picks a free port; the chosen one is printed. SIGTERM/SIGINT finish requests in flight and exit 0.
     """
@@ -25,6 +27,12 @@ enum ServeCommand {
         if let s = try args.double("--session-ttl", in: 1...86_400) { service.sessionTTLSeconds = s }
         if let b = try args.int("--max-body", in: 1_024...16_777_216) { service.maximumBodyBytes = b; http.maximumBodyBytes = b }
         service.corsAllowedOrigins = try args.options("--cors-origin")
+        let stateFile = try args.option("--state-file")
+        if let s = try args.double("--state-interval", in: 1...86_400) {
+            guard stateFile != nil else { throw UsageError("--state-interval needs --state-file\n\(usage)") }
+            service.stateSaveIntervalSeconds = s
+        }
+        if let stateFile, stateFile.isEmpty { throw UsageError("--state-file needs a path\n\(usage)") }
         let perConnection = args.flag("--thread-per-connection")
         let threads = try args.int("--threads", in: 1...64)
         if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other\n\(usage)") }
@@ -42,9 +50,20 @@ enum ServeCommand {
             source.resume()
             sources.append(source)
         }
+        // A bad state file stops the start before the venues are loaded (nothing is overwritten).
+        let stored = try stateFile.flatMap { path throws(SessionStateError) in try SessionStateFile.read(path: path) }
         let started = Date()
         let catalog = try VenueCatalog.load(directory: directory)
         let app = try RerouteService(venues: catalog, configuration: service)
+        var saver: SessionStateSaver?
+        if let stateFile {
+            if let stored {
+                let report = app.restore(stored)
+                warn("restored \(report.restored) session(s) from \(stateFile) (\(report.expired) expired, \(report.failures.count) not restorable)")
+                for failure in report.failures.prefix(20) { warn("  \(failure)") }
+            }
+            saver = SessionStateSaver(service: app, path: stateFile, intervalSeconds: service.stateSaveIntervalSeconds)
+        }
         let daemon = try HTTPDaemon(configuration: http) { request in app.handle(request) }
         warn("loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         FileHandle.standardOutput.write(Data("listening on http://\(http.bindAddress):\(daemon.port)\n".utf8))
@@ -53,7 +72,43 @@ enum ServeCommand {
         warn("stopping: finishing \(daemon.requestsInFlight) request(s) in flight")
         daemon.stop(graceSeconds: 10)
         sources.forEach { $0.cancel() }
+        if let saver {
+            let count = try saver.finish()
+            warn("wrote \(count) session(s) to \(stateFile ?? "")")
+        }
         warn("stopped")
         return 0
     }
 }
+
+/// Writes the service's sessions to a state file every `intervalSeconds` on its own serial queue, and
+/// once more when asked to finish (after the last request). Periodic failures are reported and retried
+/// at the next interval; the final write's failure is the command's.
+final class SessionStateSaver: @unchecked Sendable {
+    private let service: RerouteService
+    private let path: String
+    private let queue = DispatchQueue(label: "indoornav.state-file")
+    private let timer: DispatchSourceTimer
+
+    init(service: RerouteService, path: String, intervalSeconds: Double) {
+        self.service = service
+        self.path = path
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + intervalSeconds, repeating: intervalSeconds)
+        timer.setEventHandler { [service, path] in
+            do { try SessionStateFile.write(service.storedSessions(), to: path) } catch { warn("\(error)") }
+        }
+        timer.resume()
+    }
+
+    /// Stops the timer, waits for a write in progress, writes the sessions once more; returns how many.
+    func finish() throws -> Int {
+        timer.cancel()
+        return try queue.sync { () throws -> Int in
+            let sessions = service.storedSessions()
+            try SessionStateFile.write(sessions, to: path)
+            return sessions.count
+        }
+    }
+}
+

@@ -49,7 +49,7 @@ public final class ServiceSession: Sendable {
     /// The venue it navigates in.
     public let venueID: String
     private let lastUsedBits: Atomic<UInt64>
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     struct State {
         var navigation: NavigationSession
@@ -65,13 +65,22 @@ public final class ServiceSession: Sendable {
                 destination: NavigationDestination, waypoints: [Waypoint]) throws(ServiceError) {
         let navigation: NavigationSession
         do {
-            navigation = try NavigationSession(venue: served.venue, router: IndoorRouter(index: served.index),
+            navigation = try NavigationSession(venue: served.venue, routers: served.routers,
                                                configuration: configuration, routeOptions: options)
         } catch { throw .unprocessable(field: "options", reason: error.description) }
         self.id = id
         self.venueID = served.id
         self.lastUsedBits = Atomic(0)
         self.state = Mutex(State(navigation: navigation, pending: (destination, waypoints), lastFixSeconds: nil))
+    }
+
+    /// A session continuing from a stored one (see ``StoredSession``), last used `idleSeconds` before
+    /// `nowSeconds`.
+    init(id: String, venueID: String, state: sending State, lastUsedSeconds: Double) {
+        self.id = id
+        self.venueID = venueID
+        self.lastUsedBits = Atomic(lastUsedSeconds.bitPattern)
+        self.state = Mutex(state)
     }
 
     // MARK: - Use and expiry
@@ -87,12 +96,12 @@ public final class ServiceSession: Sendable {
 
     // MARK: - Requests
 
-    /// Starts navigation from `location`.
+    /// Starts navigation from `location` (with the raw location it came from, when given).
     /// - Throws: ``ServiceError/unprocessable(field:reason:)`` when the destination is unknown, no route
     ///   exists or the location is unusable.
-    public func start(from location: IndoorLocation) throws(ServiceError) -> SessionSnapshot {
+    public func start(from location: IndoorLocation, raw: IndoorLocation? = nil) throws(ServiceError) -> SessionSnapshot {
         try state.withLock { s throws(ServiceError) -> SessionSnapshot in
-            let events = try Self.startPending(&s, from: location)
+            let events = try Self.startPending(&s, from: location, raw: raw)
             return Self.snapshot(s, events: events, rejected: [])
         }
     }
@@ -110,7 +119,7 @@ public final class ServiceSession: Sendable {
                     continue
                 }
                 if s.pending != nil {
-                    events += try Self.startPending(&s, from: fix.location)
+                    events += try Self.startPending(&s, from: fix.location, raw: fix.raw)
                     continue
                 }
                 s.lastFixSeconds = fix.location.timeSeconds
@@ -137,11 +146,11 @@ public final class ServiceSession: Sendable {
 
     // MARK: - Internals
 
-    private static func startPending(_ s: inout State, from location: IndoorLocation) throws(ServiceError) -> [NavigationEvent] {
-        guard let pending = s.pending else { return s.navigation.handle(location) }
+    private static func startPending(_ s: inout State, from location: IndoorLocation, raw: IndoorLocation? = nil) throws(ServiceError) -> [NavigationEvent] {
+        guard let pending = s.pending else { return s.navigation.handle(location, raw: raw) }
         let events: [NavigationEvent]
         do {
-            events = try s.navigation.startNavigation(to: pending.destination, via: pending.waypoints, from: location)
+            events = try s.navigation.startNavigation(to: pending.destination, via: pending.waypoints, from: location, raw: raw)
         } catch {
             switch error {
             case .invalidLocation, .locationUnknown: throw .unprocessable(field: "location", reason: error.description)
