@@ -30,20 +30,20 @@ extension RerouteService {
     }
 
     /// `DELETE /sessions/{id}`: 204 whether or not it existed (idempotent).
-    func deleteSession(id: String) -> HTTPResponse {
-        if let session = store.session(id: id, nowSeconds: clock()) {
+    func deleteSession(id: String) throws(ServiceError) -> HTTPResponse {
+        guard id.utf8.count <= 128 else { return HTTPResponse(status: 204) }
+        if let session = try store.session(id: id, nowSeconds: clock()) {
             _ = session.stop()
-            store.remove(id: id)
+            try store.remove(id: id)
         }
         return HTTPResponse(status: 204)
     }
 
     /// `POST /sessions/{id}/locations`: one fix or a time-ordered batch.
     func postLocations(id: String, body: [UInt8]) throws(ServiceError) -> HTTPResponse {
-        let (session, venue) = try lookup(id)
+        let (_, venue) = try lookup(id)
         let fixes = try LocationDecoding.batch(try JSONBody.parse(body), venue: venue, maximum: configuration.maximumBatchLocations)
-        let snapshot = try session.apply(fixes)
-        store.didUpdate(session, nowSeconds: clock())
+        let snapshot = try applyAndSave(id) { session throws(ServiceError) in try session.apply(fixes) }
         if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
         count(snapshot.events)
         return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
@@ -51,15 +51,29 @@ extension RerouteService {
 
     /// `POST /sessions/{id}/transition`: the user confirms crossing to another section.
     func confirmTransition(id: String) throws(ServiceError) -> HTTPResponse {
-        let (session, venue) = try lookup(id)
-        let snapshot = session.confirmTransition()
-        store.didUpdate(session, nowSeconds: clock())
+        let (_, venue) = try lookup(id)
+        let snapshot = try applyAndSave(id) { session throws(ServiceError) in session.confirmTransition() }
         count(snapshot.events)
         return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
     }
 
+    /// Looks the session up, applies `change`, and saves it; when another writer changed the stored
+    /// session meanwhile, reads it again and re-applies (up to ``maximumSaveAttempts`` times).
+    private func applyAndSave(_ id: String, _ change: (ServiceSession) throws(ServiceError) -> SessionSnapshot) throws(ServiceError) -> SessionSnapshot {
+        for _ in 0..<Self.maximumSaveAttempts {
+            let (session, _) = try lookup(id)
+            let snapshot = try change(session)
+            if try store.didUpdate(session, nowSeconds: clock()) { return snapshot }
+        }
+        throw .storeUnavailable(reason: "session \(id) kept changing under the request (\(Self.maximumSaveAttempts) attempts)",
+                                retryAfterSeconds: 1)
+    }
+
+    /// Attempts to apply and save one request when other writers keep changing the session.
+    static let maximumSaveAttempts = 3
+
     private func lookup(_ id: String) throws(ServiceError) -> (ServiceSession, Venue) {
-        guard id.utf8.count <= 128, let session = store.session(id: id, nowSeconds: clock()),
+        guard id.utf8.count <= 128, let session = try store.session(id: id, nowSeconds: clock()),
               let venue = venues[session.venueID]?.venue else {
             throw .notFound(kind: "session", id: String(id.prefix(128)))
         }

@@ -122,7 +122,7 @@ public final class RerouteService: Sendable {
         case .routes(let id): return try planRoute(venueID: id, body: request.body)
         case .createSession: return try createSession(body: request.body)
         case .getSession(let id): return try getSession(id: id)
-        case .deleteSession(let id): return deleteSession(id: id)
+        case .deleteSession(let id): return try deleteSession(id: id)
         case .postLocations(let id): return try postLocations(id: id, body: request.body)
         case .confirmTransition(let id): return try confirmTransition(id: id)
         case .method(let allowed): throw .methodNotAllowed(method: request.method, allowed: allowed)

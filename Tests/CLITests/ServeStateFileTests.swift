@@ -92,6 +92,9 @@ import IndoorJSON
             (["serve", "--venues", "Recordings/venues/campus", "--state-interval", "5"], "--state-file"),
             (["serve", "--venues", "Recordings/venues/campus", "--state-file", garbage, "--state-interval", "0"], "--state-interval"),
             (["serve", "--venues", "Recordings/venues/campus", "--state-file"], "--state-file"),
+            (["serve", "--venues", "Recordings/venues/campus", "--sessions", "http://127.0.0.1:6379"], "--sessions"),
+            (["serve", "--venues", "Recordings/venues/campus", "--sessions", "redis://127.0.0.1:70000/0"], "port"),
+            (["serve", "--venues", "Recordings/venues/campus", "--sessions", "redis://127.0.0.1", "--state-file", garbage], "exclude"),
         ]
         for (args, fragment) in cases {
             let r = try CLIRunner.run(args)

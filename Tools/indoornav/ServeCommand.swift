@@ -10,9 +10,12 @@ enum ServeCommand {
     usage: indoornav serve --venues DIR [--bind 127.0.0.1] [--port 8080] [--max-sessions 10000]
                            [--session-ttl 600] [--threads 2 | --thread-per-connection] [--max-body 65536]
                            [--cors-origin http://host[:port] | *]… [--state-file PATH [--state-interval 30]]
+                           [--sessions redis://127.0.0.1:6379/0]
       --cors-origin: a web origin allowed to call the service from a browser (repeatable).
       --state-file: sessions are loaded from PATH at start (when it exists) and written to it atomically
         every --state-interval seconds (1–86400) and on SIGTERM/SIGINT, so a restart keeps them.
+      --sessions: keep sessions in Redis (a database holding nothing else), shared by every instance
+        started with the same URL; excludes --state-file.
       DIR: a venue folder, a directory of venue folders, or a venue store directory.
       --port 0 picks a free port; the chosen one is printed. SIGTERM/SIGINT finish requests in flight and exit 0.
     """
@@ -33,6 +36,12 @@ enum ServeCommand {
             service.stateSaveIntervalSeconds = s
         }
         if let stateFile, stateFile.isEmpty { throw UsageError("--state-file needs a path\n\(usage)") }
+        let redisURL = try args.option("--sessions")
+        if redisURL != nil && stateFile != nil { throw UsageError("--sessions and --state-file exclude each other\n\(usage)") }
+        let redis: RedisConfiguration?
+        do { redis = try redisURL.map { url throws(RedisError) in try RedisConfiguration(url: url) } } catch {
+            throw UsageError("--sessions: \(error)\n\(usage)")
+        }
         let perConnection = args.flag("--thread-per-connection")
         let threads = try args.int("--threads", in: 1...64)
         if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other\n\(usage)") }
@@ -54,7 +63,11 @@ enum ServeCommand {
         let stored = try stateFile.flatMap { path throws(SessionStateError) in try SessionStateFile.read(path: path) }
         let started = Date()
         let catalog = try VenueCatalog.load(directory: directory)
-        let app = try RerouteService(venues: catalog, configuration: service)
+        let store: (any SessionStore)? = try redis.map { r throws(ServiceError) in
+            RedisSessionStore(pool: RedisConnectionPool(configuration: try r.validated()), venues: catalog, capacity: service.maximumSessions,
+                              ttlSeconds: service.sessionTTLSeconds, retryAfterSeconds: service.retryAfterSeconds)
+        }
+        let app = try RerouteService(venues: catalog, configuration: service, store: store)
         var saver: SessionStateSaver?
         if let stateFile {
             if let stored {

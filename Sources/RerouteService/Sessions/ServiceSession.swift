@@ -50,6 +50,9 @@ public final class ServiceSession: Sendable {
     public let venueID: String
     private let lastUsedBits: Atomic<UInt64>
     let state: Mutex<State>
+    /// The version of this session in an external store when it was last read or written (0 = none);
+    /// its lock also serialises writes of this session to that store.
+    let storeVersion = Mutex<Int>(0)
 
     struct State {
         var navigation: NavigationSession

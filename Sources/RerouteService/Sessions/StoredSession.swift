@@ -1,3 +1,4 @@
+import Foundation
 import Navigation
 import Routing
 
@@ -46,6 +47,24 @@ public enum SessionStateError: Error, Hashable, Sendable, CustomStringConvertibl
         case .malformed(let p, let r): "state file \(p): not a session state file: \(r)"
         case .unsupportedVersion(let p, let f, let s): "state file \(p): format version \(f) is not supported (this build reads \(s))"
         case .invalidSession(let id, let r): "stored session \(id): \(r)"
+        }
+    }
+}
+
+extension StoredSession {
+    /// The value as a binary property list (the encoding of state files and of the Redis store).
+    /// - Throws: ``SessionStateError/unwritable(path:reason:)`` naming the session when it cannot be encoded.
+    public func encoded() throws(SessionStateError) -> [UInt8] {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        do { return Array(try encoder.encode(self)) } catch { throw .unwritable(path: "session \(id)", reason: "\(error)") }
+    }
+
+    /// A value from ``encoded()`` bytes.
+    /// - Throws: ``SessionStateError/malformed(path:reason:)`` naming `source`.
+    public init(encoded bytes: [UInt8], source: String) throws(SessionStateError) {
+        do { self = try PropertyListDecoder().decode(StoredSession.self, from: Data(bytes)) } catch {
+            throw .malformed(path: source, reason: SessionStateFile.describe(error))
         }
     }
 }
