@@ -75,4 +75,18 @@ import Testing
         let withLocation = try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office","location":"# + first + "}")
         #expect(try f.json(withLocation)["progress"]?["rawLocation"]?["x"]?.double == 0.7)
     }
+
+    /// A fix re-sent with the time of the last applied one (a retry after a failover) is listed in
+    /// `rejected`, not applied twice; a newer one is applied.
+    @Test func repeatedFixIsNotAppliedTwice() throws {
+        let f = try ServiceFixture()
+        let id = try f.createSession()
+        let fix = ServiceFixture.fix(2, 0, "L0", t: 2)
+        #expect(try f.json(try f.client.request("POST", "/sessions/\(id)/locations", body: fix))["rejected"]?.array?.isEmpty == true)
+        let again = try f.json(try f.client.request("POST", "/sessions/\(id)/locations", body: fix))
+        #expect(again["rejected"]?.array?.first?["reason"]?.string?.contains("the time of the last applied fix") == true)
+        #expect(f.service.metrics.rejectedCount(reason: "staleFix") == 1)
+        let newer = try f.json(try f.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(3, 0, "L0", t: 3)))
+        #expect(newer["rejected"]?.array?.isEmpty == true)
+    }
 }

@@ -92,6 +92,9 @@ final class RedisServerProcess {
         // Replaying an applied fix on the other instance is rejected, not applied twice.
         let replay = try b.json(try b.client.request("POST", "/sessions/\(id)/locations", body: fixes[3]))
         #expect(replay["rejected"]?.array?.count == 1)
+        let last = fixes.count % 2 == 0 ? a : b  // the instance that did not apply the last fix
+        let repeated = try last.json(try last.client.request("POST", "/sessions/\(id)/locations", body: fixes[fixes.count - 1]))
+        #expect(repeated["rejected"]?.array?.count == 1)
         #expect(try a.client.request("GET", "/sessions/\(id)").text == b.client.request("GET", "/sessions/\(id)").text)
         #expect(try a.json(try a.client.request("GET", "/health"))["sessions"]?.int == 1)
         #expect(try b.client.request("DELETE", "/sessions/\(id)").status == 204)

@@ -41,8 +41,8 @@ public struct SessionSnapshot: Sendable {
 /// One client's navigation session in the service: a ``NavigationSession`` behind a lock, so requests
 /// for the same session are applied one at a time, each batch in order.
 ///
-/// Fixes older than the last one applied are rejected (not reordered): when two requests race, the
-/// one that takes the lock second cannot move the session back in time.
+/// Fixes not newer than the last one applied are rejected (not reordered, not applied twice): when two
+/// requests race, the one that takes the lock second cannot move the session back in time.
 public final class ServiceSession: Sendable {
     /// The session id.
     public let id: String
@@ -117,8 +117,11 @@ public final class ServiceSession: Sendable {
             var events: [NavigationEvent] = []
             var rejected: [RejectedFix] = []
             for (i, fix) in fixes.enumerated() {
-                if let last = s.lastFixSeconds, fix.location.timeSeconds < last {
-                    rejected.append(RejectedFix(index: i, reason: "timeSeconds \(fix.location.timeSeconds) is before the last applied fix (\(last))"))
+                // A fix not newer than the last applied one is a late or repeated one (a client re-sending
+                // after a failover): it is not applied, so no fix counts twice.
+                if let last = s.lastFixSeconds, fix.location.timeSeconds <= last {
+                    let relation = fix.location.timeSeconds == last ? "the time of" : "before"
+                    rejected.append(RejectedFix(index: i, reason: "timeSeconds \(fix.location.timeSeconds) is \(relation) the last applied fix (\(last))"))
                     continue
                 }
                 if s.pending != nil {
