@@ -41,9 +41,9 @@ extension RerouteService {
 
     /// `POST /sessions/{id}/locations`: one fix or a time-ordered batch.
     func postLocations(id: String, body: [UInt8]) throws(ServiceError) -> HTTPResponse {
-        let (_, venue) = try lookup(id)
+        let (session, venue) = try lookup(id)
         let fixes = try LocationDecoding.batch(try JSONBody.parse(body), venue: venue, maximum: configuration.maximumBatchLocations)
-        let snapshot = try applyAndSave(id) { session throws(ServiceError) in try session.apply(fixes) }
+        let snapshot = try applyAndSave(id, first: session) { session throws(ServiceError) in try session.apply(fixes) }
         if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
         count(snapshot.events)
         return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
@@ -51,17 +51,21 @@ extension RerouteService {
 
     /// `POST /sessions/{id}/transition`: the user confirms crossing to another section.
     func confirmTransition(id: String) throws(ServiceError) -> HTTPResponse {
-        let (_, venue) = try lookup(id)
-        let snapshot = try applyAndSave(id) { session throws(ServiceError) in session.confirmTransition() }
+        let (session, venue) = try lookup(id)
+        let snapshot = try applyAndSave(id, first: session) { session throws(ServiceError) in session.confirmTransition() }
         count(snapshot.events)
         return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
     }
 
-    /// Looks the session up, applies `change`, and saves it; when another writer changed the stored
-    /// session meanwhile, reads it again and re-applies (up to ``maximumSaveAttempts`` times).
-    private func applyAndSave(_ id: String, _ change: (ServiceSession) throws(ServiceError) -> SessionSnapshot) throws(ServiceError) -> SessionSnapshot {
-        for _ in 0..<Self.maximumSaveAttempts {
-            let (session, _) = try lookup(id)
+    /// Applies `change` to `first` (the session as just looked up) and saves it; when another writer
+    /// changed the stored session meanwhile, reads it again and re-applies (up to
+    /// ``maximumSaveAttempts`` times).
+    private func applyAndSave(_ id: String, first: ServiceSession,
+                              _ change: (ServiceSession) throws(ServiceError) -> SessionSnapshot) throws(ServiceError) -> SessionSnapshot {
+        var current = first
+        for attempt in 0..<Self.maximumSaveAttempts {
+            if attempt > 0 { current = try lookup(id).0 }
+            let session = current
             let snapshot = try change(session)
             if try store.didUpdate(session, nowSeconds: clock()) { return snapshot }
         }
@@ -70,7 +74,7 @@ extension RerouteService {
     }
 
     /// Attempts to apply and save one request when other writers keep changing the session.
-    static let maximumSaveAttempts = 3
+    static let maximumSaveAttempts = 8
 
     private func lookup(_ id: String) throws(ServiceError) -> (ServiceSession, Venue) {
         guard id.utf8.count <= 128, let session = try store.session(id: id, nowSeconds: clock()),

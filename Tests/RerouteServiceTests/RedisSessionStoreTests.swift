@@ -55,7 +55,7 @@ final class RedisServerProcess {
 
     var url: String { "redis://127.0.0.1:\(port)/0" }
 
-    func store(_ catalog: VenueCatalog, _ configuration: ServiceConfiguration, timeoutSeconds: Double = 0.5) -> any SessionStore {
+    func store(_ catalog: VenueCatalog, _ configuration: ServiceConfiguration, timeoutSeconds: Double = 2) -> any SessionStore {
         var redis = try! RedisConfiguration(url: url)
         redis.timeoutSeconds = timeoutSeconds
         return RedisSessionStore(pool: RedisConnectionPool(configuration: redis), venues: catalog, capacity: configuration.maximumSessions,
@@ -118,7 +118,7 @@ final class RedisServerProcess {
         }
         // Conflicts are resolved by reading again and re-applying: every request is answered 200 and
         // the session ends where the walk ended, as if each fix had come once.
-        #expect(statuses.withLock { $0 }.allSatisfy { $0 == 200 })
+        #expect(statuses.withLock { $0 }.allSatisfy { $0 == 200 }, "\(statuses.withLock { $0 })")
         let session = try a.json(try a.client.request("GET", "/sessions/\(id)"))
         #expect(abs((session["progress"]?["distanceTraveledMeters"]?.double ?? 0) - 20) < 0.5)
     }

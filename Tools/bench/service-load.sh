@@ -3,12 +3,14 @@
 #
 #   Tools/bench/service-load.sh [--sessions 200] [--duration 15] [--connections 64] [--threads 2]
 #                               [--server-threads 2 | --thread-per-connection]
-#                               [--venue DIR] [--memory-only]
+#                               [--venue DIR] [--memory-only] [--store memory|redis]
 #
 # Installs wrk when missing (apt-get), builds release, starts `indoornav serve` on the bundled campus
 # venue (Recordings/venues) — or on the venue folder DIR (`--venue`; sessions then start at the venue's
 # first destination and go to its last one on another level) — on an ephemeral loopback port, creates the sessions (RSS is
 # read before and after: memory per session), then (unless --memory-only) runs wrk twice:
+# (--store redis: sessions in a redis-server of the script's own on a free loopback port, started
+# without persistence and stopped at the end; RSS then counts only the server's cache)
 # location updates (POST /sessions/{id}/locations via service-load.lua) and GET /health, so the ratio
 # shows what the navigation engine costs over the HTTP layer. Prints requests/s, latency percentiles,
 # errors, rejected fixes and memory per session (RSS delta / sessions). Traffic goes to 127.0.0.1 only;
@@ -16,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-SESSIONS=200 DURATION=15 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="--threads 2" VENUE_DIR="" MEMORY_ONLY=0
+SESSIONS=200 DURATION=15 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="--threads 2" VENUE_DIR="" MEMORY_ONLY=0 STORE=memory
 while [ $# -gt 0 ]; do
   case "$1" in
     --sessions) SESSIONS=$2; shift 2 ;;
@@ -27,6 +29,7 @@ while [ $# -gt 0 ]; do
     --thread-per-connection) SERVER_THREADING="--thread-per-connection"; shift ;;
     --venue) VENUE_DIR=$2; shift 2 ;;
     --memory-only) MEMORY_ONLY=1; shift ;;
+    --store) STORE=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 1 ;;
   esac
 done
@@ -42,15 +45,28 @@ swift build -c release --product indoornav 2>&1 | grep -E "error|Compiling|Build
 BIN=$(swift build -c release --show-bin-path)/indoornav
 
 WORK=$(mktemp -d)
-SERVER_PID=""
+SERVER_PID="" REDIS_PID="" STORE_ARGS=""
 cleanup() {
   if [ -n "$SERVER_PID" ]; then kill -TERM "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  if [ -n "$REDIS_PID" ]; then kill -KILL "$REDIS_PID" 2>/dev/null || true; wait "$REDIS_PID" 2>/dev/null || true; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
+case "$STORE" in
+  memory) ;;
+  redis)
+    command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server >/dev/null; }
+    REDIS_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no >"$WORK/redis" 2>&1 &
+    REDIS_PID=$!
+    for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$REDIS_PORT") 2>/dev/null && break; sleep 0.05; done
+    STORE_ARGS="--sessions redis://127.0.0.1:$REDIS_PORT/0" ;;
+  *) echo "--store: memory or redis, not $STORE" >&2; exit 1 ;;
+esac
+
 # shellcheck disable=SC2086
-"$BIN" serve --venues "${VENUE_DIR:-Recordings/venues}" --port 0 --max-sessions $((SESSIONS + 100)) $SERVER_THREADING >"$WORK/out" 2>"$WORK/err" &
+"$BIN" serve --venues "${VENUE_DIR:-Recordings/venues}" --port 0 --max-sessions $((SESSIONS + 100)) $SERVER_THREADING $STORE_ARGS >"$WORK/out" 2>"$WORK/err" &
 SERVER_PID=$!
 for _ in $(seq 1 3000); do grep -q "listening on" "$WORK/out" 2>/dev/null && break; sleep 0.1; done
 URL=$(sed -n 's/^listening on //p' "$WORK/out")
@@ -87,7 +103,7 @@ if [ "$MEMORY_ONLY" = 1 ]; then
 fi
 
 export SESSIONS_FILE="$WORK/sessions" WRK_THREADS START_X START_Y START_LEVEL
-echo "server: $SERVER_THREADING, $CREATED sessions, wrk: $WRK_THREADS threads, $CONNECTIONS connections, ${DURATION}s"
+echo "server: $SERVER_THREADING, store $STORE, $CREATED sessions, wrk: $WRK_THREADS threads, $CONNECTIONS connections, ${DURATION}s"
 LOC=$(wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s Tools/bench/service-load.lua "$URL" | grep '^RESULT')
 echo "location updates: ${LOC#RESULT }"
 HEALTH=$(wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s /dev/stdin "$URL/health" <<'LUA' | grep '^RESULT'
