@@ -2,7 +2,7 @@
 ///
 /// Only ``LocalFrame`` converts between this frame and metres; everything else in IndoorNav works in
 /// ``LocalPoint``.
-public struct GeoCoordinate: Hashable, Sendable, CustomStringConvertible {
+public struct GeoCoordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Latitude in degrees, positive north, in [-90, 90].
     public var latitudeDegrees: Double
     /// Longitude in degrees, positive east, in [-180, 180].

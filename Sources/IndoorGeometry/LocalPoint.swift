@@ -1,5 +1,5 @@
 /// A point in a venue's local tangent frame: metres east (`x`) and north (`y`) of the frame's reference.
-public struct LocalPoint: Hashable, Sendable, CustomStringConvertible {
+public struct LocalPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Metres east of the reference point.
     public var x: Double
     /// Metres north of the reference point.

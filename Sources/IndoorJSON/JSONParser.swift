@@ -23,15 +23,23 @@ public struct JSONWarning: Hashable, Sendable, CustomStringConvertible {
 /// A small, fast JSON parser over UTF-8 bytes that reports line and column on error.
 ///
 /// With `allowTrailingCommas` (the default) a comma before `]` or `}` is accepted and reported as a
-/// warning; everything else is strict RFC 8259. Nesting is limited to `maxDepth` levels.
+/// warning; everything else is strict RFC 8259. Nesting is limited to `maxDepth` levels. With
+/// `rejectDuplicateMembers` a member name repeated in one object is an error naming it (otherwise
+/// the last value wins, as RFC 8259 permits).
 /// - Complexity: O(n) in the input length.
 public struct JSONParser {
+    /// Whether a comma before `]` or `}` is accepted (with a warning).
     public var allowTrailingCommas: Bool
+    /// Deepest nesting of arrays and objects accepted.
     public var maxDepth: Int
+    /// Whether a member name repeated in one object is an error.
+    public var rejectDuplicateMembers: Bool
 
-    public init(allowTrailingCommas: Bool = true, maxDepth: Int = 512) {
+    /// A parser with the given tolerances.
+    public init(allowTrailingCommas: Bool = true, maxDepth: Int = 512, rejectDuplicateMembers: Bool = false) {
         self.allowTrailingCommas = allowTrailingCommas
         self.maxDepth = maxDepth
+        self.rejectDuplicateMembers = rejectDuplicateMembers
     }
 
     /// Parses one JSON document; returns it with the warnings collected.
@@ -243,7 +251,10 @@ private struct Scanner {
     mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
         var out: [String: JSONValue] = [:]
         out.reserveCapacity(8)
-        try members { (s: inout Scanner, name: String) throws(JSONParseError) in out[name] = try s.value(depth: depth + 1) }
+        try members { (s: inout Scanner, name: String) throws(JSONParseError) in
+            if s.options.rejectDuplicateMembers, out[name] != nil { throw s.fail("duplicate member name '\(name)' in one object") }
+            out[name] = try s.value(depth: depth + 1)
+        }
         return .object(out)
     }
 

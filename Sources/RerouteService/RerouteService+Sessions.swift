@@ -10,7 +10,7 @@ extension RerouteService {
                                          options: request.options, destination: request.destination, waypoints: request.waypoints)
         var snapshot = session.snapshot()
         if let location = request.location {
-            snapshot = try session.start(from: location.location)
+            snapshot = try session.start(from: location.location, raw: location.raw)
         }
         let now = clock()
         do { try store.insert(session, nowSeconds: now) } catch {
@@ -30,10 +30,11 @@ extension RerouteService {
     }
 
     /// `DELETE /sessions/{id}`: 204 whether or not it existed (idempotent).
-    func deleteSession(id: String) -> HTTPResponse {
-        if let session = store.session(id: id, nowSeconds: clock()) {
+    func deleteSession(id: String) throws(ServiceError) -> HTTPResponse {
+        guard id.utf8.count <= 128 else { return HTTPResponse(status: 204) }
+        if let session = try store.session(id: id, nowSeconds: clock()) {
             _ = session.stop()
-            store.remove(id: id)
+            try store.remove(id: id)
         }
         return HTTPResponse(status: 204)
     }
@@ -42,8 +43,7 @@ extension RerouteService {
     func postLocations(id: String, body: [UInt8]) throws(ServiceError) -> HTTPResponse {
         let (session, venue) = try lookup(id)
         let fixes = try LocationDecoding.batch(try JSONBody.parse(body), venue: venue, maximum: configuration.maximumBatchLocations)
-        let snapshot = try session.apply(fixes)
-        store.didUpdate(session, nowSeconds: clock())
+        let snapshot = try applyAndSave(id, first: session) { session throws(ServiceError) in try session.apply(fixes) }
         if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
         count(snapshot.events)
         return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
@@ -52,14 +52,32 @@ extension RerouteService {
     /// `POST /sessions/{id}/transition`: the user confirms crossing to another section.
     func confirmTransition(id: String) throws(ServiceError) -> HTTPResponse {
         let (session, venue) = try lookup(id)
-        let snapshot = session.confirmTransition()
-        store.didUpdate(session, nowSeconds: clock())
+        let snapshot = try applyAndSave(id, first: session) { session throws(ServiceError) in session.confirmTransition() }
         count(snapshot.events)
         return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
     }
 
+    /// Applies `change` to `first` (the session as just looked up) and saves it; when another writer
+    /// changed the stored session meanwhile, reads it again and re-applies (up to
+    /// ``maximumSaveAttempts`` times).
+    private func applyAndSave(_ id: String, first: ServiceSession,
+                              _ change: (ServiceSession) throws(ServiceError) -> SessionSnapshot) throws(ServiceError) -> SessionSnapshot {
+        var current = first
+        for attempt in 0..<Self.maximumSaveAttempts {
+            if attempt > 0 { current = try lookup(id).0 }
+            let session = current
+            let snapshot = try change(session)
+            if try store.didUpdate(session, nowSeconds: clock()) { return snapshot }
+        }
+        throw .storeUnavailable(reason: "session \(id) kept changing under the request (\(Self.maximumSaveAttempts) attempts)",
+                                retryAfterSeconds: 1)
+    }
+
+    /// Attempts to apply and save one request when other writers keep changing the session.
+    static let maximumSaveAttempts = 8
+
     private func lookup(_ id: String) throws(ServiceError) -> (ServiceSession, Venue) {
-        guard id.utf8.count <= 128, let session = store.session(id: id, nowSeconds: clock()),
+        guard id.utf8.count <= 128, let session = try store.session(id: id, nowSeconds: clock()),
               let venue = venues[session.venueID]?.venue else {
             throw .notFound(kind: "session", id: String(id.prefix(128)))
         }

@@ -45,7 +45,12 @@ public final class RerouteService: Sendable {
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let start = clock()
         sweepIfDue(nowSeconds: start)
-        var (template, response) = dispatch(request)
+        // HEAD is answered like GET, without the body.
+        let isHead = request.method == "HEAD"
+        var asked = request
+        if isHead { asked.method = "GET" }
+        var (template, response) = dispatch(asked)
+        if isHead { response.body = [] }
         if request.method != "OPTIONS" { response.headers += crossOrigin.headers(for: request.header("Origin")) }
         metrics.recordRequest(route: template, method: request.method, status: response.status, seconds: clock() - start)
         return response
@@ -117,7 +122,7 @@ public final class RerouteService: Sendable {
         case .routes(let id): return try planRoute(venueID: id, body: request.body)
         case .createSession: return try createSession(body: request.body)
         case .getSession(let id): return try getSession(id: id)
-        case .deleteSession(let id): return deleteSession(id: id)
+        case .deleteSession(let id): return try deleteSession(id: id)
         case .postLocations(let id): return try postLocations(id: id, body: request.body)
         case .confirmTransition(let id): return try confirmTransition(id: id)
         case .method(let allowed): throw .methodNotAllowed(method: request.method, allowed: allowed)

@@ -12,6 +12,7 @@ import Navigation
 /// | `sweepIntervalSeconds` | s between expiry sweeps | 1 | 0–3,600 |
 /// | `maximumListedSessions` | sessions in `GET /sessions` | 100 | 1–10,000 |
 /// | `viewerPollIntervalSeconds` | s between the live viewer's refreshes | 1 | 0.2–60 |
+/// | `stateSaveIntervalSeconds` | s between state-file writes (`serve --state-file`) | 30 | 1–86,400 |
 /// | `corsAllowedOrigins` | `scheme://host[:port]` or `*` | none (no CORS headers) | http/https origins |
 /// | `navigation` | see Navigation's README | defaults | validated by Navigation |
 public struct ServiceConfiguration: Sendable {
@@ -31,6 +32,8 @@ public struct ServiceConfiguration: Sendable {
     public var maximumListedSessions: Int = 100
     /// How often the live viewer at `GET /` asks for the sessions.
     public var viewerPollIntervalSeconds: Double = 1
+    /// How often `indoornav serve --state-file` writes the sessions (and once more on SIGTERM).
+    public var stateSaveIntervalSeconds: Double = 30
     /// Web origins allowed to call the service from a browser (``CrossOriginPolicy``); empty = none.
     public var corsAllowedOrigins: [String] = []
     /// The configuration of every navigation session.
@@ -65,6 +68,9 @@ public struct ServiceConfiguration: Sendable {
         }
         guard viewerPollIntervalSeconds.isFinite, (0.2...60).contains(viewerPollIntervalSeconds) else {
             throw .invalidConfiguration(field: "viewerPollIntervalSeconds", reason: "must be 0.2–60 s, got \(viewerPollIntervalSeconds)")
+        }
+        guard stateSaveIntervalSeconds.isFinite, (1...86_400).contains(stateSaveIntervalSeconds) else {
+            throw .invalidConfiguration(field: "stateSaveIntervalSeconds", reason: "must be 1–86400 s, got \(stateSaveIntervalSeconds)")
         }
         _ = try CrossOriginPolicy.validated(corsAllowedOrigins)
         do { _ = try navigation.validated() } catch {

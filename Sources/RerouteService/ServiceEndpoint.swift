@@ -18,7 +18,9 @@ enum ServiceEndpoint: Equatable {
     /// The endpoint and its route template (the metrics label), or nil for an unknown path.
     static func match(method: String, parts: [String]) -> (String, ServiceEndpoint)? {
         func pick(_ template: String, _ table: [String: ServiceEndpoint]) -> (String, ServiceEndpoint) {
-            (template, table[method] ?? .method(allowed: table.keys.sorted()))
+            // Every GET is also answered for HEAD (``RerouteService/handle(_:)`` drops the body).
+            let allowed = table.keys.sorted() + (table["GET"] != nil ? ["HEAD"] : [])
+            return (template, table[method] ?? .method(allowed: allowed.sorted()))
         }
         switch parts.count {
         case 0:

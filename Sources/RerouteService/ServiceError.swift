@@ -23,6 +23,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case unprocessable(field: String, reason: String)
     /// 503: the session limit is reached; retry after the given delay.
     case tooManySessions(limit: Int, retryAfterSeconds: Int)
+    /// 503: the session store (Redis) is down, too slow, or the session kept changing under the request;
+    /// nothing was written; retry after the given delay.
+    case storeUnavailable(reason: String, retryAfterSeconds: Int)
 
     /// The HTTP status the error is answered with.
     public var httpStatus: Int {
@@ -33,7 +36,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413
         case .unprocessable: 422
-        case .tooManySessions: 503
+        case .tooManySessions, .storeUnavailable: 503
         }
     }
 
@@ -50,6 +53,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .payloadTooLarge: "payloadTooLarge"
         case .unprocessable: "unprocessable"
         case .tooManySessions: "tooManySessions"
+        case .storeUnavailable: "storeUnavailable"
         }
     }
 
@@ -65,6 +69,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .payloadTooLarge(let n): "request body larger than \(n) bytes"
         case .unprocessable(let f, let r): "\(f): \(r)"
         case .tooManySessions(let n, let s): "session limit of \(n) reached; retry in \(s) s"
+        case .storeUnavailable(let r, let s): "session store unavailable: \(r); retry in \(s) s"
         }
     }
 
@@ -83,7 +88,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var response: HTTPResponse {
         var headers: [(name: String, value: String)] = []
         switch self {
-        case .tooManySessions(_, let s): headers.append(("Retry-After", String(s)))
+        case .tooManySessions(_, let s), .storeUnavailable(_, let s): headers.append(("Retry-After", String(s)))
         case .methodNotAllowed(_, let allowed): headers.append(("Allow", allowed.joined(separator: ", ")))
         default: break
         }

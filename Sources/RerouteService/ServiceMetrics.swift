@@ -26,9 +26,17 @@ public final class ServiceMetrics: Sendable {
     /// Empty counters.
     public init() {}
 
-    /// Counts one request by its route template (e.g. `/sessions/{id}/locations`), method and status,
-    /// and adds its handling time to the histogram.
-    public func recordRequest(route: String, method: String, status: Int, seconds: Double) {
+    /// Methods counted under their own name; any other is counted as `other`.
+    public static let methodLabels: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
+
+    /// The metric label of an HTTP method: itself when in ``methodLabels``, else `other` (labels come
+    /// from a closed set, so unknown methods cannot grow the metrics).
+    public static func methodLabel(_ method: String) -> String { methodLabels.contains(method) ? method : "other" }
+
+    /// Counts one request by its route template (e.g. `/sessions/{id}/locations`), method (see
+    /// ``methodLabel(_:)``) and status, and adds its handling time to the histogram.
+    public func recordRequest(route: String, method rawMethod: String, status: Int, seconds: Double) {
+        let method = Self.methodLabel(rawMethod)
         let bounds = Self.latencyBucketsSeconds
         var lo = 0, hi = bounds.count
         while lo < hi { let mid = (lo + hi) / 2; if bounds[mid] < seconds { lo = mid + 1 } else { hi = mid } }

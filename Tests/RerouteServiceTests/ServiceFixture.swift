@@ -13,10 +13,12 @@ final class ServiceFixture: Sendable {
     let client: TestHTTPClient
 
     init(configure: (inout ServiceConfiguration) -> Void = { _ in }, venues: [Venue] = [TestVenues.golden()],
-         threading: HTTPServerConfiguration.Threading = .pool(threads: 2)) throws {
+         threading: HTTPServerConfiguration.Threading = .pool(threads: 2),
+         store: ((VenueCatalog, ServiceConfiguration) -> any SessionStore)? = nil) throws {
         var configuration = ServiceConfiguration()
         configure(&configuration)
-        let service = try RerouteService(venues: try VenueCatalog(venues: venues), configuration: configuration,
+        let catalog = try VenueCatalog(venues: venues)
+        let service = try RerouteService(venues: catalog, configuration: configuration, store: store?(catalog, configuration),
                                          clock: clock.clock, sessionIDs: SessionIDs.seeded(42))
         var http = HTTPServerConfiguration()
         http.port = 0

@@ -5,16 +5,22 @@ import Venue
 
 /// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
 /// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]
-/// [--cors-origin ORIGIN]…`: the reroute service (and its live map at `/`) until SIGTERM/SIGINT.
+/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] | --sessions redis://…]`: the reroute
+/// service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
     static let usage = """
     usage: indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
                            [--max-sessions 10000] [--session-ttl 600] [--threads 2 | --thread-per-connection]
                            [--max-body 65536] [--cors-origin http://host[:port] | *]…
+                           [--state-file PATH [--state-interval 30]] [--sessions redis://127.0.0.1:6379/0]
       DIR: a venue folder or .zip, a directory of venue folders and .zip archives, or a venue store directory.
       --graph: which navigation graph every venue gets (default: its authored one, else a derived one);
                FILE or DIR (a node/edge graph.geojson) suits a single venue.
       --cors-origin: a web origin allowed to call the service from a browser (repeatable).
+      --state-file: sessions are loaded from PATH at start (when it exists) and written to it atomically
+        every --state-interval seconds (1–86400) and on SIGTERM/SIGINT, so a restart keeps them.
+      --sessions: keep sessions in Redis (a database holding nothing else), shared by every instance
+        started with the same URL; excludes --state-file.
       --port 0 picks a free port; the chosen one is printed. SIGTERM/SIGINT finish requests in flight and exit 0.
     """
 
@@ -29,6 +35,18 @@ enum ServeCommand {
         if let s = try args.double("--session-ttl", in: 1...86_400) { service.sessionTTLSeconds = s }
         if let b = try args.int("--max-body", in: 1_024...16_777_216) { service.maximumBodyBytes = b; http.maximumBodyBytes = b }
         service.corsAllowedOrigins = try args.options("--cors-origin")
+        let stateFile = try args.option("--state-file")
+        if let s = try args.double("--state-interval", in: 1...86_400) {
+            guard stateFile != nil else { throw UsageError("--state-interval needs --state-file\n\(usage)") }
+            service.stateSaveIntervalSeconds = s
+        }
+        if let stateFile, stateFile.isEmpty { throw UsageError("--state-file needs a path\n\(usage)") }
+        let redisURL = try args.option("--sessions")
+        if redisURL != nil && stateFile != nil { throw UsageError("--sessions and --state-file exclude each other\n\(usage)") }
+        let redis: RedisConfiguration?
+        do { redis = try redisURL.map { url throws(RedisError) in try RedisConfiguration(url: url) } } catch {
+            throw UsageError("--sessions: \(error)\n\(usage)")
+        }
         let perConnection = args.flag("--thread-per-connection")
         let threads = try args.int("--threads", in: 1...64)
         if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other\n\(usage)") }
@@ -46,6 +64,8 @@ enum ServeCommand {
             source.resume()
             sources.append(source)
         }
+        // A bad state file stops the start before the venues are loaded (nothing is overwritten).
+        let stored = try stateFile.flatMap { path throws(SessionStateError) in try SessionStateFile.read(path: path) }
         let started = Date()
         let catalog: VenueCatalog
         if let graph {
@@ -54,7 +74,20 @@ enum ServeCommand {
         } else {
             catalog = try VenueCatalog.load(directory: directory)
         }
-        let app = try RerouteService(venues: catalog, configuration: service)
+        let store: (any SessionStore)? = try redis.map { r throws(ServiceError) in
+            RedisSessionStore(pool: RedisConnectionPool(configuration: try r.validated()), venues: catalog, capacity: service.maximumSessions,
+                              ttlSeconds: service.sessionTTLSeconds, retryAfterSeconds: service.retryAfterSeconds)
+        }
+        let app = try RerouteService(venues: catalog, configuration: service, store: store)
+        var saver: SessionStateSaver?
+        if let stateFile {
+            if let stored {
+                let report = app.restore(stored)
+                warn("restored \(report.restored) session(s) from \(stateFile) (\(report.expired) expired, \(report.failures.count) not restorable)")
+                for failure in report.failures.prefix(20) { warn("  \(failure)") }
+            }
+            saver = SessionStateSaver(service: app, path: stateFile, intervalSeconds: service.stateSaveIntervalSeconds)
+        }
         let daemon = try HTTPDaemon(configuration: http) { request in app.handle(request) }
         warn("loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         FileHandle.standardOutput.write(Data("listening on http://\(http.bindAddress):\(daemon.port)\n".utf8))
@@ -63,6 +96,10 @@ enum ServeCommand {
         warn("stopping: finishing \(daemon.requestsInFlight) request(s) in flight")
         daemon.stop(graceSeconds: 10)
         sources.forEach { $0.cancel() }
+        if let saver {
+            let count = try saver.finish()
+            warn("wrote \(count) session(s) to \(stateFile ?? "")")
+        }
         warn("stopped")
         return 0
     }

@@ -54,6 +54,15 @@ class ResponseChecker:
             return self.check_component("NotFound", f"{method} {path}", status, content_type, body)
         # The most specific template: the fewest parameters.
         template = min(matches, key=lambda t: t.count("{"))
+        if method.upper() == "HEAD":
+            # HEAD is answered like GET without a body (documented in info.description).
+            if body:
+                return f"HEAD {template} {status}: a HEAD answer must have no body, got {len(body)} bytes"
+            get = self.document["paths"][template].get("get")
+            if get is None:
+                return None if status == 405 else f"HEAD {template}: no GET, so only 405 is allowed, got {status}"
+            documented = set(get.get("responses", {})) | {"405"}
+            return None if str(status) in documented else f"HEAD {template}: status {status} is not documented for GET"
         operation = self.document["paths"][template].get(method.lower())
         if operation is None:
             # Any other method on a known path: 405 (components/responses/MethodNotAllowed).

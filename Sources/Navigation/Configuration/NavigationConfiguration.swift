@@ -3,7 +3,7 @@
 /// Values are checked by ``validated()`` (and by ``NavigationSession``'s initializer); the README of
 /// the module lists them in one table. Defaults are chosen for walking indoors with fused positions of
 /// 1–10 m accuracy (one sigma).
-public struct NavigationConfiguration: Hashable, Sendable {
+public struct NavigationConfiguration: Hashable, Sendable, Codable {
     // MARK: Snapping and off-route
 
     /// Smallest distance from the route, in metres, at which a location can count as off the route

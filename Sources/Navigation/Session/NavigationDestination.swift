@@ -3,7 +3,7 @@ import Routing
 import Venue
 
 /// Where to navigate to.
-public enum NavigationDestination: Hashable, Sendable {
+public enum NavigationDestination: Hashable, Sendable, Codable {
     /// A POI or space by any accepted id form (id, external id, `default:`/`console:` prefix).
     case feature(id: String)
     /// A point in the venue's local frame on a level (any accepted level reference).

@@ -15,6 +15,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidRequest(reason: String)
     /// A deep link could not be read or names something the venue lacks.
     case invalidDeepLink(field: String, reason: String)
+    /// A session snapshot cannot be restored: `field` names the part, `reason` why.
+    case invalidSnapshot(field: String, reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidConfiguration(let f, let r): "navigation configuration: \(f): \(r)"
         case .invalidRequest(let r): "route request rejected: \(r)"
         case .invalidDeepLink(let f, let r): "deep link: \(f): \(r)"
+        case .invalidSnapshot(let f, let r): "session snapshot: \(f): \(r)"
         }
     }
 }

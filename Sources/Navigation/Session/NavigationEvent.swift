@@ -96,7 +96,7 @@ public enum NavigationEvent: Hashable, Sendable {
 }
 
 /// The session's state.
-public enum NavigationState: Hashable, Sendable {
+public enum NavigationState: Hashable, Sendable, Codable {
     /// Not navigating.
     case idle
     /// Guiding along the route.

@@ -67,7 +67,7 @@ extension NavigationSession {
     func plan(origin: Place, destination: Place, waypoints: [Waypoint]) -> Result<Route, RerouteFailure> {
         let request = RouteRequest(origin: origin, destinations: [destination], waypoints: waypoints, options: routeOptions)
         do {
-            let response = try router.route(request)
+            let response = try routers.withRouter { router throws(RoutingError) in try router.route(request) }
             if let route = response.route { return .success(route) }
             let notice = response.notices.first { $0.severity == .critical }?.code.rawValue ?? RouteNotice.Code.noRouteFound.rawValue
             return .failure(RerouteFailure(notice: notice))

@@ -14,7 +14,8 @@ public final class NavigationSession {
     public let configuration: NavigationConfiguration
     /// Options used for every route the session plans (language, direction mode, …).
     public var routeOptions: RouteOptions
-    let router: IndoorRouter
+    /// Where the session borrows a router while it plans (it owns none between plans).
+    let routers: RouterPool
     let snapper: RouteSnapper
 
     public internal(set) var state: NavigationState = .idle
@@ -49,14 +50,25 @@ public final class NavigationSession {
     /// Usable fixes of the last few seconds, oldest first (for a smoothed reroute origin).
     var recentFixes: [IndoorLocation] = []
 
-    /// A session over `venue`. Pass a router to share its routing index (one router per thread).
-    public init(venue: Venue, router: IndoorRouter? = nil, configuration: NavigationConfiguration = NavigationConfiguration(),
+    /// A session over `venue`. Pass a router to share its routing index (one router per thread);
+    /// without one the session builds its own index.
+    /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a configuration out of range.
+    public convenience init(venue: Venue, router: IndoorRouter? = nil, configuration: NavigationConfiguration = NavigationConfiguration(),
+                            routeOptions: RouteOptions = RouteOptions()) throws(NavigationError) {
+        try self.init(venue: venue, routers: RouterPool(router: router ?? IndoorRouter(venue: venue), maximumIdleRouters: 1),
+                      configuration: configuration, routeOptions: routeOptions)
+    }
+
+    /// A session over `venue` that borrows a router from `routers` only while it plans or reroutes, so
+    /// a live session holds no search workspace (sessions of one venue share one pool).
+    /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a configuration out of range.
+    public init(venue: Venue, routers: RouterPool, configuration: NavigationConfiguration = NavigationConfiguration(),
                 routeOptions: RouteOptions = RouteOptions()) throws(NavigationError) {
         let checked = try configuration.validated()
         self.venue = venue
         self.configuration = checked
         self.routeOptions = routeOptions
-        self.router = router ?? IndoorRouter(venue: venue)
+        self.routers = routers
         self.snapper = RouteSnapper(configuration: checked)
         self.reroutePolicy = ReroutePolicy(configuration: checked)
         self.offRoute = OffRouteDetector(configuration: checked)
@@ -74,14 +86,15 @@ public final class NavigationSession {
     // MARK: - Start and stop
 
     /// Plans a route from `location` (or the last handled location) to `destination` via `waypoints`
-    /// and starts following it.
+    /// and starts following it. `raw` is the sensor-level location `location` came from, reported in
+    /// progress like the raw location of any later fix.
     ///
     /// - Throws: ``NavigationError/navigationGraphUnavailable(id:)`` for an unknown destination id,
     ///   ``NavigationError/routeUnavailable(destination:fromSection:)`` when no route exists,
     ///   ``NavigationError/locationUnknown`` without a location.
     @discardableResult
     public func startNavigation(to destination: NavigationDestination, via waypoints: [Waypoint] = [],
-                                from location: IndoorLocation? = nil) throws(NavigationError) -> [NavigationEvent] {
+                                from location: IndoorLocation? = nil, raw: IndoorLocation? = nil) throws(NavigationError) -> [NavigationEvent] {
         let resolved = try destination.resolve(in: venue, language: routeOptions.language)
         guard let origin = location ?? lastLocation else { throw .locationUnknown }
         guard origin.isValid else { throw .invalidLocation(timeSeconds: origin.timeSeconds, reason: "non-finite value or invalid covariance") }
@@ -89,7 +102,7 @@ public final class NavigationSession {
         let request = RouteRequest(origin: .local(origin.point, level: levelID), destinations: [resolved.place],
                                    waypoints: waypoints, options: routeOptions)
         let response: RouteResponse
-        do { response = try router.route(request) } catch { throw .invalidRequest(reason: error.description) }
+        do { response = try routers.withRouter { router throws(RoutingError) in try router.route(request) } } catch { throw .invalidRequest(reason: error.description) }
         guard let route = response.route else {
             if response.notices.contains(where: { $0.code == .couldNotMatchDestination }), case .feature(let id) = destination {
                 throw .navigationGraphUnavailable(id: id)
@@ -98,6 +111,7 @@ public final class NavigationSession {
                                     fromSection: sectionID(at: origin.point, levelID: levelID))
         }
         var events = stopIfActive()
+        if let raw { lastRawLocation = raw }
         begin(route: route, place: resolved.place, id: resolved.id, name: resolved.name)
         events.append(.started(destinationID: resolved.id, route: route))
         events += handleStart(origin)

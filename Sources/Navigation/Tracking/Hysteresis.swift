@@ -70,6 +70,32 @@ public struct OffRouteDetector: Hashable, Sendable {
     public mutating func reset() {
         isOffRoute = false; outsideCount = 0; firstOutsideTime = nil; insideCount = 0
     }
+
+    /// The evidence gathered so far, for session snapshots.
+    public struct State: Hashable, Sendable, Codable {
+        /// Whether the user is off the route.
+        public var isOffRoute: Bool
+        /// Outside fixes since the evidence was last cleared.
+        public var outsideCount: Int
+        /// Time of the first of those fixes, in seconds.
+        public var firstOutsideTimeSeconds: Double?
+        /// Clearly-on-route fixes in a row.
+        public var insideCount: Int
+    }
+
+    /// The detector's evidence (its thresholds come from the configuration).
+    public var state: State {
+        State(isOffRoute: isOffRoute, outsideCount: outsideCount, firstOutsideTimeSeconds: firstOutsideTime, insideCount: insideCount)
+    }
+
+    /// A detector with `configuration`'s thresholds resuming from `state`.
+    public init(configuration: NavigationConfiguration, state: State) {
+        self.init(configuration: configuration)
+        isOffRoute = state.isOffRoute
+        outsideCount = state.outsideCount
+        firstOutsideTime = state.firstOutsideTimeSeconds
+        insideCount = state.insideCount
+    }
 }
 
 /// Arrival hysteresis: the distance to a stop is averaged over a short time window, and a confidence
@@ -140,4 +166,37 @@ public struct ArrivalDetector: Hashable, Sendable {
     public mutating func forceArrived() { hasArrived = true; streak = 0 }
 
     public mutating func reset() { hasArrived = false; samples.removeAll(); streak = 0 }
+
+    /// The evidence gathered so far, for session snapshots.
+    public struct State: Hashable, Sendable, Codable {
+        /// One fix's distance sample.
+        public struct Sample: Hashable, Sendable, Codable {
+            /// The fix's time, in seconds.
+            public var timeSeconds: Double
+            /// Distance to the stop, in metres.
+            public var distanceMeters: Double
+            /// The fix's accuracy (one sigma), in metres.
+            public var accuracyMeters: Double
+        }
+        /// Whether the user has arrived.
+        public var hasArrived: Bool
+        /// The samples in the averaging window, oldest first.
+        public var samples: [Sample]
+        /// Fixes in a row meeting the current condition (entering or leaving).
+        public var streak: Int
+    }
+
+    /// The detector's evidence (its thresholds come from the configuration).
+    public var state: State {
+        State(hasArrived: hasArrived, samples: samples.map { State.Sample(timeSeconds: $0.time, distanceMeters: $0.distance, accuracyMeters: $0.accuracy) },
+              streak: streak)
+    }
+
+    /// A detector with `configuration`'s thresholds resuming from `state`.
+    public init(configuration: NavigationConfiguration, state: State) {
+        self.init(configuration: configuration)
+        hasArrived = state.hasArrived
+        samples = state.samples.map { ($0.timeSeconds, $0.distanceMeters, $0.accuracyMeters) }
+        streak = state.streak
+    }
 }

@@ -83,4 +83,41 @@ public struct ReroutePolicy: Hashable, Sendable {
         failedAttempts = 0
         lastAttemptTime = nil
     }
+
+    /// The policy's progress (backoff, failures, give-up), for session snapshots.
+    public struct State: Hashable, Sendable, Codable {
+        /// Successful reroutes in a row.
+        public var consecutiveReroutes: Int
+        /// Failed attempts in a row.
+        public var failedAttempts: Int
+        /// Whether rerouting gave up.
+        public var hasGivenUp: Bool
+        /// Time of the last attempt, in seconds.
+        public var lastAttemptTimeSeconds: Double?
+        /// Time of the last successful reroute, in seconds.
+        public var lastRerouteTimeSeconds: Double?
+        /// Where the last successful reroute started.
+        public var lastReroutePoint: LocalPoint?
+        /// Since when the user has been on the route, in seconds.
+        public var onRouteSinceSeconds: Double?
+    }
+
+    /// The policy's progress (its limits come from the configuration).
+    public var state: State {
+        State(consecutiveReroutes: consecutiveReroutes, failedAttempts: failedAttempts, hasGivenUp: hasGivenUp,
+              lastAttemptTimeSeconds: lastAttemptTime, lastRerouteTimeSeconds: lastRerouteTime,
+              lastReroutePoint: lastReroutePoint, onRouteSinceSeconds: onRouteSince)
+    }
+
+    /// A policy with `configuration`'s limits resuming from `state`.
+    public init(configuration: NavigationConfiguration, state: State) {
+        self.init(configuration: configuration)
+        consecutiveReroutes = state.consecutiveReroutes
+        failedAttempts = state.failedAttempts
+        hasGivenUp = state.hasGivenUp
+        lastAttemptTime = state.lastAttemptTimeSeconds
+        lastRerouteTime = state.lastRerouteTimeSeconds
+        lastReroutePoint = state.lastReroutePoint
+        onRouteSince = state.onRouteSinceSeconds
+    }
 }

@@ -1,7 +1,7 @@
 import IndoorGeometry
 
 /// A location projected onto a route.
-public struct RouteSnap: Hashable, Sendable {
+public struct RouteSnap: Hashable, Sendable, Codable {
     /// The projected point on the route.
     public var point: LocalPoint
     public var levelID: String

@@ -5,7 +5,7 @@ import IndoorGeometry
 ///
 /// Coordinates are in the venue's local frame (``LocalPoint``, metres east/north) with the matching
 /// WGS84 coordinate alongside; time is seconds on the session's or recording's clock.
-public struct IndoorLocation: Hashable, Sendable {
+public struct IndoorLocation: Hashable, Sendable, Codable {
     public var point: LocalPoint
     /// The same point in WGS84, when the venue frame is known.
     public var coordinate: GeoCoordinate?
@@ -54,7 +54,7 @@ public struct IndoorLocation: Hashable, Sendable {
 }
 
 /// A symmetric 2×2 covariance in m².
-public struct Covariance2D: Hashable, Sendable {
+public struct Covariance2D: Hashable, Sendable, Codable {
     public var xx: Double
     public var xy: Double
     public var yy: Double

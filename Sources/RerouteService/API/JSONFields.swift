@@ -2,7 +2,7 @@ import IndoorJSON
 
 /// Parses a request body as JSON (strict: no trailing commas, bounded nesting).
 enum JSONBody {
-    static var parser: JSONParser { JSONParser(allowTrailingCommas: false, maxDepth: 64) }
+    static var parser: JSONParser { JSONParser(allowTrailingCommas: false, maxDepth: 64, rejectDuplicateMembers: true) }
 
     /// The body's JSON value.
     /// - Throws: ``ServiceError/malformedJSON(line:column:reason:)`` with the position of the problem,

@@ -41,15 +41,18 @@ public struct SessionSnapshot: Sendable {
 /// One client's navigation session in the service: a ``NavigationSession`` behind a lock, so requests
 /// for the same session are applied one at a time, each batch in order.
 ///
-/// Fixes older than the last one applied are rejected (not reordered): when two requests race, the
-/// one that takes the lock second cannot move the session back in time.
+/// Fixes not newer than the last one applied are rejected (not reordered, not applied twice): when two
+/// requests race, the one that takes the lock second cannot move the session back in time.
 public final class ServiceSession: Sendable {
     /// The session id.
     public let id: String
     /// The venue it navigates in.
     public let venueID: String
     private let lastUsedBits: Atomic<UInt64>
-    private let state: Mutex<State>
+    let state: Mutex<State>
+    /// The version of this session in an external store when it was last read or written (0 = none);
+    /// its lock also serialises writes of this session to that store.
+    let storeVersion = Mutex<Int>(0)
 
     struct State {
         var navigation: NavigationSession
@@ -65,13 +68,22 @@ public final class ServiceSession: Sendable {
                 destination: NavigationDestination, waypoints: [Waypoint]) throws(ServiceError) {
         let navigation: NavigationSession
         do {
-            navigation = try NavigationSession(venue: served.venue, router: IndoorRouter(index: served.index),
+            navigation = try NavigationSession(venue: served.venue, routers: served.routers,
                                                configuration: configuration, routeOptions: options)
         } catch { throw .unprocessable(field: "options", reason: error.description) }
         self.id = id
         self.venueID = served.id
         self.lastUsedBits = Atomic(0)
         self.state = Mutex(State(navigation: navigation, pending: (destination, waypoints), lastFixSeconds: nil))
+    }
+
+    /// A session continuing from a stored one (see ``StoredSession``), last used `idleSeconds` before
+    /// `nowSeconds`.
+    init(id: String, venueID: String, state: sending State, lastUsedSeconds: Double) {
+        self.id = id
+        self.venueID = venueID
+        self.lastUsedBits = Atomic(lastUsedSeconds.bitPattern)
+        self.state = Mutex(state)
     }
 
     // MARK: - Use and expiry
@@ -87,12 +99,12 @@ public final class ServiceSession: Sendable {
 
     // MARK: - Requests
 
-    /// Starts navigation from `location`.
+    /// Starts navigation from `location` (with the raw location it came from, when given).
     /// - Throws: ``ServiceError/unprocessable(field:reason:)`` when the destination is unknown, no route
     ///   exists or the location is unusable.
-    public func start(from location: IndoorLocation) throws(ServiceError) -> SessionSnapshot {
+    public func start(from location: IndoorLocation, raw: IndoorLocation? = nil) throws(ServiceError) -> SessionSnapshot {
         try state.withLock { s throws(ServiceError) -> SessionSnapshot in
-            let events = try Self.startPending(&s, from: location)
+            let events = try Self.startPending(&s, from: location, raw: raw)
             return Self.snapshot(s, events: events, rejected: [])
         }
     }
@@ -105,12 +117,15 @@ public final class ServiceSession: Sendable {
             var events: [NavigationEvent] = []
             var rejected: [RejectedFix] = []
             for (i, fix) in fixes.enumerated() {
-                if let last = s.lastFixSeconds, fix.location.timeSeconds < last {
-                    rejected.append(RejectedFix(index: i, reason: "timeSeconds \(fix.location.timeSeconds) is before the last applied fix (\(last))"))
+                // A fix not newer than the last applied one is a late or repeated one (a client re-sending
+                // after a failover): it is not applied, so no fix counts twice.
+                if let last = s.lastFixSeconds, fix.location.timeSeconds <= last {
+                    let relation = fix.location.timeSeconds == last ? "the time of" : "before"
+                    rejected.append(RejectedFix(index: i, reason: "timeSeconds \(fix.location.timeSeconds) is \(relation) the last applied fix (\(last))"))
                     continue
                 }
                 if s.pending != nil {
-                    events += try Self.startPending(&s, from: fix.location)
+                    events += try Self.startPending(&s, from: fix.location, raw: fix.raw)
                     continue
                 }
                 s.lastFixSeconds = fix.location.timeSeconds
@@ -137,11 +152,11 @@ public final class ServiceSession: Sendable {
 
     // MARK: - Internals
 
-    private static func startPending(_ s: inout State, from location: IndoorLocation) throws(ServiceError) -> [NavigationEvent] {
-        guard let pending = s.pending else { return s.navigation.handle(location) }
+    private static func startPending(_ s: inout State, from location: IndoorLocation, raw: IndoorLocation? = nil) throws(ServiceError) -> [NavigationEvent] {
+        guard let pending = s.pending else { return s.navigation.handle(location, raw: raw) }
         let events: [NavigationEvent]
         do {
-            events = try s.navigation.startNavigation(to: pending.destination, via: pending.waypoints, from: location)
+            events = try s.navigation.startNavigation(to: pending.destination, via: pending.waypoints, from: location, raw: raw)
         } catch {
             switch error {
             case .invalidLocation, .locationUnknown: throw .unprocessable(field: "location", reason: error.description)

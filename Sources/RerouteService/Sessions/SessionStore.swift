@@ -10,12 +10,16 @@ public protocol SessionStore: Sendable {
     /// - Throws: ``ServiceError/tooManySessions(limit:retryAfterSeconds:)`` when it is still full.
     func insert(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError)
     /// The live session with `id`, marked as used at `nowSeconds`; nil when unknown or expired.
-    func session(id: String, nowSeconds: Double) -> ServiceSession?
+    /// - Throws: ``ServiceError/storeUnavailable(reason:retryAfterSeconds:)`` when the store cannot answer.
+    func session(id: String, nowSeconds: Double) throws(ServiceError) -> ServiceSession?
     /// Called after a request changed the session, so a store that keeps state outside this process
-    /// can write it back. The in-memory store has nothing to do.
-    func didUpdate(_ session: ServiceSession, nowSeconds: Double)
+    /// can write it back. Returns false when another writer changed the stored session since it was
+    /// read (the caller reads it again and re-applies its request); the in-memory store only touches it.
+    /// - Throws: ``ServiceError/storeUnavailable(reason:retryAfterSeconds:)``; nothing was written then.
+    func didUpdate(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) -> Bool
     /// Removes a session; returns whether it was there.
-    @discardableResult func remove(id: String) -> Bool
+    /// - Throws: ``ServiceError/storeUnavailable(reason:retryAfterSeconds:)``.
+    @discardableResult func remove(id: String) throws(ServiceError) -> Bool
     /// Removes every expired session; returns how many.
     @discardableResult func removeExpired(nowSeconds: Double) -> Int
     /// Live sessions (expired ones not yet swept included).
@@ -64,7 +68,7 @@ public final class InMemorySessionStore: SessionStore {
         }
     }
 
-    public func didUpdate(_ session: ServiceSession, nowSeconds: Double) { session.touch(nowSeconds: nowSeconds) }
+    public func didUpdate(_ session: ServiceSession, nowSeconds: Double) -> Bool { session.touch(nowSeconds: nowSeconds); return true }
 
     @discardableResult public func remove(id: String) -> Bool {
         sessions.withLock { $0.removeValue(forKey: id) != nil }

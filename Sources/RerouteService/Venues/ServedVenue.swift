@@ -12,8 +12,9 @@ public struct ServedVenue: Sendable {
     public let index: RoutingIndex
     /// The searchable destinations.
     public let destinations: DestinationCatalog
-    /// Routers for stateless route requests (a router holds a search workspace, so one per request).
-    let routers: RouterPool
+    /// Routers lent to stateless route requests and to sessions while they plan (a router holds a
+    /// search workspace, so one per caller at a time).
+    public let routers: RouterPool
 
     /// Builds the routing index of `venue`.
     public init(venue: Venue) {
@@ -25,29 +26,4 @@ public struct ServedVenue: Sendable {
 
     /// The venue's id.
     public var id: String { venue.id }
-}
-
-/// A free list of routers over one index. Routers are lent to one thread at a time.
-///
-/// `@unchecked Sendable`: the array is only touched under `lock`, and a router taken out is used by
-/// one thread until it is put back.
-final class RouterPool: @unchecked Sendable {
-    private let index: RoutingIndex
-    private let lock = NSLock()
-    private var free: [IndoorRouter] = []
-
-    init(index: RoutingIndex) { self.index = index }
-
-    /// Runs `body` with a router no other thread uses meanwhile.
-    func withRouter<T>(_ body: (IndoorRouter) throws(RoutingError) -> T) throws(RoutingError) -> T {
-        lock.lock()
-        let router = free.popLast() ?? IndoorRouter(index: index)
-        lock.unlock()
-        defer {
-            lock.lock()
-            if free.count < 16 { free.append(router) }
-            lock.unlock()
-        }
-        return try body(router)
-    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import IndoorGeometry
 
 /// Where a route starts, ends or passes: a venue feature, a local point or a geographic coordinate.
-public enum Place: Hashable, Sendable, CustomStringConvertible {
+public enum Place: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A POI or space by any accepted id form (id, external id, `default:`/`console:` prefix).
     case feature(id: String)
     /// A point in the venue's local frame on a level (any accepted level reference).
@@ -66,7 +66,7 @@ public enum Place: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A via-waypoint: the route stops there (a new section) or passes through it.
-public struct Waypoint: Hashable, Sendable {
+public struct Waypoint: Hashable, Sendable, Codable {
     public var place: Place
     /// Stop there for this many seconds (1–49,999); adds a WAIT post-action. `nil` = no wait.
     public var stopDurationSeconds: Int?

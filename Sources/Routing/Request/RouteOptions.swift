@@ -1,7 +1,7 @@
 import Venue
 
 /// What a route minimises.
-public enum Optimization: String, Hashable, Sendable, CaseIterable {
+public enum Optimization: String, Hashable, Sendable, Codable, CaseIterable {
     /// Least travel time (connector waiting included).
     case fastest
     /// Least length.
@@ -9,14 +9,14 @@ public enum Optimization: String, Hashable, Sendable, CaseIterable {
 }
 
 /// How the traveller moves (HERE transport modes).
-public enum TransportMode: String, Hashable, Sendable, CaseIterable {
+public enum TransportMode: String, Hashable, Sendable, Codable, CaseIterable {
     case pedestrian, car, taxi, scooter
     /// Whether the mode uses vehicle edges.
     public var isVehicle: Bool { self != .pedestrian }
 }
 
 /// Where a vehicle may be used along the route.
-public enum VehicleEnableOption: String, Hashable, Sendable, CaseIterable {
+public enum VehicleEnableOption: String, Hashable, Sendable, Codable, CaseIterable {
     /// Drive first, then walk (park near the entrance).
     case routeHead
     /// Walk first, then drive.
@@ -26,7 +26,7 @@ public enum VehicleEnableOption: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Units of distances in instruction text.
-public enum DistanceUnits: String, Hashable, Sendable, CaseIterable { case metric, imperial }
+public enum DistanceUnits: String, Hashable, Sendable, Codable, CaseIterable { case metric, imperial }
 
 /// A named direction mode configured per venue (Mapwize): which connectors it excludes and its speed.
 public struct DirectionMode: Hashable, Sendable {
@@ -64,7 +64,7 @@ public struct DirectionMode: Hashable, Sendable {
 }
 
 /// Options of a route request. Ranges follow the HERE indoor routing documentation.
-public struct RouteOptions: Hashable, Sendable {
+public struct RouteOptions: Hashable, Sendable, Codable {
     public var optimization: Optimization = .fastest
     /// Connector kinds to avoid: honoured when a route without them exists, else used with notices.
     public var avoid: Set<ConnectorKind> = []

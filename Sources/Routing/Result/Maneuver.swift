@@ -2,8 +2,8 @@ import IndoorGeometry
 import Venue
 
 /// One instruction-worthy event along a section.
-public struct Maneuver: Hashable, Sendable {
-    public enum Action: String, Hashable, Sendable, CaseIterable {
+public struct Maneuver: Hashable, Sendable, Codable {
+    public enum Action: String, Hashable, Sendable, Codable, CaseIterable {
         case depart, `continue`
         case slightLeft, left, sharpLeft, slightRight, right, sharpRight, uTurn
         case levelChange, enterBuilding, exitBuilding, passDoor, wait, arrive
@@ -12,7 +12,7 @@ public struct Maneuver: Hashable, Sendable {
     }
 
     /// Level change details (HERE `IndoorLevelChange`).
-    public struct LevelChange: Hashable, Sendable {
+    public struct LevelChange: Hashable, Sendable, Codable {
         public var connectorKind: ConnectorKind
         public var connectorID: String?
         /// Ordinal difference, positive going up (HERE's `deltaZ`).
@@ -31,7 +31,7 @@ public struct Maneuver: Hashable, Sendable {
     }
 
     /// The space a maneuver leads into.
-    public struct SpaceInfo: Hashable, Sendable {
+    public struct SpaceInfo: Hashable, Sendable, Codable {
         public var id: String
         public var category: String
         public var name: String?

@@ -2,14 +2,14 @@ import IndoorGeometry
 import Venue
 
 /// A vertex of a route polyline: a local point and the level it is on.
-public struct RoutePoint: Hashable, Sendable {
+public struct RoutePoint: Hashable, Sendable, Codable {
     public var point: LocalPoint
     public var levelID: String
     public init(point: LocalPoint, levelID: String) { self.point = point; self.levelID = levelID }
 }
 
 /// A place a section departs from or arrives at.
-public struct RoutePlace: Hashable, Sendable {
+public struct RoutePlace: Hashable, Sendable, Codable {
     public var point: LocalPoint
     public var levelID: String
     /// The POI or space id the place was given as, when it was one.
@@ -20,7 +20,7 @@ public struct RoutePlace: Hashable, Sendable {
 }
 
 /// A pass-through waypoint on a section, with its offset along the section.
-public struct PassThroughWaypoint: Hashable, Sendable {
+public struct PassThroughWaypoint: Hashable, Sendable, Codable {
     /// Index into the request's `waypoints`.
     public var waypointIndex: Int
     public var offsetMeters: Double
@@ -28,14 +28,14 @@ public struct PassThroughWaypoint: Hashable, Sendable {
 }
 
 /// Something to do at the end of a section.
-public struct PostAction: Hashable, Sendable {
-    public enum Action: String, Hashable, Sendable { case wait }
+public struct PostAction: Hashable, Sendable, Codable {
+    public enum Action: String, Hashable, Sendable, Codable { case wait }
     public var action: Action
     public var durationSeconds: Double
 }
 
 /// An authored transition between sections that navigation pauses at (GraffityAR journeys).
-public struct SectionTransition: Hashable, Sendable {
+public struct SectionTransition: Hashable, Sendable, Codable {
     public var transitionTypeID: String
     public var connectorID: String
     public var fromLevelID: String
@@ -43,7 +43,7 @@ public struct SectionTransition: Hashable, Sendable {
 }
 
 /// A part of a route travelled in one transport mode between stops (or transitions).
-public struct RouteSection: Hashable, Sendable {
+public struct RouteSection: Hashable, Sendable, Codable {
     public var transportMode: TransportMode
     public var lengthMeters: Double
     public var durationSeconds: Double
@@ -59,7 +59,7 @@ public struct RouteSection: Hashable, Sendable {
 }
 
 /// A computed route.
-public struct Route: Hashable, Sendable {
+public struct Route: Hashable, Sendable, Codable {
     public var lengthMeters: Double
     /// Travel plus waiting time, in seconds.
     public var durationSeconds: Double

@@ -1,8 +1,8 @@
 /// A route or section notice with the HERE codes.
-public struct RouteNotice: Hashable, Sendable {
+public struct RouteNotice: Hashable, Sendable, Codable {
     public enum Severity: String, Hashable, Sendable { case critical = "CRITICAL", info = "INFO" }
 
-    public enum Code: String, Hashable, Sendable, CaseIterable {
+    public enum Code: String, Hashable, Sendable, Codable, CaseIterable {
         case noRouteFound, noRouteFoundWithWaypoint
         case couldNotMatchOrigin, couldNotMatchDestination, couldNotMatchWaypoint
         case violatedRouteHeadCondition, violatedRouteTailCondition, violatedEntireRouteCondition

@@ -1,7 +1,7 @@
 import IndoorGeometry
 
 /// What kind of connector joins levels. Raw values are the names used on the command line and in JSON.
-public enum ConnectorKind: String, CaseIterable, Hashable, Sendable {
+public enum ConnectorKind: String, CaseIterable, Hashable, Sendable, Codable {
     case elevator, stairs, escalator, ramp, pedestrianRamp, driveRamp, carLift, elevatorBank, connector
 }
 

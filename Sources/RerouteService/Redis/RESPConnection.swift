@@ -1,0 +1,185 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A reply of a Redis server (RESP2).
+public enum RESPValue: Hashable, Sendable {
+    /// `+OK`
+    case simple(String)
+    /// `-ERR …`: the server refused the command.
+    case error(String)
+    /// `:42`
+    case integer(Int)
+    /// `$n` bytes.
+    case bulk([UInt8])
+    /// `$-1` or `*-1`.
+    case null
+    /// `*n` replies.
+    case array([RESPValue])
+
+    /// The integer of an integer reply.
+    public var integer: Int? { if case .integer(let n) = self { return n } else { return nil } }
+    /// The bytes of a bulk reply.
+    public var bytes: [UInt8]? { if case .bulk(let b) = self { return b } else { return nil } }
+}
+
+/// Why talking to Redis failed. Each case names the server and what was being done.
+public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The address is not a `redis://host:port/db` URL.
+    case invalidURL(String, reason: String)
+    /// No connection could be made.
+    case cannotConnect(endpoint: String, reason: String)
+    /// Sending or receiving failed (connection lost, timeout).
+    case io(endpoint: String, reason: String)
+    /// The server sent something that is not RESP.
+    case protocolError(endpoint: String, reason: String)
+    /// The server answered a command with an error.
+    case server(endpoint: String, command: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let u, let r): "redis URL '\(u)': \(r)"
+        case .cannotConnect(let e, let r): "redis \(e): cannot connect: \(r)"
+        case .io(let e, let r): "redis \(e): \(r)"
+        case .protocolError(let e, let r): "redis \(e): protocol error: \(r)"
+        case .server(let e, let c, let m): "redis \(e): \(c): \(m)"
+        }
+    }
+}
+
+/// One blocking connection to a Redis server speaking RESP2, with send and receive timeouts. Not
+/// thread-safe: a ``RedisConnectionPool`` lends it to one caller at a time.
+public final class RESPConnection {
+    /// `host:port/db`, for messages.
+    public let endpoint: String
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var position = 0
+
+    /// Connects to `host:port` (IPv4 address or `localhost`), selects database `database`.
+    /// - Throws: ``RedisError``.
+    public init(host: String, port: Int, database: Int, timeoutSeconds: Double) throws(RedisError) {
+        endpoint = "\(host):\(port)/\(database)"
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw .cannotConnect(endpoint: endpoint, reason: "socket: \(String(cString: strerror(errno)))") }
+        var timeout = timeval(tv_sec: Int(timeoutSeconds), tv_usec: Int((timeoutSeconds - timeoutSeconds.rounded(.down)) * 1e6))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
+            close(fd)
+            throw .cannotConnect(endpoint: endpoint, reason: "'\(host)' is not an IPv4 address")
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .cannotConnect(endpoint: endpoint, reason: reason)
+        }
+        self.fd = fd
+        if database != 0 {
+            let reply = try command(["SELECT", String(database)])
+            guard reply == .simple("OK") else { throw .protocolError(endpoint: endpoint, reason: "SELECT \(database) answered \(reply)") }
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends one command (each argument a bulk string) and reads its reply; an error reply is thrown.
+    /// - Throws: ``RedisError``.
+    @discardableResult
+    public func command(_ arguments: [String]) throws(RedisError) -> RESPValue {
+        try command(arguments.map { Array($0.utf8) }, name: arguments.first ?? "")
+    }
+
+    /// Sends one command with binary arguments and reads its reply; an error reply is thrown.
+    /// - Throws: ``RedisError``.
+    @discardableResult
+    public func command(_ arguments: [[UInt8]], name: String) throws(RedisError) -> RESPValue {
+        // Replies are read whole, so nothing of an earlier one is left: start the buffer over.
+        buffer.removeAll(keepingCapacity: true)
+        position = 0
+        var out = Array("*\(arguments.count)\r\n".utf8)
+        for a in arguments {
+            out += Array("$\(a.count)\r\n".utf8)
+            out += a
+            out += [13, 10]
+        }
+        var sent = 0
+        while sent < out.count {
+            let n = out[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw .io(endpoint: endpoint, reason: "send \(name): \(String(cString: strerror(errno)))") }
+            sent += n
+        }
+        let reply = try readValue(name)
+        if case .error(let message) = reply { throw .server(endpoint: endpoint, command: name, message: message) }
+        return reply
+    }
+
+    private func readValue(_ name: String) throws(RedisError) -> RESPValue {
+        let line = try readLine(name)
+        guard let kind = line.first else { throw .protocolError(endpoint: endpoint, reason: "empty reply line to \(name)") }
+        let rest = String(decoding: line.dropFirst(), as: UTF8.self)
+        switch kind {
+        case UInt8(ascii: "+"): return .simple(rest)
+        case UInt8(ascii: "-"): return .error(rest)
+        case UInt8(ascii: ":"):
+            guard let n = Int(rest) else { throw .protocolError(endpoint: endpoint, reason: "bad integer '\(rest)'") }
+            return .integer(n)
+        case UInt8(ascii: "$"):
+            guard let n = Int(rest), n >= -1, n <= 512 * 1_048_576 else { throw .protocolError(endpoint: endpoint, reason: "bad bulk length '\(rest)'") }
+            if n == -1 { return .null }
+            let bytes = try readBytes(n + 2, name)
+            return .bulk(Array(bytes.prefix(n)))
+        case UInt8(ascii: "*"):
+            guard let n = Int(rest), n >= -1, n <= 1_000_000 else { throw .protocolError(endpoint: endpoint, reason: "bad array length '\(rest)'") }
+            if n == -1 { return .null }
+            var items: [RESPValue] = []
+            for _ in 0..<n { items.append(try readValue(name)) }
+            return .array(items)
+        default:
+            throw .protocolError(endpoint: endpoint, reason: "unexpected reply type byte \(kind)")
+        }
+    }
+
+    private func fill(_ name: String) throws(RedisError) {
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0, errno == EINTR { continue }
+            if n == 0 { throw .io(endpoint: endpoint, reason: "connection closed while reading the reply to \(name)") }
+            guard n > 0 else { throw .io(endpoint: endpoint, reason: "reading the reply to \(name): \(String(cString: strerror(errno)))") }
+            buffer += chunk[0..<n]
+            return
+        }
+    }
+
+    private func readLine(_ name: String) throws(RedisError) -> ArraySlice<UInt8> {
+        var searchFrom = position
+        while true {
+            if let cr = buffer[searchFrom...].firstIndex(of: 13), cr + 1 < buffer.count {
+                guard buffer[cr + 1] == 10 else { throw .protocolError(endpoint: endpoint, reason: "CR without LF") }
+                let line = buffer[position..<cr]
+                position = cr + 2
+                return line
+            }
+            searchFrom = max(position, buffer.count - 1)
+            try fill(name)
+        }
+    }
+
+    private func readBytes(_ count: Int, _ name: String) throws(RedisError) -> ArraySlice<UInt8> {
+        while buffer.count - position < count { try fill(name) }
+        let bytes = buffer[position..<position + count]
+        position += count
+        return bytes
+    }
+}

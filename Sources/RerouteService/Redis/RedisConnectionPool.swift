@@ -1,0 +1,96 @@
+import Foundation
+
+/// Where and how to reach Redis.
+///
+/// | setting | unit | default | range |
+/// |---|---|---|---|
+/// | `host`, `port`, `database` | — | from the URL | IPv4 or `localhost`; 1–65,535; 0–15 |
+/// | `maximumIdleConnections` | connections kept open | 8 | 1–256 |
+/// | `timeoutSeconds` | s per send or receive | 0.5 | 0.01–60 |
+public struct RedisConfiguration: Hashable, Sendable {
+    /// Server address (IPv4 or `localhost`).
+    public var host: String
+    /// Server port.
+    public var port: Int
+    /// Database number (`SELECT`).
+    public var database: Int
+    /// Connections kept open for reuse.
+    public var maximumIdleConnections = 8
+    /// Send and receive timeout; a slower server counts as down.
+    public var timeoutSeconds = 0.5
+
+    /// Reads `redis://host[:port][/db]` (port 6379 and database 0 by default).
+    /// - Throws: ``RedisError/invalidURL(_:reason:)`` naming the part that is wrong.
+    public init(url: String) throws(RedisError) {
+        guard url.hasPrefix("redis://") else { throw .invalidURL(url, reason: "expected redis://host[:port][/db]") }
+        let rest = url.dropFirst("redis://".count)
+        let parts = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        let hostPort = parts[0].split(separator: ":", omittingEmptySubsequences: false)
+        guard let h = hostPort.first, !h.isEmpty, hostPort.count <= 2 else { throw .invalidURL(url, reason: "missing host") }
+        host = String(h)
+        port = 6379
+        if hostPort.count == 2 {
+            guard let p = Int(hostPort[1]), (1...65_535).contains(p) else { throw .invalidURL(url, reason: "port must be 1–65535") }
+            port = p
+        }
+        database = 0
+        if parts.count == 2, !parts[1].isEmpty {
+            guard let d = Int(parts[1]), (0...15).contains(d) else { throw .invalidURL(url, reason: "database must be 0–15") }
+            database = d
+        }
+    }
+
+    /// The configuration after checking the tunables.
+    /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)``.
+    public func validated() throws(ServiceError) -> RedisConfiguration {
+        guard (1...256).contains(maximumIdleConnections) else {
+            throw .invalidConfiguration(field: "redis.maximumIdleConnections", reason: "must be 1–256, got \(maximumIdleConnections)")
+        }
+        guard timeoutSeconds.isFinite, (0.01...60).contains(timeoutSeconds) else {
+            throw .invalidConfiguration(field: "redis.timeoutSeconds", reason: "must be 0.01–60 s, got \(timeoutSeconds)")
+        }
+        return self
+    }
+}
+
+/// Open connections to one Redis server, lent to one caller at a time. A connection that failed is
+/// closed instead of being put back, so a restarted server is reached again by the next caller.
+///
+/// `@unchecked Sendable`: the free list is only touched under `lock`; a connection taken out is used
+/// by one caller until it is put back.
+public final class RedisConnectionPool: @unchecked Sendable {
+    /// The server and tunables.
+    public let configuration: RedisConfiguration
+    private let lock = NSLock()
+    private var free: [RESPConnection] = []
+
+    /// A pool for `configuration` (connections are made when first needed).
+    public init(configuration: RedisConfiguration) { self.configuration = configuration }
+
+    /// Runs `body` with a connection no other caller uses meanwhile.
+    /// - Throws: ``RedisError`` from connecting or from `body`.
+    public func withConnection<T>(_ body: (RESPConnection) throws(RedisError) -> T) throws(RedisError) -> T {
+        lock.lock()
+        let idle = free.popLast()
+        lock.unlock()
+        let connection: RESPConnection
+        if let idle { connection = idle } else {
+            connection = try RESPConnection(host: configuration.host, port: configuration.port,
+                                            database: configuration.database, timeoutSeconds: configuration.timeoutSeconds)
+        }
+        let result: T
+        do { result = try body(connection) } catch {
+            // A server error leaves the connection usable; anything else drops it.
+            if case .server = error { giveBack(connection) }
+            throw error
+        }
+        giveBack(connection)
+        return result
+    }
+
+    private func giveBack(_ connection: RESPConnection) {
+        lock.lock()
+        defer { lock.unlock() }
+        if free.count < configuration.maximumIdleConnections { free.append(connection) }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import IndoorGeometry
+import IndoorJSON
+import Synchronization
+import Testing
+@testable import RerouteService
+
+/// A `redis-server` of our own on a free loopback port (the Debian package's binary), without
+/// persistence. Tests that need it are skipped, saying so, where it is not installed.
+final class RedisServerProcess {
+    static let binary = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var available: Bool { binary != nil }
+
+    let port: Int
+    private var process: Process?
+
+    init() throws {
+        // A free port: bind to port 0, read it back, release it.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        close(fd)
+        port = Int(UInt16(bigEndian: address.sin_port))
+        try start()
+    }
+
+    func start() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.binary ?? "/usr/bin/redis-server")
+        p.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        process = p
+        for _ in 0..<100 {
+            if (try? RESPConnection(host: "127.0.0.1", port: port, database: 0, timeoutSeconds: 0.2).command(["PING"])) == .simple("PONG") { return }
+            usleep(50_000)
+        }
+        throw RedisError.cannotConnect(endpoint: "127.0.0.1:\(port)", reason: "redis-server did not answer PING")
+    }
+
+    /// Kills the server at once (SIGKILL).
+    func kill() {
+        guard let p = process else { return }
+        Foundation.kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        process = nil
+    }
+
+    deinit { kill() }
+
+    var url: String { "redis://127.0.0.1:\(port)/0" }
+
+    func store(_ catalog: VenueCatalog, _ configuration: ServiceConfiguration, timeoutSeconds: Double = 2) -> any SessionStore {
+        var redis = try! RedisConfiguration(url: url)
+        redis.timeoutSeconds = timeoutSeconds
+        return RedisSessionStore(pool: RedisConnectionPool(configuration: redis), venues: catalog, capacity: configuration.maximumSessions,
+                                 ttlSeconds: configuration.sessionTTLSeconds, retryAfterSeconds: configuration.retryAfterSeconds)
+    }
+}
+
+@Suite(.serialized) struct RedisSessionStoreTests {
+    static let skipMessage = "redis-server is not installed (apt-get install redis-server): Redis store tests skipped"
+
+    /// Two service instances on one Redis, a session's fixes alternating between them: every answer is
+    /// the one a single in-memory instance gives to the same fixes (no fix lost, applied twice or out of
+    /// order), and each deviation yields one reroute.
+    @Test(.enabled(if: RedisServerProcess.available, Comment(rawValue: skipMessage)))
+    func twoInstancesShareSessionsExactly() throws {
+        let redis = try RedisServerProcess()
+        let a = try ServiceFixture(store: { redis.store($0, $1) })
+        let b = try ServiceFixture(store: { redis.store($0, $1) })
+        let reference = try ServiceFixture()
+        let id = try a.createSession()
+        #expect(try reference.createSession() == id)
+        let fixes = ServiceFixture.walk(from: .init(x: 0, y: 0), to: .init(x: 10, y: 0), level: "L0", t0: 0)
+            + ServiceFixture.walk(from: .init(x: 10, y: 0), to: .init(x: 10, y: -10), level: "L0", t0: 8)
+            + (1...8).map { ServiceFixture.fix(10, -10, "L0", t: 16 + Double($0)) }
+        var reroutes = 0
+        for (k, fix) in fixes.enumerated() {
+            let instance = k % 2 == 0 ? a : b
+            let r = try instance.client.request("POST", "/sessions/\(id)/locations", body: fix)
+            let expected = try reference.client.request("POST", "/sessions/\(id)/locations", body: fix)
+            #expect(r.status == 200 && r.text == expected.text, "fix \(k)")
+            reroutes += r.text.components(separatedBy: #""type":"rerouted""#).count - 1
+        }
+        #expect(reroutes == 1)
+        // Replaying an applied fix on the other instance is rejected, not applied twice.
+        let replay = try b.json(try b.client.request("POST", "/sessions/\(id)/locations", body: fixes[3]))
+        #expect(replay["rejected"]?.array?.count == 1)
+        let last = fixes.count % 2 == 0 ? a : b  // the instance that did not apply the last fix
+        let repeated = try last.json(try last.client.request("POST", "/sessions/\(id)/locations", body: fixes[fixes.count - 1]))
+        #expect(repeated["rejected"]?.array?.count == 1)
+        #expect(try a.client.request("GET", "/sessions/\(id)").text == b.client.request("GET", "/sessions/\(id)").text)
+        #expect(try a.json(try a.client.request("GET", "/health"))["sessions"]?.int == 1)
+        #expect(try b.client.request("DELETE", "/sessions/\(id)").status == 204)
+        #expect(try a.client.request("GET", "/sessions/\(id)").status == 404)
+    }
+
+    /// Two instances racing on one session: the compare-and-set makes every fix count once.
+    @Test(.enabled(if: RedisServerProcess.available, Comment(rawValue: skipMessage)))
+    func racingInstancesNeverInterleave() throws {
+        let redis = try RedisServerProcess()
+        let a = try ServiceFixture(store: { redis.store($0, $1) })
+        let b = try ServiceFixture(store: { redis.store($0, $1) })
+        let id = try a.createSession()
+        let fixes = ServiceFixture.walk(from: .init(x: 0, y: 0), to: .init(x: 20, y: 0), level: "L0", t0: 0, speed: 0.5)
+        let statuses = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            for fix in fixes {
+                let status = (try? (k == 0 ? a : b).client.request("POST", "/sessions/\(id)/locations", body: fix).status) ?? -1
+                statuses.withLock { $0.append(status) }
+            }
+        }
+        // Conflicts are resolved by reading again and re-applying: every request is answered 200 and
+        // the session ends where the walk ended, as if each fix had come once.
+        #expect(statuses.withLock { $0 }.allSatisfy { $0 == 200 }, "\(statuses.withLock { $0 })")
+        let session = try a.json(try a.client.request("GET", "/sessions/\(id)"))
+        #expect(abs((session["progress"]?["distanceTraveledMeters"]?.double ?? 0) - 20) < 0.5)
+    }
+
+    /// Redis down: 503 with Retry-After and nothing written; back up: the service recovers by itself.
+    /// Sessions expire by Redis expiry.
+    @Test(.enabled(if: RedisServerProcess.available, Comment(rawValue: skipMessage)))
+    func redisDownAnswers503AndRecovers() throws {
+        let redis = try RedisServerProcess()
+        let f = try ServiceFixture(configure: { $0.sessionTTLSeconds = 1; $0.retryAfterSeconds = 2 }, store: { redis.store($0, $1, timeoutSeconds: 0.2) })
+        let id = try f.createSession()
+        redis.kill()
+        for (method, path, body) in [("POST", "/sessions/\(id)/locations", ServiceFixture.fix(1, 0, "L0", t: 1)), ("GET", "/sessions/\(id)", nil),
+                                     ("POST", "/sessions", #"{"venue":"golden","destination":"office"}"#), ("DELETE", "/sessions/\(id)", nil)] {
+            let r = try f.client.request(method, path, body: body)
+            #expect(r.status == 503, "\(method) \(path): \(r.text)")
+            #expect(r.headers["retry-after"] == "2")
+            #expect(try f.json(r)["error"]?["code"]?.string == "storeUnavailable")
+        }
+        try redis.start()
+        let again = try f.createSession()
+        #expect(try f.client.request("POST", "/sessions/\(again)/locations", body: ServiceFixture.fix(1, 0, "L0", t: 1)).status == 200)
+        usleep(1_300_000)
+        #expect(try f.client.request("GET", "/sessions/\(again)").status == 404)
+    }
+
+    @Test func redisURLsAreChecked() throws {
+        let ok = try RedisConfiguration(url: "redis://127.0.0.1:6380/3")
+        #expect(ok.host == "127.0.0.1" && ok.port == 6380 && ok.database == 3)
+        #expect(try RedisConfiguration(url: "redis://localhost").port == 6379)
+        for bad in ["http://127.0.0.1", "redis://", "redis://h:0", "redis://h:99999", "redis://h:1/16", "redis://h:1/x", "redis://h:p"] {
+            #expect(throws: RedisError.self, "\(bad)") { try RedisConfiguration(url: bad) }
+        }
+        var c = ok
+        c.timeoutSeconds = 0
+        #expect(throws: ServiceError.self) { try c.validated() }
+        // Nothing listening: a typed error naming the endpoint.
+        #expect { try RESPConnection(host: "127.0.0.1", port: 1, database: 0, timeoutSeconds: 0.2) } throws: { error in
+            (error as? RedisError)?.description.contains("127.0.0.1:1/0") == true
+        }
+    }
+}

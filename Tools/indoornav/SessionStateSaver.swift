@@ -1,0 +1,34 @@
+import Dispatch
+import RerouteService
+
+/// Writes the service's sessions to a state file every `intervalSeconds` on its own serial queue, and
+/// once more when asked to finish (after the last request). Periodic failures are reported and retried
+/// at the next interval; the final write's failure is the command's.
+final class SessionStateSaver: @unchecked Sendable {
+    private let service: RerouteService
+    private let path: String
+    private let queue = DispatchQueue(label: "indoornav.state-file")
+    private let timer: DispatchSourceTimer
+
+    init(service: RerouteService, path: String, intervalSeconds: Double) {
+        self.service = service
+        self.path = path
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + intervalSeconds, repeating: intervalSeconds)
+        timer.setEventHandler { [service, path] in
+            do { try SessionStateFile.write(service.storedSessions(), to: path) } catch { warn("\(error)") }
+        }
+        timer.resume()
+    }
+
+    /// Stops the timer, waits for a write in progress, writes the sessions once more; returns how many.
+    func finish() throws -> Int {
+        timer.cancel()
+        return try queue.sync { () throws -> Int in
+            let sessions = service.storedSessions()
+            try SessionStateFile.write(sessions, to: path)
+            return sessions.count
+        }
+    }
+}
+
