@@ -150,3 +150,24 @@ import Testing
         #expect(try CLIRunner.run(["eval", Self.walk, "--manual", Self.walk, "--manual-sigma", "0"]).status != 0)
     }
 }
+
+/// `CMD --help` and `indoornav help CMD` for every command.
+@Suite struct HelpTests {
+    static let commands = ["venue", "import", "bench", "route", "scenarios", "eval-providers", "eval", "beacons", "simulate",
+                           "replay", "serve", "survey", "view"]
+
+    @Test(arguments: commands) func everyCommandExplainsItself(_ name: String) throws {
+        let flag = try CLIRunner.run([name, "--help"])
+        #expect(flag.status == 0, "\(name): \(flag.stderr)")
+        #expect(flag.stdout.hasPrefix("usage: indoornav \(name)") || flag.stdout.contains("usage: indoornav \(name) "), "\(name): \(flag.stdout)")
+        let viaHelp = try CLIRunner.run(["help", name])
+        #expect(viaHelp.status == 0)
+        #expect(viaHelp.stdout == flag.stdout)
+    }
+
+    @Test func helpForAnUnknownCommandIsAnError() throws {
+        let r = try CLIRunner.run(["help", "frobnicate"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("unknown command 'frobnicate'"))
+    }
+}
