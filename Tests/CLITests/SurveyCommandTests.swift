@@ -171,3 +171,19 @@ import Testing
         #expect(r.stderr.contains("unknown command 'frobnicate'"))
     }
 }
+
+/// `indoornav bench fusion --radio-map`: the map is read once, a bad one is named.
+@Suite struct FusionBenchRadioMapTests {
+    @Test func aRadioMapIsMatchedAndABadOneIsAnError() throws {
+        let walk = "Recordings/samples/ilc-site1-B1-5ddb8a08.txt"
+        let folder = try CLIRunner.temporaryDirectory()
+        let map = folder.appendingPathComponent("map.json").path
+        #expect(try CLIRunner.run(["survey", walk, "-o", map]).status == 0)
+        let ok = try CLIRunner.run(["bench", "fusion", walk, "--radio-map", map, "--repeat", "1", "--filter-steps", "1000", "--json"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect((ok.json?["acceptedFixesBySource"]?["fingerprint"]?.int ?? 0) > 0)
+        let missing = try CLIRunner.run(["bench", "fusion", walk, "--radio-map", folder.appendingPathComponent("none.json").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("none.json: cannot read the radio map"))
+    }
+}

@@ -11,6 +11,7 @@ import Venue
 /// Kalman predict + update cycles per second of the GSL filter and the plain-Swift reference
 /// (``FilterBench/measure(steps:stateDimension:)``, state dimension 4 like the fusion state).
 ///
+/// Providers and engine are built as `eval` builds them (``EvalCommand/pipeline(_:_:matcher:)``).
 /// Without `--venue` the map constraint and the venue levels are off; without `--beacons` no beacon
 /// fixes are made; with `--radio-map` every scan is matched against the map (the matcher is built once,
 /// outside the timed passes, as a service would build it once per venue).
@@ -40,16 +41,11 @@ enum FusionBench {
         var best = Double.infinity
         var statistics = FusionStatistics()
         for _ in 0..<repeats {
-            let engine = FusionEngine(venue: venue)
-            var beacons: BeaconPositionProvider?
-            if let registry {
-                let map = try venue.map { try BeaconMap(registry: registry, venue: $0) } ?? BeaconMap(registry: registry, frame: loaded.frame)
-                beacons = BeaconPositionProvider(map: map)
-            }
-            let gnss = (venue?.frame ?? loaded.frame).map { GNSSPositionProvider(frame: $0) }
-            let fingerprint = matcher.map { FingerprintPositionProvider(matcher: $0, levels: engine.levelCandidates, venue: venue) }
-            let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss,
-                                          fingerprint: fingerprint)
+            // The same providers and engine as `eval` builds for this recording.
+            let settings = EvalCommand.Settings(venue: venue, registry: registry, fusion: .standard,
+                                                storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
+            let pipeline = try EvalCommand.pipeline(loaded, settings, matcher: matcher)
+            let engine = pipeline.engine
             let startLevel = start.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
             let passStart = clock.now
             var started = false

@@ -26,10 +26,6 @@ public final class FusionPipeline {
         public var fixes: [SourcedFix] = []
         /// Whether the fused estimate changed (a step, an accepted fix or range, or a pressure reading).
         public var changed = false
-
-        /// The first raw fix of the sample from a source other than `excluded` names (e.g. for a raw
-        /// location beside the fused one).
-        public func firstFix(from source: String) -> IndoorLocation? { fixes.first { $0.source == source }?.location }
     }
 
     /// The fusion filter.

@@ -34,8 +34,9 @@ public struct FusionSourceContext: Sendable {
 }
 
 /// A provider plugged into a ``FusionPipeline``: it sees every sample, in time order, and returns what
-/// it contributes. Providers written outside this package conform the same way (see
-/// `Examples/CustomFusionSource` in the README); nothing in the engine or the pipeline names one.
+/// it contributes. Providers written outside this package conform the same way (the test
+/// `FusionSourceTests.aClientSourcePlugsInWithoutChangingTheEngine` shows one); nothing in the engine or
+/// the pipeline names one.
 public protocol FusionSource: AnyObject {
     /// The source's name, used for per-source counters and the learnt covariance factor of its fixes.
     var name: String { get }
