@@ -26,6 +26,16 @@ extension SplitMix64 {
         return (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * Double.pi * u2)
     }
 
+    /// Two independent standard normal draws from one Box–Muller pair (both branches: cosine and sine of
+    /// the same u₁, u₂), for callers that need many draws (a particle filter); costs about one ``gaussian()``.
+    public mutating func gaussianPair() -> (Double, Double) {
+        let u1 = max(Double.leastNormalMagnitude, Double.random(in: 0..<1, using: &self))
+        let u2 = Double.random(in: 0..<1, using: &self)
+        let radius = (-2 * Foundation.log(u1)).squareRoot()
+        let angle = 2 * Double.pi * u2
+        return (radius * Foundation.cos(angle), radius * Foundation.sin(angle))
+    }
+
     /// A normal draw with the given mean and standard deviation (same units as both).
     public mutating func gaussian(mean: Double, standardDeviation: Double) -> Double {
         mean + standardDeviation * gaussian()

@@ -4,8 +4,16 @@ import Testing
 import Venue
 @testable import Positioning
 
-/// Steps into walls or out of the building stay in walkable space.
+/// Steps into walls or out of the building stay in walkable space (the Kalman filter's wall correction,
+/// used when the particle map matcher is off).
 @Suite struct FusionMapTests {
+    /// The engine's configuration with the wall correction instead of the map matcher.
+    static func wallCorrecting() throws -> FusionConfiguration {
+        var configuration = FusionConfiguration.standard
+        configuration.mapMatching = nil
+        return configuration
+    }
+
     /// A 10 m square level walked on its outline, with a non-walkable block x 5…6, y 0…8 (a wall).
     static func venue() -> Venue {
         let square = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 10), LocalPoint(x: 0, y: 10)])
@@ -26,7 +34,7 @@ import Venue
 
     @Test func stepIntoAWallStaysWalkable() throws {
         let venue = Self.venue()
-        let engine = try FusionEngineTests.started(at: LocalPoint(x: 4.5, y: 4), sigma: 0.2, venue: venue)
+        let engine = try FusionEngineTests.started(at: LocalPoint(x: 4.5, y: 4), sigma: 0.2, configuration: Self.wallCorrecting(), venue: venue)
         // 1.5 m due east would end at (6.0, 4) on the wall's far edge or inside it.
         for i in 1...3 { engine.predict(with: FusionEngineTests.step(Double(i), heading: .pi / 2, length: 0.5)) }
         let p = try #require(engine.point)
@@ -37,7 +45,7 @@ import Venue
 
     @Test func stepOutOfTheBuildingStaysInside() throws {
         let venue = Self.venue()
-        let engine = try FusionEngineTests.started(at: LocalPoint(x: 9.5, y: 9.5), sigma: 0.2, venue: venue)
+        let engine = try FusionEngineTests.started(at: LocalPoint(x: 9.5, y: 9.5), sigma: 0.2, configuration: Self.wallCorrecting(), venue: venue)
         for i in 1...4 { engine.predict(with: FusionEngineTests.step(Double(i), heading: 0, length: 0.7)) }
         let p = try #require(engine.point)
         #expect(venue.spatialIndex.isWalkable(p, levelIndex: 0), "ended at \(p)")
@@ -46,7 +54,8 @@ import Venue
 
     @Test func withoutTheConstraintTheStepCrossesTheWall() throws {
         let venue = Self.venue()
-        let configuration = try FusionConfiguration(constrainToWalkableArea: false)
+        var configuration = try FusionConfiguration(constrainToWalkableArea: false)
+        configuration.mapMatching = nil
         let engine = try FusionEngineTests.started(at: LocalPoint(x: 4.5, y: 4), sigma: 0.2, configuration: configuration, venue: venue)
         for i in 1...3 { engine.predict(with: FusionEngineTests.step(Double(i), heading: .pi / 2, length: 0.5)) }
         let p = try #require(engine.point)

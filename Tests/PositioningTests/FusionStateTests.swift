@@ -84,7 +84,8 @@ import Testing
 
     @Test func aWalkIntoAWallFailsNoCorrection() throws {
         let venue = FusionMapTests.venue()
-        let engine = try FusionEngineTests.started(at: LocalPoint(x: 4.5, y: 4), sigma: 0.2, venue: venue)
+        let engine = try FusionEngineTests.started(at: LocalPoint(x: 4.5, y: 4), sigma: 0.2,
+                                                   configuration: FusionMapTests.wallCorrecting(), venue: venue)
         for i in 1...6 { engine.predict(with: FusionEngineTests.step(Double(i), heading: .pi / 2, length: 0.5)) }
         #expect(engine.statistics.wallCorrections >= 1)
         #expect(engine.statistics.failedCorrections.isEmpty)

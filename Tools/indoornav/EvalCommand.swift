@@ -17,12 +17,14 @@ enum EvalCommand {
     static let usage = """
         usage: indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]
                               [--radio-map MAP] [--cross-validate K] [--fingerprint-option NAME=VALUE]… [--navigate] [--manual FILE [--manual-sigma M]]
-                              [--no-map] [--no-heading-alignment] [--no-beacons] [--no-gnss] [--storey-height M] [--beacon-scale X]
+                              [--no-map] [--no-map-matching] [--map-matching-option NAME=VALUE]… [--no-heading-alignment] [--no-beacons] [--no-gnss] [--storey-height M] [--beacon-scale X] [--weinberg-k K]
           --radio-map MAP       fuse fixes matched against this radio map (`indoornav survey`)
           --cross-validate K    split the recordings into K folds (repetitions of one walk stay together) and score
                                 each fold with a radio map surveyed from the other folds only (MAP's walks of the
                                 same groups are left out too); without --radio-map the map is surveyed from the recordings
           --fingerprint-option NAME=VALUE  override one FingerprintConfiguration value (A/B runs)
+          --no-map-matching     keep the venue's walls as the Kalman filter's wall correction instead of the particle map matcher
+          --map-matching-option NAME=VALUE  override one MapMatchingConfiguration value (A/B runs)
           --manual FILE         fuse the ground-truth lines of FILE as manual fixes (one-sigma --manual-sigma M, default 2 m)
           --navigate            (needs --venue) also navigate each walk along a route through its own ground-truth
                                 points (pass-through waypoints) on the fused track and count off-route events
@@ -42,6 +44,15 @@ enum EvalCommand {
         var useGNSS = true
         var fingerprint = FingerprintConfiguration.standard
         var manualFixes: [IndoorLocation]?
+        var deadReckoning = DeadReckoningConfiguration.standard
+        /// The venue's walkability raster for the map matcher, built once and shared by every file's engine.
+        var floorPlan: WalkabilityRaster?
+
+        /// Builds ``floorPlan`` from the venue when the fusion uses the map matcher.
+        mutating func prepareFloorPlan() {
+            guard let venue, let mapMatching = fusion.mapMatching else { return }
+            floorPlan = venue.spatialIndex.walkabilityRaster(cellSizeMeters: mapMatching.cellSizeMeters)
+        }
     }
 
     struct FileOutcome {
@@ -58,6 +69,8 @@ enum EvalCommand {
         let plotPath = try args.option("--plot")
         let json = args.flag("--json")
         let noMap = args.flag("--no-map")
+        let noMapMatching = args.flag("--no-map-matching")
+        let mapMatchingOptions = try args.options("--map-matching-option")
         let noAlignment = args.flag("--no-heading-alignment")
         let noBeacons = args.flag("--no-beacons")
         let noGNSS = args.flag("--no-gnss")
@@ -67,6 +80,7 @@ enum EvalCommand {
         let folds = try args.int("--cross-validate", in: 2...1_000)
         let fingerprintOptions = try args.options("--fingerprint-option")
         let navigate = args.flag("--navigate")
+        let weinbergK = try args.double("--weinberg-k", in: 0.1...1.5)
         let manualPath = try args.option("--manual")
         let manualSigma = try args.double("--manual-sigma", in: 0.1...1000) ?? ManualFixes.defaultSigmaMeters
         var paths: [String] = []
@@ -78,15 +92,18 @@ enum EvalCommand {
         var fusion = FusionConfiguration.standard
         fusion.beaconCovarianceScale = beaconScale
         fusion.constrainToWalkableArea = !noMap
+        fusion.mapMatching = noMap || noMapMatching ? nil : try MapMatchingOptions.configuration(mapMatchingOptions)
         fusion.alignHeadingToFloorPlan = !noAlignment
         var settings = Settings(venue: nil, registry: nil, fusion: fusion,
                                 storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
         settings.useGNSS = !noGNSS
         settings.fingerprint = try FingerprintOptions.configuration(fingerprintOptions)
+        if let weinbergK { settings.deadReckoning.stride = try StrideConfiguration(weinbergK: weinbergK) }
 
         var radioMap: RadioMap?
         do {
             if let venuePath { settings.venue = try EvaluationInputs.loadVenue(path: venuePath, withGraph: navigate) }
+            settings.prepareFloorPlan()
             if let beaconsPath { settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath) }
             if let radioMapPath { radioMap = try RadioMap.load(path: radioMapPath) }
         } catch {
@@ -176,7 +193,7 @@ enum EvalCommand {
             if case .floorNumber(let n)? = loaded.truth.first?.level { floors.append(n) }
             levels = LevelCandidate.levels(floorNumbers: floors, storeyHeightMeters: settings.storeyHeightMeters)
         }
-        let engine = FusionEngine(configuration: settings.fusion, venue: settings.venue, levels: levels)
+        let engine = FusionEngine(configuration: settings.fusion, venue: settings.venue, levels: levels, floorPlan: settings.floorPlan)
         var beacons: BeaconPositionProvider?
         if settings.useBeacons, let registry = settings.registry {
             let map = try settings.venue.map { try BeaconMap(registry: registry, venue: $0) }
@@ -185,7 +202,7 @@ enum EvalCommand {
         }
         let gnss = settings.useGNSS ? loaded.frame.map { GNSSPositionProvider(frame: $0) } : nil
         let fingerprint = matcher.map { FingerprintPositionProvider(matcher: $0, levels: engine.levelCandidates, venue: settings.venue) }
-        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons, gnss: gnss,
+        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(configuration: settings.deadReckoning), beacons: beacons, gnss: gnss,
                                       fingerprint: fingerprint)
         guard let fixes = settings.manualFixes else { return pipeline }
         return FusionPipeline(engine: engine, deadReckoning: pipeline.deadReckoning,
@@ -242,6 +259,8 @@ struct EvalReport {
                 "lateFixes": .number(Double(s.lateFixes)),
                 "rejectedFixes": .object(s.rejectedFixes.mapValues { .number(Double($0)) }),
                 "wallCorrections": .number(Double(s.wallCorrections)),
+                "mapMatchedSteps": .number(Double(s.mapMatchedSteps)),
+                "particleResamplings": .number(Double(s.particleResamplings)),
                 "headingAlignments": .number(Double(s.headingAlignments)), "levelChanges": .number(Double(s.levelChanges)),
                 "climbingSteps": .number(Double(s.climbingSteps)), "connectorSnaps": .number(Double(s.connectorSnaps)),
                 "strideScaleClamps": .number(Double(s.strideScaleClamps)),
@@ -269,7 +288,7 @@ struct EvalReport {
         for outcome in outcomes {
             let s = outcome.replay.statistics
             lines.append(line((outcome.file as NSString).lastPathComponent, outcome.replay.score)
-                         + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused\(s.acceptedFixesBySource.isEmpty ? "" : " (" + s.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.rejectedFixCount) rejected\(s.rejectedFixes.isEmpty ? "" : " (" + s.rejectedFixes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.wallCorrections) wall corrections, \(s.headingAlignments) heading alignments\(s.failedCorrectionCount > 0 ? ", \(s.failedCorrectionCount) failed corrections" : ""))")
+                         + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused\(s.acceptedFixesBySource.isEmpty ? "" : " (" + s.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.rejectedFixCount) rejected\(s.rejectedFixes.isEmpty ? "" : " (" + s.rejectedFixes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.mapMatchedSteps > 0 ? "\(s.mapMatchedSteps) map-matched steps" : "\(s.wallCorrections) wall corrections"), \(s.headingAlignments) heading alignments\(s.failedCorrectionCount > 0 ? ", \(s.failedCorrectionCount) failed corrections" : ""))")
         }
         lines.append(line("overall fusion", overall))
         lines.append(line("overall pdr", overallDeadReckoning))

@@ -40,10 +40,11 @@ enum FusionBench {
         let start = loaded.truth.first ?? TruthPoint(timeSeconds: first, point: .zero)
         var best = Double.infinity
         var statistics = FusionStatistics()
+        // The same providers and engine as `eval` builds for this recording (the floor-plan raster built once).
+        var settings = EvalCommand.Settings(venue: venue, registry: registry, fusion: .standard,
+                                            storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
+        settings.prepareFloorPlan()
         for _ in 0..<repeats {
-            // The same providers and engine as `eval` builds for this recording.
-            let settings = EvalCommand.Settings(venue: venue, registry: registry, fusion: .standard,
-                                                storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
             let pipeline = try EvalCommand.pipeline(loaded, settings, matcher: matcher)
             let engine = pipeline.engine
             let startLevel = start.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
@@ -73,6 +74,7 @@ enum FusionBench {
                 "acceptedFixesBySource": .object(statistics.acceptedFixesBySource.mapValues { .number(Double($0)) }),
                 "rejectedFixes": .number(Double(statistics.rejectedFixCount)),
                 "wallCorrections": .number(Double(statistics.wallCorrections)),
+                "mapMatchedSteps": .number(Double(statistics.mapMatchedSteps)),
                 "headingAlignments": .number(Double(statistics.headingAlignments)),
                 "gslCyclesPerSecond": .finite(filter.gslCyclesPerSecond),
                 "referenceCyclesPerSecond": .finite(filter.referenceCyclesPerSecond),
@@ -82,7 +84,7 @@ enum FusionBench {
             print(String(format: "%@: %d samples, %.1f s; providers + fusion best of %d: %.4f s → %.0f× real time (%.0f× with the read)",
                          file, loaded.samples.count, duration, repeats, best, factor, duration / (best + readSeconds)))
             let bySource = statistics.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            print("  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused\(bySource.isEmpty ? "" : " (\(bySource))"), \(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections, \(statistics.headingAlignments) heading alignments")
+            print("  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused\(bySource.isEmpty ? "" : " (\(bySource))"), \(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections, \(statistics.mapMatchedSteps) map-matched steps, \(statistics.headingAlignments) heading alignments")
             print(String(format: "  Kalman predict+update (state 4): GSL %.0f cycles/s, reference %.0f cycles/s (GSL/reference %.2f×)",
                          filter.gslCyclesPerSecond, filter.referenceCyclesPerSecond,
                          filter.gslCyclesPerSecond / filter.referenceCyclesPerSecond))

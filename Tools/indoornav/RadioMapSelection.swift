@@ -45,16 +45,7 @@ enum FingerprintOptions {
             "minimumFingerprintsPerTransmitter": Double(s.minimumFingerprintsPerTransmitter),
             "levelEvidenceWeight": s.levelEvidenceWeight, "dateScansByLastSeen": s.dateScansByLastSeen ? 1 : 0,
         ]
-        for option in options {
-            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, values[parts[0]] != nil else {
-                throw UsageError("--fingerprint-option \(option): expected NAME=VALUE with NAME one of \(values.keys.sorted().joined(separator: ", "))")
-            }
-            guard let value = Double(parts[1]), value.isFinite else {
-                throw UsageError("--fingerprint-option \(option): '\(parts[1])' is not a number")
-            }
-            values[parts[0]] = value
-        }
+        try NamedNumberOptions.apply(options, flag: "--fingerprint-option", to: &values)
         func v(_ name: String) -> Double { values[name] ?? 0 }
         do {
             var configuration = try FingerprintConfiguration(
@@ -69,6 +60,51 @@ enum FingerprintOptions {
             return configuration
         } catch {
             throw UsageError("--fingerprint-option: \(error)")
+        }
+    }
+}
+
+/// `NAME=VALUE` overrides of a configuration's numeric tunables (`--fingerprint-option`,
+/// `--map-matching-option`): each NAME must be one of `values`' keys and VALUE a finite number.
+enum NamedNumberOptions {
+    static func apply(_ options: [String], flag: String, to values: inout [String: Double]) throws {
+        for option in options {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, values[parts[0]] != nil else {
+                throw UsageError("\(flag) \(option): expected NAME=VALUE with NAME one of \(values.keys.sorted().joined(separator: ", "))")
+            }
+            guard let value = Double(parts[1]), value.isFinite else {
+                throw UsageError("\(flag) \(option): '\(parts[1])' is not a number")
+            }
+            values[parts[0]] = value
+        }
+    }
+}
+
+/// `--map-matching-option NAME=VALUE` values turned into a validated ``MapMatchingConfiguration``.
+enum MapMatchingOptions {
+    static func configuration(_ options: [String]) throws -> MapMatchingConfiguration {
+        let s = MapMatchingConfiguration.standard
+        var values: [String: Double] = [
+            "particleCount": Double(s.particleCount), "seed": Double(s.seed), "obstacleStepWeight": s.obstacleStepWeight,
+            "outsideStepWeight": s.outsideStepWeight, "initialHeadingBiasSigmaRadians": s.initialHeadingBiasSigmaRadians,
+"resampleBelowEffectiveFraction": s.resampleBelowEffectiveFraction,
+            "measurementLikelihoodFloor": s.measurementLikelihoodFloor, "cellSizeMeters": s.cellSizeMeters,
+        ]
+        try NamedNumberOptions.apply(options, flag: "--map-matching-option", to: &values)
+        func v(_ name: String) -> Double { values[name] ?? 0 }
+        guard v("particleCount") == v("particleCount").rounded(), v("seed") >= 0, v("seed") < 1e15, v("seed") == v("seed").rounded() else {
+            throw UsageError("--map-matching-option: particleCount and seed must be whole numbers (seed 0 ... 10^15)")
+        }
+        do {
+            return try MapMatchingConfiguration(
+                particleCount: Int(max(0, min(1e9, v("particleCount")))), seed: UInt64(v("seed")),
+                obstacleStepWeight: v("obstacleStepWeight"), outsideStepWeight: v("outsideStepWeight"),
+                initialHeadingBiasSigmaRadians: v("initialHeadingBiasSigmaRadians"),
+                resampleBelowEffectiveFraction: v("resampleBelowEffectiveFraction"),
+                measurementLikelihoodFloor: v("measurementLikelihoodFloor"), cellSizeMeters: v("cellSizeMeters"))
+        } catch {
+            throw UsageError("--map-matching-option: \(error)")
         }
     }
 }

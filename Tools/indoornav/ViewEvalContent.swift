@@ -9,8 +9,9 @@ enum ViewEvalContent {
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
         let loaded = try EvaluationInputs.readRecording(recording, venue: venue, registry: registry)
         guard loaded.truth.count >= 2 else { throw UsageError("--eval \(recording): needs at least two ground-truth points") }
-        let settings = EvalCommand.Settings(venue: venue, registry: registry, fusion: .standard,
+        var settings = EvalCommand.Settings(venue: venue, registry: registry, fusion: .standard,
                                             storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
+        settings.prepareFloorPlan()
         guard let replay = try EvalCommand.evaluate(loaded, settings) else { throw UsageError("--eval \(recording): no usable ground truth") }
         func levelID(_ index: Int?) -> String? { index.flatMap { replay.levels.indices.contains($0) ? replay.levels[$0].levelID : nil } }
         func samples(_ points: [FusionReplay.TrackPoint]) -> [ViewerTrack.Sample] {

@@ -65,6 +65,11 @@ public struct FusionConfiguration: Hashable, Sendable {
     /// One-sigma of the "heading equals the main direction" pseudo-measurement, radians. Default 15°
     /// (0.2618); range 0.01 ... π.
     public var floorPlanHeadingSigmaRadians: Double
+    /// The particle map matcher (``ParticleMapMatcher``): with a venue, the position, heading bias and
+    /// stride scale are carried by particles that the floor plan weighs, and the Kalman filter takes their
+    /// mean and covariance after every input (the wall correction is then not used). `nil` turns it off.
+    /// Default ``MapMatchingConfiguration/standard``.
+    public var mapMatching: MapMatchingConfiguration? = .standard
 
     /// The defaults.
     public static let standard = FusionConfiguration(

@@ -44,6 +44,16 @@ extension FusionEngine {
         }
         switch outcome {
         case .accepted(let info):
+            if matcher != nil {
+                // Gaussian likelihood of the (shifted) fix: exp(−½ dᵀ R⁻¹ d)
+                let det = r.xx * r.yy - r.xy * r.xy
+                if det > 0 {
+                    matchMeasurement { e, n, _ in
+                        let dx = e - z.x, dy = n - z.y
+                        return exp(-0.5 * (r.yy * dx * dx - 2 * r.xy * dx * dy + r.xx * dy * dy) / det)
+                    }
+                }
+            }
             statistics.acceptedFixes += 1
             statistics.acceptedFixesBySource[fix.source, default: 0] += 1
             if late { statistics.lateFixes += 1 }

@@ -34,6 +34,13 @@ extension FusionEngine {
                 statistics.recordFailure(of: .headingAlignment, reason: .rejected(reason))
                 return
             }
+            if matcher != nil {
+                let target = b + nearest.differenceRadians
+                matchMeasurement { _, _, bias in
+                    let d = remainder(bias - target, 2 * .pi)
+                    return exp(-0.5 * d * d / (sigma * sigma))
+                }
+            }
             statistics.headingAlignments += 1
             recentStepHeadings.removeAll()
         } catch {

@@ -28,6 +28,7 @@ extension FusionEngine {
             }
             statistics.connectorSnaps += 1
             clampCalibration()
+            repositionMatcher()
         } catch {
             statistics.recordFailure(of: .connectorSnap, reason: .error(error))
         }

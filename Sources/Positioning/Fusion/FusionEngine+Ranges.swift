@@ -62,6 +62,14 @@ extension FusionEngine {
         }
         switch outcome {
         case .accepted(let info):
+            if matcher != nil {
+                let measured = range.rangeMeters
+                matchMeasurement { e, n, _ in
+                    let de = e - anchor.x, dn = n - anchor.y
+                    let d = (de * de + dn * dn + dz2).squareRoot() - measured
+                    return exp(-0.5 * d * d / variance)
+                }
+            }
             learnRangeScale(info.mahalanobisSquared, applied: adaptive)
             statistics.acceptedFixes += 1
             statistics.acceptedFixesBySource[Self.rangeSource, default: 0] += 1

@@ -72,8 +72,12 @@ extension FusionEngine {
         let p = filter.covariance
         headingSigmaRadians = (step.headingSigmaRadians * step.headingSigmaRadians + p[.headingBiasRadians, .headingBiasRadians]).squareRoot()
         let from = LocalPoint(x: before[.eastMeters], y: before[.northMeters])
+        if matcher != nil {
+            matchStep(lengthMeters: L, lengthSigmaMeters: lengthSigma, headingRadians: step.headingRadians,
+                      headingSigmaRadians: step.headingSigmaRadians)
+        }
         advanceLevels(to: time)
-        constrainToMap(from: from)
+        if matcher == nil { constrainToMap(from: from) }
         alignHeadingToFloorPlan(rawHeadingRadians: step.headingRadians)
         return true
     }

@@ -62,16 +62,29 @@ public final class FusionEngine {
     /// Learnt covariance factor per fix source (see ``FusionConfiguration/fixScaleLearningRate``).
     public internal(set) var adaptiveFixScale: [String: Double] = [:]
     var fallbackLevelIndex: Int?
+    /// The particle map matcher, with a venue and ``FusionConfiguration/mapMatching`` (after start).
+    var matcher: ParticleMapMatcher?
+    /// The rasterized floor plan the map matcher weighs steps on (with a venue and map matching).
+    public let floorPlan: WalkabilityRaster?
 
     /// An engine over `venue` (its levels and walkable area) or over explicit `levels` (no map constraint).
     /// With `venue`, `levels` defaults to the venue's levels with their connectors.
-    public init(configuration: FusionConfiguration = .standard, venue: Venue? = nil, levels: [LevelCandidate]? = nil) {
+    /// - Parameter floorPlan: the venue's walkability raster for the map matcher
+    ///   (`venue.spatialIndex.walkabilityRaster(cellSizeMeters:)` at ``MapMatchingConfiguration/cellSizeMeters``);
+    ///   built here when `nil` and needed. Pass one to share it between engines on the same venue.
+    public init(configuration: FusionConfiguration = .standard, venue: Venue? = nil, levels: [LevelCandidate]? = nil,
+                floorPlan: WalkabilityRaster? = nil) {
         self.configuration = configuration
         self.venue = venue
         levelCandidates = levels ?? venue.map(LevelCandidate.levels(of:)) ?? []
         constraint = venue.flatMap { configuration.constrainToWalkableArea
             ? WalkableAreaConstraint(venue: $0, maximumCorrectionMeters: configuration.maximumWallCorrectionMeters) : nil }
         dominantDirections = venue.flatMap { configuration.alignHeadingToFloorPlan ? DominantDirections(venue: $0) : nil }
+        if let venue, let mapMatching = configuration.mapMatching {
+            self.floorPlan = floorPlan ?? venue.spatialIndex.walkabilityRaster(cellSizeMeters: mapMatching.cellSizeMeters)
+        } else {
+            self.floorPlan = nil
+        }
     }
 
     /// Whether ``start(at:levelIndex:levelConfiguration:)`` has been called.
@@ -121,6 +134,7 @@ public final class FusionEngine {
         headingRadians = location.headingRadians
         headingSigmaRadians = location.headingAccuracyRadians
         fallbackLevelIndex = levelIndex
+        seedMatcher(at: location)
         if !levelCandidates.isEmpty {
             var estimator = LevelEstimator(levels: levelCandidates, startLevelIndex: levelIndex ?? 0, configuration: levelConfiguration)
             estimator.advance(toSeconds: location.timeSeconds, position: location.point)

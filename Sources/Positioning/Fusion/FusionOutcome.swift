@@ -84,6 +84,10 @@ public struct FusionStatistics: Hashable, Sendable {
     public var connectorSnaps = 0
     /// Times the stride scale was clamped into [``FusionConfiguration/minimumStrideScale``, ``FusionConfiguration/maximumStrideScale``].
     public var strideScaleClamps = 0
+    /// Steps weighed against the floor plan by the particle map matcher (``FusionConfiguration/mapMatching``).
+    public var mapMatchedSteps = 0
+    /// Times the map matcher's particles were resampled.
+    public var particleResamplings = 0
     /// Corrections the filter refused or failed (the state is left as it was), per ``FusionCorrection/rawValue``.
     public var failedCorrections: [String: Int] = [:]
     /// The newest of those failures, for messages.
@@ -116,6 +120,8 @@ public enum FusionCorrection: String, CaseIterable, Hashable, Sendable {
     case headingAlignment
     /// The position moved to a connector entry on a level change (``FusionStatistics/connectorSnaps``).
     case connectorSnap
+    /// The map matcher's particle moments written into the Kalman filter (``FusionStatistics/mapMatchedSteps``).
+    case mapMatching
 }
 
 /// One failed correction and why; the state was left as it was.

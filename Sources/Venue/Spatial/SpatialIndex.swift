@@ -15,11 +15,11 @@ import IndoorGeometry
 /// Answers are exact: the nearest node/edge is the one with the smallest distance, ties broken by the
 /// smaller index, exactly as a linear scan would find.
 public struct VenueSpatialIndex: Sendable {
-    private let spaces: [Space]
+    let spaces: [Space]
     private let spaceAreas: [Double]
-    private let spaceLevel: [Int]
+    let spaceLevel: [Int]
     private let graph: NavigationGraph
-    private let levels: [LevelGrids]
+    let levels: [LevelGrids]
 
     /// The grids and flags of one level.
     struct LevelGrids: Sendable {
@@ -129,6 +129,22 @@ public struct VenueSpatialIndex: Sendable {
         return outline.contains(point)
     }
 
+    /// What lies at `point` on `levelIndex` for a walker: open floor (a walkable space, or a level walked
+    /// on its outline, and inside no non-walkable space), an obstacle (a non-walkable space, such as a shop
+    /// or a column drawn inside a walkable hall), or nothing walkable at all.
+    public func walkability(at point: LocalPoint, levelIndex: Int) -> Walkability {
+        guard levels.indices.contains(levelIndex) else { return .outside }
+        var walkable = false
+        for s in spaces(containing: point, levelIndex: levelIndex) {
+            if !spaces[s].isWalkable { return .obstacle }
+            walkable = true
+        }
+        if walkable { return .open }
+        let level = levels[levelIndex]
+        guard level.walksOnOutline, let outline = level.outline, outline.contains(point) else { return .outside }
+        return .open
+    }
+
     // MARK: - Graph
 
     /// The nearest graph node on `levelIndex` within `maxDistanceMeters` (ties: smaller index).
@@ -189,4 +205,14 @@ public struct VenueSpatialIndex: Sendable {
         let edge = graph.edges[e]
         return Segment(graph.nodes[Int(edge.from)].point, graph.nodes[Int(edge.to)].point).closestPoint(to: point)
     }
+}
+
+/// What a point of a level is for a walker (``VenueSpatialIndex/walkability(at:levelIndex:)``).
+public enum Walkability: Sendable, Hashable {
+    /// Walkable and inside no obstacle.
+    case open
+    /// Inside a non-walkable space (a shop, a column), even where a walkable space covers it too.
+    case obstacle
+    /// Outside every walkable place of the level.
+    case outside
 }

@@ -1,0 +1,63 @@
+/// Tunables of the particle map matcher (``ParticleMapMatcher``), which carries the fusion engine's
+/// position and heading bias as a cloud of particles that the floor plan prunes.
+///
+/// The per-step noise of the particles is the engine's own (``FusionConfiguration``: stride and heading
+/// noise, random walk of the bias); the stride scale stays in the Kalman filter; these are the parts only a particle filter has.
+public struct MapMatchingConfiguration: Hashable, Sendable {
+    /// Number of particles. Default 300; range 10 ... 100,000.
+    public var particleCount: Int
+    /// Seed of the particles' random numbers (the engine is deterministic for a given seed). Default 1.
+    public var seed: UInt64
+    /// Weight factor of a particle whose step ends inside an obstacle (a non-walkable space drawn inside
+    /// a walkable hall, e.g. a shop: walkers seldom enter them, but do). Default 0.1; range 0 ... 1.
+    public var obstacleStepWeight: Double
+    /// Weight factor of a particle whose step ends outside every walkable place of its level (through an
+    /// outer wall). Default 0.01; range 0 ... 1.
+    public var outsideStepWeight: Double
+    /// One-sigma of the heading bias the particles start with, radians: wider than the Kalman filter's,
+    /// since the map rejects the wrong ones. Default 0.25 (14°); range 0 ... π.
+    public var initialHeadingBiasSigmaRadians: Double
+    /// Particles are resampled when the effective sample size falls below this fraction of their count.
+    /// Default 0.5; range 0 ... 1.
+    public var resampleBelowEffectiveFraction: Double
+    /// Floor added to the Gaussian likelihood exp(−d²/2) of a fix or range, so one wrong measurement
+    /// cannot wipe out every particle near the truth. Default 0.02; range 0 ... 1.
+    public var measurementLikelihoodFloor: Double
+    /// Cell size of the rasterized floor plan (``WalkabilityRaster``) the particles are weighed on, metres.
+    /// Default 0.25; range 0.01 ... 5.
+    public var cellSizeMeters: Double
+
+    /// The defaults (see each property).
+    public static let standard = MapMatchingConfiguration(
+        unchecked: 300, seed: 1, obstacle: 0.1, outside: 0.01, biasSigma: 0.25, resample: 0.5, floor: 0.02, cell: 0.25)
+
+    /// A configuration; every value is checked against its range.
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
+    public init(particleCount: Int = 300, seed: UInt64 = 1, obstacleStepWeight: Double = 0.1, outsideStepWeight: Double = 0.01,
+                initialHeadingBiasSigmaRadians: Double = 0.25,
+                resampleBelowEffectiveFraction: Double = 0.5, measurementLikelihoodFloor: Double = 0.02,
+                cellSizeMeters: Double = 0.25) throws(PositioningError) {
+        try PositioningError.check("particleCount", Double(particleCount), in: 10...100_000)
+        try PositioningError.check("obstacleStepWeight", obstacleStepWeight, in: 0...1)
+        try PositioningError.check("outsideStepWeight", outsideStepWeight, in: 0...1)
+        try PositioningError.check("initialHeadingBiasSigmaRadians", initialHeadingBiasSigmaRadians, in: 0...Double.pi)
+        try PositioningError.check("resampleBelowEffectiveFraction", resampleBelowEffectiveFraction, in: 0...1)
+        try PositioningError.check("measurementLikelihoodFloor", measurementLikelihoodFloor, in: 0...1)
+        try PositioningError.check("cellSizeMeters", cellSizeMeters, in: 0.01...5)
+        self.init(unchecked: particleCount, seed: seed, obstacle: obstacleStepWeight, outside: outsideStepWeight,
+                  biasSigma: initialHeadingBiasSigmaRadians,
+                  resample: resampleBelowEffectiveFraction, floor: measurementLikelihoodFloor, cell: cellSizeMeters)
+    }
+
+    private init(unchecked count: Int, seed: UInt64, obstacle: Double, outside: Double, biasSigma: Double,
+                 resample: Double, floor: Double, cell: Double) {
+        particleCount = count
+        self.seed = seed
+        obstacleStepWeight = obstacle
+        outsideStepWeight = outside
+        initialHeadingBiasSigmaRadians = biasSigma
+        resampleBelowEffectiveFraction = resample
+        measurementLikelihoodFloor = floor
+        cellSizeMeters = cell
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import IndoorGeometry
+import Venue
+
+/// A particle filter over position and heading bias (east, north, b) whose steps are
+/// weighed by the floor plan: a particle whose step ends in an obstacle or outside the walkable area
+/// loses weight (``MapMatchingConfiguration/obstacleStepWeight``, ``MapMatchingConfiguration/outsideStepWeight``),
+/// so the particles with the wrong heading bias or stride scale die out at the walls and the cloud
+/// follows the corridors the walker can actually have taken. Measurements (fixes, ranges, heading
+/// pseudo-measurements) multiply the weights by their likelihood; the engine reads the cloud's mean and
+/// covariance back into its Kalman filter (``moments()``).
+///
+/// The stride scale is not a particle dimension: the particles step with the Kalman filter's scale,
+/// which only absolute fixes and ranges teach. Walls would teach it wrongly: with any heading error a
+/// particle with a longer stride reaches the wall sooner, so a cloud that carried the scale shrank it
+/// (ILC site 1: mean error 3.40 m with the scale in the particles, 2.84 m without).
+///
+/// Deterministic: its random numbers come from one ``SplitMix64`` seeded by the configuration.
+struct ParticleMapMatcher {
+    let configuration: MapMatchingConfiguration
+    let fusion: FusionConfiguration
+    let floorPlan: WalkabilityRaster
+    private var random: SplitMix64
+    private(set) var east: [Double] = []
+    private(set) var north: [Double] = []
+    private(set) var headingBias: [Double] = []
+    private(set) var weights: [Double] = []
+    /// Number of resamplings so far.
+    private(set) var resamplings = 0
+
+    init(configuration: MapMatchingConfiguration, fusion: FusionConfiguration, floorPlan: WalkabilityRaster) {
+        self.configuration = configuration
+        self.fusion = fusion
+        self.floorPlan = floorPlan
+        random = SplitMix64(seed: configuration.seed, stream: 0x6D61_7070)
+    }
+
+    /// Draws the particles around `point` (covariance `covariance`), with heading bias 0 ± the
+    /// configured spread, equal weights.
+    mutating func seed(at point: LocalPoint, covariance: Covariance2D) {
+        let n = configuration.particleCount
+        east = []; north = []; headingBias = []
+        east.reserveCapacity(n); north.reserveCapacity(n); headingBias.reserveCapacity(n)
+        for _ in 0..<n {
+            let offset = draw(covariance)
+            east.append(point.x + offset.x)
+            north.append(point.y + offset.y)
+            headingBias.append(configuration.initialHeadingBiasSigmaRadians * random.gaussian())
+        }
+        weights = Array(repeating: 1 / Double(n), count: n)
+    }
+
+    /// Moves every particle's position to a draw around `point` (covariance `covariance`), keeping its
+    /// heading bias (after a jump the cloud cannot follow by its own steps, such as a
+    /// level change through a connector).
+    mutating func reposition(at point: LocalPoint, covariance: Covariance2D) {
+        for i in east.indices {
+            let offset = draw(covariance)
+            east[i] = point.x + offset.x
+            north[i] = point.y + offset.y
+        }
+    }
+
+    /// Moves every particle by one step of `lengthMeters` (± `lengthSigmaMeters`) at `headingRadians`
+    /// (± `headingSigmaRadians`, scaled by ``FusionConfiguration/stepHeadingNoiseFraction``) with its own
+    /// bias and the common `strideScale`, lets the bias walk, and weighs the step by the floor plan of `levelIndex`.
+    mutating func step(lengthMeters: Double, lengthSigmaMeters: Double, headingRadians: Double, headingSigmaRadians: Double,
+                       strideScale: Double, levelIndex: Int) {
+        let headingNoise = fusion.stepHeadingNoiseFraction * headingSigmaRadians
+        let positionNoise = fusion.positionNoisePerStepMeters
+        for i in east.indices {
+            let (z1, z2) = random.gaussianPair()
+            let (z3, z4) = random.gaussianPair()
+            let z5 = random.gaussian()
+            headingBias[i] += fusion.headingBiasRandomWalkRadiansPerStep * z1
+            let length = strideScale * max(0, lengthMeters + lengthSigmaMeters * z2)
+            let theta = headingRadians + headingBias[i] + headingNoise * z3
+            let fromEast = east[i], fromNorth = north[i]
+            let toEast = fromEast + length * sin(theta) + positionNoise * z4
+            let toNorth = fromNorth + length * cos(theta) + positionNoise * z5
+            east[i] = toEast
+            north[i] = toNorth
+            let end = floorPlan.walkability(at: LocalPoint(x: toEast, y: toNorth), levelIndex: levelIndex)
+            let middle = floorPlan.walkability(at: LocalPoint(x: (fromEast + toEast) / 2, y: (fromNorth + toNorth) / 2), levelIndex: levelIndex)
+            weights[i] *= min(factor(end), factor(middle))
+        }
+        normalizeAndResample()
+    }
+
+    /// Multiplies each particle's weight by `floor + likelihood(east, north, bias)` and resamples
+    /// when the cloud has degenerated. The floor is ``MapMatchingConfiguration/measurementLikelihoodFloor``.
+    mutating func weigh(_ likelihood: (_ east: Double, _ north: Double, _ headingBias: Double) -> Double) {
+        let floor = configuration.measurementLikelihoodFloor
+        for i in east.indices {
+            let l = likelihood(east[i], north[i], headingBias[i])
+            weights[i] *= floor + (l.isFinite ? max(0, l) : 0)
+        }
+        normalizeAndResample()
+    }
+
+    /// Weighted mean of (east, north, bias) and their 3 × 3 covariance (row-major, in that order).
+    func moments() -> (mean: [Double], covariance: [Double]) {
+        var mean = [0.0, 0, 0]
+        for i in east.indices {
+            let w = weights[i]
+            mean[0] += w * east[i]; mean[1] += w * north[i]; mean[2] += w * headingBias[i]
+        }
+        var covariance = [Double](repeating: 0, count: 9)
+        for i in east.indices {
+            let d = (east[i] - mean[0], north[i] - mean[1], headingBias[i] - mean[2])
+            let w = weights[i]
+            covariance[0] += w * d.0 * d.0; covariance[1] += w * d.0 * d.1; covariance[2] += w * d.0 * d.2
+            covariance[4] += w * d.1 * d.1; covariance[5] += w * d.1 * d.2; covariance[8] += w * d.2 * d.2
+        }
+        covariance[3] = covariance[1]; covariance[6] = covariance[2]; covariance[7] = covariance[5]
+        return (mean, covariance)
+    }
+
+    /// Effective sample size 1 / Σ wᵢ² of the normalized weights.
+    var effectiveSampleSize: Double {
+        1 / weights.reduce(0) { $0 + $1 * $1 }
+    }
+
+    private func factor(_ walkability: Walkability) -> Double {
+        switch walkability {
+        case .open: 1
+        case .obstacle: configuration.obstacleStepWeight
+        case .outside: configuration.outsideStepWeight
+        }
+    }
+
+    /// A draw from N(0, covariance) (Cholesky of the 2 × 2 matrix; a degenerate one gives 0).
+    private mutating func draw(_ c: Covariance2D) -> (x: Double, y: Double) {
+        let a = max(0, c.xx).squareRoot()
+        guard a > 0 else { return (0, 0) }
+        let b = c.xy / a
+        let d = max(0, c.yy - b * b).squareRoot()
+        let z1 = random.gaussian(), z2 = random.gaussian()
+        return (a * z1, b * z1 + d * z2)
+    }
+
+    /// Normalizes the weights (all equal again when they vanished) and resamples systematically when the
+    /// effective sample size is below the configured fraction.
+    private mutating func normalizeAndResample() {
+        let total = weights.reduce(0, +)
+        let n = weights.count
+        guard n > 0 else { return }
+        guard total.isFinite, total > 0 else {
+            weights = Array(repeating: 1 / Double(n), count: n)
+            return
+        }
+        for i in weights.indices { weights[i] /= total }
+        guard effectiveSampleSize < configuration.resampleBelowEffectiveFraction * Double(n) else { return }
+        // Systematic resampling: one uniform offset, n evenly spaced pointers into the cumulative weights.
+        let start = random.unit() / Double(n)
+        var newEast = [Double](), newNorth = [Double](), newBias = [Double]()
+        newEast.reserveCapacity(n); newNorth.reserveCapacity(n); newBias.reserveCapacity(n)
+        var cumulative = weights[0]
+        var j = 0
+        for k in 0..<n {
+            let pointer = start + Double(k) / Double(n)
+            while pointer > cumulative, j < n - 1 {
+                j += 1
+                cumulative += weights[j]
+            }
+            newEast.append(east[j]); newNorth.append(north[j]); newBias.append(headingBias[j])
+        }
+        east = newEast; north = newNorth; headingBias = newBias
+        weights = Array(repeating: 1 / Double(n), count: n)
+        resamplings += 1
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `indoornav eval --no-map-matching` and `--map-matching-option NAME=VALUE`.
+@Suite(.serialized) struct MapMatchingFlagTests {
+    static let walk = "Recordings/simulated/campus-info-to-deans-office.jsonl"
+    static let venue = "Recordings/venues/campus"
+
+    @Test func theMatcherRunsWithAVenueUnlessTurnedOff() throws {
+        let on = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--json"])
+        #expect(on.status == 0, "\(on.stderr)")
+        let onFusion = try #require(on.json?["files"]?.array?.first?["fusion"])
+        let steps = try #require(onFusion["steps"]?.int)
+        #expect(steps > 50)
+        #expect(onFusion["mapMatchedSteps"]?.int == steps)
+        #expect(onFusion["wallCorrections"]?.int == 0)
+
+        let off = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--no-map-matching", "--json"])
+        #expect(off.status == 0, "\(off.stderr)")
+        let offFusion = try #require(off.json?["files"]?.array?.first?["fusion"])
+        #expect(offFusion["mapMatchedSteps"]?.int == 0)
+        #expect(offFusion["particleResamplings"]?.int == 0)
+    }
+
+    @Test func anotherSeedIsAcceptedAndBadOptionsAreUsageErrors() throws {
+        let seeded = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "seed=2",
+                                        "--map-matching-option", "particleCount=50", "--json"])
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        #expect(seeded.json?["files"]?.array?.first?["fusion"]?["mapMatchedSteps"]?.int ?? 0 > 0)
+
+        let unknown = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "particles=5"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("--map-matching-option particles=5: expected NAME=VALUE"))
+        let notANumber = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "seed=abc"])
+        #expect(notANumber.status != 0)
+        #expect(notANumber.stderr.contains("'abc' is not a number"))
+        let outOfRange = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "particleCount=3"])
+        #expect(outOfRange.status != 0)
+        #expect(outOfRange.stderr.contains("particleCount"))
+        let fractional = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "seed=1.5"])
+        #expect(fractional.status != 0)
+        #expect(fractional.stderr.contains("whole numbers"))
+    }
+}
