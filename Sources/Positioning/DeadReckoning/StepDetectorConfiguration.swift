@@ -58,8 +58,8 @@ public struct StepDetectorConfiguration: Hashable, Sendable {
 /// Tunables of the stride-length model (Weinberg 2002, "Using the ADXL202 in pedometer and personal
 /// navigation applications", Analog Devices AN-602): L = K · (a_max − a_min)^(1/4), clamped.
 public struct StrideConfiguration: Hashable, Sendable {
-    /// Weinberg's K, m / (m/s²)^(1/4), for the filtered magnitude of ``StepDetector``. Default 0.42
-    /// (a typical swing of 6 m/s² gives 0.66 m); range 0.1 ... 1.5.
+    /// Weinberg's K, m / (m/s²)^(1/4), for the filtered magnitude of ``StepDetector``. Default 0.44
+    /// (a typical swing of 6 m/s² gives 0.69 m); range 0.1 ... 1.5.
     public var weinbergK: Double
     /// Shortest stride reported, m. Default 0.3; range 0.05 ... 1.
     public var minimumStrideMeters: Double
@@ -71,11 +71,11 @@ public struct StrideConfiguration: Hashable, Sendable {
     public var minimumLengthSigmaMeters: Double
 
     /// The defaults (see each property).
-    public static let standard = StrideConfiguration(unchecked: 0.42, 0.3, 1.3, 0.15, 0.05)
+    public static let standard = StrideConfiguration(unchecked: 0.44, 0.3, 1.3, 0.15, 0.05)
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(weinbergK: Double = 0.42, minimumStrideMeters: Double = 0.3, maximumStrideMeters: Double = 1.3,
+    public init(weinbergK: Double = 0.44, minimumStrideMeters: Double = 0.3, maximumStrideMeters: Double = 1.3,
                 lengthSigmaFraction: Double = 0.15, minimumLengthSigmaMeters: Double = 0.05) throws(PositioningError) {
         try PositioningError.check("weinbergK", weinbergK, in: 0.1...1.5)
         try PositioningError.check("minimumStrideMeters", minimumStrideMeters, in: 0.05...1)
