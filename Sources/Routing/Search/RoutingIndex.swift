@@ -18,6 +18,10 @@ public struct RoutingIndex: Sendable {
     /// (``Universe``: a space listing universes is seen only in those), judged by the smallest space
     /// holding the edge's middle.
     let hiddenEdgesByUniverse: [String: [Bool]]
+    /// The contraction hierarchy and its customizations (built on first use), or `nil` when disabled.
+    public let hierarchyCache: HierarchyCache?
+    /// Closure ids resolved to edges so far (``closedEdges(for:)``).
+    let closureResolver = ClosureResolver()
 
     /// Tunables of the preprocessing.
     public struct Options: Sendable {
@@ -26,7 +30,12 @@ public struct RoutingIndex: Sendable {
         /// levels. Each costs 8 bytes × nodes and two shortest-path trees of preprocessing; each query
         /// uses the 4 that bound its endpoints best. Range 0–64.
         public var landmarkCount: Int?
-        public init(landmarkCount: Int? = nil) { self.landmarkCount = landmarkCount.map { max(0, min(64, $0)) } }
+        /// The contraction hierarchy used for single-phase searches (``HierarchyCache/Options``).
+        public var hierarchy: HierarchyCache.Options
+        public init(landmarkCount: Int? = nil, hierarchy: HierarchyCache.Options = .init()) {
+            self.landmarkCount = landmarkCount.map { max(0, min(64, $0)) }
+            self.hierarchy = hierarchy
+        }
 
         /// The landmark count for a venue.
         public func resolvedLandmarkCount(levelCount: Int) -> Int {
@@ -54,6 +63,7 @@ public struct RoutingIndex: Sendable {
         nodeX = graph.nodes.map(\.point.x)
         nodeY = graph.nodes.map(\.point.y)
         hiddenEdgesByUniverse = Self.hiddenEdges(venue: venue)
+        hierarchyCache = options.hierarchy.enabled && !graph.nodes.isEmpty ? HierarchyCache(graph: graph, options: options.hierarchy) : nil
     }
 
     /// Edges through hidden spaces, per universe; only universes that hide some space get an entry.
