@@ -52,7 +52,7 @@ enum RouteBench {
         micros.reserveCapacity(queries)
         var found = 0
         var totalLength = 0.0
-        var out = ""
+        var fullLengths: [String] = []
         let allStart = clock.now
         for (a, b) in pairs {
             let na = nodes[a], nb = nodes[b]
@@ -65,21 +65,25 @@ enum RouteBench {
             if let r = response.route {
                 found += 1
                 totalLength += r.lengthMeters
-                if queriesOut != nil { out += "n\(a) n\(b) \(r.lengthMeters)\n" }
+                if queriesOut != nil { fullLengths.append("\(r.lengthMeters)") }
             } else if queriesOut != nil {
-                out += "n\(a) n\(b) inf\n"
+                fullLengths.append("inf")
             }
         }
         let wall = seconds(clock.now - allStart)
         // The bare search between the same nodes (with path unpacking), no matching or assembly.
         var bare: [Double] = []
         bare.reserveCapacity(queries)
-        for (a, b) in pairs {
+        var out = ""
+        for (k, (a, b)) in pairs.enumerated() {
             let t0 = clock.now
-            _ = router.nodeQuery(from: Int32(a), to: Int32(b), cost: cost)
+            let found = router.nodeQuery(from: Int32(a), to: Int32(b), cost: cost)
             bare.append(seconds(clock.now - t0) * 1e6)
+            // Lines: origin node, destination node, full route length, bare search cost (m or s).
+            if queriesOut != nil { out += "n\(a) n\(b) \(fullLengths[k]) \(found.map { "\($0.cost)" } ?? "inf")\n" }
         }
         bare.sort()
+        if let queriesOut { try emit(out, to: queriesOut) }
         // Re-customization after closing one edge (seeded), then reopening it.
         var recustomizeMilliseconds: Double?
         if let cache = index.hierarchyCache, !venue.graph.edges.isEmpty {
@@ -90,7 +94,6 @@ enum RouteBench {
             recustomizeMilliseconds = seconds(clock.now - t0) * 1e3
             cache.prepare(cost)
         }
-        if let queriesOut { try emit(out, to: queriesOut) }
         micros.sort()
         func pct(_ p: Double, _ values: [Double]? = nil) -> Double {
             let v = values ?? micros
