@@ -10,6 +10,13 @@ struct LegPlanner {
     let hierarchyQuery: HierarchyQuery?
     /// Cache of the index's hierarchy.
     let hierarchyCache: HierarchyCache?
+    /// Level ids by level index (read once per planner, not per segment).
+    let levelIDs: [String]
+
+    init(venue: Venue, search: PathSearch, hierarchyQuery: HierarchyQuery?, hierarchyCache: HierarchyCache?) {
+        self.venue = venue; self.search = search; self.hierarchyQuery = hierarchyQuery; self.hierarchyCache = hierarchyCache
+        self.levelIDs = venue.levels.map(\.id)
+    }
 
     struct Leg {
         var segments: [RouteSegment]
@@ -89,7 +96,7 @@ struct LegPlanner {
     }
 
     private func routePoint(_ node: NavNode) -> RoutePoint {
-        RoutePoint(point: node.point, levelID: venue.levels[Int(node.levelIndex)].id)
+        RoutePoint(point: node.point, levelID: levelIDs[Int(node.levelIndex)])
     }
 
     /// A straight piece off or along part of the graph; `along` is the matched edge when the piece runs
