@@ -73,8 +73,10 @@ public struct ContractionHierarchy: Sendable {
         return Int(best)
     }
 
-    /// Orders the graph by nested dissection and builds the chordal supergraph.
-    public init(graph: NavigationGraph, options: Options = Options()) {
+    /// Orders the graph by nested dissection and builds the chordal supergraph. Options outside their
+    /// ranges are replaced by the defaults (``Options/validate()`` reports them as errors).
+    public init(graph: NavigationGraph, options requested: Options = Options()) {
+        let options = (try? requested.validate()) != nil ? requested : Options()
         let n = graph.nodes.count
         nodeCount = n
         let order = NestedDissection.order(graph: graph, options: options.dissectionOptions)

@@ -35,7 +35,7 @@ public final class HierarchyCache: @unchecked Sendable {
     public struct Options: Sendable, Hashable {
         /// Whether single-phase searches use the hierarchy (else always A*). Default true.
         public var enabled: Bool
-        /// Most customizations kept (least recently used dropped). Default 8, range 1–64.
+        /// Most customizations kept (least recently used dropped). Default 8, range 1–64 (clamped when used).
         public var maximumMetrics: Int
         /// Hierarchy tunables.
         public var hierarchy: ContractionHierarchy.Options
@@ -129,7 +129,7 @@ public final class HierarchyCache: @unchecked Sendable {
         let metric = HierarchyMetric(hierarchy: h, graph: graph, edgeCosts: costs)
         timings.customizeSeconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
         timings.customizations += 1
-        if entries.count >= options.maximumMetrics, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+        if entries.count >= min(64, max(1, options.maximumMetrics)), let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
             entries[oldest] = nil
         }
         entries[key] = Entry(metric: metric, closedEdges: closed, lastUse: clock)
