@@ -1,11 +1,16 @@
+import Foundation
 import IndoorGeometry
 import Venue
 
 /// Per-venue routing preprocessing, built once and shared (immutable, `Sendable`).
 public struct RoutingIndex: Sendable {
     public let venue: Venue
-    /// ALT landmarks, or `nil` when disabled.
-    public let landmarks: Landmarks?
+    /// ALT landmarks for the A* searches, or `nil` when disabled. Built on first use (by the first A*
+    /// search: two-phase vehicle routes, or every search when the hierarchy is disabled), so an index
+    /// whose searches all run on the contraction hierarchy never holds them (64 landmarks on 221,000
+    /// nodes are 113 MB).
+    public var landmarks: Landmarks? { landmarkStore.landmarks }
+    private let landmarkStore: LandmarkStore
     /// Whether every edge is at least as long as the horizontal distance between its ends, so the
     /// straight-line distance is an admissible heuristic too.
     public let euclideanIsAdmissible: Bool
@@ -47,7 +52,7 @@ public struct RoutingIndex: Sendable {
         self.venue = venue
         let graph = venue.graph
         let landmarkCount = options.resolvedLandmarkCount(levelCount: venue.levels.count)
-        landmarks = landmarkCount > 0 && !graph.nodes.isEmpty ? Landmarks(graph: graph, count: landmarkCount) : nil
+        landmarkStore = LandmarkStore(graph: graph, count: graph.nodes.isEmpty ? 0 : landmarkCount)
         var admissible = true
         for e in graph.edges {
             let a = graph.nodes[Int(e.from)].point, b = graph.nodes[Int(e.to)].point
@@ -85,5 +90,28 @@ public struct RoutingIndex: Sendable {
             out[universe.id] = spaceOfEdge.map { $0.map { hides[$0] } ?? false }
         }
         return out
+    }
+}
+
+/// Landmarks computed on first use and then shared.
+///
+/// `@unchecked Sendable`: the landmarks are built and read under `lock`; once built they are immutable.
+final class LandmarkStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private let graph: NavigationGraph
+    private let count: Int
+    private var built: Landmarks??
+
+    init(graph: NavigationGraph, count: Int) { self.graph = graph; self.count = count }
+
+    /// The landmarks (`nil` for a count of 0), built now when not yet built.
+    /// - Complexity: the first call runs 2 × count Dijkstra searches over the graph; later ones O(1).
+    var landmarks: Landmarks? {
+        lock.withLock {
+            if let built { return built }
+            let made = count > 0 ? Landmarks(graph: graph, count: count) : nil
+            built = .some(made)
+            return made
+        }
     }
 }
