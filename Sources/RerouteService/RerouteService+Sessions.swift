@@ -5,7 +5,9 @@ import Venue
 extension RerouteService {
     /// `POST /sessions` → 201 with the session (route included).
     func createSession(body: [UInt8]) throws(ServiceError) -> HTTPResponse {
-        let (request, served) = try SessionRequestDecoding.request(try JSONBody.parse(body), venues: venues)
+        var (request, served) = try SessionRequestDecoding.request(try JSONBody.parse(body), venues: venues)
+        let closed = served.closures.activeTargets(atSeconds: clock())
+        if !closed.isEmpty { request.options.closedFeatureIDs = closed }
         let session = try ServiceSession(id: newSessionID(), served: served, configuration: configuration.navigation,
                                          options: request.options, destination: request.destination, waypoints: request.waypoints)
         var snapshot = session.snapshot()
@@ -43,7 +45,10 @@ extension RerouteService {
     func postLocations(id: String, body: [UInt8]) throws(ServiceError) -> HTTPResponse {
         let (session, venue) = try lookup(id)
         let fixes = try LocationDecoding.batch(try JSONBody.parse(body), venue: venue, maximum: configuration.maximumBatchLocations)
-        let snapshot = try applyAndSave(id, first: session) { session throws(ServiceError) in try session.apply(fixes) }
+        let closed = activeClosures(venueID: session.venueID)
+        let snapshot = try applyAndSave(id, first: session) { session throws(ServiceError) in
+            try session.apply(fixes, closures: closed)
+        }
         if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
         count(snapshot.events)
         return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
@@ -90,6 +95,7 @@ extension RerouteService {
             case .offRoute: metrics.recordReroute(reason: "offRoute")
             case .sectionTransition: metrics.recordReroute(reason: "sectionTransition")
             case .requested: metrics.recordReroute(reason: "requested")
+            case .closure: metrics.recordReroute(reason: "closure")
             }
         }
     }

@@ -62,8 +62,11 @@ extension RerouteService {
     /// A valid request without a route is 200 with `route: null` and CRITICAL notices, as the CLI prints.
     func planRoute(venueID: String, body: [UInt8]) throws(ServiceError) -> HTTPResponse {
         guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
-        let request = try RouteRequestDecoding.request(try JSONBody.parse(body),
+        var request = try RouteRequestDecoding.request(try JSONBody.parse(body),
                                                        modes: Set(DirectionMode.modes(for: served.venue).keys))
+        // The venue's active closures on top of the request's own.
+        let closed = served.closures.activeTargets(atSeconds: clock())
+        if !closed.isEmpty { request.options.closedFeatureIDs = Array(Set((request.options.closedFeatureIDs ?? []) + closed)).sorted() }
         let response: RouteResponse
         do { response = try served.routers.withRouter { router throws(RoutingError) in try router.route(request) } } catch {
             switch error {

@@ -120,6 +120,8 @@ public final class RerouteService: Sendable {
         case .listSessions: return try listSessions(venueID: request.query["venue"])
         case .pois(let id): return try pois(venueID: id, query: request.query)
         case .routes(let id): return try planRoute(venueID: id, body: request.body)
+        case .addClosure(let id): return try addClosure(venueID: id, body: request.body)
+        case .deleteClosure(let id, let closureID): return try deleteClosure(venueID: id, closureID: closureID)
         case .createSession: return try createSession(body: request.body)
         case .getSession(let id): return try getSession(id: id)
         case .deleteSession(let id): return try deleteSession(id: id)

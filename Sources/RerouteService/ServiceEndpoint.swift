@@ -7,6 +7,10 @@ enum ServiceEndpoint: Equatable {
     case listSessions
     case pois(venueID: String)
     case routes(venueID: String)
+    /// `POST /venues/{id}/closures`.
+    case addClosure(venueID: String)
+    /// `DELETE /venues/{id}/closures/{closureId}`.
+    case deleteClosure(venueID: String, closureID: String)
     case createSession
     case getSession(String)
     case deleteSession(String)
@@ -39,6 +43,10 @@ enum ServiceEndpoint: Equatable {
             return pick("/venues/{id}/pois", ["GET": .pois(venueID: parts[1])])
         case 3 where parts[0] == "venues" && parts[2] == "routes":
             return pick("/venues/{id}/routes", ["POST": .routes(venueID: parts[1])])
+        case 3 where parts[0] == "venues" && parts[2] == "closures":
+            return pick("/venues/{id}/closures", ["POST": .addClosure(venueID: parts[1])])
+        case 4 where parts[0] == "venues" && parts[2] == "closures":
+            return pick("/venues/{id}/closures/{closureId}", ["DELETE": .deleteClosure(venueID: parts[1], closureID: parts[3])])
         case 3 where parts[0] == "sessions" && parts[2] == "locations":
             return pick("/sessions/{id}/locations", ["POST": .postLocations(parts[1])])
         case 3 where parts[0] == "sessions" && parts[2] == "transition":

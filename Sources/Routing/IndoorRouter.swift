@@ -8,13 +8,15 @@ import Venue
 public final class IndoorRouter {
     public let index: RoutingIndex
     public let directionModes: [String: DirectionMode]
-    private let search: PathSearch
+    let search: PathSearch
+    let hierarchyQuery: HierarchyQuery?
 
     /// A router over a shared index; direction modes default to the built-in ones plus the venue's.
     public init(index: RoutingIndex, directionModes: [String: DirectionMode]? = nil) {
         self.index = index
         self.directionModes = directionModes ?? DirectionMode.modes(for: index.venue)
         self.search = PathSearch(index: index)
+        self.hierarchyQuery = index.hierarchyCache.map { _ in HierarchyQuery(nodeCount: index.venue.graph.nodes.count) }
     }
 
     /// A router with its own index and the venue's direction modes.
@@ -41,6 +43,8 @@ public final class IndoorRouter {
             throw .badRequest(field: "universe", reason: "unknown universe '\(universe)' (known: \(venue.universes.map(\.id).sorted().joined(separator: ", ")))")
         }
         let hidden = options.universe.flatMap { index.hiddenEdgesByUniverse[$0] }
+        let closedIDs = options.closedFeatureIDs ?? []
+        let closed = try index.closedEdges(for: closedIDs)
         var routeNotices: [RouteNotice] = []
         let vehicleKinds: Set<ConnectorKind> = [.driveRamp, .carLift]
         if !options.transportMode.isVehicle {
@@ -88,12 +92,13 @@ public final class IndoorRouter {
         // Attempts from strict to relaxed.
         let walkSpeed = options.walkingSpeedMetersPerSecond ?? mode.walkingSpeedMetersPerSecond
         let vehicleSpeed = options.vehicleSpeedMetersPerSecond ?? RouteOptions.defaultVehicleSpeedMetersPerSecond
-        func costModel(avoiding: Set<ConnectorKind>, transition: String?, hiding: Bool) -> CostModel {
+        func costModel(avoiding: Set<ConnectorKind>, transition: String?, hiding: Bool, closing: Bool) -> CostModel {
             var model = CostModel(optimization: options.optimization, walkingSpeedMetersPerSecond: walkSpeed,
                                   vehicleSpeedMetersPerSecond: vehicleSpeed, excludedConnectors: mode.excludedConnectors.union(avoiding),
                                   accessibleOnly: mode.accessibleOnly, requiredTransitionTypeID: transition, venue: venue)
             model.hiddenEdges = hiding ? hidden : nil
-            return model
+            model.universe = hiding ? options.universe : nil
+            return closing ? model.closing(closed, edgeCount: venue.graph.edges.count) : model
         }
         let vehiclePhases: [TravelKind]
         switch options.enableOption ?? .entireRoute {
@@ -102,30 +107,33 @@ public final class IndoorRouter {
         case .routeTail: vehiclePhases = [.walking, .driving]
         }
         var attempts: [(cost: CostModel, phases: [TravelKind], transitionRelaxed: Bool, avoidRelaxed: Bool, vehicleRelaxed: Bool,
-                        universeRelaxed: Bool)] = []
+                        universeRelaxed: Bool, closureRelaxed: Bool)] = []
         let phaseOptions: [([TravelKind], Bool)] = options.transportMode.isVehicle ? [(vehiclePhases, false), ([.walking], true)] : [([.walking], false)]
-        // Hidden spaces are given up last: only when nothing else finds a way.
+        // Closures are given up last, then hidden spaces: only when nothing else finds a way.
+        for closureRelaxed in closed.isEmpty ? [false] : [false, true] {
         for universeRelaxed in hidden == nil ? [false] : [false, true] {
             for (phases, vehicleRelaxed) in phaseOptions {
                 for avoidRelaxed in avoid.isEmpty ? [false] : [false, true] {
                     let avoiding = avoidRelaxed ? [] : avoid
                     if let t = options.preferredTransitionTypeID {
-                        attempts.append((costModel(avoiding: avoiding, transition: t, hiding: !universeRelaxed), phases, false,
-                                         avoidRelaxed, vehicleRelaxed, universeRelaxed))
+                        attempts.append((costModel(avoiding: avoiding, transition: t, hiding: !universeRelaxed, closing: !closureRelaxed), phases,
+                                         false, avoidRelaxed, vehicleRelaxed, universeRelaxed, closureRelaxed))
                     }
-                    attempts.append((costModel(avoiding: avoiding, transition: nil, hiding: !universeRelaxed), phases,
-                                     options.preferredTransitionTypeID != nil, avoidRelaxed, vehicleRelaxed, universeRelaxed))
+                    attempts.append((costModel(avoiding: avoiding, transition: nil, hiding: !universeRelaxed, closing: !closureRelaxed), phases,
+                                     options.preferredTransitionTypeID != nil, avoidRelaxed, vehicleRelaxed, universeRelaxed, closureRelaxed))
                 }
             }
         }
+        }
 
-        let planner = LegPlanner(venue: venue, search: search)
+        let planner = LegPlanner(venue: venue, search: search, hierarchyQuery: hierarchyQuery, hierarchyCache: index.hierarchyCache)
         for attempt in attempts {
             guard let plan = planAll(planner: planner, origin: origin, vias: vias, destinations: destinations,
                                      cost: attempt.cost, phases: attempt.phases) else { continue }
             var notices = routeNotices
             if attempt.transitionRelaxed { notices.append(RouteNotice(.ignoredPreferredTransitionType, details: options.preferredTransitionTypeID)) }
             if attempt.universeRelaxed { notices.append(RouteNotice(.violatedUniverse, details: options.universe)) }
+            if attempt.closureRelaxed { notices.append(RouteNotice(.violatedClosure, details: closedIDs.joined(separator: ", "))) }
             if attempt.vehicleRelaxed {
                 let code: RouteNotice.Code
                 switch options.enableOption ?? .entireRoute {

@@ -35,4 +35,21 @@ import IndoorJSON
         #expect(json["notices"]?.array?.first?["code"] == "couldNotMatchOrigin")
         #expect(json["notices"]?.array?.first?["severity"] == "CRITICAL")
     }
+
+    /// `--closed ID` (repeatable) keeps the route out of connectors; an unknown id is bad input.
+    @Test func closedConnectorsAreAvoided() throws {
+        func connectors(_ extra: [String]) throws -> [String] {
+            let r = try CLIRunner.run(["route", campus, "--from", "am-info", "--to", "occ-staff-lounge", "--format", "json"] + extra)
+            #expect(r.status == 0, "\(extra): \(r.stderr)")
+            let sections = try #require(r.json?["sections"]?.array)
+            return sections.flatMap { $0["maneuvers"]?.array ?? [] }.compactMap { $0["levelChange"]?["connectorId"]?.string }
+        }
+        #expect(try connectors([]).contains("rel-escalator-up"))
+        #expect(try !connectors(["--closed", "rel-escalator-up"]).contains("rel-escalator-up"))
+        let both = try connectors(["--closed", "rel-escalator-up", "--closed", "rel-bridge"])
+        #expect(!both.contains("rel-escalator-up") && !both.contains("rel-bridge"))
+        let bad = try CLIRunner.run(["route", campus, "--from", "am-info", "--to", "occ-staff-lounge", "--closed", "no-such-door"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("'no-such-door'"))
+    }
 }

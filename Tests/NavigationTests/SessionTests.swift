@@ -121,3 +121,34 @@ import VenueFixtures
         #expect(events.isEmpty)
     }
 }
+
+/// Live closures: a session whose route runs through a newly closed part is rerouted once.
+@Suite struct SessionClosureTests {
+    let venue = TestVenues.golden()
+
+    @Test func closureOnTheRouteReroutesExactlyOnce() throws {
+        let session = try NavigationSession(venue: venue)
+        try session.startNavigation(to: .feature(id: "office"), from: fix(0, 0, "L0", t: 0))
+        session.handle(fix(5, 0, "L0", t: 4))
+        #expect(session.route?.sections.contains { $0.maneuvers.contains { $0.levelChange?.connectorID == "lift" } } == true)
+        let events = session.updateClosures(["lift"])
+        let reroutes = events.filter { if case .rerouted(_, .closure, _) = $0 { true } else { false } }
+        #expect(reroutes.count == 1)
+        #expect(session.route?.sections.contains { $0.maneuvers.contains { $0.levelChange?.connectorID == "stairs" } } == true)
+        #expect(session.routeOptions.closedFeatureIDs == ["lift"])
+        // The same closures again, or one the new route does not use: no further reroute.
+        #expect(session.updateClosures(["lift"]).isEmpty)
+        #expect(session.updateClosures(["lift", "edge:1"]).isEmpty)
+        // Reopening changes nothing for the current route and clears the options.
+        #expect(session.updateClosures([]).isEmpty)
+        #expect(session.routeOptions.closedFeatureIDs == nil)
+    }
+
+    @Test func closureOffTheRouteOrUnknownDoesNothing() throws {
+        let session = try NavigationSession(venue: venue)
+        try session.startNavigation(to: .feature(id: "office"), from: fix(0, 0, "L0", t: 0))
+        #expect(session.updateClosures(["stairs"]).isEmpty)
+        #expect(session.updateClosures(["stairs", "no-such-thing"]).isEmpty)
+        #expect(session.routeOptions.closedFeatureIDs == ["stairs"])
+    }
+}

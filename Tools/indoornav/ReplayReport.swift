@@ -45,6 +45,7 @@ enum ReplayReport {
         case .offRoute(let why): "off route: \(why.rawValue)"
         case .sectionTransition: "section transition"
         case .requested: "requested"
+        case .closure: "closure"
         }
     }
 

@@ -5,8 +5,9 @@ import Routing
 import Venue
 
 /// `indoornav bench route VENUE --queries N --seed S [--graph …] [--optimize shortest|fastest] [--landmarks K]
-/// [--queries-out FILE] [--json]`: p50/p99 per query and queries per second over random origin and
-/// destination nodes (mostly across levels).
+/// [--queries-out FILE] [--no-hierarchy] [--json]`: p50/p99 per full route and per bare search
+/// (`queryOnly…`) and queries per second over random origin and destination nodes (mostly across
+/// levels), the contraction hierarchy's build, customization and one-closure re-customization times.
 enum RouteBench {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
@@ -18,6 +19,7 @@ enum RouteBench {
         let queriesOut = try args.option("--queries-out")
         let json = args.flag("--json")
         let graph = try args.option("--graph")
+        let noHierarchy = args.flag("--no-hierarchy")
         try args.finish()
 
         let clock = ContinuousClock()
@@ -27,11 +29,21 @@ enum RouteBench {
         let nodes = venue.graph.nodes
         guard nodes.count >= 2 else { throw UsageError("\(path): the navigation graph has fewer than two nodes") }
         let preStart = clock.now
-        let options = RoutingIndex.Options(landmarkCount: landmarksOption)
+        let options = RoutingIndex.Options(landmarkCount: landmarksOption, hierarchy: .init(enabled: !noHierarchy))
         let landmarks = options.resolvedLandmarkCount(levelCount: venue.levels.count)
         let index = RoutingIndex(venue: venue, options: options)
+        // Landmarks are built on first A* use; without the hierarchy every query is A*, so build them here.
+        if noHierarchy { _ = index.landmarks }
         let preprocessSeconds = seconds(clock.now - preStart)
         let router = IndoorRouter(index: index)
+        // The hierarchy (built once per graph) and this benchmark's metric (customized once), timed apart.
+        let cost = try router.costModel(optimization: optimization)
+        let hierarchyStart = clock.now
+        let hierarchy = index.hierarchyCache?.hierarchy
+        let hierarchySeconds = seconds(clock.now - hierarchyStart)
+        let customizeStart = clock.now
+        index.hierarchyCache?.prepare(cost)
+        let customizeSeconds = seconds(clock.now - customizeStart)
 
         var rng = SplitMix64(seed: UInt64(seed))
         var pairs: [(Int, Int)] = []
@@ -42,7 +54,7 @@ enum RouteBench {
         micros.reserveCapacity(queries)
         var found = 0
         var totalLength = 0.0
-        var out = ""
+        var fullLengths: [String] = []
         let allStart = clock.now
         for (a, b) in pairs {
             let na = nodes[a], nb = nodes[b]
@@ -55,16 +67,44 @@ enum RouteBench {
             if let r = response.route {
                 found += 1
                 totalLength += r.lengthMeters
-                if queriesOut != nil { out += "n\(a) n\(b) \(r.lengthMeters)\n" }
+                if queriesOut != nil { fullLengths.append("\(r.lengthMeters)") }
             } else if queriesOut != nil {
-                out += "n\(a) n\(b) inf\n"
+                fullLengths.append("inf")
             }
         }
         let wall = seconds(clock.now - allStart)
+        // The bare search between the same nodes (with path unpacking), no matching or assembly.
+        var bare: [Double] = []
+        bare.reserveCapacity(queries)
+        var out = ""
+        for (k, (a, b)) in pairs.enumerated() {
+            let t0 = clock.now
+            let found = router.nodeQuery(from: Int32(a), to: Int32(b), cost: cost)
+            bare.append(seconds(clock.now - t0) * 1e6)
+            // Lines: origin node, destination node, full route length, bare search cost (m or s).
+            if queriesOut != nil { out += "n\(a) n\(b) \(fullLengths[k]) \(found.map { "\($0.cost)" } ?? "inf")\n" }
+        }
+        bare.sort()
         if let queriesOut { try emit(out, to: queriesOut) }
+        // Re-customization after closing one edge (seeded), then reopening it.
+        var recustomizeMilliseconds: Double?
+        if let cache = index.hierarchyCache, !venue.graph.edges.isEmpty {
+            let edge = Int(rng.next() % UInt64(venue.graph.edges.count))
+            let closedCost = try router.costModel(optimization: optimization, closedFeatureIDs: ["edge:\(edge)"])
+            let t0 = clock.now
+            cache.prepare(closedCost)
+            recustomizeMilliseconds = seconds(clock.now - t0) * 1e3
+            cache.prepare(cost)
+        }
         micros.sort()
-        func pct(_ p: Double) -> Double { micros[min(micros.count - 1, Int(Double(micros.count - 1) * p))] }
-        let result: JSONValue = [
+        func pct(_ p: Double, _ values: [Double]? = nil) -> Double {
+            let v = values ?? micros
+            return v[min(v.count - 1, Int(Double(v.count - 1) * p))]
+        }
+        func rounded(_ x: Double, _ digits: Double = 10) -> JSONValue { .finite((x * digits).rounded() / digits) }
+        let graphBytes = venue.graph.nodes.count * (MemoryLayout<NavNode>.stride + 4) + venue.graph.edges.count * MemoryLayout<NavEdge>.stride
+            + venue.graph.adjacency.count * MemoryLayout<NavigationGraph.Arc>.stride
+        var fields: [String: JSONValue] = [
             "venue": .string(venue.id),
             "nodes": .number(Double(nodes.count)), "edges": .number(Double(venue.graph.edges.count)),
             "queries": .number(Double(queries)), "routesFound": .number(Double(found)),
@@ -75,10 +115,22 @@ enum RouteBench {
             "landmarks": .number(Double(landmarks)), "optimization": .string(optimization.rawValue),
             "meanSettledStates": .finite((Double(router.settledStatesTotal) / Double(max(1, queries))).rounded()),
             "meanRouteLengthMeters": .finite(found > 0 ? (totalLength / Double(found)).rounded() : 0),
+            "queryOnlyP50Microseconds": rounded(pct(0.5, bare)), "queryOnlyP99Microseconds": rounded(pct(0.99, bare)),
+            "hierarchy": .bool(hierarchy != nil),
+            "hierarchySeconds": rounded(hierarchySeconds, 1000), "customizeSeconds": rounded(customizeSeconds, 1000),
+            "graphBytes": .number(Double(graphBytes)),
         ]
+        if let hierarchy, let cache = index.hierarchyCache {
+            fields["hierarchyArcs"] = .number(Double(hierarchy.arcCount))
+            fields["eliminationTreeHeight"] = .number(Double(hierarchy.eliminationTreeHeight))
+            fields["hierarchyBytes"] = .number(Double(cache.memoryBytes))
+        }
+        if let recustomizeMilliseconds { fields["recustomizeOneClosureMilliseconds"] = rounded(recustomizeMilliseconds, 1000) }
+        let result = JSONValue.object(fields)
         if json { print(result.serialized(pretty: true)) } else {
             print("venue \(venue.id): \(nodes.count) nodes, \(venue.graph.edges.count) edges; load \(result["loadSeconds"]?.double ?? 0) s, preprocess \(result["preprocessSeconds"]?.double ?? 0) s (\(landmarks) landmarks)")
             print("\(queries) queries (\(found) routed): p50 \(result["p50Microseconds"]?.double ?? 0) µs, p99 \(result["p99Microseconds"]?.double ?? 0) µs, \(result["queriesPerSecond"]?.double ?? 0) queries/s")
+            print("bare query: p50 \(result["queryOnlyP50Microseconds"]?.double ?? 0) µs, p99 \(result["queryOnlyP99Microseconds"]?.double ?? 0) µs; hierarchy \(result["hierarchySeconds"]?.double ?? 0) s, customization \(result["customizeSeconds"]?.double ?? 0) s, one closure \(result["recustomizeOneClosureMilliseconds"]?.double ?? 0) ms")
         }
         return 0
     }

@@ -16,7 +16,8 @@ enum RouteCommand {
         let venue = try VenueLoader.load(path: path, options: graph.map(VenueGraphChoice.options) ?? VenueLoadOptions())
         do { try parsed.validate() } catch { throw UsageError("\(error)") }
         let request = try PlaceNames.resolve(parsed, venue: venue)
-        let router = IndoorRouter(venue: venue)
+        // One request: goal-directed A* answers it sooner than building a contraction hierarchy would.
+        let router = IndoorRouter(index: RoutingIndex(venue: venue, options: .init(hierarchy: .init(enabled: false))))
         let response: RouteResponse
         do { response = try router.route(request) } catch {
             throw UsageError("\(error)")
@@ -83,6 +84,9 @@ enum RouteCommand {
         if let l = try args.option("--lang") { options.language = l }
         if let d = try args.double("--max-match-distance") { options.maxMatchDistanceMeters = d }
         options.universe = try args.option("--universe")
+        // Repeated --closed flags add up: edge:N, opening, connector or space ids closed for this request.
+        let closed = try args.options("--closed")
+        if !closed.isEmpty { options.closedFeatureIDs = closed }
         return RouteRequest(origin: origin, destinations: destinations, waypoints: waypoints, options: options)
     }
 

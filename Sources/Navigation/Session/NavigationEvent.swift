@@ -17,6 +17,8 @@ public enum RerouteReason: Hashable, Sendable {
     case sectionTransition
     /// The caller asked for it.
     case requested
+    /// A part of the venue the route runs through was closed (``NavigationSession/updateClosures(_:)``).
+    case closure
 }
 
 /// How a reroute joins the destination.

@@ -77,6 +77,7 @@ enum SessionJSON {
         case .offRoute(let why): ["reason": "offRoute", "offRouteReason": .string(why.rawValue)]
         case .sectionTransition: ["reason": "sectionTransition"]
         case .requested: ["reason": "requested"]
+        case .closure: ["reason": "closure"]
         }
     }
 

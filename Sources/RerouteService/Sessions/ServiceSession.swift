@@ -112,9 +112,14 @@ public final class ServiceSession: Sendable {
     /// Applies fixes in order (the batch must already be time-ordered). A session still waiting for its
     /// first location starts from the first fix.
     /// - Throws: ``ServiceError/unprocessable(field:reason:)`` when starting from the first fix fails.
-    public func apply(_ fixes: [PostedFix]) throws(ServiceError) -> SessionSnapshot {
+    ///
+    /// `closures` (the venue's active closures, when given) are applied first
+    /// (``NavigationSession/updateClosures(_:)``): a route through a newly closed part is replaced, and
+    /// the reroute's events come first.
+    public func apply(_ fixes: [PostedFix], closures: [String]? = nil) throws(ServiceError) -> SessionSnapshot {
         try state.withLock { s throws(ServiceError) -> SessionSnapshot in
             var events: [NavigationEvent] = []
+            if let closures { events += s.navigation.updateClosures(closures) }
             var rejected: [RejectedFix] = []
             for (i, fix) in fixes.enumerated() {
                 // A fix not newer than the last applied one is a late or repeated one (a client re-sending

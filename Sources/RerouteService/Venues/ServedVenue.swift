@@ -15,6 +15,8 @@ public struct ServedVenue: Sendable {
     /// Routers lent to stateless route requests and to sessions while they plan (a router holds a
     /// search workspace, so one per caller at a time).
     public let routers: RouterPool
+    /// Parts of the venue closed now or later (`POST /venues/{id}/closures`).
+    public let closures = VenueClosures()
 
     /// Builds the routing index of `venue`.
     public init(venue: Venue) {

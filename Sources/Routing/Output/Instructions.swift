@@ -60,10 +60,9 @@ public struct InstructionWriter: Sendable {
         case .arrive: base = placeName == nil ? t("arrive") : t("arriveAt")
         case .changeTransport: base = nextTravel == .driving ? t("continueByVehicle") : t("continueOnFoot")
         }
-        let addsDistance: Set<Maneuver.Action> = [.depart, .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn, .passDoor, .enterBuilding, .exitBuilding]
         if action == .continue {
             base = InstructionWriter.fill(base) { $0 == "distance" ? distance(distanceToNextMeters) : nil }
-        } else if addsDistance.contains(action), distanceToNextMeters >= 1 {
+        } else if InstructionWriter.addsDistance.contains(action), distanceToNextMeters >= 1 {
             base += InstructionWriter.fill(t("thenContinue")) { $0 == "distance" ? distance(distanceToNextMeters) : nil }
         }
         return InstructionWriter.fill(base) { key in
@@ -80,20 +79,28 @@ public struct InstructionWriter: Sendable {
 
     /// Replaces each `{key}` in one pass; unknown keys stay as written.
     static func fill(_ template: String, _ value: (Substring) -> String?) -> String {
-        guard template.contains("{") else { return template }
+        // Scans UTF-8 bytes: `{` and `}` are ASCII, so byte offsets are valid String indices here.
+        let utf8 = template.utf8
+        guard let firstOpen = utf8.firstIndex(of: UInt8(ascii: "{")) else { return template }
         var out = ""
-        out.reserveCapacity(template.utf8.count + 16)
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let key = rest[rest.index(after: open)..<close]
-            out += value(key) ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
+        out.reserveCapacity(utf8.count + 16)
+        var restStart = utf8.startIndex
+        var open: String.Index? = firstOpen
+        while let o = open {
+            guard let close = utf8[o...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            out += template[restStart..<o]
+            let key = template[utf8.index(after: o)..<close]
+            out += value(key) ?? String(template[o...close])
+            restStart = utf8.index(after: close)
+            open = utf8[restStart...].firstIndex(of: UInt8(ascii: "{"))
         }
-        out += rest
+        out += template[restStart...]
         return out
     }
+
+    /// Actions whose instruction ends with "then continue for {distance}".
+    static let addsDistance: Set<Maneuver.Action> = [.depart, .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn,
+                                                     .passDoor, .enterBuilding, .exitBuilding]
 
     /// Eight-point compass name of a bearing.
     static func cardinal(_ degrees: Double) -> String {

@@ -88,6 +88,10 @@ public struct RouteOptions: Hashable, Sendable, Codable {
     /// areas) when another way exists, else go through them with a `violatedUniverse` notice.
     /// `nil` (default): every space may be used.
     public var universe: String?
+    /// Closed parts of the venue (live closures, `--closed`): edge ids (`edge:N`, N the edge's index in
+    /// the graph), opening, connector or space ids. Routes keep out of them when another way exists, else
+    /// go through them with a `violatedClosure` notice. `nil` or empty (default): nothing closed.
+    public var closedFeatureIDs: [String]?
 
     public init() {}
 

@@ -40,8 +40,12 @@ struct ManeuverBuilder {
     let units: DistanceUnits
     var thresholds = TurnThresholds()
 
+    /// The venue's spatial index, read once (not copied out of the venue per lookup).
+    let spatialIndex: VenueSpatialIndex
+
     init(venue: Venue, language: String, units: DistanceUnits) {
         self.venue = venue; self.language = language; self.units = units
+        self.spatialIndex = venue.spatialIndex
     }
 
     /// Maneuvers of one section. `nextTravel` is set when the section ends because the transport mode
@@ -65,6 +69,36 @@ struct ManeuverBuilder {
                 default: false
                 }
             }
+        }
+        // Per segment: its heading when it defines one, and whether it changes level (headings are
+        // computed once; the turn loop below looks them up instead of copying segments).
+        var segmentHeading = [Double?](repeating: nil, count: segments.count)
+        var changesLevel = [Bool](repeating: false, count: segments.count)
+        for (k, s) in segments.enumerated() {
+            changesLevel[k] = s.startLevelIndex != s.endLevelIndex
+            if !changesLevel[k], s.start.point.distance(to: s.end.point) >= thresholds.minimumSegmentMeters {
+                segmentHeading[k] = s.start.point.bearingRadians(to: s.end.point)
+            }
+        }
+        /// Heading (radians, clockwise from north) of the last long-enough segment before vertex `i`.
+        func heading(before i: Int) -> Double? {
+            var k = i - 1
+            while k >= 0 {
+                if changesLevel[k] { return nil }
+                if let h = segmentHeading[k] { return h }
+                k -= 1
+            }
+            return nil
+        }
+        /// Heading of the first long-enough segment from vertex `i` on.
+        func heading(from i: Int) -> Double? {
+            var k = i
+            while k < segments.count {
+                if changesLevel[k] { return nil }
+                if let h = segmentHeading[k] { return h }
+                k += 1
+            }
+            return nil
         }
         var drafts: [Draft] = [Draft(action: .depart, segment: 0)]
         var currentBuilding = buildingID(at: segments[0].start.point, levelIndex: segments[0].startLevelIndex)
@@ -91,16 +125,14 @@ struct ManeuverBuilder {
                 addLevelChange(lc, at: i)
                 continue
             }
-            let previous = segments[i - 1]
-            if previous.kind.connectorKind != nil && previous.startLevelIndex != previous.endLevelIndex { continue }
+            if changesLevel[i - 1] && segments[i - 1].kind.connectorKind != nil { continue }
             // Building or section change: where the path goes next (the middle of the next segment).
             do {
-                let next = segments[i]
                 // Mid-segment, except on level-changing connectors (their middle is between floors);
                 // an outdoor walkway between two buildings' ground floors has its middle outdoors.
-                let probe = next.startLevelIndex == next.endLevelIndex || next.kind.connectorKind == nil
-                    ? next.start.point + (next.end.point - next.start.point) * 0.5 : next.end.point
-                let b = buildingID(at: probe, levelIndex: next.endLevelIndex)
+                let start = segments[i].start.point, end = segments[i].end.point
+                let probe = !changesLevel[i] || segments[i].kind.connectorKind == nil ? start + (end - start) * 0.5 : end
+                let b = buildingID(at: probe, levelIndex: segments[i].endLevelIndex)
                 if b != currentBuilding {
                     if let old = currentBuilding { drafts.append(Draft(action: .exitBuilding, segment: i, building: old)) }
                     if let new = b { drafts.append(Draft(action: .enterBuilding, segment: i, building: new)) }
@@ -108,11 +140,11 @@ struct ManeuverBuilder {
                     continue
                 }
             }
-            guard let incoming = heading(before: i, in: segments), let outgoing = heading(from: i, in: segments) else { continue }
+            guard let incoming = heading(before: i), let outgoing = heading(from: i) else { continue }
             // Turns closer together than `mergeTurnsWithinMeters` are one turn: measure the heading
             // change from before the first to after the last.
             if let last = drafts.last, last.isTurn, offsets[i] - offsets[last.segment] < thresholds.mergeTurnsWithinMeters,
-               let before = heading(before: last.segment, in: segments) {
+               let before = heading(before: last.segment) {
                 let merged = Angle.degrees(Angle.difference(from: before, to: outgoing))
                 drafts.removeLast()
                 if let turn = thresholds.action(forTurnDegrees: merged) { drafts.append(Draft(action: turn, segment: last.segment)) }
@@ -121,7 +153,7 @@ struct ManeuverBuilder {
             let delta = Angle.degrees(Angle.difference(from: incoming, to: outgoing))
             if let turn = thresholds.action(forTurnDegrees: delta) {
                 drafts.append(Draft(action: turn, segment: i))
-            } else if previous.endNodeKind == .door {
+            } else if segments[i - 1].endNodeKind == .door {
                 drafts.append(Draft(action: .passDoor, segment: i))
             }
         }
@@ -151,7 +183,7 @@ struct ManeuverBuilder {
             let atEnd = d.segment >= segments.count
             let position = atEnd ? (segments.last?.end.point ?? .zero) : segments[d.segment].start.point
             let levelID = atEnd ? (segments.last?.end.levelID ?? "") : segments[d.segment].start.levelID
-            let bearing = atEnd ? (heading(before: segments.count, in: segments) ?? 0) : (heading(from: d.segment, in: segments) ?? heading(before: d.segment, in: segments) ?? 0)
+            let bearing = atEnd ? (heading(before: segments.count) ?? 0) : (heading(from: d.segment) ?? heading(before: d.segment) ?? 0)
             let space = atEnd ? nil : spaceInfo(after: d.segment, in: segments)
             var levelName: String?
             if let lc = d.levelChange, let level = try? venue.level(lc.toLevelID) {
@@ -187,30 +219,6 @@ struct ManeuverBuilder {
                                      riseMeters: rise), end)
     }
 
-    /// Heading (radians, clockwise from north) of the last long-enough segment before vertex `i`.
-    private func heading(before i: Int, in segments: [RouteSegment]) -> Double? {
-        var k = i - 1
-        while k >= 0 {
-            let s = segments[k]
-            if s.startLevelIndex != s.endLevelIndex { return nil }
-            if s.start.point.distance(to: s.end.point) >= thresholds.minimumSegmentMeters { return s.start.point.bearingRadians(to: s.end.point) }
-            k -= 1
-        }
-        return nil
-    }
-
-    /// Heading of the first long-enough segment from vertex `i` on.
-    private func heading(from i: Int, in segments: [RouteSegment]) -> Double? {
-        var k = i
-        while k < segments.count {
-            let s = segments[k]
-            if s.startLevelIndex != s.endLevelIndex { return nil }
-            if s.start.point.distance(to: s.end.point) >= thresholds.minimumSegmentMeters { return s.start.point.bearingRadians(to: s.end.point) }
-            k += 1
-        }
-        return nil
-    }
-
     private func buildingID(at point: LocalPoint, levelIndex: Int) -> String? {
         venue.buildingID(at: point, levelIndex: levelIndex)
     }
@@ -222,8 +230,8 @@ struct ManeuverBuilder {
             ? s.start.point + (s.end.point - s.start.point) * min(0.5, 1.0 / max(1, s.start.point.distance(to: s.end.point)))
             : s.end.point
         let level = s.startLevelIndex == s.endLevelIndex ? s.startLevelIndex : s.endLevelIndex
-        guard let k = venue.spatialIndex.spaces(containing: probe, levelIndex: level).first else { return nil }
-        let space = venue.spaces[k]
-        return Maneuver.SpaceInfo(id: space.id, category: space.category, name: venue.displayName(space.name, preferred: [language]))
+        guard let k = spatialIndex.spaces(containing: probe, levelIndex: level).first else { return nil }
+        return Maneuver.SpaceInfo(id: venue.spaces[k].id, category: venue.spaces[k].category,
+                                  name: venue.displayName(venue.spaces[k].name, preferred: [language]))
     }
 }

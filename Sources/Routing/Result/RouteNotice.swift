@@ -15,6 +15,8 @@ public struct RouteNotice: Hashable, Sendable, Codable {
         case ignoredPreferredTransitionType
         /// No way avoids the spaces the requested universe hides; the route passes through them.
         case violatedUniverse
+        /// The route passes through a closed edge, opening, connector or space: there is no other way.
+        case violatedClosure
 
         public var severity: Severity {
             switch self {
@@ -49,6 +51,7 @@ public struct RouteNotice: Hashable, Sendable, Codable {
             case .violatedAvoidConnector: "Route violates avoid constraint for connector"
             case .ignoredPreferredTransitionType: "Preferred transition type cannot cover every level change; unrestricted route used"
             case .violatedUniverse: "Route passes through areas hidden in the requested universe; no other way exists"
+            case .violatedClosure: "Route passes through a closed part of the venue; no other way exists"
             }
         }
     }

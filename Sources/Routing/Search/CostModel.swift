@@ -23,6 +23,12 @@ public struct CostModel: Sendable {
     let connectorTransitionType: [String?]
     /// Edges that may not be used (through spaces the requested universe hides), by edge index.
     var hiddenEdges: [Bool]?
+    /// The universe that hides `hiddenEdges` (part of the hierarchy's metric key).
+    var universe: String?
+    /// Edges closed for this search (live closures, `--closed`), by edge index, and the same as a
+    /// sorted list. Set with ``closing(_:edgeCount:)``.
+    private(set) var closedEdges: [Bool]?
+    private(set) var closedEdgeList: [Int32] = []
 
     public init(optimization: Optimization, walkingSpeedMetersPerSecond: Double, vehicleSpeedMetersPerSecond: Double,
                 excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
@@ -41,7 +47,20 @@ public struct CostModel: Sendable {
     @inline(__always)
     func cost(ofEdge index: Int, _ edge: NavEdge, travel: TravelKind) -> Double? {
         if let hiddenEdges, hiddenEdges[index] { return nil }
+        if let closedEdges, closedEdges[index] { return nil }
         return cost(of: edge, travel: travel)
+    }
+
+    /// This model with `edges` closed (no closed edge when empty).
+    func closing(_ edges: [Int32], edgeCount: Int) -> CostModel {
+        var out = self
+        let sorted = Array(Set(edges)).sorted()
+        out.closedEdgeList = sorted
+        if sorted.isEmpty { out.closedEdges = nil; return out }
+        var mask = [Bool](repeating: false, count: edgeCount)
+        for e in sorted { mask[Int(e)] = true }
+        out.closedEdges = mask
+        return out
     }
 
     /// Cost of traversing `edge` in a phase, or `nil` when the edge is not allowed.

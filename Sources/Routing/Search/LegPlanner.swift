@@ -6,6 +6,17 @@ import Venue
 struct LegPlanner {
     let venue: Venue
     let search: PathSearch
+    /// Hierarchy query workspace, when the index has a hierarchy.
+    let hierarchyQuery: HierarchyQuery?
+    /// Cache of the index's hierarchy.
+    let hierarchyCache: HierarchyCache?
+    /// Level ids by level index (read once per planner, not per segment).
+    let levelIDs: [String]
+
+    init(venue: Venue, search: PathSearch, hierarchyQuery: HierarchyQuery?, hierarchyCache: HierarchyCache?) {
+        self.venue = venue; self.search = search; self.hierarchyQuery = hierarchyQuery; self.hierarchyCache = hierarchyCache
+        self.levelIDs = venue.levels.map(\.id)
+    }
 
     struct Leg {
         var segments: [RouteSegment]
@@ -32,7 +43,7 @@ struct LegPlanner {
             }
         }
         var best: Leg?
-        if let path = search.search(seeds: seeds, targets: targets, cost: cost, phases: phases) {
+        if let path = shortestPath(seeds: seeds, targets: targets, cost: cost, phases: phases) {
             search.settledStatesTotal += path.settledStates
             best = Leg(segments: segments(of: path, from: from, to: candidates[path.targetTag], phases: phases, cost: cost),
                        cost: path.cost, targetTag: path.targetTag)
@@ -49,6 +60,16 @@ struct LegPlanner {
             }
         }
         return best
+    }
+
+    /// The cheapest path: on the contraction hierarchy for one phase, else A* (several phases change
+    /// the metric along the path, which a single customization cannot express).
+    func shortestPath(seeds: [SearchEndpoint], targets: [SearchEndpoint], cost: CostModel, phases: [TravelKind]) -> SearchPath? {
+        if phases.count == 1, let hierarchyQuery, let hierarchyCache {
+            let (h, metric) = hierarchyCache.metric(cost: cost, travel: phases[0])
+            return hierarchyQuery.search(hierarchy: h, metric: metric, graph: venue.graph, seeds: seeds, targets: targets)
+        }
+        return search.search(seeds: seeds, targets: targets, cost: cost, phases: phases)
     }
 
     /// The ways in or out that the cost model allows: a way along part of the matched edge only when the
@@ -75,7 +96,7 @@ struct LegPlanner {
     }
 
     private func routePoint(_ node: NavNode) -> RoutePoint {
-        RoutePoint(point: node.point, levelID: venue.levels[Int(node.levelIndex)].id)
+        RoutePoint(point: node.point, levelID: levelIDs[Int(node.levelIndex)])
     }
 
     /// A straight piece off or along part of the graph; `along` is the matched edge when the piece runs

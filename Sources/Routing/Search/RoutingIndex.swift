@@ -1,11 +1,16 @@
+import Foundation
 import IndoorGeometry
 import Venue
 
 /// Per-venue routing preprocessing, built once and shared (immutable, `Sendable`).
 public struct RoutingIndex: Sendable {
     public let venue: Venue
-    /// ALT landmarks, or `nil` when disabled.
-    public let landmarks: Landmarks?
+    /// ALT landmarks for the A* searches, or `nil` when disabled. Built on first use (by the first A*
+    /// search: two-phase vehicle routes, or every search when the hierarchy is disabled), so an index
+    /// whose searches all run on the contraction hierarchy never holds them (64 landmarks on 221,000
+    /// nodes are 113 MB).
+    public var landmarks: Landmarks? { landmarkStore.landmarks }
+    private let landmarkStore: LandmarkStore
     /// Whether every edge is at least as long as the horizontal distance between its ends, so the
     /// straight-line distance is an admissible heuristic too.
     public let euclideanIsAdmissible: Bool
@@ -18,6 +23,10 @@ public struct RoutingIndex: Sendable {
     /// (``Universe``: a space listing universes is seen only in those), judged by the smallest space
     /// holding the edge's middle.
     let hiddenEdgesByUniverse: [String: [Bool]]
+    /// The contraction hierarchy and its customizations (built on first use), or `nil` when disabled.
+    public let hierarchyCache: HierarchyCache?
+    /// Closure ids resolved to edges so far (``closedEdges(for:)``).
+    let closureResolver = ClosureResolver()
 
     /// Tunables of the preprocessing.
     public struct Options: Sendable {
@@ -26,7 +35,12 @@ public struct RoutingIndex: Sendable {
         /// levels. Each costs 8 bytes × nodes and two shortest-path trees of preprocessing; each query
         /// uses the 4 that bound its endpoints best. Range 0–64.
         public var landmarkCount: Int?
-        public init(landmarkCount: Int? = nil) { self.landmarkCount = landmarkCount.map { max(0, min(64, $0)) } }
+        /// The contraction hierarchy used for single-phase searches (``HierarchyCache/Options``).
+        public var hierarchy: HierarchyCache.Options
+        public init(landmarkCount: Int? = nil, hierarchy: HierarchyCache.Options = .init()) {
+            self.landmarkCount = landmarkCount.map { max(0, min(64, $0)) }
+            self.hierarchy = hierarchy
+        }
 
         /// The landmark count for a venue.
         public func resolvedLandmarkCount(levelCount: Int) -> Int {
@@ -38,7 +52,7 @@ public struct RoutingIndex: Sendable {
         self.venue = venue
         let graph = venue.graph
         let landmarkCount = options.resolvedLandmarkCount(levelCount: venue.levels.count)
-        landmarks = landmarkCount > 0 && !graph.nodes.isEmpty ? Landmarks(graph: graph, count: landmarkCount) : nil
+        landmarkStore = LandmarkStore(graph: graph, count: graph.nodes.isEmpty ? 0 : landmarkCount)
         var admissible = true
         for e in graph.edges {
             let a = graph.nodes[Int(e.from)].point, b = graph.nodes[Int(e.to)].point
@@ -54,6 +68,7 @@ public struct RoutingIndex: Sendable {
         nodeX = graph.nodes.map(\.point.x)
         nodeY = graph.nodes.map(\.point.y)
         hiddenEdgesByUniverse = Self.hiddenEdges(venue: venue)
+        hierarchyCache = options.hierarchy.enabled && !graph.nodes.isEmpty ? HierarchyCache(graph: graph, options: options.hierarchy) : nil
     }
 
     /// Edges through hidden spaces, per universe; only universes that hide some space get an entry.
@@ -75,5 +90,28 @@ public struct RoutingIndex: Sendable {
             out[universe.id] = spaceOfEdge.map { $0.map { hides[$0] } ?? false }
         }
         return out
+    }
+}
+
+/// Landmarks computed on first use and then shared.
+///
+/// `@unchecked Sendable`: the landmarks are built and read under `lock`; once built they are immutable.
+final class LandmarkStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private let graph: NavigationGraph
+    private let count: Int
+    private var built: Landmarks??
+
+    init(graph: NavigationGraph, count: Int) { self.graph = graph; self.count = count }
+
+    /// The landmarks (`nil` for a count of 0), built now when not yet built.
+    /// - Complexity: the first call runs 2 × count Dijkstra searches over the graph; later ones O(1).
+    var landmarks: Landmarks? {
+        lock.withLock {
+            if let built { return built }
+            let made = count > 0 ? Landmarks(graph: graph, count: count) : nil
+            built = .some(made)
+            return made
+        }
     }
 }

@@ -13,14 +13,14 @@ extension Venue {
     ///   the point; no allocation.
     public func buildingID(at point: LocalPoint, levelIndex: Int, toleranceMeters: Double = 0.5) -> String? {
         guard levels.indices.contains(levelIndex), point.isFinite else { return nil }
-        let level = levels[levelIndex]
+        let levelBuildings = levels[levelIndex].buildingIDs  // not the whole level: no copy of its names
         if !levelBuildingFootprints.isEmpty {
             func holds(_ footprint: Polygon) -> Bool {
                 footprint.bounds.distance(to: point) <= toleranceMeters
                     && (footprint.contains(point) || footprint.distanceToBoundary(point) <= toleranceMeters)
             }
             for pass in 0..<2 {
-                for entry in levelBuildingFootprints where level.buildingIDs.contains(entry.id) == (pass == 0) {
+                for entry in levelBuildingFootprints where levelBuildings.contains(entry.id) == (pass == 0) {
                     if holds(entry.footprint) { return entry.id }
                 }
             }
@@ -29,6 +29,6 @@ extension Venue {
         let holding = spatialIndex.spaces(containing: point, levelIndex: levelIndex)
         guard !holding.isEmpty else { return nil }
         for i in holding { if let b = spaces[i].buildingID { return b } }
-        return level.buildingIDs.count == 1 ? level.buildingIDs[0] : nil
+        return levelBuildings.count == 1 ? levelBuildings[0] : nil
     }
 }

@@ -1,0 +1,147 @@
+import Venue
+
+/// Shortest-path queries on a customized ``ContractionHierarchy``: elimination-tree search (Dibbelt,
+/// Strasser, Wagner 2016, §6.2) from every seed and every target up to the roots, then the cheapest
+/// meeting node, then shortcut unpacking into original edges.
+///
+/// The upward search space of a node is exactly its ancestors in the elimination tree, so no
+/// priority queue is needed: ancestors are scanned in rank order. Several seeds or targets (a place
+/// matched to several nodes, several candidate destinations) scan the union of their ancestors.
+///
+/// A workspace: per-node scratch arrays reused across queries (reset by a generation stamp), so one
+/// per thread. - Complexity: O(Σ upward degree over the ancestors of the endpoints) per query.
+final class HierarchyQuery {
+    private var forwardCost: [Double]
+    private var backwardCost: [Double]
+    private var forwardArc: [Int32]
+    private var backwardArc: [Int32]
+    private var forwardStamp: [UInt32]
+    private var backwardStamp: [UInt32]
+    private var generation: UInt32 = 0
+    private var forwardList: [Int32] = []
+    private var backwardList: [Int32] = []
+    /// Arcs scanned by all queries so far (telemetry).
+    private(set) var arcsScannedTotal = 0
+
+    init(nodeCount: Int) {
+        forwardCost = [Double](repeating: .infinity, count: nodeCount)
+        backwardCost = forwardCost
+        forwardArc = [Int32](repeating: -1, count: nodeCount)
+        backwardArc = forwardArc
+        forwardStamp = [UInt32](repeating: 0, count: nodeCount)
+        backwardStamp = forwardStamp
+    }
+
+    /// The cheapest path from any seed to any target under `metric`, as steps in one phase, or `nil`.
+    func search(hierarchy h: ContractionHierarchy, metric: HierarchyMetric, graph: NavigationGraph,
+                seeds: [SearchEndpoint], targets: [SearchEndpoint]) -> SearchPath? {
+        guard !seeds.isEmpty, !targets.isEmpty else { return nil }
+        generation &+= 1
+        if generation == 0 {
+            for i in forwardStamp.indices { forwardStamp[i] = 0; backwardStamp[i] = 0 }
+            generation = 1
+        }
+        let g = generation
+        var seedTag: [Int32: Int] = [:], targetTag: [Int32: Int] = [:]
+        collect(seeds, hierarchy: h, stamp: &forwardStamp, cost: &forwardCost, arc: &forwardArc, list: &forwardList, tags: &seedTag)
+        collect(targets, hierarchy: h, stamp: &backwardStamp, cost: &backwardCost, arc: &backwardArc, list: &backwardList, tags: &targetTag)
+        arcsScannedTotal += scan(forwardList, hierarchy: h, weights: metric.upCost, cost: &forwardCost, arc: &forwardArc)
+        arcsScannedTotal += scan(backwardList, hierarchy: h, weights: metric.downCost, cost: &backwardCost, arc: &backwardArc)
+
+        var best = Double.infinity
+        var meet: Int32 = -1
+        for r in backwardList where forwardStamp[Int(r)] == g {
+            let c = forwardCost[Int(r)] + backwardCost[Int(r)]
+            if c < best { best = c; meet = r }
+        }
+        guard meet >= 0 else { return nil }
+
+        // Ranks and arcs from the seed up to the meeting node, then down to the target.
+        var upChain: [(arc: Int32, up: Bool)] = []
+        var r = meet
+        while forwardArc[Int(r)] >= 0 { let a = forwardArc[Int(r)]; upChain.append((a, true)); r = h.arcTail[Int(a)] }
+        let seedRank = r
+        upChain.reverse()
+        r = meet
+        var downChain: [(arc: Int32, up: Bool)] = []
+        while backwardArc[Int(r)] >= 0 { let a = backwardArc[Int(r)]; downChain.append((a, false)); r = h.arcTail[Int(a)] }
+        let targetRank = r
+        let seedNode = h.nodeOfRank[Int(seedRank)]
+        var steps = [PathStep(node: seedNode, phase: 0, edge: nil)]
+        var node = seedNode
+        for (a, up) in upChain + downChain { unpack(arc: a, up: up, hierarchy: h, metric: metric, graph: graph, node: &node, into: &steps) }
+        return SearchPath(steps: steps, cost: best, seedTag: seedTag[seedRank] ?? 0, targetTag: targetTag[targetRank] ?? 0,
+                          settledStates: forwardList.count + backwardList.count)
+    }
+
+    /// Seeds the search from `ends` and lists the union of their ancestors in rank order.
+    private func collect(_ ends: [SearchEndpoint], hierarchy h: ContractionHierarchy, stamp: inout [UInt32], cost: inout [Double],
+                         arc: inout [Int32], list: inout [Int32], tags: inout [Int32: Int]) {
+        let g = generation
+        list.removeAll(keepingCapacity: true)
+        var starts: [(Int32, Double)] = []
+        for e in ends {
+            let r = h.rankOfNode[Int(e.node)]
+            if stamp[Int(r)] == g { if e.cost < cost[Int(r)] { cost[Int(r)] = e.cost; tags[r] = e.tag }; continue }
+            var x = r
+            while x >= 0 && stamp[Int(x)] != g {
+                stamp[Int(x)] = g; cost[Int(x)] = .infinity; arc[Int(x)] = -1
+                list.append(x)
+                x = h.parent[Int(x)]
+            }
+            cost[Int(r)] = e.cost; tags[r] = e.tag
+            starts.append((r, e.cost))
+        }
+        if starts.count > 1 { list.sort() }
+        // A later seed on an earlier one's chain set its cost before the chain was reset: restore.
+        for e in ends {
+            let r = h.rankOfNode[Int(e.node)]
+            if e.cost < cost[Int(r)] { cost[Int(r)] = e.cost; tags[r] = e.tag; arc[Int(r)] = -1 }
+        }
+    }
+
+    /// Relaxes the upward arcs of every listed rank, in rank order. Returns the arcs scanned.
+    private func scan(_ list: [Int32], hierarchy h: ContractionHierarchy, weights: [Double], cost: inout [Double], arc: inout [Int32]) -> Int {
+        var scanned = 0
+        h.arcStart.withUnsafeBufferPointer { start in
+        h.arcHead.withUnsafeBufferPointer { head in
+        weights.withUnsafeBufferPointer { w in
+        cost.withUnsafeMutableBufferPointer { d in
+        arc.withUnsafeMutableBufferPointer { pred in
+            for r in list {
+                let dr = d[Int(r)]
+                guard dr < .infinity else { continue }
+                let b = Int(start[Int(r)]), e = Int(start[Int(r) + 1])
+                scanned &+= e - b
+                for i in b..<e {
+                    let c = dr + w[i]
+                    let y = Int(head[i])
+                    if c < d[y] { d[y] = c; pred[y] = Int32(i) }
+                }
+            }
+        }}}}}
+        return scanned
+    }
+
+    /// Appends the original edges of arc `a` walked upwards (`up`: tail → head) or downwards.
+    private func unpack(arc a: Int32, up: Bool, hierarchy h: ContractionHierarchy, metric: HierarchyMetric, graph: NavigationGraph,
+                        node: inout Int32, into steps: inout [PathStep]) {
+        // Explicit stack of (arc, direction) still to walk, last on top.
+        var stack: [(Int32, Bool)] = [(a, up)]
+        while let (arc, dirUp) = stack.popLast() {
+            let via = dirUp ? metric.upVia[Int(arc)] : metric.downVia[Int(arc)]
+            if via >= 0 {
+                let e = graph.edges[Int(via)]
+                node = e.from == node ? e.to : e.from
+                steps.append(PathStep(node: node, phase: 0, edge: via))
+                continue
+            }
+            let v = -via - 1
+            let x = h.arcTail[Int(arc)], y = h.arcHead[Int(arc)]
+            let vx = h.arc(low: v, high: x), vy = h.arc(low: v, high: y)
+            // x → y = (x → v: vx down) then (v → y: vy up); y → x = (y → v: vy down) then (v → x: vx up).
+            if dirUp { stack.append((vy, true)); stack.append((vx, false)) }
+            else { stack.append((vx, true)); stack.append((vy, false)) }
+        }
+    }
+}
