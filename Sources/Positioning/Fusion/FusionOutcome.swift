@@ -120,7 +120,7 @@ public enum FusionCorrection: String, CaseIterable, Hashable, Sendable {
     case headingAlignment
     /// The position moved to a connector entry on a level change (``FusionStatistics/connectorSnaps``).
     case connectorSnap
-    /// The map matcher's particle moments written into the Kalman filter (``FusionStatistics/mapMatchedSteps``).
+    /// The map matcher's particle mean written into the Kalman filter (``FusionStatistics/mapMatchedSteps``).
     case mapMatching
 }
 

@@ -7,8 +7,8 @@ import Venue
 /// loses weight (``MapMatchingConfiguration/obstacleStepWeight``, ``MapMatchingConfiguration/outsideStepWeight``),
 /// so the particles with the wrong heading bias or stride scale die out at the walls and the cloud
 /// follows the corridors the walker can actually have taken. Measurements (fixes, ranges, heading
-/// pseudo-measurements) multiply the weights by their likelihood; the engine reads the cloud's mean and
-/// covariance back into its Kalman filter (``moments()``).
+/// pseudo-measurements) multiply the weights by their likelihood; the engine reads the cloud's mean back
+/// into its Kalman filter (``mean()``), which keeps its own covariance.
 ///
 /// The stride scale is not a particle dimension: the particles step with the Kalman filter's scale,
 /// which only absolute fixes and ranges teach. Walls would teach it wrongly: with any heading error a
@@ -98,22 +98,14 @@ struct ParticleMapMatcher {
         normalizeAndResample()
     }
 
-    /// Weighted mean of (east, north, bias) and their 3 × 3 covariance (row-major, in that order).
-    func moments() -> (mean: [Double], covariance: [Double]) {
-        var mean = [0.0, 0, 0]
-        for i in east.indices {
+    /// Weighted mean of the particles' position and heading bias.
+    func mean() -> (east: Double, north: Double, headingBias: Double) {
+        var east = 0.0, north = 0.0, bias = 0.0
+        for i in self.east.indices {
             let w = weights[i]
-            mean[0] += w * east[i]; mean[1] += w * north[i]; mean[2] += w * headingBias[i]
+            east += w * self.east[i]; north += w * self.north[i]; bias += w * headingBias[i]
         }
-        var covariance = [Double](repeating: 0, count: 9)
-        for i in east.indices {
-            let d = (east[i] - mean[0], north[i] - mean[1], headingBias[i] - mean[2])
-            let w = weights[i]
-            covariance[0] += w * d.0 * d.0; covariance[1] += w * d.0 * d.1; covariance[2] += w * d.0 * d.2
-            covariance[4] += w * d.1 * d.1; covariance[5] += w * d.1 * d.2; covariance[8] += w * d.2 * d.2
-        }
-        covariance[3] = covariance[1]; covariance[6] = covariance[2]; covariance[7] = covariance[5]
-        return (mean, covariance)
+        return (east, north, bias)
     }
 
     /// Effective sample size 1 / Σ wᵢ² of the normalized weights.
