@@ -48,11 +48,20 @@ public final class ServiceSession: Sendable {
     public let id: String
     /// The venue it navigates in.
     public let venueID: String
+    /// The client that created it (its API key's name, else its address; see
+    /// ``ServiceConfiguration/maximumSessionsPerClient``); empty when unknown.
+    public let owner: String
     private let lastUsedBits: Atomic<UInt64>
     let state: Mutex<State>
-    /// The version of this session in an external store when it was last read or written (0 = none);
-    /// its lock also serialises writes of this session to that store.
-    let storeVersion = Mutex<Int>(0)
+    /// What an external store knows of this copy: its version when last read or written (0 = none) and
+    /// the route last written (a store may write the route only when it changed). Its lock also
+    /// serialises writes of this session to that store.
+    let storeState = Mutex<StoreState>(StoreState())
+
+    struct StoreState {
+        var version = 0
+        var savedRoute: Route?
+    }
 
     struct State {
         var navigation: NavigationSession
@@ -65,7 +74,7 @@ public final class ServiceSession: Sendable {
     /// first posted fix.
     /// - Throws: ``ServiceError/unprocessable(field:reason:)`` when the configuration is invalid.
     public init(id: String, served: ServedVenue, configuration: NavigationConfiguration, options: RouteOptions,
-                destination: NavigationDestination, waypoints: [Waypoint]) throws(ServiceError) {
+                destination: NavigationDestination, waypoints: [Waypoint], owner: String = "") throws(ServiceError) {
         let navigation: NavigationSession
         do {
             navigation = try NavigationSession(venue: served.venue, routers: served.routers,
@@ -73,15 +82,17 @@ public final class ServiceSession: Sendable {
         } catch { throw .unprocessable(field: "options", reason: error.description) }
         self.id = id
         self.venueID = served.id
+        self.owner = owner
         self.lastUsedBits = Atomic(0)
         self.state = Mutex(State(navigation: navigation, pending: (destination, waypoints), lastFixSeconds: nil))
     }
 
     /// A session continuing from a stored one (see ``StoredSession``), last used `idleSeconds` before
     /// `nowSeconds`.
-    init(id: String, venueID: String, state: sending State, lastUsedSeconds: Double) {
+    init(id: String, venueID: String, owner: String, state: sending State, lastUsedSeconds: Double) {
         self.id = id
         self.venueID = venueID
+        self.owner = owner
         self.lastUsedBits = Atomic(lastUsedSeconds.bitPattern)
         self.state = Mutex(state)
     }
