@@ -24,13 +24,13 @@ extension RerouteService {
         metrics.recordSessions(created: 1)
         count(snapshot.events)
         let json = SessionJSON.session(id: session.id, venue: served.venue, snapshot: snapshot, includeRoute: true)
-        return .json(201, json.serialized(), headers: [("Location", "/sessions/\(session.id)")])
+        return .json(201, json, headers: [("Location", "/sessions/\(session.id)")])
     }
 
     /// `GET /sessions/{id}`.
     func getSession(id: String, client: String) throws(ServiceError) -> HTTPResponse {
         let (session, venue) = try lookup(id, client: client)
-        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true).serialized())
+        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true))
     }
 
     /// `DELETE /sessions/{id}`: 204 whether or not it existed (idempotent); another client's session is
@@ -54,7 +54,7 @@ extension RerouteService {
         }
         if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
         count(snapshot.events)
-        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
+        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false))
     }
 
     /// `POST /sessions/{id}/transition`: the user confirms crossing to another section.
@@ -62,7 +62,7 @@ extension RerouteService {
         let (session, venue) = try lookup(id, client: client, forUpdate: true)
         let snapshot = try applyAndSave(id, client: client, first: session) { session throws(ServiceError) in session.confirmTransition() }
         count(snapshot.events)
-        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
+        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false))
     }
 
     /// Applies `change` to `first` (the session as just looked up) and saves it; when another writer
@@ -124,6 +124,6 @@ extension RerouteService {
             guard let venue = venues[session.venueID]?.venue else { return nil }
             return SessionJSON.summary(id: session.id, venue: venue, snapshot: session.snapshot())
         }
-        return .json(200, JSONValue.object(["sessions": .array(list)]).serialized())
+        return .json(200, JSONValue.object(["sessions": .array(list)]))
     }
 }

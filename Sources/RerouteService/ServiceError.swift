@@ -108,6 +108,6 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .methodNotAllowed(_, let allowed): headers.append(("Allow", allowed.joined(separator: ", ")))
         default: break
         }
-        return .json(httpStatus, json.serialized(), headers: headers)
+        return .json(httpStatus, json, headers: headers)
     }
 }

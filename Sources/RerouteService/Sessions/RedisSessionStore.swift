@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Keys (all under `indoornav:`):
 /// - `session:{id}`, a hash: version `v`, owner `o`, the route `r` and the rest of the ``StoredSession``
-///   `d` (binary property lists; the route is written only when it changed, so a fix costs the small
+///   `d` (``CompactCoder`` bytes; the route is written only when it changed, so a fix costs the small
 ///   moving state), expiring `ttlSeconds` after its last request (`PEXPIRE`);
 /// - `live`, a sorted set of session ids by expiry time: the live count across instances;
 /// - `owner:{client}`, the same for one client's sessions: the per-client limit.
@@ -59,18 +59,29 @@ public final class RedisSessionStore: SessionStore {
 
     private func keys(_ id: String, owner: String) -> [String] { [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix + owner] }
 
-    /// The moving state (route left out) and, when it changed since `saved`, the route, encoded.
+    /// The moving state (route left out) and, when it changed since `saved`, the route, encoded
+    /// (``CompactCoder``).
     private static func encode(_ stored: StoredSession, saved: Route?) throws(SessionStateError) -> (state: [UInt8], route: [UInt8]?) {
         var moving = stored
         let route = moving.navigation.route
         moving.navigation.route = nil
-        let state = try moving.encoded()
-        guard route != saved else { return (state, nil) }
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .binary
-        do { return (state, Array(try encoder.encode(RouteBox(route: route)))) } catch {
-            throw .unwritable(path: "session \(stored.id)", reason: "route: \(error)")
+        do {
+            let state = try CompactCoder.encode(moving)
+            guard route != saved else { return (state, nil) }
+            return (state, try CompactCoder.encode(RouteBox(route: route)))
+        } catch { throw .unwritable(path: "session \(stored.id)", reason: "\(error)") }
+    }
+
+    /// A session from its stored state and route blobs.
+    private static func decode(state: [UInt8], route: [UInt8], id: String) throws(SessionStateError) -> StoredSession {
+        var stored: StoredSession
+        do { stored = try CompactCoder.decode(StoredSession.self, from: state) } catch {
+            throw .malformed(path: "redis session \(id)", reason: SessionStateFile.describe(error))
         }
+        do { stored.navigation.route = try CompactCoder.decode(RouteBox.self, from: route).route } catch {
+            throw .malformed(path: "redis session \(id) route", reason: SessionStateFile.describe(error))
+        }
+        return stored
     }
 
     struct RouteBox: Codable { var route: Route? }
@@ -111,11 +122,8 @@ public final class RedisSessionStore: SessionStore {
         let restored: ServiceSession
         let route: Route?
         do {
-            var stored = try StoredSession(encoded: state, source: "redis session \(id)")
-            do { route = try PropertyListDecoder().decode(RouteBox.self, from: Data(routeBlob)).route } catch {
-                throw SessionStateError.malformed(path: "redis session \(id) route", reason: SessionStateFile.describe(error))
-            }
-            stored.navigation.route = route
+            let stored = try Self.decode(state: state, route: routeBlob, id: id)
+            route = stored.navigation.route
             guard let served = venues[stored.venueID] else { throw SessionStateError.invalidSession(id: id, reason: "venue '\(stored.venueID)' is not served") }
             restored = try ServiceSession(restoring: stored, served: served, nowSeconds: nowSeconds)
         } catch { throw .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds) }
@@ -202,9 +210,7 @@ public final class RedisSessionStore: SessionStore {
         for id in ids.sorted() where out.count < limit {
             guard case .array(let fields)? = try? pool.withConnection({ c throws(RedisError) in try c.command(["HMGET", Self.keyPrefix + id, "d", "r"]) }),
                   fields.count == 2, let blob = fields[0].bytes, let routeBlob = fields[1].bytes,
-                  var stored = try? StoredSession(encoded: blob, source: id),
-                  let box = try? PropertyListDecoder().decode(RouteBox.self, from: Data(routeBlob)) else { continue }
-            stored.navigation.route = box.route
+                  let stored = try? Self.decode(state: blob, route: routeBlob, id: id) else { continue }
             guard let served = venues[stored.venueID],
                   let session = try? ServiceSession(restoring: stored, served: served, nowSeconds: nowSeconds) else { continue }
             out.append(session)
