@@ -80,6 +80,9 @@ serve() {
   [ -n "$SERVER_URL" ] || { cat "$WORK/$name.err" >&2; echo "server $name did not start" >&2; exit 1; }
 }
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+# cpu_ticks PID…: user + system clock ticks of the processes so far.
+cpu_ticks() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; }
+TICKS=$(getconf CLK_TCK)
 
 # Start on the main building's ground floor, navigate to the library's staff lounge (another building
 # and level), so each fix is snapped and tracked on a multi-section route.
@@ -104,12 +107,18 @@ create_sessions() {  # create_sessions URL FILE
   [ "$(wc -l <"$2")" -gt 0 ] || { echo "no session could be created" >&2; exit 1; }
 }
 
-# load PHASE URL SESSIONS_FILE METRICS_URLS…: wrk on location updates, then on /health; one summary line.
+# load PHASE URL SESSIONS_FILE "SERVER_PIDS" "OTHER_PIDS" METRICS_URLS…: wrk on location updates, then on
+# /health; one summary line. CPU time of the servers (and of Redis/HAProxy) per update is measured too:
+# unlike updates/s it does not depend on what else runs on the machine.
 load() {
-  local phase=$1 url=$2 file=$3; shift 3
-  local loc health stale non200 rps
+  local phase=$1 url=$2 file=$3 servers=$4 others=$5; shift 5
+  local loc health stale non200 rps cpu0 cpu1 other0 other1 cpu
+  # shellcheck disable=SC2086
+  cpu0=$(cpu_ticks $servers); other0=$(cpu_ticks $others)
   loc=$(SESSIONS_FILE="$file" WRK_THREADS=$WRK_THREADS START_X=$START_X START_Y=$START_Y START_LEVEL=$START_LEVEL \
     wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s Tools/bench/service-load.lua "$url" | grep '^RESULT')
+  # shellcheck disable=SC2086
+  cpu1=$(cpu_ticks $servers); other1=$(cpu_ticks $others)
   health=$(wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s /dev/stdin "$url/health" <<'LUA' | grep '^RESULT'
 function done(s, l, r)
   local e = s.errors
@@ -131,9 +140,13 @@ LUA
   echo "[$phase] health:           ${health#RESULT }"
   echo "[$phase] fixes rejected as out of order: $stale; non-200 location answers: ${non200:-none}"
   rps=$(echo "$loc" | sed -n 's/.* rps=\([0-9]*\).*/\1/p')
-  SUMMARY+=("$(printf '%-8s updates/s %6s  p50 %s ms  p99 %s ms  errors %s | /health %s req/s p99 %s ms' "$phase" "$rps" \
+  cpu=$(echo "$loc" | awk -v s="$((cpu1 - cpu0))" -v o="$((other1 - other0))" -v hz="$TICKS" '{
+    for (i = 1; i <= NF; i++) if ($i ~ /^requests=/) { split($i, a, "="); n = a[2] }
+    printf "%.0f µs service + %.0f µs redis/haproxy", s / hz / n * 1e6, o / hz / n * 1e6 }')
+  echo "[$phase] CPU per update: $cpu"
+  SUMMARY+=("$(printf '%-8s updates/s %6s  p50 %s ms  p99 %s ms  errors %s  CPU/update %s | /health %s req/s p99 %s ms' "$phase" "$rps" \
     "$(echo "$loc" | sed -n 's/.* p50_ms=\([0-9.]*\).*/\1/p')" "$(echo "$loc" | sed -n 's/.* p99_ms=\([0-9.]*\).*/\1/p')" \
-    "$(echo "$loc" | awk '{n=0; for (i=1;i<=NF;i++) if ($i ~ /^errors_/) {split($i,a,"="); n+=a[2]}; print n}')" \
+    "$(echo "$loc" | awk '{n=0; for (i=1;i<=NF;i++) if ($i ~ /^errors_/) {split($i,a,"="); n+=a[2]}; print n}')" "$cpu" \
     "$(echo "$health" | sed -n 's/.* rps=\([0-9]*\).*/\1/p')" "$(echo "$health" | sed -n 's/.* p99_ms=\([0-9.]*\).*/\1/p')")")
 }
 
@@ -155,14 +168,15 @@ if [ "$STORE" = all ] || [ "$STORE" = memory ]; then
   create_sessions "$SERVER_URL" "$WORK/memory.sessions"
   memory_per_session memory "$SERVER_PID" "$before"
   [ "$MEMORY_ONLY" = 1 ] && exit 0
-  load memory "$SERVER_URL" "$WORK/memory.sessions" "$SERVER_URL"
+  load memory "$SERVER_URL" "$WORK/memory.sessions" "$SERVER_PID" "" "$SERVER_URL"
   stop_pid "$SERVER_PID"
 fi
 
 if [ "$STORE" != memory ]; then
   REDIS_PORT=$(free_port)
   redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no >"$WORK/redis.log" 2>&1 &
-  PIDS+=($!)
+  REDIS_PID=$!
+  PIDS+=("$REDIS_PID")
   wait_port "$REDIS_PORT" || { echo "redis-server did not start" >&2; exit 1; }
   REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
 fi
@@ -173,14 +187,14 @@ if [ "$STORE" = all ] || [ "$STORE" = redis ]; then
   before=$(rss_kb "$SERVER_PID")
   create_sessions "$SERVER_URL" "$WORK/redis.sessions"
   memory_per_session redis "$SERVER_PID" "$before"
-  load redis "$SERVER_URL" "$WORK/redis.sessions" "$SERVER_URL"
+  load redis "$SERVER_URL" "$WORK/redis.sessions" "$SERVER_PID" "$REDIS_PID" "$SERVER_URL"
   stop_pid "$SERVER_PID"
   redis-cli -p "$REDIS_PORT" FLUSHDB >/dev/null 2>&1 || true
 fi
 
 if [ "$STORE" = all ] || [ "$STORE" = haproxy ]; then
-  serve one --sessions "$REDIS_URL"; ONE=$SERVER_URL
-  serve two --sessions "$REDIS_URL"; TWO=$SERVER_URL
+  serve one --sessions "$REDIS_URL"; ONE=$SERVER_URL ONE_PID=$SERVER_PID
+  serve two --sessions "$REDIS_URL"; TWO=$SERVER_URL TWO_PID=$SERVER_PID
   PROXY_PORT=$(free_port)
   cat >"$WORK/haproxy.cfg" <<CFG
 global
@@ -205,12 +219,13 @@ backend instances
   server two ${TWO#http://} check inter 1s
 CFG
   haproxy -f "$WORK/haproxy.cfg" -db >"$WORK/haproxy.log" 2>&1 &
-  PIDS+=($!)
+  PROXY_PID=$!
+  PIDS+=("$PROXY_PID")
   wait_port "$PROXY_PORT" || { cat "$WORK/haproxy.log" >&2; echo "haproxy did not start" >&2; exit 1; }
   PROXY="http://127.0.0.1:$PROXY_PORT"
   route_ends "$PROXY"
   create_sessions "$PROXY" "$WORK/haproxy.sessions"
-  load "haproxy" "$PROXY" "$WORK/haproxy.sessions" "$ONE" "$TWO"
+  load "haproxy" "$PROXY" "$WORK/haproxy.sessions" "$ONE_PID $TWO_PID" "$REDIS_PID $PROXY_PID" "$ONE" "$TWO"
 fi
 
 echo

@@ -41,6 +41,23 @@ enum CompactCoder {
 
 // MARK: - Encoding
 
+/// The types written as one tagged value.
+protocol CompactPrimitive { var compactEntry: CompactEntry { get } }
+extension Double: CompactPrimitive { var compactEntry: CompactEntry { .double(self) } }
+extension Float: CompactPrimitive { var compactEntry: CompactEntry { .double(Double(self)) } }
+extension String: CompactPrimitive { var compactEntry: CompactEntry { .string(self) } }
+extension Bool: CompactPrimitive { var compactEntry: CompactEntry { .bool(self) } }
+extension Int: CompactPrimitive { var compactEntry: CompactEntry { .int(Int64(self)) } }
+extension Int64: CompactPrimitive { var compactEntry: CompactEntry { .int(self) } }
+extension Int32: CompactPrimitive { var compactEntry: CompactEntry { .int(Int64(self)) } }
+extension Int16: CompactPrimitive { var compactEntry: CompactEntry { .int(Int64(self)) } }
+extension Int8: CompactPrimitive { var compactEntry: CompactEntry { .int(Int64(self)) } }
+extension UInt: CompactPrimitive { var compactEntry: CompactEntry { .uint(UInt64(self)) } }
+extension UInt64: CompactPrimitive { var compactEntry: CompactEntry { .uint(self) } }
+extension UInt32: CompactPrimitive { var compactEntry: CompactEntry { .uint(UInt64(self)) } }
+extension UInt16: CompactPrimitive { var compactEntry: CompactEntry { .uint(UInt64(self)) } }
+extension UInt8: CompactPrimitive { var compactEntry: CompactEntry { .uint(UInt64(self)) } }
+
 /// A container being filled; converted to bytes when the top-level value is done.
 final class CompactBox {
     var keys: [String] = []
@@ -75,28 +92,12 @@ final class CompactEncoder: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer { CompactSingleEncoder(encoder: self) }
 
-    /// The entry of any encodable value (primitives directly).
+    /// The entry of any encodable value (primitives directly, with one conformance check).
     static func entry<T: Encodable>(_ value: T) throws -> CompactEntry {
-        switch value {
-        case let v as Double: return .double(v)
-        case let v as String: return .string(v)
-        case let v as Int: return .int(Int64(v))
-        case let v as Bool: return .bool(v)
-        case let v as Float: return .double(Double(v))
-        case let v as Int64: return .int(v)
-        case let v as Int32: return .int(Int64(v))
-        case let v as Int16: return .int(Int64(v))
-        case let v as Int8: return .int(Int64(v))
-        case let v as UInt: return .uint(UInt64(v))
-        case let v as UInt64: return .uint(v)
-        case let v as UInt32: return .uint(UInt64(v))
-        case let v as UInt16: return .uint(UInt64(v))
-        case let v as UInt8: return .uint(UInt64(v))
-        default:
-            let nested = CompactEncoder()
-            try value.encode(to: nested)
-            return nested.root ?? .box(CompactBox(keyed: true))
-        }
+        if let primitive = value as? any CompactPrimitive { return primitive.compactEntry }
+        let nested = CompactEncoder()
+        try value.encode(to: nested)
+        return nested.root ?? .box(CompactBox(keyed: true))
     }
 
     static func write(_ entry: CompactEntry, into out: inout [UInt8]) {

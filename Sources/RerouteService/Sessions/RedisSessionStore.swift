@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import Routing
 import Synchronization
 
@@ -6,9 +7,9 @@ import Synchronization
 /// any session and a session outlives the instance that last served it.
 ///
 /// Keys (all under `indoornav:`):
-/// - `session:{id}`, a hash: version `v`, owner `o`, the route `r` and the rest of the ``StoredSession``
-///   `d` (``CompactCoder`` bytes; the route is written only when it changed, so a fix costs the small
-///   moving state), expiring `ttlSeconds` after its last request (`PEXPIRE`);
+/// - `session:{id}`, a hash: version `v`, owner `o`, the route with the navigation configuration and
+///   route options `r`, and the rest of the ``StoredSession`` `d` (``CompactCoder`` bytes; `r` is written
+///   only when it changed, so a fix costs the small moving state), expiring `ttlSeconds` after its last request (`PEXPIRE`);
 /// - `live`, a sorted set of session ids by expiry time: the live count across instances;
 /// - `owner:{client}`, the same for one client's sessions: the per-client limit.
 ///
@@ -59,18 +60,22 @@ public final class RedisSessionStore: SessionStore {
 
     private func keys(_ id: String, owner: String) -> [String] { [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix + owner] }
 
-    /// The moving state (route left out) and, when it changed since `saved`, the route, encoded
-    /// (``CompactCoder``).
-    private static func encode(_ stored: StoredSession, saved: Route?) throws(SessionStateError) -> (state: [UInt8], route: [UInt8]?) {
+    /// The moving state and, when it changed since `saved`, the parts that change only with a new
+    /// route (the route, the navigation configuration and route options), encoded (``CompactCoder``).
+    private static func encode(_ stored: StoredSession, saved: RouteBox?) throws(SessionStateError) -> (state: [UInt8], route: [UInt8]?) {
         var moving = stored
-        let route = moving.navigation.route
+        let box = RouteBox(of: stored)
         moving.navigation.route = nil
+        moving.navigation.configuration = Self.placeholderConfiguration
+        moving.navigation.routeOptions = RouteOptions()
         do {
             let state = try CompactCoder.encode(moving)
-            guard route != saved else { return (state, nil) }
-            return (state, try CompactCoder.encode(RouteBox(route: route)))
+            guard box != saved else { return (state, nil) }
+            return (state, try CompactCoder.encode(box))
         } catch { throw .unwritable(path: "session \(stored.id)", reason: "\(error)") }
     }
+
+    private static let placeholderConfiguration = NavigationConfiguration()
 
     /// A session from its stored state and route blobs.
     private static func decode(state: [UInt8], route: [UInt8], id: String) throws(SessionStateError) -> StoredSession {
@@ -78,13 +83,30 @@ public final class RedisSessionStore: SessionStore {
         do { stored = try CompactCoder.decode(StoredSession.self, from: state) } catch {
             throw .malformed(path: "redis session \(id)", reason: SessionStateFile.describe(error))
         }
-        do { stored.navigation.route = try CompactCoder.decode(RouteBox.self, from: route).route } catch {
+        do { try CompactCoder.decode(RouteBox.self, from: route).apply(to: &stored) } catch {
             throw .malformed(path: "redis session \(id) route", reason: SessionStateFile.describe(error))
         }
         return stored
     }
 
-    struct RouteBox: Codable { var route: Route? }
+    /// What changes only with a new route: written beside the moving state, and only when it changed.
+    struct RouteBox: Codable, Hashable, Sendable {
+        var route: Route?
+        var configuration: NavigationConfiguration
+        var routeOptions: RouteOptions
+
+        init(of stored: StoredSession) {
+            route = stored.navigation.route
+            configuration = stored.navigation.configuration
+            routeOptions = stored.navigation.routeOptions
+        }
+
+        func apply(to stored: inout StoredSession) {
+            stored.navigation.route = route
+            stored.navigation.configuration = configuration
+            stored.navigation.routeOptions = routeOptions
+        }
+    }
 
     public func insert(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) {
         session.touch(nowSeconds: nowSeconds)
@@ -96,7 +118,7 @@ public final class RedisSessionStore: SessionStore {
                              Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8)])
         switch reply.integer {
         case 1:
-            session.storeState.withLock { $0 = ServiceSession.StoreState(version: 1, savedRoute: stored.navigation.route) }
+            session.storeState.withLock { $0 = ServiceSession.StoreState(version: 1, savedRoute: RouteBox(of: stored)) }
             cache.withLock { $0[session.id] = session }
         case -1: throw .tooManySessions(limit: capacity, retryAfterSeconds: retryAfterSeconds)
         case -3: throw .clientSessionLimit(limit: perOwnerCapacity, retryAfterSeconds: retryAfterSeconds)
@@ -120,10 +142,10 @@ public final class RedisSessionStore: SessionStore {
             throw .storeUnavailable(reason: "session \(id): no data stored", retryAfterSeconds: retryAfterSeconds)
         }
         let restored: ServiceSession
-        let route: Route?
+        let route: RouteBox
         do {
             let stored = try Self.decode(state: state, route: routeBlob, id: id)
-            route = stored.navigation.route
+            route = RouteBox(of: stored)
             guard let served = venues[stored.venueID] else { throw SessionStateError.invalidSession(id: id, reason: "venue '\(stored.venueID)' is not served") }
             restored = try ServiceSession(restoring: stored, served: served, nowSeconds: nowSeconds)
         } catch { throw .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds) }
@@ -155,7 +177,7 @@ public final class RedisSessionStore: SessionStore {
                 if let route = blobs.route { arguments.append(route) }
                 let reply = try run(.save, keys: keys(session.id, owner: session.owner), arguments)
                 guard let n = reply.integer, n > 0 else { return false }
-                known = ServiceSession.StoreState(version: n, savedRoute: stored.navigation.route)
+                known = ServiceSession.StoreState(version: n, savedRoute: RouteBox(of: stored))
                 return true
             }
         } catch {

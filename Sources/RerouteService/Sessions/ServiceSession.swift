@@ -60,7 +60,7 @@ public final class ServiceSession: Sendable {
 
     struct StoreState {
         var version = 0
-        var savedRoute: Route?
+        var savedRoute: RedisSessionStore.RouteBox?
     }
 
     struct State {
