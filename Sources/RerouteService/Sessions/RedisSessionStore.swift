@@ -62,7 +62,7 @@ public final class RedisSessionStore: SessionStore {
 
     /// The moving state and, when it changed since `saved`, the parts that change only with a new
     /// route (the route, the navigation configuration and route options), encoded (``CompactCoder``).
-    private static func encode(_ stored: StoredSession, saved: RouteBox?) throws(SessionStateError) -> (state: [UInt8], route: [UInt8]?) {
+    private static func encode(_ stored: StoredSession, routeChanged: Bool) throws(SessionStateError) -> (state: [UInt8], route: [UInt8]?) {
         var moving = stored
         let box = RouteBox(of: stored)
         moving.navigation.route = nil
@@ -70,7 +70,7 @@ public final class RedisSessionStore: SessionStore {
         moving.navigation.routeOptions = RouteOptions()
         do {
             let state = try CompactCoder.encode(moving)
-            guard box != saved else { return (state, nil) }
+            guard routeChanged else { return (state, nil) }
             return (state, try CompactCoder.encode(box))
         } catch { throw .unwritable(path: "session \(stored.id)", reason: "\(error)") }
     }
@@ -110,15 +110,15 @@ public final class RedisSessionStore: SessionStore {
 
     public func insert(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) {
         session.touch(nowSeconds: nowSeconds)
-        let stored = session.stored(nowSeconds: nowSeconds)
+        let (stored, generation) = session.storedWithRouteGeneration(nowSeconds: nowSeconds)
         let blobs: (state: [UInt8], route: [UInt8]?)
-        do { blobs = try Self.encode(stored, saved: nil) } catch { throw unavailable(error) }
+        do { blobs = try Self.encode(stored, routeChanged: true) } catch { throw unavailable(error) }
         let reply = try run(.insert, keys: keys(session.id, owner: session.owner),
                             [blobs.state, blobs.route ?? [], ttlMilliseconds, Array(String(capacity).utf8),
                              Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8)])
         switch reply.integer {
         case 1:
-            session.storeState.withLock { $0 = ServiceSession.StoreState(version: 1, savedRoute: RouteBox(of: stored)) }
+            session.storeState.withLock { $0 = ServiceSession.StoreState(version: 1, savedRouteGeneration: generation) }
             cache.withLock { $0[session.id] = session }
         case -1: throw .tooManySessions(limit: capacity, retryAfterSeconds: retryAfterSeconds)
         case -3: throw .clientSessionLimit(limit: perOwnerCapacity, retryAfterSeconds: retryAfterSeconds)
@@ -142,14 +142,13 @@ public final class RedisSessionStore: SessionStore {
             throw .storeUnavailable(reason: "session \(id): no data stored", retryAfterSeconds: retryAfterSeconds)
         }
         let restored: ServiceSession
-        let route: RouteBox
         do {
             let stored = try Self.decode(state: state, route: routeBlob, id: id)
-            route = RouteBox(of: stored)
             guard let served = venues[stored.venueID] else { throw SessionStateError.invalidSession(id: id, reason: "venue '\(stored.venueID)' is not served") }
             restored = try ServiceSession(restoring: stored, served: served, nowSeconds: nowSeconds)
         } catch { throw .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds) }
-        restored.storeState.withLock { $0 = ServiceSession.StoreState(version: version, savedRoute: route) }
+        // A restored session starts at route generation 0: the route in Redis is the one it holds.
+        restored.storeState.withLock { $0 = ServiceSession.StoreState(version: version, savedRouteGeneration: 0) }
         restored.touch(nowSeconds: nowSeconds)
         cache.withLock { $0[id] = restored }
         return restored
@@ -170,14 +169,14 @@ public final class RedisSessionStore: SessionStore {
         let saved: Bool
         do {
             saved = try session.storeState.withLock { known throws(ServiceError) -> Bool in
-                let stored = session.stored(nowSeconds: nowSeconds)
+                let (stored, generation) = session.storedWithRouteGeneration(nowSeconds: nowSeconds)
                 let blobs: (state: [UInt8], route: [UInt8]?)
-                do { blobs = try Self.encode(stored, saved: known.savedRoute) } catch { throw unavailable(error) }
+                do { blobs = try Self.encode(stored, routeChanged: generation != known.savedRouteGeneration) } catch { throw unavailable(error) }
                 var arguments = [Array(String(known.version).utf8), ttlMilliseconds, blobs.state]
                 if let route = blobs.route { arguments.append(route) }
                 let reply = try run(.save, keys: keys(session.id, owner: session.owner), arguments)
                 guard let n = reply.integer, n > 0 else { return false }
-                known = ServiceSession.StoreState(version: n, savedRoute: RouteBox(of: stored))
+                known = ServiceSession.StoreState(version: n, savedRouteGeneration: generation)
                 return true
             }
         } catch {

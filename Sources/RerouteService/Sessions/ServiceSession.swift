@@ -60,7 +60,8 @@ public final class ServiceSession: Sendable {
 
     struct StoreState {
         var version = 0
-        var savedRoute: RedisSessionStore.RouteBox?
+        /// ``State/routeGeneration`` when the route was last written (nil = not known to be written).
+        var savedRouteGeneration: Int?
     }
 
     struct State {
@@ -68,6 +69,15 @@ public final class ServiceSession: Sendable {
         /// Destination and waypoints kept until the first location arrives.
         var pending: (destination: NavigationDestination, waypoints: [Waypoint])?
         var lastFixSeconds: Double?
+        /// Counts the requests that planned a route (`started`, `rerouted`) or stopped navigation, so a
+        /// store can tell whether the route changed without comparing routes.
+        var routeGeneration = 0
+
+        mutating func noteRouteChanges(_ events: [NavigationEvent]) {
+            if events.contains(where: { if case .started = $0 { true } else if case .rerouted = $0 { true } else { false } }) {
+                routeGeneration += 1
+            }
+        }
     }
 
     /// A session over `served` towards `destination`; navigation starts with ``start(from:)`` or the
@@ -116,6 +126,7 @@ public final class ServiceSession: Sendable {
     public func start(from location: IndoorLocation, raw: IndoorLocation? = nil) throws(ServiceError) -> SessionSnapshot {
         try state.withLock { s throws(ServiceError) -> SessionSnapshot in
             let events = try Self.startPending(&s, from: location, raw: raw)
+            s.noteRouteChanges(events)
             return Self.snapshot(s, events: events, rejected: [])
         }
     }
@@ -147,18 +158,26 @@ public final class ServiceSession: Sendable {
                 s.lastFixSeconds = fix.location.timeSeconds
                 events += s.navigation.handle(fix.location, raw: fix.raw)
             }
+            s.noteRouteChanges(events)
             return Self.snapshot(s, events: events, rejected: rejected)
         }
     }
 
     /// The user confirms crossing the transition guidance paused at.
     public func confirmTransition() -> SessionSnapshot {
-        state.withLock { s in Self.snapshot(s, events: s.navigation.confirmTransition(), rejected: []) }
+        state.withLock { s in
+            let events = s.navigation.confirmTransition()
+            s.noteRouteChanges(events)
+            return Self.snapshot(s, events: events, rejected: [])
+        }
     }
 
     /// Stops navigation (when the session is removed).
     public func stop() -> SessionSnapshot {
-        state.withLock { s in Self.snapshot(s, events: s.navigation.stopNavigation(reason: .cancelled), rejected: []) }
+        state.withLock { s in
+            s.routeGeneration += 1
+            return Self.snapshot(s, events: s.navigation.stopNavigation(reason: .cancelled), rejected: [])
+        }
     }
 
     /// The current state without changing anything.

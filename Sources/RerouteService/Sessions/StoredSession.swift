@@ -74,13 +74,16 @@ extension StoredSession {
 
 extension ServiceSession {
     /// The session as a value at `nowSeconds` (service clock), taken under its lock.
-    public func stored(nowSeconds: Double) -> StoredSession {
+    public func stored(nowSeconds: Double) -> StoredSession { storedWithRouteGeneration(nowSeconds: nowSeconds).stored }
+
+    /// The session as a value and its route generation, taken together under its lock.
+    func storedWithRouteGeneration(nowSeconds: Double) -> (stored: StoredSession, routeGeneration: Int) {
         let idle = max(0, nowSeconds - lastUsedSeconds)
-        return state.withLock { s in
+        return state.withLock { s in (
             StoredSession(formatVersion: StoredSession.currentFormatVersion, id: id, venueID: venueID, owner: owner.isEmpty ? nil : owner,
                           idleSeconds: idle,
                           pendingDestination: s.pending?.destination, pendingWaypoints: s.pending?.waypoints ?? [],
-                          lastFixSeconds: s.lastFixSeconds, navigation: s.navigation.snapshot())
+                          lastFixSeconds: s.lastFixSeconds, navigation: s.navigation.snapshot()), s.routeGeneration)
         }
     }
 
