@@ -45,6 +45,7 @@ final class ConnectionWatch: Sendable {
     private let drainingFlag = Atomic<Bool>(false)
     private let closedSlow = Atomic<Int>(0)
     private let finished = DispatchSemaphore(value: 0)
+    private let wake = DispatchSemaphore(value: 0)
 
     init(readTimeoutSeconds: Double) {
         self.readTimeoutSeconds = readTimeoutSeconds
@@ -59,8 +60,9 @@ final class ConnectionWatch: Sendable {
         let interval = min(1, max(0.05, readTimeoutSeconds / 4))
         let thread = Thread { [self] in
             while running.load(ordering: .relaxed) {
-                usleep(useconds_t(interval * (drainingFlag.load(ordering: .relaxed) ? 0.2 : 1) * 1e6))
-                sweep(nowSeconds: Self.now())
+                let seconds = interval * (drainingFlag.load(ordering: .relaxed) ? 0.2 : 1)
+                _ = wake.wait(timeout: .now() + .nanoseconds(Int(seconds * 1e9)))
+                if running.load(ordering: .relaxed) { sweep(nowSeconds: Self.now()) }
             }
             finished.signal()
         }
@@ -71,6 +73,7 @@ final class ConnectionWatch: Sendable {
     /// Stops the watchdog thread and waits for it.
     func stopWatching() {
         guard running.exchange(false, ordering: .relaxed) else { return }
+        wake.signal()
         finished.wait()
     }
 
