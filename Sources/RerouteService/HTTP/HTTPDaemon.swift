@@ -157,7 +157,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     _ = indoornav_mhd_client_ipv4(connection, &address, address.count)
     let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
                               query: query, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: headers,
-                              clientAddress: String(cString: address))
+                              clientAddress: String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     buffer.body = []
     var response = context.handler(request)
     if context.watch.isDraining { response.headers.append(("Connection", "close")) }
