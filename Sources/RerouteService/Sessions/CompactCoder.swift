@@ -66,7 +66,7 @@ final class CompactBox {
     init(keyed: Bool) { self.keyed = keyed }
 }
 
-indirect enum CompactEntry {
+enum CompactEntry {
     case null, bool(Bool), int(Int64), uint(UInt64), double(Double), string(String), box(CompactBox)
 }
 
