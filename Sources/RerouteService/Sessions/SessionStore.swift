@@ -66,6 +66,7 @@ public final class InMemorySessionStore: SessionStore {
         }
 
         /// Removes the expired sessions among `ids` (all when nil); returns how many.
+        @discardableResult
         mutating func removeExpired(nowSeconds: Double, ttlSeconds: Double, among ids: Set<String>? = nil) -> Int {
             let candidates = ids.map(Array.init) ?? Array(sessions.keys)
             var removed = 0
