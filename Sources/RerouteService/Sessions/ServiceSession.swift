@@ -69,8 +69,9 @@ public final class ServiceSession: Sendable {
         /// Destination and waypoints kept until the first location arrives.
         var pending: (destination: NavigationDestination, waypoints: [Waypoint])?
         var lastFixSeconds: Double?
-        /// Counts the requests that planned a route (`started`, `rerouted`) or stopped navigation, so a
-        /// store can tell whether the route changed without comparing routes.
+        /// Counts the requests that planned a route (`started`, `rerouted`), changed the closures in the
+        /// route options or stopped navigation, so a store can tell whether the route (and its options)
+        /// changed without comparing them.
         var routeGeneration = 0
 
         mutating func noteRouteChanges(_ events: [NavigationEvent]) {
@@ -141,7 +142,12 @@ public final class ServiceSession: Sendable {
     public func apply(_ fixes: [PostedFix], closures: [String]? = nil) throws(ServiceError) -> SessionSnapshot {
         try state.withLock { s throws(ServiceError) -> SessionSnapshot in
             var events: [NavigationEvent] = []
-            if let closures { events += s.navigation.updateClosures(closures) }
+            if let closures {
+                let closedBefore = s.navigation.routeOptions.closedFeatureIDs
+                events += s.navigation.updateClosures(closures)
+                // The route options are stored with the route: a changed closure set is written too.
+                if s.navigation.routeOptions.closedFeatureIDs != closedBefore { s.routeGeneration += 1 }
+            }
             var rejected: [RejectedFix] = []
             for (i, fix) in fixes.enumerated() {
                 // A fix not newer than the last applied one is a late or repeated one (a client re-sending
