@@ -4,37 +4,40 @@ import Venue
 
 extension RerouteService {
     /// `POST /sessions` → 201 with the session (route included).
-    func createSession(body: [UInt8]) throws(ServiceError) -> HTTPResponse {
+    func createSession(body: [UInt8], client: String) throws(ServiceError) -> HTTPResponse {
         var (request, served) = try SessionRequestDecoding.request(try JSONBody.parse(body), venues: venues)
+        try creations.take(client: client, nowSeconds: clock())
         let closed = served.closures.activeTargets(atSeconds: clock())
         if !closed.isEmpty { request.options.closedFeatureIDs = closed }
         let session = try ServiceSession(id: newSessionID(), served: served, configuration: configuration.navigation,
-                                         options: request.options, destination: request.destination, waypoints: request.waypoints)
+                                         options: request.options, destination: request.destination, waypoints: request.waypoints,
+                                         owner: client)
         var snapshot = session.snapshot()
         if let location = request.location {
             snapshot = try session.start(from: location.location, raw: location.raw)
         }
         let now = clock()
         do { try store.insert(session, nowSeconds: now) } catch {
-            metrics.recordRejected(reason: "tooManySessions")
+            if case .tooManySessions = error { metrics.recordRejected(reason: "tooManySessions") }
             throw error
         }
         metrics.recordSessions(created: 1)
         count(snapshot.events)
         let json = SessionJSON.session(id: session.id, venue: served.venue, snapshot: snapshot, includeRoute: true)
-        return .json(201, json.serialized(), headers: [("Location", "/sessions/\(session.id)")])
+        return .json(201, json, headers: [("Location", "/sessions/\(session.id)")])
     }
 
     /// `GET /sessions/{id}`.
-    func getSession(id: String) throws(ServiceError) -> HTTPResponse {
-        let (session, venue) = try lookup(id)
-        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true).serialized())
+    func getSession(id: String, client: String) throws(ServiceError) -> HTTPResponse {
+        let (session, venue) = try lookup(id, client: client)
+        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true))
     }
 
-    /// `DELETE /sessions/{id}`: 204 whether or not it existed (idempotent).
-    func deleteSession(id: String) throws(ServiceError) -> HTTPResponse {
+    /// `DELETE /sessions/{id}`: 204 whether or not it existed (idempotent); another client's session is
+    /// left alone (and answered the same).
+    func deleteSession(id: String, client: String) throws(ServiceError) -> HTTPResponse {
         guard id.utf8.count <= 128 else { return HTTPResponse(status: 204) }
-        if let session = try store.session(id: id, nowSeconds: clock()) {
+        if let session = try store.session(id: id, nowSeconds: clock()), mayUse(session, client: client) {
             _ = session.stop()
             try store.remove(id: id)
         }
@@ -42,34 +45,34 @@ extension RerouteService {
     }
 
     /// `POST /sessions/{id}/locations`: one fix or a time-ordered batch.
-    func postLocations(id: String, body: [UInt8]) throws(ServiceError) -> HTTPResponse {
-        let (session, venue) = try lookup(id)
+    func postLocations(id: String, body: [UInt8], client: String) throws(ServiceError) -> HTTPResponse {
+        let (session, venue) = try lookup(id, client: client, forUpdate: true)
         let fixes = try LocationDecoding.batch(try JSONBody.parse(body), venue: venue, maximum: configuration.maximumBatchLocations)
         let closed = activeClosures(venueID: session.venueID)
-        let snapshot = try applyAndSave(id, first: session) { session throws(ServiceError) in
+        let snapshot = try applyAndSave(id, client: client, first: session) { session throws(ServiceError) in
             try session.apply(fixes, closures: closed)
         }
         if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
         count(snapshot.events)
-        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
+        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false))
     }
 
     /// `POST /sessions/{id}/transition`: the user confirms crossing to another section.
-    func confirmTransition(id: String) throws(ServiceError) -> HTTPResponse {
-        let (session, venue) = try lookup(id)
-        let snapshot = try applyAndSave(id, first: session) { session throws(ServiceError) in session.confirmTransition() }
+    func confirmTransition(id: String, client: String) throws(ServiceError) -> HTTPResponse {
+        let (session, venue) = try lookup(id, client: client, forUpdate: true)
+        let snapshot = try applyAndSave(id, client: client, first: session) { session throws(ServiceError) in session.confirmTransition() }
         count(snapshot.events)
-        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false).serialized())
+        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false))
     }
 
     /// Applies `change` to `first` (the session as just looked up) and saves it; when another writer
     /// changed the stored session meanwhile, reads it again and re-applies (up to
     /// ``maximumSaveAttempts`` times).
-    private func applyAndSave(_ id: String, first: ServiceSession,
+    private func applyAndSave(_ id: String, client: String, first: ServiceSession,
                               _ change: (ServiceSession) throws(ServiceError) -> SessionSnapshot) throws(ServiceError) -> SessionSnapshot {
         var current = first
         for attempt in 0..<Self.maximumSaveAttempts {
-            if attempt > 0 { current = try lookup(id).0 }
+            if attempt > 0 { current = try lookup(id, client: client).0 }
             let session = current
             let snapshot = try change(session)
             if try store.didUpdate(session, nowSeconds: clock()) { return snapshot }
@@ -81,8 +84,16 @@ extension RerouteService {
     /// Attempts to apply and save one request when other writers keep changing the session.
     static let maximumSaveAttempts = 8
 
-    private func lookup(_ id: String) throws(ServiceError) -> (ServiceSession, Venue) {
-        guard id.utf8.count <= 128, let session = try store.session(id: id, nowSeconds: clock()),
+    /// Whether `client` may read or change `session`: always without API keys; with keys only its creator.
+    func mayUse(_ session: ServiceSession, client: String) -> Bool {
+        configuration.apiKeys == nil || session.owner == client
+    }
+
+    /// The session and its venue; another client's session (with API keys) is answered as unknown.
+    private func lookup(_ id: String, client: String, forUpdate: Bool = false) throws(ServiceError) -> (ServiceSession, Venue) {
+        guard id.utf8.count <= 128 else { throw .notFound(kind: "session", id: String(id.prefix(128))) }
+        let found = forUpdate ? try store.sessionForUpdate(id: id, nowSeconds: clock()) : try store.session(id: id, nowSeconds: clock())
+        guard let session = found, mayUse(session, client: client),
               let venue = venues[session.venueID]?.venue else {
             throw .notFound(kind: "session", id: String(id.prefix(128)))
         }
@@ -103,14 +114,16 @@ extension RerouteService {
 
 extension RerouteService {
     /// `GET /sessions?venue=`: up to ``ServiceConfiguration/maximumListedSessions`` live sessions (of one
-    /// venue when given) with their position and route, for the live viewer. Does not touch them.
-    func listSessions(venueID: String?) throws(ServiceError) -> HTTPResponse {
+    /// venue when given; with API keys only the caller's) with their position and route, for the live
+    /// viewer. Does not touch them.
+    func listSessions(venueID: String?, client: String) throws(ServiceError) -> HTTPResponse {
         if let venueID, venues[venueID] == nil { throw .notFound(kind: "venue", id: venueID) }
-        let live = store.liveSessions(nowSeconds: clock(), limit: store.count).filter { venueID == nil || $0.venueID == venueID }
+        let live = store.liveSessions(nowSeconds: clock(), limit: store.count)
+            .filter { (venueID == nil || $0.venueID == venueID) && mayUse($0, client: client) }
         let list: [JSONValue] = live.prefix(configuration.maximumListedSessions).compactMap { session in
             guard let venue = venues[session.venueID]?.venue else { return nil }
             return SessionJSON.summary(id: session.id, venue: venue, snapshot: session.snapshot())
         }
-        return .json(200, JSONValue.object(["sessions": .array(list)]).serialized())
+        return .json(200, JSONValue.object(["sessions": .array(list)]))
     }
 }

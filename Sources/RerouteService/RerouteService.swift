@@ -18,6 +18,7 @@ public final class RerouteService: Sendable {
     /// Request, latency, session, reroute and rejection counters.
     public let metrics = ServiceMetrics()
     let clock: ServiceClock
+    let creations: CreationRateLimiter
     let newSessionID: @Sendable () -> String
     private let lastSweepBits: Atomic<UInt64>
 
@@ -34,8 +35,9 @@ public final class RerouteService: Sendable {
         self.venues = venues
         self.configuration = checked
         self.crossOrigin = try CrossOriginPolicy.validated(checked.corsAllowedOrigins)
-        self.store = store ?? InMemorySessionStore(capacity: checked.maximumSessions, ttlSeconds: checked.sessionTTLSeconds,
-                                                   retryAfterSeconds: checked.retryAfterSeconds)
+        self.store = store ?? InMemorySessionStore(capacity: checked.maximumSessions, perOwnerCapacity: checked.maximumSessionsPerClient,
+                                                   ttlSeconds: checked.sessionTTLSeconds, retryAfterSeconds: checked.retryAfterSeconds)
+        self.creations = CreationRateLimiter(perMinute: checked.sessionCreationsPerClientPerMinute)
         self.clock = clock
         self.newSessionID = sessionIDs
         self.lastSweepBits = Atomic(clock().bitPattern)
@@ -87,10 +89,11 @@ public final class RerouteService: Sendable {
                     if request.method == "OPTIONS" { return (template, crossOrigin.preflight(origin: request.header("Origin"), methods: allowed)) }
                     throw ServiceError.methodNotAllowed(method: request.method, allowed: allowed)
                 }
+                let client = try client(of: request, route: route)
                 if request.bodyTooLarge || request.body.count > configuration.maximumBodyBytes {
                     throw ServiceError.payloadTooLarge(limitBytes: configuration.maximumBodyBytes)
                 }
-                return (template, try run(route, request))
+                return (template, try run(route, request, client: client))
             } catch let error as ServiceError {
                 record(error)
                 return (template, error.response)
@@ -105,28 +108,37 @@ public final class RerouteService: Sendable {
 
     private func record(_ error: ServiceError) {
         switch error {
-        case .malformedJSON, .badRequest, .payloadTooLarge, .unprocessable: metrics.recordRejected(reason: error.code)
+        case .malformedJSON, .badRequest, .payloadTooLarge, .unprocessable, .unauthorized, .clientSessionLimit, .creationRateLimited:
+            metrics.recordRejected(reason: error.code)
         default: break
         }
     }
 
-    private func run(_ route: ServiceEndpoint, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+    /// The client making `request`: its API key's name when the service has keys (401 without a known
+    /// key, except on public endpoints), else `address:` and its IPv4 address.
+    private func client(of request: HTTPRequest, route: ServiceEndpoint) throws(ServiceError) -> String {
+        guard let keys = configuration.apiKeys else { return "address:" + request.clientAddress }
+        if route.isPublic && request.header("Authorization") == nil { return "" }
+        return try keys.client(authorization: request.header("Authorization"))
+    }
+
+    private func run(_ route: ServiceEndpoint, _ request: HTTPRequest, client: String) throws(ServiceError) -> HTTPResponse {
         switch route {
         case .health: return health()
         case .metrics:
             return .text(200, metrics.render(liveSessions: store.count), contentType: "text/plain; version=0.0.4; charset=utf-8")
         case .venues: return listVenues()
         case .viewer: return try viewerPage(venueID: request.query["venue"])
-        case .listSessions: return try listSessions(venueID: request.query["venue"])
+        case .listSessions: return try listSessions(venueID: request.query["venue"], client: client)
         case .pois(let id): return try pois(venueID: id, query: request.query)
         case .routes(let id): return try planRoute(venueID: id, body: request.body)
         case .addClosure(let id): return try addClosure(venueID: id, body: request.body)
         case .deleteClosure(let id, let closureID): return try deleteClosure(venueID: id, closureID: closureID)
-        case .createSession: return try createSession(body: request.body)
-        case .getSession(let id): return try getSession(id: id)
-        case .deleteSession(let id): return try deleteSession(id: id)
-        case .postLocations(let id): return try postLocations(id: id, body: request.body)
-        case .confirmTransition(let id): return try confirmTransition(id: id)
+        case .createSession: return try createSession(body: request.body, client: client)
+        case .getSession(let id): return try getSession(id: id, client: client)
+        case .deleteSession(let id): return try deleteSession(id: id, client: client)
+        case .postLocations(let id): return try postLocations(id: id, body: request.body, client: client)
+        case .confirmTransition(let id): return try confirmTransition(id: id, client: client)
         case .method(let allowed): throw .methodNotAllowed(method: request.method, allowed: allowed)
         }
     }

@@ -6,6 +6,9 @@ import Navigation
 /// |---|---|---|---|
 /// | `maximumSessions` | sessions | 10,000 | 1–1,000,000 |
 /// | `sessionTTLSeconds` | s since the last request | 600 | 1–86,400 |
+/// | `maximumSessionsPerClient` | live sessions of one client (API key, else address) | 1,000 | 1–1,000,000 |
+/// | `sessionCreationsPerClientPerMinute` | sessions one client may create a minute (and at once) | 600 | 1–1,000,000 |
+/// | `apiKeys` | client keys (`serve --api-keys FILE`) | none (no key needed) | see ``APIKeys`` |
 /// | `maximumBatchLocations` | fixes per request | 100 | 1–10,000 |
 /// | `retryAfterSeconds` | s (503 `Retry-After`) | 5 | 1–3,600 |
 /// | `maximumBodyBytes` | bytes | 65,536 | 1,024–16,777,216 |
@@ -18,6 +21,15 @@ import Navigation
 public struct ServiceConfiguration: Sendable {
     /// Live sessions allowed at once; creating one more answers 503.
     public var maximumSessions: Int = 10_000
+    /// Live sessions one client may hold; creating one more answers 429 (`clientSessionLimit`). The
+    /// client is its API key's name, else its IPv4 address (behind a load balancer: the balancer's).
+    public var maximumSessionsPerClient: Int = 1_000
+    /// Sessions one client may create per minute, all at once or spread (a token bucket per instance);
+    /// faster answers 429 (`creationRateLimited`) with `Retry-After`.
+    public var sessionCreationsPerClientPerMinute: Int = 600
+    /// Client API keys: with keys every request but the public ones needs `Authorization: Bearer KEY`
+    /// and sessions belong to the client that created them (``APIKeys``); nil = no keys.
+    public var apiKeys: APIKeys?
     /// A session untouched for this long is removed.
     public var sessionTTLSeconds: Double = 600
     /// Fixes accepted in one `POST /sessions/{id}/locations`.
@@ -47,6 +59,13 @@ public struct ServiceConfiguration: Sendable {
     public func validated() throws(ServiceError) -> ServiceConfiguration {
         guard (1...1_000_000).contains(maximumSessions) else {
             throw .invalidConfiguration(field: "maximumSessions", reason: "must be 1–1000000, got \(maximumSessions)")
+        }
+        guard (1...1_000_000).contains(maximumSessionsPerClient) else {
+            throw .invalidConfiguration(field: "maximumSessionsPerClient", reason: "must be 1–1000000, got \(maximumSessionsPerClient)")
+        }
+        guard (1...1_000_000).contains(sessionCreationsPerClientPerMinute) else {
+            throw .invalidConfiguration(field: "sessionCreationsPerClientPerMinute",
+                                        reason: "must be 1–1000000, got \(sessionCreationsPerClientPerMinute)")
         }
         guard sessionTTLSeconds.isFinite, (1...86_400).contains(sessionTTLSeconds) else {
             throw .invalidConfiguration(field: "sessionTTLSeconds", reason: "must be 1–86400 s, got \(sessionTTLSeconds)")

@@ -19,6 +19,15 @@ enum ServiceEndpoint: Equatable {
     /// The path exists, but not for the request's method.
     case method(allowed: [String])
 
+    /// Whether it answers without an API key when the service has keys: liveness, the viewer page and
+    /// venue information (no sessions, no route planning, no metrics).
+    var isPublic: Bool {
+        switch self {
+        case .health, .viewer, .venues, .pois: true
+        default: false
+        }
+    }
+
     /// The endpoint and its route template (the metrics label), or nil for an unknown path.
     static func match(method: String, parts: [String]) -> (String, ServiceEndpoint)? {
         func pick(_ template: String, _ table: [String: ServiceEndpoint]) -> (String, ServiceEndpoint) {

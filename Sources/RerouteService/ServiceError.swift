@@ -13,12 +13,18 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformedJSON(line: Int, column: Int, reason: String)
     /// 400: a field is missing, has the wrong type, or is not known.
     case badRequest(field: String, reason: String)
+    /// 401: the service requires API keys (`serve --api-keys`) and the request has none or an unknown one.
+    case unauthorized(reason: String)
     /// 404: no venue, session or endpoint with that id or path.
     case notFound(kind: String, id: String)
     /// 405: the path exists but not for this method.
     case methodNotAllowed(method: String, allowed: [String])
     /// 413: the body is longer than the limit.
     case payloadTooLarge(limitBytes: Int)
+    /// 429: the client (its API key, else its address) already has `limit` live sessions.
+    case clientSessionLimit(limit: Int, retryAfterSeconds: Int)
+    /// 429: the client creates sessions faster than `perMinute` a minute; retry after the given delay.
+    case creationRateLimited(perMinute: Int, retryAfterSeconds: Int)
     /// 422: the JSON is well-formed but a value is not acceptable.
     case unprocessable(field: String, reason: String)
     /// 503: the session limit is reached; retry after the given delay.
@@ -32,10 +38,12 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidConfiguration, .cannotListen, .venueLoad: 500
         case .malformedJSON, .badRequest: 400
+        case .unauthorized: 401
         case .notFound: 404
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413
         case .unprocessable: 422
+        case .clientSessionLimit, .creationRateLimited: 429
         case .tooManySessions, .storeUnavailable: 503
         }
     }
@@ -48,10 +56,13 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .venueLoad: "venueLoad"
         case .malformedJSON: "malformedJSON"
         case .badRequest: "badRequest"
+        case .unauthorized: "unauthorized"
         case .notFound: "notFound"
         case .methodNotAllowed: "methodNotAllowed"
         case .payloadTooLarge: "payloadTooLarge"
         case .unprocessable: "unprocessable"
+        case .clientSessionLimit: "clientSessionLimit"
+        case .creationRateLimited: "creationRateLimited"
         case .tooManySessions: "tooManySessions"
         case .storeUnavailable: "storeUnavailable"
         }
@@ -64,10 +75,13 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .venueLoad(let p, let r): "cannot load venue at \(p): \(r)"
         case .malformedJSON(let l, let c, let r): "malformed JSON at line \(l), column \(c): \(r)"
         case .badRequest(let f, let r): "\(f): \(r)"
+        case .unauthorized(let r): "unauthorized: \(r)"
         case .notFound(let k, let id): "no \(k) '\(id)'"
         case .methodNotAllowed(let m, let a): "method \(m) not allowed here (allowed: \(a.joined(separator: ", ")))"
         case .payloadTooLarge(let n): "request body larger than \(n) bytes"
         case .unprocessable(let f, let r): "\(f): \(r)"
+        case .clientSessionLimit(let n, let s): "this client already has its limit of \(n) live sessions; delete one or retry in \(s) s"
+        case .creationRateLimited(let n, let s): "this client creates sessions faster than \(n) a minute; retry in \(s) s"
         case .tooManySessions(let n, let s): "session limit of \(n) reached; retry in \(s) s"
         case .storeUnavailable(let r, let s): "session store unavailable: \(r); retry in \(s) s"
         }
@@ -88,10 +102,12 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var response: HTTPResponse {
         var headers: [(name: String, value: String)] = []
         switch self {
-        case .tooManySessions(_, let s), .storeUnavailable(_, let s): headers.append(("Retry-After", String(s)))
+        case .tooManySessions(_, let s), .storeUnavailable(_, let s), .clientSessionLimit(_, let s), .creationRateLimited(_, let s):
+            headers.append(("Retry-After", String(s)))
+        case .unauthorized: headers.append(("WWW-Authenticate", #"Bearer realm="indoornav""#))
         case .methodNotAllowed(_, let allowed): headers.append(("Allow", allowed.joined(separator: ", ")))
         default: break
         }
-        return .json(httpStatus, json.serialized(), headers: headers)
+        return .json(httpStatus, json, headers: headers)
     }
 }

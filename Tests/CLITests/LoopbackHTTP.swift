@@ -8,8 +8,9 @@ import Glibc
 enum LoopbackHTTP {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    /// Sends `method path` with an optional JSON body; returns the status and the body text.
-    static func request(port: Int, _ method: String, _ path: String, body: String? = nil) throws -> (status: Int, body: String) {
+    /// Sends `method path` with an optional JSON body and extra headers; returns the status and the body text.
+    static func request(port: Int, _ method: String, _ path: String, body: String? = nil,
+                        headers: [String: String] = [:]) throws -> (status: Int, body: String) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
         defer { close(fd) }
@@ -24,6 +25,7 @@ enum LoopbackHTTP {
         let payload = Array((body ?? "").utf8)
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(payload.count)\r\n"
         if body != nil { head += "Content-Type: application/json\r\n" }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         let message = Array((head + "\r\n").utf8) + payload
         var sent = 0
         while sent < message.count {

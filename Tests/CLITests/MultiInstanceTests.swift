@@ -67,6 +67,37 @@ import Glibc
         }
     }
 
+    /// One client walking: the points still to send, its clock, what it saw.
+    struct Walker {
+        var id: String
+        var deviates: Bool
+        var pending: [(x: Double, y: Double, level: String)]
+        var time = 0.0
+        var traveled = 0.0
+        var arrivals = 0, offRoutes = 0, reroutes = 0
+
+        init(id: String, deviates: Bool, pending: [(x: Double, y: Double, level: String)]) {
+            self.id = id; self.deviates = deviates; self.pending = pending
+        }
+    }
+
+    /// The polyline points of a route JSON (every section in order).
+    static func points(_ route: JSONValue?) -> [(x: Double, y: Double, level: String)] {
+        (route?["sections"]?.array ?? []).flatMap { $0["polyline"]?.array ?? [] }.compactMap { p in
+            guard let x = p["x"]?.double, let y = p["y"]?.double, let l = p["level"]?.string else { return nil }
+            return (x, y, l)
+        }
+    }
+
+    /// The points of ``walk(_:t0:)`` without the JSON.
+    static func path(_ polyline: [(x: Double, y: Double, level: String)]) -> [(x: Double, y: Double, level: String)] {
+        walk(polyline, t0: 0).compactMap { text in
+            guard let v = try? JSONParser().parse(Array(text.utf8)).value, let x = v["x"]?.double, let y = v["y"]?.double,
+                  let l = v["level"]?.string else { return nil }
+            return (x, y, l)
+        }
+    }
+
     @Test(.enabled(if: MultiInstanceTests.available, "redis-server or haproxy is not installed (apt-get install redis-server haproxy): multi-instance test skipped"))
     func sessionsContinueWhenAnInstanceIsKilled() throws {
         let dir = try CLIRunner.temporaryDirectory()
@@ -107,59 +138,80 @@ import Glibc
         defer { kill(proxy.processIdentifier, SIGKILL); proxy.waitUntilExit() }
         #expect(Self.waitForPort(proxyPort))
 
-        // 50 sessions towards the dean's office (three levels up), each walking its own route.
-        var walks: [(id: String, fixes: [String])] = []
-        for _ in 0..<50 {
+        // 50 sessions towards the dean's office (three levels up), each walking its own route; every
+        // fifth leaves it into a room off the ground-floor corridor, stays there until rerouted, then
+        // follows its new route. The instance is killed while those are off route.
+        let deviation: [(x: Double, y: Double, level: String)] = [(13.5, 10.5, "lvl-a0"), (14.5, 13, "lvl-a0"), (16, 15.5, "lvl-a0")]
+            + Array(repeating: (18, 17, "lvl-a0"), count: 8)
+        var walks: [Walker] = []
+        for k in 0..<50 {
             let r = try LoopbackHTTP.request(port: proxyPort, "POST", "/sessions",
                                              body: #"{"venue":"campus","destination":"occ-deans-office","location":{"x":0,"y":0,"level":"lvl-a0","accuracyMeters":2,"timeSeconds":0}}"#)
             try #require(r.status == 201, "\(r.body)")
             let json = try JSONParser().parse(r.body).value
             let id = try #require(json["id"]?.string)
-            let points = (json["route"]?["sections"]?.array ?? []).flatMap { $0["polyline"]?.array ?? [] }
-                .compactMap { p -> (x: Double, y: Double, level: String)? in
-                    guard let x = p["x"]?.double, let y = p["y"]?.double, let l = p["level"]?.string else { return nil }
-                    return (x, y, l)
-                }
-            walks.append((id, Self.walk(points, t0: 0)))
+            let route = Self.points(json["route"])
+            let deviates = k % 5 == 0
+            walks.append(Walker(id: id, deviates: deviates, pending: deviates ? Array(Self.path(route).prefix(14)) + deviation : Self.path(route)))
         }
-        let steps = walks.map(\.fixes.count).max() ?? 0
-        var arrivals: [String: Int] = [:]
+        var step = 0
         var failures: [String] = []
-        var lastTraveled: [String: Double] = [:]
-        for step in 0..<steps {
-            if step == steps / 2 { kill(first.process.processIdentifier, SIGKILL) }
-            for walk in walks where step < walk.fixes.count {
+        while walks.contains(where: { !$0.pending.isEmpty }) && step < 400 {
+            if step == 16 { kill(first.process.processIdentifier, SIGKILL) }
+            for k in walks.indices where !walks[k].pending.isEmpty {
+                let point = walks[k].pending.removeFirst()
+                walks[k].time += 1
+                let fix = "{\"x\":\(point.x),\"y\":\(point.y),\"level\":\"\(point.level)\",\"accuracyMeters\":2,\"timeSeconds\":\(walks[k].time)}"
                 // A client retries a failed request with the same fix (at most 5 times).
                 var answer: (status: Int, body: String)?
-                for _ in 0..<5 {
-                    if let r = try? LoopbackHTTP.request(port: proxyPort, "POST", "/sessions/\(walk.id)/locations", body: walk.fixes[step]), r.status == 200 {
+                var attempts = 0
+                while attempts < 5 && answer == nil {
+                    attempts += 1
+                    if let r = try? LoopbackHTTP.request(port: proxyPort, "POST", "/sessions/\(walks[k].id)/locations", body: fix), r.status == 200 {
                         answer = r
-                        break
+                    } else {
+                        usleep(100_000)
                     }
-                    usleep(100_000)
                 }
-                guard let answer else { failures.append("\(walk.id) step \(step): no answer"); continue }
+                let id = walks[k].id
+                guard let answer else { failures.append("\(id) t=\(walks[k].time): no answer"); continue }
                 let json = try JSONParser().parse(answer.body).value
+                // A fix is rejected (as a repeat) only when an earlier attempt was applied before its answer was lost.
+                if json["rejected"]?.array?.isEmpty == false && attempts == 1 { failures.append("\(id) t=\(walks[k].time): rejected on the first attempt") }
                 let traveled = json["progress"]?["distanceTraveledMeters"]?.double ?? -1
-                if traveled + 1e-6 < (lastTraveled[walk.id] ?? 0) { failures.append("\(walk.id) step \(step): progress went back") }
-                lastTraveled[walk.id] = traveled
-                for event in json["events"]?.array ?? [] where event["type"]?.string == "arrived" && event["isFinal"]?.bool == true {
-                    arrivals[walk.id, default: 0] += 1
+                let rerouted = json["events"]?.array?.contains { $0["type"]?.string == "rerouted" } == true
+                // Progress never goes back on one route (a new route starts from its own beginning).
+                if !rerouted && traveled + 1e-6 < walks[k].traveled { failures.append("\(id) t=\(walks[k].time): progress went back") }
+                walks[k].traveled = traveled
+                for event in json["events"]?.array ?? [] {
+                    switch event["type"]?.string {
+                    case "arrived" where event["isFinal"]?.bool == true: walks[k].arrivals += 1
+                    case "offRoute": walks[k].offRoutes += 1
+                    case "rerouted":
+                        walks[k].reroutes += 1
+                        walks[k].pending = Self.path(Self.points(event["route"]))
+                    default: break
+                    }
                 }
-                if answer.body.contains(#""type":"rerouted""#) { failures.append("\(walk.id) step \(step): unexpected reroute") }
             }
+            step += 1
         }
         #expect(failures.isEmpty, "\(failures.prefix(10))")
-        #expect(walks.allSatisfy { arrivals[$0.id] == 1 }, "arrivals: \(arrivals.values.sorted())")
+        for walk in walks {
+            #expect(walk.arrivals == 1, "\(walk.id): \(walk.arrivals) arrivals")
+            #expect(walk.reroutes == (walk.deviates ? 1 : 0) && walk.offRoutes == (walk.deviates ? 1 : 0),
+                    "\(walk.id): \(walk.offRoutes) off-route, \(walk.reroutes) reroutes")
+        }
         // Every session is still there, on the surviving instance.
         let health = try JSONParser().parse(try LoopbackHTTP.request(port: second.port, "GET", "/health").body).value
         #expect(health["sessions"]?.int == 50)
         first.process.waitUntilExit()
-        // A fresh instance started afterwards serves them all, arrived.
-        let restarted = try ServeStateFileTests.Server(arguments)
-        defer { _ = restarted.terminate() }
-        for walk in walks {
-            let r = try restarted.request("GET", "/sessions/\(walk.id)")
+        // All instances restart: two fresh ones serve every session, arrived.
+        _ = second.terminate()
+        let restarted = [try ServeStateFileTests.Server(arguments), try ServeStateFileTests.Server(arguments)]
+        defer { restarted.forEach { _ = $0.terminate() } }
+        for (k, walk) in walks.enumerated() {
+            let r = try restarted[k % 2].request("GET", "/sessions/\(walk.id)")
             let state = try JSONParser().parse(r.body).value["state"]?["type"]?.string
             #expect(r.status == 200 && state == "arrived", "\(walk.id): \(r.status) \(state ?? "no state")")
         }

@@ -51,7 +51,14 @@ final class RedisServerProcess {
         process = nil
     }
 
-    deinit { kill() }
+    /// Stops the server without closing its sockets (SIGSTOP): it accepts nothing and answers nothing,
+    /// like a server stuck or far too slow.
+    func pause() { if let p = process { Foundation.kill(p.processIdentifier, SIGSTOP) } }
+
+    /// Lets a paused server run again (SIGCONT).
+    func resume() { if let p = process { Foundation.kill(p.processIdentifier, SIGCONT) } }
+
+    deinit { resume(); kill() }
 
     var url: String { "redis://127.0.0.1:\(port)/0" }
 
@@ -59,7 +66,7 @@ final class RedisServerProcess {
         var redis = try! RedisConfiguration(url: url)
         redis.timeoutSeconds = timeoutSeconds
         return RedisSessionStore(pool: RedisConnectionPool(configuration: redis), venues: catalog, capacity: configuration.maximumSessions,
-                                 ttlSeconds: configuration.sessionTTLSeconds, retryAfterSeconds: configuration.retryAfterSeconds)
+                                 perOwnerCapacity: configuration.maximumSessionsPerClient, ttlSeconds: configuration.sessionTTLSeconds, retryAfterSeconds: configuration.retryAfterSeconds)
     }
 }
 
@@ -143,6 +150,68 @@ final class RedisServerProcess {
         #expect(try f.client.request("POST", "/sessions/\(again)/locations", body: ServiceFixture.fix(1, 0, "L0", t: 1)).status == 200)
         usleep(1_300_000)
         #expect(try f.client.request("GET", "/sessions/\(again)").status == 404)
+    }
+
+    /// Redis stuck (SIGSTOP): requests answer 503 with `Retry-After` within the timeout and `/health`
+    /// still answers. Nothing is half-written: once Redis runs again the instance answers exactly what
+    /// Redis holds (a fresh instance reads the same), whether or not the timed-out write landed late,
+    /// and the client's retry of the same fix is applied at most once.
+    @Test(.enabled(if: RedisServerProcess.available, Comment(rawValue: skipMessage)))
+    func redisStuckAnswers503AndNothingIsHalfWritten() throws {
+        let redis = try RedisServerProcess()
+        let a = try ServiceFixture(configure: { $0.retryAfterSeconds = 3 }, store: { redis.store($0, $1, timeoutSeconds: 0.2) })
+        let id = try a.createSession()
+        #expect(try a.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(1, 0, "L0", t: 1)).status == 200)
+        redis.pause()
+        let started = Date()
+        let stuck = try a.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(2, 0, "L0", t: 2))
+        #expect(stuck.status == 503 && stuck.headers["retry-after"] == "3", "\(stuck.text)")
+        #expect(try a.client.request("GET", "/sessions/\(id)").status == 503)
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(try a.client.request("GET", "/health").status == 200)
+        redis.resume()
+        usleep(100_000)
+        let b = try ServiceFixture(store: { redis.store($0, $1) })
+        let seen = try a.client.request("GET", "/sessions/\(id)")
+        let fresh = try b.client.request("GET", "/sessions/\(id)").text
+        #expect(seen.status == 200 && seen.text == fresh)
+        let retried = try a.json(try a.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(2, 0, "L0", t: 2)))
+        #expect(retried["progress"]?["fusedLocation"]?["timeSeconds"]?.double == 2)
+        #expect(abs((retried["progress"]?["distanceTraveledMeters"]?.double ?? 0) - 2) < 0.01)
+        let next = try b.json(try b.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(3, 0, "L0", t: 3)))
+        #expect(next["rejected"]?.array?.isEmpty == true && next["progress"]?["fusedLocation"]?["timeSeconds"]?.double == 3)
+    }
+
+    /// Per-client limits and API-key ownership hold across instances sharing one Redis; the live count
+    /// is every instance's.
+    @Test(.enabled(if: RedisServerProcess.available, Comment(rawValue: skipMessage)))
+    func clientLimitsAndOwnersHoldAcrossInstances() throws {
+        let redis = try RedisServerProcess()
+        let keys = try APIKeys.parse(ClientLimitTests.keys, path: "keys")
+        let configure: (inout ServiceConfiguration) -> Void = { $0.maximumSessionsPerClient = 2; $0.apiKeys = keys; $0.sessionTTLSeconds = 1 }
+        let a = try ServiceFixture(configure: configure, store: { redis.store($0, $1) })
+        let b = try ServiceFixture(configure: configure, store: { redis.store($0, $1) }, idSeed: 7)
+        let alice = ["authorization": "Bearer alice-key-0123456789"]
+        let bob = ["authorization": "Bearer bob-key-0123456789abc"]
+        let first = try a.client.request("POST", "/sessions", body: ClientLimitTests.createBody, headers: alice)
+        #expect(first.status == 201)
+        #expect(try b.client.request("POST", "/sessions", body: ClientLimitTests.createBody, headers: alice).status == 201)
+        let third = try a.client.request("POST", "/sessions", body: ClientLimitTests.createBody, headers: alice)
+        let thirdCode = try a.json(third)["error"]?["code"]?.string
+        #expect(third.status == 429 && thirdCode == "clientSessionLimit")
+        #expect(try b.client.request("POST", "/sessions", body: ClientLimitTests.createBody, headers: bob).status == 201)
+        #expect(try a.json(try a.client.request("GET", "/health"))["sessions"]?.int == 3)
+        let id = try #require(try a.json(first)["id"]?.string)
+        #expect(try b.client.request("GET", "/sessions/\(id)", headers: bob).status == 404)
+        #expect(try b.client.request("DELETE", "/sessions/\(id)", headers: bob).status == 204)
+        #expect(try b.client.request("GET", "/sessions/\(id)", headers: alice).status == 200)
+        #expect(try b.client.request("DELETE", "/sessions/\(id)", headers: alice).status == 204)
+        #expect(try a.json(try a.client.request("GET", "/health"))["sessions"]?.int == 2)
+        #expect(try a.client.request("POST", "/sessions", body: ClientLimitTests.createBody, headers: alice).status == 201)
+        // Expiry frees the places and the count (Redis time).
+        usleep(1_300_000)
+        #expect(try b.json(try b.client.request("GET", "/health"))["sessions"]?.int == 0)
+        #expect(try b.client.request("POST", "/sessions", body: ClientLimitTests.createBody, headers: alice).status == 201)
     }
 
     @Test func redisURLsAreChecked() throws {

@@ -14,12 +14,12 @@ final class ServiceFixture: Sendable {
 
     init(configure: (inout ServiceConfiguration) -> Void = { _ in }, venues: [Venue] = [TestVenues.golden()],
          threading: HTTPServerConfiguration.Threading = .pool(threads: 2),
-         store: ((VenueCatalog, ServiceConfiguration) -> any SessionStore)? = nil) throws {
+         store: ((VenueCatalog, ServiceConfiguration) -> any SessionStore)? = nil, idSeed: UInt64 = 42) throws {
         var configuration = ServiceConfiguration()
         configure(&configuration)
         let catalog = try VenueCatalog(venues: venues)
         let service = try RerouteService(venues: catalog, configuration: configuration, store: store?(catalog, configuration),
-                                         clock: clock.clock, sessionIDs: SessionIDs.seeded(42))
+                                         clock: clock.clock, sessionIDs: SessionIDs.seeded(idSeed))
         var http = HTTPServerConfiguration()
         http.port = 0
         http.threading = threading

@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
 # Load benchmark of the reroute service on loopback.
 #
-#   Tools/bench/service-load.sh [--sessions 200] [--duration 15] [--connections 64] [--threads 2]
+#   Tools/bench/service-load.sh [--sessions 200] [--duration 10] [--connections 64] [--threads 2]
 #                               [--server-threads 2 | --thread-per-connection]
-#                               [--venue DIR] [--memory-only] [--store memory|redis]
+#                               [--venue DIR] [--memory-only] [--store all|memory|redis|haproxy]
 #
-# Installs wrk when missing (apt-get), builds release, starts `indoornav serve` on the bundled campus
-# venue (Recordings/venues) — or on the venue folder DIR (`--venue`; sessions then start at the venue's
-# first destination and go to its last one on another level) — on an ephemeral loopback port, creates the sessions (RSS is
-# read before and after: memory per session), then (unless --memory-only) runs wrk twice:
-# (--store redis: sessions in a redis-server of the script's own on a free loopback port, started
-# without persistence and stopped at the end; RSS then counts only the server's cache)
-# location updates (POST /sessions/{id}/locations via service-load.lua) and GET /health, so the ratio
-# shows what the navigation engine costs over the HTTP layer. Prints requests/s, latency percentiles,
-# errors, rejected fixes and memory per session (RSS delta / sessions). Traffic goes to 127.0.0.1 only;
-# every run is bounded by --duration.
+# Builds release and runs, in one go (--store all, the default), each phase on its own server(s):
+#   memory   `indoornav serve` with sessions in memory;
+#   redis    the same with `--sessions redis://…` on a redis-server of the script's own (free loopback
+#            port, no persistence);
+#   haproxy  two such instances on that Redis behind HAProxy (affinity by session id: `balance uri`,
+#            consistent hashing; health checks), every request through HAProxy.
+# Each phase creates the sessions (RSS before and after: memory per session), then drives location
+# updates with wrk (POST /sessions/{id}/locations via service-load.lua) and then GET /health, and
+# prints updates/s, p50/p99, errors, fixes rejected as out of order and non-200 answers. On the
+# bundled campus venue (Recordings/venues) sessions go from the main building's ground floor to the
+# library's staff lounge; with --venue DIR from its first destination to its last one on another
+# level. --memory-only: only the memory per session of the in-memory phase. Missing tools (wrk, curl,
+# redis-server, haproxy) are installed with apt-get. Traffic goes to 127.0.0.1 only; every run is
+# bounded by --duration.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-SESSIONS=200 DURATION=15 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="--threads 2" VENUE_DIR="" MEMORY_ONLY=0 STORE=memory
+SESSIONS=200 DURATION=10 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="--threads 2" VENUE_DIR="" MEMORY_ONLY=0 STORE=all
 while [ $# -gt 0 ]; do
   case "$1" in
     --sessions) SESSIONS=$2; shift 2 ;;
@@ -33,80 +37,89 @@ while [ $# -gt 0 ]; do
     *) echo "unknown option $1" >&2; exit 1 ;;
   esac
 done
-
+case "$STORE" in all|memory|redis|haproxy) ;; *) echo "--store: all, memory, redis or haproxy, not $STORE" >&2; exit 1 ;; esac
+[ "$MEMORY_ONLY" = 0 ] || STORE=memory
 [ -z "$VENUE_DIR" ] || [ -d "$VENUE_DIR" ] || { echo "--venue: no folder $VENUE_DIR" >&2; exit 1; }
-if [ "$MEMORY_ONLY" = 0 ] && ! command -v wrk >/dev/null; then
-  echo "installing wrk" >&2
-  apt-get update -qq && apt-get install -y -qq wrk >/dev/null
-fi
-command -v curl >/dev/null || { apt-get update -qq && apt-get install -y -qq curl >/dev/null; }
+
+need() {  # need COMMAND PACKAGE
+  command -v "$1" >/dev/null && return
+  echo "installing $2" >&2
+  apt-get update -qq && apt-get install -y -qq "$2" >/dev/null
+}
+need curl curl
+[ "$MEMORY_ONLY" = 1 ] || need wrk wrk
+case "$STORE" in all|redis|haproxy) need redis-server redis-server ;; esac
+case "$STORE" in all|haproxy) need haproxy haproxy ;; esac
 
 swift build -c release --product indoornav 2>&1 | grep -E "error|Compiling|Build" | tail -n 3
 BIN=$(swift build -c release --show-bin-path)/indoornav
 
 WORK=$(mktemp -d)
-SERVER_PID="" REDIS_PID="" STORE_ARGS=""
+PIDS=()
 cleanup() {
-  if [ -n "$SERVER_PID" ]; then kill -TERM "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-  if [ -n "$REDIS_PID" ]; then kill -KILL "$REDIS_PID" 2>/dev/null || true; wait "$REDIS_PID" 2>/dev/null || true; fi
+  for pid in "${PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+wait_port() { for _ in $(seq 1 200); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.05; done; return 1; }
+stop_pid() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
-case "$STORE" in
-  memory) ;;
-  redis)
-    command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server >/dev/null; }
-    REDIS_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no >"$WORK/redis" 2>&1 &
-    REDIS_PID=$!
-    for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$REDIS_PORT") 2>/dev/null && break; sleep 0.05; done
-    STORE_ARGS="--sessions redis://127.0.0.1:$REDIS_PORT/0" ;;
-  *) echo "--store: memory or redis, not $STORE" >&2; exit 1 ;;
-esac
-
-# shellcheck disable=SC2086
-"$BIN" serve --venues "${VENUE_DIR:-Recordings/venues}" --port 0 --max-sessions $((SESSIONS + 100)) $SERVER_THREADING $STORE_ARGS >"$WORK/out" 2>"$WORK/err" &
-SERVER_PID=$!
-for _ in $(seq 1 3000); do grep -q "listening on" "$WORK/out" 2>/dev/null && break; sleep 0.1; done
-URL=$(sed -n 's/^listening on //p' "$WORK/out")
-[ -n "$URL" ] || { cat "$WORK/err" >&2; echo "server did not start" >&2; exit 1; }
-rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status"; }
+# serve NAME [ARGS…]: starts a server, sets SERVER_PID and SERVER_URL.
+serve() {
+  local name=$1; shift
+  # shellcheck disable=SC2086
+  "$BIN" serve --venues "${VENUE_DIR:-Recordings/venues}" --port 0 --max-sessions $((SESSIONS + 100)) \
+    --client-sessions $((SESSIONS + 100)) --client-creates $((SESSIONS + 100)) --client-connections 1024 \
+    $SERVER_THREADING "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
+  SERVER_PID=$!
+  PIDS+=("$SERVER_PID")
+  for _ in $(seq 1 3000); do grep -q "listening on" "$WORK/$name.out" 2>/dev/null && break; sleep 0.1; done
+  SERVER_URL=$(sed -n 's/^listening on //p' "$WORK/$name.out")
+  [ -n "$SERVER_URL" ] || { cat "$WORK/$name.err" >&2; echo "server $name did not start" >&2; exit 1; }
+}
+rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+# cpu_ticks PID…: user + system clock ticks of the processes so far.
+cpu_ticks() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; }
+TICKS=$(getconf CLK_TCK)
 
 # Start on the main building's ground floor, navigate to the library's staff lounge (another building
 # and level), so each fix is snapped and tracked on a multi-section route.
 VENUE_ID=campus START_X=0 START_Y=0 START_LEVEL=lvl-a0 DESTINATION=occ-staff-lounge
-curl -sf "$URL/health" >/dev/null
-if [ -n "$VENUE_DIR" ]; then
-  # Another venue: start at its first destination, go to its last one on another level.
+route_ends() {  # route_ends URL: the venue's first and last destinations (--venue)
+  [ -n "$VENUE_DIR" ] || return 0
   read -r VENUE_ID START_X START_Y START_LEVEL DESTINATION < <(
-    V=$(curl -sf "$URL/venues" | python3 -c 'import json,sys; print(json.load(sys.stdin)["venues"][0]["id"])')
-    curl -sf "$URL/venues/$V/pois" | python3 -c 'import json,sys
+    V=$(curl -sf "$1/venues" | python3 -c 'import json,sys; print(json.load(sys.stdin)["venues"][0]["id"])')
+    curl -sf "$1/venues/$V/pois" | python3 -c 'import json,sys
 d = json.load(sys.stdin); p = d["pois"]
 to = ([q for q in p if q["level"] != p[0]["level"]] or p)[-1]
 print(d["venue"], p[0]["x"], p[0]["y"], p[0]["level"], to["id"])')
   echo "venue $VENUE_ID: from ($START_X, $START_Y) on $START_LEVEL to $DESTINATION"
-fi
-RSS_BEFORE=$(rss_kb)
-: >"$WORK/sessions"
-for _ in $(seq 1 "$SESSIONS"); do
-  curl -sf -o /dev/null -D - -X POST "$URL/sessions" -d "{\"venue\":\"$VENUE_ID\",\"destination\":\"$DESTINATION\",\"location\":{\"x\":$START_X,\"y\":$START_Y,\"level\":\"$START_LEVEL\",\"accuracyMeters\":3,\"timeSeconds\":0}}" \
-    | tr -d '\r' | sed -n 's|^Location: /sessions/||p' >>"$WORK/sessions"
-done
-CREATED=$(wc -l <"$WORK/sessions")
-[ "$CREATED" -gt 0 ] || { echo "no session could be created" >&2; exit 1; }
-RSS_AFTER=$(rss_kb)
-if [ "$MEMORY_ONLY" = 1 ]; then
-  awk -v b="$RSS_BEFORE" -v a="$RSS_AFTER" -v n="$CREATED" 'BEGIN {
-    printf "memory: RSS %d KiB -> %d KiB for %d sessions = %.1f KiB per session\n", b, a, n, (a - b) / n }'
-  exit 0
-fi
+}
 
-export SESSIONS_FILE="$WORK/sessions" WRK_THREADS START_X START_Y START_LEVEL
-echo "server: $SERVER_THREADING, store $STORE, $CREATED sessions, wrk: $WRK_THREADS threads, $CONNECTIONS connections, ${DURATION}s"
-LOC=$(wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s Tools/bench/service-load.lua "$URL" | grep '^RESULT')
-echo "location updates: ${LOC#RESULT }"
-HEALTH=$(wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s /dev/stdin "$URL/health" <<'LUA' | grep '^RESULT'
+create_sessions() {  # create_sessions URL FILE
+  : >"$2"
+  for _ in $(seq 1 "$SESSIONS"); do
+    curl -sf -o /dev/null -D - -X POST "$1/sessions" -d "{\"venue\":\"$VENUE_ID\",\"destination\":\"$DESTINATION\",\"location\":{\"x\":$START_X,\"y\":$START_Y,\"level\":\"$START_LEVEL\",\"accuracyMeters\":3,\"timeSeconds\":0}}" \
+      | tr -d '\r' | sed -n 's|^[Ll]ocation: /sessions/||p' >>"$2"
+  done
+  [ "$(wc -l <"$2")" -gt 0 ] || { echo "no session could be created" >&2; exit 1; }
+}
+
+# load PHASE URL SESSIONS_FILE "SERVER_PIDS" "OTHER_PIDS" METRICS_URLS…: wrk on location updates, then on
+# /health; one summary line. CPU time of the servers (and of Redis/HAProxy) per update is measured too:
+# unlike updates/s it does not depend on what else runs on the machine.
+load() {
+  local phase=$1 url=$2 file=$3 servers=$4 others=$5; shift 5
+  local loc health stale non200 rps cpu0 cpu1 other0 other1 cpu
+  # shellcheck disable=SC2086
+  cpu0=$(cpu_ticks $servers); other0=$(cpu_ticks $others)
+  loc=$(SESSIONS_FILE="$file" WRK_THREADS=$WRK_THREADS START_X=$START_X START_Y=$START_Y START_LEVEL=$START_LEVEL \
+    wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s Tools/bench/service-load.lua "$url" | grep '^RESULT')
+  # shellcheck disable=SC2086
+  cpu1=$(cpu_ticks $servers); other1=$(cpu_ticks $others)
+  health=$(wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s /dev/stdin "$url/health" <<'LUA' | grep '^RESULT'
 function done(s, l, r)
   local e = s.errors
   io.write(string.format("RESULT requests=%d rps=%.0f p50_ms=%.3f p99_ms=%.3f errors=%d\n", s.requests,
@@ -115,15 +128,106 @@ function done(s, l, r)
 end
 LUA
 )
-echo "health:           ${HEALTH#RESULT }"
-METRICS=$(curl -sf "$URL/metrics")
-STALE=$(echo "$METRICS" | sed -n 's/^indoornav_rejected_inputs_total{reason="staleFix"} //p')
-NON200=$(echo "$METRICS" | grep '^indoornav_http_requests_total{route="/sessions/{id}/locations"' | grep -v 'status="200"' || true)
-REROUTES=$(echo "$METRICS" | grep '^indoornav_reroutes_total' || true)
-echo "fixes rejected as out of order: ${STALE:-0}; non-200 location answers: ${NON200:-none}; reroutes: ${REROUTES:-none}"
-LOC_RPS=$(echo "$LOC" | sed -n 's/.* rps=\([0-9]*\).*/\1/p')
-HEALTH_RPS=$(echo "$HEALTH" | sed -n 's/.* rps=\([0-9]*\).*/\1/p')
-awk -v b="$RSS_BEFORE" -v a="$RSS_AFTER" -v n="$CREATED" -v l="$LOC_RPS" -v h="$HEALTH_RPS" 'BEGIN {
-  printf "memory: RSS %d KiB -> %d KiB for %d sessions = %.1f KiB per session\n", b, a, n, (a - b) / n
-  if (l > 0) printf "engine cost: health %.0f req/s vs location updates %.0f req/s (%.2fx)\n", h, l, h / l
-}'
+  stale=0 non200=""
+  for m in "$@"; do
+    local metrics n
+    metrics=$(curl -sf "$m/metrics")
+    n=$(echo "$metrics" | sed -n 's/^indoornav_rejected_inputs_total{reason="staleFix"} //p' | head -1)
+    stale=$((stale + ${n:-0}))
+    non200+=$(echo "$metrics" | grep '^indoornav_http_requests_total{route="/sessions/{id}/locations"' | grep -v 'status="200"' || true)
+  done
+  echo "[$phase] location updates: ${loc#RESULT }"
+  echo "[$phase] health:           ${health#RESULT }"
+  echo "[$phase] fixes rejected as out of order: $stale; non-200 location answers: ${non200:-none}"
+  rps=$(echo "$loc" | sed -n 's/.* rps=\([0-9]*\).*/\1/p')
+  cpu=$(echo "$loc" | awk -v s="$((cpu1 - cpu0))" -v o="$((other1 - other0))" -v hz="$TICKS" '{
+    for (i = 1; i <= NF; i++) if ($i ~ /^requests=/) { split($i, a, "="); n = a[2] }
+    printf "%.0f µs service + %.0f µs redis/haproxy", s / hz / n * 1e6, o / hz / n * 1e6 }')
+  echo "[$phase] CPU per update: $cpu"
+  SUMMARY+=("$(printf '%-8s updates/s %6s  p50 %s ms  p99 %s ms  errors %s  CPU/update %s | /health %s req/s p99 %s ms' "$phase" "$rps" \
+    "$(echo "$loc" | sed -n 's/.* p50_ms=\([0-9.]*\).*/\1/p')" "$(echo "$loc" | sed -n 's/.* p99_ms=\([0-9.]*\).*/\1/p')" \
+    "$(echo "$loc" | awk '{n=0; for (i=1;i<=NF;i++) if ($i ~ /^errors_/) {split($i,a,"="); n+=a[2]}; print n}')" "$cpu" \
+    "$(echo "$health" | sed -n 's/.* rps=\([0-9]*\).*/\1/p')" "$(echo "$health" | sed -n 's/.* p99_ms=\([0-9.]*\).*/\1/p')")")
+}
+
+memory_per_session() {  # memory_per_session PHASE PID BEFORE_KB
+  local after
+  after=$(rss_kb "$2")
+  awk -v p="$1" -v b="$3" -v a="$after" -v n="$SESSIONS" 'BEGIN {
+    printf "[%s] memory: RSS %d KiB -> %d KiB for %d sessions = %.1f KiB per session\n", p, b, a, n, (a - b) / n }'
+}
+
+SUMMARY=()
+echo "server: $SERVER_THREADING; wrk: $WRK_THREADS threads, $CONNECTIONS connections, ${DURATION}s; $SESSIONS sessions; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [ "$STORE" = all ] || [ "$STORE" = memory ]; then
+  serve memory
+  route_ends "$SERVER_URL"
+  curl -sf "$SERVER_URL/health" >/dev/null
+  before=$(rss_kb "$SERVER_PID")
+  create_sessions "$SERVER_URL" "$WORK/memory.sessions"
+  memory_per_session memory "$SERVER_PID" "$before"
+  [ "$MEMORY_ONLY" = 1 ] && exit 0
+  load memory "$SERVER_URL" "$WORK/memory.sessions" "$SERVER_PID" "" "$SERVER_URL"
+  stop_pid "$SERVER_PID"
+fi
+
+if [ "$STORE" != memory ]; then
+  REDIS_PORT=$(free_port)
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no >"$WORK/redis.log" 2>&1 &
+  REDIS_PID=$!
+  PIDS+=("$REDIS_PID")
+  wait_port "$REDIS_PORT" || { echo "redis-server did not start" >&2; exit 1; }
+  REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
+fi
+
+if [ "$STORE" = all ] || [ "$STORE" = redis ]; then
+  serve redis --sessions "$REDIS_URL"
+  route_ends "$SERVER_URL"
+  before=$(rss_kb "$SERVER_PID")
+  create_sessions "$SERVER_URL" "$WORK/redis.sessions"
+  memory_per_session redis "$SERVER_PID" "$before"
+  load redis "$SERVER_URL" "$WORK/redis.sessions" "$SERVER_PID" "$REDIS_PID" "$SERVER_URL"
+  stop_pid "$SERVER_PID"
+  redis-cli -p "$REDIS_PORT" FLUSHDB >/dev/null 2>&1 || true
+fi
+
+if [ "$STORE" = all ] || [ "$STORE" = haproxy ]; then
+  serve one --sessions "$REDIS_URL"; ONE=$SERVER_URL ONE_PID=$SERVER_PID
+  serve two --sessions "$REDIS_URL"; TWO=$SERVER_URL TWO_PID=$SERVER_PID
+  PROXY_PORT=$(free_port)
+  cat >"$WORK/haproxy.cfg" <<CFG
+global
+  maxconn 4096
+defaults
+  mode http
+  timeout connect 1s
+  timeout client 10s
+  timeout server 10s
+  option http-keep-alive
+  retries 3
+  option redispatch
+frontend front
+  bind 127.0.0.1:$PROXY_PORT
+  default_backend instances
+backend instances
+  balance uri
+  hash-type consistent
+  option httpchk GET /health
+  http-reuse always
+  server one ${ONE#http://} check inter 1s
+  server two ${TWO#http://} check inter 1s
+CFG
+  haproxy -f "$WORK/haproxy.cfg" -db >"$WORK/haproxy.log" 2>&1 &
+  PROXY_PID=$!
+  PIDS+=("$PROXY_PID")
+  wait_port "$PROXY_PORT" || { cat "$WORK/haproxy.log" >&2; echo "haproxy did not start" >&2; exit 1; }
+  PROXY="http://127.0.0.1:$PROXY_PORT"
+  route_ends "$PROXY"
+  create_sessions "$PROXY" "$WORK/haproxy.sessions"
+  load "haproxy" "$PROXY" "$WORK/haproxy.sessions" "$ONE_PID $TWO_PID" "$REDIS_PID $PROXY_PID" "$ONE" "$TWO"
+fi
+
+echo
+echo "summary ($(nproc) cores shared with wrk$([ "$STORE" = memory ] || echo ", redis-server")$([ "$STORE" = all ] || [ "$STORE" = haproxy ] && echo ", haproxy"); load average now $(cut -d' ' -f1-3 /proc/loadavg)):"
+for line in "${SUMMARY[@]}"; do echo "  $line"; done

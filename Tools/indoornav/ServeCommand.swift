@@ -5,7 +5,8 @@ import Venue
 
 /// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
 /// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]
-/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] | --sessions redis://…]`: the reroute
+/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] | --sessions redis://…] [--api-keys FILE]
+/// [--client-sessions N] [--client-creates N] [--client-connections N] [--read-timeout S]`: the reroute
 /// service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
     static let usage = """
@@ -13,6 +14,8 @@ enum ServeCommand {
                            [--max-sessions 10000] [--session-ttl 600] [--threads 2 | --thread-per-connection]
                            [--max-body 65536] [--cors-origin http://host[:port] | *]…
                            [--state-file PATH [--state-interval 30]] [--sessions redis://127.0.0.1:6379/0]
+                           [--api-keys FILE] [--client-sessions 1000] [--client-creates 600]
+                           [--client-connections 128] [--read-timeout 10]
       DIR: a venue folder or .zip, a directory of venue folders and .zip archives, or a venue store directory.
       --graph: which navigation graph every venue gets (default: its authored one, else a derived one);
                FILE or DIR (a node/edge graph.geojson) suits a single venue.
@@ -21,6 +24,11 @@ enum ServeCommand {
         every --state-interval seconds (1–86400) and on SIGTERM/SIGINT, so a restart keeps them.
       --sessions: keep sessions in Redis (a database holding nothing else), shared by every instance
         started with the same URL; excludes --state-file.
+      --api-keys: one 'NAME KEY' per line; requests then need 'Authorization: Bearer KEY' (not /health,
+        the viewer page, /venues, POIs) and a session answers only its creator's key.
+      --client-sessions, --client-creates: live sessions one client may hold, sessions it may create a
+        minute (the client is its API key, else its address; behind a balancer, the balancer's).
+      --client-connections: connections from one address; --read-timeout: seconds to deliver a whole request.
       --port 0 picks a free port; the chosen one is printed. SIGTERM/SIGINT finish requests in flight and exit 0.
     """
 
@@ -47,11 +55,19 @@ enum ServeCommand {
         do { redis = try redisURL.map { url throws(RedisError) in try RedisConfiguration(url: url) } } catch {
             throw UsageError("--sessions: \(error)\n\(usage)")
         }
+        let keyFile = try args.option("--api-keys")
+        if let n = try args.int("--client-sessions", in: 1...1_000_000) { service.maximumSessionsPerClient = n }
+        if let n = try args.int("--client-creates", in: 1...1_000_000) { service.sessionCreationsPerClientPerMinute = n }
+        if let n = try args.int("--client-connections", in: 1...65_536) { http.perClientConnectionLimit = n }
+        if let s = try args.double("--read-timeout", in: 0.1...3_600) { http.requestReadTimeoutSeconds = s }
         let perConnection = args.flag("--thread-per-connection")
         let threads = try args.int("--threads", in: 1...64)
         if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other\n\(usage)") }
         http.threading = perConnection ? .threadPerConnection : .pool(threads: threads ?? 2)
         try args.finish()
+        if let keyFile {
+            do { service.apiKeys = try APIKeys.read(path: keyFile) } catch { throw UsageError("--api-keys: \(error)") }
+        }
         do { _ = try service.validated() } catch { throw UsageError("\(error)") }
 
         // Signals are caught before the port opens, so a SIGTERM right after "listening" is never lost.
@@ -76,7 +92,7 @@ enum ServeCommand {
         }
         let store: (any SessionStore)? = try redis.map { r throws(ServiceError) in
             RedisSessionStore(pool: RedisConnectionPool(configuration: try r.validated()), venues: catalog, capacity: service.maximumSessions,
-                              ttlSeconds: service.sessionTTLSeconds, retryAfterSeconds: service.retryAfterSeconds)
+                              perOwnerCapacity: service.maximumSessionsPerClient, ttlSeconds: service.sessionTTLSeconds, retryAfterSeconds: service.retryAfterSeconds)
         }
         let app = try RerouteService(venues: catalog, configuration: service, store: store)
         var saver: SessionStateSaver?

@@ -8,6 +8,11 @@ import Synchronization
 /// ``HTTPServerConfiguration/maximumBodyBytes``; longer ones are discarded and the request is passed
 /// on with ``HTTPRequest/bodyTooLarge`` set. The handler runs on the daemon's threads and must be
 /// thread-safe.
+///
+/// Slow clients: at most ``HTTPServerConfiguration/perClientConnectionLimit`` connections per client
+/// address (more are closed at once), and each request must arrive whole within
+/// ``HTTPServerConfiguration/requestReadTimeoutSeconds`` (``ConnectionWatch``), so connections trickling
+/// headers cannot keep other clients out.
 public final class HTTPDaemon: Sendable {
     /// The port the server listens on (the ephemeral one when started on port 0).
     public let port: Int
@@ -21,7 +26,8 @@ public final class HTTPDaemon: Sendable {
     ///   ``ServiceError/cannotListen(address:port:)`` when the address or port cannot be bound.
     public init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(ServiceError) {
         let checked = try configuration.validated()
-        let context = DaemonContext(handler: handler, maximumBodyBytes: checked.maximumBodyBytes)
+        let context = DaemonContext(handler: handler, maximumBodyBytes: checked.maximumBodyBytes,
+                                    watch: ConnectionWatch(readTimeoutSeconds: checked.requestReadTimeoutSeconds))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0
         switch checked.threading {
@@ -34,9 +40,11 @@ public final class HTTPDaemon: Sendable {
         let opaque = Unmanaged.passUnretained(context).toOpaque()
         guard let started = indoornav_mhd_start(flags, checked.bindAddress, UInt16(checked.port), accessHandler, opaque,
                                                 completedHandler, opaque, poolSize, UInt32(checked.connectionLimit),
-                                                UInt32(checked.connectionTimeoutSeconds), 0) else {
+                                                UInt32(checked.connectionTimeoutSeconds), 0, UInt32(checked.perClientConnectionLimit),
+                                                connectionHandler, opaque, requestLineHandler, opaque) else {
             throw .cannotListen(address: checked.bindAddress, port: checked.port)
         }
+        context.watch.startWatching()
         self.context = context
         self.configuration = checked
         self.port = Int(indoornav_mhd_bound_port(started))
@@ -48,16 +56,31 @@ public final class HTTPDaemon: Sendable {
     /// Requests accepted and not yet completed.
     public var requestsInFlight: Int { context.inFlight.load(ordering: .relaxed) }
 
-    /// Stops accepting connections, lets requests in flight finish (waiting up to `graceSeconds`), then
-    /// closes every connection. Safe to call more than once.
+    /// Connections open now.
+    public var openConnections: Int { context.watch.openConnections }
+
+    /// Connections closed so far because they did not deliver a complete request within
+    /// ``HTTPServerConfiguration/requestReadTimeoutSeconds``.
+    public var slowConnectionsClosed: Int { context.watch.slowConnectionsClosed }
+
+    /// Stops gracefully: stops listening (new connections are refused), answers every request that
+    /// arrives on an open connection with `Connection: close`, closes connections idle since their last
+    /// answer, and waits up to `graceSeconds` for the rest to finish before closing every connection.
+    /// Safe to call more than once.
     public func stop(graceSeconds: Double = 10) {
         guard let running = daemon.withLock({ d -> OpaquePointer? in let r = d; d = nil; return r }) else { return }
         let listenSocket = MHD_quiesce_daemon(running)
+        // The socket may only be closed after MHD_stop_daemon; shutting it down refuses new connections
+        // now, before any answer says `Connection: close` (so a client reconnecting is refused, not
+        // left in the backlog).
+        if listenSocket >= 0 { shutdown(listenSocket, Int32(SHUT_RDWR)) }
+        context.watch.startDraining()
         let deadline = Date().addingTimeInterval(max(0, graceSeconds))
-        while context.inFlight.load(ordering: .acquiring) > 0 && Date() < deadline {
+        while (context.inFlight.load(ordering: .acquiring) > 0 || context.watch.openConnections > 0) && Date() < deadline {
             usleep(5_000)
         }
         MHD_stop_daemon(running)
+        context.watch.stopWatching()
         if listenSocket >= 0 { close(listenSocket) }
     }
 }
@@ -67,10 +90,29 @@ private final class DaemonContext: Sendable {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
     let maximumBodyBytes: Int
     let inFlight = Atomic<Int>(0)
+    let watch: ConnectionWatch
 
-    init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maximumBodyBytes: Int) {
-        self.handler = handler; self.maximumBodyBytes = maximumBodyBytes
+    init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maximumBodyBytes: Int, watch: ConnectionWatch) {
+        self.handler = handler; self.maximumBodyBytes = maximumBodyBytes; self.watch = watch
     }
+}
+
+/// The key of a connection in the ``ConnectionWatch`` (its address, unique while it is open).
+private func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection))) }
+
+private let connectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _, toe in
+    guard let cls, let connection else { return }
+    let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+    if toe.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
+        context.watch.opened(key(connection), socket: indoornav_mhd_connection_fd(connection))
+    } else {  // MHD_CONNECTION_NOTIFY_CLOSED
+        context.watch.closed(key(connection))
+    }
+}
+
+private let requestLineHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { cls, _, connection in
+    if let cls, let connection { Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().watch.requestLineArrived(key(connection)) }
+    return nil
 }
 
 /// The body of one request as it arrives (touched only by the connection's thread).
@@ -108,12 +150,18 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         uploadDataSize.pointee = 0
         return .YES
     }
+    context.watch.answering(key(connection))
     let query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false)
     let headers = values(of: connection, kind: .HEADER_KIND, lowercased: true)
+    var address = [CChar](repeating: 0, count: 16)
+    _ = indoornav_mhd_client_ipv4(connection, &address, address.count)
     let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
-                              query: query, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: headers)
+                              query: query, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: headers,
+                              clientAddress: String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     buffer.body = []
-    return send(context.handler(request), on: connection)
+    var response = context.handler(request)
+    if context.watch.isDraining { response.headers.append(("Connection", "close")) }
+    return send(response, on: connection)
 }
 
 /// Query arguments or headers of a connection (header names lower-cased).
@@ -130,7 +178,8 @@ private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercase
     return collector.values
 }
 
-private let completedHandler: MHD_RequestCompletedCallback = { cls, _, requestContext, _ in
+private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, requestContext, _ in
+    if let cls, let connection { Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().watch.answered(key(connection)) }
     guard let requestContext, let existing = requestContext.pointee else { return }
     Unmanaged<RequestBuffer>.fromOpaque(existing).release()
     requestContext.pointee = nil

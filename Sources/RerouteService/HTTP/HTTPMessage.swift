@@ -13,12 +13,15 @@ public struct HTTPRequest: Sendable {
     public var bodyTooLarge: Bool
     /// Request headers by lower-case name (the last value wins when a name repeats).
     public var headers: [String: String]
+    /// The peer's IPv4 address as a dotted quad (empty when unknown): the client for per-client limits
+    /// when no API key names it.
+    public var clientAddress: String
 
     /// A request with every field given.
     public init(method: String, path: String, query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
-                headers: [String: String] = [:]) {
+                headers: [String: String] = [:], clientAddress: String = "") {
         self.method = method; self.path = path; self.query = query; self.body = body; self.bodyTooLarge = bodyTooLarge
-        self.headers = headers
+        self.headers = headers; self.clientAddress = clientAddress
     }
 
     /// The value of the header `name` (case-insensitive).

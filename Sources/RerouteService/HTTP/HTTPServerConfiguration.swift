@@ -8,6 +8,8 @@
 /// | `maximumBodyBytes` | bytes | 65,536 | 1,024–16,777,216 |
 /// | `connectionLimit` | connections | 1,024 | 1–65,536 |
 /// | `connectionTimeoutSeconds` | s idle | 30 | 1–3,600 |
+/// | `perClientConnectionLimit` | connections from one IPv4 address | 128 | 1–65,536 |
+/// | `requestReadTimeoutSeconds` | s to deliver a whole request (headers and body) | 10 | 0.1–3,600 |
 public struct HTTPServerConfiguration: Sendable, Hashable {
     /// How requests are scheduled on threads.
     public enum Threading: Sendable, Hashable {
@@ -29,6 +31,13 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var connectionLimit: Int = 1_024
     /// Idle keep-alive connections are closed after this many seconds.
     public var connectionTimeoutSeconds: Int = 30
+    /// Concurrent connections accepted from one client address; more are closed at once. Behind a load
+    /// balancer every connection comes from the balancer: raise it above the balancer's own limit.
+    public var perClientConnectionLimit: Int = 128
+    /// A connection must deliver each complete request (request line, headers, body) within this many
+    /// seconds of opening or of its previous answer, or it is closed (slow clients, slowloris). Idle
+    /// keep-alive connections are closed after the same time.
+    public var requestReadTimeoutSeconds: Double = 10
 
     /// The defaults (see the table above).
     public init() {}
@@ -52,6 +61,12 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
         }
         guard (1...3_600).contains(connectionTimeoutSeconds) else {
             throw .invalidConfiguration(field: "connectionTimeoutSeconds", reason: "must be 1–3600, got \(connectionTimeoutSeconds)")
+        }
+        guard (1...65_536).contains(perClientConnectionLimit) else {
+            throw .invalidConfiguration(field: "perClientConnectionLimit", reason: "must be 1–65536, got \(perClientConnectionLimit)")
+        }
+        guard requestReadTimeoutSeconds.isFinite, (0.1...3_600).contains(requestReadTimeoutSeconds) else {
+            throw .invalidConfiguration(field: "requestReadTimeoutSeconds", reason: "must be 0.1–3600 s, got \(requestReadTimeoutSeconds)")
         }
         return self
     }

@@ -1,22 +1,33 @@
 import Foundation
+import Navigation
+import Routing
 import Synchronization
 
 /// Sessions kept in Redis (`indoornav serve --sessions redis://host:port/db`), so any instance serves
 /// any session and a session outlives the instance that last served it.
 ///
-/// Each session is one hash `indoornav:session:{id}` with a version `v` and the encoded
-/// ``StoredSession`` `d`, expiring `ttlSeconds` after its last request (Redis `PEXPIRE`). Writes are
-/// compare-and-set on the version in a Lua script, so two instances can never interleave one
-/// session's fixes: the loser of a race reads the session again and re-applies its request. Decoded
-/// sessions are cached per instance and reused while their version is current, so the hot path is
-/// one round trip to read (version check and TTL renewal) and one to write. The database must hold
-/// nothing else: the live count is its `DBSIZE`. When Redis is down or slower than the pool's timeout,
-/// requests answer 503 with `Retry-After` and nothing is written; the next request reconnects.
+/// Keys (all under `indoornav:`):
+/// - `session:{id}`, a hash: version `v`, owner `o`, the route with the navigation configuration and
+///   route options `r`, and the rest of the ``StoredSession`` `d` (``CompactCoder`` bytes; `r` is written
+///   only when it changed, so a fix costs the small moving state), expiring `ttlSeconds` after its last request (`PEXPIRE`);
+/// - `live`, a sorted set of session ids by expiry time: the live count across instances;
+/// - `owner:{client}`, the same for one client's sessions: the per-client limit.
+///
+/// Every operation is one Lua script (sent once, then called by `EVALSHA`), so it is atomic and one
+/// round trip. Writes are compare-and-set on the version, so two instances can never interleave one
+/// session's fixes: the loser reads the session again and re-applies its request. Decoded sessions are
+/// cached per instance; a request that changes a session starts from the cached copy without asking
+/// Redis (the compare-and-set of its write is the version check), a read checks the version first, so
+/// the hot path is one round trip and decodes nothing. When Redis is down or slower than the pool's
+/// timeout, requests answer 503 with `Retry-After`, nothing is written, and the cached copy the request
+/// touched is dropped; the next request reconnects.
 public final class RedisSessionStore: SessionStore {
     /// The connections.
     public let pool: RedisConnectionPool
     /// Most sessions kept at once (across instances).
     public let capacity: Int
+    /// Most sessions of one owner kept at once (across instances).
+    public let perOwnerCapacity: Int
     /// Seconds without use after which a session expires.
     public let ttlSeconds: Double
     /// The `Retry-After` of 503 answers.
@@ -24,72 +35,101 @@ public final class RedisSessionStore: SessionStore {
     private let venues: VenueCatalog
     private let cache = Mutex<[String: ServiceSession]>([:])
     private let lastCount = Atomic<Int>(0)
+    private let scripts: RedisScripts
     static let keyPrefix = "indoornav:session:"
+    static let liveKey = "indoornav:live"
+    static let ownerPrefix = "indoornav:owner:"
 
     /// A store on `pool`'s server restoring sessions over `venues`.
-    public init(pool: RedisConnectionPool, venues: VenueCatalog, capacity: Int, ttlSeconds: Double, retryAfterSeconds: Int) {
-        self.pool = pool; self.venues = venues; self.capacity = capacity; self.ttlSeconds = ttlSeconds
-        self.retryAfterSeconds = retryAfterSeconds
+    public init(pool: RedisConnectionPool, venues: VenueCatalog, capacity: Int, perOwnerCapacity: Int = 1_000_000, ttlSeconds: Double,
+                retryAfterSeconds: Int) {
+        self.pool = pool; self.venues = venues; self.capacity = capacity; self.perOwnerCapacity = perOwnerCapacity
+        self.ttlSeconds = ttlSeconds; self.retryAfterSeconds = retryAfterSeconds
+        self.scripts = RedisScripts(pool: pool)
     }
 
-    private var ttlMilliseconds: String { String(max(1, Int((ttlSeconds * 1000).rounded()))) }
+    private var ttlMilliseconds: [UInt8] { Array(String(max(1, Int((ttlSeconds * 1000).rounded()))).utf8) }
 
     private func unavailable(_ error: any Error) -> ServiceError {
         .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds)
     }
 
-    private func run(_ script: String, key: String, _ arguments: [[UInt8]]) throws(ServiceError) -> RESPValue {
-        do {
-            return try pool.withConnection { c throws(RedisError) in
-                try c.command([Array("EVAL".utf8), Array(script.utf8), Array("1".utf8), Array((Self.keyPrefix + key).utf8)] + arguments, name: "EVAL")
-            }
-        } catch { throw unavailable(error) }
+    private func run(_ script: RedisScripts.Script, keys: [String], _ arguments: [[UInt8]]) throws(ServiceError) -> RESPValue {
+        do { return try scripts.run(script, keys: keys, arguments: arguments) } catch { throw unavailable(error) }
     }
 
-    static let insertScript = """
-        if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-        if redis.call('DBSIZE') >= tonumber(ARGV[3]) then return -1 end
-        redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1])
-        redis.call('PEXPIRE', KEYS[1], ARGV[2])
-        return 1
-        """
+    private func keys(_ id: String, owner: String) -> [String] { [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix + owner] }
 
-    static let loadScript = """
-        local v = redis.call('HGET', KEYS[1], 'v')
-        if not v then return false end
-        redis.call('PEXPIRE', KEYS[1], ARGV[2])
-        if v == ARGV[1] then return {v} end
-        return {v, redis.call('HGET', KEYS[1], 'd')}
-        """
+    /// The moving state and, when it changed since `saved`, the parts that change only with a new
+    /// route (the route, the navigation configuration and route options), encoded (``CompactCoder``).
+    private static func encode(_ stored: StoredSession, routeChanged: Bool) throws(SessionStateError) -> (state: [UInt8], route: [UInt8]?) {
+        var moving = stored
+        let box = RouteBox(of: stored)
+        moving.navigation.route = nil
+        moving.navigation.configuration = Self.placeholderConfiguration
+        moving.navigation.routeOptions = RouteOptions()
+        do {
+            let state = try CompactCoder.encode(moving)
+            guard routeChanged else { return (state, nil) }
+            return (state, try CompactCoder.encode(box))
+        } catch { throw .unwritable(path: "session \(stored.id)", reason: "\(error)") }
+    }
 
-    static let saveScript = """
-        local v = redis.call('HGET', KEYS[1], 'v')
-        if not v then return -2 end
-        if v ~= ARGV[1] then return -1 end
-        local n = tonumber(v) + 1
-        redis.call('HSET', KEYS[1], 'v', n, 'd', ARGV[2])
-        redis.call('PEXPIRE', KEYS[1], ARGV[3])
-        return n
-        """
+    private static let placeholderConfiguration = NavigationConfiguration()
+
+    /// A session from its stored state and route blobs.
+    private static func decode(state: [UInt8], route: [UInt8], id: String) throws(SessionStateError) -> StoredSession {
+        var stored: StoredSession
+        do { stored = try CompactCoder.decode(StoredSession.self, from: state) } catch {
+            throw .malformed(path: "redis session \(id)", reason: SessionStateFile.describe(error))
+        }
+        do { try CompactCoder.decode(RouteBox.self, from: route).apply(to: &stored) } catch {
+            throw .malformed(path: "redis session \(id) route", reason: SessionStateFile.describe(error))
+        }
+        return stored
+    }
+
+    /// What changes only with a new route: written beside the moving state, and only when it changed.
+    struct RouteBox: Codable, Hashable, Sendable {
+        var route: Route?
+        var configuration: NavigationConfiguration
+        var routeOptions: RouteOptions
+
+        init(of stored: StoredSession) {
+            route = stored.navigation.route
+            configuration = stored.navigation.configuration
+            routeOptions = stored.navigation.routeOptions
+        }
+
+        func apply(to stored: inout StoredSession) {
+            stored.navigation.route = route
+            stored.navigation.configuration = configuration
+            stored.navigation.routeOptions = routeOptions
+        }
+    }
 
     public func insert(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) {
         session.touch(nowSeconds: nowSeconds)
-        let blob: [UInt8]
-        do { blob = try session.stored(nowSeconds: nowSeconds).encoded() } catch { throw unavailable(error) }
-        let reply = try run(Self.insertScript, key: session.id, [blob, Array(ttlMilliseconds.utf8), Array(String(capacity).utf8)])
+        let (stored, generation) = session.storedWithRouteGeneration(nowSeconds: nowSeconds)
+        let blobs: (state: [UInt8], route: [UInt8]?)
+        do { blobs = try Self.encode(stored, routeChanged: true) } catch { throw unavailable(error) }
+        let reply = try run(.insert, keys: keys(session.id, owner: session.owner),
+                            [blobs.state, blobs.route ?? [], ttlMilliseconds, Array(String(capacity).utf8),
+                             Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8)])
         switch reply.integer {
         case 1:
-            session.storeVersion.withLock { $0 = 1 }
+            session.storeState.withLock { $0 = ServiceSession.StoreState(version: 1, savedRouteGeneration: generation) }
             cache.withLock { $0[session.id] = session }
         case -1: throw .tooManySessions(limit: capacity, retryAfterSeconds: retryAfterSeconds)
+        case -3: throw .clientSessionLimit(limit: perOwnerCapacity, retryAfterSeconds: retryAfterSeconds)
         default: throw .storeUnavailable(reason: "session id \(session.id) already taken", retryAfterSeconds: retryAfterSeconds)
         }
     }
 
     public func session(id: String, nowSeconds: Double) throws(ServiceError) -> ServiceSession? {
         let cached = cache.withLock { $0[id] }
-        let known = cached.map { c in c.storeVersion.withLock { $0 } } ?? 0
-        let reply = try run(Self.loadScript, key: id, [Array(String(known).utf8), Array(ttlMilliseconds.utf8)])
+        let known = cached.map { c in c.storeState.withLock { $0.version } } ?? 0
+        let reply = try run(.load, keys: [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix], [Array(String(known).utf8), ttlMilliseconds])
         guard case .array(let items) = reply, let first = items.first?.bytes, let version = Int(String(decoding: first, as: UTF8.self)) else {
             cache.withLock { $0[id] = nil }
             return nil
@@ -98,28 +138,51 @@ public final class RedisSessionStore: SessionStore {
             cached.touch(nowSeconds: nowSeconds)
             return cached
         }
-        guard items.count == 2, let blob = items[1].bytes else { throw .storeUnavailable(reason: "session \(id): no data stored", retryAfterSeconds: retryAfterSeconds) }
+        guard items.count == 3, let state = items[1].bytes, let routeBlob = items[2].bytes else {
+            throw .storeUnavailable(reason: "session \(id): no data stored", retryAfterSeconds: retryAfterSeconds)
+        }
         let restored: ServiceSession
         do {
-            let stored = try StoredSession(encoded: blob, source: "redis session \(id)")
+            let stored = try Self.decode(state: state, route: routeBlob, id: id)
             guard let served = venues[stored.venueID] else { throw SessionStateError.invalidSession(id: id, reason: "venue '\(stored.venueID)' is not served") }
             restored = try ServiceSession(restoring: stored, served: served, nowSeconds: nowSeconds)
         } catch { throw .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds) }
-        restored.storeVersion.withLock { $0 = version }
+        // A restored session starts at route generation 0: the route in Redis is the one it holds.
+        restored.storeState.withLock { $0 = ServiceSession.StoreState(version: version, savedRouteGeneration: 0) }
         restored.touch(nowSeconds: nowSeconds)
         cache.withLock { $0[id] = restored }
         return restored
     }
 
+    /// The cached copy when there is one (no round trip: the compare-and-set of ``didUpdate(_:nowSeconds:)``
+    /// checks its version), else the session read from Redis.
+    public func sessionForUpdate(id: String, nowSeconds: Double) throws(ServiceError) -> ServiceSession? {
+        if let cached = cache.withLock({ $0[id] }), !cached.isExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) {
+            cached.touch(nowSeconds: nowSeconds)
+            return cached
+        }
+        return try session(id: id, nowSeconds: nowSeconds)
+    }
+
     public func didUpdate(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) -> Bool {
         session.touch(nowSeconds: nowSeconds)
-        let saved = try session.storeVersion.withLock { version throws(ServiceError) -> Bool in
-            let blob: [UInt8]
-            do { blob = try session.stored(nowSeconds: nowSeconds).encoded() } catch { throw unavailable(error) }
-            let reply = try run(Self.saveScript, key: session.id, [Array(String(version).utf8), blob, Array(ttlMilliseconds.utf8)])
-            guard let n = reply.integer, n > 0 else { return false }
-            version = n
-            return true
+        let saved: Bool
+        do {
+            saved = try session.storeState.withLock { known throws(ServiceError) -> Bool in
+                let (stored, generation) = session.storedWithRouteGeneration(nowSeconds: nowSeconds)
+                let blobs: (state: [UInt8], route: [UInt8]?)
+                do { blobs = try Self.encode(stored, routeChanged: generation != known.savedRouteGeneration) } catch { throw unavailable(error) }
+                var arguments = [Array(String(known.version).utf8), ttlMilliseconds, blobs.state]
+                if let route = blobs.route { arguments.append(route) }
+                let reply = try run(.save, keys: keys(session.id, owner: session.owner), arguments)
+                guard let n = reply.integer, n > 0 else { return false }
+                known = ServiceSession.StoreState(version: n, savedRouteGeneration: generation)
+                return true
+            }
+        } catch {
+            // Not written (or not known to be): the next request reads the stored session.
+            forget(session)
+            throw error
         }
         // A copy that could not be saved is not kept: the next request reads the stored one.
         if !saved { forget(session) }
@@ -132,10 +195,7 @@ public final class RedisSessionStore: SessionStore {
 
     @discardableResult public func remove(id: String) throws(ServiceError) -> Bool {
         cache.withLock { $0[id] = nil }
-        do {
-            let reply = try pool.withConnection { c throws(RedisError) in try c.command(["DEL", Self.keyPrefix + id]) }
-            return (reply.integer ?? 0) > 0
-        } catch { throw unavailable(error) }
+        return (try run(.remove, keys: [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix], []).integer ?? 0) > 0
     }
 
     /// Redis expires sessions itself; this drops cached copies unused for longer than the TTL and
@@ -145,9 +205,10 @@ public final class RedisSessionStore: SessionStore {
         return 0
     }
 
-    /// Sessions in Redis (`DBSIZE`); the last known count when Redis does not answer.
+    /// Live sessions in Redis, across instances (the `live` set after dropping expired ids); the last
+    /// known count when Redis does not answer.
     public var count: Int {
-        if let n = try? pool.withConnection({ c throws(RedisError) in try c.command(["DBSIZE"]) }).integer {
+        if let n = try? scripts.run(.count, keys: [Self.liveKey], arguments: []).integer {
             lastCount.store(n, ordering: .relaxed)
             return n
         }
@@ -168,8 +229,10 @@ public final class RedisSessionStore: SessionStore {
         } while cursor != "0" && ids.count < 100_000
         var out: [ServiceSession] = []
         for id in ids.sorted() where out.count < limit {
-            guard let blob = try? pool.withConnection({ c throws(RedisError) in try c.command(["HGET", Self.keyPrefix + id, "d"]) }).bytes,
-                  let stored = try? StoredSession(encoded: blob, source: id), let served = venues[stored.venueID],
+            guard case .array(let fields)? = try? pool.withConnection({ c throws(RedisError) in try c.command(["HMGET", Self.keyPrefix + id, "d", "r"]) }),
+                  fields.count == 2, let blob = fields[0].bytes, let routeBlob = fields[1].bytes,
+                  let stored = try? Self.decode(state: blob, route: routeBlob, id: id) else { continue }
+            guard let served = venues[stored.venueID],
                   let session = try? ServiceSession(restoring: stored, served: served, nowSeconds: nowSeconds) else { continue }
             out.append(session)
         }

@@ -48,24 +48,44 @@ public final class ServiceSession: Sendable {
     public let id: String
     /// The venue it navigates in.
     public let venueID: String
+    /// The client that created it (its API key's name, else its address; see
+    /// ``ServiceConfiguration/maximumSessionsPerClient``); empty when unknown.
+    public let owner: String
     private let lastUsedBits: Atomic<UInt64>
     let state: Mutex<State>
-    /// The version of this session in an external store when it was last read or written (0 = none);
-    /// its lock also serialises writes of this session to that store.
-    let storeVersion = Mutex<Int>(0)
+    /// What an external store knows of this copy: its version when last read or written (0 = none) and
+    /// the route last written (a store may write the route only when it changed). Its lock also
+    /// serialises writes of this session to that store.
+    let storeState = Mutex<StoreState>(StoreState())
+
+    struct StoreState {
+        var version = 0
+        /// ``State/routeGeneration`` when the route was last written (nil = not known to be written).
+        var savedRouteGeneration: Int?
+    }
 
     struct State {
         var navigation: NavigationSession
         /// Destination and waypoints kept until the first location arrives.
         var pending: (destination: NavigationDestination, waypoints: [Waypoint])?
         var lastFixSeconds: Double?
+        /// Counts the requests that planned a route (`started`, `rerouted`), changed the closures in the
+        /// route options or stopped navigation, so a store can tell whether the route (and its options)
+        /// changed without comparing them.
+        var routeGeneration = 0
+
+        mutating func noteRouteChanges(_ events: [NavigationEvent]) {
+            if events.contains(where: { if case .started = $0 { true } else if case .rerouted = $0 { true } else { false } }) {
+                routeGeneration += 1
+            }
+        }
     }
 
     /// A session over `served` towards `destination`; navigation starts with ``start(from:)`` or the
     /// first posted fix.
     /// - Throws: ``ServiceError/unprocessable(field:reason:)`` when the configuration is invalid.
     public init(id: String, served: ServedVenue, configuration: NavigationConfiguration, options: RouteOptions,
-                destination: NavigationDestination, waypoints: [Waypoint]) throws(ServiceError) {
+                destination: NavigationDestination, waypoints: [Waypoint], owner: String = "") throws(ServiceError) {
         let navigation: NavigationSession
         do {
             navigation = try NavigationSession(venue: served.venue, routers: served.routers,
@@ -73,15 +93,17 @@ public final class ServiceSession: Sendable {
         } catch { throw .unprocessable(field: "options", reason: error.description) }
         self.id = id
         self.venueID = served.id
+        self.owner = owner
         self.lastUsedBits = Atomic(0)
         self.state = Mutex(State(navigation: navigation, pending: (destination, waypoints), lastFixSeconds: nil))
     }
 
     /// A session continuing from a stored one (see ``StoredSession``), last used `idleSeconds` before
     /// `nowSeconds`.
-    init(id: String, venueID: String, state: sending State, lastUsedSeconds: Double) {
+    init(id: String, venueID: String, owner: String, state: sending State, lastUsedSeconds: Double) {
         self.id = id
         self.venueID = venueID
+        self.owner = owner
         self.lastUsedBits = Atomic(lastUsedSeconds.bitPattern)
         self.state = Mutex(state)
     }
@@ -105,6 +127,7 @@ public final class ServiceSession: Sendable {
     public func start(from location: IndoorLocation, raw: IndoorLocation? = nil) throws(ServiceError) -> SessionSnapshot {
         try state.withLock { s throws(ServiceError) -> SessionSnapshot in
             let events = try Self.startPending(&s, from: location, raw: raw)
+            s.noteRouteChanges(events)
             return Self.snapshot(s, events: events, rejected: [])
         }
     }
@@ -119,7 +142,12 @@ public final class ServiceSession: Sendable {
     public func apply(_ fixes: [PostedFix], closures: [String]? = nil) throws(ServiceError) -> SessionSnapshot {
         try state.withLock { s throws(ServiceError) -> SessionSnapshot in
             var events: [NavigationEvent] = []
-            if let closures { events += s.navigation.updateClosures(closures) }
+            if let closures {
+                let closedBefore = s.navigation.routeOptions.closedFeatureIDs
+                events += s.navigation.updateClosures(closures)
+                // The route options are stored with the route: a changed closure set is written too.
+                if s.navigation.routeOptions.closedFeatureIDs != closedBefore { s.routeGeneration += 1 }
+            }
             var rejected: [RejectedFix] = []
             for (i, fix) in fixes.enumerated() {
                 // A fix not newer than the last applied one is a late or repeated one (a client re-sending
@@ -136,18 +164,26 @@ public final class ServiceSession: Sendable {
                 s.lastFixSeconds = fix.location.timeSeconds
                 events += s.navigation.handle(fix.location, raw: fix.raw)
             }
+            s.noteRouteChanges(events)
             return Self.snapshot(s, events: events, rejected: rejected)
         }
     }
 
     /// The user confirms crossing the transition guidance paused at.
     public func confirmTransition() -> SessionSnapshot {
-        state.withLock { s in Self.snapshot(s, events: s.navigation.confirmTransition(), rejected: []) }
+        state.withLock { s in
+            let events = s.navigation.confirmTransition()
+            s.noteRouteChanges(events)
+            return Self.snapshot(s, events: events, rejected: [])
+        }
     }
 
     /// Stops navigation (when the session is removed).
     public func stop() -> SessionSnapshot {
-        state.withLock { s in Self.snapshot(s, events: s.navigation.stopNavigation(reason: .cancelled), rejected: []) }
+        state.withLock { s in
+            s.routeGeneration += 1
+            return Self.snapshot(s, events: s.navigation.stopNavigation(reason: .cancelled), rejected: [])
+        }
     }
 
     /// The current state without changing anything.

@@ -6,12 +6,16 @@ import Synchronization
 /// Times are ``ServiceClock`` seconds. A session untouched for longer than the store's TTL is expired:
 /// lookups miss it and sweeps remove it.
 public protocol SessionStore: Sendable {
-    /// Adds a session. Expired sessions are swept first when the store is full.
-    /// - Throws: ``ServiceError/tooManySessions(limit:retryAfterSeconds:)`` when it is still full.
+    /// Adds a session. Expired sessions are swept first when the store (or its owner's share) is full.
+    /// - Throws: ``ServiceError/tooManySessions(limit:retryAfterSeconds:)`` when it is still full,
+    ///   ``ServiceError/clientSessionLimit(limit:retryAfterSeconds:)`` when the session's owner has as
+    ///   many live sessions as one client may have.
     func insert(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError)
     /// The live session with `id`, marked as used at `nowSeconds`; nil when unknown or expired.
     /// - Throws: ``ServiceError/storeUnavailable(reason:retryAfterSeconds:)`` when the store cannot answer.
     func session(id: String, nowSeconds: Double) throws(ServiceError) -> ServiceSession?
+    /// See the extension's default: the session for a request that will change it.
+    func sessionForUpdate(id: String, nowSeconds: Double) throws(ServiceError) -> ServiceSession?
     /// Called after a request changed the session, so a store that keeps state outside this process
     /// can write it back. Returns false when another writer changed the stored session since it was
     /// read (the caller reads it again and re-applies its request); the in-memory store only touches it.
@@ -28,39 +32,94 @@ public protocol SessionStore: Sendable {
     func liveSessions(nowSeconds: Double, limit: Int) -> [ServiceSession]
 }
 
-/// Sessions in a dictionary in this process's memory, behind one lock.
+extension SessionStore {
+    /// The session for a request that changes it and then calls ``didUpdate(_:nowSeconds:)``. A store
+    /// whose writes are compare-and-set may answer its cached copy without asking whether it is current
+    /// (a stale copy fails the write, and the request reads the session again); by default the same as
+    /// ``session(id:nowSeconds:)``.
+    /// - Throws: ``ServiceError/storeUnavailable(reason:retryAfterSeconds:)``.
+    public func sessionForUpdate(id: String, nowSeconds: Double) throws(ServiceError) -> ServiceSession? {
+        try session(id: id, nowSeconds: nowSeconds)
+    }
+}
+
+/// Sessions in a dictionary in this process's memory, behind one lock, with the ids of each owner's
+/// sessions for the per-client limit.
 ///
-/// - Complexity: insert, lookup and remove O(1); a sweep O(n).
+/// - Complexity: insert, lookup and remove O(1) (an insert for a client at its limit first sweeps that
+///   client's sessions, O(its limit)); a sweep O(n).
 public final class InMemorySessionStore: SessionStore {
-    private let sessions = Mutex<[String: ServiceSession]>([:])
+    private struct Table {
+        var sessions: [String: ServiceSession] = [:]
+        var idsByOwner: [String: Set<String>] = [:]
+
+        mutating func add(_ session: ServiceSession) {
+            sessions[session.id] = session
+            idsByOwner[session.owner, default: []].insert(session.id)
+        }
+
+        @discardableResult mutating func remove(_ id: String) -> Bool {
+            guard let session = sessions.removeValue(forKey: id) else { return false }
+            idsByOwner[session.owner]?.remove(id)
+            if idsByOwner[session.owner]?.isEmpty == true { idsByOwner[session.owner] = nil }
+            return true
+        }
+
+        /// Removes the expired sessions among `ids` (all when nil); returns how many.
+        @discardableResult
+        mutating func removeExpired(nowSeconds: Double, ttlSeconds: Double, among ids: Set<String>? = nil) -> Int {
+            let candidates = ids.map(Array.init) ?? Array(sessions.keys)
+            var removed = 0
+            for id in candidates where sessions[id]?.isExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) == true {
+                remove(id)
+                removed += 1
+            }
+            return removed
+        }
+    }
+
+    private let table = Mutex(Table())
     /// Most sessions kept at once.
     public let capacity: Int
+    /// Most sessions of one owner kept at once.
+    public let perOwnerCapacity: Int
     /// Seconds without use after which a session expires.
     public let ttlSeconds: Double
     /// The `Retry-After` of the 503 when full.
     public let retryAfterSeconds: Int
 
-    /// A store for at most `capacity` sessions expiring after `ttlSeconds` without use.
-    public init(capacity: Int, ttlSeconds: Double, retryAfterSeconds: Int) {
-        self.capacity = capacity; self.ttlSeconds = ttlSeconds; self.retryAfterSeconds = retryAfterSeconds
+    /// A store for at most `capacity` sessions (`perOwnerCapacity` of one owner) expiring after
+    /// `ttlSeconds` without use.
+    public init(capacity: Int, perOwnerCapacity: Int = .max, ttlSeconds: Double, retryAfterSeconds: Int) {
+        self.capacity = capacity; self.perOwnerCapacity = perOwnerCapacity; self.ttlSeconds = ttlSeconds
+        self.retryAfterSeconds = retryAfterSeconds
     }
 
+    /// - Throws: ``ServiceError/tooManySessions(limit:retryAfterSeconds:)`` when full,
+    ///   ``ServiceError/clientSessionLimit(limit:retryAfterSeconds:)`` when the owner has
+    ///   ``perOwnerCapacity`` live sessions.
     public func insert(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) {
         session.touch(nowSeconds: nowSeconds)
-        let inserted = sessions.withLock { table -> Bool in
-            if table.count >= capacity { table = table.filter { !$0.value.isExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) } }
-            guard table.count < capacity else { return false }
-            table[session.id] = session
-            return true
+        let refusal: ServiceError? = table.withLock { t in
+            if t.sessions.count >= capacity { t.removeExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) }
+            guard t.sessions.count < capacity else { return .tooManySessions(limit: capacity, retryAfterSeconds: retryAfterSeconds) }
+            if let ids = t.idsByOwner[session.owner], ids.count >= perOwnerCapacity {
+                t.removeExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds, among: ids)
+                if (t.idsByOwner[session.owner]?.count ?? 0) >= perOwnerCapacity {
+                    return .clientSessionLimit(limit: perOwnerCapacity, retryAfterSeconds: retryAfterSeconds)
+                }
+            }
+            t.add(session)
+            return nil
         }
-        guard inserted else { throw .tooManySessions(limit: capacity, retryAfterSeconds: retryAfterSeconds) }
+        if let refusal { throw refusal }
     }
 
     public func session(id: String, nowSeconds: Double) -> ServiceSession? {
-        sessions.withLock { table -> ServiceSession? in
-            guard let s = table[id] else { return nil }
+        table.withLock { t -> ServiceSession? in
+            guard let s = t.sessions[id] else { return nil }
             if s.isExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) {
-                table[id] = nil
+                t.remove(id)
                 return nil
             }
             s.touch(nowSeconds: nowSeconds)
@@ -71,22 +130,18 @@ public final class InMemorySessionStore: SessionStore {
     public func didUpdate(_ session: ServiceSession, nowSeconds: Double) -> Bool { session.touch(nowSeconds: nowSeconds); return true }
 
     @discardableResult public func remove(id: String) -> Bool {
-        sessions.withLock { $0.removeValue(forKey: id) != nil }
+        table.withLock { $0.remove(id) }
     }
 
     @discardableResult public func removeExpired(nowSeconds: Double) -> Int {
-        sessions.withLock { table in
-            let before = table.count
-            table = table.filter { !$0.value.isExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) }
-            return before - table.count
-        }
+        table.withLock { $0.removeExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) }
     }
 
-    public var count: Int { sessions.withLock { $0.count } }
+    public var count: Int { table.withLock { $0.sessions.count } }
 
     /// Up to `limit` unexpired sessions in id order (not touched).
     public func liveSessions(nowSeconds: Double, limit: Int) -> [ServiceSession] {
-        let live = sessions.withLock { table in table.values.filter { !$0.isExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) } }
+        let live = table.withLock { t in t.sessions.values.filter { !$0.isExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) } }
         return Array(live.sorted { $0.id < $1.id }.prefix(max(0, limit)))
     }
 }

@@ -15,6 +15,9 @@ public struct StoredSession: Hashable, Sendable, Codable {
     public var id: String
     /// The venue it navigates in.
     public var venueID: String
+    /// The client that created it (``ServiceSession/owner``); absent in files written before owners
+    /// were kept (read as no owner).
+    public var owner: String?
     /// Seconds since its last request when it was stored (its TTL continues from there).
     public var idleSeconds: Double
     /// The destination of a session still waiting for its first location.
@@ -71,12 +74,16 @@ extension StoredSession {
 
 extension ServiceSession {
     /// The session as a value at `nowSeconds` (service clock), taken under its lock.
-    public func stored(nowSeconds: Double) -> StoredSession {
+    public func stored(nowSeconds: Double) -> StoredSession { storedWithRouteGeneration(nowSeconds: nowSeconds).stored }
+
+    /// The session as a value and its route generation, taken together under its lock.
+    func storedWithRouteGeneration(nowSeconds: Double) -> (stored: StoredSession, routeGeneration: Int) {
         let idle = max(0, nowSeconds - lastUsedSeconds)
-        return state.withLock { s in
-            StoredSession(formatVersion: StoredSession.currentFormatVersion, id: id, venueID: venueID, idleSeconds: idle,
+        return state.withLock { s in (
+            StoredSession(formatVersion: StoredSession.currentFormatVersion, id: id, venueID: venueID, owner: owner.isEmpty ? nil : owner,
+                          idleSeconds: idle,
                           pendingDestination: s.pending?.destination, pendingWaypoints: s.pending?.waypoints ?? [],
-                          lastFixSeconds: s.lastFixSeconds, navigation: s.navigation.snapshot())
+                          lastFixSeconds: s.lastFixSeconds, navigation: s.navigation.snapshot()), s.routeGeneration)
         }
     }
 
@@ -99,7 +106,7 @@ extension ServiceSession {
             navigation = try NavigationSession(venue: served.venue, routers: served.routers, snapshot: stored.navigation)
         } catch { throw .invalidSession(id: stored.id, reason: error.description) }
         let pending = stored.pendingDestination.map { (destination: $0, waypoints: stored.pendingWaypoints) }
-        self.init(id: stored.id, venueID: served.id, state: State(navigation: navigation, pending: pending, lastFixSeconds: stored.lastFixSeconds),
+        self.init(id: stored.id, venueID: served.id, owner: stored.owner ?? "", state: State(navigation: navigation, pending: pending, lastFixSeconds: stored.lastFixSeconds),
                   lastUsedSeconds: nowSeconds - stored.idleSeconds)
     }
 }

@@ -1,0 +1,117 @@
+import Synchronization
+
+/// The Lua scripts of ``RedisSessionStore``: each operation on a session is one script, so it is atomic
+/// and one round trip. A script is sent once (`SCRIPT LOAD`) and then called by its SHA-1 (`EVALSHA`);
+/// a server that lost it (restarted) answers `NOSCRIPT` and it is sent again.
+///
+/// Times are the server's (`TIME`, milliseconds), so instances with different clocks agree on expiry.
+final class RedisScripts: Sendable {
+    enum Script: Hashable, CaseIterable {
+        /// KEYS: session, live set, owner set. ARGV: state, route, TTL ms, capacity, per-owner capacity,
+        /// owner. 1 = created; 0 = id taken; -1 = full; -3 = owner at its limit.
+        case insert
+        /// KEYS: session, live set, owner prefix. ARGV: the version cached, TTL ms. Renews the TTL;
+        /// nil = no session; {v} = the cached version is current; {v, state, route} otherwise.
+        case load
+        /// KEYS: session, live set, owner set. ARGV: expected version, TTL ms, state[, route].
+        /// The new version; -1 = the version changed (another writer); -2 = no session.
+        case save
+        /// KEYS: session, live set, owner prefix. 1 = removed, 0 = none.
+        case remove
+        /// KEYS: live set. The live sessions (expired ids dropped first).
+        case count
+
+        static let now = "local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) "
+
+        var source: String {
+            switch self {
+            case .insert:
+                Self.now + """
+                    local ttl = tonumber(ARGV[3])
+                    if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+                    redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+                    if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -1 end
+                    redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+                    if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then return -3 end
+                    redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1], 'r', ARGV[2], 'o', ARGV[6])
+                    redis.call('PEXPIRE', KEYS[1], ttl)
+                    redis.call('ZADD', KEYS[2], now + ttl, KEYS[1])
+                    redis.call('ZADD', KEYS[3], now + ttl, KEYS[1])
+                    redis.call('PEXPIRE', KEYS[3], ttl)
+                    return 1
+                    """
+            case .load:
+                Self.now + """
+                    local f = redis.call('HMGET', KEYS[1], 'v', 'o')
+                    local v = f[1]
+                    if not v then return false end
+                    local ttl = tonumber(ARGV[2])
+                    redis.call('PEXPIRE', KEYS[1], ttl)
+                    redis.call('ZADD', KEYS[2], now + ttl, KEYS[1])
+                    if f[2] then
+                      redis.call('ZADD', KEYS[3] .. f[2], now + ttl, KEYS[1])
+                      redis.call('PEXPIRE', KEYS[3] .. f[2], ttl)
+                    end
+                    if v == ARGV[1] then return {v} end
+                    local d = redis.call('HMGET', KEYS[1], 'd', 'r')
+                    return {v, d[1], d[2]}
+                    """
+            case .save:
+                Self.now + """
+                    local v = redis.call('HGET', KEYS[1], 'v')
+                    if not v then return -2 end
+                    if v ~= ARGV[1] then return -1 end
+                    local n = tonumber(v) + 1
+                    local ttl = tonumber(ARGV[2])
+                    if ARGV[4] then
+                      redis.call('HSET', KEYS[1], 'v', n, 'd', ARGV[3], 'r', ARGV[4])
+                    else
+                      redis.call('HSET', KEYS[1], 'v', n, 'd', ARGV[3])
+                    end
+                    redis.call('PEXPIRE', KEYS[1], ttl)
+                    redis.call('ZADD', KEYS[2], now + ttl, KEYS[1])
+                    redis.call('ZADD', KEYS[3], now + ttl, KEYS[1])
+                    redis.call('PEXPIRE', KEYS[3], ttl)
+                    return n
+                    """
+            case .remove:
+                """
+                local o = redis.call('HGET', KEYS[1], 'o')
+                redis.call('ZREM', KEYS[2], KEYS[1])
+                if o then redis.call('ZREM', KEYS[3] .. o, KEYS[1]) end
+                return redis.call('DEL', KEYS[1])
+                """
+            case .count:
+                Self.now + """
+                    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+                    return redis.call('ZCARD', KEYS[1])
+                    """
+            }
+        }
+    }
+
+    private let pool: RedisConnectionPool
+    private let hashes = Mutex<[Script: [UInt8]]>([:])
+
+    init(pool: RedisConnectionPool) { self.pool = pool }
+
+    /// Runs `script` on `keys` and `arguments` in one round trip (two when the server does not know it yet).
+    /// - Throws: ``RedisError``.
+    func run(_ script: Script, keys: [String], arguments: [[UInt8]]) throws(RedisError) -> RESPValue {
+        let tail = [Array(String(keys.count).utf8)] + keys.map { Array($0.utf8) } + arguments
+        return try pool.withConnection { c throws(RedisError) -> RESPValue in
+            if let sha = hashes.withLock({ $0[script] }) {
+                do throws(RedisError) { return try c.command([Self.evalsha, sha] + tail, name: "EVALSHA") } catch {
+                    guard case .server(_, _, let message) = error, message.hasPrefix("NOSCRIPT") else { throw error }
+                }
+            }
+            guard let sha = try c.command(["SCRIPT", "LOAD", script.source]).bytes else {
+                throw .protocolError(endpoint: c.endpoint, reason: "SCRIPT LOAD did not answer a hash")
+            }
+            hashes.withLock { $0[script] = sha }
+            return try c.command([Self.evalsha, sha] + tail, name: "EVALSHA")
+        }
+    }
+
+    private static let evalsha = Array("EVALSHA".utf8)
+}

@@ -1,0 +1,77 @@
+import IndoorJSON
+import Testing
+@testable import RerouteService
+
+/// The response writer gives byte for byte the text of `JSONValue.serialized()`.
+@Suite struct JSONBytesTests {
+    @Test(arguments: 0..<200)
+    func sameTextAsTheReferenceWriter(seed: Int) {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+        func next() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }
+        let strings = ["", "plain", "quote\"back\\slash", "line\nfeed\r\t", "\u{01}\u{1f}ctl", "café ünïcödé 日本", "emoji 🧭", "\u{7f}"]
+        let numbers: [Double] = [0, -0.0, 1, -1, 42, 1e15, 999_999_999_999_999, -1e15 + 1, 0.1, -2.5, 1.0 / 3, 1e-7, 6.02e23, .nan, .infinity]
+        func value(_ depth: Int) -> JSONValue {
+            switch next() % (depth > 3 ? 4 : 6) {
+            case 0: return .null
+            case 1: return .bool(next() % 2 == 0)
+            case 2: return .number(numbers[Int(next() % UInt64(numbers.count))])
+            case 3: return .string(strings[Int(next() % UInt64(strings.count))])
+            case 4: return .array((0..<Int(next() % 4)).map { _ in value(depth + 1) })
+            default:
+                var o: [String: JSONValue] = [:]
+                for _ in 0..<Int(next() % 5) { o[strings[Int(next() % UInt64(strings.count))] + String(next() % 3)] = value(depth + 1) }
+                return .object(o)
+            }
+        }
+        let v = value(0)
+        #expect(String(decoding: JSONBytes.encode(v), as: UTF8.self) == v.serialized())
+    }
+
+    @Test func integersAtTheEdges() {
+        for n: Int64 in [0, 7, -7, 10, -10, 123_456_789, -999_999_999_999_999, 999_999_999_999_999] {
+            var out: [UInt8] = []
+            JSONBytes.writeInteger(n, into: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(n))
+        }
+    }
+}
+
+/// The Redis store's compact binary form: exact round trips, and damaged bytes are errors, not crashes.
+@Suite struct CompactCoderTests {
+    @Test func storedSessionsRoundTripExactly() throws {
+        let f = try ServiceFixture()
+        let id = try f.createSession()
+        for fix in ServiceFixture.walk(from: .init(x: 0, y: 0), to: .init(x: 10, y: 0), level: "L0", t0: 0)
+            + ServiceFixture.walk(from: .init(x: 10, y: 0), to: .init(x: 10, y: -10), level: "L0", t0: 8) {
+            _ = try f.client.request("POST", "/sessions/\(id)/locations", body: fix)
+        }
+        let stored = try #require(f.service.storedSessions().first)
+        #expect(stored.navigation.route != nil)
+        let bytes = try CompactCoder.encode(stored)
+        #expect(try CompactCoder.decode(StoredSession.self, from: bytes) == stored)
+        // Every truncation and a flipped tag are errors.
+        for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 300)) {
+            #expect(throws: (any Error).self) { try CompactCoder.decode(StoredSession.self, from: Array(bytes[..<cut])) }
+        }
+        var damaged = bytes
+        damaged[4] = 99
+        #expect(throws: (any Error).self) { try CompactCoder.decode(StoredSession.self, from: damaged) }
+        #expect(throws: (any Error).self) { try CompactCoder.decode(StoredSession.self, from: bytes + [0]) }
+    }
+
+    @Test func primitivesAndContainers() throws {
+        struct Sample: Codable, Equatable {
+            var a: Int8 = -5, b: UInt16 = 65_000, c: Float = 1.5, d: Double = -0.0, e: String? = nil, f: [Int: String] = [3: "x", -1: "y"]
+            var g: [[Bool]] = [[true], [], [false, true]], h: Int64 = .min, i: UInt64 = .max, j: Double = .nan
+            static func == (l: Sample, r: Sample) -> Bool {
+                l.a == r.a && l.b == r.b && l.c == r.c && l.d.bitPattern == r.d.bitPattern && l.e == r.e && l.f == r.f && l.g == r.g
+                    && l.h == r.h && l.i == r.i && l.j.isNaN == r.j.isNaN
+            }
+        }
+        var s = Sample()
+        #expect(try CompactCoder.decode(Sample.self, from: CompactCoder.encode(s)) == s)
+        s.e = "é"
+        #expect(try CompactCoder.decode(Sample.self, from: CompactCoder.encode(s)) == s)
+        #expect(throws: DecodingError.self) { try CompactCoder.decode(Sample.self, from: CompactCoder.encode([1, 2])) }
+    }
+}
