@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RerouteServiceTests",
-            dependencies: ["RerouteService", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Navigation", "VenueFixtures", "BrowserHarness"]
+            dependencies: ["RerouteService", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Navigation", "Positioning", "VenueFixtures", "BrowserHarness"]
         ),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
         .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "BrowserHarness"]),

@@ -32,13 +32,43 @@ import VenueFixtures
 
     @Test func deepLinkParsesAndResolves() throws {
         let venue = ScenarioVenues.corridorGrid()
-        let link = try NavigationDeepLink(url: "indoornav://navigate?placeId=scenario-office&sectionId=F0&poiId=default:poi-111&x=1")
-        #expect(link == NavigationDeepLink(placeID: "scenario-office", sectionID: "F0", poiID: "default:poi-111"))
+        let link = try NavigationDeepLink(url: "indoornav://navigate?placeId=scenario-office&sectionId=F1&poiId=default:poi-111&x=1")
+        #expect(link == NavigationDeepLink(placeID: "scenario-office", sectionID: "F1", poiID: "default:poi-111"))
         let selection = try link.resolve(in: venue, language: "de")
         #expect(selection.destination?.id == "poi-111")
         #expect(selection.destination?.name == "Raum 111")
-        #expect(selection.levelID == "F1")  // the POI's level wins over the section
+        #expect(selection.levelID == "F1")
         #expect(try NavigationDeepLink(sectionID: "HQ").resolve(in: venue, language: "en").levelID == "F0")
+        // A building section holds every level of the building: room 111 (F1) is in HQ.
+        #expect(try NavigationDeepLink(sectionID: "HQ", poiID: "poi-111").resolve(in: venue, language: "en").levelID == "F1")
+        #expect(try link.navigationDestination(in: venue) == .feature(id: "poi-111"))
+    }
+
+    /// Room 111 is on F1: a link that puts it in section F0 is contradictory, not silently F1.
+    @Test func aPOIOutsideItsSectionIsAnError() throws {
+        let venue = ScenarioVenues.corridorGrid()
+        let link = NavigationDeepLink(sectionID: "F0", poiID: "default:poi-111")
+        #expect(throws: NavigationError.invalidDeepLink(field: "poiId", reason: "POI 'default:poi-111' is on level 'F1', not in section 'F0'")) {
+            try link.resolve(in: venue, language: "en")
+        }
+        #expect(throws: NavigationError.self) { try link.navigationDestination(in: venue) }
+    }
+
+    @Test func malformedDeepLinksAreTypedErrors() throws {
+        let venue = ScenarioVenues.corridorGrid()
+        #expect(throws: NavigationError.invalidDeepLink(field: "url", reason: "'not a link' is not a URL")) {
+            try NavigationDeepLink(url: "not a link")
+        }
+        #expect(throws: NavigationError.invalidDeepLink(field: "sectionId", reason: "given more than once")) {
+            try NavigationDeepLink(url: "a://b?sectionId=F0&sectionId=F1")
+        }
+        #expect(throws: NavigationError.invalidDeepLink(field: "placeId", reason: "empty value")) { try NavigationDeepLink(url: "a://b?placeId") }
+        // A link without a POI selects a level but is no destination.
+        #expect(throws: NavigationError.invalidDeepLink(field: "poiId", reason: "a destination link needs a poiId")) {
+            try NavigationDeepLink(url: "a://navigate?sectionId=F1").navigationDestination(in: venue)
+        }
+        #expect(NavigationDeepLink.looksLikeLink("indoornav://navigate?poiId=cafe"))
+        #expect(!NavigationDeepLink.looksLikeLink("cafe") && !NavigationDeepLink.looksLikeLink("3,4@F0"))
     }
 
     @Test func badDeepLinksAreTypedErrors() throws {

@@ -31,7 +31,7 @@ import Testing
         var auditor = BeaconAuditor(map: try BeaconProviderTests.map(mapped))
         for w in 0..<walks {
             let walk = walk(seed: UInt64(3 + w))
-            auditor.add(samples: walk.samples, truth: walk.truth)
+            auditor.add(samples: walk.samples, truth: try GroundTruthTrack(walk.truth))
         }
         return auditor.entries()
     }
@@ -89,8 +89,8 @@ import Testing
             let walk = Self.walk(seed: seed)
             var standard = BeaconAuditor(map: try BeaconProviderTests.map(Self.truePositions))
             var withoutSpread = BeaconAuditor(map: try BeaconProviderTests.map(Self.truePositions), configuration: loose)
-            standard.add(samples: walk.samples, truth: walk.truth)
-            withoutSpread.add(samples: walk.samples, truth: walk.truth)
+            standard.add(samples: walk.samples, truth: try GroundTruthTrack(walk.truth))
+            withoutSpread.add(samples: walk.samples, truth: try GroundTruthTrack(walk.truth))
             if standard.entries()[2].verdict == .suspect { suspectsByDefault += 1 }
             if withoutSpread.entries()[2].verdict == .suspect { suspectsWithoutSpread += 1 }
         }
@@ -102,7 +102,7 @@ import Testing
         var auditor = BeaconAuditor(map: try BeaconProviderTests.map(Self.truePositions))
         let walk = Self.walk()
         // Only the first 5 s of readings.
-        auditor.add(samples: walk.samples.filter { $0.timeSeconds < 5 }, truth: walk.truth)
+        auditor.add(samples: walk.samples.filter { $0.timeSeconds < 5 }, truth: try GroundTruthTrack(walk.truth))
         for entry in auditor.entries() {
             #expect(entry.verdict == .tooFewReadings)
             #expect(entry.rssiDistanceCorrelation == nil && entry.centroidOffsetMeters == nil)
@@ -116,7 +116,7 @@ import Testing
         let stranger = SensorSample(timeSeconds: 1, reading: .beacon(BeaconObservation(beacon: BeaconIdentity(mac: "00:00:00:00:00:99"), rssiDbm: -40)))
         let nan = BeaconProviderTests.reading(0, rssi: .nan, t: 2)
         let upstairs = walk.truth.map { TruthPoint(timeSeconds: $0.timeSeconds, point: $0.point, level: .levelId("L1")) }
-        auditor.add(samples: [early, stranger, nan] + walk.samples, truth: upstairs)
+        auditor.add(samples: [early, stranger, nan] + walk.samples, truth: try GroundTruthTrack(upstairs))
         let entries = auditor.entries()
         let perBeacon = (0..<3).map { index in walk.samples.filter {
             if case .beacon(let o) = $0.reading { return o.beacon.mac == BeaconProviderTests.mac(index) } else { return false }
@@ -125,7 +125,7 @@ import Testing
         #expect(entries.allSatisfy { $0.sameLevelReadings == 0 && $0.verdict == .tooFewReadings && $0.closestApproachMeters == nil })
         // A walk with a single truth point adds nothing.
         var single = BeaconAuditor(map: try BeaconProviderTests.map(Self.truePositions))
-        single.add(samples: walk.samples, truth: [walk.truth[0]])
+        single.add(samples: walk.samples, truth: try GroundTruthTrack([walk.truth[0]]))
         #expect(single.entries().allSatisfy { $0.readings == 0 })
     }
 

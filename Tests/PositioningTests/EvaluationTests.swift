@@ -43,14 +43,14 @@ import Recordings
         // 20 s walking north from (0, 0); truth says (0, 0) at 0 s and (0, 20) at 20 s.
         let samples = PositioningTestSupport.walk(seconds: 20, headingRadians: 0)
         let truth = [TruthPoint(timeSeconds: 0, point: .zero), TruthPoint(timeSeconds: 20, point: LocalPoint(x: 0, y: 20))]
-        let score = try #require(ProviderScoring.scoreDeadReckoning(samples: samples, truth: truth))
+        let score = try #require(ProviderScoring.scoreDeadReckoning(samples: samples, truth: try GroundTruthTrack(truth)))
         #expect(score.scoredPoints == 1)
         #expect(score.trueDistanceMeters == 20)
         #expect(abs(Double(score.stepCount) - 36) <= 1)
         // The estimate ends straight north at the walked distance, so the error is |detected − 20|.
         #expect(abs((score.finalErrorMeters ?? -1) - abs(score.detectedDistanceMeters - 20)) < 1e-6)
         #expect(abs((score.distanceRatio ?? 0) - score.detectedDistanceMeters / 20) < 1e-12)
-        #expect(ProviderScoring.scoreDeadReckoning(samples: samples, truth: [truth[0]]) == nil)
+        #expect(ProviderScoring.scoreDeadReckoning(samples: samples, truth: try GroundTruthTrack([truth[0]])) == nil)
     }
 
     @Test func beaconScoreCountsLevelHits() throws {
@@ -72,7 +72,7 @@ import Recordings
         let truth = [TruthPoint(timeSeconds: 0, point: truthPoint, level: .floorNumber(0)),
                      TruthPoint(timeSeconds: 3, point: truthPoint, level: .floorNumber(1)),
                      TruthPoint(timeSeconds: 10, point: truthPoint, level: .floorNumber(1))]
-        let score = try #require(ProviderScoring.scoreBeacons(samples: samples, truth: truth, provider: provider))
+        let score = try #require(ProviderScoring.scoreBeacons(samples: samples, truth: try GroundTruthTrack(truth), provider: provider))
         // Fixes at 0, 1, …, 5 s (one per second); 0, 1, 2 on floor 0 → 3 of 6 hits.
         #expect(score.fixCount == 6 && score.scoredFixes == 6)
         #expect(score.levelChecks == 6 && score.levelHits == 3)

@@ -13,7 +13,7 @@ import Testing
         let path = Support.packageRoot.appendingPathComponent("Recordings/samples/ilc-site1-B1-5ddb8a08.txt").path
         let (samples, truth) = try RealDataTests.load(path)
         let pipeline = FusionPipeline(engine: FusionEngine(), deadReckoning: DeadReckoningProvider())
-        let replay = try #require(FusionReplay.run(samples: samples, truth: truth, pipeline: pipeline))
+        let replay = try #require(FusionReplay.run(samples: samples, truth: try GroundTruthTrack(truth), pipeline: pipeline))
         let fused = try #require(replay.score.errors)
         let open = try #require(replay.deadReckoningScore.errors)
         #expect(fused.count == truth.count - 1)
@@ -34,7 +34,7 @@ import Testing
         let (samples, truth) = try RealDataTests.load(log, frame: LocalFrame(reference: origin))
         let levels = LevelCandidate.levels(floorNumbers: [-2, 0], storeyHeightMeters: 3)
         let pipeline = FusionPipeline(engine: FusionEngine(levels: levels), deadReckoning: DeadReckoningProvider())
-        let replay = try #require(FusionReplay.run(samples: samples, truth: truth, pipeline: pipeline))
+        let replay = try #require(FusionReplay.run(samples: samples, truth: try GroundTruthTrack(truth), pipeline: pipeline))
         // The walk visits floors 0, −1 and −2 twice; pressure alone must get most of its points right.
         #expect((replay.score.levelHitRate ?? 0) >= 0.75, "level hit \(replay.score.levelHitRate ?? 0)")
         #expect(replay.statistics.levelChanges >= 4)

@@ -132,12 +132,12 @@ import Testing
             samples.append(Self.fix(t: Double(k), north: 3))
             samples.append(Self.fix(t: Double(k) + 0.5, north: 3, fixTime: 1000 + Double(k)))
         }
-        let score = try #require(ProviderScoring.scoreSatelliteFixes(samples: samples, truth: truth,
+        let score = try #require(ProviderScoring.scoreSatelliteFixes(samples: samples, truth: try GroundTruthTrack(truth),
                                                                      provider: GNSSPositionProvider(frame: Self.frame)))
         #expect(score.fixCount == 120 && score.repeatedFixCount == 120 && score.poorFixCount == 0)
         // Fixes after 100 s are outside the truth's span.
         #expect(score.errors?.count == 101)
         #expect(abs((score.errors?.median ?? 0) - 3) < 0.02)
-        #expect(ProviderScoring.scoreSatelliteFixes(samples: [], truth: truth, provider: GNSSPositionProvider(frame: Self.frame)) == nil)
+        #expect(ProviderScoring.scoreSatelliteFixes(samples: [], truth: try GroundTruthTrack(truth), provider: GNSSPositionProvider(frame: Self.frame)) == nil)
     }
 }

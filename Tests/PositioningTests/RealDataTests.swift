@@ -32,7 +32,7 @@ import Recordings
         let path = Support.packageRoot.appendingPathComponent("Recordings/samples/ilc-site1-B1-5ddb8a08.txt").path
         let (samples, truth) = try Self.load(path)
         #expect(truth.count == 9)
-        let score = try #require(ProviderScoring.scoreDeadReckoning(samples: samples, truth: truth))
+        let score = try #require(ProviderScoring.scoreDeadReckoning(samples: samples, truth: try GroundTruthTrack(truth)))
         let errors = try #require(score.errors)
         // Open-loop PDR on walks like this one averages about 5 m (the competition organisers' figure).
         #expect(errors.mean < 5, "mean \(errors.mean) m")
@@ -50,7 +50,7 @@ import Recordings
         // Every sixth walk: the whole set is the scoring command's (`indoornav eval-providers`).
         for file in files.enumerated().filter({ $0.offset % 6 == 0 }).map(\.element) {
             let (samples, truth) = try Self.load(root.appendingPathComponent(file).path)
-            if let score = ProviderScoring.scoreDeadReckoning(samples: samples, truth: truth) {
+            if let score = ProviderScoring.scoreDeadReckoning(samples: samples, truth: try GroundTruthTrack(truth)) {
                 pooled += score.errorValuesMeters
             }
         }
@@ -67,7 +67,7 @@ import Recordings
         var fixes: [IndoorLocation] = []
         provider.addListener { if case .location(let l) = $0 { fixes.append(l) } }
         let (samples, truth) = try Self.load(data.appendingPathComponent("logfiles/IPIN2023_T3_TrainingTrial24_repetition01.txt").path, frame: frame)
-        let score = try #require(ProviderScoring.scoreBeacons(samples: samples, truth: truth, provider: provider))
+        let score = try #require(ProviderScoring.scoreBeacons(samples: samples, truth: try GroundTruthTrack(truth), provider: provider))
         #expect(score.fixCount > 50)
         #expect(fixes.count == score.fixCount)
         #expect(fixes.allSatisfy { $0.isValid && [0, -2].contains($0.floorNumber ?? 99) && $0.horizontalAccuracyMeters >= 1 })
@@ -82,8 +82,7 @@ import Recordings
         let text = try String(contentsOf: data.appendingPathComponent("trk/straight_01_all_sensors.mbd"), encoding: .utf8)
         let track = try ReceiverTrackDataset.parseTrack(text, file: "straight_01_all_sensors.mbd")
         let provider = BeaconPositionProvider(map: try BeaconMap(registry: registry, frame: nil))
-        let truth = zip(track.truth.times, track.truth.points).map { TruthPoint(timeSeconds: $0, point: $1) }
-        let score = try #require(ProviderScoring.scoreBeacons(samples: track.samples, truth: truth, provider: provider))
+        let score = try #require(ProviderScoring.scoreBeacons(samples: track.samples, truth: try GroundTruthTrack(track.truth), provider: provider))
         let errors = try #require(score.errors)
         #expect(errors.count > 30)
         #expect(errors.mean < 5, "mean \(errors.mean) m")

@@ -60,8 +60,8 @@ enum BeaconsCommand {
         for file in try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl"], command: "beacons audit") {
             do {
                 let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
-                guard loaded.truth.count >= 2 else { skipped.append((file, "fewer than two truth points")); continue }
-                auditor.add(samples: loaded.samples, truth: loaded.truth)
+                guard let truth = loaded.truth, truth.count >= 2 else { skipped.append((file, "fewer than two truth points")); continue }
+                auditor.add(samples: loaded.samples, truth: truth)
                 walks.append(file)
             } catch {
                 skipped.append((file, EvaluationInputs.skipReason(for: error)))

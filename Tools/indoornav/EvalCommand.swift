@@ -141,12 +141,14 @@ enum EvalCommand {
         for file in files {
             do {
                 let loaded = try EvaluationInputs.readRecording(file, venue: settings.venue, registry: settings.registry)
-                guard loaded.truth.count >= 2 else {
-                    skipped.append((file, loaded.truth.isEmpty ? "no ground truth" : "only one ground-truth point"))
+                guard let truth = loaded.truth, truth.count >= 2 else {
+                    skipped.append((file, loaded.truth == nil ? "no ground truth" : "only one ground-truth point"))
                     continue
                 }
                 let selected = radioMaps.matcher(forWalk: RadioMapSurvey.walkName(file), frame: loaded.frame)
-                guard let replay = try evaluate(loaded, settings, matcher: selected.matcher) else {
+                // With --navigate, navigation follows the same pass through the providers as the score.
+                let walk = navigate ? try settings.venue.map { try WalkNavigation(truth: truth, venue: $0) } : nil
+                guard let replay = try evaluate(loaded, truth: truth, settings, matcher: selected.matcher, observer: walk?.follower) else {
                     skipped.append((file, "no usable ground truth"))
                     continue
                 }
@@ -155,9 +157,7 @@ enum EvalCommand {
                     continue
                 }
                 var outcome = FileOutcome(file: file, dataset: loaded.format, replay: replay, fold: selected.fold)
-                if navigate, let venue = settings.venue {
-                    outcome.navigation = try WalkNavigation.run(loaded, venue: venue, pipeline: try pipeline(loaded, settings, matcher: selected.matcher))
-                }
+                outcome.navigation = walk?.outcome(lastSampleSeconds: loaded.samples.last?.timeSeconds)
                 outcomes.append(outcome)
             } catch {
                 skipped.append((file, EvaluationInputs.skipReason(for: error)))
@@ -177,10 +177,11 @@ enum EvalCommand {
         return outcomes.isEmpty ? 1 : 0
     }
 
-    /// Builds the pipeline for one recording and replays it.
-    static func evaluate(_ loaded: EvaluationInputs.LoadedRecording, _ settings: Settings,
-                         matcher: FingerprintMatcher? = nil) throws -> FusionReplay? {
-        FusionReplay.run(samples: loaded.samples, truth: loaded.truth, pipeline: try pipeline(loaded, settings, matcher: matcher))
+    /// Builds the pipeline for one recording and replays it from its ground truth's start (`observer`
+    /// follows the run).
+    static func evaluate(_ loaded: EvaluationInputs.LoadedRecording, truth: GroundTruthTrack, _ settings: Settings,
+                         matcher: FingerprintMatcher? = nil, observer: (any FusionReplayObserver)? = nil) throws -> FusionReplay? {
+        FusionReplay.run(samples: loaded.samples, truth: truth, pipeline: try pipeline(loaded, settings, matcher: matcher), observer: observer)
     }
 
     /// The providers and the engine for one recording.
@@ -190,7 +191,7 @@ enum EvalCommand {
         if settings.venue == nil {
             var floors: [Double] = []
             for beacon in settings.registry?.beacons ?? [] { if case .floorNumber(let n) = beacon.level { floors.append(n) } }
-            if case .floorNumber(let n)? = loaded.truth.first?.level { floors.append(n) }
+            if case .floorNumber(let n)? = loaded.truth?.start.level { floors.append(n) }
             levels = LevelCandidate.levels(floorNumbers: floors, storeyHeightMeters: settings.storeyHeightMeters)
         }
         let engine = FusionEngine(configuration: settings.fusion, venue: settings.venue, levels: levels, floorPlan: settings.floorPlan)
@@ -246,7 +247,7 @@ struct EvalReport {
             o["providers"] = .object(outcome.replay.providerScores.mapValues { .object(Self.metrics($0)) })
             o["fold"] = outcome.fold.map { .number(Double($0)) } ?? .null
             if let navigation = outcome.navigation { o["navigation"] = navigation.json }
-            let scored = zip(outcome.replay.score.points, zip(outcome.replay.truth.dropFirst(), outcome.replay.estimatesAtTruth))
+            let scored = zip(outcome.replay.score.points, zip(outcome.replay.truth.scoredPoints, outcome.replay.estimatesAtTruth))
             o["pointErrors"] = .array(scored.map { point, pair in
                 ["t": .finite(point.timeSeconds), "errorMeters": .finite(point.errorMeters),
                  "floorError": point.floorError.map(JSONValue.finite) ?? .null,
@@ -334,18 +335,18 @@ enum EvalPlots {
     /// One SVG per level the truth or the fused track visits (`nil` level: no levels known), cropped to the
     /// truth and the fused track with a margin (scattered fixes do not widen it), titled with the file and level.
     static func render(_ replay: FusionReplay, venue: Venue?, file: String) -> [(Int?, String)] {
-        let truthLevels = replay.truth.map { point in point.level.flatMap { LevelCandidate.index(of: $0, in: replay.levels, venue: venue) } }
+        let truthLevels = replay.truth.points.map { point in point.level.flatMap { LevelCandidate.index(of: $0, in: replay.levels, venue: venue) } }
         var visited = Set<Int?>(truthLevels)
         for point in replay.fused { visited.insert(point.levelIndex) }
         if !replay.levels.isEmpty { visited.remove(nil) }
         if visited.isEmpty { visited.insert(nil) }
         var result: [(Int?, String)] = []
         for level in visited.sorted(by: { ($0 ?? -1) < ($1 ?? -1) }) {
-            let truth = zip(replay.truth, truthLevels).filter { level == nil || $0.1 == level }.map(\.0.point)
+            let truth = zip(replay.truth.points, truthLevels).filter { level == nil || $0.1 == level }.map(\.0.point)
             let fused = replay.fused.filter { level == nil || $0.levelIndex == level }.map(\.point)
             var errorLines: [(truth: LocalPoint, estimate: LocalPoint)] = []
-            for (point, estimate) in zip(replay.truth.dropFirst(), replay.estimatesAtTruth) {
-                let index = replay.truth.firstIndex(of: point).map { truthLevels[$0] } ?? nil
+            for (offset, (point, estimate)) in zip(replay.truth.scoredPoints, replay.estimatesAtTruth).enumerated() {
+                let index = truthLevels[offset + 1]
                 if level == nil || index == level { errorLines.append((point.point, estimate)) }
             }
             let plot = TrackPlot(tracks: [

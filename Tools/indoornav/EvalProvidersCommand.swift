@@ -90,9 +90,8 @@ enum EvalProvidersCommand {
     static func evaluateRecording(_ file: String, _ settings: Settings) throws -> FileResult? {
         let loaded = try EvaluationInputs.readRecording(file, venue: settings.venue, registry: settings.registry)
         let samples = loaded.samples
-        let truth = loaded.truth
         let frame = loaded.frame
-        guard !truth.isEmpty else { return nil }
+        guard let truth = loaded.truth else { return nil }
         var result = FileResult(file: file, dataset: loaded.format, samples: samples.count,
                                 durationSeconds: (samples.last?.timeSeconds ?? 0) - (samples.first?.timeSeconds ?? 0),
                                 frame: loaded.usedFloorFrame ? "floor" : "local")
@@ -126,7 +125,7 @@ enum EvalProvidersCommand {
                                                              pathLossExponent: settings.pathLossExponent)
         let track = try ReceiverTrackDataset.parseTrack(trackText, file: file)
         let provider = BeaconPositionProvider(map: try BeaconMap(registry: registry, frame: nil), configuration: settings.beacon)
-        let truth = zip(track.truth.times, track.truth.points).map { TruthPoint(timeSeconds: $0, point: $1) }
+        let truth = try GroundTruthTrack(track.truth, source: file)
         var result = FileResult(file: file, dataset: "receiver-track", samples: track.samples.count,
                                 durationSeconds: track.samples.last?.timeSeconds ?? 0, frame: "local")
         result.beacon = ProviderScoring.scoreBeacons(samples: track.samples, truth: truth, provider: provider)

@@ -11,7 +11,8 @@ enum EvaluationInputs {
     struct LoadedRecording {
         var format: String
         var samples: [SensorSample]
-        var truth: [TruthPoint]
+        /// The ground truth, validated once (nil when the recording has none).
+        var truth: GroundTruthTrack?
         /// True when ILC waypoints stayed in the floor plan's own frame (no venue level with a floor frame).
         var usedFloorFrame: Bool
         /// The frame geographic positions were converted with.
@@ -56,21 +57,22 @@ enum EvaluationInputs {
 
     /// Reads a recording (format detected), in time order, with its truth in the local frame: the venue
     /// frame, else a frame at the beacons' centroid, else at the first geographic truth point. ILC
-    /// floor-frame waypoints use the venue level's floor frame when there is one.
+    /// floor-frame waypoints use the venue level's floor frame when there is one. The truth is validated
+    /// here, once (``GroundTruthTrack``: a non-finite point is an error naming the file and line).
     static func readRecording(_ file: String, venue: Venue?, registry: BeaconRegistry?) throws -> LoadedRecording {
         let reader = try RecordingReader(path: file)
         let player = try RecordingPlayer(source: reader)
         var samples: [SensorSample] = []
-        var truthSamples: [(Double, GroundTruthPosition)] = []
+        var truthSamples: [(Double, GroundTruthPosition, Int?)] = []
         while let event = try player.next() {
             guard case .sample(let sample) = event else { continue }
             samples.append(sample)
-            if case .groundTruth(let truth) = sample.reading { truthSamples.append((sample.timeSeconds, truth)) }
+            if case .groundTruth(let truth) = sample.reading { truthSamples.append((sample.timeSeconds, truth, player.lastPlayedLine)) }
         }
         let frame = venue?.frame ?? registry.flatMap(beaconCentroidFrame)
             ?? truthSamples.lazy.compactMap { if case .geographic(let c) = $0.1.location { return LocalFrame(reference: c) } else { return nil } }.first
         var usedFloorFrame = false
-        let truth: [TruthPoint] = truthSamples.compactMap { time, position in
+        let truth: [TruthPoint] = truthSamples.compactMap { time, position, line in
             let point: LocalPoint?
             switch position.location {
             case .local(let p): point = p
@@ -83,9 +85,10 @@ enum EvaluationInputs {
                     point = LocalPoint(x: f.xMeters, y: f.yMeters)
                 }
             }
-            return point.map { TruthPoint(timeSeconds: time, point: $0, level: position.level) }
+            return point.map { TruthPoint(timeSeconds: time, point: $0, level: position.level, line: line) }
         }
-        return LoadedRecording(format: reader.format.rawValue, samples: samples, truth: truth,
+        return LoadedRecording(format: reader.format.rawValue, samples: samples,
+                               truth: truth.isEmpty ? nil : try GroundTruthTrack(truth, source: file),
                                usedFloorFrame: usedFloorFrame, frame: frame)
     }
 

@@ -37,7 +37,7 @@ enum FusionBench {
             throw UsageError("bench fusion: \(file) holds no timed samples")
         }
         let duration = last - first
-        let start = loaded.truth.first ?? TruthPoint(timeSeconds: first, point: .zero)
+        let start = loaded.truth?.start ?? TruthPoint(timeSeconds: first, point: .zero)
         var best = Double.infinity
         var statistics = FusionStatistics()
         // The same providers and engine as `eval` builds for this recording (the floor-plan raster built once).

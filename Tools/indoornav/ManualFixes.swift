@@ -19,9 +19,9 @@ enum ManualFixes {
         } catch {
             throw UsageError("--manual \(path): \(EvaluationInputs.skipReason(for: error))")
         }
-        guard !loaded.truth.isEmpty else { throw UsageError("--manual \(path): no fix lines (truth, waypoint or POSI records) in it") }
+        guard let truth = loaded.truth else { throw UsageError("--manual \(path): no fix lines (truth, waypoint or POSI records) in it") }
         let candidates = venue.map(LevelCandidate.levels(of:)) ?? []
-        return loaded.truth.map { point in
+        return truth.points.map { point in
             let level = point.level.flatMap { LevelCandidate.index(of: $0, in: candidates, venue: venue) }.map { candidates[$0] }
             var fix = IndoorLocation(point: point.point, levelID: level?.levelID, accuracyMeters: sigmaMeters,
                                      timeSeconds: point.timeSeconds, source: "manual")

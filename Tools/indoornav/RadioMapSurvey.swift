@@ -28,15 +28,15 @@ enum RadioMapSurvey {
         for file in files {
             do {
                 let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
-                guard loaded.truth.count >= 2 else {
-                    skipped.append((file, loaded.truth.isEmpty ? "no ground truth" : "only one ground-truth point"))
+                guard let groundTruth = loaded.truth, groundTruth.count >= 2 else {
+                    skipped.append((file, loaded.truth == nil ? "no ground truth" : "only one ground-truth point"))
                     continue
                 }
                 if builder == nil {
                     mapFrame = loaded.frame
                     builder = RadioMapBuilder(configuration: configuration, frameReference: loaded.frame?.reference)
                 }
-                var truth = loaded.truth
+                var truth = groundTruth.points
                 if let mapFrame, let frame = loaded.frame, frame != mapFrame, !loaded.usedFloorFrame {
                     truth = truth.map { TruthPoint(timeSeconds: $0.timeSeconds, point: mapFrame.localPoint(from: frame.geoCoordinate(from: $0.point)), level: $0.level) }
                 }

@@ -8,8 +8,11 @@ import Recordings
 import Routing
 import Venue
 
-/// `indoornav replay --venue V --recording R [--beacons F] --to DEST [--follow MODE] [--json] [--plot OUT]`:
-/// recording → providers → fusion → navigation → follow-user, with an event timeline and a final report.
+/// `indoornav replay --venue V --recording R [--beacons F] --to DEST [--manual FILE [--manual-sigma M]]
+/// [--follow MODE] [--json] [--plot OUT]`: recording → providers → fusion → navigation → follow-user, with
+/// an event timeline and a final report. DEST is a feature id, `x,y@LEVEL` or a deep link
+/// (`indoornav://navigate?placeId=…&sectionId=…&poiId=…`); `--manual` adds a track of manual fixes (the
+/// ground-truth lines of FILE) through the manual provider, as `eval --manual` does.
 ///
 /// The walk starts at the recording's first ground-truth point (a user setting their position); no later
 /// ground truth is used except to score the result.
@@ -19,6 +22,8 @@ enum ReplayCommand {
         let recordingPath = try args.required("--recording")
         let beaconsPath = try args.option("--beacons")
         let destinationText = try args.required("--to")
+        let manualPath = try args.option("--manual")
+        let manualSigma = try args.double("--manual-sigma", in: 0.1...1000) ?? ManualFixes.defaultSigmaMeters
         let followText = try args.option("--follow") ?? "follow"
         let updateInterval = try args.double("--update-interval", in: 0...60) ?? 1
         let json = args.flag("--json")
@@ -27,16 +32,15 @@ enum ReplayCommand {
         guard let followMode = FollowUserMode(rawValue: followText) else {
             throw UsageError("--follow: expected none, follow or followWithHeading, got '\(followText)'")
         }
-        let destination = try destination(destinationText)
-
         let venue = try EvaluationInputs.loadVenue(path: venuePath)
+        let destination = try destination(destinationText, venue: venue)
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
         let loaded = try EvaluationInputs.readRecording(recordingPath, venue: venue, registry: registry)
-        let truth = loaded.truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
-        guard let first = truth.first else { throw UsageError("\(recordingPath): no ground-truth point to start from") }
+        guard let truth = loaded.truth else { throw UsageError("\(recordingPath): no ground-truth point to start from") }
+        let manualFixes = try manualPath.map { try ManualFixes.load(path: $0, sigmaMeters: manualSigma, venue: venue, registry: registry) }
 
-        let replay = try Replay(venue: venue, registry: registry, loaded: loaded, start: first, destination: destination,
-                                followMode: followMode, updateIntervalSeconds: updateInterval)
+        let replay = try Replay(venue: venue, registry: registry, loaded: loaded, truth: truth, destination: destination,
+                                followMode: followMode, updateIntervalSeconds: updateInterval, manualFixes: manualFixes)
         let report = replay.report(truth: truth)
         if json {
             print(report.serialized(pretty: true))
@@ -48,8 +52,15 @@ enum ReplayCommand {
         return replay.arrived ? 0 : 2
     }
 
-    /// A `--to` value (a feature id or `x,y@LEVEL`) as a navigation destination.
-    static func destination(_ text: String) throws(UsageError) -> NavigationDestination {
+    /// A `--to` value (a feature id, `x,y@LEVEL` or a deep link naming a POI) as a navigation destination.
+    static func destination(_ text: String, venue: Venue) throws(UsageError) -> NavigationDestination {
+        if NavigationDeepLink.looksLikeLink(text) {
+            do {
+                return try NavigationDeepLink(url: text).navigationDestination(in: venue)
+            } catch {
+                throw UsageError("--to: \(error)")
+            }
+        }
         guard let place = Place.parse(text) else { throw UsageError("--to: '\(text)' is not an id or x,y@LEVEL") }
         switch place {
         case .feature(let id): return .feature(id: id)
@@ -84,14 +95,20 @@ struct Replay {
     var truthLevelIDs: [String?] = []
     var truthPoints: [LocalPoint] = []
 
-    init(venue: Venue, registry: BeaconRegistry?, loaded: EvaluationInputs.LoadedRecording, start first: TruthPoint,
-         destination: NavigationDestination, followMode: FollowUserMode, updateIntervalSeconds: Double) throws {
+    /// Replays `loaded` from its truth's start; `manualFixes` join the providers through a manual provider.
+    init(venue: Venue, registry: BeaconRegistry?, loaded: EvaluationInputs.LoadedRecording, truth: GroundTruthTrack,
+         destination: NavigationDestination, followMode: FollowUserMode, updateIntervalSeconds: Double,
+         manualFixes: [IndoorLocation]? = nil) throws {
         self.venue = venue
         let engine = FusionEngine(venue: venue)
         let beacons = try registry.map { BeaconPositionProvider(map: try BeaconMap(registry: $0, venue: venue)) }
-        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons,
+        var pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons,
                                       gnss: GNSSPositionProvider(frame: venue.frame))
-        let run = try NavigationReplay(samples: loaded.samples, start: first, venue: venue, pipeline: pipeline,
+        if let manualFixes {
+            pipeline = FusionPipeline(engine: engine, deadReckoning: pipeline.deadReckoning,
+                                      sources: Array(pipeline.sources.dropFirst()) + [ManualFixes.provider(manualFixes)])
+        }
+        let run = try NavigationReplay(samples: loaded.samples, start: truth.start, venue: venue, pipeline: pipeline,
                                        options: .init(destination: destination, followMode: followMode,
                                                       updateIntervalSeconds: updateIntervalSeconds))
         for (time, event) in run.events { timeline.append(Self.line(event, at: time, venue: venue)) }
@@ -108,8 +125,8 @@ struct Replay {
         finalCamera = run.finalCamera
         finalProgress = run.finalProgress
         durationSeconds = run.durationSeconds
-        truthPoints = loaded.truth.map(\.point)
-        truthLevelIDs = loaded.truth.map { point in
+        truthPoints = truth.points.map(\.point)
+        truthLevelIDs = truth.points.map { point in
             point.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }.map { engine.levelCandidates[$0].levelID }
         }
     }
@@ -135,17 +152,13 @@ struct Replay {
         }
     }
 
-    /// Errors of a track against the truth points after the start (interpolated in time, holding ends).
-    func errors(of track: [Stamped], truth: [TruthPoint]) -> ErrorStatistics? {
+    /// Errors of a track at the truth's scored points (interpolated in time, holding ends).
+    func errors(of track: [Stamped], truth: GroundTruthTrack) -> ErrorStatistics? {
         guard track.count >= 1 else { return nil }
-        let trajectory = TimedTrajectory(track.map { ($0.timeSeconds, $0.point) })
-        let errors = truth.dropFirst().compactMap { t in
-            trajectory.position(atSeconds: t.timeSeconds, extrapolation: .holdEnds).map { $0.distance(to: t.point) }
-        }
-        return ErrorStatistics(errors)
+        return ErrorStatistics(truth.errors(of: TimedTrajectory(track.map { ($0.timeSeconds, $0.point) })))
     }
 
-    func report(truth: [TruthPoint]) -> JSONValue {
+    func report(truth: GroundTruthTrack) -> JSONValue {
         func stats(_ s: ErrorStatistics?) -> JSONValue {
             guard let s else { return .null }
             return ["meanErrorMeters": .finite(s.mean), "p75ErrorMeters": .finite(s.p75), "maxErrorMeters": .finite(s.max)]

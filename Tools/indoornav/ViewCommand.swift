@@ -73,15 +73,13 @@ enum ViewCommand {
                               adding content: ViewerContent) throws -> ViewerContent {
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
         let loaded = try EvaluationInputs.readRecording(recording, venue: venue, registry: registry)
-        let truth = loaded.truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
-        guard let first = truth.first else { throw UsageError("\(recording): no ground-truth point to start from") }
-        let replay = try Replay(venue: venue, registry: registry, loaded: loaded, start: first, destination: try ReplayCommand.destination(text),
-                                followMode: .follow, updateIntervalSeconds: 1)
+        guard let truth = loaded.truth else { throw UsageError("\(recording): no ground-truth point to start from") }
+        let replay = try Replay(venue: venue, registry: registry, loaded: loaded, truth: truth,
+                                destination: try ReplayCommand.destination(text, venue: venue), followMode: .follow, updateIntervalSeconds: 1)
         func samples(_ track: [Replay.Stamped]) -> [ViewerTrack.Sample] {
             track.map { ViewerTrack.Sample(timeSeconds: $0.timeSeconds, point: $0.point, levelID: $0.levelID) }
         }
-        let truthSamples = zip(loaded.truth, replay.truthLevelIDs).map { ViewerTrack.Sample(timeSeconds: $0.0.timeSeconds, point: $0.0.point, levelID: $0.1) }
-            .filter { $0.timeSeconds.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
+        let truthSamples = zip(truth.points, replay.truthLevelIDs).map { ViewerTrack.Sample(timeSeconds: $0.0.timeSeconds, point: $0.0.point, levelID: $0.1) }
         var out = content
         out.tracks += [ViewerTrack(kind: .truth, samples: truthSamples), ViewerTrack(kind: .deadReckoning, samples: samples(replay.deadReckoning)),
                        ViewerTrack(kind: .fused, samples: samples(replay.fused)), ViewerTrack(kind: .snapped, samples: samples(replay.snapped))]

@@ -8,8 +8,9 @@ let usage = """
       venue inspect|validate|at|graph|render|generate|store   venue model tools
       route VENUE --from X --to Y [options]                     plan a route (see Sources/Routing/README.md)
       import ilc|ipin|beacons-ipin FILE -o OUT                  convert public recordings
-      replay --venue V --recording R --to DEST [--beacons F] [--follow MODE] [--json] [--plot OUT]
+      replay --venue V --recording R --to DEST [--beacons F] [--manual FILE] [--follow MODE] [--json] [--plot OUT]
                                                                 recording → fusion → navigation → follow-user
+                                                                (DEST: id, x,y@LEVEL or indoornav://navigate?poiId=…)
       simulate VENUE --from X --to Y --seed S -o REC.jsonl      synthetic sensor recording (Sources/Simulation/README.md)
       serve --venues DIR [--port 8080] [--cors-origin O]…       HTTP reroute service and live map at / (Sources/RerouteService/README.md)
       view VENUE [--route R.json]… [--replay REC --to DEST | --eval REC] -o view.html

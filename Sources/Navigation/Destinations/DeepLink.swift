@@ -13,9 +13,12 @@ public struct NavigationDeepLink: Hashable, Sendable {
     }
 
     /// Reads the query of a link such as `app://navigate?placeId=hq&sectionId=F1&poiId=default:poi-101`.
-    /// Unknown parameters are ignored; empty or repeated known parameters are errors.
+    /// Unknown parameters are ignored; a text without a scheme, and empty or repeated known parameters,
+    /// are errors.
     public init(url: String) throws(NavigationError) {
-        guard let components = URLComponents(string: url) else { throw .invalidDeepLink(field: "url", reason: "'\(url)' is not a URL") }
+        guard let components = URLComponents(string: url), components.scheme?.isEmpty == false else {
+            throw .invalidDeepLink(field: "url", reason: "'\(url)' is not a URL")
+        }
         var seen: Set<String> = []
         for item in components.queryItems ?? [] where ["placeId", "sectionId", "poiId"].contains(item.name) {
             guard seen.insert(item.name).inserted else { throw .invalidDeepLink(field: item.name, reason: "given more than once") }
@@ -28,20 +31,32 @@ public struct NavigationDeepLink: Hashable, Sendable {
         }
     }
 
+    /// Whether `text` has the shape of a deep link (`scheme://…` with a query) rather than a plain id
+    /// or place: tools that take either use this to decide how to read it.
+    public static func looksLikeLink(_ text: String) -> Bool {
+        text.contains("://") && text.contains("?")
+    }
+
     /// What the link selects in `venue`: the level (from the POI, else the section) and destination.
+    /// A POI given with a section must lie in it: on that level, or on a level of that building.
     ///
     /// - Throws: ``NavigationError/invalidDeepLink(field:reason:)`` when `placeId` names another venue,
-    ///   or the section or POI is unknown.
+    ///   the section or POI is unknown, or the POI is not in the section.
     public func resolve(in venue: Venue, language: String) throws(NavigationError) -> DeepLinkSelection {
         if let place = placeID, place != venue.id {
             throw .invalidDeepLink(field: "placeId", reason: "'\(place)' is not the loaded venue '\(venue.id)'")
         }
         var levelID: String?
+        /// The levels the section covers: itself, or every level of the building.
+        var sectionLevelIDs: Set<String>?
         if let section = sectionID {
-            if let level = try? venue.level(section) { levelID = level.id }
-            else if let building = try? venue.building(section) {
-                levelID = venue.levels.first { $0.buildingIDs.contains(building.id) && $0.ordinal == 0 }?.id
-                    ?? venue.levels.first { $0.buildingIDs.contains(building.id) }?.id
+            if let level = try? venue.level(section) {
+                levelID = level.id
+                sectionLevelIDs = [level.id]
+            } else if let building = try? venue.building(section) {
+                let levels = venue.levels.filter { $0.buildingIDs.contains(building.id) }
+                levelID = levels.first { $0.ordinal == 0 }?.id ?? levels.first?.id
+                sectionLevelIDs = Set(levels.map(\.id))
             } else {
                 throw .invalidDeepLink(field: "sectionId", reason: "no level or section '\(section)'")
             }
@@ -49,11 +64,25 @@ public struct NavigationDeepLink: Hashable, Sendable {
         var destination: Destination?
         if let poiID {
             guard let poi = try? venue.poi(poiID) else { throw .invalidDeepLink(field: "poiId", reason: "no POI '\(poiID)'") }
+            if let section = sectionID, let allowed = sectionLevelIDs, !allowed.contains(poi.levelID) {
+                throw .invalidDeepLink(field: "poiId", reason: "POI '\(poiID)' is on level '\(poi.levelID)', not in section '\(section)'")
+            }
             destination = Destination(kind: .poi, id: poi.id, name: venue.displayName(poi.name, preferred: [language]) ?? poi.id,
                                       category: poi.category, levelID: poi.levelID, point: poi.position)
             levelID = poi.levelID
         }
         return DeepLinkSelection(venueID: placeID ?? venue.id, levelID: levelID, destination: destination)
+    }
+
+    /// The navigation destination the link names: its POI, checked as in ``resolve(in:language:)``.
+    /// - Throws: ``NavigationError/invalidDeepLink(field:reason:)`` as ``resolve(in:language:)`` does,
+    ///   and when the link names no POI (`poiId` missing).
+    public func navigationDestination(in venue: Venue, language: String = "en") throws(NavigationError) -> NavigationDestination {
+        guard poiID != nil else { throw .invalidDeepLink(field: "poiId", reason: "a destination link needs a poiId") }
+        guard let destination = try resolve(in: venue, language: language).destination else {
+            throw .invalidDeepLink(field: "poiId", reason: "no POI '\(poiID ?? "")'")
+        }
+        return destination.navigationDestination
     }
 }
 

@@ -84,48 +84,103 @@ public struct NavigationReplay {
     public init(samples: [SensorSample], start: TruthPoint, venue: Venue, pipeline: FusionPipeline, options: Options) throws {
         let engine = pipeline.engine
         let startLevel = start.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
-        let startLevelID = startLevel.map { engine.levelCandidates[$0].levelID }
-        let location = IndoorLocation(point: start.point, levelID: startLevelID, accuracyMeters: 1, timeSeconds: start.timeSeconds, source: "start")
-        let session = try NavigationSession(venue: venue)
-        var follow = try FollowUserController(camera: CameraState(center: start.point, displayedLevelID: startLevelID))
+        let location = IndoorLocation(point: start.point, levelID: startLevel.map { engine.levelCandidates[$0].levelID },
+                                      accuracyMeters: 1, timeSeconds: start.timeSeconds, source: "start")
+        let follower = try Follower(venue: venue, options: options)
         var started = false
-        var lastNavigationTime = -Double.infinity
         for sample in samples {
             if !started, sample.timeSeconds >= start.timeSeconds {
                 started = true
                 try engine.start(at: location, levelIndex: startLevel)
                 pipeline.deadReckoning.setStart(location)
-                record(follow.handle(.setMode(options.followMode)), at: start.timeSeconds)
-                record(follow.handle(.location(location)), at: start.timeSeconds)
-                do {
-                    record(try session.startNavigation(to: options.destination, via: options.waypoints, from: location), at: start.timeSeconds)
-                } catch {
-                    events.append((start.timeSeconds, .navigationFailed(error)))
-                    return
-                }
+                follower.replayStarted(at: location, levelIndex: startLevel, pipeline: pipeline)
+                if follower.failed { break }
             }
             let output = pipeline.consume(sample)
-            guard started else { continue }
-            if !output.steps.isEmpty, let dr = pipeline.deadReckoning.lastLocation {
-                deadReckoning.append(Stamped(timeSeconds: dr.timeSeconds, point: dr.point, levelID: startLevelID))
-            }
-            guard output.changed, var fix = engine.location else { continue }
-            fused.append(Stamped(timeSeconds: sample.timeSeconds, point: fix.point, levelID: fix.levelID))
-            guard sample.timeSeconds - lastNavigationTime >= options.updateIntervalSeconds, session.isNavigating else { continue }
-            lastNavigationTime = sample.timeSeconds
-            fix.timeSeconds = sample.timeSeconds
-            record(session.handle(fix, raw: output.fixes.first?.location ?? pipeline.deadReckoning.lastLocation), at: sample.timeSeconds)
-            record(follow.handle(.location(fix)), at: sample.timeSeconds)
-            if let snap = session.progress?.snappedLocation {
-                snapped.append(Stamped(timeSeconds: sample.timeSeconds, point: snap.point, levelID: snap.levelID))
-            }
+            if started { follower.replayConsumed(sample, output: output, pipeline: pipeline) }
         }
-        finalCamera = follow.camera
-        finalProgress = session.progress
-        durationSeconds = (samples.last?.timeSeconds ?? start.timeSeconds) - start.timeSeconds
+        self = follower.result(lastSampleSeconds: samples.last?.timeSeconds)
     }
 
-    private mutating func record(_ list: [NavigationEvent], at time: Double) {
+    /// Navigation along a ``FusionReplay`` run (``FusionReplay/run(samples:truth:pipeline:startSigmaMeters:levelConfiguration:floorPenaltyMeters:observer:)``
+    /// with a ``Follower`` as its observer): the fusion pipeline runs once for the score and the navigation.
+    /// Make a follower, pass it to the run, then read ``Follower/result(lastSampleSeconds:)``.
+    public final class Follower: FusionReplayObserver {
+        private let session: NavigationSession
+        private let followConfiguration: FollowUserConfiguration
+        private var follow: FollowUserController?
+        private let options: Options
+        private var replay = NavigationReplay()
+        private var startLevelID: String?
+        private var startTime: Double?
+        private var lastNavigationTime = -Double.infinity
+        /// Whether navigation could not start (nothing more is followed).
+        public private(set) var failed = false
+
+        /// A follower navigating on `venue` with `options`.
+        /// - Throws: ``NavigationError`` when no session can be made on `venue`.
+        public init(venue: Venue, options: Options) throws {
+            session = try NavigationSession(venue: venue)
+            followConfiguration = try FollowUserConfiguration().validated()
+            self.options = options
+        }
+
+        /// Starts the camera and navigation at the replay's start.
+        public func replayStarted(at location: IndoorLocation, levelIndex: Int?, pipeline: FusionPipeline) {
+            let time = location.timeSeconds
+            startTime = time
+            startLevelID = location.levelID
+            do {
+                var camera = try FollowUserController(camera: CameraState(center: location.point, displayedLevelID: location.levelID),
+                                                      configuration: followConfiguration)
+                replay.record(camera.handle(.setMode(options.followMode)), at: time)
+                replay.record(camera.handle(.location(location)), at: time)
+                follow = camera
+                replay.record(try session.startNavigation(to: options.destination, via: options.waypoints, from: location), at: time)
+            } catch {
+                replay.events.append((time, .navigationFailed(error)))
+                failed = true
+            }
+        }
+
+        /// Records the dead-reckoning and fused tracks and updates navigation with the fused location
+        /// (at most once per ``Options/updateIntervalSeconds``).
+        public func replayConsumed(_ sample: SensorSample, output: FusionPipeline.Output, pipeline: FusionPipeline) {
+            guard !failed else { return }
+            if !output.steps.isEmpty, let dr = pipeline.deadReckoning.lastLocation {
+                replay.deadReckoning.append(Stamped(timeSeconds: dr.timeSeconds, point: dr.point, levelID: startLevelID))
+            }
+            guard output.changed, var fix = pipeline.engine.location else { return }
+            replay.fused.append(Stamped(timeSeconds: sample.timeSeconds, point: fix.point, levelID: fix.levelID))
+            guard sample.timeSeconds - lastNavigationTime >= options.updateIntervalSeconds, session.isNavigating else { return }
+            lastNavigationTime = sample.timeSeconds
+            fix.timeSeconds = sample.timeSeconds
+            replay.record(session.handle(fix, raw: output.fixes.first?.location ?? pipeline.deadReckoning.lastLocation), at: sample.timeSeconds)
+            if var camera = follow {
+                replay.record(camera.handle(.location(fix)), at: sample.timeSeconds)
+                follow = camera
+            }
+            if let snap = session.progress?.snappedLocation {
+                replay.snapped.append(Stamped(timeSeconds: sample.timeSeconds, point: snap.point, levelID: snap.levelID))
+            }
+        }
+
+        /// What was followed; `lastSampleSeconds` (the recording's last sample time) sets the duration.
+        public func result(lastSampleSeconds: Double?) -> NavigationReplay {
+            var result = replay
+            if !failed {
+                result.finalCamera = follow?.camera
+                result.finalProgress = session.progress
+            }
+            let start = startTime ?? lastSampleSeconds ?? 0
+            result.durationSeconds = failed ? 0 : (lastSampleSeconds ?? start) - start
+            return result
+        }
+    }
+
+    private init() {}
+
+    fileprivate mutating func record(_ list: [NavigationEvent], at time: Double) {
         for event in list {
             switch event {
             case .started(_, let route): routes.append(route)
@@ -139,7 +194,7 @@ public struct NavigationReplay {
         }
     }
 
-    private mutating func record(_ list: [FollowUserEvent], at time: Double) {
+    fileprivate mutating func record(_ list: [FollowUserEvent], at time: Double) {
         for event in list {
             if case .modeChanged = event { followModeChanges += 1 }
             events.append((time, .followUser(event)))

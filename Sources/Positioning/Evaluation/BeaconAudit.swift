@@ -118,12 +118,12 @@ public struct BeaconAuditor: Sendable {
         closestApproach = Array(repeating: .infinity, count: map.beacons.count)
     }
 
-    /// Adds one walk: its samples (beacon readings are used, the rest ignored) and its truth points.
-    /// Readings of beacons not in the map, and non-finite ones, are skipped.
-    public mutating func add(samples: [SensorSample], truth: [TruthPoint]) {
-        let ordered = truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
-        guard ordered.count >= 2 else { return }
-        let trajectory = TimedTrajectory(ordered.map { ($0.timeSeconds, $0.point) })
+    /// Adds one walk: its samples (beacon readings are used, the rest ignored) and its ground truth
+    /// (a walk with a single truth point adds nothing). Readings of beacons not in the map, and
+    /// non-finite ones, are skipped.
+    public mutating func add(samples: [SensorSample], truth: GroundTruthTrack) {
+        guard truth.count >= 2 else { return }
+        let ordered = truth.points
         // Closest approach: to the interpolated path (each truth segment is walked on its start's level).
         for (index, beacon) in map.beacons.enumerated() {
             for (a, b) in zip(ordered, ordered.dropFirst()) where Self.isSameLevel(a.level, beacon) {
@@ -136,10 +136,10 @@ public struct BeaconAuditor: Sendable {
         for sample in samples {
             guard case .beacon(let observation) = sample.reading, observation.rssiDbm.isFinite,
                   let index = map.index(of: observation.beacon),
-                  let truePoint = trajectory.position(atSeconds: sample.timeSeconds) else { continue }
+                  let truePoint = truth.position(atSeconds: sample.timeSeconds) else { continue }
             let beacon = map.beacons[index]
             readings[index].append(Reading(rssiDbm: observation.rssiDbm, distanceMeters: beacon.point.distance(to: truePoint),
-                                           truePoint: truePoint, sameLevel: Self.isSameLevel(ProviderScoring.levelAt(sample.timeSeconds, in: ordered), beacon)))
+                                           truePoint: truePoint, sameLevel: Self.isSameLevel(truth.level(atSeconds: sample.timeSeconds), beacon)))
         }
     }
 

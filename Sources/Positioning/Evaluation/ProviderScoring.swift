@@ -9,12 +9,15 @@ public struct TruthPoint: Hashable, Sendable {
     public var point: LocalPoint
     /// The level, when surveyed.
     public var level: LevelReference?
+    /// The 1-based line of the file it was read from, when known (for messages).
+    public var line: Int?
 
     /// A truth point.
-    public init(timeSeconds: Double, point: LocalPoint, level: LevelReference? = nil) {
+    public init(timeSeconds: Double, point: LocalPoint, level: LevelReference? = nil, line: Int? = nil) {
         self.timeSeconds = timeSeconds
         self.point = point
         self.level = level
+        self.line = line
     }
 }
 
@@ -40,7 +43,6 @@ public struct DeadReckoningScore: Hashable, Sendable {
     public var distanceRatio: Double? { trueDistanceMeters > 0 ? detectedDistanceMeters / trueDistanceMeters : nil }
 }
 
-/// How beacon fixes compare with the truth interpolated at each fix's time.
 /// Satellite fixes scored against ground truth.
 public struct SatelliteScore: Hashable, Sendable {
     /// Horizontal errors of the fixes inside the truth's time span.
@@ -53,6 +55,7 @@ public struct SatelliteScore: Hashable, Sendable {
     public var poorFixCount: Int
 }
 
+/// How beacon fixes compare with the truth interpolated at each fix's time.
 public struct BeaconScore: Hashable, Sendable {
     /// Horizontal errors of the fixes inside the truth's time span.
     public var errors: ErrorStatistics?
@@ -79,15 +82,14 @@ public struct BeaconScore: Hashable, Sendable {
 
 /// Replays samples through a provider and scores it against ground truth. Pure: values in, score out.
 public enum ProviderScoring {
-    /// Runs dead reckoning over time-ordered `samples`, started at the first truth point (point, level,
-    /// 1 m sigma) at its time; the orientation sensors before that warm the heading and step filters.
-    /// Returns `nil` with fewer than two truth points.
-    public static func scoreDeadReckoning(samples: [SensorSample], truth: [TruthPoint],
+    /// Runs dead reckoning over time-ordered `samples`, started at the truth's start (point, 1 m sigma)
+    /// at its time; the orientation sensors before that warm the heading and step filters. Scored at
+    /// the truth's ``GroundTruthTrack/scoredPoints``. Returns `nil` with fewer than two truth points.
+    public static func scoreDeadReckoning(samples: [SensorSample], truth: GroundTruthTrack,
                                           configuration: DeadReckoningConfiguration = .standard) -> DeadReckoningScore? {
-        let truth = truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
         guard truth.count >= 2 else { return nil }
-        let first = truth[0]
-        let last = truth[truth.count - 1]
+        let first = truth.start
+        let last = truth.end
         let provider = DeadReckoningProvider(configuration: configuration)
         var track = TimedTrajectory()
         provider.addListener { event in
@@ -112,24 +114,16 @@ public enum ProviderScoring {
             provider.setStart(IndoorLocation(point: first.point, levelID: nil, accuracyMeters: 1,
                                              timeSeconds: first.timeSeconds, source: "truth"))
         }
-        var errors: [Double] = []
-        for point in truth.dropFirst() {
-            guard let estimate = track.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds) else { continue }
-            errors.append(estimate.distance(to: point.point))
-        }
-        let truthTrack = TimedTrajectory(truth.map { (timeSeconds: $0.timeSeconds, point: $0.point) })
+        let errors = truth.errors(of: track)
         return DeadReckoningScore(errors: ErrorStatistics(errors), errorValuesMeters: errors, finalErrorMeters: errors.last, scoredPoints: errors.count,
                                   stepCount: steps, detectedDistanceMeters: distance,
-                                  trueDistanceMeters: truthTrack.pathLengthMeters)
+                                  trueDistanceMeters: truth.pathLengthMeters)
     }
 
     /// Feeds time-ordered `samples` to `provider` (started here) and scores every fix inside the
-    /// truth's time span against the truth interpolated at the fix time. `nil` without truth.
-    public static func scoreBeacons(samples: [SensorSample], truth: [TruthPoint],
+    /// truth's time span against the truth interpolated at the fix time.
+    public static func scoreBeacons(samples: [SensorSample], truth: GroundTruthTrack,
                                     provider: BeaconPositionProvider) -> BeaconScore? {
-        let truth = truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
-        guard !truth.isEmpty else { return nil }
-        let truthTrack = TimedTrajectory(truth.map { (timeSeconds: $0.timeSeconds, point: $0.point) })
         var errorEvents = 0
         let token = provider.addListener { event in
             if case .error = event { errorEvents += 1 }
@@ -143,9 +137,9 @@ public enum ProviderScoring {
         for sample in samples {
             guard let fix = provider.consume(sample) else { continue }
             fixes += 1
-            guard let truthPoint = truthTrack.position(atSeconds: fix.timeSeconds) else { continue }
+            guard let truthPoint = truth.position(atSeconds: fix.timeSeconds) else { continue }
             errors.append(fix.point.distance(to: truthPoint))
-            if let level = levelAt(fix.timeSeconds, in: truth) {
+            if let level = truth.level(atSeconds: fix.timeSeconds) {
                 levelChecks += 1
                 if matches(fix, level) { levelHits += 1 }
             }
@@ -159,14 +153,11 @@ public enum ProviderScoring {
     /// Scores every new satellite fix against the truth interpolated at its time. Every fix the provider
     /// accepts is scored (below-ground ones too: the provider is not told the floor here), so the figures
     /// show the fixes' own quality, not what the fusion uses.
-    public static func scoreSatelliteFixes(samples: [SensorSample], truth: [TruthPoint],
+    public static func scoreSatelliteFixes(samples: [SensorSample], truth: GroundTruthTrack,
                                            provider: GNSSPositionProvider) -> SatelliteScore? {
-        let truth = truth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
-        guard !truth.isEmpty else { return nil }
-        let truthTrack = TimedTrajectory(truth.map { (timeSeconds: $0.timeSeconds, point: $0.point) })
         var errors: [Double] = []
         for sample in samples {
-            guard let fix = provider.consume(sample), let truthPoint = truthTrack.position(atSeconds: fix.timeSeconds) else { continue }
+            guard let fix = provider.consume(sample), let truthPoint = truth.position(atSeconds: fix.timeSeconds) else { continue }
             errors.append(fix.point.distance(to: truthPoint))
         }
         guard provider.fixCount + provider.repeatedFixCount + provider.poorFixCount > 0 else { return nil }
@@ -175,7 +166,7 @@ public enum ProviderScoring {
     }
 
     /// The level of the last truth point at or before `time` (the first one before the truth starts);
-    /// `truth` sorted by time.
+    /// `truth` sorted by time (``GroundTruthTrack/level(atSeconds:)`` for a validated track).
     /// - Complexity: O(log n).
     static func levelAt(_ time: Double, in truth: [TruthPoint]) -> LevelReference? {
         guard !truth.isEmpty else { return nil }

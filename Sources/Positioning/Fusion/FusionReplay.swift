@@ -1,6 +1,16 @@
 import IndoorGeometry
 import Recordings
 
+/// Follows a ``FusionReplay`` as it goes, e.g. a navigation session fed with the fused location, so
+/// that one pass through the providers serves both the score and the follower.
+public protocol FusionReplayObserver: AnyObject {
+    /// The engine and the open-loop dead reckoning were just started at `location` (its level index
+    /// `levelIndex`), before the first sample at or after its time is consumed.
+    func replayStarted(at location: IndoorLocation, levelIndex: Int?, pipeline: FusionPipeline)
+    /// `sample` was consumed after the start; `output` is what it produced.
+    func replayConsumed(_ sample: SensorSample, output: FusionPipeline.Output, pipeline: FusionPipeline)
+}
+
 /// A recording replayed through a ``FusionPipeline`` from its first truth point, with the tracks kept
 /// for plotting and the score against the later truth points.
 public struct FusionReplay: Sendable {
@@ -27,8 +37,8 @@ public struct FusionReplay: Sendable {
     public var providerScores: [String: FusionScore] = [:]
     /// Satellite (GNSS) fixes as the pipeline delivered them (local frame).
     public var satelliteFixes: [TrackPoint] { fixesBySource["gnss"] ?? [] }
-    /// Truth points used: the start and the scored ones.
-    public var truth: [TruthPoint] = []
+    /// The ground truth: its start and the scored points.
+    public var truth: GroundTruthTrack
     /// The fused estimate at each scored truth point (same order as ``score``'s points).
     public var estimatesAtTruth: [LocalPoint] = []
     /// Fused score.
@@ -42,18 +52,18 @@ public struct FusionReplay: Sendable {
     /// Why the engine could not be started at the first truth point (nothing was fused then).
     public var startFailure: PositioningError?
 
-    /// Replays time-ordered `samples`: every sample goes to the providers; at the first truth time the
-    /// engine and the open-loop dead reckoning are started at the first truth point (1 m sigma, its
-    /// level); no later truth is used. Each later truth point is scored against the fused estimate
-    /// interpolated at its time and the level held at that time. `nil` with fewer than two finite
-    /// truth points.
-    /// - Parameter startSigmaMeters: one-sigma of the start position, metres.
-    public static func run(samples: [SensorSample], truth rawTruth: [TruthPoint], pipeline: FusionPipeline,
+    /// Replays time-ordered `samples`: every sample goes to the providers; at the truth's start time the
+    /// engine and the open-loop dead reckoning are started at the truth's start (1 m sigma, its level);
+    /// no later truth is used. Each of the truth's scored points is scored against the fused estimate
+    /// interpolated at its time and the level held at that time. `nil` with fewer than two truth points.
+    /// - Parameters:
+    ///   - startSigmaMeters: one-sigma of the start position, metres.
+    ///   - observer: told of the start and of every sample consumed after it (the engine started or not).
+    public static func run(samples: [SensorSample], truth: GroundTruthTrack, pipeline: FusionPipeline,
                            startSigmaMeters: Double = 1, levelConfiguration: LevelEstimatorConfiguration = .standard,
-                           floorPenaltyMeters: Double = 15) -> FusionReplay? {
-        let truth = rawTruth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
+                           floorPenaltyMeters: Double = 15, observer: (any FusionReplayObserver)? = nil) -> FusionReplay? {
         guard truth.count >= 2 else { return nil }
-        let first = truth[0]
+        let first = truth.start
         let engine = pipeline.engine
         let candidates = engine.levelCandidates
         let startLevel = first.level.flatMap { LevelCandidate.index(of: $0, in: candidates, venue: engine.venue) }
@@ -78,6 +88,7 @@ public struct FusionReplay: Sendable {
                 startFailure = error
             }
             pipeline.deadReckoning.setStart(start)
+            observer?.replayStarted(at: start, levelIndex: startLevel, pipeline: pipeline)
             fused.append(TrackPoint(timeSeconds: first.timeSeconds, point: first.point, levelIndex: engine.levelIndex))
             pdr.append(TrackPoint(timeSeconds: first.timeSeconds, point: first.point, levelIndex: startLevel))
         }
@@ -91,6 +102,7 @@ public struct FusionReplay: Sendable {
                 keep(sourced.location, source: sourced.source)
             }
             guard started else { continue }
+            observer?.replayConsumed(sample, output: output, pipeline: pipeline)
             if !output.steps.isEmpty, let location = pipeline.deadReckoning.lastLocation {
                 pdr.append(TrackPoint(timeSeconds: location.timeSeconds, point: location.point, levelIndex: startLevel))
             }
@@ -100,19 +112,18 @@ public struct FusionReplay: Sendable {
             }
         }
         if !started { begin() }
-        var replay = FusionReplay(score: FusionScore(points: []), deadReckoningScore: FusionScore(points: []),
+        var replay = FusionReplay(truth: truth, score: FusionScore(points: []), deadReckoningScore: FusionScore(points: []),
                                   statistics: engine.statistics)
         replay.fused = fused
         replay.deadReckoning = pdr
         replay.beaconFixes = fixes
         replay.startFailure = startFailure
-        replay.truth = truth
         replay.levels = candidates
         let fusedTrack = TimedTrajectory(fused.map { ($0.timeSeconds, $0.point) })
         let pdrTrack = TimedTrajectory(pdr.map { ($0.timeSeconds, $0.point) })
         var points: [ScoredPoint] = []
         var pdrPoints: [ScoredPoint] = []
-        for point in truth.dropFirst() {
+        for point in truth.scoredPoints {
             guard let estimate = fusedTrack.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds),
                   let open = pdrTrack.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds) else { continue }
             let level = levelIndex(at: point.timeSeconds, in: fused) ?? startLevel
@@ -123,13 +134,12 @@ public struct FusionReplay: Sendable {
             replay.estimatesAtTruth.append(estimate)
         }
         replay.score = FusionScore(points: points, floorPenaltyMeters: floorPenaltyMeters)
-        let truthTrack = TimedTrajectory(truth.map { ($0.timeSeconds, $0.point) })
         for (source, list) in bySource {
             replay.fixesBySource[source] = list.map { TrackPoint(timeSeconds: $0.fix.timeSeconds, point: $0.fix.point, levelIndex: $0.levelIndex) }
             var scored: [ScoredPoint] = []
             for (fix, level) in list {
-                guard let truthPoint = truthTrack.position(atSeconds: fix.timeSeconds, extrapolation: .none) else { continue }
-                let truthLevel = ProviderScoring.levelAt(fix.timeSeconds, in: truth)
+                guard let truthPoint = truth.position(atSeconds: fix.timeSeconds, extrapolation: .none) else { continue }
+                let truthLevel = truth.level(atSeconds: fix.timeSeconds)
                 let floor = (fix.levelID == nil && fix.floorNumber == nil) ? nil
                     : floorError(estimated: level, truth: truthLevel, start: first.level, candidates: candidates, engine: engine)
                 scored.append(ScoredPoint(timeSeconds: fix.timeSeconds, errorMeters: fix.point.distance(to: truthPoint), floorError: floor))

@@ -10,6 +10,9 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
     case malformedInput(file: String, line: Int, message: String)
     /// A file that could not be read.
     case unreadable(file: String, message: String)
+    /// Ground truth that cannot be scored against: where it came from, the 1-based line (or position)
+    /// of the offending point when there is one, what is wrong.
+    case invalidGroundTruth(file: String, line: Int?, message: String)
 
     /// A one-line message for users.
     public var description: String {
@@ -24,6 +27,8 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
             "\(file):\(line): \(message)"
         case .unreadable(let file, let message):
             "\(file): \(message)"
+        case .invalidGroundTruth(let file, let line, let message):
+            "\(file)\(line.map { ":\($0)" } ?? ""): ground truth: \(message)"
         }
     }
 

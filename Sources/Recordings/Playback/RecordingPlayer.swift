@@ -58,6 +58,8 @@ public final class RecordingPlayer {
     public let configuration: PlayerConfiguration
     /// Counts so far.
     public private(set) var report = PlaybackReport()
+    /// The source line of the sample ``next()`` returned last (for messages about it).
+    public private(set) var lastPlayedLine: Int?
 
     private let source: any SampleSource
     private let clock: (any PlaybackClock)?
@@ -92,6 +94,7 @@ public final class RecordingPlayer {
                 pace(entry.sample.timeSeconds)
                 report.played += 1
                 report.playedUpToSeconds = entry.sample.timeSeconds
+                lastPlayedLine = entry.line
                 return .sample(entry.sample)
             }
             if sourceEnded { return nil }

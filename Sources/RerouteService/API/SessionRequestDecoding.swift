@@ -13,16 +13,34 @@ struct SessionRequest {
     var location: PostedFix?
 }
 
-/// Reads `{venue, destination, via?, options?, location?}`.
+/// Reads `{venue, destination | deepLink, via?, options?, location?}`. A deep link
+/// (`…?placeId=…&sectionId=…&poiId=…`) names the destination POI, checked against its section, and
+/// may stand for `venue` with its `placeId`.
 enum SessionRequestDecoding {
     /// The request; `venues` resolves the venue (404 when unknown) so places and levels can be checked.
     static func request(_ body: JSONValue, venues: VenueCatalog) throws(ServiceError) -> (SessionRequest, ServedVenue) {
         let f = try JSONFields(body, path: "")
-        try f.rejectUnknown(["venue", "destination", "via", "options", "location"])
-        let venueID = try f.requiredString("venue")
+        try f.rejectUnknown(["venue", "destination", "deepLink", "via", "options", "location"])
+        var link: NavigationDeepLink?
+        if let text = try f.string("deepLink") {
+            do { link = try NavigationDeepLink(url: text) } catch { throw .badRequest(field: "deepLink", reason: "\(error)") }
+        }
+        guard let venueID = try f.string("venue") ?? link?.placeID else { throw .badRequest(field: "venue", reason: "required") }
         guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
-        guard let destinationValue = f.value("destination") else { throw .badRequest(field: "destination", reason: "required") }
-        let destination = try self.destination(RouteRequestDecoding.place(destinationValue, field: "destination"), venue: served.venue)
+        let destinationValue = f.value("destination")
+        if destinationValue != nil, link != nil { throw .badRequest(field: "deepLink", reason: "give destination or deepLink, not both") }
+        let destination: NavigationDestination
+        if let link {
+            do {
+                destination = try link.navigationDestination(in: served.venue)
+            } catch {
+                throw .unprocessable(field: "deepLink", reason: "\(error)")
+            }
+        } else if let destinationValue {
+            destination = try self.destination(RouteRequestDecoding.place(destinationValue, field: "destination"), venue: served.venue)
+        } else {
+            throw .badRequest(field: "destination", reason: "required")
+        }
         var options = RouteOptions()
         if let o = f.value("options") {
             let of = try JSONFields(o, path: "options")

@@ -157,12 +157,16 @@ public final class ServiceSession: Sendable {
                     rejected.append(RejectedFix(index: i, reason: "timeSeconds \(fix.location.timeSeconds) is \(relation) the last applied fix (\(last))"))
                     continue
                 }
-                if s.pending != nil {
-                    events += try Self.startPending(&s, from: fix.location, raw: fix.raw)
+                guard let location = Self.intake(fix.location) else {
+                    rejected.append(RejectedFix(index: i, reason: "not a valid location: non-finite value or invalid covariance"))
                     continue
                 }
-                s.lastFixSeconds = fix.location.timeSeconds
-                events += s.navigation.handle(fix.location, raw: fix.raw)
+                if s.pending != nil {
+                    events += try Self.startPending(&s, from: location, raw: fix.raw)
+                    continue
+                }
+                s.lastFixSeconds = location.timeSeconds
+                events += s.navigation.handle(location, raw: fix.raw)
             }
             s.noteRouteChanges(events)
             return Self.snapshot(s, events: events, rejected: rejected)
@@ -192,6 +196,15 @@ public final class ServiceSession: Sendable {
     }
 
     // MARK: - Internals
+
+    /// A posted location as a manual fix: it enters through a ``ManualLocationProvider`` (named after the
+    /// location's source, so the source is kept), which checks it as it checks any manual fix; `nil` when
+    /// the provider refuses it.
+    static func intake(_ location: IndoorLocation) -> IndoorLocation? {
+        let provider = ManualLocationProvider(name: location.source)
+        provider.setLocation(location)
+        return provider.takeFixes(upToSeconds: location.timeSeconds).first
+    }
 
     private static func startPending(_ s: inout State, from location: IndoorLocation, raw: IndoorLocation? = nil) throws(ServiceError) -> [NavigationEvent] {
         guard let pending = s.pending else { return s.navigation.handle(location, raw: raw) }
