@@ -67,19 +67,94 @@ import IndoorJSON
         #expect(r.json?["reroutes"]?.int == 0)
     }
 
-    /// The bundled deviation: the walker leaves the route for the cafeteria (7.2 m off it) and stays; the
-    /// session says so once and reroutes once, and the walk does not arrive (exit 2).
+    /// The bundled deviation: the walker leaves the route at 12 s for the far wall of a room beside the
+    /// corridor (≥ 10 m from the route) and stays; the session says so once and reroutes once, and the
+    /// walk does not arrive (exit 2).
     @Test func bundledDeviationIsDetectedOnceAndReroutedOnce() throws {
-        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", "Recordings/simulated/campus-deviation.jsonl",
-                                   "--beacons", beacons, "--to", "occ-deans-office", "--json"])
+        let deviation = "Recordings/simulated/campus-deviation.jsonl"
+        // How far the walk leaves the route, from the recording's truth lines and the planned route alone.
+        let planned = try CLIRunner.run(["route", venue, "--from", "am-info", "--to", "occ-deans-office", "--format", "json"])
+        #expect(planned.status == 0, "\(planned.stderr)")
+        let polyline = try #require(planned.json?["sections"]?.array).flatMap { $0["polyline"]?.array ?? [] }.compactMap { p -> (Double, Double, String)? in
+            guard let x = p["x"]?.double, let y = p["y"]?.double, let level = p["level"]?.string else { return nil }
+            return (x, y, level)
+        }
+        let text = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent(deviation), encoding: .utf8)
+        var farthest = (t: 0.0, meters: 0.0)
+        var leftAt: Double?
+        for line in text.split(separator: "\n") where line.contains(#""type":"truth""#) {
+            let value = try JSONParser().parse(Data(line.utf8)).value
+            guard let t = value["t"]?.double, let x = value["x"]?.double, let y = value["y"]?.double, let level = value["level"]?.string else { continue }
+            let d = Self.distance(from: (x, y), to: polyline.filter { $0.2 == level })
+            if d > farthest.meters { farthest = (t, d) }
+            if leftAt == nil, d > 1 { leftAt = t }
+        }
+        #expect(farthest.meters >= 10, "farthest \(farthest.meters) m from the route")
+        let left = try #require(leftAt)
+        #expect((12...14).contains(left), "leaves the route at \(left) s")
+
+        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", deviation, "--beacons", beacons, "--to", "occ-deans-office", "--json"])
         #expect(r.status == 2, "\(r.stderr)")
         let json = try #require(r.json)
         #expect(json["offRouteEvents"]?.int == 1)
         #expect(json["reroutes"]?.int == 1)
         #expect(json["arrived"]?.bool == false)
-        let offRoute = try #require(json["events"]?.array?.first { $0["event"]?.string?.hasPrefix("off route") == true })
-        // Left at 12 s; the verdict needs the fused position several metres off for a moment.
-        #expect((12...22).contains(offRoute["t"]?.double ?? 0))
+        let events = try #require(json["events"]?.array).compactMap { entry -> (Double, String)? in
+            guard let t = entry["t"]?.double, let text = entry["event"]?.string else { return nil }
+            return (t, text)
+        }
+        let offRoute = try #require(events.first { $0.1.hasPrefix("off route") })
+        let rerouted = try #require(events.first { $0.1.hasPrefix("rerouted") })
+        // Not before the walker left; within the time walking 10 m takes (1.3 m/s) plus the hysteresis.
+        #expect(offRoute.0 > left && offRoute.0 <= left + 12, "off route at \(offRoute.0) s")
+        #expect(rerouted.0 >= offRoute.0)
+        #expect(events.filter { $0.1.hasPrefix("off route") }.count == 1 && events.filter { $0.1.hasPrefix("rerouted") }.count == 1)
+    }
+
+    /// Distance from a point to a polyline (its consecutive points), metres; infinity without a segment.
+    static func distance(from p: (Double, Double), to line: [(Double, Double, String)]) -> Double {
+        var best = Double.infinity
+        for (a, b) in zip(line, line.dropFirst()) {
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1)
+            let length2 = dx * dx + dy * dy
+            let f = length2 > 0 ? max(0, min(1, ((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length2)) : 0
+            let (qx, qy) = (a.0 + f * dx, a.1 + f * dy)
+            best = min(best, ((p.0 - qx) * (p.0 - qx) + (p.1 - qy) * (p.1 - qy)).squareRoot())
+        }
+        return best
+    }
+
+    /// A deep link is a destination like an id; a POI outside the link's section is refused.
+    @Test func aDeepLinkIsADestination() throws {
+        let link = "indoornav://navigate?placeId=campus&sectionId=lvl-a2&poiId=occ-deans-office"
+        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--beacons", beacons, "--to", link, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let events = try #require(r.json?["events"]?.array).compactMap { $0["event"]?.string }
+        #expect(events.first { $0.hasPrefix("navigation started") } == "navigation started to occ-deans-office: 60 m, 50 s")
+        let wrongSection = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to",
+                                              "indoornav://navigate?sectionId=lvl-a0&poiId=occ-deans-office"])
+        #expect(wrongSection.status == 1)
+        #expect(wrongSection.stderr.contains("not in section 'lvl-a0'"), "\(wrongSection.stderr)")
+        let malformed = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to", "indoornav://navigate?poiId=a&poiId=b"])
+        #expect(malformed.status == 1)
+        #expect(malformed.stderr.contains("given more than once"), "\(malformed.stderr)")
+    }
+
+    /// `replay --manual FILE` fuses the file's truth lines as manual fixes: with the walk's own truth as
+    /// the manual track, the manual provider's fixes are fused and the walk still arrives.
+    @Test func replayTakesManualFixes() throws {
+        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to", "occ-deans-office",
+                                   "--manual", recording, "--manual-sigma", "1.5", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(r.json)
+        #expect(json["arrived"]?.bool == true)
+        // Without beacons the fused track is dead reckoning plus the manual fixes: it stays close to the truth.
+        let mean = try #require(json["fused"]?["meanErrorMeters"]?.double)
+        let without = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to", "occ-deans-office", "--json"])
+        let meanWithout = try #require(without.json?["fused"]?["meanErrorMeters"]?.double)
+        #expect(mean < meanWithout, "with manual fixes \(mean) m, without \(meanWithout) m")
+        let missing = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to", "occ-deans-office", "--manual", "/nonexistent.jsonl"])
+        #expect(missing.status == 1 && missing.stderr.contains("--manual /nonexistent.jsonl"), "\(missing.stderr)")
     }
 
     @Test func badInputIsAClearError() throws {
