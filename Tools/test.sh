@@ -28,5 +28,20 @@ failed=$(grep -E "^(✘|􀢄) Test " "$log" | grep -v "Test run with" | sed -E '
 skipped=$(grep -cE "^(➜|􀄫) Test .* skipped" "$log" || true)
 if [ "$test_status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 rm -f "$log"
+# The example programs (Examples/, a separate package on the public libraries): each one that builds
+# and exits 0 counts as a passed test, each other one as a failed test.
+examples=(plan-route manual-navigation replay-recording)
+swift build --package-path Examples 2>&1 | tail -n 20
+if [ "${PIPESTATUS[0]}" -eq 0 ]; then
+  for example in "${examples[@]}"; do
+    if out=$(Examples/.build/debug/"$example" 2>&1); then
+      passed=$((passed + 1)); echo "✔ Example $example passed"
+    else
+      failed=$((failed + 1)); echo "✘ Example $example failed:"; echo "$out" | tail -n 20
+    fi
+  done
+else
+  failed=$((failed + ${#examples[@]})); echo "✘ Examples did not build"
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$test_status" -eq 0 ]

@@ -35,7 +35,8 @@ public struct FusionSourceContext: Sendable {
 
 /// A provider plugged into a ``FusionPipeline``: it sees every sample, in time order, and returns what
 /// it contributes. Providers written outside this package conform the same way (the test
-/// `FusionSourceTests.aClientSourcePlugsInWithoutChangingTheEngine` shows one); nothing in the engine or
+/// `FusionSourceTests.aClientSourcePlugsInWithoutChangingTheEngine` and the `replay-recording` program of
+/// `Examples/`, a separate package, show one); nothing in the engine or
 /// the pipeline names one.
 public protocol FusionSource: AnyObject {
     /// The source's name, used for per-source counters and the learnt covariance factor of its fixes.
