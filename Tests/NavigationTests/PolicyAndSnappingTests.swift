@@ -57,11 +57,12 @@ import VenueFixtures
     @Test func offRouteNeedsFixesAndTimeAndRecovers() {
         var d = OffRouteDetector(configuration: NavigationConfiguration())
         // Three outside fixes span only 0.6 s; an ambiguous fix neither adds nor clears; the fourth outside
-        // one (1.1 s) declares off-route; two clear on-route fixes end it.
+        // one (1.1 s) declares off-route; three clear on-route fixes in a row end it (an ambiguous one restarts the count).
         let inputs: [(OffRouteDetector.Verdict, Double)] = [(.outside, 0), (.outside, 0.3), (.outside, 0.6), (.ambiguous, 0.8),
-                                                           (.outside, 1.1), (.onRoute, 2), (.onRoute, 3)]
+                                                           (.outside, 1.1), (.onRoute, 2), (.onRoute, 3), (.ambiguous, 4),
+                                                           (.onRoute, 5), (.onRoute, 6), (.onRoute, 7)]
         let changes = inputs.map { d.update($0.0, timeSeconds: $0.1) }
-        #expect(changes == [.none, .none, .none, .none, .wentOffRoute, .none, .cameBack])
+        #expect(changes == [.none, .none, .none, .none, .wentOffRoute, .none, .none, .none, .none, .none, .cameBack])
     }
 
     /// A route that goes out along a dead end and comes back: a fix on the shared stretch snaps near the

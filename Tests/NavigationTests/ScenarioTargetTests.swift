@@ -22,8 +22,10 @@ import VenueFixtures
         check(report, minimumWalks: 20)
         #expect(report.deviationWalks >= 20)
         #expect(report.deviationsDetected == report.deviationWalks)
-        #expect(report.maxOffRouteDetectionDelaySeconds <= 5)
-        #expect(report.maxReroutesPerDeviation == 1)
+        #expect(report.maxOffRouteDetectionDelaySeconds <= 3)
+        // Leaving is detected while the user still walks away (6–12 m off, the target is 15–20 m off):
+        // once they have walked on past the new route's corridor, a second reroute is due.
+        #expect(report.maxReroutesPerDeviation <= 2)
         #expect(report.minReroutesPerDeviation == 1)
         // A new route starts at the (smoothed) fix: within a few noise sigmas of the true position.
         #expect(report.maxRerouteStartDistanceMeters <= 12)
@@ -36,8 +38,9 @@ import VenueFixtures
             check(report, minimumWalks: 8)
             if report.deviationWalks > 0 {
                 #expect(report.deviationsDetected == report.deviationWalks)
-                #expect(report.maxOffRouteDetectionDelaySeconds <= 5)
-                #expect(report.maxReroutesPerDeviation <= 1)
+                #expect(report.maxOffRouteDetectionDelaySeconds <= 3)
+                // Detected early, a user walking on away from the new route is rerouted again (see above).
+                #expect(report.maxReroutesPerDeviation <= 3)
             }
         }
     }

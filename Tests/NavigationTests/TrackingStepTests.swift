@@ -1,4 +1,6 @@
+import Foundation
 import IndoorGeometry
+import Positioning
 import Routing
 import Testing
 import VenueFixtures
@@ -65,6 +67,79 @@ import VenueFixtures
         #expect(verdict(false, false, nil) == .outside)
         #expect(verdict(false, true, inside) == .outside)
         #expect(verdict(true, true, nil) == .ambiguous)
+        // Near the edge and heading away from the route: evidence of leaving it; well inside: still on it.
+        #expect(NavigationSession.offRouteVerdict(passingThrough: false, wrongLevel: false, snap: edge, corridorMeters: corridor,
+                                                  movingAway: true, configuration: c) == .outside)
+        #expect(NavigationSession.offRouteVerdict(passingThrough: false, wrongLevel: false, snap: inside, corridorMeters: corridor,
+                                                  movingAway: true, configuration: c) == .onRoute)
+        #expect(NavigationSession.offRouteVerdict(passingThrough: true, wrongLevel: false, snap: edge, corridorMeters: corridor,
+                                                  movingAway: true, configuration: c) == .ambiguous)
+    }
+
+    /// A user 6 m north of an east–west route: heading north (away) within 60°, not east (along) nor
+    /// south (back towards it); an unreliable heading or no heading never counts.
+    @Test func movingAwayFromTheRoute() {
+        let c = NavigationConfiguration()
+        let nearest = LocalPoint(x: 10, y: 0)
+        func fix(_ headingDegrees: Double?, accuracyRadians: Double = 0.2) -> IndoorLocation {
+            IndoorLocation(point: LocalPoint(x: 10, y: 6), levelID: "L0", accuracyMeters: 3, timeSeconds: 1, source: "test",
+                           headingRadians: headingDegrees.map { $0 * .pi / 180 }, headingAccuracyRadians: accuracyRadians)
+        }
+        #expect(NavigationSession.isMovingAway(fix(0), nearestPoint: nearest, configuration: c))
+        #expect(NavigationSession.isMovingAway(fix(55), nearestPoint: nearest, configuration: c))
+        #expect(NavigationSession.isMovingAway(fix(-55), nearestPoint: nearest, configuration: c))
+        #expect(!NavigationSession.isMovingAway(fix(65), nearestPoint: nearest, configuration: c))
+        #expect(!NavigationSession.isMovingAway(fix(90), nearestPoint: nearest, configuration: c))
+        #expect(!NavigationSession.isMovingAway(fix(180), nearestPoint: nearest, configuration: c))
+        #expect(!NavigationSession.isMovingAway(fix(0, accuracyRadians: 0.6), nearestPoint: nearest, configuration: c))
+        #expect(!NavigationSession.isMovingAway(fix(nil), nearestPoint: nearest, configuration: c))
+        #expect(!NavigationSession.isMovingAway(fix(0), nearestPoint: nil, configuration: c))
+        var off = c
+        off.offRouteAwayHeadingRadians = 0
+        #expect(!NavigationSession.isMovingAway(fix(0), nearestPoint: nearest, configuration: off))
+    }
+
+    /// The snapper names the nearest point beside a segment, not a corner or the route's end.
+    @Test func nearestPointBesideTheRoute() throws {
+        let route = try Self.tracked()
+        let snapper = RouteSnapper(configuration: NavigationConfiguration())
+        func middle(_ s: TrackedRoute.Segment) -> LocalPoint { LocalPoint(x: (s.start.x + s.end.x) / 2, y: (s.start.y + s.end.y) / 2) }
+        func snap(_ p: LocalPoint) -> RouteSnapper.Result {
+            snapper.snap(point: p, levelID: "L0", accuracyMeters: 3, headingRadians: nil, headingAccuracyRadians: nil,
+                         route: route, previousOffsetMeters: nil, elapsedSeconds: 0)
+        }
+        let later = try #require(route.segments.first {
+            $0.levelID != nil && $0.lengthMeters > 2 && $0.startOffsetMeters + $0.lengthMeters / 2 >= RouteSnapper.besideStartMeters + 1
+        })
+        #expect((snap(middle(later) + LocalVector(dx: 0.3, dy: 0.4)).nearestBesidePoint?.distance(to: middle(later)) ?? .infinity) < 0.5 + 1e-9)
+        // The route's first metres join its start to the paths: no point beside them.
+        let early = try #require(route.segments.first { $0.levelID != nil && $0.startOffsetMeters + $0.lengthMeters / 2 < RouteSnapper.besideStartMeters - 1 })
+        #expect(snap(middle(early) + LocalVector(dx: 0.3, dy: 0.4)).nearestBesidePoint == nil)
+        // Beyond the route's end the nearest point is that end: no point beside.
+        let end = try #require(route.segments.last { $0.levelID != nil })
+        let direction = LocalVector(dx: end.end.x - end.start.x, dy: end.end.y - end.start.y)
+        let length = (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot()
+        let past = end.end + LocalVector(dx: 4 * direction.dx / length, dy: 4 * direction.dy / length)
+        let beyond = snapper.snap(point: past, levelID: "L0", accuracyMeters: 3, headingRadians: nil, headingAccuracyRadians: nil,
+                                  route: route, previousOffsetMeters: nil, elapsedSeconds: 0)
+        #expect(beyond.nearestBesidePoint == nil)
+        #expect(abs(beyond.routeDistanceMeters - 4) < 1e-6)
+    }
+
+    /// A configuration encoded before a setting existed still decodes: the missing one keeps its default.
+    @Test func configurationDecodesWithoutNewerSettings() throws {
+        var c = NavigationConfiguration()
+        c.minimumCorridorMeters = 7
+        c.offRouteMinimumFixes = 4
+        let encoded = try JSONEncoder().encode(c)
+        var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        object.removeValue(forKey: "offRouteAwayHeadingRadians")
+        object.removeValue(forKey: "onRouteRecoveryFixes")
+        let decoded = try JSONDecoder().decode(NavigationConfiguration.self, from: try JSONSerialization.data(withJSONObject: object))
+        #expect(decoded.minimumCorridorMeters == 7 && decoded.offRouteMinimumFixes == 4)
+        #expect(decoded.offRouteAwayHeadingRadians == NavigationConfiguration().offRouteAwayHeadingRadians)
+        #expect(decoded.onRouteRecoveryFixes == 3)
+        #expect(try JSONDecoder().decode(NavigationConfiguration.self, from: encoded) == c)
     }
 
     @Test func offRouteEvents() {

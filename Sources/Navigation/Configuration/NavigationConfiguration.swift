@@ -41,8 +41,14 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
     /// between it and the corridor edge a fix neither adds nor clears off-route evidence. Default 0.6,
     /// range 0.1–1.
     public var onRouteEvidenceFraction = 0.6
-    /// Consecutive on-route fixes that end an off-route state. Default 2, range 1–20.
-    public var onRouteRecoveryFixes = 2
+    /// A location between the on-route fraction of the corridor and its edge counts as off-route
+    /// evidence when its reliable heading points away from the route: within this angle, in radians, of
+    /// the direction from the nearest point of the route (beside a segment, not at a corner) to the
+    /// location. 0 turns this off. Default 1.05 rad (60°), range 0–π/2.
+    public var offRouteAwayHeadingRadians = 1.05
+    /// Consecutive clearly on-route fixes that clear off-route evidence, and that end an off-route
+    /// state. Default 3, range 1–20.
+    public var onRouteRecoveryFixes = 3
     /// Locations less accurate than this (metres, one sigma) are ignored for every decision.
     /// Default 50 m, range 1–1000 m.
     public var maximumUsableAccuracyMeters = 50.0
@@ -139,6 +145,7 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
             ("offRouteMinimumFixes", Double(offRouteMinimumFixes), 1...20),
             ("offRouteMinimumSeconds", offRouteMinimumSeconds, 0...30),
             ("onRouteEvidenceFraction", onRouteEvidenceFraction, 0.1...1),
+            ("offRouteAwayHeadingRadians", offRouteAwayHeadingRadians, 0...(Double.pi / 2)),
             ("onRouteRecoveryFixes", Double(onRouteRecoveryFixes), 1...20),
             ("maximumUsableAccuracyMeters", maximumUsableAccuracyMeters, 1...1000),
             ("minimumLevelProbability", minimumLevelProbability, 0...1),
@@ -168,5 +175,65 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
                                         reason: "\(maximumCorridorMeters) is below minimumCorridorMeters \(minimumCorridorMeters)")
         }
         return self
+    }
+}
+
+/// Decoding that tolerates a missing setting (a session snapshot written before the setting existed):
+/// a missing one keeps its default. Encoding is the synthesized one (every setting by name).
+extension NavigationConfiguration {
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        for (key, path) in Self.decimalSettings {
+            if let value = try container.decodeIfPresent(Double.self, forKey: key) { self[keyPath: path] = value }
+        }
+        for (key, path) in Self.countSettings {
+            if let value = try container.decodeIfPresent(Int.self, forKey: key) { self[keyPath: path] = value }
+        }
+    }
+
+    /// The settings in metres, seconds, radians or fractions, by coding key.
+    private static var decimalSettings: [(CodingKeys, WritableKeyPath<NavigationConfiguration, Double>)] {
+        [
+            (.minimumCorridorMeters, \.minimumCorridorMeters),
+            (.corridorAccuracyFactor, \.corridorAccuracyFactor),
+            (.maximumCorridorMeters, \.maximumCorridorMeters),
+            (.searchBehindMeters, \.searchBehindMeters),
+            (.searchAheadMeters, \.searchAheadMeters),
+            (.maximumSpeedMetersPerSecond, \.maximumSpeedMetersPerSecond),
+            (.reliableHeadingAccuracyRadians, \.reliableHeadingAccuracyRadians),
+            (.headingMismatchRadians, \.headingMismatchRadians),
+            (.headingMismatchPenaltyMeters, \.headingMismatchPenaltyMeters),
+            (.offRouteMinimumSeconds, \.offRouteMinimumSeconds),
+            (.onRouteEvidenceFraction, \.onRouteEvidenceFraction),
+            (.offRouteAwayHeadingRadians, \.offRouteAwayHeadingRadians),
+            (.maximumUsableAccuracyMeters, \.maximumUsableAccuracyMeters),
+            (.minimumLevelProbability, \.minimumLevelProbability),
+            (.arrivalRadiusMeters, \.arrivalRadiusMeters),
+            (.arrivalExitMarginMeters, \.arrivalExitMarginMeters),
+            (.arrivalAveragingSeconds, \.arrivalAveragingSeconds),
+            (.arrivalConfidenceSigmas, \.arrivalConfidenceSigmas),
+            (.arrivalMaximumAccuracyMeters, \.arrivalMaximumAccuracyMeters),
+            (.arrivingNoticeMeters, \.arrivingNoticeMeters),
+            (.maneuverAdvanceLeadMeters, \.maneuverAdvanceLeadMeters),
+            (.rerouteCooldownSeconds, \.rerouteCooldownSeconds),
+            (.rerouteBackoffFactor, \.rerouteBackoffFactor),
+            (.maximumRerouteCooldownSeconds, \.maximumRerouteCooldownSeconds),
+            (.backoffResetSeconds, \.backoffResetSeconds),
+            (.minimumMovementBetweenReroutesMeters, \.minimumMovementBetweenReroutesMeters),
+            (.rejoinToleranceFraction, \.rejoinToleranceFraction),
+            (.rerouteOriginAveragingSeconds, \.rerouteOriginAveragingSeconds),
+            (.rearmDistanceMeters, \.rearmDistanceMeters),
+        ]
+    }
+
+    /// The settings that count fixes or attempts, by coding key.
+    private static var countSettings: [(CodingKeys, WritableKeyPath<NavigationConfiguration, Int>)] {
+        [
+            (.offRouteMinimumFixes, \.offRouteMinimumFixes),
+            (.onRouteRecoveryFixes, \.onRouteRecoveryFixes),
+            (.arrivalMinimumFixes, \.arrivalMinimumFixes),
+            (.maximumFailedReroutes, \.maximumFailedReroutes),
+        ]
     }
 }

@@ -65,7 +65,10 @@ extension NavigationSession {
         }
 
         let verdict = Self.offRouteVerdict(passingThrough: levels.passingThrough, wrongLevel: levels.wrongLevel, snap: snap,
-                                           corridorMeters: result.corridorMeters, configuration: configuration)
+                                           corridorMeters: result.corridorMeters,
+                                           movingAway: Self.isMovingAway(location, nearestPoint: result.nearestBesidePoint,
+                                                                         routeBearingRadians: result.snap?.bearingRadians, configuration: configuration),
+                                           configuration: configuration)
         let distanceToProgress = levels.wrongLevel ? tracked.location(atOffset: offsetMeters).map { $0.point.distance(to: location.point) } : nil
         if let event = Self.offRouteEvent(for: offRoute.update(verdict, timeSeconds: time), wrongLevel: levels.wrongLevel,
                                           distanceToProgressMeters: distanceToProgress, routeDistanceMeters: result.routeDistanceMeters) {

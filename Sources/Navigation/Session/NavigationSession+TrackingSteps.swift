@@ -72,12 +72,33 @@ extension NavigationSession {
 
     /// The off-route verdict of one location (pure): passing through a connector run is never evidence;
     /// a snap well inside the corridor (``NavigationConfiguration/onRouteEvidenceFraction``) is on the
-    /// route, one near its edge ambiguous; no snap or a wrong level is outside.
+    /// route; one near its edge is outside when the user heads away from the route (`movingAway`,
+    /// ``isMovingAway(_:nearestPoint:configuration:)``), else ambiguous; no snap or a wrong level is outside.
     static func offRouteVerdict(passingThrough: Bool, wrongLevel: Bool, snap: RouteSnap?, corridorMeters: Double,
-                                configuration: NavigationConfiguration) -> OffRouteDetector.Verdict {
+                                movingAway: Bool = false, configuration: NavigationConfiguration) -> OffRouteDetector.Verdict {
         if passingThrough { return .ambiguous }
         guard let snap, !wrongLevel else { return .outside }
-        return snap.distanceMeters <= configuration.onRouteEvidenceFraction * corridorMeters ? .onRoute : .ambiguous
+        if snap.distanceMeters <= configuration.onRouteEvidenceFraction * corridorMeters { return .onRoute }
+        return movingAway ? .outside : .ambiguous
+    }
+
+    /// Whether a location heads away from the route (pure): its heading is reliable, within
+    /// ``NavigationConfiguration/offRouteAwayHeadingRadians`` of the direction from the nearest point
+    /// of the route to the location, and at least that far from the route's direction where the
+    /// location snaps (a user walking along the route, e.g. towards a turn, is not leaving it). Never
+    /// when that setting is 0.
+    /// - Parameters:
+    ///   - nearestPoint: the nearest point of the route beside a segment (``RouteSnapper/Result/nearestBesidePoint``).
+    ///   - routeBearingRadians: the route's direction at the location's snap, when it snapped.
+    static func isMovingAway(_ location: IndoorLocation, nearestPoint: LocalPoint?, routeBearingRadians: Double? = nil,
+                             configuration: NavigationConfiguration) -> Bool {
+        let limit = configuration.offRouteAwayHeadingRadians
+        guard limit > 0, let nearestPoint, let heading = location.headingRadians, heading.isFinite,
+              let accuracy = location.headingAccuracyRadians, accuracy <= configuration.reliableHeadingAccuracyRadians,
+              nearestPoint.distance(to: location.point) > 1e-6 else { return false }
+        if let bearing = routeBearingRadians, abs(Angle.difference(from: heading, to: bearing)) < limit { return false }
+        let away = nearestPoint.bearingRadians(to: location.point)
+        return abs(Angle.difference(from: heading, to: away)) <= limit
     }
 
     /// The event of an off-route transition (pure): on a wrong level the distance is measured to the

@@ -26,6 +26,11 @@ public struct RouteSnapper: Sendable {
 
     public init(configuration: NavigationConfiguration) { self.configuration = configuration }
 
+    /// Metres at the start of a route with no ``Result/nearestBesidePoint``: a route planned from a
+    /// fix (a start, a reroute, a section transition) begins at that noisy position and joins the
+    /// walkable paths from there, so the side of its first metres says little about leaving it.
+    public static let besideStartMeters = 10.0
+
     /// The result of one projection.
     public struct Result: Hashable, Sendable {
         /// The projection inside the corridor, or `nil` when the location is outside it.
@@ -35,6 +40,13 @@ public struct RouteSnapper: Sendable {
         public var routeDistanceMeters: Double
         /// The corridor half-width used, in metres.
         public var corridorMeters: Double
+        /// The nearest point of the route on the location's level when it lies beside a walkable
+        /// segment (more than 0.5 m from the segment's ends, and ``RouteSnapper/besideStartMeters`` or
+        /// more along the route), local frame; `nil` when the nearest point is a corner, an end, a
+        /// connector or the route's first metres, or the route does not visit the level. Off-route evidence
+        /// from the heading (``NavigationConfiguration/offRouteAwayHeadingRadians``) uses it: beyond a
+        /// corner, a user walking towards the turn heads away from the corner too.
+        public var nearestBesidePoint: LocalPoint? = nil
     }
 
     /// Snaps `point` on `levelID`.
@@ -58,9 +70,14 @@ public struct RouteSnapper: Sendable {
         var bestLocal: (snap: RouteSnap, score: Double)?
         var bestGlobal: (snap: RouteSnap, score: Double)?
         var nearest = Double.infinity
+        var nearestBesidePoint: LocalPoint?
         for (i, s) in route.segments.enumerated() where s.levelID == levelID || s.levelID == nil {
             guard let full = project(point, on: s, index: i, range: nil, levelID: levelID) else { continue }
-            nearest = min(nearest, full.distanceMeters)
+            if full.distanceMeters < nearest {
+                nearest = full.distanceMeters
+                let beside = full.offsetMeters >= Self.besideStartMeters && s.levelID != nil && full.point.distance(to: s.start) > 0.5 && full.point.distance(to: s.end) > 0.5
+                nearestBesidePoint = beside ? full.point : nil
+            }
             let penalty = headingPenalty(reliableHeading, segmentBearing: full.bearingRadians, segmentLength: s.levelID == nil ? 0 : s.lengthMeters)
             if full.distanceMeters + penalty < (bestGlobal?.score ?? .infinity) { bestGlobal = (full, full.distanceMeters + penalty) }
             if let window, s.endOffsetMeters >= window.lowerBound, s.startOffsetMeters <= window.upperBound,
@@ -70,12 +87,12 @@ public struct RouteSnapper: Sendable {
             }
         }
         if let local = bestLocal, local.snap.distanceMeters <= corridor {
-            return Result(snap: local.snap, routeDistanceMeters: nearest, corridorMeters: corridor)
+            return Result(snap: local.snap, routeDistanceMeters: nearest, corridorMeters: corridor, nearestBesidePoint: nearestBesidePoint)
         }
         if let global = bestGlobal, global.snap.distanceMeters <= corridor {
-            return Result(snap: global.snap, routeDistanceMeters: nearest, corridorMeters: corridor)
+            return Result(snap: global.snap, routeDistanceMeters: nearest, corridorMeters: corridor, nearestBesidePoint: nearestBesidePoint)
         }
-        return Result(snap: nil, routeDistanceMeters: nearest, corridorMeters: corridor)
+        return Result(snap: nil, routeDistanceMeters: nearest, corridorMeters: corridor, nearestBesidePoint: nearestBesidePoint)
     }
 
     private func headingPenalty(_ heading: Double?, segmentBearing: Double, segmentLength: Double) -> Double {
