@@ -1,109 +1,216 @@
-/// A bad command line: what is wrong, naming the flag or argument.
+/// A bad command line: what is wrong, naming the flag or argument (exit status 64).
 struct UsageError: Error, CustomStringConvertible {
     var message: String
     init(_ message: String) { self.message = message }
     var description: String { message }
 }
 
-/// A minimal argument reader: positional arguments and `--flag value` / `--flag=value` / `--switch`.
+/// A command line parsed against a ``CommandSpec``: `--flag value`, `--flag=value`, `-o value`, switches
+/// and positional arguments, in any order.
 ///
-/// Each command declares the flags it takes; unknown flags, missing values and leftovers are errors.
+/// Everything the table does not allow is rejected before the command runs: an unknown option (with the
+/// nearest declared name as a suggestion), a single-value option given twice, a value given to a switch,
+/// a missing value or required option, too many or too few positional arguments. The command then reads
+/// its values by name; reading a name its table does not declare is a programming error, reported as such.
 struct Arguments {
-    private var items: [String]
-    private var consumed: [Bool]
+    let spec: CommandSpec
+    private var values: [String: [String]] = [:]
+    private var positionals: [String] = []
+    private var nextPositionalIndex = 0
+    private var read: Set<String> = []
 
-    init(_ items: [String]) {
-        self.items = items
-        self.consumed = Array(repeating: false, count: items.count)
-    }
-
-    /// Removes and returns the value of `--name VALUE` or `--name=VALUE`; giving a single-value option
-    /// twice is an error (use ``options(_:)`` for repeatable ones).
-    mutating func option(_ name: String) throws(UsageError) -> String? {
-        let values = try options(name)
-        guard values.count <= 1 else {
-            throw UsageError("\(name) given \(values.count) times ('\(values.joined(separator: "', '"))'); it takes one value")
-        }
-        return values.first
-    }
-
-    /// Removes and returns every value given for a repeatable option.
-    mutating func options(_ name: String) throws(UsageError) -> [String] {
-        var values: [String] = []
+    init(_ items: [String], spec: CommandSpec) throws(UsageError) {
+        self.spec = spec
         var i = 0
+        var onlyPositionals = false
         while i < items.count {
-            defer { i += 1 }
-            guard !consumed[i] else { continue }
             let item = items[i]
-            if item == name {
-                guard i + 1 < items.count, !consumed[i + 1] else { throw UsageError("\(name) needs a value") }
-                consumed[i] = true
-                consumed[i + 1] = true
-                values.append(items[i + 1])
-                i += 1
-            } else if item.hasPrefix(name + "=") {
-                consumed[i] = true
-                values.append(String(item.dropFirst(name.count + 1)))
+            i += 1
+            if onlyPositionals || !Self.looksLikeOption(item) {
+                positionals.append(item)
+                continue
+            }
+            if item == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = item
+            var inlineValue: String?
+            if let equals = item.firstIndex(of: "="), item.hasPrefix("--") {
+                name = String(item[..<equals])
+                inlineValue = String(item[item.index(after: equals)...])
+            }
+            guard let option = spec.option(named: name) else { throw Self.unknown(name, in: spec) }
+            switch option.arity {
+            case .flag:
+                if let inlineValue { throw UsageError("\(option.name) is a switch and takes no value (got '\(inlineValue)')") }
+                values[option.name, default: []].append("")
+            case .single, .repeated:
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard i < items.count, spec.option(named: items[i]) == nil, items[i] != "--help" else {
+                        throw UsageError("\(option.name) needs a value (\(option.placeholder))")
+                    }
+                    value = items[i]
+                    i += 1
+                }
+                values[option.name, default: []].append(value)
             }
         }
-        return values
-    }
-
-    /// Removes and returns whether `--name` is present.
-    mutating func flag(_ name: String) -> Bool {
-        var found = false
-        for i in items.indices where !consumed[i] && items[i] == name {
-            consumed[i] = true
-            found = true
+        for option in spec.options {
+            let given = values[option.name] ?? []
+            if option.arity == .single, given.count > 1 {
+                throw UsageError("\(option.name) given \(given.count) times ('\(given.joined(separator: "', '"))'); it takes one value")
+            }
         }
-        return found
+        let required = spec.positionals.filter(\.isRequired).count
+        if positionals.count < required {
+            let missing = spec.positionals.filter(\.isRequired)[positionals.count]
+            throw UsageError("missing \(missing.isRepeated ? missing.name + "…" : missing.name): \(missing.help)")
+        }
+        if !spec.positionals.contains(where: \.isRepeated), positionals.count > spec.positionals.count {
+            throw UsageError("unexpected argument '\(positionals[spec.positionals.count])'")
+        }
+        if let missing = spec.options.first(where: { $0.isRequired && values[$0.name] == nil }) {
+            throw UsageError("missing \(missing.shortSynopsis): \(missing.help)")
+        }
     }
 
-    /// A required option.
+    /// `--x`, `-o`; not `-`, `-5` or `-2.5,1@L0` (values and negative numbers).
+    static func looksLikeOption(_ item: String) -> Bool {
+        guard item.hasPrefix("-"), item.count > 1 else { return false }
+        guard let second = item.dropFirst().first else { return false }
+        return second == "-" || second.isLetter
+    }
+
+    /// "unknown option --form (did you mean --from?)".
+    static func unknown(_ name: String, in spec: CommandSpec) -> UsageError {
+        let names = spec.options.flatMap { [$0.name] + $0.aliases }
+        let hint = Suggestion.nearest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
+        return UsageError("unknown option \(name)\(hint); \(spec.name) --help lists the options")
+    }
+
+    /// The declared option `name`, or a usage error naming the programming mistake.
+    private func declared(_ name: String) throws(UsageError) -> OptionSpec {
+        guard let option = spec.option(named: name) else {
+            throw UsageError("internal error: \(spec.name) reads \(name), which its option table does not declare")
+        }
+        return option
+    }
+
+    /// The value of a single-value option (its name or an alias), or `nil` when not given.
+    mutating func option(_ name: String) throws(UsageError) -> String? {
+        let option = try declared(name)
+        read.insert(option.name)
+        return values[option.name]?.first
+    }
+
+    /// Every value given for a repeatable option, in order.
+    mutating func options(_ name: String) throws(UsageError) -> [String] {
+        let option = try declared(name)
+        read.insert(option.name)
+        return values[option.name] ?? []
+    }
+
+    /// Whether the switch `name` is present.
+    mutating func flag(_ name: String) throws(UsageError) -> Bool {
+        let option = try declared(name)
+        read.insert(option.name)
+        return values[option.name] != nil
+    }
+
+    /// A required option (the table marks it required, so parsing has already checked it is there).
     mutating func required(_ name: String) throws(UsageError) -> String {
-        guard let v = try option(name) else { throw UsageError("missing required option \(name)") }
+        guard let v = try option(name) else { throw UsageError("missing \(name)") }
         return v
     }
 
-    /// An option parsed as a number in a range.
+    /// An option parsed as a finite number, optionally within a range.
     mutating func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
         guard let text = try option(name) else { return nil }
         guard let v = Double(text), v.isFinite else { throw UsageError("\(name): '\(text)' is not a number") }
         if let range, !range.contains(v) {
-            throw UsageError("\(name): \(text) is outside \(range.lowerBound)...\(range.upperBound)")
+            throw UsageError("\(name): \(text) is outside \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
         }
         return v
     }
 
-    /// An option parsed as an integer in a range.
+    /// An option parsed as an integer, optionally within a range.
     mutating func int(_ name: String, in range: ClosedRange<Int>? = nil) throws(UsageError) -> Int? {
         guard let text = try option(name) else { return nil }
-        guard let v = Int(text) else { throw UsageError("\(name): '\(text)' is not an integer") }
+        guard let v = Int(text) else { throw UsageError("\(name): '\(text)' is not a whole number") }
         if let range, !range.contains(v) {
             throw UsageError("\(name): \(text) is outside \(range.lowerBound)...\(range.upperBound)")
         }
         return v
     }
 
-    /// Removes and returns the next positional argument.
+    /// The next positional argument, or a usage error naming what is missing.
     mutating func positional(_ what: String) throws(UsageError) -> String {
         guard let v = nextPositional() else { throw UsageError("missing \(what)") }
         return v
     }
 
+    /// The next positional argument, if any.
     mutating func nextPositional() -> String? {
-        for i in items.indices where !consumed[i] && !items[i].hasPrefix("--") {
-            consumed[i] = true
-            return items[i]
-        }
-        return nil
+        guard nextPositionalIndex < positionals.count else { return nil }
+        defer { nextPositionalIndex += 1 }
+        return positionals[nextPositionalIndex]
     }
 
-    /// Fails when anything was not consumed.
+    /// Every remaining positional argument.
+    mutating func remainingPositionals() -> [String] {
+        var all: [String] = []
+        while let next = nextPositional() { all.append(next) }
+        return all
+    }
+
+    /// Fails when the command left a given option or argument unread (its table and its code disagree).
     func finish() throws(UsageError) {
-        let left = items.indices.filter { !consumed[$0] }.map { items[$0] }
-        if let first = left.first {
-            throw UsageError(first.hasPrefix("--") ? "unknown option \(first)" : "unexpected argument '\(first)'")
+        if nextPositionalIndex < positionals.count {
+            throw UsageError("unexpected argument '\(positionals[nextPositionalIndex])'")
         }
+        if let unread = values.keys.sorted().first(where: { !read.contains($0) }) {
+            throw UsageError("internal error: \(spec.name) declares \(unread) but does not read it")
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// The nearest of a list of names to a mistyped one, by edit distance.
+enum Suggestion {
+    /// The candidate within edit distance 2 (or a third of the name's length, whichever is larger) of
+    /// `name`, nearest first; `nil` when none is that close.
+    static func nearest(to name: String, among candidates: [String]) -> String? {
+        let limit = max(2, name.count / 3)
+        let scored = candidates.map { ($0, distance(name, $0)) }.filter { $0.1 <= limit }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Edit distance with adjacent transpositions (optimal string alignment): insertions, deletions,
+    /// substitutions and swaps of two neighbouring characters each cost 1, so `--form` is 1 from `--from`.
+    /// - Complexity: O(m·n) time and memory.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
     }
 }

@@ -10,31 +10,30 @@ import Venue
 /// Exit status: 0 when every beacon with enough readings is consistent, 3 when at least one is suspect,
 /// 1 on bad input (no usable walk, unreadable registry or venue).
 enum BeaconsCommand {
-    static let usage = """
-        usage: indoornav beacons audit PATH… --beacons FILE [--venue V] [--min-readings N] [--suspect-offset M] [--json]
-        """
-
-    static let subcommands: [String: @Sendable (inout Arguments) throws -> Int32] = [
-        "audit": audit,
-    ]
-
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        guard let sub = args.nextPositional(), let command = subcommands[sub] else {
-            throw UsageError("beacons: expected one of \(subcommands.keys.sorted().joined(separator: ", "))\n\(usage)")
-        }
-        return try command(&args)
-    }
+    static let auditSpec = CommandSpec(
+        path: ["beacons", "audit"], summary: "check a beacon registry against walks with ground truth (moved, swapped or missing beacons)",
+        positionals: [PositionalSpec(name: "PATH", help: "walks with ground truth or folders of them", isRepeated: true)],
+        options: [
+            SharedOptions.beacons.required,
+            SharedOptions.venueOption,
+            .value("--min-readings", "N", "readings a beacon needs to be judged (3–1000000)", default: "20", example: "--min-readings 50"),
+            .value("--suspect-offset", "M", "how far the strongest readings may lie from the registered place, metres (0.5–1000)", default: "10", example: "--suspect-offset 15"),
+            SharedOptions.json,
+        ],
+        exitNotes: [3: "at least one beacon is suspect"],
+        examples: ["beacons audit ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"],
+        run: audit)
 
     static func audit(_ args: inout Arguments) throws -> Int32 {
-        guard let beaconsPath = try args.option("--beacons") else { throw UsageError("beacons audit: --beacons FILE is required\n\(usage)") }
+        let beaconsPath = try args.required("--beacons")
         let venuePath = try args.option("--venue")
         let minimumReadings = try args.int("--min-readings", in: 3...1_000_000) ?? BeaconAuditConfiguration.standard.minimumReadings
         let suspectOffset = try args.double("--suspect-offset", in: 0.5...1000) ?? BeaconAuditConfiguration.standard.suspectOffsetMeters
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()
-        guard !paths.isEmpty else { throw UsageError("beacons audit: expected PATH…\n\(usage)") }
+        guard !paths.isEmpty else { throw UsageError("beacons audit: expected PATH…") }
 
         let registry: BeaconRegistry
         var venue: Venue?

@@ -5,29 +5,23 @@ import Recordings
 /// `indoornav bench <what> …` — throughput benchmarks. Each subcommand lives in the table below, so
 /// new benchmarks (routing, filtering) are one line here plus their own function.
 enum BenchCommand {
-    static let subcommands: [String: @Sendable (inout Arguments) throws -> Int32] = [
-        "read": benchRead,
-        "route": RouteBench.run,
-        "filter": FilterBench.run,
-        "providers": ProvidersBench.run,
-        "fusion": FusionBench.run,
-        "reach": ReachBench.run,
-    ]
-
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        guard let sub = args.nextPositional(), let command = subcommands[sub] else {
-            throw UsageError("bench: expected one of \(subcommands.keys.sorted().joined(separator: ", "))")
-        }
-        return try command(&args)
-    }
+    static let readSpec = CommandSpec(
+        path: ["bench", "read"], summary: "recording read speed: MB/s and samples/s of the streaming reader",
+        positionals: [PositionalSpec(name: "FILE", help: "recordings in any supported format", isRepeated: true)],
+        options: [
+            .value("--repeat", "N", "passes per file; the best counts (1–1000)", default: "5", example: "--repeat 10"),
+            SharedOptions.json,
+        ],
+        examples: ["bench read Recordings/samples/ilc-site1-B1-5ddb8a08.txt"],
+        run: benchRead)
 
     /// `bench read FILE… [--repeat N] [--json]`: reads each file with the streaming reader (format
     /// detected) and reports MB/s and samples/s over the best of N passes.
     static func benchRead(_ args: inout Arguments) throws -> Int32 {
         let repeats = try args.int("--repeat", in: 1...1000) ?? 5
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         var files: [String] = []
-        while let file = args.nextPositional() { files.append(file) }
+        files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw UsageError("bench read: expected FILE…") }
         var results: [JSONValue] = []

@@ -14,23 +14,6 @@ import Venue
 /// are walked recursively. Without a venue, the levels are the floors from the lowest to the highest of
 /// the beacons' floors and the start floor, `--storey-height` apart.
 enum EvalCommand {
-    static let usage = """
-        usage: indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]
-                              [--radio-map MAP] [--cross-validate K] [--fingerprint-option NAME=VALUE]… [--navigate] [--manual FILE [--manual-sigma M]]
-                              [--no-map] [--no-map-matching] [--map-matching-option NAME=VALUE]… [--no-heading-alignment] [--no-beacons] [--no-gnss] [--storey-height M] [--beacon-scale X] [--weinberg-k K]
-          --radio-map MAP       fuse fixes matched against this radio map (`indoornav survey`)
-          --cross-validate K    split the recordings into K folds (repetitions of one walk stay together) and score
-                                each fold with a radio map surveyed from the other folds only (MAP's walks of the
-                                same groups are left out too); without --radio-map the map is surveyed from the recordings
-          --fingerprint-option NAME=VALUE  override one FingerprintConfiguration value (A/B runs)
-          --no-map-matching     keep the venue's walls as the Kalman filter's wall correction instead of the particle map matcher
-          --map-matching-option NAME=VALUE  override one MapMatchingConfiguration value (A/B runs)
-          --manual FILE         fuse the ground-truth lines of FILE as manual fixes (one-sigma --manual-sigma M, default 2 m)
-          --navigate            (needs --venue) also navigate each walk along a route through its own ground-truth
-                                points (pass-through waypoints) on the fused track and count off-route events
-                                (all false: the walker followed the route), reroutes and arrivals
-        """
-
     /// Storey height assumed between the floors of a venue-less recording, metres: a low typical storey
     /// (a barometric change of about half of it already suggests the next floor). Venues give real elevations.
     static let venuelessStoreyHeightMeters = 3.0
@@ -63,30 +46,59 @@ enum EvalCommand {
         var navigation: WalkNavigation.Outcome?
     }
 
+    static let spec = CommandSpec(
+        path: ["eval"], summary: "score the providers and the fused track of recordings against their ground truth",
+        positionals: [PositionalSpec(name: "PATH", help: "recordings (canonical .jsonl, ILC path files, IPIN logfiles) or folders, walked recursively", isRepeated: true)],
+        options: [
+            SharedOptions.venueOption,
+            SharedOptions.beacons,
+            SharedOptions.json,
+            .value("--plot", "OUT.svg|OUT_DIR", "write SVG plots of the tracks (one file, or one per recording and level in a folder)", example: "--plot out/"),
+            SharedOptions.radioMap.with(help: "fuse fixes matched against this radio map (indoornav survey)"),
+            .value("--cross-validate", "K", "split the recordings into K folds (2–1000; repetitions of a walk stay together) and score each with a radio map surveyed from the other folds only", example: "--cross-validate 5"),
+            SharedOptions.fingerprintOption,
+            .flag("--navigate", "also navigate each walk along a route through its own truth points and count off-route events, reroutes and arrivals (needs --venue)"),
+            .value("--manual", "FILE", "fuse the ground-truth lines of FILE as manual fixes", example: "--manual walk.jsonl"),
+            .value("--manual-sigma", "M", "one-sigma of the --manual fixes, metres (0.1–1000)", default: "2", example: "--manual-sigma 3"),
+            .flag("--no-map", "do not constrain the track to the venue's walkable area (no wall correction, no map matching)"),
+            .flag("--no-map-matching", "keep the venue's walls as the Kalman filter's wall correction instead of the particle map matcher"),
+            .repeated("--map-matching-option", "NAME=VALUE", "override one MapMatchingConfiguration value (repeatable; A/B runs)",
+                      example: "--map-matching-option particleCount=200"),
+            .flag("--no-heading-alignment", "do not align the heading with the floor plan"),
+            .flag("--no-beacons", "ignore beacon fixes"),
+            .flag("--no-gnss", "ignore satellite fixes"),
+            .value("--storey-height", "M", "storey height between the floors of a venue-less recording, metres (1–20)", default: "3", example: "--storey-height 4"),
+            .value("--beacon-scale", "X", "beacon fix covariance scale (1–10000)", default: "4", example: "--beacon-scale 8"),
+            .value("--weinberg-k", "K", "Weinberg stride constant (0.1–1.5)", default: "0.42", example: "--weinberg-k 0.45"),
+        ],
+        notes: ["Each recording starts at its first ground-truth point (no later truth is used) and is scored against the later ones. Public data sets: README, \"Data\"."],
+        examples: ["eval ../shared/data/ilc-site1 --venue ../shared/data/ilc-site1 --cross-validate 5"],
+        run: run)
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let venuePath = try args.option("--venue")
         let beaconsPath = try args.option("--beacons")
         let plotPath = try args.option("--plot")
-        let json = args.flag("--json")
-        let noMap = args.flag("--no-map")
-        let noMapMatching = args.flag("--no-map-matching")
+        let json = try args.flag("--json")
+        let noMap = try args.flag("--no-map")
+        let noMapMatching = try args.flag("--no-map-matching")
         let mapMatchingOptions = try args.options("--map-matching-option")
-        let noAlignment = args.flag("--no-heading-alignment")
-        let noBeacons = args.flag("--no-beacons")
-        let noGNSS = args.flag("--no-gnss")
+        let noAlignment = try args.flag("--no-heading-alignment")
+        let noBeacons = try args.flag("--no-beacons")
+        let noGNSS = try args.flag("--no-gnss")
         let storeyHeight = try args.double("--storey-height", in: 1...20) ?? venuelessStoreyHeightMeters
         let beaconScale = try args.double("--beacon-scale", in: 1...10_000) ?? FusionConfiguration.standard.beaconCovarianceScale
         let radioMapPath = try args.option("--radio-map")
         let folds = try args.int("--cross-validate", in: 2...1_000)
         let fingerprintOptions = try args.options("--fingerprint-option")
-        let navigate = args.flag("--navigate")
+        let navigate = try args.flag("--navigate")
         let weinbergK = try args.double("--weinberg-k", in: 0.1...1.5)
         let manualPath = try args.option("--manual")
         let manualSigma = try args.double("--manual-sigma", in: 0.1...1000) ?? ManualFixes.defaultSigmaMeters
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()
-        guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER\n\(usage)") }
+        guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER") }
         if navigate, venuePath == nil { throw UsageError("eval: --navigate needs --venue (routes are planned on its graph)") }
 
         var fusion = FusionConfiguration.standard

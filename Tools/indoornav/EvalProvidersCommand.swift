@@ -16,12 +16,6 @@ import Venue
 /// beacons' centroid, else at the first truth point; ILC floor-frame waypoints are scored in the floor
 /// frame unless the venue has a matching level with a floor frame.
 enum EvalProvidersCommand {
-    static let usage = """
-        usage: indoornav eval-providers PATH… [--beacons FILE] [--venue V] [--tx-power DBM] [--path-loss N]
-                                        [--weinberg-k K] [--declination-deg D] [--fix-interval S] [--max-range M] [--min-fit-beacons N]
-                                        [--fit-across-levels] [--json]
-        """
-
     struct Settings {
         var registry: BeaconRegistry?
         var venue: Venue?
@@ -30,6 +24,25 @@ enum EvalProvidersCommand {
         var deadReckoning: DeadReckoningConfiguration
         var beacon: BeaconProviderConfiguration
     }
+
+    static let spec = CommandSpec(
+        path: ["eval-providers"], summary: "score the dead-reckoning, beacon and satellite providers on recordings with ground truth",
+        positionals: [PositionalSpec(name: "PATH", help: "recordings, receiver tracks (*.mbd) or folders, walked recursively", isRepeated: true)],
+        options: [
+            SharedOptions.beacons,
+            SharedOptions.venueOption,
+            .value("--tx-power", "DBM", "transmit power at 1 m for beacons that do not state it (−120–20)", default: "-59", example: "--tx-power -65"),
+            .value("--path-loss", "N", "path-loss exponent (1–6)", default: "2", example: "--path-loss 2.5"),
+            .value("--weinberg-k", "K", "Weinberg stride constant (0.1–1.5)", default: "0.42", example: "--weinberg-k 0.45"),
+            .value("--declination-deg", "D", "magnetic declination, degrees (−180–180)", default: "0", example: "--declination-deg 2.5"),
+            .value("--fix-interval", "S", "seconds between beacon fixes (0–60)", default: "1", example: "--fix-interval 2"),
+            .value("--max-range", "M", "farthest usable beacon range, metres (1–1000)", default: "40", example: "--max-range 25"),
+            .value("--min-fit-beacons", "N", "beacons a fix needs (3–50)", default: "3", example: "--min-fit-beacons 4"),
+            .flag("--fit-across-levels", "fit beacons of every level, not only the voted one"),
+            SharedOptions.json,
+        ],
+        examples: ["eval-providers ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"],
+        run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let beaconsPath = try args.option("--beacons")
@@ -41,12 +54,12 @@ enum EvalProvidersCommand {
         let fixInterval = try args.double("--fix-interval", in: 0...60) ?? BeaconProviderConfiguration.standard.fixIntervalSeconds
         let maximumRange = try args.double("--max-range", in: 1...1000) ?? BeaconProviderConfiguration.standard.maximumRangeMeters
         let minimumFit = try args.int("--min-fit-beacons", in: 3...50) ?? BeaconProviderConfiguration.standard.minimumBeaconsForFit
-        let acrossLevels = args.flag("--fit-across-levels")
-        let json = args.flag("--json")
+        let acrossLevels = try args.flag("--fit-across-levels")
+        let json = try args.flag("--json")
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()
-        guard !paths.isEmpty else { throw UsageError("eval-providers: expected PATH…\n\(usage)") }
+        guard !paths.isEmpty else { throw UsageError("eval-providers: expected PATH…") }
 
         var settings = Settings(registry: nil, venue: nil, txPowerDbm: tx, pathLossExponent: exponent,
                                 deadReckoning: try DeadReckoningConfiguration(

@@ -16,13 +16,27 @@ import Venue
 /// fixes are made; with `--radio-map` every scan is matched against the map (the matcher is built once,
 /// outside the timed passes, as a service would build it once per venue).
 enum FusionBench {
+    static let spec = CommandSpec(
+        path: ["bench", "fusion"], summary: "providers + fusion speed as a real-time factor, beside the filter's cycles per second",
+        positionals: [PositionalSpec(name: "FILE", help: "a recording")],
+        options: [
+            SharedOptions.venueOption,
+            SharedOptions.beacons,
+            SharedOptions.radioMap,
+            .value("--repeat", "N", "passes; the best counts (1–1000)", default: "3", example: "--repeat 5"),
+            .value("--filter-steps", "N", "filter cycles of the side-by-side measurement (1–100000000)", default: "200000", example: "--filter-steps 100000"),
+            SharedOptions.json,
+        ],
+        examples: ["bench fusion Recordings/simulated/campus-info-to-deans-office.jsonl --venue Recordings/venues/campus --beacons Recordings/simulated/campus-beacons.json"],
+        run: run)
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let repeats = try args.int("--repeat", in: 1...1000) ?? 3
         let filterSteps = try args.int("--filter-steps", in: 1...100_000_000) ?? 200_000
         let venuePath = try args.option("--venue")
         let beaconsPath = try args.option("--beacons")
         let radioMapPath = try args.option("--radio-map")
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         let file = try args.positional("recording FILE")
         try args.finish()
 

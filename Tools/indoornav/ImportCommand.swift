@@ -4,32 +4,43 @@ import Recordings
 
 /// `indoornav import ilc|ipin|beacons-ipin FILE -o OUT` — converts public data into IndoorNav formats.
 enum ImportCommand {
-    static let usage = """
-        usage: indoornav import ilc|ipin FILE -o OUT.jsonl [--venue ID] [--beacons REGISTRY] [--strict] [--json]
-               indoornav import beacons-ipin BLE_Locations.csv -o OUT.json [--tx-power DBM] [--path-loss N]
-        """
-
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let output = try args.option("-o") ?? args.option("--output")
-        guard let kind = args.nextPositional() else { throw UsageError(usage) }
-        switch kind {
-        case "ilc", "ipin":
-            return try importRecording(kind == "ilc" ? .ilc : .ipin, output: output, &args)
-        case "beacons-ipin":
-            return try importBeacons(output: output, &args)
-        default:
-            throw UsageError("import: unknown source '\(kind)'\n\(usage)")
-        }
+    /// `import ilc` and `import ipin`.
+    static func recordingSpec(_ format: RecordingFormat) -> CommandSpec {
+        let name = format == .ilc ? "ilc" : "ipin"
+        let what = format == .ilc ? "a Microsoft Indoor Location Competition path file" : "an IPIN competition logfile"
+        return CommandSpec(
+            path: ["import", name], summary: "convert \(what) to a canonical recording (.jsonl)",
+            positionals: [PositionalSpec(name: "FILE", help: what + " (LF, CRLF or CR line endings)")],
+            options: [
+                SharedOptions.output("OUT.jsonl", "the canonical recording to write", required: true),
+                .value("--venue", "ID", "venue id written into the recording's header", example: "--venue ilc-site1"),
+                .value("--beacons", "REGISTRY", "beacon registry file named in the header", example: "--beacons b.json"),
+                .flag("--strict", "fail on the first malformed line instead of skipping and counting it"),
+                SharedOptions.json.with(help: "print the import summary as JSON"),
+            ],
+            examples: ["import \(name) \(format == .ilc ? "Recordings/samples/ilc-site1-B1-5ddb8a08.txt" : "T03_01.txt") -o rec.jsonl"],
+            run: { args in try importRecording(format, &args) })
     }
 
-    private static func importRecording(_ format: RecordingFormat, output: String?, _ args: inout Arguments) throws -> Int32 {
-        let input = try args.positional("input file")
+    static let beaconsSpec = CommandSpec(
+        path: ["import", "beacons-ipin"], summary: "convert an IPIN BLE_Locations.csv to an indoornav-beacons registry",
+        positionals: [PositionalSpec(name: "FILE", help: "an IPIN BLE_Locations.csv")],
+        options: [
+            SharedOptions.output("OUT.json", "the registry to write", required: true),
+            .value("--tx-power", "DBM", "transmit power at 1 m of every beacon (−120–20)", default: "-59", example: "--tx-power -65"),
+            .value("--path-loss", "N", "path-loss exponent of every beacon (1–6)", default: "the provider's default (2)", example: "--path-loss 2.5"),
+        ],
+        examples: ["import beacons-ipin BLE_Locations.csv -o beacons.json"],
+        run: importBeacons)
+
+    private static func importRecording(_ format: RecordingFormat, _ args: inout Arguments) throws -> Int32 {
+        let output = try args.required("--output")
+        let input = try args.positional("FILE")
         let venue = try args.option("--venue")
         let beacons = try args.option("--beacons")
-        let strict = args.flag("--strict")
-        let json = args.flag("--json")
+        let strict = try args.flag("--strict")
+        let json = try args.flag("--json")
         try args.finish()
-        guard let output else { throw UsageError("import: missing -o OUT.jsonl") }
         let summary: ReadSummary
         do {
             summary = try RecordingImporter.convert(
@@ -42,12 +53,12 @@ enum ImportCommand {
         return 0
     }
 
-    private static func importBeacons(output: String?, _ args: inout Arguments) throws -> Int32 {
-        let input = try args.positional("BLE_Locations.csv")
+    private static func importBeacons(_ args: inout Arguments) throws -> Int32 {
+        let output = try args.required("--output")
+        let input = try args.positional("FILE")
         let tx = try args.double("--tx-power", in: -120...20) ?? BeaconRegistry.defaultTxPowerDbm
         let exponent = try args.double("--path-loss", in: 1...6)
         try args.finish()
-        guard let output else { throw UsageError("import: missing -o OUT.json") }
         do {
             let registry = try BeaconRegistry.importIPINLocations(path: input, txPowerDbm: tx, pathLossExponent: exponent)
             try emit(registry.json.serialized(pretty: true) + "\n", to: output)

@@ -9,6 +9,19 @@ import Venue
 /// and reports how many find a route, which units cannot be reached and why, and the time per route.
 /// With `--scope building` both units of a pair are in the same building.
 enum ReachBench {
+    static let spec = CommandSpec(
+        path: ["bench", "reach"], summary: "share of random unit-to-unit routes found, the unreachable units and why",
+        positionals: [SharedOptions.venue],
+        options: [
+            SharedOptions.graph.with(default: "derived"),
+            .value("--pairs", "N", "random unit pairs (1–1000000)", default: "1000", example: "--pairs 2000"),
+            .value("--seed", "S", "seed of the random pairs", default: "1", example: "--seed 7"),
+            .value("--scope", "venue|building", "pairs across the venue, or within one building", default: "venue", example: "--scope building"),
+            SharedOptions.json,
+        ],
+        examples: ["bench reach Recordings/venues/campus --pairs 2000"],
+        run: run)
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let graph = try args.option("--graph") ?? "derived"
@@ -18,7 +31,7 @@ enum ReachBench {
         guard let scope = UnitReachability.Scope(rawValue: scopeText) else {
             throw UsageError("--scope: expected venue or building, got '\(scopeText)'")
         }
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         try args.finish()
 
         let clock = ContinuousClock()

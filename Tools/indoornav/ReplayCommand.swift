@@ -17,6 +17,23 @@ import Venue
 /// The walk starts at the recording's first ground-truth point (a user setting their position); no later
 /// ground truth is used except to score the result.
 enum ReplayCommand {
+    static let spec = CommandSpec(
+        path: ["replay"], summary: "replay a recording through fusion, navigation and follow-user, with an event timeline and a report",
+        options: [
+            SharedOptions.venueOption.required,
+            .value("--recording", "FILE", "the recording: canonical .jsonl, an ILC path file or an IPIN logfile", example: "--recording Recordings/simulated/campus-info-to-deans-office.jsonl", required: true),
+            .value("--to", "DEST", "destination: a feature id or x,y@LEVEL", example: "--to occ-deans-office", required: true),
+            SharedOptions.beacons,
+            .value("--follow", "none|follow|followWithHeading", "camera follow-user mode", default: "follow", example: "--follow followWithHeading"),
+            .value("--update-interval", "S", "seconds between navigation updates (0–60)", default: "1", example: "--update-interval 0.5"),
+            SharedOptions.json,
+            .value("--plot", "OUT", "write SVG plots of the tracks: OUT.svg, or one per level in the folder OUT", example: "--plot out/"),
+        ],
+        notes: ["The walk starts at the recording's first ground-truth point; later truth is used only to score the result."],
+        exitNotes: [2: "the walk did not arrive (or navigation could not start)"],
+        examples: ["replay --venue Recordings/venues/campus --recording Recordings/simulated/campus-info-to-deans-office.jsonl --to occ-deans-office"],
+        run: run)
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let venuePath = try args.required("--venue")
         let recordingPath = try args.required("--recording")
@@ -26,7 +43,7 @@ enum ReplayCommand {
         let manualSigma = try args.double("--manual-sigma", in: 0.1...1000) ?? ManualFixes.defaultSigmaMeters
         let followText = try args.option("--follow") ?? "follow"
         let updateInterval = try args.double("--update-interval", in: 0...60) ?? 1
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         let plot = try args.option("--plot")
         try args.finish()
         guard let followMode = FollowUserMode(rawValue: followText) else {

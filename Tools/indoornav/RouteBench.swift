@@ -9,6 +9,21 @@ import Venue
 /// (`queryOnly…`) and queries per second over random origin and destination nodes (mostly across
 /// levels), the contraction hierarchy's build, customization and one-closure re-customization times.
 enum RouteBench {
+    static let spec = CommandSpec(
+        path: ["bench", "route"], summary: "routing speed: p50/p99 per query and queries per second over random node pairs",
+        positionals: [SharedOptions.venue],
+        options: [
+            .value("--queries", "N", "random queries (1–10000000)", default: "1000", example: "--queries 5000"),
+            .value("--seed", "S", "seed of the random pairs", default: "1", example: "--seed 7"),
+            .value("--landmarks", "K", "ALT landmarks (0–64)", default: "the router's", example: "--landmarks 16"),
+            .value("--optimize", "shortest|fastest", "what the routes minimise", default: "shortest", example: "--optimize fastest"),
+            .value("--queries-out", "FILE", "write the queries (for Tools/bench/route_peers.py)", example: "--queries-out q.json"),
+            SharedOptions.json,
+            SharedOptions.graph,
+        ],
+        examples: ["bench route Recordings/venues/campus --queries 1000"],
+        run: run)
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let queries = try args.int("--queries", in: 1...10_000_000) ?? 1000
@@ -17,7 +32,7 @@ enum RouteBench {
         let optimizeText = try args.option("--optimize") ?? "shortest"
         guard let optimization = Optimization(rawValue: optimizeText) else { throw UsageError("--optimize: expected fastest or shortest") }
         let queriesOut = try args.option("--queries-out")
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         let graph = try args.option("--graph")
         let noHierarchy = args.flag("--no-hierarchy")
         try args.finish()

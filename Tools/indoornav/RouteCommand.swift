@@ -6,6 +6,36 @@ import Venue
 /// `indoornav route VENUE --from X --to Y [--graph derived|authored|FILE] …`: exit 0 with a route, 2 when
 /// none exists, 1 on bad input. Places are ids, `x,y@LEVEL`, `geo:lat,lon@LEVEL` or names (``PlaceNames``).
 enum RouteCommand {
+    static let spec = CommandSpec(
+        path: ["route"], summary: "plan a route between two places and print its instructions, JSON or GeoJSON",
+        positionals: [SharedOptions.venue],
+        options: requestOptions + [
+            .value("--format", "text|json|geojson", "output format", default: "text", example: "--format json"),
+            SharedOptions.graph,
+        ],
+        notes: ["PLACE: a feature id, x,y@LEVEL (metres in the venue frame), geo:lat,lon@LEVEL, or a name the venue's place search finds once."],
+        exitNotes: [2: "no route: a place did not match, or no path joins them (the JSON says why)"],
+        examples: ["route Recordings/venues/campus --from am-info --to occ-staff-lounge --avoid stairs --format json"],
+        run: run)
+
+    /// The routing flags (``parseRequest(_:)``).
+    static let requestOptions: [OptionSpec] = [
+        .value("--from", "PLACE", "where the route starts", example: "--from am-info", required: true),
+        .repeated("--to", "PLACE", "destination; several are alternatives and the nearest is chosen", example: "--to occ-staff-lounge", required: true),
+        .repeated("--via", "PLACE[:stop=S|:pass]", "waypoint in order (up to 5): stop S seconds there, or only pass through", example: "--via 5,4@lvl-a0:stop=60"),
+        .repeated("--avoid", "KIND[,KIND]", "connector kinds to avoid (\(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", "))); repeats add up", example: "--avoid stairs,escalator"),
+        .value("--mode", "MODE", "direction mode (the venue's, e.g. accessible)", example: "--mode accessible"),
+        .value("--optimize", "fastest|shortest", "what the route minimises", default: "fastest", example: "--optimize shortest"),
+        .value("--transport", "pedestrian|car|taxi|scooter", "how the user moves", default: "pedestrian", example: "--transport car"),
+        .value("--enable", "routeHead|routeTail|entireRoute", "where a vehicle is used", default: "entireRoute", example: "--enable routeHead"),
+        .value("--speed", "M_PER_S", "walking speed (or vehicle speed with --transport)", default: "1.2 walking, 3.0 vehicle", example: "--speed 1.2"),
+        .value("--prefer-transition", "TYPE_ID", "authored transition type to prefer at every level change", example: "--prefer-transition elevator"),
+        .value("--units", "metric|imperial", "distance units of the instructions", default: "metric", example: "--units imperial"),
+        .value("--lang", "CODE", "instruction language; names fall back to the venue's default", default: "en", example: "--lang de"),
+        .value("--max-match-distance", "M", "how far a place may be from the graph to match, metres (0.1–1000)", default: "30", example: "--max-match-distance 50"),
+        .value("--universe", "NAME", "a venue universe (e.g. visitors): keep out of the spaces it hides when possible", example: "--universe visitors"),
+    ]
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let parsed = try parseRequest(&args)

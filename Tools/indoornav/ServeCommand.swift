@@ -9,28 +9,31 @@ import Venue
 /// [--client-sessions N] [--client-creates N] [--client-connections N] [--read-timeout S]`: the reroute
 /// service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
-    static let usage = """
-    usage: indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
-                           [--max-sessions 10000] [--session-ttl 600] [--threads 2 | --thread-per-connection]
-                           [--max-body 65536] [--cors-origin http://host[:port] | *]…
-                           [--state-file PATH [--state-interval 30]] [--sessions redis://127.0.0.1:6379/0]
-                           [--api-keys FILE] [--client-sessions 1000] [--client-creates 600]
-                           [--client-connections 128] [--read-timeout 10]
-      DIR: a venue folder or .zip, a directory of venue folders and .zip archives, or a venue store directory.
-      --graph: which navigation graph every venue gets (default: its authored one, else a derived one);
-               FILE or DIR (a node/edge graph.geojson) suits a single venue.
-      --cors-origin: a web origin allowed to call the service from a browser (repeatable).
-      --state-file: sessions are loaded from PATH at start (when it exists) and written to it atomically
-        every --state-interval seconds (1–86400) and on SIGTERM/SIGINT, so a restart keeps them.
-      --sessions: keep sessions in Redis (a database holding nothing else), shared by every instance
-        started with the same URL; excludes --state-file.
-      --api-keys: one 'NAME KEY' per line; requests then need 'Authorization: Bearer KEY' (not /health,
-        the viewer page, /venues, POIs) and a session answers only its creator's key.
-      --client-sessions, --client-creates: live sessions one client may hold, sessions it may create a
-        minute (the client is its API key, else its address; behind a balancer, the balancer's).
-      --client-connections: connections from one address; --read-timeout: seconds to deliver a whole request.
-      --port 0 picks a free port; the chosen one is printed. SIGTERM/SIGINT finish requests in flight and exit 0.
-    """
+    static let spec = CommandSpec(
+        path: ["serve"], summary: "run the HTTP reroute service (docs/openapi.yaml) and its live map at / until SIGTERM",
+        options: [
+            .value("--venues", "DIR", "a venue folder or .zip, a directory of them, or a venue store directory", example: "--venues Recordings/venues", required: true),
+            SharedOptions.graph.with(help: "which navigation graph every venue gets; FILE or DIR (a node/edge graph.geojson) suits a single venue"),
+            .value("--bind", "ADDRESS", "address to listen on", default: "127.0.0.1", example: "--bind 0.0.0.0"),
+            .value("--port", "PORT", "port to listen on (0 picks a free one and prints it)", default: "8080", example: "--port 0"),
+            .value("--max-sessions", "N", "live navigation sessions at most (1–1000000)", default: "10000", example: "--max-sessions 500"),
+            .value("--session-ttl", "S", "seconds an idle session is kept (1–86400)", default: "600", example: "--session-ttl 1800"),
+            .value("--threads", "N", "worker threads (1–64)", default: "2", example: "--threads 4"),
+            .flag("--thread-per-connection", "one thread per connection instead of a pool (excludes --threads)"),
+            .value("--max-body", "BYTES", "largest request body (1024–16777216)", default: "65536", example: "--max-body 131072"),
+            .repeated("--cors-origin", "ORIGIN", "a web origin allowed to call the service from a browser: http[s]://host[:port] or * (repeatable)", example: "--cors-origin http://localhost:3000"),
+            .value("--state-file", "PATH", "load sessions from PATH at start and write them there atomically every --state-interval and on SIGTERM/SIGINT", example: "--state-file sessions.state"),
+            .value("--state-interval", "S", "seconds between state-file writes (1–86400; needs --state-file)", default: "30", example: "--state-interval 10"),
+            .value("--api-keys", "FILE", "one 'NAME KEY' per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key", example: "--api-keys clients.keys"),
+            .value("--client-sessions", "N", "live sessions one client (its API key, else its address) may hold (1–1000000)", default: "1000", example: "--client-sessions 10"),
+            .value("--client-creates", "N", "sessions one client may create a minute (1–1000000)", default: "600", example: "--client-creates 60"),
+            .value("--client-connections", "N", "connections from one address (1–65536)", default: "128", example: "--client-connections 16"),
+            .value("--read-timeout", "S", "seconds a client has to deliver a whole request (0.1–3600)", default: "10", example: "--read-timeout 5"),
+            .value("--sessions", "redis://HOST:PORT/DB", "keep sessions in Redis, shared by every instance with the same URL (excludes --state-file)", example: "--sessions redis://127.0.0.1:6379/0"),
+        ],
+        notes: ["SIGTERM/SIGINT finish the requests in flight and exit 0."],
+        examples: ["serve --venues Recordings/venues --port 8080 --cors-origin http://localhost:3000"],
+        run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let directory = try args.required("--venues")
@@ -45,24 +48,24 @@ enum ServeCommand {
         service.corsAllowedOrigins = try args.options("--cors-origin")
         let stateFile = try args.option("--state-file")
         if let s = try args.double("--state-interval", in: 1...86_400) {
-            guard stateFile != nil else { throw UsageError("--state-interval needs --state-file\n\(usage)") }
+            guard stateFile != nil else { throw UsageError("--state-interval needs --state-file") }
             service.stateSaveIntervalSeconds = s
         }
-        if let stateFile, stateFile.isEmpty { throw UsageError("--state-file needs a path\n\(usage)") }
+        if let stateFile, stateFile.isEmpty { throw UsageError("--state-file needs a path") }
         let redisURL = try args.option("--sessions")
-        if redisURL != nil && stateFile != nil { throw UsageError("--sessions and --state-file exclude each other\n\(usage)") }
+        if redisURL != nil && stateFile != nil { throw UsageError("--sessions and --state-file exclude each other") }
         let redis: RedisConfiguration?
         do { redis = try redisURL.map { url throws(RedisError) in try RedisConfiguration(url: url) } } catch {
-            throw UsageError("--sessions: \(error)\n\(usage)")
+            throw UsageError("--sessions: \(error)")
         }
         let keyFile = try args.option("--api-keys")
         if let n = try args.int("--client-sessions", in: 1...1_000_000) { service.maximumSessionsPerClient = n }
         if let n = try args.int("--client-creates", in: 1...1_000_000) { service.sessionCreationsPerClientPerMinute = n }
         if let n = try args.int("--client-connections", in: 1...65_536) { http.perClientConnectionLimit = n }
         if let s = try args.double("--read-timeout", in: 0.1...3_600) { http.requestReadTimeoutSeconds = s }
-        let perConnection = args.flag("--thread-per-connection")
+        let perConnection = try args.flag("--thread-per-connection")
         let threads = try args.int("--threads", in: 1...64)
-        if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other\n\(usage)") }
+        if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other") }
         http.threading = perConnection ? .threadPerConnection : .pool(threads: threads ?? 2)
         try args.finish()
         if let keyFile {

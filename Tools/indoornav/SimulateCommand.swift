@@ -7,18 +7,32 @@ import Venue
 
 /// `indoornav simulate VENUE --from X --to Y --seed S -o rec.jsonl …`: a synthetic recording of a walk.
 enum SimulateCommand {
-    static let usage = """
-        usage: indoornav simulate VENUE --from X --to Y --seed S -o REC.jsonl
-                 [--beacons FILE | --beacons-out FILE] [--beacon-spacing M]
-                 [--deviate-at T --deviate-to x,y@LEVEL] [--duration-seconds D]
-                 [--rate-hz 50] [--ble-rate-hz 2] [--pressure-rate-hz 10] [--speed M_PER_S] [--json]
-        X, Y: POI/space ids, x,y@LEVEL or geo:lat,lon@LEVEL. Without --beacons a layout is generated
-        (a zig-zag along corridor walls and a grid in rooms, --beacon-spacing metres apart; see
-        Sources/Simulation/README.md) and written to --beacons-out if given.
-        """
+    static let spec = CommandSpec(
+        path: ["simulate"], summary: "write a synthetic sensor recording (IMU, pressure, BLE, truth) of a walk along a route",
+        positionals: [SharedOptions.venue],
+        options: [
+            .value("--from", "PLACE", "where the walk starts: an id, x,y@LEVEL or geo:lat,lon@LEVEL", example: "--from am-info", required: true),
+            .value("--to", "PLACE", "where the walk ends", example: "--to occ-deans-office", required: true),
+            .value("--seed", "S", "whole number fixing every random draw", example: "--seed 1", required: true),
+            SharedOptions.output("REC.jsonl", "the recording to write", required: true),
+            SharedOptions.beacons.with(help: "beacon registry to simulate instead of a generated layout"),
+            .value("--beacons-out", "FILE", "write the generated beacon layout here", example: "--beacons-out b.json"),
+            .value("--beacon-spacing", "M", "spacing of the generated layout, metres (2–100)", default: "9", example: "--beacon-spacing 12"),
+            .value("--deviate-at", "T", "seconds into the walk when the walker leaves the route (with --deviate-to)", example: "--deviate-at 30"),
+            .value("--deviate-to", "x,y@LEVEL", "where the deviating walker goes", example: "--deviate-to 20,5@lvl-a0"),
+            .value("--duration-seconds", "D", "stop the recording after D seconds", example: "--duration-seconds 60"),
+            .value("--rate-hz", "HZ", "IMU sample rate", default: "50", example: "--rate-hz 100"),
+            .value("--ble-rate-hz", "HZ", "BLE scan rate", default: "2", example: "--ble-rate-hz 1"),
+            .value("--pressure-rate-hz", "HZ", "barometer sample rate", default: "10", example: "--pressure-rate-hz 5"),
+            .value("--speed", "M_PER_S", "walking speed", default: "1.3", example: "--speed 1.1"),
+            SharedOptions.json,
+        ],
+        notes: ["Without --beacons a layout is generated (a zig-zag along corridor walls and a grid in rooms; Sources/Simulation/README.md)."],
+        examples: ["simulate Recordings/venues/campus --from am-info --to occ-deans-office --seed 1 -o rec.jsonl --beacons-out b.json"],
+        run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        guard let venuePath = args.nextPositional() else { throw UsageError("simulate: missing venue path\n\(usage)") }
+        guard let venuePath = args.nextPositional() else { throw UsageError("simulate: missing venue path") }
         let fromText = try args.required("--from")
         let toText = try args.required("--to")
         let seedText = try args.required("--seed")
@@ -34,7 +48,7 @@ enum SimulateCommand {
         let bleRate = try args.double("--ble-rate-hz")
         let pressureRate = try args.double("--pressure-rate-hz")
         let speed = try args.double("--speed")
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         try args.finish()
 
         guard let origin = Place.parse(fromText) else { throw UsageError("--from: '\(fromText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }

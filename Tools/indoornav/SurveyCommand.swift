@@ -6,27 +6,31 @@ import Recordings
 /// `indoornav survey WALK|FOLDER… [--venue V] [--beacons F] -o RADIO_MAP.json [--json]` — builds a radio
 /// map (Wi-Fi and beacon fingerprints per level) from recordings with ground truth.
 enum SurveyCommand {
-    static let usage = """
-        usage: indoornav survey WALK|FOLDER… -o RADIO_MAP.json [--venue V] [--beacons F] [--json] [--fingerprint-option NAME=VALUE]…
-          Builds a radio map from recordings with ground truth (ILC waypoints, IPIN POSI, canonical truth):
-          each Wi-Fi scan (with the beacons of the last 2 s) placed at the truth interpolated at its time.
-          --venue V     venue whose frame and levels the truth is put in (an ILC site folder or an IMDF venue)
-          --beacons F   beacon registry (its centroid sets the frame when there is no venue)
-          --json        print the summary as JSON
-          --fingerprint-option NAME=VALUE  override one FingerprintConfiguration value (e.g. maximumStalenessSeconds=5)
-        """
+    static let spec = CommandSpec(
+        path: ["survey"], summary: "build a radio map (Wi-Fi and BLE fingerprints per level) from walks with ground truth",
+        positionals: [PositionalSpec(name: "WALK", help: "walks with ground truth (ILC waypoints, IPIN POSI, canonical truth) or folders of them", isRepeated: true)],
+        options: [
+            SharedOptions.output("MAP.json", "the radio map to write", required: true),
+            SharedOptions.venueOption.with(help: "venue whose frame and levels the truth is put in (an ILC site folder or an IMDF venue)"),
+            SharedOptions.beacons.with(help: "beacon registry (its centroid sets the frame when there is no venue)"),
+            SharedOptions.json.with(help: "print the summary as JSON"),
+            SharedOptions.fingerprintOption,
+        ],
+        notes: ["Each Wi-Fi scan (with the beacons of the last 2 s) is placed at the truth interpolated at its time."],
+        examples: ["survey ../shared/data/ilc-site1 --venue ../shared/data/ilc-site1 -o ilc-map.json"],
+        run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let output = try args.option("-o") ?? args.option("--output")
         let venuePath = try args.option("--venue")
         let beaconsPath = try args.option("--beacons")
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         let configuration = try FingerprintOptions.configuration(try args.options("--fingerprint-option"))
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()
-        guard !paths.isEmpty else { throw UsageError("survey: expected WALK or FOLDER\n\(usage)") }
-        guard let output else { throw UsageError("survey: missing -o RADIO_MAP.json\n\(usage)") }
+        guard !paths.isEmpty else { throw UsageError("survey: expected WALK or FOLDER") }
+        guard let output else { throw UsageError("survey: missing -o RADIO_MAP.json") }
         let files = try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "log"], command: "survey")
         try OutputFile.refuseOverwritingInput(output, inputs: files + [venuePath, beaconsPath].compactMap { $0 })
         let loadedVenue = try venuePath.map { path in try EvaluationInputs.loadVenue(path: path) }

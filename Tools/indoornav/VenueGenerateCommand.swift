@@ -4,18 +4,21 @@ import Venue
 /// `indoornav venue generate --levels N --seed S [--size K] [--towers T] [--parking P] [--corridors C]
 /// -o DIR [--force]` — writes a synthetic IMDF venue with an authored graph.
 enum VenueGenerateCommand {
-    static let help = """
-        usage: indoornav venue generate [--levels N] [--seed S] [--size K] [--towers T] [--parking P]
-                                        [--corridors C] -o DIR [--force] [--verify]
-          --levels N     above-ground levels, 1...500 (default 40)
-          --seed S       non-negative integer fixing names and room categories (default 1)
-          --size K       scale of rooms per corridor, 0.01...100 (default 1)
-          --towers T     buildings, 2...32 (default 2)
-          --parking P    parking levels below ground, 0...10 (default 1)
-          --corridors C  corridors per tower floor, 1...100 (default 8)
-          -o DIR         output folder (created; must be empty unless --force)
-          --verify       load the written venue back and report load time, issues and graph connectivity
-        """
+    static let spec = CommandSpec(
+        path: ["venue", "generate"], summary: "write a synthetic IMDF venue with an authored graph (40 levels: over 200,000 nodes)",
+        options: [
+            .value("--levels", "N", "above-ground levels (1–500)", default: "40", example: "--levels 10"),
+            .value("--seed", "S", "non-negative whole number fixing names and room categories", default: "1", example: "--seed 7"),
+            .value("--size", "K", "scale of rooms per corridor (0.01–100)", default: "1", example: "--size 0.5"),
+            .value("--towers", "T", "buildings (2–32)", default: "2", example: "--towers 4"),
+            .value("--parking", "P", "parking levels below ground (0–10)", default: "1", example: "--parking 2"),
+            .value("--corridors", "C", "corridors per tower floor (1–100)", default: "8", example: "--corridors 4"),
+            SharedOptions.output("DIR", "output folder (created; must be empty unless --force)", required: true, example: "-o /tmp/big"),
+            .flag("--force", "write into a folder that is not empty"),
+            .flag("--verify", "load the written venue back and report load time, issues and graph connectivity"),
+        ],
+        examples: ["venue generate --levels 40 --seed 1 -o /tmp/big"],
+        run: run)
 
     /// Flag names of configuration fields, for error messages.
     static let flagOfField = [
@@ -24,7 +27,6 @@ enum VenueGenerateCommand {
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        if args.flag("--help") { print(help); return 0 }
         let levels = try args.int("--levels") ?? 40
         let parking = try args.int("--parking") ?? 1
         let towers = try args.int("--towers") ?? 2
@@ -36,10 +38,10 @@ enum VenueGenerateCommand {
             seed = value
         }
         let output = try args.option("-o") ?? args.option("--output")
-        let force = args.flag("--force")
-        let verify = args.flag("--verify")
+        let force = try args.flag("--force")
+        let verify = try args.flag("--verify")
         try args.finish()
-        guard let output, !output.isEmpty else { throw UsageError("venue generate: missing -o DIR\n\(help)") }
+        guard let output, !output.isEmpty else { throw UsageError("venue generate: missing -o DIR") }
 
         let configuration: SyntheticVenueConfiguration
         do {

@@ -5,9 +5,16 @@ import Venue
 
 /// `indoornav venue inspect PATH [--graph derived|authored|FILE|DIR] [--json]`: what a venue holds, per level, and its graph.
 enum VenueInspectCommand {
+    static let spec = CommandSpec(
+        path: ["venue", "inspect"], summary: "what a venue holds: levels, spaces, POIs, connectors and its graph",
+        positionals: [SharedOptions.venue],
+        options: [SharedOptions.json, SharedOptions.languages, SharedOptions.graph],
+        examples: ["venue inspect Recordings/venues/campus --json"],
+        run: run)
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         let languages = try args.options("--lang")
         let graph = try args.option("--graph")
         try args.finish()

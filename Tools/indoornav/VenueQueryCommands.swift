@@ -10,10 +10,18 @@ import Venue
 /// reach it and if not why (`UnitReachability`): unreachable units are warnings
 /// (`unit.geojson: ID: reachability: reason`), followed by a count; `--json` lists every unit.
 enum VenueValidateCommand {
+    static let spec = CommandSpec(
+        path: ["venue", "validate"], summary: "check a venue: errors, warnings, and which units with openings routes cannot reach and why",
+        positionals: [SharedOptions.venue],
+        options: [SharedOptions.graph, SharedOptions.json],
+        notes: ["Exit status 1 when the venue has errors (one line each); unreachable units are warnings."],
+        examples: ["venue validate Recordings/venues/campus --graph derived"],
+        run: run)
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let graph = try args.option("--graph")
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         try args.finish()
         let venue: Venue
         do { venue = try VenueLoader.load(path: path, options: graph.map(VenueGraphChoice.options) ?? VenueLoadOptions()) } catch {
@@ -52,11 +60,23 @@ enum VenueValidateCommand {
 
 /// `indoornav venue at PATH --point x,y --level LEVEL [--graph …] [--json]`: the space and POI at a local point.
 enum VenueAtCommand {
+    static let spec = CommandSpec(
+        path: ["venue", "at"], summary: "the space and POI at a point of a level",
+        positionals: [SharedOptions.venue],
+        options: [
+            .value("--point", "x,y", "the point in the venue's local frame, metres", example: "--point 5,4", required: true),
+            .value("--level", "LEVEL", "a level id, ordinal, floor number or name", example: "--level lvl-a0", required: true),
+            SharedOptions.json, SharedOptions.languages, SharedOptions.graph,
+        ],
+        exitNotes: [2: "nothing of the venue is at the point"],
+        examples: ["venue at Recordings/venues/campus --point 5,4 --level lvl-a0"],
+        run: run)
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let pointText = try args.required("--point")
         let levelRef = try args.required("--level")
-        let json = args.flag("--json")
+        let json = try args.flag("--json")
         let languages = try args.options("--lang")
         let graph = try args.option("--graph")
         try args.finish()
@@ -95,6 +115,16 @@ enum VenueAtCommand {
 /// `indoornav venue graph PATH -o graph.geojson [--graph derived|authored|FILE|DIR]`: the navigation graph in
 /// IndoorNav's node/edge GeoJSON (`--graph derived` exports the graph derived from the geometry).
 enum VenueGraphCommand {
+    static let spec = CommandSpec(
+        path: ["venue", "graph"], summary: "export the navigation graph as node/edge GeoJSON for GIS tools",
+        positionals: [SharedOptions.venue],
+        options: [
+            SharedOptions.output("graph.geojson", "the GeoJSON file to write", example: "-o graph.geojson").with(default: "standard output"),
+            SharedOptions.graph,
+        ],
+        examples: ["venue graph Recordings/venues/campus -o graph.geojson"],
+        run: run)
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let output = try args.option("-o") ?? args.option("--output")
@@ -110,6 +140,21 @@ enum VenueGraphCommand {
 /// `indoornav venue render PATH --level LEVEL -o level.svg [--style style.json] [--labels a,b] [--lang CODE] [--draw-graph]`:
 /// the level cropped to its plan, with scale bar, north arrow and legend; the navigation graph only with `--draw-graph` (`--graph` names which graph elsewhere).
 enum VenueRenderCommand {
+    static let spec = CommandSpec(
+        path: ["venue", "render"], summary: "draw one level as SVG with scale bar, north arrow and legend",
+        positionals: [SharedOptions.venue],
+        options: [
+            .value("--level", "LEVEL", "a level id, ordinal, floor number or name", example: "--level lvl-a0", required: true),
+            SharedOptions.output("level.svg", "the SVG file to write").with(default: "standard output"),
+            .value("--style", "STYLE.json", "colours and widths (IndoorPlot RenderStyle)", example: "--style style.json"),
+            .value("--labels", "SOURCE[,SOURCE]", "what labels show (\(LabelSource.allCases.map(\.rawValue).joined(separator: ", ")))", default: "occupant,space-name", example: "--labels occupant,category"),
+            SharedOptions.languages,
+            .flag("--draw-graph", "draw the navigation graph"),
+            .flag("--no-graph", "do not draw the graph (the default)"),
+        ],
+        examples: ["venue render Recordings/venues/campus --level lvl-a0 -o l0.svg"],
+        run: run)
+
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let levelRef = try args.required("--level")
@@ -117,8 +162,8 @@ enum VenueRenderCommand {
         let stylePath = try args.option("--style")
         let labelText = try args.option("--labels")
         let languages = try args.options("--lang")
-        let graph = args.flag("--draw-graph")
-        _ = args.flag("--no-graph")  // the default; still accepted
+        let graph = try args.flag("--draw-graph")
+        _ = try args.flag("--no-graph")  // the default; still accepted
         try args.finish()
         var labels: [LabelSource] = [.occupant, .spaceName]
         if let labelText {

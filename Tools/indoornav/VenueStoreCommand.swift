@@ -4,18 +4,18 @@ import Venue
 /// `indoornav venue store list|install|update|remove|check --store DIR [SOURCE|ID]` — venues installed
 /// for offline use.
 enum VenueStoreCommand {
-    static let help = """
-        usage: indoornav venue store <action> --store DIR [SOURCE|ID]
-          list              installed venues: id, name, version, content hash, install time
-          install SOURCE    copy the venue folder SOURCE into the store (reinstalls the same id)
-          check ID          whether the installed venue's source folder changed (reads no venue)
-          update ID         reinstall from the source when it changed
-          remove ID         delete an installed venue
-        """
+    static let spec = CommandSpec(
+        path: ["venue", "store"], summary: "venues installed for offline use: list, install, check, update, remove",
+        positionals: [
+            PositionalSpec(name: "list|install|check|update|remove", help: "list: installed venues (id, name, version, content hash, install time); install SOURCE: copy a venue folder in (reinstalls the same id); check ID: whether its source folder changed; update ID: reinstall when it changed; remove ID: delete it"),
+            PositionalSpec(name: "SOURCE|ID", help: "the venue folder to install, or an installed venue's id", isRequired: false),
+        ],
+        options: [.value("--store", "DIR", "the store directory", example: "--store ~/.indoornav/venues", required: true)],
+        examples: ["venue store install Recordings/venues/campus --store /tmp/store", "venue store list --store /tmp/store"],
+        run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        if args.flag("--help") { print(help); return 0 }
-        guard let action = args.nextPositional() else { throw UsageError("venue store: missing action\n\(help)") }
+        let action = try args.positional("action (list, install, check, update, remove)")
         let directory = try args.required("--store")
         let store = VenueStore(directory: directory, clock: { Date().timeIntervalSince1970 })
         switch action {

@@ -7,13 +7,22 @@ import Venue
 /// `indoornav view VENUE [--route ROUTE.json]… [--replay RECORDING --to DEST | --eval RECORDING] [--beacons F]
 /// [--title T] [--lang L] -o view.html`: one self-contained HTML page to open in a browser (IndoorViewer).
 enum ViewCommand {
-    static let usage = """
-    usage: indoornav view VENUE [--route ROUTE.json]… [--replay RECORDING --to DEST | --eval RECORDING]
-                              [--beacons F] [--title TEXT] [--lang LANG] -o view.html
-      ROUTE.json: the output of `indoornav route --format json` (repeatable).
-      --replay runs the recording as `indoornav replay` does and shows its tracks, routes and events
-      with a time slider; --eval runs it as `indoornav eval` does (truth, fused, dead reckoning, fixes).
-    """
+    static let spec = CommandSpec(
+        path: ["view"], summary: "write one self-contained HTML map: levels, routes, replayed or evaluated tracks, a time slider",
+        positionals: [SharedOptions.venue],
+        options: [
+            .repeated("--route", "ROUTE.json", "a route from indoornav route --format json (repeatable)", example: "--route route.json"),
+            .value("--replay", "RECORDING", "replay the recording as indoornav replay does (needs --to)", example: "--replay rec.jsonl"),
+            .value("--to", "DEST", "destination of the --replay walk: an id or x,y@LEVEL", example: "--to occ-deans-office"),
+            .value("--eval", "RECORDING", "run the recording as indoornav eval does (truth, fused, dead reckoning, fixes)", example: "--eval rec.jsonl"),
+            SharedOptions.beacons.with(help: "beacon registry for --replay or --eval"),
+            .value("--title", "TEXT", "page title", default: "the venue's name", example: "--title \"Campus walk\""),
+            SharedOptions.languages,
+            SharedOptions.output("view.html", "the HTML file to write", required: true),
+        ],
+        notes: ["--replay and --eval exclude each other."],
+        examples: ["view Recordings/venues/campus --replay Recordings/simulated/campus-info-to-deans-office.jsonl --to occ-deans-office -o view.html"],
+        run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let venuePath = try args.positional("venue path")
@@ -26,7 +35,7 @@ enum ViewCommand {
         let languages = try args.options("--lang")
         let output = try args.option("-o") ?? args.option("--output")
         try args.finish()
-        guard let output else { throw UsageError("missing required option -o (the HTML file to write)\n\(usage)") }
+        guard let output else { throw UsageError("missing required option -o (the HTML file to write)") }
         if recording != nil && destinationText == nil { throw UsageError("--replay needs --to DEST (where the walk navigates to)") }
         if recording != nil && evalRecording != nil { throw UsageError("--replay and --eval exclude each other") }
         if recording == nil && destinationText != nil { throw UsageError("--to goes with --replay RECORDING") }

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// The option tables: every command explains itself, unknown and repeated flags are refused with a
+/// suggestion, and the version is semantic.
+@Suite struct OptionTableTests {
+    /// Every command and subcommand the overview lists (`replay`, `venue inspect`, …).
+    static func listedCommands() throws -> [[String]] {
+        let overview = try CLIRunner.run(["help"]).stdout
+        let body = overview.components(separatedBy: "commands:\n").dropFirst().first ?? ""
+        var commands: [[String]] = []
+        for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix("  ") else { break }
+            let words = line.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0]
+            commands.append(words.split(separator: " ").map(String.init))
+        }
+        return commands
+    }
+
+    @Test func theOverviewListsEveryCommandWithReplayFirst() throws {
+        let commands = try Self.listedCommands()
+        #expect(commands.first == ["replay"])
+        for expected in [["route"], ["eval"], ["eval-providers"], ["survey"], ["serve"], ["view"], ["simulate"], ["scenarios"],
+                         ["beacons", "audit"], ["import", "ilc"], ["import", "ipin"], ["import", "beacons-ipin"],
+                         ["venue", "inspect"], ["venue", "validate"], ["venue", "at"], ["venue", "graph"], ["venue", "render"],
+                         ["venue", "generate"], ["venue", "store"], ["bench", "read"], ["bench", "route"], ["bench", "filter"],
+                         ["bench", "providers"], ["bench", "fusion"], ["bench", "reach"]] {
+            #expect(commands.contains(expected), "\(expected) missing from \(commands)")
+        }
+    }
+
+    @Test func everyCommandAndSubcommandHasHelpWithOptionsAndExitStatus() throws {
+        for command in try Self.listedCommands() {
+            let flag = try CLIRunner.run(command + ["--help"])
+            #expect(flag.status == 0, "\(command): \(flag.stderr)")
+            #expect(flag.stdout.hasPrefix("usage: indoornav \(command.joined(separator: " "))"), "\(command): \(flag.stdout)")
+            #expect(flag.stdout.contains("\noptions:\n"), "\(command)")
+            #expect(flag.stdout.contains("\nexit status:\n") && flag.stdout.contains("  64  usage error"), "\(command)")
+            let viaHelp = try CLIRunner.run(["help"] + command)
+            #expect(viaHelp.status == 0 && viaHelp.stdout == flag.stdout, "\(command)")
+        }
+    }
+
+    @Test func everyOptionWithAValueHasAnExample() throws {
+        for command in try Self.listedCommands() {
+            let text = try CLIRunner.run(command + ["--help"]).stdout
+            let section = text.components(separatedBy: "\noptions:\n").dropFirst().first?.components(separatedBy: "\n\n").first ?? ""
+            // Option headers are indented two spaces; their help, default and example lines six.
+            var blocks: [[String]] = []
+            for line in section.split(separator: "\n").map(String.init) {
+                if line.hasPrefix("  -") { blocks.append([line]) } else if !blocks.isEmpty { blocks[blocks.count - 1].append(line) }
+            }
+            #expect(blocks.count >= 2, "\(command): \(section)")
+            for block in blocks {
+                let words = block[0].replacingOccurrences(of: "  (required)", with: "").split(separator: " ")
+                let takesValue = words.contains { !$0.hasPrefix("-") }
+                if takesValue { #expect(block.contains { $0.hasPrefix("      example: ") }, "\(command): \(block[0]) has no example") }
+            }
+        }
+    }
+
+    @Test func aMisspelledOptionIsNamedWithTheNearestOne() throws {
+        let r = try CLIRunner.run(["route", "Recordings/venues/campus", "--form", "am-info", "--to", "occ-staff-lounge"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("unknown option --form (did you mean --from?)"), "\(r.stderr)")
+        let far = try CLIRunner.run(["scenarios", "--frobnicate"])
+        #expect(far.stderr.contains("unknown option --frobnicate") && !far.stderr.contains("did you mean"), "\(far.stderr)")
+        let sub = try CLIRunner.run(["venue", "inspcet", "Recordings/venues/campus"])
+        #expect(sub.stderr.contains("did you mean inspect?"), "\(sub.stderr)")
+        let command = try CLIRunner.run(["reply"])
+        #expect(command.stderr.contains("unknown command 'reply' (did you mean replay?)"), "\(command.stderr)")
+    }
+
+    @Test func aRepeatedSingleValueOptionIsRefused() throws {
+        let r = try CLIRunner.run(["route", "Recordings/venues/campus", "--from", "am-info", "--from", "x", "--to", "occ-staff-lounge"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("--from given 2 times"), "\(r.stderr)")
+        // Repeatable ones add up.
+        let ok = try CLIRunner.run(["route", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-staff-lounge",
+                                    "--avoid", "stairs", "--avoid", "escalator", "--format", "json"])
+        #expect(ok.status == 0 || ok.status == 2, "\(ok.stderr)")
+    }
+
+    @Test func switchesTakeNoValueAndValuesAreNeverOptions() throws {
+        let r = try CLIRunner.run(["scenarios", "--json=yes"])
+        #expect(r.stderr.contains("--json is a switch"), "\(r.stderr)")
+        let missing = try CLIRunner.run(["route", "Recordings/venues/campus", "--from", "--to", "x"])
+        #expect(missing.stderr.contains("--from needs a value"), "\(missing.stderr)")
+        let extra = try CLIRunner.run(["venue", "inspect", "Recordings/venues/campus", "surplus"])
+        #expect(extra.stderr.contains("unexpected argument 'surplus'"), "\(extra.stderr)")
+    }
+
+    @Test func versionIsSemantic() throws {
+        let r = try CLIRunner.run(["--version"])
+        #expect(r.status == 0)
+        let version = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(version.range(of: #"^indoornav [0-9]+\.[0-9]+\.[0-9]+$"#, options: .regularExpression) != nil, "\(version)")
+    }
+}
