@@ -12,7 +12,7 @@ import Testing
 
     @Test func unknownFileIsAClearError() throws {
         let result = try CLIRunner.run(["eval", "/nonexistent/walk.txt"])
-        #expect(result.status != 0)
+        #expect(result.status == 1)
         #expect(result.stderr.contains("/nonexistent/walk.txt does not exist"))
     }
 
@@ -24,8 +24,8 @@ import Testing
     }
 
     @Test func missingArgumentsAndBadFlags() throws {
-        #expect(try CLIRunner.run(["eval"]).status != 0)
-        #expect(try CLIRunner.run(["eval", "Recordings/samples", "--storey-height", "nan"]).status != 0)
+        #expect(try CLIRunner.run(["eval"]).status == 64)
+        #expect(try CLIRunner.run(["eval", "Recordings/samples", "--storey-height", "nan"]).status == 64)
         let badVenue = try CLIRunner.run(["eval", "Recordings/samples", "--venue", "/nonexistent/venue"])
         #expect(badVenue.status == 1)
         #expect(badVenue.stderr.contains("indoornav eval:"))

@@ -17,7 +17,7 @@ import IndoorJSON
         // Ground floor and top floor: corridor, rooms and stairs (10 each); mezzanine: gallery, stair, reading room.
         #expect(json["unitsWithOpenings"]?.double == 23)
         let bad = try CLIRunner.run(["bench", "reach", campus, "--scope", "planet"])
-        #expect(bad.status == 1 && bad.stderr.contains("--scope"))
+        #expect(bad.status == 64 && bad.stderr.contains("--scope"))
     }
 
     @Test func repeatedAvoidFlagsAddUp() throws {
@@ -33,13 +33,13 @@ import IndoorJSON
 
     @Test func aRepeatedSingleValueFlagIsAnError() throws {
         let r = try CLIRunner.run(["route", campus, "--from", "am-info", "--to", "occ-lab", "--mode", "accessible", "--mode", "default"])
-        #expect(r.status == 1)
+        #expect(r.status == 64)
         #expect(r.stderr.contains("--mode given 2 times"))
     }
 
     @Test func coordinateErrorsNameTheProblem() throws {
         let r = try CLIRunner.run(["route", campus, "--from", "nan,1@lvl-a0", "--to", "occ-lab"])
-        #expect(r.status == 1)
+        #expect(r.status == 64)
         #expect(r.stderr.contains("--from") && r.stderr.contains("not a finite number"), "\(r.stderr)")
     }
 }
@@ -89,7 +89,7 @@ import IndoorJSON
         #expect(byName.json?["lengthMeters"] == byID.json?["lengthMeters"])
         // Two amenities are called "Restrooms".
         let ambiguous = try CLIRunner.run(["route", campus, "--from", "am-info", "--to", "Restrooms"])
-        #expect(ambiguous.status == 1)
+        #expect(ambiguous.status == 64)
         #expect(ambiguous.stderr.contains("am-restroom-a2") && ambiguous.stderr.contains("am-restroom-b0"), "\(ambiguous.stderr)")
     }
 }

@@ -166,7 +166,9 @@ import IndoorJSON
         ]
         for (args, fragment) in cases {
             let r = try CLIRunner.run(args)
-            #expect(r.status == 1, "\(args) → \(r.status)")
+            // A missing or malformed flag is a usage error (64); a file that is not there a failure (1).
+            let expected: Int32 = fragment == "nonexistent" ? 1 : 64
+            #expect(r.status == expected, "\(args) → \(r.status)")
             #expect(r.stderr.contains(fragment), "\(args): \(r.stderr)")
         }
         // An unknown destination: navigation cannot start, said in the timeline; not arrived.

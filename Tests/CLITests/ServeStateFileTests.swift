@@ -98,7 +98,9 @@ import IndoorJSON
         ]
         for (args, fragment) in cases {
             let r = try CLIRunner.run(args)
-            #expect(r.status == 1, "\(args) → \(r.status): \(r.stderr)")
+            // An unreadable state file is a failure (1); flags that do not fit are usage errors (64).
+            let expected: Int32 = fragment == garbage ? 1 : 64
+            #expect(r.status == expected, "\(args) → \(r.status): \(r.stderr)")
             #expect(r.stderr.contains(fragment), "\(args): \(r.stderr)")
         }
         // The bad file is left as it was.

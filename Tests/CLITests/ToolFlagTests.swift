@@ -2,40 +2,41 @@ import Foundation
 import Testing
 import IndoorJSON
 
-/// Malformed flags and inputs of the remaining commands: each is a clear usage error (exit 1, message
-/// on standard error naming the flag or file), never a crash.
+/// Malformed flags and inputs of the remaining commands: each is a clear error naming the flag or file on
+/// standard error, never a crash: usage errors exit 64, unreadable or unusable files 1, places not found 2.
 @Suite struct ToolFlagTests {
     @Test func badInputIsAUsageError() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let empty = dir.appendingPathComponent("empty.txt").path
         try Data().write(to: URL(fileURLWithPath: empty))
-        let cases: [([String], String)] = [
-            (["import", "ilc"], "FILE"),
-            (["import", "teleport", empty, "-o", dir.appendingPathComponent("x.jsonl").path], "teleport"),
-            (["import", "ilc", "/nonexistent/path.txt", "-o", dir.appendingPathComponent("x.jsonl").path], "nonexistent"),
-            (["import", "ilc", empty, "-o", dir.appendingPathComponent("x.jsonl").path], "empty"),
-            (["eval-providers"], ""),
-            (["eval-providers", "/nonexistent"], "nonexistent"),
-            (["scenarios", "--seeds", "0"], "--seeds"),
-            (["scenarios", "--seeds", "many"], "--seeds"),
+        let cases: [([String], String, Int32)] = [
+            (["import", "ilc"], "FILE", 64),
+            (["import", "teleport", empty, "-o", dir.appendingPathComponent("x.jsonl").path], "teleport", 64),
+            (["import", "ilc", "/nonexistent/path.txt", "-o", dir.appendingPathComponent("x.jsonl").path], "nonexistent", 1),
+            (["import", "ilc", empty, "-o", dir.appendingPathComponent("x.jsonl").path], "empty", 1),
+            (["eval-providers"], "", 64),
+            (["eval-providers", "/nonexistent"], "nonexistent", 1),
+            (["scenarios", "--seeds", "0"], "--seeds", 64),
+            (["scenarios", "--seeds", "many"], "--seeds", 64),
             (["simulate", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-deans-office", "--seed", "1",
-              "-o", dir.appendingPathComponent("s.jsonl").path, "--duration-seconds", "-5"], "duration"),
+              "-o", dir.appendingPathComponent("s.jsonl").path, "--duration-seconds", "-5"], "duration", 64),
             (["simulate", "Recordings/venues/campus", "--from", "nowhere", "--to", "occ-deans-office", "--seed", "1",
-              "-o", dir.appendingPathComponent("s.jsonl").path], "nowhere"),
-            (["bench"], "bench"),
-            (["bench", "route", "Recordings/venues/campus", "--queries", "0"], "--queries"),
-            (["bench", "filter", "--state-dim", "0"], "--state-dim"),
-            (["bench", "read"], "FILE"),
-            (["serve"], "--venues"),
-            (["serve", "--venues", "Recordings/venues", "--port", "70000"], "--port"),
-            (["serve", "--venues", "Recordings/venues", "--cors-origin", "ftp://maps.example"], "corsAllowedOrigins[0]"),
+              "-o", dir.appendingPathComponent("s.jsonl").path], "nowhere", 2),
+            (["bench"], "bench", 64),
+            (["bench", "route", "Recordings/venues/campus", "--queries", "0"], "--queries", 64),
+            (["bench", "filter", "--state-dim", "0"], "--state-dim", 64),
+            (["bench", "read"], "FILE", 64),
+            (["serve"], "--venues", 64),
+            (["serve", "--venues", "Recordings/venues", "--port", "70000"], "--port", 64),
+            (["serve", "--venues", "Recordings/venues", "--cors-origin", "ftp://maps.example"], "corsAllowedOrigins[0]", 64),
             (["serve", "--venues", "Recordings/venues", "--cors-origin", "http://ok.example", "--cors-origin", "http://x/path"],
-             "corsAllowedOrigins[1]"),
-            (["serve", "--venues", "Recordings/venues", "--cors-origin"], "--cors-origin"),
+             "corsAllowedOrigins[1]", 64),
+            (["serve", "--venues", "Recordings/venues", "--cors-origin"], "--cors-origin", 64),
+            ([], "missing command", 64),
         ]
-        for (args, fragment) in cases {
+        for (args, fragment, status) in cases {
             let r = try CLIRunner.run(args)
-            #expect(r.status == 1, "\(args) → \(r.status): \(r.stderr)")
+            #expect(r.status == status, "\(args) → \(r.status): \(r.stderr)")
             #expect(r.stderr.hasPrefix("indoornav"), "\(args): \(r.stderr)")
             if !fragment.isEmpty { #expect(r.stderr.localizedCaseInsensitiveContains(fragment), "\(args): \(r.stderr)") }
         }

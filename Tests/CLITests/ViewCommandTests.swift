@@ -37,7 +37,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("v.html").path
         let noOutput = try CLIRunner.run(["view", Self.venue])
-        #expect(noOutput.status == 1)
+        #expect(noOutput.status == 64)
         #expect(noOutput.stderr.contains("-o"))
         let missing = try CLIRunner.run(["view", Self.venue, "--route", dir.appendingPathComponent("none.json").path, "-o", out])
         #expect(missing.status == 1)
@@ -59,19 +59,19 @@ import Testing
         #expect(none.status == 1)
         #expect(none.stderr.contains("no route"), "\(none.stderr)")
         let toAlone = try CLIRunner.run(["view", Self.venue, "--to", "occ-deans-office", "-o", out])
-        #expect(toAlone.status == 1)
+        #expect(toAlone.status == 64)
         #expect(toAlone.stderr.contains("--replay"))
         let replayAlone = try CLIRunner.run(["view", Self.venue, "--replay", "Recordings/simulated/campus-deviation.jsonl", "-o", out])
-        #expect(replayAlone.status == 1)
+        #expect(replayAlone.status == 64)
         #expect(replayAlone.stderr.contains("--to"))
         let both = try CLIRunner.run(["view", Self.venue, "--replay", "a.jsonl", "--to", "x", "--eval", "b.jsonl", "-o", out])
-        #expect(both.status == 1)
+        #expect(both.status == 64)
         #expect(both.stderr.contains("exclude"))
         let beaconsAlone = try CLIRunner.run(["view", Self.venue, "--beacons", "Recordings/simulated/campus-beacons.json", "-o", out])
-        #expect(beaconsAlone.status == 1)
+        #expect(beaconsAlone.status == 64)
         #expect(beaconsAlone.stderr.contains("--beacons"))
         let unknownFlag = try CLIRunner.run(["view", Self.venue, "--colour", "red", "-o", out])
-        #expect(unknownFlag.status == 1)
+        #expect(unknownFlag.status == 64)
         #expect(!FileManager.default.fileExists(atPath: out), "no page is written on an error")
     }
 

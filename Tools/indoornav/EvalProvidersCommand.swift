@@ -130,7 +130,7 @@ enum EvalProvidersCommand {
 
     static func evaluateReceiverTrack(_ file: String, _ settings: Settings) throws -> FileResult {
         guard let devicesPath = findDeviceFile(near: file) else {
-            throw UsageError("no cnf/*.dev device file found above \(file)")
+            throw ToolFailure("no cnf/*.dev device file found above \(file)")
         }
         let devicesText = try String(contentsOfFile: devicesPath, encoding: .utf8)
         let trackText = try String(contentsOfFile: file, encoding: .utf8)

@@ -27,7 +27,7 @@ enum EvaluationInputs {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UsageError("\(command): \(path) does not exist")
+                throw ToolFailure("\(command): \(path) does not exist")
             }
             guard isDirectory.boolValue else { files.append(path); continue }
             guard let walker = manager.enumerator(atPath: path) else { continue }

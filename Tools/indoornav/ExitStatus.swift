@@ -14,3 +14,17 @@ enum ExitStatus {
 enum ToolVersion {
     static let semantic = "0.9.0"
 }
+
+/// A runtime failure about the user's files or data, said as a sentence (exit status 1).
+struct ToolFailure: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+/// Something the user asked for is not there: a place, an id, a route (exit status 2).
+struct NotFound: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

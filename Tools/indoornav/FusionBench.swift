@@ -48,7 +48,7 @@ enum FusionBench {
         let matcher = try radioMapPath.map { FingerprintMatcher(map: try RadioMap.load(path: $0).reframed(to: loaded.frame)) }
         let readSeconds = seconds(clock.now - readStart)
         guard let first = loaded.samples.first?.timeSeconds, let last = loaded.samples.last?.timeSeconds, last > first else {
-            throw UsageError("bench fusion: \(file) holds no timed samples")
+            throw ToolFailure("bench fusion: \(file) holds no timed samples")
         }
         let duration = last - first
         let start = loaded.truth?.start ?? TruthPoint(timeSeconds: first, point: .zero)

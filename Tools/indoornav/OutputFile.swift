@@ -8,7 +8,7 @@ enum OutputFile {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw UsageError("cannot write \(path): \((error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription)")
+            throw ToolFailure("cannot write \(path): \(ErrorText.sentence(error, path: path))")
         }
     }
 

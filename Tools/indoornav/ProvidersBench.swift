@@ -40,7 +40,7 @@ enum ProvidersBench {
         }
         let readSeconds = seconds(clock.now - readStart)
         guard let first = samples.first?.timeSeconds, let last = samples.last?.timeSeconds, last > first else {
-            throw UsageError("bench providers: \(file) holds no timed samples")
+            throw ToolFailure("bench providers: \(file) holds no timed samples")
         }
         let duration = last - first
 
@@ -108,7 +108,7 @@ enum ProvidersBench {
             guard case .beacon(let observation) = sample.reading, known.insert(observation.beacon).inserted else { continue }
             seen.append(observation.beacon)
         }
-        guard !seen.isEmpty else { throw UsageError("bench providers: the recording has no beacon readings; pass --beacons") }
+        guard !seen.isEmpty else { throw ToolFailure("bench providers: the recording has no beacon readings; pass --beacons") }
         var records: [BeaconRecord] = []
         var macs: Set<String> = []
         var iBeacons: Set<String> = []

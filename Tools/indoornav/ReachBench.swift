@@ -41,7 +41,7 @@ enum ReachBench {
         let index = RoutingIndex(venue: venue)
         let reach = UnitReachability(index: index, options: .defaults(scope: scope))
         let units = reach.units
-        guard units.count >= 2 else { throw UsageError("\(path): fewer than two units have openings") }
+        guard units.count >= 2 else { throw ToolFailure("\(path): fewer than two units have openings") }
         let router = IndoorRouter(index: index)
 
         var rng = SplitMix64(seed: UInt64(seed))

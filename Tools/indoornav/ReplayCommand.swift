@@ -53,7 +53,7 @@ enum ReplayCommand {
         let destination = try destination(destinationText, venue: venue)
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
         let loaded = try EvaluationInputs.readRecording(recordingPath, venue: venue, registry: registry)
-        guard let truth = loaded.truth else { throw UsageError("\(recordingPath): no ground-truth point to start from") }
+        guard let truth = loaded.truth else { throw ToolFailure("\(recordingPath): no ground-truth point to start from") }
         let manualFixes = try manualPath.map { try ManualFixes.load(path: $0, sigmaMeters: manualSigma, venue: venue, registry: registry) }
 
         let replay = try Replay(venue: venue, registry: registry, loaded: loaded, truth: truth, destination: destination,

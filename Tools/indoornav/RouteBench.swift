@@ -42,7 +42,7 @@ enum RouteBench {
         let venue = try VenueGraphChoice.load(path, graph: graph)
         let loadSeconds = seconds(clock.now - loadStart)
         let nodes = venue.graph.nodes
-        guard nodes.count >= 2 else { throw UsageError("\(path): the navigation graph has fewer than two nodes") }
+        guard nodes.count >= 2 else { throw ToolFailure("\(path): the navigation graph has fewer than two nodes") }
         let preStart = clock.now
         let options = RoutingIndex.Options(landmarkCount: landmarksOption, hierarchy: .init(enabled: !noHierarchy))
         let landmarks = options.resolvedLandmarkCount(levelCount: venue.levels.count)

@@ -77,7 +77,7 @@ enum SimulateCommand {
 
             let registry: BeaconRegistry
             if let beaconsIn {
-                do { registry = try BeaconRegistry.load(path: beaconsIn) } catch { throw UsageError("--beacons: \(error)") }
+                do { registry = try BeaconRegistry.load(path: beaconsIn) } catch { throw ToolFailure("--beacons: \(ErrorText.sentence(error, path: beaconsIn))") }
             } else {
                 var options = BeaconLayoutOptions()
                 if let spacing { options.spacingMeters = spacing }
@@ -85,7 +85,7 @@ enum SimulateCommand {
             }
             if let beaconsOut {
                 do { try emit(registry.json.serialized(pretty: true) + "\n", to: beaconsOut) } catch {
-                    throw UsageError("--beacons-out: cannot write \(beaconsOut): \(error.localizedDescription)")
+                    throw ToolFailure("--beacons-out: cannot write \(beaconsOut): \(ErrorText.sentence(error, path: beaconsOut))")
                 }
             }
             let placed = try PlacedBeacon.place(registry, on: venue)
@@ -109,10 +109,15 @@ enum SimulateCommand {
             return 0
         } catch SimulationError.invalidConfiguration(let field, let message) {
             throw UsageError("simulate: \(flagNames[field] ?? field): \(message)")
+        } catch SimulationError.invalidDeviation(let message) {
+            throw UsageError("simulate: --deviate-to: \(message)")
         } catch let error as SimulationError {
-            throw UsageError("simulate: \(error)")
+            switch error {
+            case .unknownPlace, .unknownLevel, .noRoute: throw NotFound("simulate: \(error)")
+            default: throw ToolFailure("simulate: \(error)")
+            }
         } catch let error as RecordingError {
-            throw UsageError("simulate: \(error)")
+            throw ToolFailure("simulate: \(error)")
         }
     }
 

@@ -60,9 +60,9 @@ enum ViewCommand {
             if case .badRoute(let field, let reason) = error, field.hasPrefix("routes[") {
                 let index = Int(field.dropFirst(7).prefix { $0.isNumber }) ?? 0
                 let file = index < routePaths.count ? routePaths[index] : "replay"
-                throw UsageError("--route \(file): \(field.drop { $0 != "." }.dropFirst()): \(reason)")
+                throw ToolFailure("--route \(file): \(field.drop { $0 != "." }.dropFirst()): \(reason)")
             }
-            throw UsageError("\(error)")
+            throw ToolFailure("\(error)")
         }
         try emit(html, to: output)
         warn("wrote \(output) (\(html.utf8.count / 1024) KiB): \(venue.levels.count) level(s), \(content.routes.count) route(s), \(content.tracks.count) track(s)")
@@ -70,10 +70,10 @@ enum ViewCommand {
     }
 
     /// A route file in the JSON of `indoornav route --format json`.
-    static func readRoute(_ path: String) throws(UsageError) -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("--route \(path): cannot read the file") }
+    static func readRoute(_ path: String) throws(ToolFailure) -> JSONValue {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ToolFailure("--route \(path): cannot read the file (missing or unreadable)") }
         do { return try JSONParser().parse(data).value } catch {
-            throw UsageError("--route \(path): line \(error.position.line), column \(error.position.column): \(error.message)")
+            throw ToolFailure("--route \(path): line \(error.position.line), column \(error.position.column): \(error.message)")
         }
     }
 
@@ -82,7 +82,7 @@ enum ViewCommand {
                               adding content: ViewerContent) throws -> ViewerContent {
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
         let loaded = try EvaluationInputs.readRecording(recording, venue: venue, registry: registry)
-        guard let truth = loaded.truth else { throw UsageError("\(recording): no ground-truth point to start from") }
+        guard let truth = loaded.truth else { throw ToolFailure("\(recording): no ground-truth point to start from") }
         let replay = try Replay(venue: venue, registry: registry, loaded: loaded, truth: truth,
                                 destination: try ReplayCommand.destination(text, venue: venue), followMode: .follow, updateIntervalSeconds: 1)
         func samples(_ track: [Replay.Stamped]) -> [ViewerTrack.Sample] {
