@@ -42,13 +42,15 @@ public struct RenderStyle: Sendable {
         public var path: String
         public var field: String
         public var problem: String
-        public var description: String { "\(path): \(field): \(problem)" }
+        public var description: String { field.isEmpty ? "\(path): \(problem)" : "\(path): \(field): \(problem)" }
     }
 
     /// Reads a style file, applying it over the defaults.
     public static func load(path: String) throws(LoadError) -> RenderStyle {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(path: path, field: "-", problem: "cannot read file")
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            throw LoadError(path: path, field: "", problem: !exists ? "no such file" : isFolder.boolValue ? "a folder, not a style file" : "cannot read the file")
         }
         let root: JSONValue
         do { root = try JSONParser().parse(data).value } catch {

@@ -41,7 +41,7 @@ enum BeaconsCommand {
             registry = try EvaluationInputs.loadRegistry(path: beaconsPath)
             if let venuePath { venue = try EvaluationInputs.loadVenue(path: venuePath) }
         } catch {
-            warn("indoornav beacons audit: \(error)")
+            warn("indoornav beacons audit: \(ErrorText.sentence(error))")
             return 1
         }
         let map: BeaconMap
@@ -49,7 +49,7 @@ enum BeaconsCommand {
             map = try venue.map { try BeaconMap(registry: registry, venue: $0) }
                 ?? BeaconMap(registry: registry, frame: EvaluationInputs.beaconCentroidFrame(registry))
         } catch {
-            warn("indoornav beacons audit: \(beaconsPath): \(error)")
+            warn("indoornav beacons audit: \(beaconsPath): \(ErrorText.sentence(error))")
             return 1
         }
         var auditor = BeaconAuditor(map: map, configuration: try BeaconAuditConfiguration(

@@ -100,6 +100,9 @@ enum EvalCommand {
         try args.finish()
         guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER") }
         if navigate, venuePath == nil { throw UsageError("eval: --navigate needs --venue (routes are planned on its graph)") }
+        if let plotPath {
+            try OutputFile.refuseOverwritingInput(plotPath, inputs: paths + [venuePath, beaconsPath, radioMapPath, manualPath].compactMap { $0 })
+        }
 
         var fusion = FusionConfiguration.standard
         fusion.beaconCovarianceScale = beaconScale
@@ -119,7 +122,7 @@ enum EvalCommand {
             if let beaconsPath { settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath) }
             if let radioMapPath { radioMap = try RadioMap.load(path: radioMapPath) }
         } catch {
-            warn("indoornav eval: \(error)")
+            warn("indoornav eval: \(ErrorText.sentence(error))")
             return 1
         }
         do {
@@ -127,7 +130,7 @@ enum EvalCommand {
                 try ManualFixes.load(path: $0, sigmaMeters: manualSigma, venue: settings.venue, registry: settings.registry)
             }
         } catch {
-            warn("indoornav eval: \(error)")
+            warn("indoornav eval: \(ErrorText.sentence(error))")
             return 1
         }
         let files = try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "log", "csv"], command: "eval")
@@ -180,7 +183,7 @@ enum EvalCommand {
             do {
                 try EvalPlots.write(outcomes, venue: settings.venue, to: plotPath)
             } catch {
-                warn("indoornav eval: cannot write plots to \(plotPath): \(error)")
+                warn("indoornav eval: cannot write plots to \(plotPath): \(ErrorText.sentence(error, path: plotPath))")
                 return 1
             }
         }
@@ -330,17 +333,17 @@ enum EvalPlots {
         let manager = FileManager.default
         if path.lowercased().hasSuffix(".svg") {
             if plots.count == 1 {
-                try Data(plots[0].svg.utf8).write(to: URL(fileURLWithPath: path))
+                try OutputFile.write(plots[0].svg, to: path)
                 return
             }
             let base = (path as NSString).deletingPathExtension
-            for plot in plots { try Data(plot.svg.utf8).write(to: URL(fileURLWithPath: "\(base)-\(plot.name).svg")) }
+            for plot in plots { try OutputFile.write(plot.svg, to: "\(base)-\(plot.name).svg") }
             return
         }
         try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
         for plot in plots {
             let safe = plot.name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
-            try Data(plot.svg.utf8).write(to: URL(fileURLWithPath: (path as NSString).appendingPathComponent(String(safe) + ".svg")))
+            try OutputFile.write(plot.svg, to: (path as NSString).appendingPathComponent(String(safe) + ".svg"))
         }
     }
 

@@ -78,7 +78,7 @@ enum EvalProvidersCommand {
                 settings.venue = try EvaluationInputs.loadVenue(path: venuePath)
             }
         } catch {
-            warn("indoornav eval-providers: \(error)")
+            warn("indoornav eval-providers: \(ErrorText.sentence(error))")
             return 1
         }
 

@@ -41,12 +41,21 @@ enum ImportCommand {
         let strict = try args.flag("--strict")
         let json = try args.flag("--json")
         try args.finish()
+        try OutputFile.refuseOverwritingInput(output, inputs: [input] + (beacons.map { [$0] } ?? []))
         let summary: ReadSummary
         do {
-            summary = try RecordingImporter.convert(
-                inputPath: input, format: format, outputPath: output, venueId: venue, beaconRegistry: beacons, strict: strict)
+            summary = try OutputFile.writing(to: output) { temporary in
+                let summary = try RecordingImporter.convert(
+                    inputPath: input, format: format, outputPath: temporary, venueId: venue, beaconRegistry: beacons, strict: strict)
+                // A file that yields no sample is not a recording of this format: fail, keep any previous output.
+                guard summary.totalSamples > 0 else {
+                    throw ToolFailure("\(input): no sample in \(summary.lines) line(s)"
+                        + (summary.malformedLines > 0 ? " (\(summary.malformedLines) malformed)" : "") + "; nothing written")
+                }
+                return summary
+            }
         } catch {
-            warn("indoornav import: \(error)")
+            warn("indoornav import: \(ErrorText.sentence(error))")
             return 1
         }
         print(json ? summaryJSON(summary, output: output).serialized(pretty: true) : summary.report + "\n  wrote \(output)")
@@ -59,12 +68,13 @@ enum ImportCommand {
         let tx = try args.double("--tx-power", in: -120...20) ?? BeaconRegistry.defaultTxPowerDbm
         let exponent = try args.double("--path-loss", in: 1...6)
         try args.finish()
+        try OutputFile.refuseOverwritingInput(output, inputs: [input])
         do {
             let registry = try BeaconRegistry.importIPINLocations(path: input, txPowerDbm: tx, pathLossExponent: exponent)
             try emit(registry.json.serialized(pretty: true) + "\n", to: output)
             print("\(input): \(registry.beacons.count) beacons → \(output)")
         } catch {
-            warn("indoornav import: \(error)")
+            warn("indoornav import: \(ErrorText.sentence(error))")
             return 1
         }
         return 0

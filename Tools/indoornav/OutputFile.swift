@@ -1,22 +1,82 @@
 import Foundation
 
-/// Writing the tool's output files without ever destroying a user's file.
+/// Writing the tool's output files without ever destroying a user's file: every command that writes a
+/// file goes through here.
+///
+/// Each file is written to a temporary file beside it and renamed into place only when complete, so a
+/// failed or interrupted run leaves any previous file as it was; an output that is one of the command's
+/// inputs (also through a symbolic link), or an existing file inside a venue folder it reads, is refused
+/// before any work.
 enum OutputFile {
-    /// Writes `text` to `path` through a temporary file beside it, renamed into place on success: a
-    /// failed write leaves any previous file untouched.
+    /// Writes `text` to `path` atomically.
     static func write(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw ToolFailure("cannot write \(path): \(ErrorText.sentence(error, path: path))")
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// Writes `data` to `path` atomically.
+    static func write(_ data: Data, to path: String) throws {
+        try writing(to: path) { temporary throws(ToolFailure) in
+            do { try data.write(to: URL(fileURLWithPath: temporary)) } catch {
+                throw ToolFailure("cannot write \(path): \(ErrorText.sentence(error))")
+            }
         }
     }
 
-    /// Throws when `output` is one of `inputs` (also through symbolic links).
-    static func refuseOverwritingInput(_ output: String, inputs: [String]) throws {
-        let target = URL(fileURLWithPath: output).resolvingSymlinksInPath().standardizedFileURL.path
-        for input in inputs where URL(fileURLWithPath: input).resolvingSymlinksInPath().standardizedFileURL.path == target {
-            throw UsageError("the output \(output) is also an input; choose another output file")
+    /// Runs `body` with a temporary path beside `path` for it to write (a streaming writer), then renames
+    /// the temporary file to `path`; when `body` throws, the temporary file is removed and `path` is left
+    /// as it was.
+    static func writing<T, E: Error>(to path: String, _ body: (String) throws(E) -> T) throws -> T {
+        try checkWritable(path)
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp").path
+        let result: T
+        do { result = try body(temporary) } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
         }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw ToolFailure("cannot write \(path): \(reason.prefix(1).lowercased() + reason.dropFirst())")
+        }
+        return result
+    }
+
+    /// Fails with a sentence when `path` cannot be a file: it is a folder, or its folder does not exist.
+    static func checkWritable(_ path: String) throws(ToolFailure) {
+        guard !path.isEmpty else { throw ToolFailure("the output path is empty") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ToolFailure("cannot write \(path): it is a folder; give a file name")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            throw ToolFailure("cannot write \(path): its folder \(folder) does not exist")
+        }
+        guard isDirectory.boolValue else { throw ToolFailure("cannot write \(path): \(folder) is a file, not a folder") }
+    }
+
+    /// Throws when `output` is one of `inputs`, or an existing file inside one of `folders` (a venue the
+    /// command reads), comparing real paths (symbolic links resolved).
+    static func refuseOverwritingInput(_ output: String, inputs: [String], folders: [String] = []) throws(UsageError) {
+        let target = realPath(output)
+        for input in inputs where realPath(input) == target {
+            throw UsageError("the output \(output) is also an input (\(input)); choose another output file")
+        }
+        guard FileManager.default.fileExists(atPath: output) else { return }
+        for folder in folders {
+            let root = realPath(folder)
+            if target.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+                throw UsageError("the output \(output) is a file of the venue \(folder); choose a file outside it")
+            }
+        }
+    }
+
+    /// The absolute path with symbolic links resolved (of the folder too, when the file does not exist yet).
+    static func realPath(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if FileManager.default.fileExists(atPath: url.path) { return url.resolvingSymlinksInPath().path }
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
     }
 }

@@ -46,6 +46,9 @@ enum ReplayCommand {
         let json = try args.flag("--json")
         let plot = try args.option("--plot")
         try args.finish()
+        if let plot {
+            try OutputFile.refuseOverwritingInput(plot, inputs: [venuePath, recordingPath] + (beaconsPath.map { [$0] } ?? []), folders: [venuePath])
+        }
         guard let followMode = FollowUserMode(rawValue: followText) else {
             throw UsageError("--follow: expected none, follow or followWithHeading, got '\(followText)'")
         }

@@ -99,7 +99,7 @@ enum ReplayReport {
             } else {
                 file = (path as NSString).appendingPathComponent("replay-\(k)-\(id).svg")
             }
-            try Data(svg.utf8).write(to: URL(fileURLWithPath: file))
+            try OutputFile.write(svg, to: file)
         }
     }
 }

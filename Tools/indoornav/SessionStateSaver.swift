@@ -16,7 +16,7 @@ final class SessionStateSaver: @unchecked Sendable {
         timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + intervalSeconds, repeating: intervalSeconds)
         timer.setEventHandler { [service, path] in
-            do { try SessionStateFile.write(service.storedSessions(), to: path) } catch { warn("\(error)") }
+            do { try SessionStateFile.write(service.storedSessions(), to: path) } catch { warn("indoornav serve: \(ErrorText.sentence(error, path: path))") }
         }
         timer.resume()
     }

@@ -50,6 +50,12 @@ enum SimulateCommand {
         let speed = try args.double("--speed")
         let json = try args.flag("--json")
         try args.finish()
+        for written in [output] + (beaconsOut.map { [$0] } ?? []) {
+            try OutputFile.refuseOverwritingInput(written, inputs: beaconsIn.map { [$0] } ?? [], folders: [venuePath])
+        }
+        if let beaconsOut, OutputFile.realPath(beaconsOut) == OutputFile.realPath(output) {
+            throw UsageError("-o and --beacons-out name the same file \(output)")
+        }
 
         guard let origin = Place.parse(fromText) else { throw UsageError("--from: '\(fromText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
         guard let destination = Place.parse(toText) else { throw UsageError("--to: '\(toText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
@@ -84,9 +90,7 @@ enum SimulateCommand {
                 registry = try BeaconLayoutGenerator.layout(for: venue, options: options)
             }
             if let beaconsOut {
-                do { try emit(registry.json.serialized(pretty: true) + "\n", to: beaconsOut) } catch {
-                    throw ToolFailure("--beacons-out: cannot write \(beaconsOut): \(ErrorText.sentence(error, path: beaconsOut))")
-                }
+                try OutputFile.write(registry.json.serialized(pretty: true) + "\n", to: beaconsOut)
             }
             let placed = try PlacedBeacon.place(registry, on: venue)
 
@@ -100,7 +104,9 @@ enum SimulateCommand {
             let header = RecordingSimulator.header(simulation: simulation, venueID: venue.id,
                                                    beaconRegistryPath: (beaconsIn ?? beaconsOut).map { relativePath($0, from: output) },
                                                    description: description)
-            let summary = try RecordingSimulator.write(simulation, to: RecordingWriter(path: output, header: header))
+            let summary = try OutputFile.writing(to: output) { temporary throws(RecordingError) in
+                try RecordingSimulator.write(simulation, to: RecordingWriter(path: temporary, header: header))
+            }
             let elapsed = start.duration(to: .now)
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? nil

@@ -131,6 +131,7 @@ enum VenueGraphCommand {
         let graph = try args.option("--graph")
         try args.finish()
         let venue = try VenueGraphChoice.load(path, graph: graph)
+        if let output { try OutputFile.refuseOverwritingInput(output, inputs: [path], folders: [path]) }
         try emit(NodeEdgeGeoJSON.write(venue), to: output)
         if let output { warn("wrote \(venue.graph.nodes.count) nodes and \(venue.graph.edges.count) edges to \(output)") }
         return 0
@@ -178,6 +179,7 @@ enum VenueRenderCommand {
         let venue = try VenueLoader.load(path: path)
         let levelIndex = try venue.levelIndex(levelRef)
         let renderer = LevelRenderer(style: style, labels: labels, languages: languages, drawGraph: graph)
+        if let output { try OutputFile.refuseOverwritingInput(output, inputs: [path] + (stylePath.map { [$0] } ?? []), folders: [path]) }
         try emit(renderer.render(venue, levelIndex: levelIndex, source: path), to: output)
         return 0
     }

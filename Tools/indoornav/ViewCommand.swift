@@ -40,6 +40,8 @@ enum ViewCommand {
         if recording != nil && evalRecording != nil { throw UsageError("--replay and --eval exclude each other") }
         if recording == nil && destinationText != nil { throw UsageError("--to goes with --replay RECORDING") }
         if recording == nil && evalRecording == nil && beaconsPath != nil { throw UsageError("--beacons goes with --replay or --eval") }
+        try OutputFile.refuseOverwritingInput(output, inputs: [venuePath] + routePaths + [recording, evalRecording, beaconsPath].compactMap { $0 },
+                                              folders: [venuePath])
 
         let venue = try EvaluationInputs.loadVenue(path: venuePath)
         var content = ViewerContent()

@@ -36,7 +36,7 @@ extension RadioMap {
     public static func load(path: String) throws(PositioningError) -> RadioMap {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .unreadable(file: path, message: "cannot read the radio map (\((error as NSError).localizedDescription))")
+            throw .unreadable(file: path, message: "cannot read the radio map (\(IOErrorText.reason(error)))")
         }
         let value: JSONValue
         do { value = try JSONParser().parse(data).value } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorJSON
 import IndoorGeometry
 
 extension BeaconRegistry {
@@ -13,7 +14,7 @@ extension BeaconRegistry {
                                            pathLossExponent: Double? = nil) throws(RecordingError) -> BeaconRegistry {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw .io(file: path, message: "cannot read: \(error.localizedDescription)")
+            throw .io(file: path, message: "cannot read: \(IOErrorText.reason(error))")
         }
         return try parseIPINLocations(text, file: path, txPowerDbm: txPowerDbm, pathLossExponent: pathLossExponent)
     }

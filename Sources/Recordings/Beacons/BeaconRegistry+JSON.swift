@@ -11,7 +11,7 @@ extension BeaconRegistry {
     public static func load(path: String) throws(RecordingError) -> BeaconRegistry {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .io(file: path, message: "cannot read: \(error.localizedDescription)")
+            throw .io(file: path, message: "cannot read: \(IOErrorText.reason(error))")
         }
         return try parse(Array(data), file: path)
     }

@@ -7,8 +7,8 @@ public enum LineChunk {
 }
 
 /// Splits a byte stream into lines in constant memory: reads fixed-size chunks and hands out each line
-/// as a view into its buffer (no copy). `\n` and `\r\n` endings are accepted; a last line without a
-/// newline is returned too.
+/// as a view into its buffer (no copy). `\n`, `\r\n` and `\r` endings are accepted, mixed too; a last
+/// line without a newline is returned too.
 ///
 /// Memory is `chunkBytes` plus the longest line seen (capped at `maxLineBytes`), whatever the file length.
 /// - Complexity: O(n) in the bytes read.
@@ -58,7 +58,6 @@ public final class LineReader<Source: ByteSource> {
                 if skipping { return .overlong(byteCount: skippedBytes + newline - lineStart) }
                 return .line(view(lineStart, newline))
             }
-            scanFrom = end
             if atEnd {
                 guard start < end else { return nil }
                 let lineStart = start
@@ -84,14 +83,25 @@ public final class LineReader<Source: ByteSource> {
         return UnsafeBufferPointer(start: base, count: last - from)
     }
 
+    /// The index of the byte ending the next line: a `\n`, the `\n` of a `\r\n`, or a `\r` followed by
+    /// anything else (classic Mac line endings). A `\r` at the end of the buffer waits for the next read
+    /// to tell which it is. Sets `scanFrom` to where scanning stopped when no line end is found.
     private func findNewline() -> Int? {
         guard scanFrom < end, let base = storage.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         var i = scanFrom
         while i < end {
             if bytes[i] == 0x0A { return i }
+            if bytes[i] == 0x0D {
+                guard i + 1 < end else {
+                    scanFrom = i
+                    return nil
+                }
+                return bytes[i + 1] == 0x0A ? i + 1 : i
+            }
             i += 1
         }
+        scanFrom = end
         return nil
     }
 

@@ -33,7 +33,7 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable, CustomStr
         var examined = 0
         while lineStart < bytes.count, examined < 200 {
             var end = lineStart
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
             let line = bytes[lineStart..<end]
             lineStart = end + 1
             let trimmed = line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })

@@ -41,6 +41,11 @@ public final class RecordingReader: SampleSource {
     /// Counts so far (complete after ``next()`` returned `nil`).
     public private(set) var summary: ReadSummary
 
+    /// Sample times beyond this many seconds from zero (about 317 years: relative times and Unix epoch
+    /// seconds both fit well inside) are no recording's: such a line is reported and counted as malformed
+    /// (a corrupt `1e300` or an `Int64.min` millisecond stamp), not played.
+    public static let maximumPlausibleTimeSeconds = 1e10
+
     private let lines: LineReader<AnyByteSource>
     private var decoder: any RecordLineDecoder
     private var maxTimeSeconds: Double?
@@ -75,7 +80,7 @@ public final class RecordingReader: SampleSource {
         if let expected {
             guard detected == expected else { throw .wrongFormat(file: source.name, expected: expected, found: detected) }
         } else if detected == nil {
-            let firstLine = String(decoding: head.prefix(while: { $0 != 0x0A }), as: UTF8.self)
+            let firstLine = String(decoding: head.prefix(while: { $0 != 0x0A && $0 != 0x0D }), as: UTF8.self)
             throw .unrecognisedFormat(file: source.name, firstLine: firstLine)
         }
         let format = detected ?? .canonical
@@ -109,6 +114,11 @@ public final class RecordingReader: SampleSource {
             case .sample(let sample):
                 if !sample.timeSeconds.isFinite {
                     return try report(RecordingLineIssue(file: name, line: lineNumber, recordType: sample.kind.rawValue, message: "time is not finite"))
+                }
+                if abs(sample.timeSeconds) > Self.maximumPlausibleTimeSeconds {
+                    return try report(RecordingLineIssue(
+                        file: name, line: lineNumber, recordType: sample.kind.rawValue,
+                        message: "time \(sample.timeSeconds) s is outside any plausible recording (beyond ±\(Int(Self.maximumPlausibleTimeSeconds)) s of the epoch)"))
                 }
                 summary.record(sample, previousMaxSeconds: maxTimeSeconds)
                 maxTimeSeconds = max(maxTimeSeconds ?? sample.timeSeconds, sample.timeSeconds)

@@ -41,9 +41,15 @@ struct ILCLineDecoder: RecordLineDecoder {
             return .problem(recordType: splitter.text(line, 1),
                             message: "field 1 (timestamp): '\(NumberScanning.text(splitter.bytes(line, 0)))' is not an integer number of milliseconds")
         }
+        // An epoch-millisecond stamp beyond the plausible range (a corrupt or Int64.min stamp) must not
+        // become the time origin; it is reported like any other bad field.
+        guard Double(timestampMs.magnitude) <= RecordingReader.maximumPlausibleTimeSeconds * 1000 else {
+            return .problem(recordType: splitter.text(line, 1),
+                            message: "field 1 (timestamp): \(timestampMs) ms is outside any plausible recording")
+        }
         let origin = originMs ?? timestampMs
         if originMs == nil { originMs = timestampMs; header.source["startTimeEpochMs"] = String(timestampMs) }
-        let t = Double(timestampMs - origin) / 1000
+        let t = (Double(timestampMs) - Double(origin)) / 1000
         return decodeRecord(line, t: t, origin: origin)
     }
 
@@ -83,7 +89,7 @@ struct ILCLineDecoder: RecordLineDecoder {
             let ssid = r.text(2), bssid = r.text(3)
             let rssi = r.number(4)
             let frequency = r.optionalNumber(5)
-            let lastSeen = r.optionalInt(6).map { Double($0 - origin) / 1000 }
+            let lastSeen = r.optionalInt(6).map { (Double($0) - Double(origin)) / 1000 }
             if r.problem == nil, bssid.isEmpty { r.fail("field 4 (bssid) is empty") }
             return sample(r, .wifi(WifiObservation(
                 bssid: bssid, ssid: ssid.isEmpty ? nil : ssid, rssiDbm: rssi, frequencyMHz: frequency, lastSeenSeconds: lastSeen)), accuracy: nil)

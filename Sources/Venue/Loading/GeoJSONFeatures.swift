@@ -60,7 +60,7 @@ enum GeoJSONReader {
         guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path: name) }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .unreadable(path: name, reason: "\(error.localizedDescription)")
+            throw .unreadable(path: name, reason: "\(IOErrorText.reason(error))")
         }
         do {
             let parsed = try JSONParser().parse(data)
@@ -133,7 +133,7 @@ enum GeoJSONReader {
         guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path: name) }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw .unreadable(path: name, reason: "\(error.localizedDescription)")
+            throw .unreadable(path: name, reason: "\(IOErrorText.reason(error))")
         }
         var issues: [VenueIssue] = []
         var sawFeatures = false

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorJSON
 
 /// IMDF archives distributed as `.zip` files: unpacked with the system's `unzip` into a temporary
 /// folder that the loader reads and then removes.
@@ -25,7 +26,7 @@ enum ZipArchive {
         }
         let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("indoornav-zip-" + UUID().uuidString)
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw .badArchive(path: path, reason: "cannot create a temporary folder: \(error.localizedDescription)")
+            throw .badArchive(path: path, reason: "cannot create a temporary folder: \(IOErrorText.reason(error))")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: unzipPath)
@@ -35,7 +36,7 @@ enum ZipArchive {
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch {
             remove(folder)
-            throw .badArchive(path: path, reason: "cannot run \(unzipPath): \(error.localizedDescription)")
+            throw .badArchive(path: path, reason: "cannot run \(unzipPath): \(IOErrorText.reason(error))")
         }
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

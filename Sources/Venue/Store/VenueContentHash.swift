@@ -1,4 +1,5 @@
 import Foundation
+import IndoorJSON
 
 /// A fingerprint of a venue folder's content that changes when any file's name or bytes change,
 /// computed without parsing anything.
@@ -23,14 +24,14 @@ public enum VenueContentHash {
             do {
                 let attributes = try FileManager.default.attributesOfItem(atPath: full)
                 size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
-            } catch { throw .fileSystem(path: full, reason: "cannot read attributes: \(error.localizedDescription)") }
+            } catch { throw .fileSystem(path: full, reason: "cannot read attributes: \(IOErrorText.reason(error))") }
             hasher.combine((0..<8).map { UInt8(truncatingIfNeeded: size >> (8 * UInt64($0))) })
             guard let handle = FileHandle(forReadingAtPath: full) else { throw .fileSystem(path: full, reason: "cannot open for reading") }
             defer { try? handle.close() }
             while true {
                 let chunk: Data?
                 do { chunk = try handle.read(upToCount: 1 << 20) } catch {
-                    throw .fileSystem(path: full, reason: "read failed: \(error.localizedDescription)")
+                    throw .fileSystem(path: full, reason: "read failed: \(IOErrorText.reason(error))")
                 }
                 guard let chunk, !chunk.isEmpty else { break }
                 hasher.combine(chunk)
@@ -79,7 +80,7 @@ enum VenueFolderFiles {
         }
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
-            throw .fileSystem(path: folder, reason: "cannot list: \(error.localizedDescription)")
+            throw .fileSystem(path: folder, reason: "cannot list: \(IOErrorText.reason(error))")
         }
         for name in names where !name.hasPrefix(".") {
             let full = folder + "/" + name

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorJSON
 
 extension VenueStore {
     /// Rejects ids that cannot safely name a folder inside the store.
@@ -20,7 +21,7 @@ extension VenueStore {
 
     static func makeDirectory(_ path: String) throws(VenueStoreError) {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw .fileSystem(path: path, reason: "cannot create directory: \(error.localizedDescription)")
+            throw .fileSystem(path: path, reason: "cannot create directory: \(IOErrorText.reason(error))")
         }
     }
 
@@ -31,7 +32,7 @@ extension VenueStore {
             let target = destination + "/" + relative
             try makeDirectory((target as NSString).deletingLastPathComponent)
             do { try FileManager.default.copyItem(atPath: source + "/" + relative, toPath: target) } catch {
-                throw .fileSystem(path: target, reason: "cannot copy: \(error.localizedDescription)")
+                throw .fileSystem(path: target, reason: "cannot copy: \(IOErrorText.reason(error))")
             }
         }
     }

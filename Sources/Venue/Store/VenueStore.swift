@@ -1,4 +1,5 @@
 import Foundation
+import IndoorJSON
 
 /// Venues installed for offline use: a directory holding one folder per venue.
 ///
@@ -34,7 +35,7 @@ public struct VenueStore: Sendable {
         guard FileManager.default.fileExists(atPath: directory) else { return [] }
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw .fileSystem(path: directory, reason: "cannot list: \(error.localizedDescription)")
+            throw .fileSystem(path: directory, reason: "cannot list: \(IOErrorText.reason(error))")
         }
         var entries: [Entry] = []
         for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) where !name.hasPrefix(".") {
@@ -93,7 +94,7 @@ public struct VenueStore: Sendable {
         let path = folder(of: id)
         guard FileManager.default.fileExists(atPath: path) else { throw .notFound(id: id, storePath: directory) }
         do { try FileManager.default.removeItem(atPath: path) } catch {
-            throw .fileSystem(path: path, reason: "cannot remove: \(error.localizedDescription)")
+            throw .fileSystem(path: path, reason: "cannot remove: \(IOErrorText.reason(error))")
         }
     }
 
@@ -145,7 +146,7 @@ public struct VenueStore: Sendable {
             if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
             try FileManager.default.moveItem(atPath: staging, toPath: target)
         } catch {
-            throw .fileSystem(path: target, reason: "cannot move the new copy into place: \(error.localizedDescription)")
+            throw .fileSystem(path: target, reason: "cannot move the new copy into place: \(IOErrorText.reason(error))")
         }
         return entry
     }

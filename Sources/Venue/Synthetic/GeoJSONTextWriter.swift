@@ -22,7 +22,7 @@ struct GeoJSONTextWriter {
             throw .unwritable(path: path, reason: "cannot create file")
         }
         do { handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path)) } catch {
-            throw .unwritable(path: path, reason: "\(error.localizedDescription)")
+            throw .unwritable(path: path, reason: "\(IOErrorText.reason(error))")
         }
         self.path = path
         self.frame = frame
@@ -82,7 +82,7 @@ struct GeoJSONTextWriter {
         guard !buffer.isEmpty else { return }
         let data = Data(buffer.utf8)
         do { try handle.write(contentsOf: data) } catch {
-            throw .unwritable(path: path, reason: "\(error.localizedDescription)")
+            throw .unwritable(path: path, reason: "\(IOErrorText.reason(error))")
         }
         byteCount += data.count
         buffer.removeAll(keepingCapacity: true)
@@ -91,6 +91,6 @@ struct GeoJSONTextWriter {
     /// Flushes and closes the file.
     mutating func close() throws(SyntheticVenueError) {
         try flush()
-        do { try handle.close() } catch { throw .unwritable(path: path, reason: "\(error.localizedDescription)") }
+        do { try handle.close() } catch { throw .unwritable(path: path, reason: "\(IOErrorText.reason(error))") }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorJSON
 import IndoorGeometry
 
 /// Writes a synthetic multi-tower venue as an IMDF archive folder plus an authored navigation graph
@@ -78,12 +79,12 @@ public struct SyntheticVenueGenerator: Sendable {
             guard isDirectory.boolValue else { throw .unwritable(path: directory, reason: "exists and is not a directory") }
             let contents: [String]
             do { contents = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-                throw .unwritable(path: directory, reason: "cannot list: \(error.localizedDescription)")
+                throw .unwritable(path: directory, reason: "cannot list: \(IOErrorText.reason(error))")
             }
             if !contents.isEmpty && !overwrite { throw .outputNotEmpty(path: directory) }
         } else {
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                throw .unwritable(path: directory, reason: "cannot create directory: \(error.localizedDescription)")
+                throw .unwritable(path: directory, reason: "cannot create directory: \(IOErrorText.reason(error))")
             }
         }
         guard FileManager.default.isWritableFile(atPath: directory) else {
