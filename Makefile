@@ -1,5 +1,5 @@
 # The two commands of the README. Each installs missing system packages first (Tools/setup.sh).
-.PHONY: demo test build release
+.PHONY: demo test build release reference
 
 demo:
 	bash Tools/demo.sh
@@ -12,3 +12,7 @@ build:
 
 release:
 	bash Tools/setup.sh && swift build -c release
+
+# Regenerates the README's tool block and docs/cli.md from the tool's option tables.
+reference:
+	bash Tools/update-reference.sh

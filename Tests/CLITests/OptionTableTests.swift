@@ -97,3 +97,32 @@ import Testing
         #expect(version.range(of: #"^indoornav [0-9]+\.[0-9]+\.[0-9]+$"#, options: .regularExpression) != nil, "\(version)")
     }
 }
+
+/// The README's tool block and docs/cli.md are the option tables' output, so they cannot drift.
+@Suite struct ReferenceDocumentTests {
+    @Test func theReadmeToolBlockIsGeneratedFromTheOptionTables() throws {
+        let readme = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let generated = try CLIRunner.run(["help", "--markdown"])
+        #expect(generated.status == 0)
+        let begin = try #require(readme.range(of: "<!-- tool-reference:begin"))
+        let end = try #require(readme.range(of: "<!-- tool-reference:end -->\n"))
+        let block = String(readme[begin.lowerBound..<end.upperBound])
+        #expect(block == generated.stdout, "README.md's tool block differs from `indoornav help --markdown`; regenerate with `make reference`")
+        // replay first, every listed command in it.
+        let firstCommand = block.split(separator: "\n").first { $0.hasPrefix("indoornav ") }
+        #expect(firstCommand?.hasPrefix("indoornav replay ") == true)
+        for command in try OptionTableTests.listedCommands() {
+            #expect(block.contains("indoornav \(command.joined(separator: " ")) "), "\(command) missing from the README")
+        }
+    }
+
+    @Test func docsCliIsGeneratedFromTheOptionTables() throws {
+        let file = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let generated = try CLIRunner.run(["help", "--markdown", "--full"])
+        #expect(generated.status == 0)
+        #expect(file == generated.stdout, "docs/cli.md differs from `indoornav help --markdown --full`; regenerate with `make reference`")
+        for option in ["--from", "--cross-validate", "--state-file", "--fingerprint-option", "--queries-out", "--beacons-out"] {
+            #expect(file.contains("`\(option) "), "\(option)")
+        }
+    }
+}

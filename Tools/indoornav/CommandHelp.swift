@@ -149,13 +149,13 @@ enum CommandHelp {
             if !spec.positionals.isEmpty {
                 out += "| argument | what |\n|---|---|\n"
                 for p in spec.positionals {
-                    out += "| `\(p.isRepeated ? p.name + "…" : p.name)` | \(cell(p.help))\(p.isRequired ? "" : " (optional)") |\n"
+                    out += "| \(cell("`" + (p.isRepeated ? p.name + "…" : p.name) + "`")) | \(cell(p.help))\(p.isRequired ? "" : " (optional)") |\n"
                 }
                 out += "\n"
             }
             out += "| option | what | default | example |\n|---|---|---|---|\n"
             for o in spec.options {
-                out += "| `\(o.synopsis)`\(o.isRequired ? " (required)" : "") | \(cell(o.help)) | \(o.defaultValue.map(cell) ?? "") | \(o.example.map { "`\($0)`" } ?? "") |\n"
+                out += "| \(cell("`" + o.synopsis + "`"))\(o.isRequired ? " (required)" : "") | \(cell(o.help)) | \(o.defaultValue.map(cell) ?? "") | \(o.example.map { cell("`" + $0 + "`") } ?? "") |\n"
             }
             for note in spec.notes { out += "\n" + note + "\n" }
             out += "\nExit status: " + exitCodes(spec).map { "`\($0.0)` \($0.1)" }.joined(separator: "; ") + ".\n"
