@@ -153,7 +153,10 @@ enum EvalCommand {
         }
         var outcomes: [FileOutcome] = []
         var skipped: [(file: String, reason: String)] = []
-        for file in files {
+        var progress = ProgressLine("eval", total: files.count)
+        defer { progress.finish() }
+        for (index, file) in files.enumerated() {
+            progress.update(index, (file as NSString).lastPathComponent)
             do {
                 let loaded = try EvaluationInputs.readRecording(file, venue: settings.venue, registry: settings.registry)
                 guard let truth = loaded.truth, truth.count >= 2 else {

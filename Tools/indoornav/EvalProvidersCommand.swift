@@ -83,7 +83,11 @@ enum EvalProvidersCommand {
         }
 
         var report = EvaluationReport()
-        for file in try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "mbd"], command: "eval-providers") {
+        let files = try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "mbd"], command: "eval-providers")
+        var progress = ProgressLine("eval-providers", total: files.count)
+        defer { progress.finish() }
+        for (index, file) in files.enumerated() {
+            progress.update(index, (file as NSString).lastPathComponent)
             do {
                 if file.hasSuffix(".mbd") {
                     try report.add(evaluateReceiverTrack(file, settings))

@@ -25,7 +25,10 @@ enum RadioMapSurvey {
         var mapFrame: LocalFrame?
         var outcomes: [RadioMapBuilder.WalkOutcome] = []
         var skipped: [(file: String, reason: String)] = []
-        for file in files {
+        var progress = ProgressLine("survey", total: files.count)
+        defer { progress.finish() }
+        for (index, file) in files.enumerated() {
+            progress.update(index, (file as NSString).lastPathComponent)
             do {
                 let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
                 guard let groundTruth = loaded.truth, groundTruth.count >= 2 else {

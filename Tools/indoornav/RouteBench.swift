@@ -71,7 +71,10 @@ enum RouteBench {
         var totalLength = 0.0
         var fullLengths: [String] = []
         let allStart = clock.now
-        for (a, b) in pairs {
+        var progress = ProgressLine("bench route", total: pairs.count)
+        defer { progress.finish() }
+        for (index, (a, b)) in pairs.enumerated() {
+            progress.update(index)
             let na = nodes[a], nb = nodes[b]
             var request = RouteRequest(from: .local(na.point, level: venue.levels[Int(na.levelIndex)].id),
                                        to: .local(nb.point, level: venue.levels[Int(nb.levelIndex)].id))

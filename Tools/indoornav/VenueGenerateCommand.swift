@@ -55,7 +55,13 @@ enum VenueGenerateCommand {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let summary = try SyntheticVenueGenerator(configuration: configuration).write(to: output, overwrite: force)
+        var progress = ProgressLine("venue generate")
+        progress.stage("writing \(levels + parking) levels of \(towers) towers to \(output)…")
+        let summary: SyntheticVenueGenerator.Summary
+        do {
+            defer { progress.finish() }
+            summary = try SyntheticVenueGenerator(configuration: configuration).write(to: output, overwrite: force)
+        }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         print("""
@@ -72,7 +78,13 @@ enum VenueGenerateCommand {
     static func verifyLoad(_ folder: String, summary: SyntheticVenueGenerator.Summary) throws -> Int32 {
         let clock = ContinuousClock()
         let start = clock.now
-        let venue = try VenueLoader.load(path: folder)
+        var progress = ProgressLine("venue generate")
+        progress.stage("loading \(folder) back…")
+        let venue: Venue
+        do {
+            defer { progress.finish() }
+            venue = try VenueLoader.load(path: folder)
+        }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let components = venue.graph.components().count
