@@ -26,6 +26,12 @@ import Testing
         }
     }
 
+    @Test func aMissingDataSetSaysWhereDataSetsComeFrom() throws {
+        let r = try CLIRunner.run(["eval", "../no-such-data/ilc-site1"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("does not exist") && r.stderr.contains("README.md, \"Data\""), "\(r.stderr)")
+    }
+
     @Test func notFoundIsTwo() throws {
         let route = try CLIRunner.run(["route", campus, "--from", "no-such-poi", "--to", "occ-deans-office"])
         #expect(route.status == 2, "\(route.stderr)")

@@ -20,14 +20,15 @@ enum EvaluationInputs {
     }
 
     /// Files under the paths (folders walked recursively, sorted) with one of `extensions`.
-    /// - Throws: ``UsageError`` naming a path that does not exist.
+    /// - Throws: ``ToolFailure`` naming a path that does not exist (and where the public data sets come from).
     static func collectFiles(_ paths: [String], extensions: Set<String>, command: String) throws -> [String] {
         var files: [String] = []
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ToolFailure("\(command): \(path) does not exist")
+                throw ToolFailure("\(command): \(path) does not exist (the public data sets, where to download them and "
+                                  + "where the tests look for them are listed in README.md, \"Data\")")
             }
             guard isDirectory.boolValue else { files.append(path); continue }
             guard let walker = manager.enumerator(atPath: path) else { continue }
