@@ -1,22 +1,32 @@
 /// Where a parse failed or warned: 1-based line and column (in bytes) of the input.
 public struct JSONPosition: Hashable, Sendable, CustomStringConvertible {
+    /// 1-based line number.
     public var line: Int
+    /// 1-based column, counted in UTF-8 bytes from the line start.
     public var column: Int
+    /// A position at `line` and `column` (both 1-based).
     public init(line: Int, column: Int) { self.line = line; self.column = column }
+    /// `line L, column C`.
     public var description: String { "line \(line), column \(column)" }
 }
 
 /// A syntax error in JSON text, with its position.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Where the parser stopped.
     public var position: JSONPosition
+    /// What is wrong there, e.g. `unexpected '}': expected a value`.
     public var message: String
+    /// `line L, column C: message`.
     public var description: String { "\(position): \(message)" }
 }
 
 /// Something the tolerant parser accepted although strict JSON forbids it.
 public struct JSONWarning: Hashable, Sendable, CustomStringConvertible {
+    /// Where the tolerated construct is.
     public var position: JSONPosition
+    /// What was tolerated, e.g. a trailing comma.
     public var message: String
+    /// `line L, column C: message`.
     public var description: String { "\(position): \(message)" }
 }
 

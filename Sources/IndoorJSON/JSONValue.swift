@@ -16,11 +16,17 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// Whether the value is `null`.
     public var isNull: Bool { if case .null = self { return true } else { return false } }
+    /// The string, or `nil` for any other kind of value.
     public var string: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The number, or `nil` for any other kind of value.
     public var double: Double? { if case .number(let d) = self { return d } else { return nil } }
+    /// The Boolean, or `nil` for any other kind of value.
     public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    /// The elements, or `nil` when the value is not an array.
     public var array: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    /// The members, or `nil` when the value is not an object.
     public var object: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
 
     /// An integer value when the number is integral and in range.
@@ -45,11 +51,17 @@ public enum JSONValue: Hashable, Sendable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// A string value from a literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A number value from a floating-point literal.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A number value from an integer literal.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A Boolean value from a literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An array value from a literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// An object value from a literal; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }

@@ -6,9 +6,12 @@ import Venue
 /// Templates use `{level}`, `{distance}`, `{name}`, `{building}`, `{duration}`, `{direction}`,
 /// `{connector}` placeholders. Unknown languages fall back to English.
 public struct InstructionWriter: Sendable {
+    /// The language the templates are in (`en` when the requested one has none).
     public let language: String
+    /// Metric or imperial distances.
     public let units: DistanceUnits
 
+    /// A writer for `language` (unknown ones fall back to English) and `units`.
     public init(language: String, units: DistanceUnits) {
         self.language = InstructionWriter.templates[language] != nil ? language : "en"
         self.units = units

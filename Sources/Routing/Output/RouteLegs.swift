@@ -5,18 +5,28 @@ import Venue
 /// The MapsIndoors view of a route: legs (one per run on one level in one building, or outside) made
 /// of steps (the maneuvers), each with a route context.
 public enum RouteLegs {
+    /// Where a leg runs: inside a building or outdoors on the venue (MapsIndoors route contexts).
     public enum Context: String, Sendable { case insideBuilding = "InsideBuilding", outsideOnVenue = "OutsideOnVenue" }
 
+    /// One step of a leg: a maneuver and where it happens.
     public struct Step: Sendable {
+        /// The maneuver this step announces.
         public var maneuver: Maneuver
+        /// Inside a building or outside.
         public var context: Context
     }
 
+    /// A run of the route on one level in one building (or outside).
     public struct Leg: Sendable {
+        /// The level the leg is on.
         public var levelID: String
+        /// The building it is in; `nil` outside.
         public var buildingID: String?
+        /// Inside a building or outside.
         public var context: Context
+        /// Length along the route, in metres.
         public var lengthMeters: Double
+        /// The leg's maneuvers, in order.
         public var steps: [Step]
     }
 

@@ -66,6 +66,7 @@ public struct UnitReachability: Sendable {
         /// The unit's part of the graph is not the main one.
         case isolatedComponent(unitsInPart: Int, levelsInPart: [String], unitsInMainPart: Int)
 
+        /// The reason as a phrase, e.g. `no navigation graph edge within 30 m of the unit`.
         public var description: String {
             switch self {
             case .notMatched(let d):

@@ -10,6 +10,7 @@ public enum Place: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A WGS84 coordinate on a level.
     case geographic(GeoCoordinate, level: String)
 
+    /// The command-line form: `id`, `x,y@LEVEL` or `geo:lat,lon@LEVEL`.
     public var description: String {
         switch self {
         case .feature(let id): id
@@ -28,6 +29,7 @@ public enum Place: Hashable, Sendable, Codable, CustomStringConvertible {
         public var text: String
         /// What is wrong.
         public var reason: String
+        /// `'TEXT': reason`.
         public var description: String { "'\(text)': \(reason)" }
     }
 
@@ -67,12 +69,14 @@ public enum Place: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// A via-waypoint: the route stops there (a new section) or passes through it.
 public struct Waypoint: Hashable, Sendable, Codable {
+    /// Where the waypoint is.
     public var place: Place
     /// Stop there for this many seconds (1–49,999); adds a WAIT post-action. `nil` = no wait.
     public var stopDurationSeconds: Int?
     /// Pass through without a new section; reported with its offset along the section.
     public var passThrough: Bool
 
+    /// A waypoint at `place`: a stop (optionally waiting `stopDurationSeconds`) or, with `passThrough`, passed through.
     public init(_ place: Place, stopDurationSeconds: Int? = nil, passThrough: Bool = false) {
         self.place = place; self.stopDurationSeconds = stopDurationSeconds; self.passThrough = passThrough
     }

@@ -1,5 +1,6 @@
 /// A route request: origin, one or more candidate destinations, via-waypoints and options.
 public struct RouteRequest: Hashable, Sendable {
+    /// Where the route starts.
     public var origin: Place
     /// Candidate destinations: the route goes to the cheapest one.
     public var destinations: [Place]
@@ -7,14 +8,17 @@ public struct RouteRequest: Hashable, Sendable {
     public var waypoints: [Waypoint]
     /// Destination stop duration (HERE allows one on the destination); adds a WAIT post-action.
     public var destinationStopDurationSeconds: Int?
+    /// Costs, exclusions, speeds, language and units.
     public var options: RouteOptions
 
+    /// A request with every field; `validate()` checks the limits (waypoint count, durations, speeds).
     public init(origin: Place, destinations: [Place], waypoints: [Waypoint] = [],
                 destinationStopDurationSeconds: Int? = nil, options: RouteOptions = RouteOptions()) {
         self.origin = origin; self.destinations = destinations; self.waypoints = waypoints
         self.destinationStopDurationSeconds = destinationStopDurationSeconds; self.options = options
     }
 
+    /// A request from one place to one destination.
     public init(from origin: Place, to destination: Place, options: RouteOptions = RouteOptions()) {
         self.init(origin: origin, destinations: [destination], options: options)
     }
@@ -62,6 +66,7 @@ public enum RoutingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The request breaks a rule; `field` names it.
     case badRequest(field: String, reason: String)
 
+    /// The error as a sentence naming the field.
     public var description: String {
         switch self {
         case .venueNotFound(let id): "venue not found: \(id)"

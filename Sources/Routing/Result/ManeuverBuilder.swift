@@ -18,6 +18,7 @@ public struct TurnThresholds: Hashable, Sendable {
     /// A building entered and left again (or left and entered again) within this many metres is not
     /// announced: paths that graze a footprint's corner. Default 10 m.
     public var minimumBuildingVisitMeters = 10.0
+    /// The defaults listed on each property.
     public init() {}
 
     /// The maneuver for a signed heading change (positive = clockwise = right), or `nil` for straight on.

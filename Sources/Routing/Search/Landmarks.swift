@@ -10,6 +10,7 @@ import Venue
 /// unrestricted graph (every edge, every mode), so they stay valid under any exclusion.
 /// Landmarks are picked by farthest-point selection. Memory: 2 × landmarks × nodes Float32.
 public struct Landmarks: Sendable {
+    /// The landmarks' graph node indices, in selection order.
     public let landmarkNodes: [Int32]
     /// `fromLandmark[k * nodeCount + v]` = d(L_k, v), `toLandmark[k * nodeCount + v]` = d(v, L_k);
     /// `.infinity` when unreachable. Flat arrays: one lookup costs no reference counting.

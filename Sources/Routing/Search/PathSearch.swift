@@ -4,26 +4,36 @@ import Venue
 /// Where a search may start or end: a graph node, an extra cost to reach it (off-graph walk, part of
 /// the matched edge) and a tag saying which request place it stands for.
 public struct SearchEndpoint: Hashable, Sendable {
+    /// The graph node index.
     public var node: Int32
+    /// Cost of getting from the request place to the node (or back), in the search's cost unit.
     public var cost: Double
+    /// Which request place the endpoint stands for.
     public var tag: Int
+    /// An endpoint at `node` reached at `cost`, standing for place `tag`.
     public init(node: Int32, cost: Double, tag: Int) { self.node = node; self.cost = cost; self.tag = tag }
 }
 
 /// One step of a found path: the node reached, the phase (index into the search's phases) and the
 /// edge used to get there (`nil` for the first step and for a change of phase at the same node).
 public struct PathStep: Hashable, Sendable {
+    /// The node reached.
     public var node: Int32
+    /// Index into the search's phases (transport modes).
     public var phase: Int
+    /// The edge taken to reach the node; `nil` at the start and at a phase change.
     public var edge: Int32?
 }
 
 /// A found path.
 public struct SearchPath: Sendable {
+    /// The path from the seed to the target.
     public var steps: [PathStep]
     /// Total cost including the endpoint costs.
     public var cost: Double
+    /// Tag of the seed endpoint the path starts from.
     public var seedTag: Int
+    /// Tag of the target endpoint it reaches.
     public var targetTag: Int
     /// States taken off the queue (for benchmarks).
     public var settledStates: Int
@@ -36,6 +46,7 @@ public struct SearchPath: Sendable {
 /// A workspace: it owns per-node scratch arrays reused across queries (reset in O(1) with a
 /// generation stamp), so keep one per thread. - Complexity: O((E + V) log V) worst case per query.
 public final class PathSearch {
+    /// The graph, costs and landmarks searched.
     public let index: RoutingIndex
     /// Per-state scratch arrays, reused across queries. Taken out of `self` for the length of a
     /// search so the hot loop works on local storage (no dynamic exclusivity checks on class fields).
@@ -57,6 +68,7 @@ public final class PathSearch {
     /// States settled by successful searches since creation (benchmark telemetry).
     public internal(set) var settledStatesTotal = 0
 
+    /// A workspace for `index`, with scratch arrays sized to its graph. - Complexity: O(V) memory.
     public init(index: RoutingIndex) {
         self.index = index
         let states = index.venue.graph.nodes.count * phaseCapacity
