@@ -90,6 +90,14 @@ import Testing
         #expect(extra.stderr.contains("unexpected argument 'surplus'"), "\(extra.stderr)")
     }
 
+    @Test func optionsMayComeBeforeTheSubcommand() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let out = dir.appendingPathComponent("walk.jsonl").path
+        let r = try CLIRunner.run(["import", "-o", out, "ilc", "Recordings/samples/ilc-site1-B1-5ddb8a08.txt"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func versionIsSemantic() throws {
         let r = try CLIRunner.run(["--version"])
         #expect(r.status == 0)

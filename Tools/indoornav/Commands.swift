@@ -44,7 +44,12 @@ enum Commands {
     static func resolve(_ argv: [String]) throws(UsageError) -> Target {
         guard let name = argv.first else { throw UsageError("missing command\n\(overview)") }
         if groups.contains(where: { $0.name == name }) {
-            let rest = Array(argv.dropFirst())
+            var rest = Array(argv.dropFirst())
+            // Options may come before the subcommand (`import -o rec.jsonl ilc walk.txt`).
+            let names = Set(subcommands(of: name).map { $0.path[1] })
+            if let first = rest.first, Arguments.looksLikeOption(first), let at = rest.firstIndex(where: names.contains) {
+                rest.insert(rest.remove(at: at), at: 0)
+            }
             guard let sub = rest.first, !Arguments.looksLikeOption(sub) else { return .group(name, rest: rest) }
             guard let spec = spec([name, sub]) else {
                 let names = subcommands(of: name).map { $0.path[1] }
