@@ -15,7 +15,7 @@ enum RouteBench {
         options: [
             .value("--queries", "N", "random queries (1–10000000)", default: "1000", example: "--queries 5000"),
             .value("--seed", "S", "seed of the random pairs", default: "1", example: "--seed 7"),
-            .value("--landmarks", "K", "ALT landmarks (0–64)", default: "the router's", example: "--landmarks 16"),
+            .value("--landmarks", "K", "ALT landmarks (0–64)", default: "2 per level, 16 to 64", example: "--landmarks 16"),
             .value("--optimize", "shortest|fastest", "what the routes minimise", default: "shortest", example: "--optimize fastest"),
             .value("--queries-out", "FILE", "write the queries (for Tools/bench/route_peers.py)", example: "--queries-out q.json"),
             SharedOptions.json,
