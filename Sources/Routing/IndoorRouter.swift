@@ -22,6 +22,7 @@ public final class IndoorRouter {
     /// A router with its own index and the venue's direction modes.
     public convenience init(venue: Venue) { self.init(index: RoutingIndex(venue: venue)) }
 
+    /// The venue routed on.
     public var venue: Venue { index.venue }
 
     /// States settled by all searches so far (benchmark telemetry).

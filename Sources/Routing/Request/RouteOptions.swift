@@ -30,6 +30,7 @@ public enum DistanceUnits: String, Hashable, Sendable, Codable, CaseIterable { c
 
 /// A named direction mode configured per venue (Mapwize): which connectors it excludes and its speed.
 public struct DirectionMode: Hashable, Sendable {
+    /// The mode's name as requests give it (`accessible`).
     public var name: String
     /// Connector kinds the mode never uses (hard exclusion, unlike `avoid`).
     public var excludedConnectors: Set<ConnectorKind>
@@ -38,6 +39,7 @@ public struct DirectionMode: Hashable, Sendable {
     /// Walking speed in m/s for this mode.
     public var walkingSpeedMetersPerSecond: Double
 
+    /// A mode; the walking speed defaults to ``RouteOptions/defaultWalkingSpeedMetersPerSecond``.
     public init(name: String, excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
                 walkingSpeedMetersPerSecond: Double = RouteOptions.defaultWalkingSpeedMetersPerSecond) {
         self.name = name; self.excludedConnectors = excludedConnectors; self.accessibleOnly = accessibleOnly
@@ -65,11 +67,13 @@ public struct DirectionMode: Hashable, Sendable {
 
 /// Options of a route request. Ranges follow the HERE indoor routing documentation.
 public struct RouteOptions: Hashable, Sendable, Codable {
+    /// Fastest (seconds) or shortest (metres). Default fastest.
     public var optimization: Optimization = .fastest
     /// Connector kinds to avoid: honoured when a route without them exists, else used with notices.
     public var avoid: Set<ConnectorKind> = []
     /// A direction mode name (see ``DirectionMode``), `nil` for the default.
     public var directionMode: String?
+    /// How the user moves; vehicle modes use `vehicleSpeedMetersPerSecond` and `enableOption`. Default pedestrian.
     public var transportMode: TransportMode = .pedestrian
     /// Walking speed in m/s, 0.5–2.0; `nil` = the direction mode's (default 1.2 m/s).
     public var walkingSpeedMetersPerSecond: Double?
@@ -79,6 +83,7 @@ public struct RouteOptions: Hashable, Sendable, Codable {
     public var enableOption: VehicleEnableOption?
     /// An authored transition type id to prefer at every level/section change.
     public var preferredTransitionTypeID: String?
+    /// Metric or imperial distances in the instructions. Default metric.
     public var units: DistanceUnits = .metric
     /// Instruction language (`en`, `de`); names fall back to the venue's default language.
     public var language: String = "en"

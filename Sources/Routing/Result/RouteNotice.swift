@@ -1,7 +1,9 @@
 /// A route or section notice with the HERE codes.
 public struct RouteNotice: Hashable, Sendable, Codable {
+    /// CRITICAL notices come with no route; INFO ones with a route that bent a rule.
     public enum Severity: String, Hashable, Sendable { case critical = "CRITICAL", info = "INFO" }
 
+    /// The notice codes (HERE Routing API names where HERE has one).
     public enum Code: String, Hashable, Sendable, Codable, CaseIterable {
         case noRouteFound, noRouteFoundWithWaypoint
         case couldNotMatchOrigin, couldNotMatchDestination, couldNotMatchWaypoint
@@ -26,6 +28,7 @@ public struct RouteNotice: Hashable, Sendable, Codable {
             }
         }
 
+        /// A one-line English description of the code.
         public var title: String {
             switch self {
             case .noRouteFound: "No route found between origin and destination"
@@ -56,11 +59,16 @@ public struct RouteNotice: Hashable, Sendable, Codable {
         }
     }
 
+    /// What happened.
     public var code: Code
+    /// The specifics (an id, a distance), when there are any.
     public var details: String?
+    /// CRITICAL or INFO, from the code.
     public var severity: Severity { code.severity }
+    /// The code's one-line description.
     public var title: String { code.title }
 
+    /// A notice with `code` and optional `details`.
     public init(_ code: Code, details: String? = nil) { self.code = code; self.details = details }
 }
 

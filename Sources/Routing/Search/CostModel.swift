@@ -10,8 +10,11 @@ public enum TravelKind: Hashable, Sendable {
 ///
 /// Cost is seconds for `.fastest` (length / speed + fixed connector time) and metres for `.shortest`.
 public struct CostModel: Sendable {
+    /// What the cost measures: seconds (fastest) or metres (shortest).
     public var optimization: Optimization
+    /// Walking speed, m/s.
     public var walkingSpeedMetersPerSecond: Double
+    /// Vehicle speed, m/s.
     public var vehicleSpeedMetersPerSecond: Double
     /// Connector kinds that may not be used at all.
     public var excludedConnectors: Set<ConnectorKind>

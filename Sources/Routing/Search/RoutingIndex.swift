@@ -4,6 +4,7 @@ import Venue
 
 /// Per-venue routing preprocessing, built once and shared (immutable, `Sendable`).
 public struct RoutingIndex: Sendable {
+    /// The venue whose graph is indexed.
     public let venue: Venue
     /// ALT landmarks for the A* searches, or `nil` when disabled. Built on first use (by the first A*
     /// search: two-phase vehicle routes, or every search when the hierarchy is disabled), so an index
@@ -48,6 +49,7 @@ public struct RoutingIndex: Sendable {
         }
     }
 
+    /// Indexes `venue`'s graph: adjacency, landmarks (``Options/resolvedLandmarkCount(levelCount:)``). - Complexity: O(landmarks · (E + V) log V).
     public init(venue: Venue, options: Options = Options()) {
         self.venue = venue
         let graph = venue.graph
