@@ -23,10 +23,14 @@ struct CLIRunner {
         return dir.appendingPathComponent("indoornav")
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs the tool with `arguments`, adding `environment` to the test's own.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         process.currentDirectoryURL = packageRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

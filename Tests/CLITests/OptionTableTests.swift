@@ -98,6 +98,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
+    /// Each command's first example, run in table check mode, stops once its arguments are read and
+    /// names any declared option its code never reads (a table and its command that disagree).
+    @Test func everyDeclaredOptionIsReadByItsCommand() throws {
+        for command in try Self.listedCommands() {
+            let help = try CLIRunner.run(command + ["--help"]).stdout
+            let examples = help.components(separatedBy: "\nexamples:\n").dropFirst().first ?? ""
+            let example = try #require(examples.split(separator: "\n").first, "\(command) has no example")
+            let words = example.trimmingCharacters(in: .whitespaces).split(separator: " ").dropFirst().map(String.init)
+            let r = try CLIRunner.run(words, environment: ["INDOORNAV_CHECK_OPTION_TABLE": "1"])
+            #expect(r.status == 0 && r.stdout.contains("every declared option is read"), "\(command): \(r.stdout)\(r.stderr)")
+        }
+    }
+
     @Test func versionIsSemantic() throws {
         let r = try CLIRunner.run(["--version"])
         #expect(r.status == 0)

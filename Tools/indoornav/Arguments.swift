@@ -14,6 +14,9 @@ struct UsageError: Error, CustomStringConvertible {
 /// its values by name; reading a name its table does not declare is a programming error, reported as such.
 struct Arguments {
     let spec: CommandSpec
+    /// Table check mode (``TableCheck``): the first ``finish()`` stops the command and reports the
+    /// declared options it did not read.
+    var checksTable = false
     private var values: [String: [String]] = [:]
     private var positionals: [String] = []
     private var nextPositionalIndex = 0
@@ -168,7 +171,9 @@ struct Arguments {
     }
 
     /// Fails when the command left a given option or argument unread (its table and its code disagree).
-    func finish() throws(UsageError) {
+    /// In table check mode, stops the command here with the declared options it has not read.
+    func finish() throws {
+        if checksTable { throw TableCheck(command: spec.name, unread: spec.options.map(\.name).filter { !read.contains($0) }) }
         if nextPositionalIndex < positionals.count {
             throw UsageError("unexpected argument '\(positionals[nextPositionalIndex])'")
         }
@@ -179,6 +184,18 @@ struct Arguments {
 
     private static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// The outcome of running a command in table check mode (`INDOORNAV_CHECK_OPTION_TABLE=1`): the command
+/// stops where it has read its arguments, before any work, and names the declared options it never read,
+/// so a test can prove each table and its command's code agree (exit 0 when they do, 70 otherwise).
+struct TableCheck: Error, CustomStringConvertible {
+    var command: String
+    var unread: [String]
+    var description: String {
+        unread.isEmpty ? "\(command): every declared option is read"
+            : "\(command): declares \(unread.joined(separator: ", ")) but does not read \(unread.count == 1 ? "it" : "them")"
     }
 }
 

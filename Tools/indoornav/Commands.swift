@@ -93,6 +93,7 @@ enum Commands {
                 return 0
             }
             var args = try Arguments(rest, spec: spec)
+            args.checksTable = ProcessInfo.processInfo.environment["INDOORNAV_CHECK_OPTION_TABLE"] == "1"
             let status = try spec.run(&args)
             try args.finish()
             return status

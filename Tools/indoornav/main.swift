@@ -9,6 +9,9 @@ do {
 } catch let error as UsageError {
     warn("indoornav: \(error)")
     exitCode = ExitStatus.usage
+} catch let check as TableCheck {
+    print(check)
+    exitCode = check.unread.isEmpty ? ExitStatus.success : 70
 } catch let error as NotFound {
     warn("indoornav: \(error)")
     exitCode = ExitStatus.notFound
