@@ -69,7 +69,7 @@ enum ReplayCommand {
             print(ReplayReport.text(report))
         }
         if let plot { try ReplayReport.writePlots(replay, recording: recordingPath, to: plot) }
-        return replay.arrived ? 0 : 2
+        return replay.arrived ? ExitStatus.success : ExitStatus.notFound
     }
 
     /// A `--to` value (a feature id, `x,y@LEVEL` or a deep link naming a POI) as a navigation destination.

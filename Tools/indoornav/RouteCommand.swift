@@ -66,7 +66,7 @@ enum RouteCommand {
             }
             print(text, terminator: "")
         }
-        return response.route == nil ? 2 : 0
+        return response.route == nil ? ExitStatus.notFound : ExitStatus.success
     }
 
 

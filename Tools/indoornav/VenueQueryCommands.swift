@@ -108,7 +108,7 @@ enum VenueAtCommand {
         } else {
             print("no space at \(point) on level \(levelID)")
         }
-        return space == nil ? 2 : 0
+        return space == nil ? ExitStatus.notFound : ExitStatus.success
     }
 }
 
