@@ -21,6 +21,7 @@ struct Arguments {
     private var positionals: [String] = []
     private var nextPositionalIndex = 0
     private var read: Set<String> = []
+    private var undeclaredReads: [String] = []
 
     init(_ items: [String], spec: CommandSpec) throws(UsageError) {
         self.spec = spec
@@ -117,9 +118,13 @@ struct Arguments {
         return values[option.name] ?? []
     }
 
-    /// Whether the switch `name` is present.
-    mutating func flag(_ name: String) throws(UsageError) -> Bool {
-        let option = try declared(name)
+    /// Whether the switch `name` is present. (Not throwing, so a switch reads in one word; a name the
+    /// table does not declare is reported by ``finish()`` as the programming error it is.)
+    mutating func flag(_ name: String) -> Bool {
+        guard let option = spec.option(named: name) else {
+            undeclaredReads.append(name)
+            return false
+        }
         read.insert(option.name)
         return values[option.name] != nil
     }
@@ -173,6 +178,9 @@ struct Arguments {
     /// Fails when the command left a given option or argument unread (its table and its code disagree).
     /// In table check mode, stops the command here with the declared options it has not read.
     func finish() throws {
+        if let name = undeclaredReads.first {
+            throw UsageError("internal error: \(spec.name) reads \(name), which its option table does not declare")
+        }
         if checksTable { throw TableCheck(command: spec.name, unread: spec.options.map(\.name).filter { !read.contains($0) }) }
         if nextPositionalIndex < positionals.count {
             throw UsageError("unexpected argument '\(positionals[nextPositionalIndex])'")

@@ -29,7 +29,7 @@ enum BeaconsCommand {
         let venuePath = try args.option("--venue")
         let minimumReadings = try args.int("--min-readings", in: 3...1_000_000) ?? BeaconAuditConfiguration.standard.minimumReadings
         let suspectOffset = try args.double("--suspect-offset", in: 0.5...1000) ?? BeaconAuditConfiguration.standard.suspectOffsetMeters
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()

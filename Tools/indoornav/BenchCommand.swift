@@ -19,7 +19,7 @@ enum BenchCommand {
     /// detected) and reports MB/s and samples/s over the best of N passes.
     static func benchRead(_ args: inout Arguments) throws -> Int32 {
         let repeats = try args.int("--repeat", in: 1...1000) ?? 5
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         var files: [String] = []
         files = args.remainingPositionals()
         try args.finish()

@@ -54,8 +54,8 @@ enum EvalProvidersCommand {
         let fixInterval = try args.double("--fix-interval", in: 0...60) ?? BeaconProviderConfiguration.standard.fixIntervalSeconds
         let maximumRange = try args.double("--max-range", in: 1...1000) ?? BeaconProviderConfiguration.standard.maximumRangeMeters
         let minimumFit = try args.int("--min-fit-beacons", in: 3...50) ?? BeaconProviderConfiguration.standard.minimumBeaconsForFit
-        let acrossLevels = try args.flag("--fit-across-levels")
-        let json = try args.flag("--json")
+        let acrossLevels = args.flag("--fit-across-levels")
+        let json = args.flag("--json")
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()

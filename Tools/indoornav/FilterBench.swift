@@ -20,7 +20,7 @@ enum FilterBench {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let steps = try args.int("--steps", in: 1...100_000_000) ?? 100_000
         let stateDimension = try args.int("--state-dim", in: 1...64) ?? 4
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         try args.finish()
 
         let result = try measure(steps: steps, stateDimension: stateDimension)

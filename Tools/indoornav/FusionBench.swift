@@ -36,7 +36,7 @@ enum FusionBench {
         let venuePath = try args.option("--venue")
         let beaconsPath = try args.option("--beacons")
         let radioMapPath = try args.option("--radio-map")
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         let file = try args.positional("recording FILE")
         try args.finish()
 

@@ -38,8 +38,8 @@ enum ImportCommand {
         let input = try args.positional("FILE")
         let venue = try args.option("--venue")
         let beacons = try args.option("--beacons")
-        let strict = try args.flag("--strict")
-        let json = try args.flag("--json")
+        let strict = args.flag("--strict")
+        let json = args.flag("--json")
         try args.finish()
         try OutputFile.refuseOverwritingInput(output, inputs: [input] + (beacons.map { [$0] } ?? []))
         let summary: ReadSummary

@@ -27,7 +27,7 @@ enum ProvidersBench {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let repeats = try args.int("--repeat", in: 1...1000) ?? 5
         let beaconsPath = try args.option("--beacons")
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         let file = try args.positional("recording FILE")
         try args.finish()
 

@@ -31,7 +31,7 @@ enum ReachBench {
         guard let scope = UnitReachability.Scope(rawValue: scopeText) else {
             throw UsageError("--scope: expected venue or building, got '\(scopeText)'")
         }
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         try args.finish()
 
         let clock = ContinuousClock()

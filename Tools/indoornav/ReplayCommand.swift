@@ -43,7 +43,7 @@ enum ReplayCommand {
         let manualSigma = try args.double("--manual-sigma", in: 0.1...1000) ?? ManualFixes.defaultSigmaMeters
         let followText = try args.option("--follow") ?? "follow"
         let updateInterval = try args.double("--update-interval", in: 0...60) ?? 1
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         let plot = try args.option("--plot")
         try args.finish()
         if let plot {

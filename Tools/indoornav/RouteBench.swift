@@ -32,7 +32,7 @@ enum RouteBench {
         let optimizeText = try args.option("--optimize") ?? "shortest"
         guard let optimization = Optimization(rawValue: optimizeText) else { throw UsageError("--optimize: expected fastest or shortest") }
         let queriesOut = try args.option("--queries-out")
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         let graph = try args.option("--graph")
         let noHierarchy = args.flag("--no-hierarchy")
         try args.finish()

@@ -18,7 +18,7 @@ enum ScenariosCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let seeds = try args.int("--seeds", in: 1...10_000) ?? 20
         let noise = try args.double("--noise", in: 0...20) ?? 3
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         try args.finish()
         var fixes = FixGenerator.Configuration()
         fixes.noiseSigmaMeters = noise

@@ -63,7 +63,7 @@ enum ServeCommand {
         if let n = try args.int("--client-creates", in: 1...1_000_000) { service.sessionCreationsPerClientPerMinute = n }
         if let n = try args.int("--client-connections", in: 1...65_536) { http.perClientConnectionLimit = n }
         if let s = try args.double("--read-timeout", in: 0.1...3_600) { http.requestReadTimeoutSeconds = s }
-        let perConnection = try args.flag("--thread-per-connection")
+        let perConnection = args.flag("--thread-per-connection")
         let threads = try args.int("--threads", in: 1...64)
         if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other") }
         http.threading = perConnection ? .threadPerConnection : .pool(threads: threads ?? 2)

@@ -48,7 +48,7 @@ enum SimulateCommand {
         let bleRate = try args.double("--ble-rate-hz")
         let pressureRate = try args.double("--pressure-rate-hz")
         let speed = try args.double("--speed")
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         try args.finish()
         for written in [output] + (beaconsOut.map { [$0] } ?? []) {
             try OutputFile.refuseOverwritingInput(written, inputs: beaconsIn.map { [$0] } ?? [], folders: [venuePath])

@@ -24,7 +24,7 @@ enum SurveyCommand {
         let output = try args.option("-o") ?? args.option("--output")
         let venuePath = try args.option("--venue")
         let beaconsPath = try args.option("--beacons")
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         let configuration = try FingerprintOptions.configuration(try args.options("--fingerprint-option"))
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }

@@ -38,8 +38,8 @@ enum VenueGenerateCommand {
             seed = value
         }
         let output = try args.option("-o") ?? args.option("--output")
-        let force = try args.flag("--force")
-        let verify = try args.flag("--verify")
+        let force = args.flag("--force")
+        let verify = args.flag("--verify")
         try args.finish()
         guard let output, !output.isEmpty else { throw UsageError("venue generate: missing -o DIR") }
 

@@ -14,7 +14,7 @@ enum VenueInspectCommand {
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         let languages = try args.options("--lang")
         let graph = try args.option("--graph")
         try args.finish()

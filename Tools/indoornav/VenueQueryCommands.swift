@@ -21,7 +21,7 @@ enum VenueValidateCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let graph = try args.option("--graph")
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         try args.finish()
         let venue: Venue
         do { venue = try VenueLoader.load(path: path, options: graph.map(VenueGraphChoice.options) ?? VenueLoadOptions()) } catch {
@@ -76,7 +76,7 @@ enum VenueAtCommand {
         let path = try args.positional("venue path")
         let pointText = try args.required("--point")
         let levelRef = try args.required("--level")
-        let json = try args.flag("--json")
+        let json = args.flag("--json")
         let languages = try args.options("--lang")
         let graph = try args.option("--graph")
         try args.finish()
@@ -163,8 +163,8 @@ enum VenueRenderCommand {
         let stylePath = try args.option("--style")
         let labelText = try args.option("--labels")
         let languages = try args.options("--lang")
-        let graph = try args.flag("--draw-graph")
-        _ = try args.flag("--no-graph")  // the default; still accepted
+        let graph = args.flag("--draw-graph")
+        _ = args.flag("--no-graph")  // the default; still accepted
         try args.finish()
         var labels: [LabelSource] = [.occupant, .spaceName]
         if let labelText {
