@@ -111,6 +111,17 @@ import Testing
         }
     }
 
+    @Test func numericRangesComeFromTheTableAndAreEnforced() throws {
+        let help = try CLIRunner.run(["scenarios", "--help"]).stdout
+        #expect(help.contains("seeded walks per scenario (whole number 1–10000); default: 20"), "\(help)")
+        let low = try CLIRunner.run(["scenarios", "--seeds", "0"])
+        #expect(low.status == 64 && low.stderr.contains("--seeds: 0 is outside 1...10000"), "\(low.stderr)")
+        let notWhole = try CLIRunner.run(["scenarios", "--seeds", "2.5"])
+        #expect(notWhole.status == 64 && notWhole.stderr.contains("not a whole number"), "\(notWhole.stderr)")
+        let negativeSeed = try CLIRunner.run(["bench", "reach", "Recordings/venues/campus", "--seed", "-1"])
+        #expect(negativeSeed.status == 64 && negativeSeed.stderr.contains("--seed: -1 is below 0"), "\(negativeSeed.stderr)")
+    }
+
     @Test func versionIsSemantic() throws {
         let r = try CLIRunner.run(["--version"])
         #expect(r.status == 0)

@@ -22,6 +22,8 @@ struct Arguments {
     private var nextPositionalIndex = 0
     private var read: Set<String> = []
     private var undeclaredReads: [String] = []
+    /// Options read as numbers that the table declares as text (or the other way round).
+    private var wrongKindReads: [String] = []
 
     init(_ items: [String], spec: CommandSpec) throws(UsageError) {
         self.spec = spec
@@ -135,22 +137,33 @@ struct Arguments {
         return v
     }
 
-    /// An option parsed as a finite number, optionally within a range.
+    /// An option parsed as a finite number, within `range`, else within the range its table declares.
     mutating func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
+        let declaredRange: ClosedRange<Double>?
+        switch try declared(name).kind {
+        case .number(let r): declaredRange = r
+        default: declaredRange = nil; wrongKindReads.append("\(name) (read as a number)")
+        }
         guard let text = try option(name) else { return nil }
         guard let v = Double(text), v.isFinite else { throw UsageError("\(name): '\(text)' is not a number") }
-        if let range, !range.contains(v) {
+        if let range = range ?? declaredRange, !range.contains(v) {
             throw UsageError("\(name): \(text) is outside \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))")
         }
         return v
     }
 
-    /// An option parsed as an integer, optionally within a range.
+    /// An option parsed as a whole number, within `range`, else within the range its table declares.
     mutating func int(_ name: String, in range: ClosedRange<Int>? = nil) throws(UsageError) -> Int? {
+        let declaredRange: ClosedRange<Int>?
+        switch try declared(name).kind {
+        case .integer(let r): declaredRange = r
+        default: declaredRange = nil; wrongKindReads.append("\(name) (read as a whole number)")
+        }
         guard let text = try option(name) else { return nil }
         guard let v = Int(text) else { throw UsageError("\(name): '\(text)' is not a whole number") }
-        if let range, !range.contains(v) {
-            throw UsageError("\(name): \(text) is outside \(range.lowerBound)...\(range.upperBound)")
+        if let range = range ?? declaredRange, !range.contains(v) {
+            throw UsageError(range.upperBound == Int.max ? "\(name): \(text) is below \(range.lowerBound)"
+                                                         : "\(name): \(text) is outside \(range.lowerBound)...\(range.upperBound)")
         }
         return v
     }
@@ -180,6 +193,9 @@ struct Arguments {
     func finish() throws {
         if let name = undeclaredReads.first {
             throw UsageError("internal error: \(spec.name) reads \(name), which its option table does not declare")
+        }
+        if let read = wrongKindReads.first {
+            throw UsageError("internal error: \(spec.name) reads \(read), which its option table declares otherwise")
         }
         if checksTable { throw TableCheck(command: spec.name, unread: spec.options.map(\.name).filter { !read.contains($0) }) }
         if nextPositionalIndex < positionals.count {

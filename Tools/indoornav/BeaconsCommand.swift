@@ -16,8 +16,8 @@ enum BeaconsCommand {
         options: [
             SharedOptions.beacons.required,
             SharedOptions.venueOption,
-            .value("--min-readings", "N", "readings a beacon needs to be judged (3–1000000)", default: "20", example: "--min-readings 50"),
-            .value("--suspect-offset", "M", "how far the strongest readings may lie from the registered place, metres (0.5–1000)", default: "10", example: "--suspect-offset 15"),
+            .integer("--min-readings", "N", "readings a beacon needs to be judged", in: 3...1_000_000, default: "20", example: "--min-readings 50"),
+            .number("--suspect-offset", "M", "how far the strongest readings may lie from the registered place, metres", in: 0.5...1000, default: "10", example: "--suspect-offset 15"),
             SharedOptions.json,
         ],
         exitNotes: [3: "at least one beacon is suspect"],
@@ -27,8 +27,8 @@ enum BeaconsCommand {
     static func audit(_ args: inout Arguments) throws -> Int32 {
         let beaconsPath = try args.required("--beacons")
         let venuePath = try args.option("--venue")
-        let minimumReadings = try args.int("--min-readings", in: 3...1_000_000) ?? BeaconAuditConfiguration.standard.minimumReadings
-        let suspectOffset = try args.double("--suspect-offset", in: 0.5...1000) ?? BeaconAuditConfiguration.standard.suspectOffsetMeters
+        let minimumReadings = try args.int("--min-readings") ?? BeaconAuditConfiguration.standard.minimumReadings
+        let suspectOffset = try args.double("--suspect-offset") ?? BeaconAuditConfiguration.standard.suspectOffsetMeters
         let json = args.flag("--json")
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }

@@ -9,7 +9,7 @@ enum BenchCommand {
         path: ["bench", "read"], summary: "recording read speed: MB/s and samples/s of the streaming reader",
         positionals: [PositionalSpec(name: "FILE", help: "recordings in any supported format", isRepeated: true)],
         options: [
-            .value("--repeat", "N", "passes per file; the best counts (1–1000)", default: "5", example: "--repeat 10"),
+            .integer("--repeat", "N", "passes per file; the best counts", in: 1...1000, default: "5", example: "--repeat 10"),
             SharedOptions.json,
         ],
         examples: ["bench read Recordings/samples/ilc-site1-B1-5ddb8a08.txt"],
@@ -18,7 +18,7 @@ enum BenchCommand {
     /// `bench read FILE… [--repeat N] [--json]`: reads each file with the streaming reader (format
     /// detected) and reports MB/s and samples/s over the best of N passes.
     static func benchRead(_ args: inout Arguments) throws -> Int32 {
-        let repeats = try args.int("--repeat", in: 1...1000) ?? 5
+        let repeats = try args.int("--repeat") ?? 5
         let json = args.flag("--json")
         var files: [String] = []
         files = args.remainingPositionals()

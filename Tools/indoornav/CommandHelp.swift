@@ -70,6 +70,7 @@ enum CommandHelp {
         for o in spec.options {
             out += "  \(o.synopsis)\(o.isRequired ? "  (required)" : "")\n"
             var detail = o.help
+            if let k = o.kindText { detail += " (\(k))" }
             if let d = o.defaultValue { detail += "; default: \(d)" }
             out += "      " + wrap(detail, width: 94, indent: 6) + "\n"
             if let e = o.example { out += "      example: \(e)\n" }
@@ -155,7 +156,7 @@ enum CommandHelp {
             }
             out += "| option | what | default | example |\n|---|---|---|---|\n"
             for o in spec.options {
-                out += "| \(cell("`" + o.synopsis + "`"))\(o.isRequired ? " (required)" : "") | \(cell(o.help)) | \(o.defaultValue.map(cell) ?? "") | \(o.example.map { cell("`" + $0 + "`") } ?? "") |\n"
+                out += "| \(cell("`" + o.synopsis + "`"))\(o.isRequired ? " (required)" : "") | \(cell(o.help + (o.kindText.map { " (\($0))" } ?? ""))) | \(o.defaultValue.map(cell) ?? "") | \(o.example.map { cell("`" + $0 + "`") } ?? "") |\n"
             }
             for note in spec.notes { out += "\n" + note + "\n" }
             out += "\nExit status: " + exitCodes(spec).map { "`\($0.0)` \($0.1)" }.joined(separator: "; ") + ".\n"

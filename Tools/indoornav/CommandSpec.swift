@@ -47,9 +47,17 @@ struct OptionSpec: Sendable {
         case repeated
     }
 
+    /// What the value is, and its valid range: parsing checks it, the help states it.
+    enum ValueKind: Sendable, Equatable {
+        case text
+        case integer(ClosedRange<Int>?)
+        case number(ClosedRange<Double>?)
+    }
+
     var name: String
     var aliases: [String] = []
     var arity: Arity
+    var kind: ValueKind = .text
     /// The value's placeholder (`FILE`, `N`, `derived|authored|FILE|DIR`); empty for flags.
     var placeholder: String
     var isRequired: Bool
@@ -68,6 +76,35 @@ struct OptionSpec: Sendable {
                       example: String? = nil, required: Bool = false, aliases: [String] = []) -> OptionSpec {
         OptionSpec(name: name, aliases: aliases, arity: .single, placeholder: placeholder, isRequired: required,
                    defaultValue: defaultValue, help: help, example: example)
+    }
+
+    /// An option whose value is a whole number, within `range` when given.
+    static func integer(_ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Int>? = nil,
+                        default defaultValue: String? = nil, example: String? = nil, required: Bool = false) -> OptionSpec {
+        var option = value(name, placeholder, help, default: defaultValue, example: example, required: required)
+        option.kind = .integer(range)
+        return option
+    }
+
+    /// An option whose value is a finite number, within `range` when given.
+    static func number(_ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Double>? = nil,
+                       default defaultValue: String? = nil, example: String? = nil, required: Bool = false) -> OptionSpec {
+        var option = value(name, placeholder, help, default: defaultValue, example: example, required: required)
+        option.kind = .number(range)
+        return option
+    }
+
+    /// The value's kind and range as help text: `whole number 1–1000`, `number 0.5–1000`, or nothing.
+    var kindText: String? {
+        func text(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
+        switch kind {
+        case .text: return nil
+        case .integer(let range?):
+            return range.upperBound == Int.max ? "whole number ≥ \(range.lowerBound)" : "whole number \(range.lowerBound)–\(range.upperBound)"
+        case .integer(nil): return "whole number"
+        case .number(let range?): return "number \(text(range.lowerBound))–\(text(range.upperBound))"
+        case .number(nil): return "number"
+        }
     }
 
     /// An option that may be given several times.

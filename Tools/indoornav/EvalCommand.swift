@@ -55,11 +55,11 @@ enum EvalCommand {
             SharedOptions.json,
             .value("--plot", "OUT.svg|OUT_DIR", "write SVG plots of the tracks (one file, or one per recording and level in a folder)", example: "--plot out/"),
             SharedOptions.radioMap.with(help: "fuse fixes matched against this radio map (indoornav survey)"),
-            .value("--cross-validate", "K", "split the recordings into K folds (2–1000; repetitions of a walk stay together) and score each with a radio map surveyed from the other folds only", example: "--cross-validate 5"),
+            .integer("--cross-validate", "K", "split the recordings into K folds (repetitions of a walk stay together) and score each with a radio map surveyed from the other folds only", in: 2...1_000, example: "--cross-validate 5"),
             SharedOptions.fingerprintOption,
             .flag("--navigate", "also navigate each walk along a route through its own truth points and count off-route events, reroutes and arrivals (needs --venue)"),
             .value("--manual", "FILE", "fuse the ground-truth lines of FILE as manual fixes", example: "--manual walk.jsonl"),
-            .value("--manual-sigma", "M", "one-sigma of the --manual fixes, metres (0.1–1000)", default: "2", example: "--manual-sigma 3"),
+            .number("--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: "2", example: "--manual-sigma 3"),
             .flag("--no-map", "do not constrain the track to the venue's walkable area (no wall correction, no map matching)"),
             .flag("--no-map-matching", "keep the venue's walls as the Kalman filter's wall correction instead of the particle map matcher"),
             .repeated("--map-matching-option", "NAME=VALUE", "override one MapMatchingConfiguration value (repeatable; A/B runs)",
@@ -67,9 +67,9 @@ enum EvalCommand {
             .flag("--no-heading-alignment", "do not align the heading with the floor plan"),
             .flag("--no-beacons", "ignore beacon fixes"),
             .flag("--no-gnss", "ignore satellite fixes"),
-            .value("--storey-height", "M", "storey height between the floors of a venue-less recording, metres (1–20)", default: "3", example: "--storey-height 4"),
-            .value("--beacon-scale", "X", "beacon fix covariance scale (1–10000)", default: "4", example: "--beacon-scale 8"),
-            .value("--weinberg-k", "K", "Weinberg stride constant (0.1–1.5)", default: "0.42", example: "--weinberg-k 0.45"),
+            .number("--storey-height", "M", "storey height between the floors of a venue-less recording, metres", in: 1...20, default: "3", example: "--storey-height 4"),
+            .number("--beacon-scale", "X", "beacon fix covariance scale", in: 1...10_000, default: "4", example: "--beacon-scale 8"),
+            .number("--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5, default: "0.42", example: "--weinberg-k 0.45"),
         ],
         notes: ["Each recording starts at its first ground-truth point (no later truth is used) and is scored against the later ones. Public data sets: README, \"Data\"."],
         examples: ["eval ../shared/data/ilc-site1 --venue ../shared/data/ilc-site1 --cross-validate 5"],
@@ -86,15 +86,15 @@ enum EvalCommand {
         let noAlignment = args.flag("--no-heading-alignment")
         let noBeacons = args.flag("--no-beacons")
         let noGNSS = args.flag("--no-gnss")
-        let storeyHeight = try args.double("--storey-height", in: 1...20) ?? venuelessStoreyHeightMeters
-        let beaconScale = try args.double("--beacon-scale", in: 1...10_000) ?? FusionConfiguration.standard.beaconCovarianceScale
+        let storeyHeight = try args.double("--storey-height") ?? venuelessStoreyHeightMeters
+        let beaconScale = try args.double("--beacon-scale") ?? FusionConfiguration.standard.beaconCovarianceScale
         let radioMapPath = try args.option("--radio-map")
-        let folds = try args.int("--cross-validate", in: 2...1_000)
+        let folds = try args.int("--cross-validate")
         let fingerprintOptions = try args.options("--fingerprint-option")
         let navigate = args.flag("--navigate")
-        let weinbergK = try args.double("--weinberg-k", in: 0.1...1.5)
+        let weinbergK = try args.double("--weinberg-k")
         let manualPath = try args.option("--manual")
-        let manualSigma = try args.double("--manual-sigma", in: 0.1...1000) ?? ManualFixes.defaultSigmaMeters
+        let manualSigma = try args.double("--manual-sigma") ?? ManualFixes.defaultSigmaMeters
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()

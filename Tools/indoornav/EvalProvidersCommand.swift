@@ -31,13 +31,13 @@ enum EvalProvidersCommand {
         options: [
             SharedOptions.beacons,
             SharedOptions.venueOption,
-            .value("--tx-power", "DBM", "transmit power at 1 m for beacons that do not state it (−120–20)", default: "-59", example: "--tx-power -65"),
-            .value("--path-loss", "N", "path-loss exponent (1–6)", default: "2", example: "--path-loss 2.5"),
-            .value("--weinberg-k", "K", "Weinberg stride constant (0.1–1.5)", default: "0.42", example: "--weinberg-k 0.45"),
-            .value("--declination-deg", "D", "magnetic declination, degrees (−180–180)", default: "0", example: "--declination-deg 2.5"),
-            .value("--fix-interval", "S", "seconds between beacon fixes (0–60)", default: "1", example: "--fix-interval 2"),
-            .value("--max-range", "M", "farthest usable beacon range, metres (1–1000)", default: "40", example: "--max-range 25"),
-            .value("--min-fit-beacons", "N", "beacons a fix needs (3–50)", default: "3", example: "--min-fit-beacons 4"),
+            .number("--tx-power", "DBM", "transmit power at 1 m for beacons that do not state it", in: -120...20, default: "-59", example: "--tx-power -65"),
+            .number("--path-loss", "N", "path-loss exponent", in: 1...6, default: "2", example: "--path-loss 2.5"),
+            .number("--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5, default: "0.42", example: "--weinberg-k 0.45"),
+            .number("--declination-deg", "D", "magnetic declination, degrees", in: -180...180, default: "0", example: "--declination-deg 2.5"),
+            .number("--fix-interval", "S", "seconds between beacon fixes", in: 0...60, default: "1", example: "--fix-interval 2"),
+            .number("--max-range", "M", "farthest usable beacon range, metres", in: 1...1000, default: "40", example: "--max-range 25"),
+            .integer("--min-fit-beacons", "N", "beacons a fix needs", in: 3...50, default: "3", example: "--min-fit-beacons 4"),
             .flag("--fit-across-levels", "fit beacons of every level, not only the voted one"),
             SharedOptions.json,
         ],
@@ -47,13 +47,13 @@ enum EvalProvidersCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let beaconsPath = try args.option("--beacons")
         let venuePath = try args.option("--venue")
-        let tx = try args.double("--tx-power", in: -120...20) ?? BeaconRegistry.defaultTxPowerDbm
-        let exponent = try args.double("--path-loss", in: 1...6)
-        let k = try args.double("--weinberg-k", in: 0.1...1.5) ?? StrideConfiguration.standard.weinbergK
-        let declinationDegrees = try args.double("--declination-deg", in: -180...180) ?? 0
-        let fixInterval = try args.double("--fix-interval", in: 0...60) ?? BeaconProviderConfiguration.standard.fixIntervalSeconds
-        let maximumRange = try args.double("--max-range", in: 1...1000) ?? BeaconProviderConfiguration.standard.maximumRangeMeters
-        let minimumFit = try args.int("--min-fit-beacons", in: 3...50) ?? BeaconProviderConfiguration.standard.minimumBeaconsForFit
+        let tx = try args.double("--tx-power") ?? BeaconRegistry.defaultTxPowerDbm
+        let exponent = try args.double("--path-loss")
+        let k = try args.double("--weinberg-k") ?? StrideConfiguration.standard.weinbergK
+        let declinationDegrees = try args.double("--declination-deg") ?? 0
+        let fixInterval = try args.double("--fix-interval") ?? BeaconProviderConfiguration.standard.fixIntervalSeconds
+        let maximumRange = try args.double("--max-range") ?? BeaconProviderConfiguration.standard.maximumRangeMeters
+        let minimumFit = try args.int("--min-fit-beacons") ?? BeaconProviderConfiguration.standard.minimumBeaconsForFit
         let acrossLevels = args.flag("--fit-across-levels")
         let json = args.flag("--json")
         var paths: [String] = []

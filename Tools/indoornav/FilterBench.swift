@@ -10,16 +10,16 @@ enum FilterBench {
     static let spec = CommandSpec(
         path: ["bench", "filter"], summary: "Kalman predict + update cycles per second, GSL filter beside the plain-Swift reference",
         options: [
-            .value("--steps", "N", "cycles (1–100000000)", default: "100000", example: "--steps 1000000"),
-            .value("--state-dim", "D", "state dimension (1–64)", default: "4", example: "--state-dim 6"),
+            .integer("--steps", "N", "cycles", in: 1...100_000_000, default: "100000", example: "--steps 1000000"),
+            .integer("--state-dim", "D", "state dimension", in: 1...64, default: "4", example: "--state-dim 6"),
             SharedOptions.json,
         ],
         examples: ["bench filter --steps 200000"],
         run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let steps = try args.int("--steps", in: 1...100_000_000) ?? 100_000
-        let stateDimension = try args.int("--state-dim", in: 1...64) ?? 4
+        let steps = try args.int("--steps") ?? 100_000
+        let stateDimension = try args.int("--state-dim") ?? 4
         let json = args.flag("--json")
         try args.finish()
 

@@ -23,16 +23,16 @@ enum FusionBench {
             SharedOptions.venueOption,
             SharedOptions.beacons,
             SharedOptions.radioMap,
-            .value("--repeat", "N", "passes; the best counts (1–1000)", default: "3", example: "--repeat 5"),
-            .value("--filter-steps", "N", "filter cycles of the side-by-side measurement (1–100000000)", default: "200000", example: "--filter-steps 100000"),
+            .integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: "3", example: "--repeat 5"),
+            .integer("--filter-steps", "N", "filter cycles of the side-by-side measurement", in: 1...100_000_000, default: "200000", example: "--filter-steps 100000"),
             SharedOptions.json,
         ],
         examples: ["bench fusion Recordings/simulated/campus-info-to-deans-office.jsonl --venue Recordings/venues/campus --beacons Recordings/simulated/campus-beacons.json"],
         run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let repeats = try args.int("--repeat", in: 1...1000) ?? 3
-        let filterSteps = try args.int("--filter-steps", in: 1...100_000_000) ?? 200_000
+        let repeats = try args.int("--repeat") ?? 3
+        let filterSteps = try args.int("--filter-steps") ?? 200_000
         let venuePath = try args.option("--venue")
         let beaconsPath = try args.option("--beacons")
         let radioMapPath = try args.option("--radio-map")

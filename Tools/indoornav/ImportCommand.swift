@@ -27,8 +27,8 @@ enum ImportCommand {
         positionals: [PositionalSpec(name: "FILE", help: "an IPIN BLE_Locations.csv")],
         options: [
             SharedOptions.output("OUT.json", "the registry to write", required: true),
-            .value("--tx-power", "DBM", "transmit power at 1 m of every beacon (−120–20)", default: "-59", example: "--tx-power -65"),
-            .value("--path-loss", "N", "path-loss exponent of every beacon (1–6)", default: "the provider's default (2)", example: "--path-loss 2.5"),
+            .number("--tx-power", "DBM", "transmit power at 1 m of every beacon", in: -120...20, default: "-59", example: "--tx-power -65"),
+            .number("--path-loss", "N", "path-loss exponent of every beacon", in: 1...6, default: "the provider's default (2)", example: "--path-loss 2.5"),
         ],
         examples: ["import beacons-ipin BLE_Locations.csv -o beacons.json"],
         run: importBeacons)
@@ -65,8 +65,8 @@ enum ImportCommand {
     private static func importBeacons(_ args: inout Arguments) throws -> Int32 {
         let output = try args.required("--output")
         let input = try args.positional("FILE")
-        let tx = try args.double("--tx-power", in: -120...20) ?? BeaconRegistry.defaultTxPowerDbm
-        let exponent = try args.double("--path-loss", in: 1...6)
+        let tx = try args.double("--tx-power") ?? BeaconRegistry.defaultTxPowerDbm
+        let exponent = try args.double("--path-loss")
         try args.finish()
         try OutputFile.refuseOverwritingInput(output, inputs: [input])
         do {

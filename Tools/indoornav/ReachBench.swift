@@ -14,8 +14,8 @@ enum ReachBench {
         positionals: [SharedOptions.venue],
         options: [
             SharedOptions.graph.with(default: "derived"),
-            .value("--pairs", "N", "random unit pairs (1–1000000)", default: "1000", example: "--pairs 2000"),
-            .value("--seed", "S", "seed of the random pairs", default: "1", example: "--seed 7"),
+            .integer("--pairs", "N", "random unit pairs", in: 1...1_000_000, default: "1000", example: "--pairs 2000"),
+            .integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: "1", example: "--seed 7"),
             .value("--scope", "venue|building", "pairs across the venue, or within one building", default: "venue", example: "--scope building"),
             SharedOptions.json,
         ],
@@ -25,8 +25,8 @@ enum ReachBench {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let graph = try args.option("--graph") ?? "derived"
-        let pairCount = try args.int("--pairs", in: 1...1_000_000) ?? 1000
-        let seed = try args.int("--seed", in: 0...Int.max) ?? 1
+        let pairCount = try args.int("--pairs") ?? 1000
+        let seed = try args.int("--seed") ?? 1
         let scopeText = try args.option("--scope") ?? "venue"
         guard let scope = UnitReachability.Scope(rawValue: scopeText) else {
             throw UsageError("--scope: expected venue or building, got '\(scopeText)'")

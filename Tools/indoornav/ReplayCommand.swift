@@ -25,7 +25,7 @@ enum ReplayCommand {
             .value("--to", "DEST", "destination: a feature id or x,y@LEVEL", example: "--to occ-deans-office", required: true),
             SharedOptions.beacons,
             .value("--follow", "none|follow|followWithHeading", "camera follow-user mode", default: "follow", example: "--follow followWithHeading"),
-            .value("--update-interval", "S", "seconds between navigation updates (0–60)", default: "1", example: "--update-interval 0.5"),
+            .number("--update-interval", "S", "seconds between navigation updates", in: 0...60, default: "1", example: "--update-interval 0.5"),
             SharedOptions.json,
             .value("--plot", "OUT", "write SVG plots of the tracks: OUT.svg, or one per level in the folder OUT", example: "--plot out/"),
         ],
@@ -42,7 +42,7 @@ enum ReplayCommand {
         let manualPath = try args.option("--manual")
         let manualSigma = try args.double("--manual-sigma", in: 0.1...1000) ?? ManualFixes.defaultSigmaMeters
         let followText = try args.option("--follow") ?? "follow"
-        let updateInterval = try args.double("--update-interval", in: 0...60) ?? 1
+        let updateInterval = try args.double("--update-interval") ?? 1
         let json = args.flag("--json")
         let plot = try args.option("--plot")
         try args.finish()

@@ -13,9 +13,9 @@ enum RouteBench {
         path: ["bench", "route"], summary: "routing speed: p50/p99 per query and queries per second over random node pairs",
         positionals: [SharedOptions.venue],
         options: [
-            .value("--queries", "N", "random queries (1–10000000)", default: "1000", example: "--queries 5000"),
-            .value("--seed", "S", "seed of the random pairs", default: "1", example: "--seed 7"),
-            .value("--landmarks", "K", "ALT landmarks (0–64)", default: "2 per level, 16 to 64", example: "--landmarks 16"),
+            .integer("--queries", "N", "random queries", in: 1...10_000_000, default: "1000", example: "--queries 5000"),
+            .integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: "1", example: "--seed 7"),
+            .integer("--landmarks", "K", "ALT landmarks", in: 0...64, default: "2 per level, 16 to 64", example: "--landmarks 16"),
             .value("--optimize", "shortest|fastest", "what the routes minimise", default: "shortest", example: "--optimize fastest"),
             .value("--queries-out", "FILE", "write the queries (for Tools/bench/route_peers.py)", example: "--queries-out q.json"),
             SharedOptions.json,
@@ -26,9 +26,9 @@ enum RouteBench {
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
-        let queries = try args.int("--queries", in: 1...10_000_000) ?? 1000
-        let seed = try args.int("--seed", in: 0...Int.max) ?? 1
-        let landmarksOption = try args.int("--landmarks", in: 0...64)
+        let queries = try args.int("--queries") ?? 1000
+        let seed = try args.int("--seed") ?? 1
+        let landmarksOption = try args.int("--landmarks")
         let optimizeText = try args.option("--optimize") ?? "shortest"
         guard let optimization = Optimization(rawValue: optimizeText) else { throw UsageError("--optimize: expected fastest or shortest") }
         let queriesOut = try args.option("--queries-out")

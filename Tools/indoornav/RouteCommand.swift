@@ -28,11 +28,11 @@ enum RouteCommand {
         .value("--optimize", "fastest|shortest", "what the route minimises", default: "fastest", example: "--optimize shortest"),
         .value("--transport", "pedestrian|car|taxi|scooter", "how the user moves", default: "pedestrian", example: "--transport car"),
         .value("--enable", "routeHead|routeTail|entireRoute", "where a vehicle is used", default: "entireRoute", example: "--enable routeHead"),
-        .value("--speed", "M_PER_S", "walking speed (or vehicle speed with --transport)", default: "1.2 walking, 3.0 vehicle", example: "--speed 1.2"),
+        .number("--speed", "M_PER_S", "walking speed (or vehicle speed with --transport)", default: "1.2 walking, 3.0 vehicle", example: "--speed 1.2"),
         .value("--prefer-transition", "TYPE_ID", "authored transition type to prefer at every level change", example: "--prefer-transition elevator"),
         .value("--units", "metric|imperial", "distance units of the instructions", default: "metric", example: "--units imperial"),
         .value("--lang", "CODE", "instruction language; names fall back to the venue's default", default: "en", example: "--lang de"),
-        .value("--max-match-distance", "M", "how far a place may be from the graph to match, metres (0.1–1000)", default: "30", example: "--max-match-distance 50"),
+        .number("--max-match-distance", "M", "how far a place may be from the graph to match, metres (0.1–1000)", default: "30", example: "--max-match-distance 50"),
         .value("--universe", "NAME", "a venue universe (e.g. visitors): keep out of the spaces it hides when possible", example: "--universe visitors"),
     ]
 

@@ -8,16 +8,16 @@ enum ScenariosCommand {
     static let spec = CommandSpec(
         path: ["scenarios"], summary: "navigation behaviour on simulated walks (arrivals, off-route verdicts, reroutes)",
         options: [
-            .value("--seeds", "N", "seeded walks per scenario (1–10000)", default: "20", example: "--seeds 100"),
-            .value("--noise", "M", "position noise, metres (0–20)", default: "3", example: "--noise 5"),
+            .integer("--seeds", "N", "seeded walks per scenario", in: 1...10_000, default: "20", example: "--seeds 100"),
+            .number("--noise", "M", "position noise, metres", in: 0...20, default: "3", example: "--noise 5"),
             SharedOptions.json,
         ],
         examples: ["scenarios --seeds 20 --json"],
         run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let seeds = try args.int("--seeds", in: 1...10_000) ?? 20
-        let noise = try args.double("--noise", in: 0...20) ?? 3
+        let seeds = try args.int("--seeds") ?? 20
+        let noise = try args.double("--noise") ?? 3
         let json = args.flag("--json")
         try args.finish()
         var fixes = FixGenerator.Configuration()

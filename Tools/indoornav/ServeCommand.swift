@@ -15,20 +15,20 @@ enum ServeCommand {
             .value("--venues", "DIR", "a venue folder or .zip, a directory of them, or a venue store directory", example: "--venues Recordings/venues", required: true),
             SharedOptions.graph.with(help: "which navigation graph every venue gets; FILE or DIR (a node/edge graph.geojson) suits a single venue"),
             .value("--bind", "ADDRESS", "address to listen on", default: "127.0.0.1", example: "--bind 0.0.0.0"),
-            .value("--port", "PORT", "port to listen on (0 picks a free one and prints it)", default: "8080", example: "--port 0"),
-            .value("--max-sessions", "N", "live navigation sessions at most (1–1000000)", default: "10000", example: "--max-sessions 500"),
-            .value("--session-ttl", "S", "seconds an idle session is kept (1–86400)", default: "600", example: "--session-ttl 1800"),
-            .value("--threads", "N", "worker threads (1–64)", default: "2", example: "--threads 4"),
+            .integer("--port", "PORT", "port to listen on (0 picks a free one and prints it)", in: 0...65_535, default: "8080", example: "--port 0"),
+            .integer("--max-sessions", "N", "live navigation sessions at most", in: 1...1_000_000, default: "10000", example: "--max-sessions 500"),
+            .number("--session-ttl", "S", "seconds an idle session is kept", in: 1...86_400, default: "600", example: "--session-ttl 1800"),
+            .integer("--threads", "N", "worker threads", in: 1...64, default: "2", example: "--threads 4"),
             .flag("--thread-per-connection", "one thread per connection instead of a pool (excludes --threads)"),
-            .value("--max-body", "BYTES", "largest request body (1024–16777216)", default: "65536", example: "--max-body 131072"),
+            .integer("--max-body", "BYTES", "largest request body", in: 1_024...16_777_216, default: "65536", example: "--max-body 131072"),
             .repeated("--cors-origin", "ORIGIN", "a web origin allowed to call the service from a browser: http[s]://host[:port] or * (repeatable)", example: "--cors-origin http://localhost:3000"),
             .value("--state-file", "PATH", "load sessions from PATH at start and write them there atomically every --state-interval and on SIGTERM/SIGINT", example: "--state-file sessions.state"),
-            .value("--state-interval", "S", "seconds between state-file writes (1–86400; needs --state-file)", default: "30", example: "--state-interval 10"),
+            .number("--state-interval", "S", "seconds between state-file writes (needs --state-file)", in: 1...86_400, default: "30", example: "--state-interval 10"),
             .value("--api-keys", "FILE", "one 'NAME KEY' per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key", example: "--api-keys clients.keys"),
-            .value("--client-sessions", "N", "live sessions one client (its API key, else its address) may hold (1–1000000)", default: "1000", example: "--client-sessions 10"),
-            .value("--client-creates", "N", "sessions one client may create a minute (1–1000000)", default: "600", example: "--client-creates 60"),
-            .value("--client-connections", "N", "connections from one address (1–65536)", default: "128", example: "--client-connections 16"),
-            .value("--read-timeout", "S", "seconds a client has to deliver a whole request (0.1–3600)", default: "10", example: "--read-timeout 5"),
+            .integer("--client-sessions", "N", "live sessions one client (its API key, else its address) may hold", in: 1...1_000_000, default: "1000", example: "--client-sessions 10"),
+            .integer("--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000, default: "600", example: "--client-creates 60"),
+            .integer("--client-connections", "N", "connections from one address", in: 1...65_536, default: "128", example: "--client-connections 16"),
+            .number("--read-timeout", "S", "seconds a client has to deliver a whole request", in: 0.1...3_600, default: "10", example: "--read-timeout 5"),
             .value("--sessions", "redis://HOST:PORT/DB", "keep sessions in Redis, shared by every instance with the same URL (excludes --state-file)", example: "--sessions redis://127.0.0.1:6379/0"),
         ],
         notes: ["SIGTERM/SIGINT finish the requests in flight and exit 0."],
@@ -41,13 +41,13 @@ enum ServeCommand {
         var http = HTTPServerConfiguration()
         var service = ServiceConfiguration()
         if let bind = try args.option("--bind") { http.bindAddress = bind }
-        if let port = try args.int("--port", in: 0...65_535) { http.port = port }
-        if let n = try args.int("--max-sessions", in: 1...1_000_000) { service.maximumSessions = n }
-        if let s = try args.double("--session-ttl", in: 1...86_400) { service.sessionTTLSeconds = s }
-        if let b = try args.int("--max-body", in: 1_024...16_777_216) { service.maximumBodyBytes = b; http.maximumBodyBytes = b }
+        if let port = try args.int("--port") { http.port = port }
+        if let n = try args.int("--max-sessions") { service.maximumSessions = n }
+        if let s = try args.double("--session-ttl") { service.sessionTTLSeconds = s }
+        if let b = try args.int("--max-body") { service.maximumBodyBytes = b; http.maximumBodyBytes = b }
         service.corsAllowedOrigins = try args.options("--cors-origin")
         let stateFile = try args.option("--state-file")
-        if let s = try args.double("--state-interval", in: 1...86_400) {
+        if let s = try args.double("--state-interval") {
             guard stateFile != nil else { throw UsageError("--state-interval needs --state-file") }
             service.stateSaveIntervalSeconds = s
         }
@@ -59,17 +59,17 @@ enum ServeCommand {
             throw UsageError("--sessions: \(error)")
         }
         let keyFile = try args.option("--api-keys")
-        if let n = try args.int("--client-sessions", in: 1...1_000_000) { service.maximumSessionsPerClient = n }
-        if let n = try args.int("--client-creates", in: 1...1_000_000) { service.sessionCreationsPerClientPerMinute = n }
-        if let n = try args.int("--client-connections", in: 1...65_536) { http.perClientConnectionLimit = n }
-        if let s = try args.double("--read-timeout", in: 0.1...3_600) { http.requestReadTimeoutSeconds = s }
+        if let n = try args.int("--client-sessions") { service.maximumSessionsPerClient = n }
+        if let n = try args.int("--client-creates") { service.sessionCreationsPerClientPerMinute = n }
+        if let n = try args.int("--client-connections") { http.perClientConnectionLimit = n }
+        if let s = try args.double("--read-timeout") { http.requestReadTimeoutSeconds = s }
         let perConnection = args.flag("--thread-per-connection")
-        let threads = try args.int("--threads", in: 1...64)
+        let threads = try args.int("--threads")
         if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other") }
         http.threading = perConnection ? .threadPerConnection : .pool(threads: threads ?? 2)
         try args.finish()
         if let keyFile {
-            do { service.apiKeys = try APIKeys.read(path: keyFile) } catch { throw UsageError("--api-keys: \(error)") }
+            do { service.apiKeys = try APIKeys.read(path: keyFile) } catch { throw ToolFailure("--api-keys: \(ErrorText.sentence(error, path: keyFile))") }
         }
         do { _ = try service.validated() } catch { throw UsageError("\(error)") }
 
