@@ -32,7 +32,7 @@ enum RouteCommand {
         .value("--prefer-transition", "TYPE_ID", "authored transition type to prefer at every level change", example: "--prefer-transition elevator"),
         .value("--units", "metric|imperial", "distance units of the instructions", default: "metric", example: "--units imperial"),
         .value("--lang", "CODE", "instruction language; names fall back to the venue's default", default: "en", example: "--lang de"),
-        .number("--max-match-distance", "M", "how far a place may be from the graph to match, metres (0.1–1000)", default: "30", example: "--max-match-distance 50"),
+        .number("--max-match-distance", "M", "how far a place may be from the graph to match, metres", in: 0.1...1000, default: "30", example: "--max-match-distance 50"),
         .value("--universe", "NAME", "a venue universe (e.g. visitors): keep out of the spaces it hides when possible", example: "--universe visitors"),
     ]
 

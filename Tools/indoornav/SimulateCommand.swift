@@ -17,7 +17,7 @@ enum SimulateCommand {
             SharedOptions.output("REC.jsonl", "the recording to write", required: true),
             SharedOptions.beacons.with(help: "beacon registry to simulate instead of a generated layout"),
             .value("--beacons-out", "FILE", "write the generated beacon layout here", example: "--beacons-out b.json"),
-            .number("--beacon-spacing", "M", "spacing of the generated layout, metres (2–100)", default: "9", example: "--beacon-spacing 12"),
+            .number("--beacon-spacing", "M", "spacing of the generated layout, metres", in: 2...100, default: "9", example: "--beacon-spacing 12"),
             .number("--deviate-at", "T", "seconds into the walk when the walker leaves the route (with --deviate-to)", example: "--deviate-at 30"),
             .value("--deviate-to", "x,y@LEVEL", "where the deviating walker goes", example: "--deviate-to 20,5@lvl-a0"),
             .number("--duration-seconds", "D", "stop the recording after D seconds", example: "--duration-seconds 60"),

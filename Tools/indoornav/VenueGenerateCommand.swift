@@ -7,12 +7,12 @@ enum VenueGenerateCommand {
     static let spec = CommandSpec(
         path: ["venue", "generate"], summary: "write a synthetic IMDF venue with an authored graph (40 levels: over 200,000 nodes)",
         options: [
-            .integer("--levels", "N", "above-ground levels (1–500)", default: "40", example: "--levels 10"),
+            .integer("--levels", "N", "above-ground levels", in: 1...500, default: "40", example: "--levels 10"),
             .value("--seed", "S", "non-negative whole number fixing names and room categories", default: "1", example: "--seed 7"),
-            .number("--size", "K", "scale of rooms per corridor (0.01–100)", default: "1", example: "--size 0.5"),
-            .integer("--towers", "T", "buildings (2–32)", default: "2", example: "--towers 4"),
-            .integer("--parking", "P", "parking levels below ground (0–10)", default: "1", example: "--parking 2"),
-            .integer("--corridors", "C", "corridors per tower floor (1–100)", default: "8", example: "--corridors 4"),
+            .number("--size", "K", "scale of rooms per corridor", in: 0.01...100, default: "1", example: "--size 0.5"),
+            .integer("--towers", "T", "buildings", in: 2...32, default: "2", example: "--towers 4"),
+            .integer("--parking", "P", "parking levels below ground", in: 0...10, default: "1", example: "--parking 2"),
+            .integer("--corridors", "C", "corridors per tower floor", in: 1...100, default: "8", example: "--corridors 4"),
             SharedOptions.output("DIR", "output folder (created; must be empty unless --force)", required: true, example: "-o /tmp/big"),
             .flag("--force", "write into a folder that is not empty"),
             .flag("--verify", "load the written venue back and report load time, issues and graph connectivity"),
