@@ -98,12 +98,19 @@ public struct RouteOptions: Hashable, Sendable, Codable {
     /// go through them with a `violatedClosure` notice. `nil` or empty (default): nothing closed.
     public var closedFeatureIDs: [String]?
 
+    /// The defaults listed on each property.
     public init() {}
 
+    /// Walking speed when neither the request nor its direction mode sets one, m/s.
     public static let defaultWalkingSpeedMetersPerSecond = 1.2
+    /// Vehicle speed when the request sets none, m/s.
     public static let defaultVehicleSpeedMetersPerSecond = 3.0
+    /// Valid walking speeds, m/s (checked by `RouteRequest.validate()`).
     public static let walkingSpeedRange: ClosedRange<Double> = 0.5...2.0
+    /// Valid vehicle speeds, m/s.
     public static let vehicleSpeedRange: ClosedRange<Double> = 2.0...5.0
+    /// Valid stop durations at waypoints and the destination, seconds.
     public static let stopDurationRange: ClosedRange<Int> = 1...49_999
+    /// Most via-waypoints a request may have.
     public static let maxWaypoints = 5
 }

@@ -20,6 +20,7 @@ public struct RouteNotice: Hashable, Sendable, Codable {
         /// The route passes through a closed edge, opening, connector or space: there is no other way.
         case violatedClosure
 
+        /// CRITICAL for the codes that come with no route, INFO for the others.
         public var severity: Severity {
             switch self {
             case .noRouteFound, .noRouteFoundWithWaypoint, .couldNotMatchOrigin, .couldNotMatchDestination, .couldNotMatchWaypoint:

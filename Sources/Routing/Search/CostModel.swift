@@ -33,6 +33,7 @@ public struct CostModel: Sendable {
     private(set) var closedEdges: [Bool]?
     private(set) var closedEdgeList: [Int32] = []
 
+    /// A model with the given optimization, speeds (m/s), exclusions and connector costs; see the properties.
     public init(optimization: Optimization, walkingSpeedMetersPerSecond: Double, vehicleSpeedMetersPerSecond: Double,
                 excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
                 requiredTransitionTypeID: String? = nil, venue: Venue) {
