@@ -9,6 +9,12 @@ import Testing
 
     static func leaked(_ text: String) -> [String] { leaks.filter { text.contains($0) } }
 
+    @Test func evalWithNothingToScoreSaysSo() throws {
+        let r = try CLIRunner.run(["eval", "README.md"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("none of the 1 recording(s) could be scored") && r.stdout.isEmpty, "\(r.stdout)\(r.stderr)")
+    }
+
     @Test func failuresAndReportsLeakNoSwiftOrFoundationText() throws {
         let folder = try CLIRunner.temporaryDirectory()
         let walk = "Recordings/samples/ilc-site1-B1-5ddb8a08.txt"

@@ -191,8 +191,14 @@ enum EvalCommand {
             }
         }
         let report = EvalReport(outcomes: outcomes, skipped: skipped)
+        guard !outcomes.isEmpty else {
+            // Nothing scored: no table of dashes, a sentence (JSON readers still get the skipped list).
+            if json { print(report.json.serialized(pretty: true)) }
+            warn("indoornav eval: none of the \(files.count) recording(s) could be scored (each skipped above with its reason)")
+            return ExitStatus.failure
+        }
         print(json ? report.json.serialized(pretty: true) : report.text)
-        return outcomes.isEmpty ? 1 : 0
+        return ExitStatus.success
     }
 
     /// Builds the pipeline for one recording and replays it from its ground truth's start (`observer`
