@@ -68,6 +68,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    @Test func anOutputThatIsASymbolicLinkIsWrittenThrough() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let target = folder.appendingPathComponent("graph.geojson")
+        try Data("old".utf8).write(to: target)
+        let link = folder.appendingPathComponent("link.geojson")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let r = try CLIRunner.run(["venue", "graph", "Recordings/venues/campus", "-o", link.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("{"))
+    }
+
     @Test func badOutputPathsAreSentences() throws {
         let folder = try CLIRunner.temporaryDirectory()
         let cases: [([String], String)] = [

@@ -24,8 +24,12 @@ enum OutputFile {
 
     /// Runs `body` with a temporary path beside `path` for it to write (a streaming writer), then renames
     /// the temporary file to `path`; when `body` throws, the temporary file is removed and `path` is left
-    /// as it was.
+    /// as it was. An output that is a symbolic link is written through: the file it points to is replaced
+    /// and the link stays.
     static func writing<T, E: Error>(to path: String, _ body: (String) throws(E) -> T) throws -> T {
+        try checkWritable(path)
+        let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+        let path = isLink ? realPath(path) : path
         try checkWritable(path)
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
