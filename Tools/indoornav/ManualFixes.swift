@@ -11,15 +11,15 @@ enum ManualFixes {
     static let defaultSigmaMeters = 2.0
 
     /// The file's fixes, in time order.
-    /// - Throws: ``UsageError`` naming the file when it cannot be read or holds no ground-truth line.
+    /// - Throws: ``ToolFailure`` naming the file when it cannot be read or holds no ground-truth line.
     static func load(path: String, sigmaMeters: Double, venue: Venue?, registry: BeaconRegistry?) throws -> [IndoorLocation] {
         let loaded: EvaluationInputs.LoadedRecording
         do {
             loaded = try EvaluationInputs.readRecording(path, venue: venue, registry: registry)
         } catch {
-            throw UsageError("--manual \(path): \(EvaluationInputs.skipReason(for: error))")
+            throw ToolFailure("--manual \(path): \(EvaluationInputs.skipReason(for: error))")
         }
-        guard let truth = loaded.truth else { throw UsageError("--manual \(path): no fix lines (truth, waypoint or POSI records) in it") }
+        guard let truth = loaded.truth else { throw ToolFailure("--manual \(path): no fix lines (truth, waypoint or POSI records) in it") }
         let candidates = venue.map(LevelCandidate.levels(of:)) ?? []
         return truth.points.map { point in
             let level = point.level.flatMap { LevelCandidate.index(of: $0, in: candidates, venue: venue) }.map { candidates[$0] }

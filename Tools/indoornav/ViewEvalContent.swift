@@ -8,11 +8,11 @@ enum ViewEvalContent {
     static func tracks(venue: Venue, recording: String, beaconsPath: String?) throws -> [ViewerTrack] {
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
         let loaded = try EvaluationInputs.readRecording(recording, venue: venue, registry: registry)
-        guard let truth = loaded.truth, truth.count >= 2 else { throw UsageError("--eval \(recording): needs at least two ground-truth points") }
+        guard let truth = loaded.truth, truth.count >= 2 else { throw ToolFailure("--eval \(recording): needs at least two ground-truth points") }
         var settings = EvalCommand.Settings(venue: venue, registry: registry, fusion: .standard,
                                             storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
         settings.prepareFloorPlan()
-        guard let replay = try EvalCommand.evaluate(loaded, truth: truth, settings) else { throw UsageError("--eval \(recording): no usable ground truth") }
+        guard let replay = try EvalCommand.evaluate(loaded, truth: truth, settings) else { throw ToolFailure("--eval \(recording): no usable ground truth") }
         func levelID(_ index: Int?) -> String? { index.flatMap { replay.levels.indices.contains($0) ? replay.levels[$0].levelID : nil } }
         func samples(_ points: [FusionReplay.TrackPoint]) -> [ViewerTrack.Sample] {
             points.map { ViewerTrack.Sample(timeSeconds: $0.timeSeconds, point: $0.point, levelID: levelID($0.levelIndex)) }
