@@ -17,6 +17,7 @@ enum RouteBench {
             .integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: "1", example: "--seed 7"),
             .integer("--landmarks", "K", "ALT landmarks", in: 0...64, default: "2 per level, 16 to 64", example: "--landmarks 16"),
             .value("--optimize", "shortest|fastest", "what the routes minimise", default: "shortest", example: "--optimize fastest"),
+            .flag("--no-hierarchy", "route every query with A* instead of the contraction hierarchy"),
             .value("--queries-out", "FILE", "write the queries (for Tools/bench/route_peers.py)", example: "--queries-out q.json"),
             SharedOptions.json,
             SharedOptions.graph,

@@ -33,6 +33,7 @@ enum RouteCommand {
         .value("--units", "metric|imperial", "distance units of the instructions", default: "metric", example: "--units imperial"),
         .value("--lang", "CODE", "instruction language; names fall back to the venue's default", default: "en", example: "--lang de"),
         .number("--max-match-distance", "M", "how far a place may be from the graph to match, metres", in: 0.1...1000, default: "30", example: "--max-match-distance 50"),
+        .repeated("--closed", "ID", "keep out of this edge (edge:N), opening, connector or space; repeats add up", example: "--closed rel-escalator-up"),
         .value("--universe", "NAME", "a venue universe (e.g. visitors): keep out of the spaces it hides when possible", example: "--universe visitors"),
     ]
 
