@@ -22,8 +22,10 @@ enum ReplayCommand {
         options: [
             SharedOptions.venueOption.required,
             .value("--recording", "FILE", "the recording: canonical .jsonl, an ILC path file or an IPIN logfile", example: "--recording Recordings/simulated/campus-info-to-deans-office.jsonl", required: true),
-            .value("--to", "DEST", "destination: a feature id or x,y@LEVEL", example: "--to occ-deans-office", required: true),
+            .value("--to", "DEST", "destination: a feature id, x,y@LEVEL or indoornav://navigate?poiId=…", example: "--to occ-deans-office", required: true),
             SharedOptions.beacons,
+            .value("--manual", "FILE", "fuse the ground-truth lines of FILE as manual fixes (a user tapping their position)", example: "--manual fixes.jsonl"),
+            .number("--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: "2", example: "--manual-sigma 3"),
             .value("--follow", "none|follow|followWithHeading", "camera follow-user mode", default: "follow", example: "--follow followWithHeading"),
             .number("--update-interval", "S", "seconds between navigation updates", in: 0...60, default: "1", example: "--update-interval 0.5"),
             SharedOptions.json,
@@ -40,7 +42,7 @@ enum ReplayCommand {
         let beaconsPath = try args.option("--beacons")
         let destinationText = try args.required("--to")
         let manualPath = try args.option("--manual")
-        let manualSigma = try args.double("--manual-sigma", in: 0.1...1000) ?? ManualFixes.defaultSigmaMeters
+        let manualSigma = try args.double("--manual-sigma") ?? ManualFixes.defaultSigmaMeters
         let followText = try args.option("--follow") ?? "follow"
         let updateInterval = try args.double("--update-interval") ?? 1
         let json = args.flag("--json")
