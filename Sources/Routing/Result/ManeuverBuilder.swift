@@ -211,12 +211,14 @@ struct ManeuverBuilder {
         var end = i + 1
         while end < segments.count, segments[end].kind == s.kind, segments[end].connectorIndex == s.connectorIndex,
               segments[end].startLevelIndex != segments[end].endLevelIndex { end += 1 }
-        let fromLevel = venue.levels[s.startLevelIndex], toLevel = venue.levels[segments[end - 1].endLevelIndex]
+        // Fields read in place: no copy of either level (names, outline) per call.
+        let levels = venue.levels
+        let from = s.startLevelIndex, to = segments[end - 1].endLevelIndex
         let connectorID = s.connectorIndex.map { venue.connectors[Int($0)].id }
-        let elevationChange = toLevel.elevationMeters - fromLevel.elevationMeters
+        let elevationChange = levels[to].elevationMeters - levels[from].elevationMeters
         let rise = elevationChange.isFinite ? elevationChange : 0
-        return (Maneuver.LevelChange(connectorKind: kind, connectorID: connectorID, deltaZ: toLevel.ordinal - fromLevel.ordinal,
-                                     fromLevelID: fromLevel.id, toLevelID: toLevel.id,
+        return (Maneuver.LevelChange(connectorKind: kind, connectorID: connectorID, deltaZ: levels[to].ordinal - levels[from].ordinal,
+                                     fromLevelID: levels[from].id, toLevelID: levels[to].id,
                                      riseMeters: rise), end)
     }
 
@@ -231,7 +233,7 @@ struct ManeuverBuilder {
             ? s.start.point + (s.end.point - s.start.point) * min(0.5, 1.0 / max(1, s.start.point.distance(to: s.end.point)))
             : s.end.point
         let level = s.startLevelIndex == s.endLevelIndex ? s.startLevelIndex : s.endLevelIndex
-        guard let k = spatialIndex.spaces(containing: probe, levelIndex: level).first else { return nil }
+        guard let k = spatialIndex.smallestSpace(containing: probe, levelIndex: level) else { return nil }
         return Maneuver.SpaceInfo(id: venue.spaces[k].id, category: venue.spaces[k].category,
                                   name: venue.displayName(venue.spaces[k].name, preferred: [language]))
     }

@@ -36,6 +36,9 @@ public struct Venue: Sendable {
     /// Footprints of the buildings that own a level, for ``buildingID(at:levelIndex:toleranceMeters:)``
     /// (buildings drawn only as footprints around the venue are not entered by routes).
     let levelBuildingFootprints: [(id: String, footprint: Polygon)]
+    /// Per level (index into ``levels``): indices into `levelBuildingFootprints` in lookup order, the
+    /// level's own buildings first (levels × footprints integers).
+    let footprintOrderByLevel: [[Int]]
 
     public init(id: String, name: LocalizedName, category: String? = nil, defaultLanguage: String, frame: LocalFrame,
                 buildings: [Building], levels: [Level], spaces: [Space], openings: [Opening],
@@ -52,6 +55,11 @@ public struct Venue: Sendable {
         self.levelBuildingFootprints = buildings.compactMap { b in
             guard b.kind == .building, owners.contains(b.id), let footprint = b.footprint else { return nil }
             return (b.id, footprint)
+        }
+        let footprints = self.levelBuildingFootprints
+        self.footprintOrderByLevel = self.levels.map { level in
+            let own = footprints.indices.filter { level.buildingIDs.contains(footprints[$0].id) }
+            return own + footprints.indices.filter { !level.buildingIDs.contains(footprints[$0].id) }
         }
         let index = VenueIndex(buildings: buildings, levels: self.levels, spaces: spaces, pois: pois)
         self.index = index

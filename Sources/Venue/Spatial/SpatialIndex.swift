@@ -88,7 +88,24 @@ public struct VenueSpatialIndex: Sendable {
             let s = Int(level.spaceIDs[Int(slot)])
             if spaces[s].polygon.bounds.contains(point), spaces[s].polygon.contains(point) { found.append(s) }
         }
-        return found.sorted { (spaceAreas[$0], $0) < (spaceAreas[$1], $1) }
+        let areas = spaceAreas  // the comparator captures the areas only, not a copy of the whole index
+        return found.sorted { (areas[$0], $0) < (areas[$1], $1) }
+    }
+
+    /// The first of ``spaces(containing:levelIndex:)`` (the smallest space holding `point` on `levelIndex`,
+    /// ties by index), or `nil`, without building or sorting the list. - Complexity: as that one, no allocation.
+    public func smallestSpace(containing point: LocalPoint, levelIndex: Int) -> Int? {
+        guard levels.indices.contains(levelIndex), point.isFinite else { return nil }
+        let grid = levels[levelIndex].spaceGrid
+        var best: Int?
+        var bestArea = 0.0
+        for slot in grid.items(inCell: grid.cell(of: point)) {
+            let s = Int(levels[levelIndex].spaceIDs[Int(slot)])
+            if let b = best, (spaceAreas[s], s) >= (bestArea, b) { continue }
+            let polygon = spaces[s].polygon
+            if polygon.bounds.contains(point), polygon.contains(point) { best = s; bestArea = spaceAreas[s] }
+        }
+        return best
     }
 
     /// Indices of the spaces on `levelIndex` whose bounding box meets `box` (unsorted, without duplicates).

@@ -13,19 +13,20 @@ extension Venue {
     ///   the point; no allocation.
     public func buildingID(at point: LocalPoint, levelIndex: Int, toleranceMeters: Double = 0.5) -> String? {
         guard levels.indices.contains(levelIndex), point.isFinite else { return nil }
-        let levelBuildings = levels[levelIndex].buildingIDs  // not the whole level: no copy of its names
         if !levelBuildingFootprints.isEmpty {
-            func holds(_ footprint: Polygon) -> Bool {
-                footprint.bounds.distance(to: point) <= toleranceMeters
-                    && (footprint.contains(point) || footprint.distanceToBoundary(point) <= toleranceMeters)
-            }
-            for pass in 0..<2 {
-                for entry in levelBuildingFootprints where levelBuildings.contains(entry.id) == (pass == 0) {
-                    if holds(entry.footprint) { return entry.id }
+            // The level's own buildings first (order computed once per venue), no string comparisons here.
+            return footprintOrderByLevel[levelIndex].withUnsafeBufferPointer { order in
+                levelBuildingFootprints.withUnsafeBufferPointer { footprints in
+                    for i in order where footprints[i].footprint.bounds.distance(to: point) <= toleranceMeters {
+                        if footprints[i].footprint.contains(point) || footprints[i].footprint.distanceToBoundary(point) <= toleranceMeters {
+                            return footprints[i].id
+                        }
+                    }
+                    return nil
                 }
             }
-            return nil
         }
+        let levelBuildings = levels[levelIndex].buildingIDs  // not the whole level: no copy of its names
         let holding = spatialIndex.spaces(containing: point, levelIndex: levelIndex)
         guard !holding.isEmpty else { return nil }
         for i in holding { if let b = spaces[i].buildingID { return b } }
