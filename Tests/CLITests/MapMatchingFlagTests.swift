@@ -41,4 +41,20 @@ import Testing
         #expect(fractional.status != 0)
         #expect(fractional.stderr.contains("whole numbers"))
     }
+
+    @Test func theStrideConstantIsCheckedAndUsed() throws {
+        let outOfRange = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--weinberg-k", "3"])
+        #expect(outOfRange.status == 64, "\(outOfRange.stderr)")
+        #expect(outOfRange.stderr.contains("--weinberg-k"))
+        let notANumber = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--weinberg-k", "long"])
+        #expect(notANumber.status == 64)
+        #expect(notANumber.stderr.contains("--weinberg-k"))
+        // A longer stride constant makes the dead-reckoning track longer, so its score changes.
+        let standard = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--json"])
+        let longer = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--weinberg-k", "0.6", "--json"])
+        #expect(standard.status == 0 && longer.status == 0, "\(longer.stderr)")
+        let a = try #require(standard.json?["pdr"]?["meanErrorMeters"]?.double)
+        let b = try #require(longer.json?["pdr"]?["meanErrorMeters"]?.double)
+        #expect(abs(a - b) > 0.01, "pdr \(a) m against \(b) m")
+    }
 }
