@@ -63,6 +63,8 @@ let package = Package(
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
         // Headless Chromium for the viewer's browser tests (skipped where no Chromium is installed).
         .target(name: "BrowserHarness", path: "Tests/Support/BrowserHarness"),
+        // A free loopback port for the tests that start real servers.
+        .target(name: "LoopbackSupport", path: "Tests/Support/LoopbackSupport"),
 
         // Tests
         .testTarget(name: "IndoorJSONTests", dependencies: ["IndoorJSON"]),
@@ -83,9 +85,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RerouteServiceTests",
-            dependencies: ["RerouteService", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Navigation", "Positioning", "VenueFixtures", "BrowserHarness"]
+            dependencies: ["RerouteService", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Navigation", "Positioning", "VenueFixtures", "BrowserHarness", "LoopbackSupport"]
         ),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
-        .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "BrowserHarness"]),
+        .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "BrowserHarness", "LoopbackSupport"]),
     ]
 )

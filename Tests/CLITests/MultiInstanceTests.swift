@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import IndoorJSON
+import LoopbackSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,18 +13,8 @@ import Glibc
     static let haproxyBinary = ["/usr/sbin/haproxy", "/usr/bin/haproxy", "/usr/local/sbin/haproxy"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static var available: Bool { redisBinary != nil && haproxyBinary != nil }
 
-    /// A free loopback TCP port (bound to 0, read back, released).
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// A free loopback TCP port.
+    static func freePort() -> Int { LoopbackPort.free() }
 
     /// Waits until something accepts connections on `port`.
     static func waitForPort(_ port: Int) -> Bool {

@@ -3,6 +3,7 @@ import IndoorGeometry
 import IndoorJSON
 import Synchronization
 import Testing
+import LoopbackSupport
 @testable import RerouteService
 
 /// A `redis-server` of our own on a free loopback port (the Debian package's binary), without
@@ -15,16 +16,7 @@ final class RedisServerProcess {
     private var process: Process?
 
     init() throws {
-        // A free port: bind to port 0, read it back, release it.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        close(fd)
-        port = Int(UInt16(bigEndian: address.sin_port))
+        port = LoopbackPort.free()
         try start()
     }
 
