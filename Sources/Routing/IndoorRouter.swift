@@ -145,7 +145,8 @@ public final class IndoorRouter {
                 notices.append(RouteNotice(code))
                 notices.append(RouteNotice(.violatedTransportMode, details: options.transportMode.rawValue))
             }
-            let assembler = RouteAssembler(venue: venue, request: request, avoid: attempt.avoidRelaxed ? avoid : [])
+            let assembler = RouteAssembler(venue: venue, lookups: index.assemblyLookups, request: request,
+                                           avoid: attempt.avoidRelaxed ? avoid : [])
             let route = assembler.assemble(segments: plan.segments, boundaries: plan.boundaries, origin: origin.place,
                                            destination: destinations[plan.destinationIndex].place,
                                            destinationIndex: plan.destinationIndex, routeNotices: notices)

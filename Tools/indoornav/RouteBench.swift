@@ -7,7 +7,8 @@ import Venue
 /// `indoornav bench route VENUE --queries N --seed S [--graph …] [--optimize shortest|fastest] [--landmarks K]
 /// [--queries-out FILE] [--no-hierarchy] [--json]`: p50/p99 per full route and per bare search
 /// (`queryOnly…`) and queries per second over random origin and destination nodes (mostly across
-/// levels), the contraction hierarchy's build, customization and one-closure re-customization times.
+/// levels), the contraction hierarchy's build, customization and one-closure re-customization times, and
+/// the build of the route assembly lookups (`assemblyLookupSeconds`).
 enum RouteBench {
     static let spec = CommandSpec(
         path: ["bench", "route"], summary: "routing speed: p50/p99 per query and queries per second over random node pairs",
@@ -60,6 +61,10 @@ enum RouteBench {
         let customizeStart = clock.now
         index.hierarchyCache?.prepare(cost)
         let customizeSeconds = seconds(clock.now - customizeStart)
+        // The route assembly lookups (built once per graph), timed apart too.
+        let assemblyStart = clock.now
+        index.prepareAssembly()
+        let assemblySeconds = seconds(clock.now - assemblyStart)
 
         var rng = SplitMix64(seed: UInt64(seed))
         var pairs: [(Int, Int)] = []
@@ -137,6 +142,7 @@ enum RouteBench {
             "queryOnlyP50Microseconds": rounded(pct(0.5, bare)), "queryOnlyP99Microseconds": rounded(pct(0.99, bare)),
             "hierarchy": .bool(hierarchy != nil),
             "hierarchySeconds": rounded(hierarchySeconds, 1000), "customizeSeconds": rounded(customizeSeconds, 1000),
+            "assemblyLookupSeconds": rounded(assemblySeconds, 1000),
             "graphBytes": .number(Double(graphBytes)),
         ]
         if let hierarchy, let cache = index.hierarchyCache {

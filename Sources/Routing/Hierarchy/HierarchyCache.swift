@@ -99,6 +99,13 @@ public final class HierarchyCache: @unchecked Sendable {
 
     /// The customization for `cost` in one phase of kind `travel`, with `cost`'s closed edges applied.
     /// Customized on first use; a different closure set than last time is applied as an update.
+    /// Whether the customization for `cost` and `travel` is cached with `cost`'s closures applied (a
+    /// query under it would not wait for a build or an update).
+    func hasMetric(cost: CostModel, travel: TravelKind) -> Bool {
+        let key = MetricKey(cost: cost, travel: travel)
+        return lock.withLock { built != nil && entries[key]?.closedEdges == cost.closedEdgeList }
+    }
+
     func metric(cost: CostModel, travel: TravelKind) -> (ContractionHierarchy, HierarchyMetric) {
         let key = MetricKey(cost: cost, travel: travel)
         lock.lock()

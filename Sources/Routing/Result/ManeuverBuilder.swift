@@ -43,10 +43,24 @@ struct ManeuverBuilder {
 
     /// The venue's spatial index, read once (not copied out of the venue per lookup).
     let spatialIndex: VenueSpatialIndex
+    /// Buildings and spaces along the graph's edges and at its nodes, computed once per graph.
+    let lookups: AssemblyLookups
 
-    init(venue: Venue, language: String, units: DistanceUnits) {
-        self.venue = venue; self.language = language; self.units = units
+    init(venue: Venue, lookups: AssemblyLookups, language: String, units: DistanceUnits) {
+        self.venue = venue; self.lookups = lookups; self.language = language; self.units = units
         self.spatialIndex = venue.spatialIndex
+    }
+
+    /// The middle of a segment: where the building along it is looked up.
+    @inline(__always)
+    static func middle(from start: LocalPoint, to end: LocalPoint) -> LocalPoint { start + (end - start) * 0.5 }
+
+    /// Where the space a maneuver leads into is looked up on a segment from `start` to `end`: 1 m along
+    /// it (its middle when shorter than 2 m), or its end when it is 0.2 m long or shorter.
+    @inline(__always)
+    static func spaceProbe(from start: LocalPoint, to end: LocalPoint) -> LocalPoint {
+        let length = start.distance(to: end)
+        return length > 0.2 ? start + (end - start) * min(0.5, 1.0 / max(1, length)) : end
     }
 
     /// Maneuvers of one section. `nextTravel` is set when the section ends because the transport mode
@@ -54,14 +68,19 @@ struct ManeuverBuilder {
     func build(segments: [RouteSegment], departure: RoutePlace, arrival: RoutePlace, postActions: [PostAction],
                isFinal: Bool, transition: SectionTransition?, nextTravel: TravelKind? = nil) -> [Maneuver] {
         let writer = InstructionWriter(language: language, units: units)
-        var offsets = [0.0]
-        for s in segments { offsets.append((offsets.last ?? 0) + s.lengthMeters) }
-        let total = offsets.last ?? 0
+        var offsets = [Double]()
+        offsets.reserveCapacity(segments.count + 1)
+        offsets.append(0)
+        var running = 0.0
+        for s in segments { running += s.lengthMeters; offsets.append(running) }
+        let total = running
 
         struct Draft {
             var action: Maneuver.Action
             var segment: Int  // the segment the maneuver starts (segments.count for the end)
             var levelChange: Maneuver.LevelChange?
+            /// Index of the level a level change reaches.
+            var toLevelIndex: Int?
             var building: String?
             var duration: Double?
             var isTurn: Bool {
@@ -77,8 +96,8 @@ struct ManeuverBuilder {
         var changesLevel = [Bool](repeating: false, count: segments.count)
         for (k, s) in segments.enumerated() {
             changesLevel[k] = s.startLevelIndex != s.endLevelIndex
-            if !changesLevel[k], s.start.point.distance(to: s.end.point) >= thresholds.minimumSegmentMeters {
-                segmentHeading[k] = s.start.point.bearingRadians(to: s.end.point)
+            if !changesLevel[k], s.start.distance(to: s.end) >= thresholds.minimumSegmentMeters {
+                segmentHeading[k] = s.start.bearingRadians(to: s.end)
             }
         }
         /// Heading (radians, clockwise from north) of the last long-enough segment before vertex `i`.
@@ -102,17 +121,18 @@ struct ManeuverBuilder {
             return nil
         }
         var drafts: [Draft] = [Draft(action: .depart, segment: 0)]
-        var currentBuilding = buildingID(at: segments[0].start.point, levelIndex: segments[0].startLevelIndex)
+        var currentBuilding = buildingID(at: segments[0].start, levelIndex: segments[0].startLevelIndex)
         var i = 1
         var skipUntil = 0
         // A level change, with the building exit before it and the entry after it when the connector
         // leads into another building (a ramp or bridge between buildings).
-        func addLevelChange(_ lc: (change: Maneuver.LevelChange, end: Int), at i: Int) {
+        func addLevelChange(_ lc: (change: Maneuver.LevelChange, toLevelIndex: Int, end: Int), at i: Int) {
             let last = segments[lc.end - 1]
-            let b = buildingID(at: last.end.point, levelIndex: last.endLevelIndex)
+            let b = last.directedEdge >= 0 && last.endNode >= 0 ? lookups.building(lookups.nodeBuilding[Int(last.endNode)])
+                : buildingID(at: last.end, levelIndex: last.endLevelIndex)
             let changes = b != currentBuilding
             if changes, let old = currentBuilding { drafts.append(Draft(action: .exitBuilding, segment: i, building: old)) }
-            drafts.append(Draft(action: .levelChange, segment: i, levelChange: lc.change))
+            drafts.append(Draft(action: .levelChange, segment: i, levelChange: lc.change, toLevelIndex: lc.toLevelIndex))
             if changes, let new = b { drafts.append(Draft(action: .enterBuilding, segment: lc.end, building: new)) }
             currentBuilding = b
             skipUntil = lc.end
@@ -131,9 +151,14 @@ struct ManeuverBuilder {
             do {
                 // Mid-segment, except on level-changing connectors (their middle is between floors);
                 // an outdoor walkway between two buildings' ground floors has its middle outdoors.
-                let start = segments[i].start.point, end = segments[i].end.point
-                let probe = !changesLevel[i] || segments[i].kind.connectorKind == nil ? start + (end - start) * 0.5 : end
-                let b = buildingID(at: probe, levelIndex: segments[i].endLevelIndex)
+                let atMiddle = !changesLevel[i] || segments[i].kind.connectorKind == nil
+                let b: String?
+                if atMiddle, segments[i].directedEdge >= 0 {
+                    b = lookups.building(lookups.edgeMiddleBuilding[Int(segments[i].directedEdge)])
+                } else {
+                    let start = segments[i].start, end = segments[i].end
+                    b = buildingID(at: atMiddle ? Self.middle(from: start, to: end) : end, levelIndex: segments[i].endLevelIndex)
+                }
                 if b != currentBuilding {
                     if let old = currentBuilding { drafts.append(Draft(action: .exitBuilding, segment: i, building: old)) }
                     if let new = b { drafts.append(Draft(action: .enterBuilding, segment: i, building: new)) }
@@ -182,13 +207,16 @@ struct ManeuverBuilder {
             let offset = offsets[d.segment]
             let nextOffset = k + 1 < drafts.count ? offsets[drafts[k + 1].segment] : total
             let atEnd = d.segment >= segments.count
-            let position = atEnd ? (segments.last?.end.point ?? .zero) : segments[d.segment].start.point
-            let levelID = atEnd ? (segments.last?.end.levelID ?? "") : segments[d.segment].start.levelID
+            let position = atEnd ? (segments.last?.end ?? .zero) : segments[d.segment].start
+            let levelID = atEnd ? (segments.last.map { lookups.levelIDs[$0.endLevelIndex] } ?? "")
+                : lookups.levelIDs[segments[d.segment].startLevelIndex]
             let bearing = atEnd ? (heading(before: segments.count) ?? 0) : (heading(from: d.segment) ?? heading(before: d.segment) ?? 0)
             let space = atEnd ? nil : spaceInfo(after: d.segment, in: segments)
             var levelName: String?
-            if let lc = d.levelChange, let level = try? venue.level(lc.toLevelID) {
-                levelName = venue.displayName(level.name, preferred: [language]) ?? venue.displayName(level.shortName, preferred: [language]) ?? level.id
+            if let to = d.toLevelIndex {
+                // Read in place: no copy of the level (names, outline).
+                levelName = venue.displayName(venue.levels[to].name, preferred: [language])
+                    ?? venue.displayName(venue.levels[to].shortName, preferred: [language]) ?? venue.levels[to].id
             }
             let place: String? = d.action == .depart ? departure.name : (d.action == .arrive ? arrival.name : nil)
             let buildingName = d.building.flatMap { id in (try? venue.building(id)).flatMap { venue.displayName($0.name, preferred: [language]) } }
@@ -205,7 +233,7 @@ struct ManeuverBuilder {
     }
 
     /// A run of connector segments of one connector starting at `i` that changes level.
-    private func levelChange(startingAt i: Int, in segments: [RouteSegment]) -> (change: Maneuver.LevelChange, end: Int)? {
+    private func levelChange(startingAt i: Int, in segments: [RouteSegment]) -> (change: Maneuver.LevelChange, toLevelIndex: Int, end: Int)? {
         let s = segments[i]
         guard let kind = s.kind.connectorKind, s.startLevelIndex != s.endLevelIndex else { return nil }
         var end = i + 1
@@ -219,7 +247,7 @@ struct ManeuverBuilder {
         let rise = elevationChange.isFinite ? elevationChange : 0
         return (Maneuver.LevelChange(connectorKind: kind, connectorID: connectorID, deltaZ: levels[to].ordinal - levels[from].ordinal,
                                      fromLevelID: levels[from].id, toLevelID: levels[to].id,
-                                     riseMeters: rise), end)
+                                     riseMeters: rise), to, end)
     }
 
     private func buildingID(at point: LocalPoint, levelIndex: Int) -> String? {
@@ -229,11 +257,15 @@ struct ManeuverBuilder {
     /// The space the path is in just after the start of segment `i`.
     private func spaceInfo(after i: Int, in segments: [RouteSegment]) -> Maneuver.SpaceInfo? {
         let s = segments[i]
-        let probe = s.start.point.distance(to: s.end.point) > 0.2
-            ? s.start.point + (s.end.point - s.start.point) * min(0.5, 1.0 / max(1, s.start.point.distance(to: s.end.point)))
-            : s.end.point
-        let level = s.startLevelIndex == s.endLevelIndex ? s.startLevelIndex : s.endLevelIndex
-        guard let k = spatialIndex.smallestSpace(containing: probe, levelIndex: level) else { return nil }
+        let found: Int?
+        if s.directedEdge >= 0 {
+            let k = lookups.edgeSpace[Int(s.directedEdge)]
+            found = k < 0 ? nil : Int(k)
+        } else {
+            // The level reached (the same as the level left when the segment stays on one).
+            found = spatialIndex.smallestSpace(containing: Self.spaceProbe(from: s.start, to: s.end), levelIndex: s.endLevelIndex)
+        }
+        guard let k = found else { return nil }
         return Maneuver.SpaceInfo(id: venue.spaces[k].id, category: venue.spaces[k].category,
                                   name: venue.displayName(venue.spaces[k].name, preferred: [language]))
     }

@@ -5,6 +5,8 @@ import Venue
 /// and gives each its maneuvers, pass-through waypoints, post-actions and notices.
 struct RouteAssembler {
     let venue: Venue
+    /// Level ids, buildings and spaces of the graph's nodes and edges (``RoutingIndex/assemblyLookups``).
+    let lookups: AssemblyLookups
     let request: RouteRequest
     /// Avoided connector kinds that the route was allowed to use after all (for notices).
     let avoid: Set<ConnectorKind>
@@ -22,7 +24,8 @@ struct RouteAssembler {
             if let c = segments[i].connectorIndex, segments[i].startLevelIndex != segments[i].endLevelIndex,
                let type = venue.connectors[Int(c)].transitionTypeID, i + 1 < segments.count {
                 cuts.append((i + 1, .transition(SectionTransition(transitionTypeID: type, connectorID: venue.connectors[Int(c)].id,
-                                                                  fromLevelID: segments[i].start.levelID, toLevelID: segments[i].end.levelID))))
+                                                                  fromLevelID: lookups.levelIDs[segments[i].startLevelIndex],
+                                                                  toLevelID: lookups.levelIDs[segments[i].endLevelIndex]))))
             }
         }
         cuts.sort { $0.at < $1.at }
@@ -33,22 +36,25 @@ struct RouteAssembler {
         var pending: [PassThroughWaypoint] = []
         var sectionStartOffset = 0.0
         var runningOffset = 0.0
-        let maneuvers = ManeuverBuilder(venue: venue, language: request.options.language, units: request.options.units)
+        let maneuvers = ManeuverBuilder(venue: venue, lookups: lookups, language: request.options.language, units: request.options.units)
+        let levelIDs = lookups.levelIDs
 
         func close(at end: Int, arrival: RoutePlace, postActions: [PostAction], transition: SectionTransition?,
                    nextTravel: TravelKind? = nil) {
             let slice = Array(segments[start..<end])
             guard !slice.isEmpty else { return }
-            let length = slice.reduce(0) { $0 + $1.lengthMeters }
-            let duration = slice.reduce(0) { $0 + $1.durationSeconds }
-            var polyline = [slice[0].start]
-            for s in slice { polyline.append(s.end) }
-            var notices: [RouteNotice] = []
+            var length = 0.0, duration = 0.0
+            var polyline: [RoutePoint] = []
+            polyline.reserveCapacity(slice.count + 1)
+            polyline.append(RoutePoint(point: slice[0].start, levelID: levelIDs[slice[0].startLevelIndex]))
             var usedKinds: [ConnectorKind] = []
             for s in slice {
-                if let kind = s.kind.connectorKind, avoid.contains(kind), !usedKinds.contains(kind) { usedKinds.append(kind) }
+                length += s.lengthMeters
+                duration += s.durationSeconds
+                polyline.append(RoutePoint(point: s.end, levelID: levelIDs[s.endLevelIndex]))
+                if !avoid.isEmpty, let kind = s.kind.connectorKind, avoid.contains(kind), !usedKinds.contains(kind) { usedKinds.append(kind) }
             }
-            notices = usedKinds.map { RouteNotice(.violatedAvoid($0)) }
+            let notices = usedKinds.map { RouteNotice(.violatedAvoid($0)) }
             let mode: TransportMode = slice[0].travel == .walking ? .pedestrian : request.options.transportMode
             let isLast = end == segments.count
             let ms = maneuvers.build(segments: slice, departure: departure, arrival: arrival, postActions: postActions,
@@ -66,7 +72,8 @@ struct RouteAssembler {
             while cutIndex < cuts.count, cuts[cutIndex].at == i {
                 let cut = cuts[cutIndex].cut
                 cutIndex += 1
-                let here = i > 0 ? segments[i - 1].end : segments[0].start
+                let here = i > 0 ? RoutePoint(point: segments[i - 1].end, levelID: levelIDs[segments[i - 1].endLevelIndex])
+                    : RoutePoint(point: segments[0].start, levelID: levelIDs[segments[0].startLevelIndex])
                 switch cut {
                 case .passThrough(let k):
                     let place = waypointPlace(k, at: here)

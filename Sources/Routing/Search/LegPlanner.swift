@@ -10,12 +10,9 @@ struct LegPlanner {
     let hierarchyQuery: HierarchyQuery?
     /// Cache of the index's hierarchy.
     let hierarchyCache: HierarchyCache?
-    /// Level ids by level index (read once per planner, not per segment).
-    let levelIDs: [String]
 
     init(venue: Venue, search: PathSearch, hierarchyQuery: HierarchyQuery?, hierarchyCache: HierarchyCache?) {
         self.venue = venue; self.search = search; self.hierarchyQuery = hierarchyQuery; self.hierarchyCache = hierarchyCache
-        self.levelIDs = venue.levels.map(\.id)
     }
 
     struct Leg {
@@ -30,7 +27,7 @@ struct LegPlanner {
         let first = phases[0], last = phases.last ?? phases[0]
         // Same place: a zero-length leg that arrives at once.
         for (k, c) in candidates.enumerated() where c.levelIndex == from.levelIndex && c.place.point.distance(to: from.place.point) < 1e-6 {
-            let here = RoutePoint(point: from.place.point, levelID: from.place.levelID)
+            let here = from.place.point
             return Leg(segments: [walk(here, here, level: from.levelIndex, travel: first, cost: cost)], cost: 0, targetTag: k)
         }
         let seeds = usable(from.exits, of: from, travel: first, cost: cost).map {
@@ -95,65 +92,67 @@ struct LegPlanner {
         return edge.from == node || edge.to == node ? edge : nil
     }
 
-    private func routePoint(_ node: NavNode) -> RoutePoint {
-        RoutePoint(point: node.point, levelID: levelIDs[Int(node.levelIndex)])
-    }
-
     /// A straight piece off or along part of the graph; `along` is the matched edge when the piece runs
     /// on it (it then has the edge's kind and connector, so notices about avoided connectors see it).
-    private func walk(_ a: RoutePoint, _ b: RoutePoint, level: Int, travel: TravelKind, cost: CostModel,
-                      endKind: NavNode.Kind? = nil, endFeature: String? = nil, along edge: NavEdge? = nil) -> RouteSegment {
-        let meters = a.point.distance(to: b.point)
+    private func walk(_ a: LocalPoint, _ b: LocalPoint, level: Int, travel: TravelKind, cost: CostModel,
+                      endKind: NavNode.Kind? = nil, endNode: Int32 = -1, along edge: NavEdge? = nil) -> RouteSegment {
+        let meters = a.distance(to: b)
         let speed = travel == .walking ? cost.walkingSpeedMetersPerSecond : cost.vehicleSpeedMetersPerSecond
         return RouteSegment(start: a, end: b, startLevelIndex: level, endLevelIndex: level, kind: edge?.kind ?? .walkway,
                             connectorIndex: edge?.connectorIndex,
                             travel: travel, lengthMeters: meters, durationSeconds: meters / speed,
-                            endNodeKind: endKind, endFeatureID: endFeature)
+                            endNodeKind: endKind, endNode: endNode)
     }
 
     private func segments(of path: SearchPath, from: MatchedPlace, to: MatchedPlace, phases: [TravelKind], cost: CostModel) -> [RouteSegment] {
         let graph = venue.graph
         var out: [RouteSegment] = []
+        out.reserveCapacity(path.steps.count + 4)
         let firstTravel = phases[0]
         // Off-graph approach: place → matched point → first node.
-        let origin = from.place
-        let startPoint = RoutePoint(point: origin.point, levelID: origin.levelID)
-        let firstNode = graph.nodes[Int(path.steps[0].node)]
-        let startsStraight = isStraight(usable(from.exits, of: from, travel: firstTravel, cost: cost), node: path.steps[0].node)
-        let onGraph = startsStraight ? startPoint : RoutePoint(point: from.graphPoint, levelID: origin.levelID)
-        if startPoint.point.distance(to: onGraph.point) > 1e-6 {
+        let startPoint = from.place.point
+        let firstNodeIndex = path.steps[0].node
+        let firstNode = graph.nodes[Int(firstNodeIndex)]
+        let startsStraight = isStraight(usable(from.exits, of: from, travel: firstTravel, cost: cost), node: firstNodeIndex)
+        let onGraph = startsStraight ? startPoint : from.graphPoint
+        if startPoint.distance(to: onGraph) > 1e-6 {
             out.append(walk(startPoint, onGraph, level: from.levelIndex, travel: firstTravel, cost: cost))
         }
-        if onGraph.point.distance(to: firstNode.point) > 1e-6 {
-            out.append(walk(onGraph, routePoint(firstNode), level: from.levelIndex, travel: firstTravel, cost: cost,
-                            endKind: firstNode.kind, endFeature: firstNode.featureID,
-                            along: startsStraight ? nil : matchedEdge(from, endingAt: path.steps[0].node)))
+        if onGraph.distance(to: firstNode.point) > 1e-6 {
+            out.append(walk(onGraph, firstNode.point, level: from.levelIndex, travel: firstTravel, cost: cost,
+                            endKind: firstNode.kind, endNode: firstNodeIndex,
+                            along: startsStraight ? nil : matchedEdge(from, endingAt: firstNodeIndex)))
         }
-        for step in path.steps.dropFirst() {
-            guard let e = step.edge else { continue }  // phase change at a node
-            let edge = graph.edges[Int(e)]
-            let travel = phases[step.phase]
-            let toNode = graph.nodes[Int(step.node)]
-            let fromIndex = step.node == edge.to ? edge.from : edge.to
-            let fromNode = graph.nodes[Int(fromIndex)]
-            let speed = travel == .walking ? cost.walkingSpeedMetersPerSecond : cost.vehicleSpeedMetersPerSecond
-            out.append(RouteSegment(start: routePoint(fromNode), end: routePoint(toNode), startLevelIndex: Int(fromNode.levelIndex),
-                                    endLevelIndex: Int(toNode.levelIndex), kind: edge.kind, connectorIndex: edge.connectorIndex,
-                                    travel: travel, lengthMeters: edge.lengthMeters,
-                                    durationSeconds: edge.lengthMeters / speed + edge.fixedSeconds,
-                                    endNodeKind: toNode.kind, endFeatureID: toNode.featureID))
+        graph.nodes.withUnsafeBufferPointer { nodes in
+            graph.edges.withUnsafeBufferPointer { edges in
+                for step in path.steps.dropFirst() {
+                    guard let e = step.edge else { continue }  // phase change at a node
+                    let edge = edges[Int(e)]
+                    let travel = phases[step.phase]
+                    let forward = step.node == edge.to
+                    let fromIndex = forward ? edge.from : edge.to
+                    let speed = travel == .walking ? cost.walkingSpeedMetersPerSecond : cost.vehicleSpeedMetersPerSecond
+                    out.append(RouteSegment(start: nodes[Int(fromIndex)].point, end: nodes[Int(step.node)].point,
+                                            startLevelIndex: Int(nodes[Int(fromIndex)].levelIndex),
+                                            endLevelIndex: Int(nodes[Int(step.node)].levelIndex), kind: edge.kind,
+                                            connectorIndex: edge.connectorIndex, travel: travel, lengthMeters: edge.lengthMeters,
+                                            durationSeconds: edge.lengthMeters / speed + edge.fixedSeconds,
+                                            endNodeKind: nodes[Int(step.node)].kind, directedEdge: 2 * e + (forward ? 0 : 1),
+                                            endNode: step.node))
+                }
+            }
         }
         let lastTravel = phases[path.steps.last?.phase ?? 0]
-        let lastNode = graph.nodes[Int(path.steps[path.steps.count - 1].node)]
-        let end = RoutePoint(point: to.place.point, levelID: to.place.levelID)
-        let endsStraight = isStraight(usable(to.entries, of: to, travel: lastTravel, cost: cost),
-                                      node: path.steps[path.steps.count - 1].node)
-        let arrivalOnGraph = endsStraight ? end : RoutePoint(point: to.graphPoint, levelID: to.place.levelID)
-        if lastNode.point.distance(to: arrivalOnGraph.point) > 1e-6 {
-            out.append(walk(routePoint(lastNode), arrivalOnGraph, level: to.levelIndex, travel: lastTravel, cost: cost,
-                            along: endsStraight ? nil : matchedEdge(to, endingAt: path.steps[path.steps.count - 1].node)))
+        let lastNodeIndex = path.steps[path.steps.count - 1].node
+        let lastNode = graph.nodes[Int(lastNodeIndex)]
+        let end = to.place.point
+        let endsStraight = isStraight(usable(to.entries, of: to, travel: lastTravel, cost: cost), node: lastNodeIndex)
+        let arrivalOnGraph = endsStraight ? end : to.graphPoint
+        if lastNode.point.distance(to: arrivalOnGraph) > 1e-6 {
+            out.append(walk(lastNode.point, arrivalOnGraph, level: to.levelIndex, travel: lastTravel, cost: cost,
+                            along: endsStraight ? nil : matchedEdge(to, endingAt: lastNodeIndex)))
         }
-        if arrivalOnGraph.point.distance(to: end.point) > 1e-6 {
+        if arrivalOnGraph.distance(to: end) > 1e-6 {
             out.append(walk(arrivalOnGraph, end, level: to.levelIndex, travel: lastTravel, cost: cost))
         }
         if out.isEmpty {  // origin and destination are the same point
@@ -164,13 +163,10 @@ struct LegPlanner {
 
     private func directSegments(from: MatchedPlace, to: MatchedPlace, travel: TravelKind, cost: CostModel) -> [RouteSegment] {
         let level = from.levelIndex
-        let pts = [RoutePoint(point: from.place.point, levelID: from.place.levelID),
-                   RoutePoint(point: from.graphPoint, levelID: from.place.levelID),
-                   RoutePoint(point: to.graphPoint, levelID: to.place.levelID),
-                   RoutePoint(point: to.place.point, levelID: to.place.levelID)]
+        let pts = [from.place.point, from.graphPoint, to.graphPoint, to.place.point]
         var out: [RouteSegment] = []
         let shared = from.edge.map { venue.graph.edges[$0.index] }
-        for i in 0..<3 where pts[i].point.distance(to: pts[i + 1].point) > 1e-6 {
+        for i in 0..<3 where pts[i].distance(to: pts[i + 1]) > 1e-6 {
             out.append(walk(pts[i], pts[i + 1], level: level, travel: travel, cost: cost, along: i == 1 ? shared : nil))
         }
         if out.isEmpty { out.append(walk(pts[0], pts[3], level: level, travel: travel, cost: cost)) }

@@ -28,6 +28,10 @@ public struct RoutingIndex: Sendable {
     public let hierarchyCache: HierarchyCache?
     /// Closure ids resolved to edges so far (``closedEdges(for:)``).
     let closureResolver = ClosureResolver()
+    /// Buildings and spaces along the graph for route assembly, built on first use.
+    private let assemblyStore: AssemblyLookupStore
+    /// The assembly lookups (``AssemblyLookups``), built now when not yet built.
+    var assemblyLookups: AssemblyLookups { assemblyStore.lookups }
 
     /// Tunables of the preprocessing.
     public struct Options: Sendable {
@@ -71,6 +75,35 @@ public struct RoutingIndex: Sendable {
         nodeY = graph.nodes.map(\.point.y)
         hiddenEdgesByUniverse = Self.hiddenEdges(venue: venue)
         hierarchyCache = options.hierarchy.enabled && !graph.nodes.isEmpty ? HierarchyCache(graph: graph, options: options.hierarchy) : nil
+        assemblyStore = AssemblyLookupStore(venue: venue)
+    }
+
+    /// Builds the route assembly lookups (the building and space along every graph edge and at every
+    /// node, 0.3–0.6 s and 3.5 MB on 221,000 nodes) now instead of on the first route.
+    public func prepareAssembly() { _ = assemblyStore.lookups }
+
+    /// Builds now what the first route request with default options would build on its way: the route
+    /// assembly lookups, and the contraction hierarchy with its customization for `optimization` under
+    /// the default direction mode on foot. Meant for a background thread when a venue is loaded; routes
+    /// served meanwhile wait for the build in progress instead of starting their own.
+    public func prepareDefaultRoutes(optimization: Optimization = .fastest) {
+        prepareAssembly()
+        hierarchyCache?.prepare(defaultCostModel(optimization: optimization))
+    }
+
+    /// Whether ``prepareDefaultRoutes(optimization:)`` has nothing left to do.
+    public func isPreparedForDefaultRoutes(optimization: Optimization = .fastest) -> Bool {
+        guard assemblyStore.isBuilt else { return false }
+        guard let hierarchyCache else { return true }
+        return hierarchyCache.hasMetric(cost: defaultCostModel(optimization: optimization), travel: .walking)
+    }
+
+    /// The cost model of a request with default options (default direction mode, on foot, nothing avoided).
+    private func defaultCostModel(optimization: Optimization) -> CostModel {
+        let mode = DirectionMode.builtIn["default"] ?? DirectionMode(name: "default")
+        return CostModel(optimization: optimization, walkingSpeedMetersPerSecond: mode.walkingSpeedMetersPerSecond,
+                         vehicleSpeedMetersPerSecond: RouteOptions.defaultVehicleSpeedMetersPerSecond,
+                         excludedConnectors: mode.excludedConnectors, accessibleOnly: mode.accessibleOnly, venue: venue)
     }
 
     /// Edges through hidden spaces, per universe; only universes that hide some space get an entry.
