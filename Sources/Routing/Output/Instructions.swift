@@ -15,7 +15,11 @@ public struct InstructionWriter: Sendable {
     public init(language: String, units: DistanceUnits) {
         self.language = InstructionWriter.templates[language] != nil ? language : "en"
         self.units = units
+        self.compiled = InstructionWriter.compiled[self.language] ?? InstructionTemplates(language: "en")
     }
+
+    /// This writer's templates, parsed.
+    private let compiled: InstructionTemplates
 
     /// Languages with a template table.
     public static var languages: [String] { templates.keys.sorted() }
@@ -36,81 +40,81 @@ public struct InstructionWriter: Sendable {
 
     /// A duration in whole seconds or minutes.
     public func duration(_ seconds: Double) -> String {
-        let table = InstructionWriter.templates[language] ?? [:]
-        if seconds < 90 { return InstructionWriter.fill(table["seconds"] ?? "{n} s") { _ in "\(Int(seconds.rounded()))" } }
-        return InstructionWriter.fill(table["minutes"] ?? "{n} min") { _ in "\(Int((seconds / 60).rounded()))" }
+        if seconds < 90 { return compiled.seconds.rendered { _ in "\(Int(seconds.rounded()))" } }
+        return compiled.minutes.rendered { _ in "\(Int((seconds / 60).rounded()))" }
     }
 
     /// The instruction for a maneuver; `levelName`/`placeName`/`buildingName` are already localised.
     public func text(for action: Maneuver.Action, distanceToNextMeters: Double, bearingDegrees: Double,
                      levelChange: Maneuver.LevelChange?, levelName: String?, placeName: String?, buildingName: String?,
                      durationSeconds: Double?, nextTravel: TravelKind? = nil) -> String {
-        let table = InstructionWriter.templates[language] ?? [:]
-        func t(_ key: String) -> String { table[key] ?? InstructionWriter.templates["en"]?[key] ?? key }
-        var base: String
+        let c = compiled
+        let base: InstructionTemplate
         switch action {
-        case .depart: base = placeName == nil ? t("depart") : t("departFrom")
-        case .continue: base = t("continue")
-        case .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn: base = t(action.rawValue)
-        case .passDoor: base = t("passDoor")
-        case .levelChange:
-            let kind = levelChange?.connectorKind ?? .connector
-            let key = levelChange?.goesUp == true ? "levelUp" : (levelChange?.goesDown == true ? "levelDown" : "levelAcross")
-            base = InstructionWriter.fill(t(key)) { $0 == "connector" ? t("connector." + kind.rawValue) : nil }
-        case .enterBuilding: base = t("enterBuilding")
-        case .exitBuilding: base = t("exitBuilding")
-        case .wait: base = t("wait")
-        case .arrive: base = placeName == nil ? t("arrive") : t("arriveAt")
-        case .changeTransport: base = nextTravel == .driving ? t("continueByVehicle") : t("continueOnFoot")
+        case .depart: base = placeName == nil ? c[.depart] : c[.departFrom]
+        case .continue: base = c[.continue]
+        case .slightLeft: base = c[.slightLeft]
+        case .left: base = c[.left]
+        case .sharpLeft: base = c[.sharpLeft]
+        case .slightRight: base = c[.slightRight]
+        case .right: base = c[.right]
+        case .sharpRight: base = c[.sharpRight]
+        case .uTurn: base = c[.uTurn]
+        case .passDoor: base = c[.passDoor]
+        case .levelChange: base = levelChange?.goesUp == true ? c[.levelUp] : (levelChange?.goesDown == true ? c[.levelDown] : c[.levelAcross])
+        case .enterBuilding: base = c[.enterBuilding]
+        case .exitBuilding: base = c[.exitBuilding]
+        case .wait: base = c[.wait]
+        case .arrive: base = placeName == nil ? c[.arrive] : c[.arriveAt]
+        case .changeTransport: base = nextTravel == .driving ? c[.continueByVehicle] : c[.continueOnFoot]
         }
-        if action == .continue {
-            base = InstructionWriter.fill(base) { $0 == "distance" ? distance(distanceToNextMeters) : nil }
-        } else if InstructionWriter.addsDistance.contains(action), distanceToNextMeters >= 1 {
-            base += InstructionWriter.fill(t("thenContinue")) { $0 == "distance" ? distance(distanceToNextMeters) : nil }
-        }
-        return InstructionWriter.fill(base) { key in
-            switch key {
-            case "direction": t("cardinal.\(InstructionWriter.cardinal(bearingDegrees))")
-            case "level": levelName ?? ""
-            case "name": placeName ?? ""
-            case "building": buildingName ?? t("theBuilding")
-            case "duration": duration(durationSeconds ?? 0)
-            default: nil
+        // One pass per template: the connector (level changes) and the distance (`continue`) are the
+        // parts only those templates fill; every template fills the rest.
+        func common(_ slot: InstructionTemplate.Slot) -> String? {
+            switch slot {
+            case .direction: c.cardinals[InstructionWriter.cardinalIndex(bearingDegrees)]
+            case .level: levelName ?? ""
+            case .name: placeName ?? ""
+            case .building: buildingName ?? c[.theBuilding].text
+            case .duration: duration(durationSeconds ?? 0)
+            case .distance, .connector, .other: nil
             }
         }
-    }
-
-    /// Replaces each `{key}` in one pass; unknown keys stay as written.
-    static func fill(_ template: String, _ value: (Substring) -> String?) -> String {
-        // Scans UTF-8 bytes: `{` and `}` are ASCII, so byte offsets are valid String indices here.
-        let utf8 = template.utf8
-        guard let firstOpen = utf8.firstIndex(of: UInt8(ascii: "{")) else { return template }
         var out = ""
-        out.reserveCapacity(utf8.count + 16)
-        var restStart = utf8.startIndex
-        var open: String.Index? = firstOpen
-        while let o = open {
-            guard let close = utf8[o...].firstIndex(of: UInt8(ascii: "}")) else { break }
-            out += template[restStart..<o]
-            let key = template[utf8.index(after: o)..<close]
-            out += value(key) ?? String(template[o...close])
-            restStart = utf8.index(after: close)
-            open = utf8[restStart...].firstIndex(of: UInt8(ascii: "{"))
+        out.reserveCapacity(64)
+        switch action {
+        case .levelChange:
+            let kind = levelChange?.connectorKind ?? .connector
+            base.render(into: &out) { $0 == .connector ? c.connector(kind) : common($0) }
+        case .continue:
+            base.render(into: &out) { $0 == .distance ? distance(distanceToNextMeters) : common($0) }
+        default:
+            base.render(into: &out, common)
         }
-        out += template[restStart...]
+        if action != .continue, InstructionWriter.addsDistance(action), distanceToNextMeters >= 1 {
+            c[.thenContinue].render(into: &out) { $0 == .distance ? distance(distanceToNextMeters) : common($0) }
+        }
         return out
     }
 
-    /// Actions whose instruction ends with "then continue for {distance}".
-    static let addsDistance: Set<Maneuver.Action> = [.depart, .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn,
-                                                     .passDoor, .enterBuilding, .exitBuilding]
-
-    /// Eight-point compass name of a bearing.
-    static func cardinal(_ degrees: Double) -> String {
-        let names = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
-        let i = Int(((degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 45).rounded()) % 8
-        return names[i]
+    /// Whether an action's instruction ends with "then continue for {distance}".
+    static func addsDistance(_ action: Maneuver.Action) -> Bool {
+        switch action {
+        case .depart, .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn, .passDoor, .enterBuilding, .exitBuilding: true
+        case .continue, .levelChange, .wait, .arrive, .changeTransport: false
+        }
     }
+
+    /// The eight compass points, clockwise from north (template keys `cardinal.<name>`).
+    static let cardinalNames = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
+
+    /// Index into ``cardinalNames`` of the compass point nearest a bearing (degrees).
+    static func cardinalIndex(_ degrees: Double) -> Int {
+        Int(((degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 45).rounded()) % 8
+    }
+
+    /// Every language's templates, parsed once.
+    static let compiled: [String: InstructionTemplates] = Dictionary(uniqueKeysWithValues: templates.keys.map { ($0, InstructionTemplates(language: $0)) })
 
     static let templates: [String: [String: String]] = [
         "en": [
@@ -152,4 +156,101 @@ public struct InstructionWriter: Sendable {
             "cardinal.west": "Westen", "cardinal.northwest": "Nordwesten",
         ],
     ]
+}
+
+/// A template split once into text and `{key}` placeholders, so an instruction is written in one pass
+/// without searching the text.
+struct InstructionTemplate: Sendable {
+    /// The placeholders templates use; `other` is any other key (written as it stands unless filled).
+    enum Slot: Sendable, Equatable { case direction, level, name, building, duration, distance, connector, other }
+    enum Part: Sendable {
+        case text(Substring)
+        /// A placeholder and its text as written (`{key}`), kept when nothing fills it.
+        case slot(Slot, written: Substring)
+    }
+    /// The template as written.
+    let text: String
+    let parts: [Part]
+
+    /// Parses `{key}` placeholders; a `{` without a closing `}` and everything after it is text.
+    init(_ text: String) {
+        self.text = text
+        var parts: [Part] = []
+        // Scans UTF-8 bytes: `{` and `}` are ASCII, so byte offsets are valid String indices here.
+        let utf8 = text.utf8
+        var restStart = utf8.startIndex
+        while let open = utf8[restStart...].firstIndex(of: UInt8(ascii: "{")),
+              let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+            if restStart < open { parts.append(.text(text[restStart..<open])) }
+            let slot: Slot
+            switch text[utf8.index(after: open)..<close] {
+            case "direction": slot = .direction
+            case "level": slot = .level
+            case "name": slot = .name
+            case "building": slot = .building
+            case "duration": slot = .duration
+            case "distance": slot = .distance
+            case "connector": slot = .connector
+            default: slot = .other
+            }
+            parts.append(.slot(slot, written: text[open...close]))
+            restStart = utf8.index(after: close)
+        }
+        if restStart < utf8.endIndex { parts.append(.text(text[restStart...])) }
+        self.parts = parts
+    }
+
+    /// Appends the template with each placeholder replaced by `value` (kept as written when `nil`).
+    func render(into out: inout String, _ value: (Slot) -> String?) {
+        for part in parts {
+            switch part {
+            case .text(let t): out += t
+            case .slot(let slot, let written):
+                if let v = value(slot) { out += v } else { out += written }
+            }
+        }
+    }
+
+    /// The template with each placeholder replaced by `value`.
+    func rendered(_ value: (Slot) -> String?) -> String {
+        var out = ""
+        render(into: &out, value)
+        return out
+    }
+}
+
+/// One language's instruction templates, parsed, with English for keys the language lacks (and the
+/// key itself for keys neither has).
+struct InstructionTemplates: Sendable {
+    /// The templates chosen by action.
+    enum Key: Int, CaseIterable {
+        case depart, departFrom, `continue`, thenContinue, slightLeft, left, sharpLeft, slightRight, right, sharpRight, uTurn
+        case passDoor, levelUp, levelDown, levelAcross, enterBuilding, exitBuilding, theBuilding, wait, arrive, arriveAt
+        case continueOnFoot, continueByVehicle
+    }
+    private let byKey: [InstructionTemplate]
+    /// Names of ``InstructionWriter/cardinalNames`` in the language.
+    let cardinals: [String]
+    /// Connector names in the order of `ConnectorKind.allCases`.
+    private let connectors: [String]
+    /// `{n} s` and `{n} min` (these two fall back to those texts, not to English).
+    let seconds: InstructionTemplate
+    let minutes: InstructionTemplate
+
+    init(language: String) {
+        let table = InstructionWriter.templates[language] ?? [:]
+        func t(_ key: String) -> String { table[key] ?? InstructionWriter.templates["en"]?[key] ?? key }
+        byKey = Key.allCases.map { InstructionTemplate(t(String(describing: $0))) }
+        cardinals = InstructionWriter.cardinalNames.map { t("cardinal." + $0) }
+        connectors = ConnectorKind.allCases.map { t("connector." + $0.rawValue) }
+        seconds = InstructionTemplate(table["seconds"] ?? "{n} s")
+        minutes = InstructionTemplate(table["minutes"] ?? "{n} min")
+    }
+
+    subscript(key: Key) -> InstructionTemplate { byKey[key.rawValue] }
+
+    /// The name of a connector kind in the language.
+    func connector(_ kind: ConnectorKind) -> String {
+        connectors[ConnectorKind.allCases.firstIndex(of: kind) ?? 0]
+    }
 }
