@@ -92,13 +92,11 @@ struct ManeuverBuilder {
         }
         // Per segment: its heading when it defines one, and whether it changes level (headings are
         // computed once; the turn loop below looks them up instead of copying segments).
-        var segmentHeading = [Double?](repeating: nil, count: segments.count)
-        var changesLevel = [Bool](repeating: false, count: segments.count)
-        for (k, s) in segments.enumerated() {
-            changesLevel[k] = s.startLevelIndex != s.endLevelIndex
-            if !changesLevel[k], s.start.distance(to: s.end) >= thresholds.minimumSegmentMeters {
-                segmentHeading[k] = s.start.bearingRadians(to: s.end)
-            }
+        // Constants, so the nested functions below read them without exclusivity checks.
+        let changesLevel = segments.map { $0.startLevelIndex != $0.endLevelIndex }
+        let minimumSegmentMeters = thresholds.minimumSegmentMeters
+        let segmentHeading: [Double?] = segments.map { s in
+            s.startLevelIndex == s.endLevelIndex && s.start.distance(to: s.end) >= minimumSegmentMeters ? s.start.bearingRadians(to: s.end) : nil
         }
         /// Heading (radians, clockwise from north) of the last long-enough segment before vertex `i`.
         func heading(before i: Int) -> Double? {
@@ -266,7 +264,9 @@ struct ManeuverBuilder {
             found = spatialIndex.smallestSpace(containing: Self.spaceProbe(from: s.start, to: s.end), levelIndex: s.endLevelIndex)
         }
         guard let k = found else { return nil }
-        return Maneuver.SpaceInfo(id: venue.spaces[k].id, category: venue.spaces[k].category,
-                                  name: venue.displayName(venue.spaces[k].name, preferred: [language]))
+        // Fields read in place: no copy of the space (polygon, names).
+        return venue.spaces.withUnsafeBufferPointer { spaces in
+            Maneuver.SpaceInfo(id: spaces[k].id, category: spaces[k].category, name: venue.displayName(spaces[k].name, preferred: [language]))
+        }
     }
 }

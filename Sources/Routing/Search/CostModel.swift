@@ -58,6 +58,7 @@ public struct CostModel: Sendable {
     /// This model with `edges` closed (no closed edge when empty).
     func closing(_ edges: [Int32], edgeCount: Int) -> CostModel {
         var out = self
+        if edges.isEmpty, closedEdges == nil { return out }
         let sorted = Array(Set(edges)).sorted()
         out.closedEdgeList = sorted
         if sorted.isEmpty { out.closedEdges = nil; return out }

@@ -183,14 +183,15 @@ public struct VenueSpatialIndex: Sendable {
     /// - Complexity: O(cells overlapping the circle's box + nodes in them).
     public func nodes(within radiusMeters: Double, of point: LocalPoint, levelIndex: Int) -> [(node: Int, distanceMeters: Double)] {
         guard levels.indices.contains(levelIndex), point.isFinite, radiusMeters.isFinite, radiusMeters >= 0 else { return [] }
-        let level = levels[levelIndex]
+        // The grid and ids only, not a copy of the level's other grids.
+        let grid = levels[levelIndex].nodeGrid, ids = levels[levelIndex].nodeIDs
         let nodes = graph.nodes
         var found: [(node: Int, distanceMeters: Double)] = []
-        var seen = Set<Int32>()
         let box = BoundingBox(minX: point.x, minY: point.y, maxX: point.x, maxY: point.y).expanded(by: radiusMeters)
-        level.nodeGrid.forEachCell(overlapping: box) { c in
-            for slot in level.nodeGrid.items(inCell: c) where seen.insert(slot).inserted {
-                let n = Int(level.nodeIDs[Int(slot)])
+        // Every node is in exactly one cell (the one holding it), so none is seen twice.
+        grid.forEachCell(overlapping: box) { c in
+            for slot in grid.items(inCell: c) {
+                let n = Int(ids[Int(slot)])
                 let d = nodes[n].point.distance(to: point)
                 if d <= radiusMeters { found.append((n, d)) }
             }
