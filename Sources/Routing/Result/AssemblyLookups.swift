@@ -12,7 +12,8 @@ import Venue
 /// The answers are the venue's own (``Venue/buildingID(at:levelIndex:toleranceMeters:)``,
 /// ``VenueSpatialIndex/smallestSpace(containing:levelIndex:)``) at the very probe points the builder
 /// computes, so routes are the same with and without the tables.
-/// Memory: 4 bytes per node and 16 per edge (3.5 MB on 221,000 nodes).
+/// Memory: 4 bytes per node and 16 per edge (3.5 MB on 221,000 nodes), and the spaces' and levels'
+/// ids and names (shared with the venue's strings).
 struct AssemblyLookups: Sendable {
     /// Level ids by level index.
     let levelIDs: [String]
@@ -26,6 +27,15 @@ struct AssemblyLookups: Sendable {
     /// Per directed edge: the smallest space holding the maneuver probe on the level of the node it
     /// reaches, index into `venue.spaces`, or -1.
     let edgeSpace: [Int32]
+    /// Per space (index into `venue.spaces`): what a maneuver says of it, read without copying spaces.
+    let spaceIDs: [String]
+    let spaceCategories: [String]
+    let spaceNames: [LocalizedName]
+    /// Per level: its names and short names.
+    let levelNames: [LocalizedName]
+    let levelShortNames: [LocalizedName]
+    /// The venue's default language (names without the preferred one fall back to it).
+    let defaultLanguage: String
 
     /// The tables of `venue`'s graph.
     /// - Complexity: O(nodes + edges) building and space lookups (0.3–0.6 s on 221,000 nodes).
@@ -33,6 +43,12 @@ struct AssemblyLookups: Sendable {
         let graph = venue.graph
         let spatial = venue.spatialIndex
         levelIDs = venue.levels.map(\.id)
+        levelNames = venue.levels.map(\.name)
+        levelShortNames = venue.levels.map(\.shortName)
+        spaceIDs = venue.spaces.map(\.id)
+        spaceCategories = venue.spaces.map(\.category)
+        spaceNames = venue.spaces.map(\.name)
+        defaultLanguage = venue.defaultLanguage
         var ids: [String] = []
         var indexOfID: [String: Int32] = [:]
         func intern(_ id: String?) -> Int32 {

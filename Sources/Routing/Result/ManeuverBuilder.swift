@@ -46,9 +46,19 @@ struct ManeuverBuilder {
     /// Buildings and spaces along the graph's edges and at its nodes, computed once per graph.
     let lookups: AssemblyLookups
 
+    /// `[language]`, made once.
+    private let preferredLanguages: [String]
+
     init(venue: Venue, lookups: AssemblyLookups, language: String, units: DistanceUnits) {
         self.venue = venue; self.lookups = lookups; self.language = language; self.units = units
         self.spatialIndex = venue.spatialIndex
+        self.preferredLanguages = [language]
+    }
+
+    /// A name in the requested language (``Venue/displayName(_:preferred:)``).
+    @inline(__always)
+    private func displayName(_ name: LocalizedName) -> String? {
+        name.resolved(preferred: preferredLanguages, defaultLanguage: lookups.defaultLanguage)
     }
 
     /// The middle of a segment: where the building along it is looked up.
@@ -167,11 +177,14 @@ struct ManeuverBuilder {
             guard let incoming = heading(before: i), let outgoing = heading(from: i) else { continue }
             // Turns closer together than `mergeTurnsWithinMeters` are one turn: measure the heading
             // change from before the first to after the last.
-            if let last = drafts.last, last.isTurn, offsets[i] - offsets[last.segment] < thresholds.mergeTurnsWithinMeters,
-               let before = heading(before: last.segment) {
+            // (The last draft is read in place, not copied with its strings, for every segment.)
+            if let lastIndex = drafts.indices.last, drafts[lastIndex].isTurn,
+               case let lastSegment = drafts[lastIndex].segment,
+               offsets[i] - offsets[lastSegment] < thresholds.mergeTurnsWithinMeters,
+               let before = heading(before: lastSegment) {
                 let merged = Angle.degrees(Angle.difference(from: before, to: outgoing))
                 drafts.removeLast()
-                if let turn = thresholds.action(forTurnDegrees: merged) { drafts.append(Draft(action: turn, segment: last.segment)) }
+                if let turn = thresholds.action(forTurnDegrees: merged) { drafts.append(Draft(action: turn, segment: lastSegment)) }
                 continue
             }
             let delta = Angle.degrees(Angle.difference(from: incoming, to: outgoing))
@@ -212,12 +225,10 @@ struct ManeuverBuilder {
             let space = atEnd ? nil : spaceInfo(after: d.segment, in: segments)
             var levelName: String?
             if let to = d.toLevelIndex {
-                // Read in place: no copy of the level (names, outline).
-                levelName = venue.displayName(venue.levels[to].name, preferred: [language])
-                    ?? venue.displayName(venue.levels[to].shortName, preferred: [language]) ?? venue.levels[to].id
+                levelName = displayName(lookups.levelNames[to]) ?? displayName(lookups.levelShortNames[to]) ?? lookups.levelIDs[to]
             }
             let place: String? = d.action == .depart ? departure.name : (d.action == .arrive ? arrival.name : nil)
-            let buildingName = d.building.flatMap { id in (try? venue.building(id)).flatMap { venue.displayName($0.name, preferred: [language]) } }
+            let buildingName = d.building.flatMap { id in (try? venue.building(id)).flatMap { displayName($0.name) } }
             let distance = max(0, nextOffset - offset)
             let bearingDegrees = Angle.degrees(Angle.normalizedPositive(bearing))
             let text = writer.text(for: d.action, distanceToNextMeters: distance, bearingDegrees: bearingDegrees, levelChange: d.levelChange,
@@ -264,9 +275,6 @@ struct ManeuverBuilder {
             found = spatialIndex.smallestSpace(containing: Self.spaceProbe(from: s.start, to: s.end), levelIndex: s.endLevelIndex)
         }
         guard let k = found else { return nil }
-        // Fields read in place: no copy of the space (polygon, names).
-        return venue.spaces.withUnsafeBufferPointer { spaces in
-            Maneuver.SpaceInfo(id: spaces[k].id, category: spaces[k].category, name: venue.displayName(spaces[k].name, preferred: [language]))
-        }
+        return Maneuver.SpaceInfo(id: lookups.spaceIDs[k], category: lookups.spaceCategories[k], name: displayName(lookups.spaceNames[k]))
     }
 }
