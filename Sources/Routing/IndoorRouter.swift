@@ -6,7 +6,9 @@ import Venue
 ///
 /// Holds a search workspace, so use one router per thread; the ``RoutingIndex`` it reads is shared.
 public final class IndoorRouter {
+    /// The shared per-venue preprocessing routed on.
     public let index: RoutingIndex
+    /// Direction modes by name (`default`, `accessible` and the venue's own), for `RouteOptions.directionMode`.
     public let directionModes: [String: DirectionMode]
     let search: PathSearch
     let hierarchyQuery: HierarchyQuery?

@@ -14,6 +14,7 @@ public struct ContractionHierarchy: Sendable {
         public var leafNodes: Int
         /// Metres one level counts as when cutting along the vertical axis. Default 4, range > 0.
         public var levelHeightMeters: Double
+        /// Options with the given part size and level spacing (checked by ``validate()``).
         public init(leafNodes: Int = 4, levelHeightMeters: Double = 4) {
             self.leafNodes = leafNodes; self.levelHeightMeters = levelHeightMeters
         }

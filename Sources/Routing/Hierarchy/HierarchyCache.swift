@@ -39,6 +39,7 @@ public final class HierarchyCache: @unchecked Sendable {
         public var maximumMetrics: Int
         /// Hierarchy tunables.
         public var hierarchy: ContractionHierarchy.Options
+        /// Options with the given switch, cache size and hierarchy options (checked by ``validate()``).
         public init(enabled: Bool = true, maximumMetrics: Int = 8, hierarchy: ContractionHierarchy.Options = .init()) {
             self.enabled = enabled; self.maximumMetrics = maximumMetrics; self.hierarchy = hierarchy
         }
@@ -53,10 +54,15 @@ public final class HierarchyCache: @unchecked Sendable {
 
     /// Timings of the work done so far (seconds), for benchmarks.
     public struct Timings: Sendable {
+        /// Seconds spent building the hierarchy (order and chordal supergraph).
         public var buildSeconds: Double = 0
+        /// Seconds of the latest customization.
         public var customizeSeconds: Double = 0
+        /// Customizations made (one per metric, again after one was dropped from the cache).
         public var customizations = 0
+        /// Seconds of the latest closure update of a cached customization.
         public var lastUpdateSeconds: Double = 0
+        /// Closure updates made.
         public var updates = 0
     }
 
@@ -67,6 +73,7 @@ public final class HierarchyCache: @unchecked Sendable {
         var lastUse: UInt64
     }
 
+    /// The cache's tunables.
     public let options: Options
     private let graph: NavigationGraph
     private let lock = NSLock()

@@ -11,7 +11,7 @@ import Venue
 ///
 /// Immutable value (copy-on-write arrays), so queries on one customization may run while another
 /// is derived from it.
-public struct HierarchyMetric: Sendable {
+struct HierarchyMetric: Sendable {
     /// Cost x → y per arc (∞ when none).
     var upCost: [Double]
     /// Cost y → x per arc.
@@ -21,7 +21,7 @@ public struct HierarchyMetric: Sendable {
     var downVia: [Int32]
 
     /// Bytes held by the metric's arrays.
-    public var memoryBytes: Int { 8 * (upCost.count + downCost.count) + 4 * (upVia.count + downVia.count) }
+    var memoryBytes: Int { 8 * (upCost.count + downCost.count) + 4 * (upVia.count + downVia.count) }
 
     /// Customizes `hierarchy` for directed edge costs: `edgeCosts(e)` gives edge `e`'s cost from
     /// `from` to `to` and from `to` to `from` (`nil` when that way is not allowed).

@@ -9,9 +9,9 @@ import Venue
 /// path v → t, `d(v,t) ≥ max(d(L,t) − d(L,v), d(v,L) − d(t,L))`. Bounds are computed on the
 /// unrestricted graph (every edge, every mode), so they stay valid under any exclusion.
 /// Landmarks are picked by farthest-point selection. Memory: 2 × landmarks × nodes Float32.
-public struct Landmarks: Sendable {
+package struct Landmarks: Sendable {
     /// The landmarks' graph node indices, in selection order.
-    public let landmarkNodes: [Int32]
+    package let landmarkNodes: [Int32]
     /// `fromLandmark[k * nodeCount + v]` = d(L_k, v), `toLandmark[k * nodeCount + v]` = d(v, L_k);
     /// `.infinity` when unreachable. Flat arrays: one lookup costs no reference counting.
     let fromLandmark: [Float]
@@ -19,7 +19,7 @@ public struct Landmarks: Sendable {
     let nodeCount: Int
 
     /// Chooses `count` landmarks and runs two Dijkstra searches from each. - Complexity: O(k (E + V log V))
-    public init(graph: NavigationGraph, count: Int) {
+    package init(graph: NavigationGraph, count: Int) {
         let n = graph.nodes.count
         var chosen: [Int32] = []
         var from: [[Float]] = [], to: [[Float]] = []
@@ -59,7 +59,7 @@ public struct Landmarks: Sendable {
     }
 
     /// A lower bound in metres on the length of any path from `v` to `t`.
-    public func lowerBound(from v: Int, to t: Int) -> Double {
+    package func lowerBound(from v: Int, to t: Int) -> Double {
         lowerBound(from: v, to: t, using: 0..<landmarkNodes.count)
     }
 

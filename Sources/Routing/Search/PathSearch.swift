@@ -3,40 +3,40 @@ import Venue
 
 /// Where a search may start or end: a graph node, an extra cost to reach it (off-graph walk, part of
 /// the matched edge) and a tag saying which request place it stands for.
-public struct SearchEndpoint: Hashable, Sendable {
+struct SearchEndpoint: Hashable, Sendable {
     /// The graph node index.
-    public var node: Int32
+    var node: Int32
     /// Cost of getting from the request place to the node (or back), in the search's cost unit.
-    public var cost: Double
+    var cost: Double
     /// Which request place the endpoint stands for.
-    public var tag: Int
+    var tag: Int
     /// An endpoint at `node` reached at `cost`, standing for place `tag`.
-    public init(node: Int32, cost: Double, tag: Int) { self.node = node; self.cost = cost; self.tag = tag }
+    init(node: Int32, cost: Double, tag: Int) { self.node = node; self.cost = cost; self.tag = tag }
 }
 
 /// One step of a found path: the node reached, the phase (index into the search's phases) and the
 /// edge used to get there (`nil` for the first step and for a change of phase at the same node).
-public struct PathStep: Hashable, Sendable {
+struct PathStep: Hashable, Sendable {
     /// The node reached.
-    public var node: Int32
+    var node: Int32
     /// Index into the search's phases (transport modes).
-    public var phase: Int
+    var phase: Int
     /// The edge taken to reach the node; `nil` at the start and at a phase change.
-    public var edge: Int32?
+    var edge: Int32?
 }
 
 /// A found path.
-public struct SearchPath: Sendable {
+struct SearchPath: Sendable {
     /// The path from the seed to the target.
-    public var steps: [PathStep]
+    var steps: [PathStep]
     /// Total cost including the endpoint costs.
-    public var cost: Double
+    var cost: Double
     /// Tag of the seed endpoint the path starts from.
-    public var seedTag: Int
+    var seedTag: Int
     /// Tag of the target endpoint it reaches.
-    public var targetTag: Int
+    var targetTag: Int
     /// States taken off the queue (for benchmarks).
-    public var settledStates: Int
+    var settledStates: Int
 }
 
 /// Goal-directed search (A* with ALT and straight-line bounds) over the navigation graph, with phases
@@ -45,9 +45,9 @@ public struct SearchPath: Sendable {
 ///
 /// A workspace: it owns per-node scratch arrays reused across queries (reset in O(1) with a
 /// generation stamp), so keep one per thread. - Complexity: O((E + V) log V) worst case per query.
-public final class PathSearch {
+final class PathSearch {
     /// The graph, costs and landmarks searched.
-    public let index: RoutingIndex
+    let index: RoutingIndex
     /// Per-state scratch arrays, reused across queries. Taken out of `self` for the length of a
     /// search so the hot loop works on local storage (no dynamic exclusivity checks on class fields).
     private struct Scratch {
@@ -66,10 +66,10 @@ public final class PathSearch {
     private var scratch = Scratch()
     private let phaseCapacity = 2
     /// States settled by successful searches since creation (benchmark telemetry).
-    public internal(set) var settledStatesTotal = 0
+    var settledStatesTotal = 0
 
     /// A workspace for `index`, with scratch arrays sized to its graph. - Complexity: O(V) memory.
-    public init(index: RoutingIndex) {
+    init(index: RoutingIndex) {
         self.index = index
         let states = index.venue.graph.nodes.count * phaseCapacity
         scratch.distance = [Double](repeating: .infinity, count: states)
@@ -82,7 +82,7 @@ public final class PathSearch {
     }
 
     /// The cheapest path from any seed (in phase 0) to any target (in any phase), or `nil`.
-    public func search(seeds: [SearchEndpoint], targets: [SearchEndpoint], cost: CostModel,
+    func search(seeds: [SearchEndpoint], targets: [SearchEndpoint], cost: CostModel,
                        phases: [TravelKind] = [.walking]) -> SearchPath? {
         var w = Scratch()
         swap(&w, &scratch)

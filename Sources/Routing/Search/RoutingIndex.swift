@@ -10,7 +10,7 @@ public struct RoutingIndex: Sendable {
     /// search: two-phase vehicle routes, or every search when the hierarchy is disabled), so an index
     /// whose searches all run on the contraction hierarchy never holds them (64 landmarks on 221,000
     /// nodes are 113 MB).
-    public var landmarks: Landmarks? { landmarkStore.landmarks }
+    package var landmarks: Landmarks? { landmarkStore.landmarks }
     private let landmarkStore: LandmarkStore
     /// Whether every edge is at least as long as the horizontal distance between its ends, so the
     /// straight-line distance is an admissible heuristic too.
@@ -42,6 +42,7 @@ public struct RoutingIndex: Sendable {
         public var landmarkCount: Int?
         /// The contraction hierarchy used for single-phase searches (``HierarchyCache/Options``).
         public var hierarchy: HierarchyCache.Options
+        /// Options with `landmarkCount` (clamped into 0–64; `nil` = automatic) and the hierarchy's options.
         public init(landmarkCount: Int? = nil, hierarchy: HierarchyCache.Options = .init()) {
             self.landmarkCount = landmarkCount.map { max(0, min(64, $0)) }
             self.hierarchy = hierarchy
