@@ -12,9 +12,10 @@ import Venue
 /// The answers are the venue's own (``Venue/buildingID(at:levelIndex:toleranceMeters:)``,
 /// ``VenueSpatialIndex/smallestSpace(containing:levelIndex:)``) at the very probe points the builder
 /// computes, so routes are the same with and without the tables.
-/// Memory: 4 bytes per node and 16 per edge (3.5 MB on 221,000 nodes), and the spaces' and levels'
-/// ids and names (shared with the venue's strings).
-struct AssemblyLookups: Sendable {
+/// Memory: 4 bytes per node and 16 per edge (3.5 MB on 221,000 nodes), and the spaces', levels' and
+/// connectors' ids and names (shared with the venue's strings). A class, so reading one table does
+/// not copy (and reference-count) all of them.
+final class AssemblyLookups: Sendable {
     /// Level ids by level index.
     let levelIDs: [String]
     /// The building ids the tables refer to; a table entry is an index into this or -1 for none.
@@ -31,9 +32,13 @@ struct AssemblyLookups: Sendable {
     let spaceIDs: [String]
     let spaceCategories: [String]
     let spaceNames: [LocalizedName]
-    /// Per level: its names and short names.
+    /// Per level: its names, short names, ordinals and elevations (metres).
     let levelNames: [LocalizedName]
     let levelShortNames: [LocalizedName]
+    let levelOrdinals: [Int]
+    let levelElevations: [Double]
+    /// Connector ids by connector index.
+    let connectorIDs: [String]
     /// The venue's default language (names without the preferred one fall back to it).
     let defaultLanguage: String
 
@@ -45,6 +50,9 @@ struct AssemblyLookups: Sendable {
         levelIDs = venue.levels.map(\.id)
         levelNames = venue.levels.map(\.name)
         levelShortNames = venue.levels.map(\.shortName)
+        levelOrdinals = venue.levels.map(\.ordinal)
+        levelElevations = venue.levels.map(\.elevationMeters)
+        connectorIDs = venue.connectors.map(\.id)
         spaceIDs = venue.spaces.map(\.id)
         spaceCategories = venue.spaces.map(\.category)
         spaceNames = venue.spaces.map(\.name)

@@ -248,14 +248,13 @@ struct ManeuverBuilder {
         var end = i + 1
         while end < segments.count, segments[end].kind == s.kind, segments[end].connectorIndex == s.connectorIndex,
               segments[end].startLevelIndex != segments[end].endLevelIndex { end += 1 }
-        // Fields read in place: no copy of either level (names, outline) per call.
-        let levels = venue.levels
+        // From the lookups: no copy of the levels or the venue per call.
         let from = s.startLevelIndex, to = segments[end - 1].endLevelIndex
-        let connectorID = s.connectorIndex.map { venue.connectors[Int($0)].id }
-        let elevationChange = levels[to].elevationMeters - levels[from].elevationMeters
+        let connectorID = s.connectorIndex.map { lookups.connectorIDs[Int($0)] }
+        let elevationChange = lookups.levelElevations[to] - lookups.levelElevations[from]
         let rise = elevationChange.isFinite ? elevationChange : 0
-        return (Maneuver.LevelChange(connectorKind: kind, connectorID: connectorID, deltaZ: levels[to].ordinal - levels[from].ordinal,
-                                     fromLevelID: levels[from].id, toLevelID: levels[to].id,
+        return (Maneuver.LevelChange(connectorKind: kind, connectorID: connectorID, deltaZ: lookups.levelOrdinals[to] - lookups.levelOrdinals[from],
+                                     fromLevelID: lookups.levelIDs[from], toLevelID: lookups.levelIDs[to],
                                      riseMeters: rise), to, end)
     }
 

@@ -208,9 +208,9 @@ public struct VenueSpatialIndex: Sendable {
         -> (edge: Int, point: LocalPoint, t: Double, distanceMeters: Double)?
     {
         guard levels.indices.contains(levelIndex) else { return nil }
-        let level = levels[levelIndex]
-        let ids = level.edgeIDs
-        guard let hit = level.edgeGrid.nearest(to: point, maxDistanceMeters: maxDistanceMeters, distance: { slot in
+        // The grid and ids only, not a copy of the level's other grids.
+        let ids = levels[levelIndex].edgeIDs
+        guard let hit = levels[levelIndex].edgeGrid.nearest(to: point, maxDistanceMeters: maxDistanceMeters, distance: { slot in
             projection(ofEdge: Int(ids[Int(slot)]), point).point.distance(to: point)
         }) else { return nil }
         let e = Int(ids[Int(hit.item)])
