@@ -12,7 +12,7 @@ import Venue
 /// The answers are the venue's own (``Venue/buildingID(at:levelIndex:toleranceMeters:)``,
 /// ``VenueSpatialIndex/smallestSpace(containing:levelIndex:)``) at the very probe points the builder
 /// computes, so routes are the same with and without the tables.
-/// Memory: 4 bytes per node and 16 per edge (3.5 MB on 221,000 nodes), and the spaces', levels' and
+/// Memory: 4 bytes per node and 16 per edge (4.4 MB on 221,000 nodes), and the spaces', levels' and
 /// connectors' ids and names (shared with the venue's strings). A class, so reading one table does
 /// not copy (and reference-count) all of them.
 final class AssemblyLookups: Sendable {
@@ -43,7 +43,7 @@ final class AssemblyLookups: Sendable {
     let defaultLanguage: String
 
     /// The tables of `venue`'s graph.
-    /// - Complexity: O(nodes + edges) building and space lookups (0.3–0.6 s on 221,000 nodes).
+    /// - Complexity: O(nodes + edges) building and space lookups (about 0.3 s on 221,000 nodes).
     init(venue: Venue) {
         let graph = venue.graph
         let spatial = venue.spatialIndex

@@ -80,7 +80,7 @@ public struct RoutingIndex: Sendable {
     }
 
     /// Builds the route assembly lookups (the building and space along every graph edge and at every
-    /// node, 0.3–0.6 s and 3.5 MB on 221,000 nodes) now instead of on the first route.
+    /// node: about 0.3 s and 4.4 MB on 221,000 nodes) now instead of on the first route.
     public func prepareAssembly() { _ = assemblyStore.lookups }
 
     /// Builds now what the first route request with default options would build on its way: the route
