@@ -51,13 +51,19 @@ let package = Package(
         .executableTarget(
             name: "indoornav",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "IndoorPlot", "IndoorViewer", "Estimation", "EstimationReference",
+                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "IndoorPlot", "IndoorViewer", "Estimation",
                 "Recordings", "Positioning", "Simulation", "Navigation", "RerouteService",
             ],
             path: "Tools/indoornav"
         ),
+        // The GSL filter beside the plain-Swift reference (`swift run -c release filter-reference`): a
+        // benchmark that links test support, so it is not part of the tool.
+        .executableTarget(
+            name: "filter-reference", dependencies: ["Estimation", "EstimationReference", "IndoorGeometry"],
+            path: "Tools/bench/filter-reference"
+        ),
 
-        // Test support: the plain-Swift reference of the filter maths (tests and the filter benchmark),
+        // Test support: the plain-Swift reference of the filter maths (tests and `filter-reference`),
         // and venues built in code (routing and navigation tests)
         .target(name: "EstimationReference", dependencies: ["IndoorGeometry"], path: "Tests/Support/EstimationReference"),
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
