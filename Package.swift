@@ -9,6 +9,7 @@ let readme: [String] = ["README.md"]
 let package = Package(
     name: "IndoorNav",
     products: [
+        .library(name: "IndoorJSON", targets: ["IndoorJSON"]),
         .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
         .library(name: "Venue", targets: ["Venue"]),
         .library(name: "Routing", targets: ["Routing"]),
