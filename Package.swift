@@ -94,6 +94,8 @@ let package = Package(
             name: "RerouteServiceTests",
             dependencies: ["RerouteService", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Navigation", "Positioning", "VenueFixtures", "BrowserHarness", "LoopbackSupport"]
         ),
+        // Reads the sources: doc comments on public declarations, DocC articles against the code.
+        .testTarget(name: "DocumentationTests"),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
         .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "BrowserHarness", "LoopbackSupport"]),
     ]
