@@ -39,3 +39,19 @@ extension JSONValue: Codable {
         }
     }
 }
+
+extension JSONValue {
+    /// Reads a JSON value from `decoder` and converts it with `convert` (a file format's own reader, whose
+    /// errors name the bad field): how a type whose stored form is a JSON file format implements
+    /// `init(from:)`.
+    /// - Throws: the decoder's `DecodingError`, or `DecodingError.dataCorrupted` with the description of
+    ///   what `convert` threw.
+    public static func decode<Value>(from decoder: any Decoder, as convert: (JSONValue) throws -> Value) throws -> Value {
+        let value = try JSONValue(from: decoder)
+        do {
+            return try convert(value)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: String(describing: error)))
+        }
+    }
+}

@@ -28,3 +28,33 @@ import IndoorJSON
         #expect(text == #"{"a":1.5,"b":[true,null]}"#)
     }
 }
+
+/// `JSONValue.decode(from:as:)`: a file format's reader behind `init(from:)`.
+@Suite struct JSONValueDecodeAsTests {
+    struct Version: Error, CustomStringConvertible {
+        var description: String { "version: expected 1" }
+    }
+
+    /// A stored form `{"version": 1, "name": …}` read by a reader that checks the version.
+    struct Named: Decodable, Equatable {
+        var name: String
+        init(name: String) { self.name = name }
+        init(from decoder: any Decoder) throws {
+            self = try JSONValue.decode(from: decoder) { value in
+                guard value["version"]?.int == 1, let name = value["name"]?.string else { throw Version() }
+                return Named(name: name)
+            }
+        }
+    }
+
+    @Test func theReaderDecidesAndItsErrorIsADecodingError() throws {
+        #expect(try JSONDecoder().decode(Named.self, from: Data(#"{"version": 1, "name": "a"}"#.utf8)) == Named(name: "a"))
+        do {
+            _ = try JSONDecoder().decode([Named].self, from: Data(#"[{"version": 2, "name": "a"}]"#.utf8))
+            Issue.record("decoded version 2")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.debugDescription == "version: expected 1")
+            #expect(context.codingPath.count == 1)
+        }
+    }
+}

@@ -8,12 +8,7 @@ extension RadioMap: Codable {
     /// Decodes a map in the radio map file format.
     /// - Throws: `DecodingError.dataCorrupted` naming the bad field (as ``PositioningError`` does).
     public init(from decoder: any Decoder) throws {
-        let value = try JSONValue(from: decoder)
-        do {
-            self = try RadioMap.decode(value, file: "decoded radio map")
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
-        }
+        self = try JSONValue.decode(from: decoder) { try RadioMap.decode($0, file: "decoded radio map") }
     }
 
     /// Encodes the map as its file format's JSON value.

@@ -7,12 +7,7 @@ extension VenueStore.Entry: Codable {
     /// Decodes an entry in the entry file's format.
     /// - Throws: `DecodingError.dataCorrupted` naming the bad field.
     public init(from decoder: any Decoder) throws {
-        let value = try JSONValue(from: decoder)
-        do {
-            self = try Self.decode(value, path: "decoded venue store entry")
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
-        }
+        self = try JSONValue.decode(from: decoder) { try Self.decode($0, path: "decoded venue store entry") }
     }
 
     /// Encodes the entry as its file format's JSON value.
