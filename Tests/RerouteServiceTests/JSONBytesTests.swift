@@ -27,6 +27,33 @@ import Testing
         #expect(String(decoding: JSONBytes.encode(v), as: UTF8.self) == v.serialized())
     }
 
+    /// Session answers are written member by member (``JSONObjectBytes``): every one is valid JSON whose
+    /// keys come in the order the tree writer sorts them, so re-writing the parsed answer gives the same bytes.
+    @Test func sessionAnswersAreInTreeOrder() throws {
+        let f = try ServiceFixture()
+        var answers: [TestHTTPClient.Response] = []
+        answers.append(try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":3,"timeSeconds":0,"headingDegrees":90,"headingAccuracyDegrees":20,"levelProbability":0.9,"raw":{"x":0.5,"y":0,"accuracyMeters":5,"timeSeconds":0}}}"#))
+        let id = try #require(try f.json(answers[0])["id"]?.string)
+        // Along the route, then off it (off-route verdict, reroute), a stale fix, and a batch.
+        for fix in ServiceFixture.walk(from: .init(x: 0, y: 0), to: .init(x: 10, y: 0), level: "L0", t0: 0)
+            + ServiceFixture.walk(from: .init(x: 10, y: 0), to: .init(x: 10, y: -12), level: "L0", t0: 8) + [ServiceFixture.fix(0, 0, "L0", t: 1)] {
+            answers.append(try f.client.request("POST", "/sessions/\(id)/locations", body: fix))
+        }
+        answers.append(try f.client.request("POST", "/sessions/\(id)/locations",
+                                            body: "[\(ServiceFixture.fix(10, -12, "L0", t: 40)),\(ServiceFixture.fix(10, -11, "L0", t: 41))]"))
+        answers.append(try f.client.request("GET", "/sessions/\(id)"))
+        answers.append(try f.client.request("GET", "/sessions"))
+        answers.append(try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office"}"#))
+        answers.append(try f.client.request("GET", "/sessions"))
+        for answer in answers {
+            #expect(answer.status == 200 || answer.status == 201, "\(answer.text)")
+            #expect(JSONBytes.encode(try f.json(answer)) == answer.body, "\(answer.text)")
+        }
+        let events = answers.compactMap { try? f.json($0)["events"]?.array }.joined().compactMap { $0["type"]?.string }
+        #expect(events.contains("rerouted") && events.contains("offRoute"), "\(events)")
+        #expect(answers.contains { (try? f.json($0)["rejected"]?.array?.isEmpty) == false })
+    }
+
     @Test func integersAtTheEdges() {
         for n: Int64 in [0, 7, -7, 10, -10, 123_456_789, -999_999_999_999_999, 999_999_999_999_999] {
             var out: [UInt8] = []
