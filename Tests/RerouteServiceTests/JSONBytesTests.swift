@@ -101,4 +101,59 @@ import Testing
         #expect(try CompactCoder.decode(Sample.self, from: CompactCoder.encode(s)) == s)
         #expect(throws: DecodingError.self) { try CompactCoder.decode(Sample.self, from: CompactCoder.encode([1, 2])) }
     }
+
+    private enum Key: CodingKey { case list, name, inner }
+
+    /// Written straight into the bytes: nested containers filled before their parent continues round-trip,
+    /// a value that encodes nothing is an empty container; a container written after a later one, and
+    /// `superEncoder`, are errors rather than wrong bytes.
+    @Test func containersWrittenInPlace() throws {
+        struct Manual: Codable, Equatable {
+            var list: [Int], name: String, inner: [String: Double]
+            init(list: [Int], name: String, inner: [String: Double]) { self.list = list; self.name = name; self.inner = inner }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: Key.self)
+                var u = try c.nestedUnkeyedContainer(forKey: .list)
+                list = []
+                while !u.isAtEnd { list.append(try u.decode(Int.self)) }
+                name = try c.decode(String.self, forKey: .name)
+                inner = try c.decode([String: Double].self, forKey: .inner)
+            }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Key.self)
+                var u = c.nestedUnkeyedContainer(forKey: .list)
+                for x in list { try u.encode(x) }
+                try c.encode(name, forKey: .name)
+                try c.encode(inner, forKey: .inner)
+            }
+        }
+        let many = Manual(list: Array(0..<300), name: "n", inner: ["a": 1.5, "b": -2])
+        #expect(try CompactCoder.decode(Manual.self, from: CompactCoder.encode(many)) == many)
+        let none = Manual(list: [], name: "", inner: [:])
+        #expect(try CompactCoder.decode(Manual.self, from: CompactCoder.encode(none)) == none)
+        struct Nothing: Codable, Equatable {
+            init() {}
+            init(from decoder: any Decoder) throws {}
+            func encode(to encoder: any Encoder) throws {}
+        }
+        #expect(try CompactCoder.decode([Nothing].self, from: CompactCoder.encode([Nothing(), Nothing()])).count == 2)
+
+        struct Interleaved: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Key.self)
+                var u = c.nestedUnkeyedContainer(forKey: .list)
+                try c.encode("later member", forKey: .name)
+                try u.encode(1)
+            }
+        }
+        #expect(throws: EncodingError.self) { try CompactCoder.encode(Interleaved()) }
+        struct Super: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Key.self)
+                var s = c.superEncoder().singleValueContainer()
+                try s.encode(1)
+            }
+        }
+        #expect(throws: EncodingError.self) { try CompactCoder.encode(Super()) }
+    }
 }
