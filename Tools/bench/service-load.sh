@@ -4,6 +4,7 @@
 #   Tools/bench/service-load.sh [--sessions 200] [--duration 10] [--connections 64] [--threads 2]
 #                               [--server-threads 2 | --thread-per-connection]
 #                               [--venue DIR] [--memory-only] [--store all|memory|redis|haproxy]
+#                               [--binary FILE]
 #
 # Builds release and runs, in one go (--store all, the default), each phase on its own server(s):
 #   memory   `indoornav serve` with sessions in memory;
@@ -20,11 +21,12 @@
 # library's staff lounge; with --venue DIR from its first destination to its last one on another
 # level. --memory-only: only the memory per session of the in-memory phase. Missing tools (wrk, curl,
 # redis-server, haproxy) are installed with apt-get. Traffic goes to 127.0.0.1 only; every run is
-# bounded by --duration.
+# bounded by --duration. --binary FILE: measure that indoornav instead of building this checkout's
+# (to compare two builds under the same machine load).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-SESSIONS=200 DURATION=10 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="--threads 2" VENUE_DIR="" MEMORY_ONLY=0 STORE=all
+SESSIONS=200 DURATION=10 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="--threads 2" VENUE_DIR="" MEMORY_ONLY=0 STORE=all BIN=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --sessions) SESSIONS=$2; shift 2 ;;
@@ -36,6 +38,7 @@ while [ $# -gt 0 ]; do
     --venue) VENUE_DIR=$2; shift 2 ;;
     --memory-only) MEMORY_ONLY=1; shift ;;
     --store) STORE=$2; shift 2 ;;
+    --binary) BIN=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 1 ;;
   esac
 done
@@ -53,8 +56,11 @@ need curl curl
 case "$STORE" in all|redis|haproxy) need redis-server redis-server ;; esac
 case "$STORE" in all|haproxy) need haproxy haproxy ;; esac
 
-swift build -c release --product indoornav 2>&1 | grep -E "error|Compiling|Build" | tail -n 3
-BIN=$(swift build -c release --show-bin-path)/indoornav
+if [ -z "$BIN" ]; then
+  swift build -c release --product indoornav 2>&1 | grep -E "error|Compiling|Build" | tail -n 3
+  BIN=$(swift build -c release --show-bin-path)/indoornav
+fi
+[ -x "$BIN" ] || { echo "--binary: $BIN is not an executable" >&2; exit 1; }
 
 WORK=$(mktemp -d)
 PIDS=()
