@@ -71,12 +71,15 @@ extension UInt8: CompactPrimitive { func writeCompact(into out: inout [UInt8]) {
 /// The bytes of one encode, shared by its encoders and containers, and the containers still open
 /// (innermost last). Containers are written where they are opened; writing to one closes every
 /// container opened after it, and writing to a closed one is a ``problem``.
+///
+/// One sink serves one encode on one thread, and no access to its properties spans a call that could
+/// reach them again, so their run-time exclusivity checks (a third of the encoding's time) are off.
 final class CompactSink {
-    var out: [UInt8] = []
+    @exclusivity(unchecked) var out: [UInt8] = []
     /// Open containers: where their count is, and how many values they hold.
-    private var open: [(countAt: Int, count: Int)] = []
+    @exclusivity(unchecked) private var open: [(countAt: Int, count: Int)] = []
     /// Why the bytes are not a faithful encoding (reported by ``CompactCoder/encode(_:)``).
-    var problem: String?
+    @exclusivity(unchecked) var problem: String?
 
     static let countBytes = 4
     static let maximumCount = 1 << (7 * countBytes) - 1
