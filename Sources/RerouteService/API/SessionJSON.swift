@@ -51,7 +51,9 @@ enum SessionJSON {
         }
     }
 
-    static func progress(_ p: RouteProgress?, venue: Venue, into out: inout [UInt8]) {
+    /// `snapped`: the JSON of `p.snappedLocation` (``location(_:venue:into:)``), written once for the
+    /// progress and the session body.
+    static func progress(_ p: RouteProgress?, venue: Venue, snapped: [UInt8], into out: inout [UInt8]) {
         guard let p else { out += [110, 117, 108, 108]; return }
         JSONObjectBytes.write(into: &out) { o in
             o.value("currentAction", action(p.currentAction))
@@ -70,7 +72,7 @@ enum SessionJSON {
             o.value("sectionDistanceRemainingMeters", number(p.sectionDistanceRemainingMeters))
             o.value("sectionDistanceTraveledMeters", number(p.sectionDistanceTraveledMeters))
             o.value("sectionIndex", .number(Double(p.sectionIndex)))
-            o.member("snappedLocation") { location(p.snappedLocation, venue: venue, into: &$0) }
+            o.member("snappedLocation") { $0 += snapped }
             o.value("upcomingManeuver", maneuver(p.upcomingManeuver, venue: venue))
         }
     }
@@ -144,15 +146,17 @@ enum SessionJSON {
 
     /// The session body: `{events, id, progress, rejected, route?, snappedLocation, state, venue}`.
     static func session(id: String, venue: Venue, snapshot: SessionSnapshot, includeRoute: Bool) -> [UInt8] {
-        JSONObjectBytes.encode { o in
+        var snapped: [UInt8] = []
+        location(snapshot.progress?.snappedLocation, venue: venue, into: &snapped)
+        return JSONObjectBytes.encode { o in
             o.array("events", snapshot.events) { e, out in JSONBytes.write(event(e, venue: venue), into: &out) }
             o.string("id", id)
-            o.member("progress") { progress(snapshot.progress, venue: venue, into: &$0) }
+            o.member("progress") { progress(snapshot.progress, venue: venue, snapped: snapped, into: &$0) }
             o.array("rejected", snapshot.rejected) { r, out in
                 JSONBytes.write(["index": .number(Double(r.index)), "reason": .string(r.reason)], into: &out)
             }
             if includeRoute { o.value("route", snapshot.route.map { RouteJSON.encode($0, venue: venue) } ?? .null) }
-            o.member("snappedLocation") { location(snapshot.progress?.snappedLocation, venue: venue, into: &$0) }
+            o.member("snappedLocation") { $0 += snapped }
             o.value("state", state(snapshot.state))
             o.string("venue", venue.id)
         }
