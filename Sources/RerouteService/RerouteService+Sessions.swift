@@ -23,14 +23,16 @@ extension RerouteService {
         }
         metrics.recordSessions(created: 1)
         count(snapshot.events)
-        let json = SessionJSON.session(id: session.id, venue: served.venue, snapshot: snapshot, includeRoute: true)
+        let json = SessionJSON.session(id: session.id, venue: served.venue, snapshot: snapshot, includeRoute: true,
+                                       maneuvers: session.maneuverJSON)
         return .json(201, bytes: json, headers: [("Location", "/sessions/\(session.id)")])
     }
 
     /// `GET /sessions/{id}`.
     func getSession(id: String, client: String) throws(ServiceError) -> HTTPResponse {
         let (session, venue) = try lookup(id, client: client)
-        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true))
+        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true,
+                                                            maneuvers: session.maneuverJSON))
     }
 
     /// `DELETE /sessions/{id}`: 204 whether or not it existed (idempotent); another client's session is
@@ -54,7 +56,8 @@ extension RerouteService {
         }
         if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
         count(snapshot.events)
-        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false))
+        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false,
+                                                            maneuvers: session.maneuverJSON))
     }
 
     /// `POST /sessions/{id}/transition`: the user confirms crossing to another section.
@@ -62,7 +65,8 @@ extension RerouteService {
         let (session, venue) = try lookup(id, client: client, forUpdate: true)
         let snapshot = try applyAndSave(id, client: client, first: session) { session throws(ServiceError) in session.confirmTransition() }
         count(snapshot.events)
-        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false))
+        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false,
+                                                            maneuvers: session.maneuverJSON))
     }
 
     /// Applies `change` to `first` (the session as just looked up) and saves it; when another writer

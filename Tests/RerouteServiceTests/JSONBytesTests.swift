@@ -1,4 +1,5 @@
 import IndoorJSON
+import Routing
 import Testing
 @testable import RerouteService
 
@@ -52,6 +53,25 @@ import Testing
         let events = answers.compactMap { try? f.json($0)["events"]?.array }.joined().compactMap { $0["type"]?.string }
         #expect(events.contains("rerouted") && events.contains("offRoute"), "\(events)")
         #expect(answers.contains { (try? f.json($0)["rejected"]?.array?.isEmpty) == false })
+    }
+
+    /// A session's cached maneuver JSON is the maneuver's own JSON, whichever maneuvers came before.
+    @Test func cachedManeuversAreTheirOwnJSON() throws {
+        let f = try ServiceFixture()
+        _ = try f.createSession()
+        let route = try #require(f.service.storedSessions().first?.navigation.route)
+        let venue = try #require(f.service.venues["golden"]?.venue)
+        let maneuvers = route.sections.flatMap(\.maneuvers)
+        #expect(maneuvers.count >= 3)
+        let cache = ManeuverJSONCache()
+        for m in maneuvers + maneuvers.reversed() + [maneuvers[0], maneuvers[0]] {
+            var out: [UInt8] = []
+            cache.write(m, venue: venue, into: &out)
+            #expect(out == JSONBytes.encode(RouteJSON.maneuver(m, venue: venue)))
+        }
+        var none: [UInt8] = []
+        cache.write(nil, venue: venue, into: &none)
+        #expect(String(decoding: none, as: UTF8.self) == "null")
     }
 
     @Test func integersAtTheEdges() {

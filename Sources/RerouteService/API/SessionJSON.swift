@@ -53,11 +53,12 @@ enum SessionJSON {
 
     /// `snapped`: the JSON of `p.snappedLocation` (``location(_:venue:into:)``), written once for the
     /// progress and the session body.
-    static func progress(_ p: RouteProgress?, venue: Venue, snapped: [UInt8], into out: inout [UInt8]) {
+    /// `maneuvers`: where the maneuvers' JSON is kept between answers.
+    static func progress(_ p: RouteProgress?, venue: Venue, snapped: [UInt8], maneuvers: ManeuverJSONCache, into out: inout [UInt8]) {
         guard let p else { out += [110, 117, 108, 108]; return }
         JSONObjectBytes.write(into: &out) { o in
             o.value("currentAction", action(p.currentAction))
-            o.value("currentManeuver", maneuver(p.currentManeuver, venue: venue))
+            o.member("currentManeuver") { maneuvers.write(p.currentManeuver, venue: venue, into: &$0) }
             o.string("destinationId", p.destinationID)
             o.string("destinationName", p.destinationName)
             o.value("distanceFromRouteMeters", number(p.distanceFromRouteMeters))
@@ -73,7 +74,7 @@ enum SessionJSON {
             o.value("sectionDistanceTraveledMeters", number(p.sectionDistanceTraveledMeters))
             o.value("sectionIndex", .number(Double(p.sectionIndex)))
             o.member("snappedLocation") { $0 += snapped }
-            o.value("upcomingManeuver", maneuver(p.upcomingManeuver, venue: venue))
+            o.member("upcomingManeuver") { maneuvers.write(p.upcomingManeuver, venue: venue, into: &$0) }
         }
     }
 
@@ -145,13 +146,14 @@ enum SessionJSON {
     }
 
     /// The session body: `{events, id, progress, rejected, route?, snappedLocation, state, venue}`.
-    static func session(id: String, venue: Venue, snapshot: SessionSnapshot, includeRoute: Bool) -> [UInt8] {
+    /// `maneuvers`: the session's ``ServiceSession/maneuverJSON``.
+    static func session(id: String, venue: Venue, snapshot: SessionSnapshot, includeRoute: Bool, maneuvers: ManeuverJSONCache) -> [UInt8] {
         var snapped: [UInt8] = []
         location(snapshot.progress?.snappedLocation, venue: venue, into: &snapped)
         return JSONObjectBytes.encode { o in
             o.array("events", snapshot.events) { e, out in JSONBytes.write(event(e, venue: venue), into: &out) }
             o.string("id", id)
-            o.member("progress") { progress(snapshot.progress, venue: venue, snapped: snapped, into: &$0) }
+            o.member("progress") { progress(snapshot.progress, venue: venue, snapped: snapped, maneuvers: maneuvers, into: &$0) }
             o.array("rejected", snapshot.rejected) { r, out in
                 JSONBytes.write(["index": .number(Double(r.index)), "reason": .string(r.reason)], into: &out)
             }
