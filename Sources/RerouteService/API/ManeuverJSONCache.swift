@@ -18,7 +18,8 @@ final class ManeuverJSONCache: Sendable {
             out += hit
             return
         }
-        let json = JSONBytes.encode(RouteJSON.maneuver(maneuver, venue: venue))
+        // Kept at its size (the encoder reserves room for a whole answer).
+        let json = JSONBytes.encode(RouteJSON.maneuver(maneuver, venue: venue)).withUnsafeBufferPointer { Array($0) }
         entries.withLock { e in
             e.insert((maneuver, json), at: 0)
             if e.count > Self.capacity { e.removeLast() }
