@@ -9,6 +9,7 @@ let readme: [String] = ["README.md"]
 let package = Package(
     name: "IndoorNav",
     products: [
+        .library(name: "IndoorJSON", targets: ["IndoorJSON"]),
         .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
         .library(name: "Venue", targets: ["Venue"]),
         .library(name: "Routing", targets: ["Routing"]),
@@ -51,13 +52,19 @@ let package = Package(
         .executableTarget(
             name: "indoornav",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "IndoorPlot", "IndoorViewer", "Estimation", "EstimationReference",
+                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "IndoorPlot", "IndoorViewer", "Estimation",
                 "Recordings", "Positioning", "Simulation", "Navigation", "RerouteService",
             ],
             path: "Tools/indoornav"
         ),
+        // The GSL filter beside the plain-Swift reference (`swift run -c release filter-reference`): a
+        // benchmark that links test support, so it is not part of the tool.
+        .executableTarget(
+            name: "filter-reference", dependencies: ["Estimation", "EstimationReference", "IndoorGeometry"],
+            path: "Tools/bench/filter-reference"
+        ),
 
-        // Test support: the plain-Swift reference of the filter maths (tests and the filter benchmark),
+        // Test support: the plain-Swift reference of the filter maths (tests and `filter-reference`),
         // and venues built in code (routing and navigation tests)
         .target(name: "EstimationReference", dependencies: ["IndoorGeometry"], path: "Tests/Support/EstimationReference"),
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
@@ -87,6 +94,8 @@ let package = Package(
             name: "RerouteServiceTests",
             dependencies: ["RerouteService", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Navigation", "Positioning", "VenueFixtures", "BrowserHarness", "LoopbackSupport"]
         ),
+        // Reads the sources: doc comments on public declarations, DocC articles against the code.
+        .testTarget(name: "DocumentationTests"),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
         .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "BrowserHarness", "LoopbackSupport"]),
     ]

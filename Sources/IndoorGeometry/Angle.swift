@@ -21,7 +21,9 @@ public enum Angle {
     /// Signed smallest difference `to - from` in (-π, π].
     public static func difference(from: Double, to: Double) -> Double { normalized(to - from) }
 
+    /// Radians converted to degrees (not normalised).
     public static func degrees(_ radians: Double) -> Double { radians * 180 / .pi }
+    /// Degrees converted to radians (not normalised).
     public static func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
 }
 

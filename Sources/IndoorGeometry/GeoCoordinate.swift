@@ -8,6 +8,7 @@ public struct GeoCoordinate: Hashable, Sendable, Codable, CustomStringConvertibl
     /// Longitude in degrees, positive east, in [-180, 180].
     public var longitudeDegrees: Double
 
+    /// A coordinate from WGS84 degrees (not range-checked here; loaders check ranges).
     public init(latitudeDegrees: Double, longitudeDegrees: Double) {
         self.latitudeDegrees = latitudeDegrees
         self.longitudeDegrees = longitudeDegrees
@@ -19,5 +20,6 @@ public struct GeoCoordinate: Hashable, Sendable, Codable, CustomStringConvertibl
             && abs(latitudeDegrees) <= 90 && abs(longitudeDegrees) <= 180
     }
 
+    /// `(latitude°, longitude°)`, for messages and logs.
     public var description: String { "(\(latitudeDegrees)°, \(longitudeDegrees)°)" }
 }

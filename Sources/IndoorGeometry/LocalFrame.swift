@@ -22,6 +22,7 @@ public struct LocalFrame: Hashable, Sendable {
     public static let flattening = 1 / 298.257_223_563
     private static let e2 = flattening * (2 - flattening)
 
+    /// The tangent plane touching the WGS84 ellipsoid at `reference` (which becomes the local origin).
     public init(reference: GeoCoordinate) {
         self.reference = reference
         let lat = Angle.radians(reference.latitudeDegrees), lon = Angle.radians(reference.longitudeDegrees)
@@ -29,7 +30,9 @@ public struct LocalFrame: Hashable, Sendable {
         referenceECEF = LocalFrame.ecef(latRadians: lat, lonRadians: lon, heightMeters: 0)
     }
 
+    /// Frames are equal when their reference coordinates are.
     public static func == (a: LocalFrame, b: LocalFrame) -> Bool { a.reference == b.reference }
+    /// Hashes the reference coordinate (consistent with `==`).
     public func hash(into hasher: inout Hasher) { hasher.combine(reference) }
 
     /// Converts a geographic coordinate to metres east/north of the reference.

@@ -5,11 +5,13 @@ public struct LocalPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Metres north of the reference point.
     public var y: Double
 
+    /// A point `x` metres east and `y` metres north of the frame's reference.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The frame's reference point itself.
     public static let zero = LocalPoint(x: 0, y: 0)
 
     /// Straight-line distance in metres.
@@ -34,17 +36,23 @@ public struct LocalPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Whether both coordinates are finite.
     public var isFinite: Bool { x.isFinite && y.isFinite }
 
+    /// `(x, y)` in metres, for messages and logs.
     public var description: String { "(\(x), \(y))" }
 
+    /// The point moved by a displacement.
+    /// The displacement from `b` to `a`, in metres.
     @inlinable public static func + (a: LocalPoint, b: LocalVector) -> LocalPoint { LocalPoint(x: a.x + b.dx, y: a.y + b.dy) }
     @inlinable public static func - (a: LocalPoint, b: LocalPoint) -> LocalVector { LocalVector(dx: a.x - b.x, dy: a.y - b.y) }
 }
 
 /// A displacement in a venue's local frame, in metres east (`dx`) and north (`dy`).
 public struct LocalVector: Hashable, Sendable {
+    /// Metres east.
     public var dx: Double
+    /// Metres north.
     public var dy: Double
 
+    /// A displacement of `dx` metres east and `dy` metres north.
     public init(dx: Double, dy: Double) {
         self.dx = dx
         self.dy = dy

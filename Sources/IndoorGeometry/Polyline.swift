@@ -1,7 +1,9 @@
 /// An open chain of local points (a route, a corridor centre line, a door).
 public struct Polyline: Hashable, Sendable {
+    /// The vertices in order, metres in the local frame.
     public var points: [LocalPoint]
 
+    /// A chain through `points`, in order (metres in the local frame).
     public init(_ points: [LocalPoint]) { self.points = points }
 
     /// Total length in metres. - Complexity: O(n)

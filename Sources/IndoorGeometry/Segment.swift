@@ -1,8 +1,11 @@
 /// A straight segment between two local points.
 public struct Segment: Hashable, Sendable {
+    /// Where the segment starts, metres in the local frame.
     public var start: LocalPoint
+    /// Where it ends.
     public var end: LocalPoint
 
+    /// The segment from `start` to `end` (equal ends make a degenerate, zero-length segment).
     public init(_ start: LocalPoint, _ end: LocalPoint) {
         self.start = start
         self.end = end

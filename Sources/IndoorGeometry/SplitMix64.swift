@@ -4,6 +4,8 @@
 /// Deterministic for a seed on every platform; not for cryptography. The one seeded generator of
 /// IndoorNav: generators, simulators, benchmarks and tests all draw from it, never from a global one.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
+    /// The Weyl sequence position: advances by the golden-ratio increment on every draw; saving it
+    /// resumes the sequence exactly (a session snapshot keeps its generator's state this way).
     public private(set) var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.

@@ -3,11 +3,18 @@
 /// Objects are unordered dictionaries; ``JSONValue/serialized(pretty:)`` writes keys sorted, so output
 /// is stable.
 public enum JSONValue: Hashable, Sendable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; integers are exact up to 2⁵³. Build non-finite values with ``JSONValue/finite(_:)``, which
+    /// writes `null` for them.
     case number(Double)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object, its members by key (unordered; written with sorted keys).
     case object([String: JSONValue])
 
     /// The member `key` of an object; `nil` for a missing key or a non-object.

@@ -11,13 +11,21 @@ import IndoorJSON
 /// Each style object takes `fill`, `stroke`, `stroke_width` (pixels) and `opacity` (0–1). Per-space
 /// overrides win over per-category ones, which win over the base `space` style.
 public struct RenderStyle: Sendable {
+    /// Base style of walkable spaces (style file key `space`).
     public var space = SVGStyle(fill: "#f4f1ea", stroke: "#8a8578", strokeWidthPixels: 1)
+    /// Base style of spaces routes do not cross (`nonWalkableSpace`).
     public var nonWalkableSpace = SVGStyle(fill: "#d9d4c7", stroke: "#8a8578", strokeWidthPixels: 1)
+    /// The level's outline, drawn under the spaces (`levelOutline`).
     public var levelOutline = SVGStyle(fill: "#fbfaf7", stroke: "#444", strokeWidthPixels: 2)
+    /// Doors and other openings, drawn as strokes (`opening`).
     public var opening = SVGStyle(stroke: "#2e8b57", strokeWidthPixels: 3)
+    /// Navigation graph edges when drawn (`graph`).
     public var graph = SVGStyle(stroke: "#e07b00", strokeWidthPixels: 0.8, opacity: 0.8)
+    /// Connector markers: stairs, elevators, escalators, ramps (`connector`).
     public var connector = SVGStyle(fill: "#7a3db8", stroke: "#ffffff", strokeWidthPixels: 1)
+    /// Point-of-interest markers (`poi`).
     public var poi = SVGStyle(fill: "#1f5fbf", stroke: "#ffffff", strokeWidthPixels: 1)
+    /// Overrides per IMDF unit category (`categories`), merged over the base space style.
     public var categories: [String: SVGStyle] = [
         "walkway": SVGStyle(fill: "#ffffff"),
         "stairs": SVGStyle(fill: "#e3d7f2"),
@@ -28,8 +36,10 @@ public struct RenderStyle: Sendable {
         "restroom.male": SVGStyle(fill: "#dcecf7"),
         "restroom.female": SVGStyle(fill: "#dcecf7"),
     ]
+    /// Overrides per space id (`spaces`), merged last.
     public var spaces: [String: SVGStyle] = [:]
 
+    /// The default style: the colours above, no per-space overrides.
     public init() {}
 
     /// The style of a space: base, then its category's, then its own.
@@ -39,9 +49,13 @@ public struct RenderStyle: Sendable {
 
     /// An error in a style file, naming the file and the field.
     public struct LoadError: Error, CustomStringConvertible {
+        /// The style file.
         public var path: String
+        /// The field at fault (`categories.walkway.fill`), empty for a problem with the whole file.
         public var field: String
+        /// What is wrong, as a sentence fragment.
         public var problem: String
+        /// `path: field: problem` (or `path: problem`).
         public var description: String { field.isEmpty ? "\(path): \(problem)" : "\(path): \(field): \(problem)" }
     }
 

@@ -23,14 +23,16 @@ extension RerouteService {
         }
         metrics.recordSessions(created: 1)
         count(snapshot.events)
-        let json = SessionJSON.session(id: session.id, venue: served.venue, snapshot: snapshot, includeRoute: true)
-        return .json(201, json, headers: [("Location", "/sessions/\(session.id)")])
+        let json = SessionJSON.session(id: session.id, venue: served.venue, snapshot: snapshot, includeRoute: true,
+                                       maneuvers: session.maneuverJSON)
+        return .json(201, bytes: json, headers: [("Location", "/sessions/\(session.id)")])
     }
 
     /// `GET /sessions/{id}`.
     func getSession(id: String, client: String) throws(ServiceError) -> HTTPResponse {
         let (session, venue) = try lookup(id, client: client)
-        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true))
+        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true,
+                                                            maneuvers: session.maneuverJSON))
     }
 
     /// `DELETE /sessions/{id}`: 204 whether or not it existed (idempotent); another client's session is
@@ -54,7 +56,8 @@ extension RerouteService {
         }
         if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
         count(snapshot.events)
-        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false))
+        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false,
+                                                            maneuvers: session.maneuverJSON))
     }
 
     /// `POST /sessions/{id}/transition`: the user confirms crossing to another section.
@@ -62,7 +65,8 @@ extension RerouteService {
         let (session, venue) = try lookup(id, client: client, forUpdate: true)
         let snapshot = try applyAndSave(id, client: client, first: session) { session throws(ServiceError) in session.confirmTransition() }
         count(snapshot.events)
-        return .json(200, SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false))
+        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false,
+                                                            maneuvers: session.maneuverJSON))
     }
 
     /// Applies `change` to `first` (the session as just looked up) and saves it; when another writer
@@ -120,10 +124,11 @@ extension RerouteService {
         if let venueID, venues[venueID] == nil { throw .notFound(kind: "venue", id: venueID) }
         let live = store.liveSessions(nowSeconds: clock(), limit: store.count)
             .filter { (venueID == nil || $0.venueID == venueID) && mayUse($0, client: client) }
-        let list: [JSONValue] = live.prefix(configuration.maximumListedSessions).compactMap { session in
-            guard let venue = venues[session.venueID]?.venue else { return nil }
-            return SessionJSON.summary(id: session.id, venue: venue, snapshot: session.snapshot())
-        }
-        return .json(200, JSONValue.object(["sessions": .array(list)]))
+        let listed = live.prefix(configuration.maximumListedSessions).compactMap { s in venues[s.venueID].map { (s, $0.venue) } }
+        return .json(200, bytes: JSONObjectBytes.encode { o in
+            o.array("sessions", listed) { item, out in
+                SessionJSON.summary(id: item.0.id, venue: item.1, snapshot: item.0.snapshot(), into: &out)
+            }
+        })
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import IndoorGeometry
+@testable import IndoorGeometry
 import Testing
 
 /// The one seeded Gaussian and the stream constructor of ``SplitMix64``.
@@ -51,5 +51,33 @@ import Testing
         let xs = (0..<8).map { _ in a.next() }
         #expect(xs != (0..<8).map { _ in b.next() })
         #expect(xs == (0..<8).map { _ in c.next() })
+    }
+
+    @Test func quantizedGaussianUsesNormalQuantilesAtBinCentres() {
+        // Reference quantiles Φ⁻¹((i + ½)/4096) from an independent inverse-CDF implementation.
+        let q = QuantizedNormal.quantiles
+        #expect(q.count == 4_096)
+        #expect(abs(q[0] - -3.668329285121323) < 1e-9)
+        #expect(abs(q[2_047] - -0.0003059849015802712) < 1e-9)
+        #expect(abs(q[2_048] - 0.0003059849015802712) < 1e-9)
+        #expect(abs(q[4_000] - 1.989637706239501) < 1e-9)
+        #expect(zip(q, q.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    @Test func quantizedGaussianMoments() {
+        var rng = SplitMix64(seed: 11, stream: 3)
+        let n = 100_000
+        var sum = 0.0, sumSquares = 0.0, inOneSigma = 0, largest = 0.0
+        for _ in 0..<n {
+            let g = rng.quantizedGaussian()
+            sum += g; sumSquares += g * g
+            largest = max(largest, abs(g))
+            if abs(g) < 1 { inOneSigma += 1 }
+        }
+        let mean = sum / Double(n)
+        #expect(abs(mean) < 0.015)
+        #expect(abs(sumSquares / Double(n) - mean * mean - 1) < 0.02)
+        #expect(abs(Double(inOneSigma) / Double(n) - 0.6827) < 0.007)
+        #expect(largest <= 3.6684)
     }
 }

@@ -86,6 +86,9 @@ import Testing
         #expect(throws: PositioningError.self) { try MapMatchingConfiguration(initialHeadingBiasSigmaRadians: .nan) }
         #expect(throws: PositioningError.self) { try MapMatchingConfiguration(resampleBelowEffectiveFraction: 2) }
         #expect(throws: PositioningError.self) { try MapMatchingConfiguration(cellSizeMeters: 0) }
+        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(recoveryOpenFraction: 1.5) }
+        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(recoveryShare: .nan) }
+        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(recoverySpreadMeters: 0) }
         #expect((try? MapMatchingConfiguration()) == MapMatchingConfiguration.standard)
     }
 
@@ -162,6 +165,31 @@ import Testing
         // The stride scale stays the Kalman filter's and learns from the fix: the steps were short.
         let scale = try #require(engine.calibration?.strideScale)
         #expect(scale > 1.0, "scale \(scale)")
+    }
+
+    /// A cloud that starts wholly inside the north row of shops (y 8…12) and walks east: the walls
+    /// cannot tell its particles apart, so without recovery it never settles in the corridor; with recovery
+    /// particles redrawn on open floor outweigh the rest and the track reaches the corridor (y 4…8).
+    @Test func aCloudLostInTheShopsIsRedrawnOntoOpenFloor() throws {
+        let venue = Self.corridorVenue()
+        func walk(_ settings: MapMatchingConfiguration) throws -> (end: LocalPoint, recoveries: Int) {
+            var configuration = FusionConfiguration.standard
+            configuration.mapMatching = settings
+            configuration.alignHeadingToFloorPlan = false
+            let engine = try FusionEngineTests.started(at: LocalPoint(x: 2, y: 10), sigma: 0.3, configuration: configuration, venue: venue)
+            for i in 1...40 {
+                engine.predict(with: StepEvent(timeSeconds: Double(i) * 0.6, lengthMeters: 0.7, lengthSigmaMeters: 0.07,
+                                               headingRadians: .pi / 2, headingSigmaRadians: 0.05))
+            }
+            return (try #require(engine.point), engine.statistics.particleRecoveries)
+        }
+        let without = try walk(try MapMatchingConfiguration(recoveryOpenFraction: 0))
+        #expect(!(4...8).contains(without.end.y), "the fixture no longer stays lost: \(without.end)")
+        #expect(without.recoveries == 0)
+        let with = try walk(.standard)
+        #expect(with.end.y > 4 && with.end.y < 8, "not back in the corridor: \(with.end)")
+        #expect(with.recoveries > 0)
+        #expect(with.end.x > 20, "did not keep walking east: \(with.end)")
     }
 
     @Test func withoutAVenueThereIsNoMatcher() throws {

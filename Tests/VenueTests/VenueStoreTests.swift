@@ -233,3 +233,26 @@ struct StoreFixture {
         #expect(!venue.graph.nodes.contains { shop.polygon.contains($0.point) && $0.kind == .waypoint })
     }
 }
+
+/// A store entry (the summary of an installed venue) through `Codable` is its entry file.
+@Suite struct VenueStoreEntryCodableTests {
+    @Test func entryRoundTripsAsItsFileFormat() throws {
+        let entry = VenueStore.Entry(id: "campus", name: "Campus", version: "2.1", sourcePath: "/data/campus",
+                                     contentHash: "fnv1a64:0123456789abcdef", installedAtUnixSeconds: 1_700_000_000.5)
+        let data = try JSONEncoder().encode(entry)
+        #expect(try JSONDecoder().decode(VenueStore.Entry.self, from: data) == entry)
+        let members = try #require(try JSONParser().parse(data).value.object)
+        #expect(members == [
+            "format": 1, "id": "campus", "name": "Campus", "version": "2.1", "source_path": "/data/campus",
+            "content_hash": "fnv1a64:0123456789abcdef", "installed_at_unix_s": 1_700_000_000.5,
+        ])
+        let unversioned = VenueStore.Entry(id: "x", name: "", version: nil, sourcePath: "s", contentHash: "fnv1a64:0000000000000000",
+                                           installedAtUnixSeconds: 0)
+        #expect(try JSONDecoder().decode(VenueStore.Entry.self, from: JSONEncoder().encode(unversioned)) == unversioned)
+    }
+
+    @Test func badHashIsADecodingError() {
+        let text = #"{"format":1,"id":"x","name":"","version":null,"source_path":"s","content_hash":"md5:1","installed_at_unix_s":0}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(VenueStore.Entry.self, from: Data(text.utf8)) }
+    }
+}

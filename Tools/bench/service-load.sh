@@ -4,6 +4,7 @@
 #   Tools/bench/service-load.sh [--sessions 200] [--duration 10] [--connections 64] [--threads 2]
 #                               [--server-threads 2 | --thread-per-connection]
 #                               [--venue DIR] [--memory-only] [--store all|memory|redis|haproxy]
+#                               [--binary FILE]
 #
 # Builds release and runs, in one go (--store all, the default), each phase on its own server(s):
 #   memory   `indoornav serve` with sessions in memory;
@@ -13,16 +14,19 @@
 #            consistent hashing; health checks), every request through HAProxy.
 # Each phase creates the sessions (RSS before and after: memory per session), then drives location
 # updates with wrk (POST /sessions/{id}/locations via service-load.lua) and then GET /health, and
-# prints updates/s, p50/p99, errors, fixes rejected as out of order and non-200 answers. On the
+# prints updates/s, p50/p99, errors, fixes rejected as out of order, non-200 answers, and the CPU time
+# per update of the servers, of Redis, of HAProxy and of wrk itself (the load generator shares the
+# cores; its share is printed too). On the
 # bundled campus venue (Recordings/venues) sessions go from the main building's ground floor to the
 # library's staff lounge; with --venue DIR from its first destination to its last one on another
 # level. --memory-only: only the memory per session of the in-memory phase. Missing tools (wrk, curl,
 # redis-server, haproxy) are installed with apt-get. Traffic goes to 127.0.0.1 only; every run is
-# bounded by --duration.
+# bounded by --duration. --binary FILE: measure that indoornav instead of building this checkout's
+# (to compare two builds under the same machine load).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-SESSIONS=200 DURATION=10 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="--threads 2" VENUE_DIR="" MEMORY_ONLY=0 STORE=all
+SESSIONS=200 DURATION=10 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="--threads 2" VENUE_DIR="" MEMORY_ONLY=0 STORE=all BIN=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --sessions) SESSIONS=$2; shift 2 ;;
@@ -34,6 +38,7 @@ while [ $# -gt 0 ]; do
     --venue) VENUE_DIR=$2; shift 2 ;;
     --memory-only) MEMORY_ONLY=1; shift ;;
     --store) STORE=$2; shift 2 ;;
+    --binary) BIN=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 1 ;;
   esac
 done
@@ -51,8 +56,11 @@ need curl curl
 case "$STORE" in all|redis|haproxy) need redis-server redis-server ;; esac
 case "$STORE" in all|haproxy) need haproxy haproxy ;; esac
 
-swift build -c release --product indoornav 2>&1 | grep -E "error|Compiling|Build" | tail -n 3
-BIN=$(swift build -c release --show-bin-path)/indoornav
+if [ -z "$BIN" ]; then
+  swift build -c release --product indoornav 2>&1 | grep -E "error|Compiling|Build" | tail -n 3
+  BIN=$(swift build -c release --show-bin-path)/indoornav
+fi
+[ -x "$BIN" ] || { echo "--binary: $BIN is not an executable" >&2; exit 1; }
 
 WORK=$(mktemp -d)
 PIDS=()
@@ -107,18 +115,27 @@ create_sessions() {  # create_sessions URL FILE
   [ "$(wc -l <"$2")" -gt 0 ] || { echo "no session could be created" >&2; exit 1; }
 }
 
-# load PHASE URL SESSIONS_FILE "SERVER_PIDS" "OTHER_PIDS" METRICS_URLS…: wrk on location updates, then on
-# /health; one summary line. CPU time of the servers (and of Redis/HAProxy) per update is measured too:
-# unlike updates/s it does not depend on what else runs on the machine.
+# seconds_of TEXT: "1m2.500s" (bash `times`) in seconds.
+seconds_of() { echo "$1" | awk -F'[ms]' '{ printf "%.3f", $1 * 60 + $2 }'; }
+
+# load PHASE URL SESSIONS_FILE "SERVER_PIDS" "REDIS_PID" "PROXY_PID" METRICS_URLS…: wrk on location updates,
+# then on /health; one summary line. CPU time per update of the servers, of Redis, of HAProxy and of
+# wrk itself is measured too (/proc and bash `times`): unlike updates/s it does not depend on what
+# else runs on the machine.
 load() {
-  local phase=$1 url=$2 file=$3 servers=$4 others=$5; shift 5
-  local loc health stale non200 rps cpu0 cpu1 other0 other1 cpu
+  local phase=$1 url=$2 file=$3 servers=$4 redis=$5 proxy=$6; shift 6
+  local loc health stale non200 rps cpu0 cpu1 redis0 redis1 proxy0 proxy1 cpu wrk_times wrk_seconds
   # shellcheck disable=SC2086
-  cpu0=$(cpu_ticks $servers); other0=$(cpu_ticks $others)
-  loc=$(SESSIONS_FILE="$file" WRK_THREADS=$WRK_THREADS START_X=$START_X START_Y=$START_Y START_LEVEL=$START_LEVEL \
-    wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s Tools/bench/service-load.lua "$url" | grep '^RESULT')
+  cpu0=$(cpu_ticks $servers); redis0=$(cpu_ticks $redis); proxy0=$(cpu_ticks $proxy)
+  # `times` in the subshell: the CPU time of its child, wrk (user and system on its second line).
+  ( SESSIONS_FILE="$file" WRK_THREADS=$WRK_THREADS START_X=$START_X START_Y=$START_Y START_LEVEL=$START_LEVEL \
+      wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s Tools/bench/service-load.lua "$url" >"$WORK/$phase.wrk"
+    times >"$WORK/$phase.times" )
   # shellcheck disable=SC2086
-  cpu1=$(cpu_ticks $servers); other1=$(cpu_ticks $others)
+  cpu1=$(cpu_ticks $servers); redis1=$(cpu_ticks $redis); proxy1=$(cpu_ticks $proxy)
+  loc=$(grep '^RESULT' "$WORK/$phase.wrk")
+  read -r -a wrk_times < <(sed -n 2p "$WORK/$phase.times")
+  wrk_seconds=$(awk -v u="$(seconds_of "${wrk_times[0]}")" -v s="$(seconds_of "${wrk_times[1]}")" 'BEGIN { print u + s }')
   health=$(wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" -s /dev/stdin "$url/health" <<'LUA' | grep '^RESULT'
 function done(s, l, r)
   local e = s.errors
@@ -140,9 +157,11 @@ LUA
   echo "[$phase] health:           ${health#RESULT }"
   echo "[$phase] fixes rejected as out of order: $stale; non-200 location answers: ${non200:-none}"
   rps=$(echo "$loc" | sed -n 's/.* rps=\([0-9]*\).*/\1/p')
-  cpu=$(echo "$loc" | awk -v s="$((cpu1 - cpu0))" -v o="$((other1 - other0))" -v hz="$TICKS" '{
-    for (i = 1; i <= NF; i++) if ($i ~ /^requests=/) { split($i, a, "="); n = a[2] }
-    printf "%.0f µs service + %.0f µs redis/haproxy", s / hz / n * 1e6, o / hz / n * 1e6 }')
+  cpu=$(echo "$loc" | awk -v s="$((cpu1 - cpu0))" -v r="$((redis1 - redis0))" -v p="$((proxy1 - proxy0))" -v w="$wrk_seconds" \
+    -v hz="$TICKS" -v cores="$(nproc)" '{
+    for (i = 1; i <= NF; i++) { split($i, a, "="); if (a[1] == "requests") n = a[2]; if (a[1] == "seconds") t = a[2] }
+    printf "%.0f µs server, %.0f µs redis, %.0f µs haproxy; wrk %.0f µs (%.0f %% of the %d cores)",
+      s / hz / n * 1e6, r / hz / n * 1e6, p / hz / n * 1e6, w / n * 1e6, 100 * w / (t * cores), cores }')
   echo "[$phase] CPU per update: $cpu"
   SUMMARY+=("$(printf '%-8s updates/s %6s  p50 %s ms  p99 %s ms  errors %s  CPU/update %s | /health %s req/s p99 %s ms' "$phase" "$rps" \
     "$(echo "$loc" | sed -n 's/.* p50_ms=\([0-9.]*\).*/\1/p')" "$(echo "$loc" | sed -n 's/.* p99_ms=\([0-9.]*\).*/\1/p')" \
@@ -168,7 +187,7 @@ if [ "$STORE" = all ] || [ "$STORE" = memory ]; then
   create_sessions "$SERVER_URL" "$WORK/memory.sessions"
   memory_per_session memory "$SERVER_PID" "$before"
   [ "$MEMORY_ONLY" = 1 ] && exit 0
-  load memory "$SERVER_URL" "$WORK/memory.sessions" "$SERVER_PID" "" "$SERVER_URL"
+  load memory "$SERVER_URL" "$WORK/memory.sessions" "$SERVER_PID" "" "" "$SERVER_URL"
   stop_pid "$SERVER_PID"
 fi
 
@@ -187,7 +206,7 @@ if [ "$STORE" = all ] || [ "$STORE" = redis ]; then
   before=$(rss_kb "$SERVER_PID")
   create_sessions "$SERVER_URL" "$WORK/redis.sessions"
   memory_per_session redis "$SERVER_PID" "$before"
-  load redis "$SERVER_URL" "$WORK/redis.sessions" "$SERVER_PID" "$REDIS_PID" "$SERVER_URL"
+  load redis "$SERVER_URL" "$WORK/redis.sessions" "$SERVER_PID" "$REDIS_PID" "" "$SERVER_URL"
   stop_pid "$SERVER_PID"
   redis-cli -p "$REDIS_PORT" FLUSHDB >/dev/null 2>&1 || true
 fi
@@ -225,7 +244,7 @@ CFG
   PROXY="http://127.0.0.1:$PROXY_PORT"
   route_ends "$PROXY"
   create_sessions "$PROXY" "$WORK/haproxy.sessions"
-  load "haproxy" "$PROXY" "$WORK/haproxy.sessions" "$ONE_PID $TWO_PID" "$REDIS_PID $PROXY_PID" "$ONE" "$TWO"
+  load "haproxy" "$PROXY" "$WORK/haproxy.sessions" "$ONE_PID $TWO_PID" "$REDIS_PID" "$PROXY_PID" "$ONE" "$TWO"
 fi
 
 echo

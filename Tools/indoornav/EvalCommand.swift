@@ -287,6 +287,7 @@ struct EvalReport {
                 "wallCorrections": .number(Double(s.wallCorrections)),
                 "mapMatchedSteps": .number(Double(s.mapMatchedSteps)),
                 "particleResamplings": .number(Double(s.particleResamplings)),
+                "particleRecoveries": .number(Double(s.particleRecoveries)),
                 "headingAlignments": .number(Double(s.headingAlignments)), "levelChanges": .number(Double(s.levelChanges)),
                 "climbingSteps": .number(Double(s.climbingSteps)), "connectorSnaps": .number(Double(s.connectorSnaps)),
                 "strideScaleClamps": .number(Double(s.strideScaleClamps)),

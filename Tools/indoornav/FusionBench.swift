@@ -8,8 +8,8 @@ import Venue
 /// `indoornav bench fusion RECORDING [--venue V] [--beacons F] [--radio-map MAP] [--repeat N] [--filter-steps N] [--json]` —
 /// replays a recording through the providers and the fusion engine (started at the first truth point,
 /// or at the origin without truth) as fast as possible and reports the real-time factor, next to the
-/// Kalman predict + update cycles per second of the GSL filter and the plain-Swift reference
-/// (``FilterBench/measure(steps:stateDimension:)``, state dimension 4 like the fusion state).
+/// Kalman predict + update cycles per second of the GSL filter (``FilterBench/measure(steps:stateDimension:)``,
+/// state dimension 4 like the fusion state).
 ///
 /// Providers and engine are built as `eval` builds them (``EvalCommand/pipeline(_:_:matcher:)``).
 /// Without `--venue` the map constraint and the venue levels are off; without `--beacons` no beacon
@@ -24,7 +24,7 @@ enum FusionBench {
             SharedOptions.beacons,
             SharedOptions.radioMap,
             .integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: "3", example: "--repeat 5"),
-            .integer("--filter-steps", "N", "filter cycles of the side-by-side measurement", in: 1...100_000_000, default: "200000", example: "--filter-steps 100000"),
+            .integer("--filter-steps", "N", "cycles of the filter measurement beside the replay", in: 1...100_000_000, default: "200000", example: "--filter-steps 100000"),
             SharedOptions.json,
         ],
         examples: ["bench fusion Recordings/simulated/campus-info-to-deans-office.jsonl --venue Recordings/venues/campus --beacons Recordings/simulated/campus-beacons.json"],
@@ -90,8 +90,7 @@ enum FusionBench {
                 "wallCorrections": .number(Double(statistics.wallCorrections)),
                 "mapMatchedSteps": .number(Double(statistics.mapMatchedSteps)),
                 "headingAlignments": .number(Double(statistics.headingAlignments)),
-                "gslCyclesPerSecond": .finite(filter.gslCyclesPerSecond),
-                "referenceCyclesPerSecond": .finite(filter.referenceCyclesPerSecond),
+                "gslCyclesPerSecond": .finite(filter.cyclesPerSecond),
             ])
             print(report.serialized(pretty: true))
         } else {
@@ -99,9 +98,7 @@ enum FusionBench {
                          file, loaded.samples.count, duration, repeats, best, factor, duration / (best + readSeconds)))
             let bySource = statistics.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             print("  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused\(bySource.isEmpty ? "" : " (\(bySource))"), \(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections, \(statistics.mapMatchedSteps) map-matched steps, \(statistics.headingAlignments) heading alignments")
-            print(String(format: "  Kalman predict+update (state 4): GSL %.0f cycles/s, reference %.0f cycles/s (GSL/reference %.2f×)",
-                         filter.gslCyclesPerSecond, filter.referenceCyclesPerSecond,
-                         filter.gslCyclesPerSecond / filter.referenceCyclesPerSecond))
+            print(String(format: "  Kalman predict+update (state 4): GSL %.0f cycles/s", filter.cyclesPerSecond))
         }
         return 0
     }

@@ -88,8 +88,10 @@ enum MapMatchingOptions {
         var values: [String: Double] = [
             "particleCount": Double(s.particleCount), "seed": Double(s.seed), "obstacleStepWeight": s.obstacleStepWeight,
             "outsideStepWeight": s.outsideStepWeight, "initialHeadingBiasSigmaRadians": s.initialHeadingBiasSigmaRadians,
-"resampleBelowEffectiveFraction": s.resampleBelowEffectiveFraction,
+            "resampleBelowEffectiveFraction": s.resampleBelowEffectiveFraction,
             "measurementLikelihoodFloor": s.measurementLikelihoodFloor, "cellSizeMeters": s.cellSizeMeters,
+            "recoveryOpenFraction": s.recoveryOpenFraction,
+            "recoveryShare": s.recoveryShare, "recoverySpreadMeters": s.recoverySpreadMeters,
         ]
         try NamedNumberOptions.apply(options, flag: "--map-matching-option", to: &values)
         func v(_ name: String) -> Double { values[name] ?? 0 }
@@ -102,7 +104,9 @@ enum MapMatchingOptions {
                 obstacleStepWeight: v("obstacleStepWeight"), outsideStepWeight: v("outsideStepWeight"),
                 initialHeadingBiasSigmaRadians: v("initialHeadingBiasSigmaRadians"),
                 resampleBelowEffectiveFraction: v("resampleBelowEffectiveFraction"),
-                measurementLikelihoodFloor: v("measurementLikelihoodFloor"), cellSizeMeters: v("cellSizeMeters"))
+                measurementLikelihoodFloor: v("measurementLikelihoodFloor"), cellSizeMeters: v("cellSizeMeters"),
+                recoveryOpenFraction: v("recoveryOpenFraction"),
+                recoveryShare: v("recoveryShare"), recoverySpreadMeters: v("recoverySpreadMeters"))
         } catch {
             throw UsageError("--map-matching-option: \(error)")
         }

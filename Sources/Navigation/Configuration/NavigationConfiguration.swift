@@ -181,6 +181,8 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
 /// Decoding that tolerates a missing setting (a session snapshot written before the setting existed):
 /// a missing one keeps its default. Encoding is the synthesized one (every setting by name).
 extension NavigationConfiguration {
+    /// Decodes the settings present and keeps the default for every missing one.
+    /// - Throws: `DecodingError` for a setting of the wrong type.
     public init(from decoder: any Decoder) throws {
         self.init()
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -4,10 +4,14 @@ import Venue
 /// A deep link that pre-selects a venue (`placeId`), a level or building section (`sectionId`) and a
 /// destination (`poiId`, source-prefixed ids such as `default:123` accepted). Every part is optional.
 public struct NavigationDeepLink: Hashable, Sendable {
+    /// The venue id (`placeId`).
     public var placeID: String?
+    /// A level or building section id (`sectionId`).
     public var sectionID: String?
+    /// A POI or space id (`poiId`).
     public var poiID: String?
 
+    /// A link with the given parts (all optional).
     public init(placeID: String? = nil, sectionID: String? = nil, poiID: String? = nil) {
         self.placeID = placeID; self.sectionID = sectionID; self.poiID = poiID
     }
@@ -88,8 +92,11 @@ public struct NavigationDeepLink: Hashable, Sendable {
 
 /// What a deep link pre-selects.
 public struct DeepLinkSelection: Hashable, Sendable {
+    /// The venue the link opens.
     public var venueID: String
+    /// The level to display, when the link names a section or a destination.
     public var levelID: String?
+    /// The destination to navigate to, when the link names one.
     public var destination: Destination?
 }
 

@@ -4,13 +4,19 @@ import Venue
 
 /// Something a user can pick to navigate to: a POI or a named space.
 public struct Destination: Hashable, Sendable {
+    /// A point of interest, or a named space (a room).
     public enum Kind: String, Hashable, Sendable { case poi, space }
+    /// Whether it is a POI or a space.
     public var kind: Kind
+    /// The POI's or space's id, as navigation takes it.
     public var id: String
     /// The name in the requested language (falling back to the venue's default, then any).
     public var name: String
+    /// The source's category (`cafe`, `room`, …).
     public var category: String
+    /// The level it is on.
     public var levelID: String
+    /// Where it is (a space's label point), venue frame, metres.
     public var point: LocalPoint
 
     /// The navigation destination for this entry.
@@ -20,8 +26,10 @@ public struct Destination: Hashable, Sendable {
 /// The searchable destination list of a venue: POIs and named spaces, filtered by universe, searched by
 /// name (every language) and category, named in the requested language.
 public struct DestinationCatalog: Sendable {
+    /// The venue whose destinations are listed.
     public let venue: Venue
 
+    /// A catalog of `venue`'s POIs and named spaces.
     public init(venue: Venue) { self.venue = venue }
 
     /// Every destination in `universe` (`nil` = all), sorted by name, with names in `language`.

@@ -13,6 +13,7 @@ public enum FollowUserMode: String, Hashable, Sendable, CaseIterable {
 
 /// What the map shows.
 public struct CameraState: Hashable, Sendable {
+    /// The map centre, venue frame, metres.
     public var center: LocalPoint
     /// Map rotation: the bearing at the top of the screen, radians clockwise from north.
     public var bearingRadians: Double
@@ -21,6 +22,7 @@ public struct CameraState: Hashable, Sendable {
     /// The level whose map is displayed.
     public var displayedLevelID: String?
 
+    /// A camera; north up, zoom 18 and no displayed level by default.
     public init(center: LocalPoint, bearingRadians: Double = 0, zoom: Double = 18, displayedLevelID: String? = nil) {
         self.center = center; self.bearingRadians = bearingRadians; self.zoom = zoom; self.displayedLevelID = displayedLevelID
     }
@@ -50,12 +52,16 @@ public enum FollowUserInput: Hashable, Sendable {
 
 /// Why the mode changed.
 public enum ModeChangeReason: String, Hashable, Sendable {
+    /// `requested` (a button or ``FollowUserInput/setMode(_:)``), `gesture` (pan, zoom, rotate),
+    /// `levelSelected` (another level than the user's), `headingUnreliable`/`headingReliable` (heading mode's fallback).
     case requested, gesture, levelSelected, headingUnreliable, headingReliable
 }
 
 /// What the follow-user state machine reports.
 public enum FollowUserEvent: Hashable, Sendable {
+    /// The mode changed, and why.
     case modeChanged(from: FollowUserMode, to: FollowUserMode, reason: ModeChangeReason)
+    /// The displayed level changed (the user changed level while followed, or a level was selected).
     case displayedLevelChanged(from: String?, to: String?)
 }
 
@@ -69,6 +75,7 @@ public struct FollowUserConfiguration: Hashable, Sendable {
     /// Zoom set when following starts, if the camera is zoomed out further. Default 19, range 1–24.
     public var followZoom = 19.0
 
+    /// The defaults: 30° reliable heading, 5 s heading age, zoom 19.
     public init() {}
 
     /// Returns the configuration when every value is in range, else throws naming the field.
@@ -92,24 +99,31 @@ public struct FollowUserConfiguration: Hashable, Sendable {
 /// is reliable again; while following, the displayed level follows the user's level (across
 /// connectors). Pure value type: inputs in, events out, camera in ``camera``.
 public struct FollowUserController: Hashable, Sendable {
+    /// The validated tunables.
     public let configuration: FollowUserConfiguration
     /// The mode in effect.
     public private(set) var mode: FollowUserMode = .none
     /// Whether heading mode was asked for (kept while it falls back to `follow`).
     public private(set) var wantsHeading = false
+    /// What the map should show now.
     public private(set) var camera: CameraState
+    /// The latest user location fed in, if any.
     public private(set) var userLocation: IndoorLocation?
     private var heading: (radians: Double, accuracy: Double, time: Double)?
     private var latestTime = -Double.infinity
 
+    /// A controller in mode `none` showing `camera`.
+    /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a tunable out of range.
     public init(camera: CameraState, configuration: FollowUserConfiguration = FollowUserConfiguration()) throws(NavigationError) {
         self.configuration = try configuration.validated()
         self.camera = camera
     }
 
+    /// Equal when mode, heading wish, camera and user location are.
     public static func == (a: FollowUserController, b: FollowUserController) -> Bool {
         a.mode == b.mode && a.wantsHeading == b.wantsHeading && a.camera == b.camera && a.userLocation == b.userLocation
     }
+    /// Hashes mode and camera (consistent with `==`).
     public func hash(into hasher: inout Hasher) { hasher.combine(mode); hasher.combine(camera) }
 
     /// Whether the latest heading is accurate and recent enough to turn the map.

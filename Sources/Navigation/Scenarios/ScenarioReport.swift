@@ -25,6 +25,7 @@ public struct ScenarioReport: Hashable, Sendable {
     public var maxOffRouteDetectionDelaySeconds = 0.0
     /// Largest and smallest number of `.rerouted` events per deviation walk.
     public var maxReroutesPerDeviation = 0
+    /// Smallest number of `.rerouted` events per deviation walk.
     public var minReroutesPerDeviation = 0
     /// Largest distance from a new route's start to the user's true position, metres.
     public var maxRerouteStartDistanceMeters = 0.0
@@ -35,6 +36,7 @@ public struct ScenarioReport: Hashable, Sendable {
     /// Stranded walks that ended with `.rerouteGaveUp`.
     public var strandedGiveUps = 0
 
+    /// An empty report: every count and maximum 0.
     public init() {}
 
     /// Named figures in a stable order (for text and JSON output).

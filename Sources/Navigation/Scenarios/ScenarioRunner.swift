@@ -9,8 +9,11 @@ import Venue
 /// Deterministic for a venue, configuration and seed. The user walks at `walkingSpeedMetersPerSecond`
 /// along the route; fixes come from ``FixGenerator``.
 public final class ScenarioRunner {
+    /// The venue walks are run in.
     public let venue: Venue
+    /// The navigation settings under test.
     public let configuration: NavigationConfiguration
+    /// How fixes are drawn around the true path: position and heading noise, reported accuracies, fix interval.
     public let fixes: FixGenerator.Configuration
     /// True walking speed, m/s. Default 1.3 m/s.
     public var walkingSpeedMetersPerSecond = 1.3
@@ -20,6 +23,8 @@ public final class ScenarioRunner {
     public var observer: ((_ fix: IndoorLocation, _ truth: PathPoint, _ events: [NavigationEvent]) -> Void)?
     let router: IndoorRouter
 
+    /// A runner for `venue`.
+    /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a setting out of range.
     public init(venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration(),
                 fixes: FixGenerator.Configuration = FixGenerator.Configuration()) throws(NavigationError) {
         self.venue = venue
@@ -79,9 +84,13 @@ public final class ScenarioRunner {
 
     /// What happened on one on-route walk.
     public struct OnRouteOutcome: Hashable, Sendable {
+        /// `.offRoute` events on a walk that never left the route (false verdicts).
         public var offRouteEvents: Int
+        /// `.rerouted` events on that walk.
         public var reroutes: Int
+        /// Whether and how well arrival was reported.
         public var arrival: ArrivalOutcome
+        /// Fixes fed to the session.
         public var fixes: Int
     }
 
@@ -89,9 +98,11 @@ public final class ScenarioRunner {
     public struct DeviationOutcome: Hashable, Sendable {
         /// Seconds from crossing 8 m off the route to `.offRoute`; `nil` when not detected.
         public var detectionDelaySeconds: Double?
+        /// `.rerouted` events after leaving the route.
         public var reroutes: Int
         /// Largest distance from a new route's first point to the true position at that time.
         public var maxRouteStartDistanceMeters: Double
+        /// Whether and how well arrival was reported after the detour.
         public var arrival: ArrivalOutcome
         /// How far off the route the user went, metres.
         public var deviationMeters: Double
@@ -99,7 +110,9 @@ public final class ScenarioRunner {
 
     /// What happened to one stranded user.
     public struct StrandedOutcome: Hashable, Sendable {
+        /// `.rerouteRequested` events while stranded.
         public var attempts: Int
+        /// Whether a `.rerouteGaveUp` event came.
         public var gaveUp: Bool
     }
 

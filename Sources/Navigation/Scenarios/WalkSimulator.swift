@@ -13,19 +13,25 @@ enum ScenarioSeed {
 
 /// A point of a walked path: where, on which level.
 public struct PathPoint: Hashable, Sendable {
+    /// Position, venue frame, metres.
     public var point: LocalPoint
+    /// The level of the point.
     public var levelID: String
+    /// A point at `point` on `levelID`.
     public init(point: LocalPoint, levelID: String) { self.point = point; self.levelID = levelID }
 }
 
 /// A walker moving along a path at a constant speed; the true position at any distance walked. A
 /// level change happens half way along a segment whose ends are on different levels.
 public struct PathWalker: Sendable {
+    /// The path's vertices, in walking order.
     public let points: [PathPoint]
     /// Cumulative length at each point, metres (level changes count their horizontal run plus 4 m).
     public let cumulativeMeters: [Double]
+    /// Total walked length in metres.
     public var lengthMeters: Double { cumulativeMeters.last ?? 0 }
 
+    /// A walker along `points` (computes the cumulative lengths once).
     public init(points: [PathPoint]) {
         self.points = points
         var cumulative: [Double] = [0]

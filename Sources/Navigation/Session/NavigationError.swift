@@ -18,6 +18,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A session snapshot cannot be restored: `field` names the part, `reason` why.
     case invalidSnapshot(field: String, reason: String)
 
+    /// One sentence saying what failed and which id or field caused it.
     public var description: String {
         switch self {
         case .navigationGraphUnavailable(let id): "no destination with id '\(id)' in the navigation graph"

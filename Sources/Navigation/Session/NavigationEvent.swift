@@ -38,13 +38,14 @@ public enum ArrivingTarget: Hashable, Sendable {
 }
 
 /// An arrival at a stop of the route.
-public struct ArrivalInfo: Hashable, Sendable {
+public struct ArrivalInfo: Hashable, Sendable, Codable {
     /// The section that ends there.
     public var sectionIndex: Int
     /// Whether it is the final destination (else a stopover).
     public var isFinal: Bool
     /// The stop's feature id (POI or space) when it has one.
     public var destinationID: String?
+    /// The stop's display name in the session's language, when it has one.
     public var destinationName: String?
     /// The waiting time at a stopover (WAIT post-actions), in seconds.
     public var waitSeconds: Double

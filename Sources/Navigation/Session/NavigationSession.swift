@@ -10,7 +10,9 @@ import Venue
 /// events it caused and performs no I/O; time comes only from the locations' `timeSeconds`. Planning
 /// a reroute calls the router (pure computation). One session per user; not thread-safe.
 public final class NavigationSession {
+    /// The venue the session navigates in.
     public let venue: Venue
+    /// Thresholds for snapping, off-route, arrival and rerouting (validated at creation).
     public let configuration: NavigationConfiguration
     /// Options used for every route the session plans (language, direction mode, …).
     public var routeOptions: RouteOptions
@@ -18,6 +20,7 @@ public final class NavigationSession {
     let routers: RouterPool
     let snapper: RouteSnapper
 
+    /// Idle, navigating, waiting at a stopover, awaiting a transition, or arrived.
     public internal(set) var state: NavigationState = .idle
     /// The route being followed.
     public internal(set) var route: Route?

@@ -21,27 +21,35 @@ public enum NavigationAction: Hashable, Sendable {
 ///
 /// Distances are geometric metres along the route (see ``TrackedRoute``); durations are seconds of
 /// travel plus waiting. The raw, fused and snapped locations are kept apart.
-public struct RouteProgress: Hashable, Sendable {
+public struct RouteProgress: Hashable, Sendable, Codable {
     /// The section (leg) the user is on.
     public var sectionIndex: Int
     /// The current maneuver within the section (the last one reached).
     public var maneuverIndex: Int
+    /// Metres along the route from its start to the snapped position.
     public var distanceTraveledMeters: Double
+    /// Metres along the route from the snapped position to the destination.
     public var distanceRemainingMeters: Double
+    /// Seconds of travel and waiting left, scaled from routing's durations.
     public var durationRemainingSeconds: Double
     /// `distanceTraveled / route length`, 0–1 (1 for an empty route).
     public var fractionTraveled: Double
     /// Metres traveled and remaining on the current section.
     public var sectionDistanceTraveledMeters: Double
+    /// Metres left on the current section.
     public var sectionDistanceRemainingMeters: Double
+    /// The last maneuver reached, `nil` before the first.
     public var currentManeuver: Maneuver?
+    /// The next maneuver ahead, `nil` after the last one of the section.
     public var upcomingManeuver: Maneuver?
     /// Metres along the route from the user to the upcoming maneuver (to the section end when there is
     /// none).
     public var distanceToNextManeuverMeters: Double
     /// The final destination's feature id and display name, when known.
     public var destinationID: String?
+    /// The destination's display name in the session's language.
     public var destinationName: String?
+    /// What the user is doing now, for the UI.
     public var currentAction: NavigationAction
     /// The sensor-level location, when the caller passes one.
     public var rawLocation: IndoorLocation?

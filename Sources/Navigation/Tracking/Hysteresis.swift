@@ -19,14 +19,19 @@ public struct OffRouteDetector: Hashable, Sendable {
     /// What one update changed.
     public enum Change: Hashable, Sendable { case none, wentOffRoute, cameBack }
 
+    /// Outside fixes needed before off-route (``NavigationConfiguration/offRouteMinimumFixes``).
     public let minimumFixes: Int
+    /// Seconds the outside fixes must span (``NavigationConfiguration/offRouteMinimumSeconds``).
     public let minimumSeconds: Double
+    /// Clearly on-route fixes in a row that clear the evidence or end off-route.
     public let recoveryFixes: Int
+    /// Whether the user is currently considered off the route.
     public private(set) var isOffRoute = false
     private var outsideCount = 0
     private var firstOutsideTime: Double?
     private var insideCount = 0
 
+    /// A detector with `configuration`'s thresholds and no evidence yet.
     public init(configuration: NavigationConfiguration) {
         minimumFixes = configuration.offRouteMinimumFixes
         minimumSeconds = configuration.offRouteMinimumSeconds
@@ -106,15 +111,22 @@ public struct ArrivalDetector: Hashable, Sendable {
     /// What one update changed.
     public enum Change: Hashable, Sendable { case none, entered, exited }
 
+    /// Arrival radius around the stop, metres.
     public let radiusMeters: Double
+    /// Extra metres beyond the radius before leaving counts.
     public let exitMarginMeters: Double
+    /// Consecutive fixes needed to enter or leave.
     public let minimumFixes: Int
+    /// Window in seconds over which the distance is averaged.
     public let averagingSeconds: Double
+    /// The `z` of the confidence bound `z · accuracy / √n`.
     public let confidenceSigmas: Double
+    /// Whether the user is currently inside the arrival area.
     public private(set) var hasArrived = false
     private var samples: [(time: Double, distance: Double, accuracy: Double)] = []
     private var streak = 0
 
+    /// A detector with `configuration`'s arrival settings, not arrived.
     public init(configuration: NavigationConfiguration) {
         radiusMeters = configuration.arrivalRadiusMeters
         exitMarginMeters = configuration.arrivalExitMarginMeters
@@ -123,9 +135,11 @@ public struct ArrivalDetector: Hashable, Sendable {
         confidenceSigmas = configuration.arrivalConfidenceSigmas
     }
 
+    /// Equal when arrival, streak and the averaged distances are (accuracies and times are not compared).
     public static func == (a: ArrivalDetector, b: ArrivalDetector) -> Bool {
         a.hasArrived == b.hasArrived && a.streak == b.streak && a.samples.map(\.distance) == b.samples.map(\.distance)
     }
+    /// Hashes arrival and streak (consistent with `==`).
     public func hash(into hasher: inout Hasher) { hasher.combine(hasArrived); hasher.combine(streak) }
 
     /// The mean distance of the samples in the window, in metres.
@@ -165,6 +179,7 @@ public struct ArrivalDetector: Hashable, Sendable {
     /// Marks arrival at once (navigation started at the stop).
     public mutating func forceArrived() { hasArrived = true; streak = 0 }
 
+    /// Forgets every sample and the arrival (a new stop).
     public mutating func reset() { hasArrived = false; samples.removeAll(); streak = 0 }
 
     /// The evidence gathered so far, for session snapshots.

@@ -8,6 +8,7 @@ import IndoorGeometry
 public struct ReroutePolicy: Hashable, Sendable {
     /// Whether an attempt may be made now.
     public enum Decision: Hashable, Sendable {
+        /// An attempt may be made now.
         case allowed
         /// Wait until this time.
         case coolingDown(untilSeconds: Double)
@@ -17,17 +18,20 @@ public struct ReroutePolicy: Hashable, Sendable {
         case gaveUp
     }
 
+    /// The cooldowns, movement threshold and give-up count it applies.
     public let configuration: NavigationConfiguration
     /// Successful reroutes in a row (reset after staying on route long enough).
     public private(set) var consecutiveReroutes = 0
     /// Failed attempts in a row.
     public private(set) var failedAttempts = 0
+    /// Whether rerouting gave up after ``NavigationConfiguration/maximumFailedReroutes`` failures in a row (until re-armed).
     public private(set) var hasGivenUp = false
     private var lastAttemptTime: Double?
     private var lastRerouteTime: Double?
     private var lastReroutePoint: LocalPoint?
     private var onRouteSince: Double?
 
+    /// A policy with no reroutes or failures yet.
     public init(configuration: NavigationConfiguration) { self.configuration = configuration }
 
     /// Whether a reroute may be attempted at `timeSeconds` from `point`.

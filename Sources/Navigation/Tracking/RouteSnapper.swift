@@ -4,6 +4,7 @@ import IndoorGeometry
 public struct RouteSnap: Hashable, Sendable, Codable {
     /// The projected point on the route.
     public var point: LocalPoint
+    /// The level of the projected point (the location's level).
     public var levelID: String
     /// Offset of `point` along the route, in metres.
     public var offsetMeters: Double
@@ -22,8 +23,10 @@ public struct RouteSnap: Hashable, Sendable, Codable {
 ///
 /// Pure: the previous progress and elapsed time come in as arguments.
 public struct RouteSnapper: Sendable {
+    /// The corridor width, heading tolerance and search window it applies.
     public let configuration: NavigationConfiguration
 
+    /// A snapper for `configuration`'s corridor and heading settings.
     public init(configuration: NavigationConfiguration) { self.configuration = configuration }
 
     /// Metres at the start of a route with no ``Result/nearestBesidePoint``: a route planned from a

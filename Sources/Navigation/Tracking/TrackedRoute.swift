@@ -12,23 +12,31 @@ import Venue
 public struct TrackedRoute: Sendable {
     /// One straight piece of the route.
     public struct Segment: Hashable, Sendable {
+        /// Where the piece starts, venue frame, metres.
         public var start: LocalPoint
+        /// Where it ends.
         public var end: LocalPoint
         /// The level of a walkable segment; `nil` for a level-changing (connector) segment.
         public var levelID: String?
         /// Level at the segment's start and end.
         public var startLevelID: String
+        /// The level at the segment's end (differs from `startLevelID` on connector segments).
         public var endLevelID: String
         /// Offset of `start` along the route, in metres.
         public var startOffsetMeters: Double
+        /// Geometric length in metres (3-D for connector segments).
         public var lengthMeters: Double
+        /// Index into the route's sections.
         public var sectionIndex: Int
+        /// Offset of `end` along the route, in metres.
         public var endOffsetMeters: Double { startOffsetMeters + lengthMeters }
     }
 
     /// Where a section lies on the route.
     public struct SectionSpan: Hashable, Sendable {
+        /// Offset of the section's first point along the route, in metres.
         public var startOffsetMeters: Double
+        /// Offset of its last point, in metres.
         public var endOffsetMeters: Double
         /// Offsets of the section's maneuvers, in order.
         public var maneuverOffsetsMeters: [Double]
@@ -41,9 +49,13 @@ public struct TrackedRoute: Sendable {
         public var waitSeconds: Double
     }
 
+    /// The route as planned.
     public let route: Route
+    /// Every straight piece of every section, in order.
     public let segments: [Segment]
+    /// One span per route section, in order.
     public let sections: [SectionSpan]
+    /// Geometric length of the whole route in metres (0 for a route without segments).
     public var lengthMeters: Double { segments.last?.endOffsetMeters ?? 0 }
 
     /// Flattens `route`; `venue` gives level elevations for connector lengths.

@@ -30,6 +30,7 @@ public final class BeaconPositionProvider: LifecycleProvider {
     public let configuration: BeaconProviderConfiguration
     /// The beacons in the local frame.
     public let map: BeaconMap
+    /// Started state and listeners; `start()` does not replay the last fix (it goes stale).
     public var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: false)
     /// Fixes computed by multilateration.
     public private(set) var fittedFixCount = 0

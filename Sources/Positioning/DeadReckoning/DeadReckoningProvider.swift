@@ -22,6 +22,7 @@ public final class DeadReckoningProvider: LifecycleProvider {
     /// Whether locations are delivered.
     /// The tunables.
     public let configuration: DeadReckoningConfiguration
+    /// Started state and listeners; `start()` replays the last dead-reckoned position (it is still true).
     public var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: true)
     /// Samples skipped as malformed.
     public private(set) var rejectedSampleCount = 0

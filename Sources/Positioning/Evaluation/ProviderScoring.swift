@@ -51,7 +51,9 @@ public struct SatelliteScore: Hashable, Sendable {
     public var errorValuesMeters: [Double]
     /// New fixes the provider delivered, repeats it skipped, and fixes it dropped for accuracy or satellites.
     public var fixCount: Int
+    /// Fixes skipped as repeats of an earlier one (same fix time).
     public var repeatedFixCount: Int
+    /// Fixes dropped for poor accuracy or too few satellites.
     public var poorFixCount: Int
 }
 

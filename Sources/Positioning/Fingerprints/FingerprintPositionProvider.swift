@@ -18,6 +18,7 @@ public final class FingerprintPositionProvider: LifecycleProvider {
     public let configuration: FingerprintConfiguration
     /// The matcher (and through it the map).
     public let matcher: FingerprintMatcher
+    /// Started state and listeners; `start()` does not replay the last fix (it goes stale).
     public var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: false)
     /// Scans assembled.
     public private(set) var scanCount = 0

@@ -20,12 +20,14 @@ extension FusionEngine {
     func matchStep(lengthMeters: Double, lengthSigmaMeters: Double, headingRadians: Double, headingSigmaRadians: Double) {
         guard var cloud = matcher, let level = levelIndex else { return }
         let before = cloud.resamplings
+        let recoveriesBefore = cloud.recoveries
         let scale = filter?.state[.strideScale] ?? 1
         cloud.step(lengthMeters: lengthMeters, lengthSigmaMeters: lengthSigmaMeters, headingRadians: headingRadians,
                    headingSigmaRadians: headingSigmaRadians, strideScale: scale, levelIndex: level)
         matcher = cloud
         statistics.mapMatchedSteps += 1
         statistics.particleResamplings += cloud.resamplings - before
+        statistics.particleRecoveries += cloud.recoveries - recoveriesBefore
         adoptMatcherMoments()
     }
 

@@ -88,6 +88,9 @@ public struct FusionStatistics: Hashable, Sendable {
     public var mapMatchedSteps = 0
     /// Times the map matcher's particles were resampled.
     public var particleResamplings = 0
+    /// Steps after which the map matcher redrew particles on open floor because its cloud had left it
+    /// (``MapMatchingConfiguration/recoveryOpenFraction``).
+    public var particleRecoveries = 0
     /// Corrections the filter refused or failed (the state is left as it was), per ``FusionCorrection/rawValue``.
     public var failedCorrections: [String: Int] = [:]
     /// The newest of those failures, for messages.

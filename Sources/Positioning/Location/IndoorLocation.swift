@@ -6,6 +6,7 @@ import IndoorGeometry
 /// Coordinates are in the venue's local frame (``LocalPoint``, metres east/north) with the matching
 /// WGS84 coordinate alongside; time is seconds on the session's or recording's clock.
 public struct IndoorLocation: Hashable, Sendable, Codable {
+    /// Position in the venue's local frame: metres east (`x`) and north (`y`) of its reference.
     public var point: LocalPoint
     /// The same point in WGS84, when the venue frame is known.
     public var coordinate: GeoCoordinate?
@@ -26,6 +27,7 @@ public struct IndoorLocation: Hashable, Sendable, Codable {
     /// The provider that produced it (`manual`, `beacon`, `pdr`, `fusion`, …).
     public var source: String
 
+    /// A location with every field given; level probability 1 unless told otherwise.
     public init(point: LocalPoint, coordinate: GeoCoordinate? = nil, levelID: String?, floorNumber: Double? = nil,
                 levelProbability: Double = 1, covariance: Covariance2D, headingRadians: Double? = nil,
                 headingAccuracyRadians: Double? = nil, timeSeconds: Double, source: String) {
@@ -55,12 +57,17 @@ public struct IndoorLocation: Hashable, Sendable, Codable {
 
 /// A symmetric 2×2 covariance in m².
 public struct Covariance2D: Hashable, Sendable, Codable {
+    /// East variance, m².
     public var xx: Double
+    /// East-north covariance, m².
     public var xy: Double
+    /// North variance, m².
     public var yy: Double
 
+    /// A covariance from its three distinct entries, m² (not checked; see ``isValid``).
     public init(xx: Double, xy: Double, yy: Double) { self.xx = xx; self.xy = xy; self.yy = yy }
 
+    /// A circular uncertainty: `sigmaMeters²` on both axes, no correlation.
     public static func isotropic(sigmaMeters: Double) -> Covariance2D {
         Covariance2D(xx: sigmaMeters * sigmaMeters, xy: 0, yy: sigmaMeters * sigmaMeters)
     }

@@ -1,16 +1,24 @@
 /// What a provider tells its listeners.
 public enum ProviderEvent: Hashable, Sendable {
+    /// The provider was started (followed by its last location when it replays one).
     case started
+    /// The provider was stopped; no events follow until it is started again.
     case stopped
+    /// A new location estimate.
     case location(IndoorLocation)
+    /// Something the provider could not use or do (an invalid fix, a bad sample); it keeps running.
     case error(ProviderError)
 }
 
 /// A provider's error: what went wrong and, for data sources, where.
 public struct ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The provider's name (its locations' `source`).
     public var provider: String
+    /// What went wrong, as a sentence.
     public var message: String
+    /// An error of `provider`.
     public init(provider: String, message: String) { self.provider = provider; self.message = message }
+    /// `provider: message`.
     public var description: String { "\(provider): \(message)" }
 }
 
@@ -29,9 +37,13 @@ public protocol IndoorLocationProvider: AnyObject {
     var name: String { get }
     /// Whether it reports levels.
     var supportsFloor: Bool { get }
+    /// Whether it is started (locations reach listeners only then).
     var isStarted: Bool { get }
+    /// Starts delivering: sends `.started` (once; starting a started provider does nothing).
     func start()
+    /// Stops delivering: sends `.stopped` (once).
     func stop()
+    /// Removes a listener; an unknown token is ignored.
     @discardableResult func addListener(_ listener: @escaping (ProviderEvent) -> Void) -> ListenerToken
     func removeListener(_ token: ListenerToken)
 }
@@ -41,16 +53,20 @@ public struct ListenerList {
     private var listeners: [(id: Int, call: (ProviderEvent) -> Void)] = []
     private var nextID = 0
 
+    /// An empty list.
     public init() {}
 
+    /// Number of listeners.
     public var count: Int { listeners.count }
 
+    /// Adds a listener (called after the earlier ones) and returns its token.
     public mutating func add(_ listener: @escaping (ProviderEvent) -> Void) -> ListenerToken {
         nextID += 1
         listeners.append((nextID, listener))
         return ListenerToken(id: nextID)
     }
 
+    /// Removes the listener of `token`; an unknown token is ignored.
     public mutating func remove(_ token: ListenerToken) { listeners.removeAll { $0.id == token.id } }
 
     /// Calls every listener in the order they were added.
@@ -63,6 +79,7 @@ public struct ListenerList {
 /// `addListener` and `removeListener` from ``LifecycleProvider``; they call ``deliver(_:)`` and
 /// ``report(_:)`` for what they produce.
 public struct ProviderLifecycle {
+    /// Whether the provider is started.
     public private(set) var isStarted = false
     /// The most recent location produced, delivered or not.
     public private(set) var lastLocation: IndoorLocation?
@@ -71,8 +88,10 @@ public struct ProviderLifecycle {
     public let replaysLastLocationOnStart: Bool
     private var listeners = ListenerList()
 
+    /// A stopped lifecycle with no listeners and no location.
     public init(replaysLastLocationOnStart: Bool) { self.replaysLastLocationOnStart = replaysLastLocationOnStart }
 
+    /// Starts: sends `.started`, then the last location when it replays one. Does nothing when started.
     public mutating func start() {
         guard !isStarted else { return }
         isStarted = true
@@ -80,6 +99,7 @@ public struct ProviderLifecycle {
         if replaysLastLocationOnStart, let lastLocation { listeners.send(.location(lastLocation)) }
     }
 
+    /// Stops: sends `.stopped`. Does nothing when stopped.
     public mutating func stop() {
         guard isStarted else { return }
         isStarted = false
@@ -97,7 +117,9 @@ public struct ProviderLifecycle {
         if isStarted { listeners.send(.error(error)) }
     }
 
+    /// Adds a listener and returns its token.
     public mutating func addListener(_ listener: @escaping (ProviderEvent) -> Void) -> ListenerToken { listeners.add(listener) }
+    /// Removes the listener of `token`.
     public mutating func removeListener(_ token: ListenerToken) { listeners.remove(token) }
 }
 
@@ -108,12 +130,17 @@ public protocol LifecycleProvider: IndoorLocationProvider {
 }
 
 extension LifecycleProvider {
+    /// Whether the provider is started (from its lifecycle).
     public var isStarted: Bool { lifecycle.isStarted }
     /// The most recent location produced, delivered or not.
     public var lastLocation: IndoorLocation? { lifecycle.lastLocation }
+    /// Starts the provider (``ProviderLifecycle/start()``).
     public func start() { lifecycle.start() }
+    /// Stops the provider (``ProviderLifecycle/stop()``).
     public func stop() { lifecycle.stop() }
+    /// Adds a listener and returns its token.
     @discardableResult
     public func addListener(_ listener: @escaping (ProviderEvent) -> Void) -> ListenerToken { lifecycle.addListener(listener) }
+    /// Removes the listener of `token`.
     public func removeListener(_ token: ListenerToken) { lifecycle.removeListener(token) }
 }

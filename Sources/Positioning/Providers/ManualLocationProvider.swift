@@ -5,13 +5,17 @@
 /// nobody; `start()` then delivers `.started` followed by that stored location. Invalid locations
 /// (non-finite values, bad covariance) are rejected with an `.error` event and not stored.
 public final class ManualLocationProvider: LifecycleProvider {
+    /// The provider's name, the `source` of its locations (`manual` by default).
     public let name: String
+    /// Always true: a manual location carries the level it was set on.
     public let supportsFloor = true
+    /// Started state and listeners; `start()` replays the location set while stopped.
     public var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: true)
 
     /// Locations set but not yet taken by a fusion pipeline, oldest first.
     private var pendingFixes: [IndoorLocation] = []
 
+    /// A stopped provider with no location, named `name`.
     public init(name: String = "manual") { self.name = name }
 
     /// Removes and returns the locations set with a time at or before `time` (oldest first): how a

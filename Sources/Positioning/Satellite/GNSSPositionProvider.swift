@@ -25,6 +25,7 @@ public final class GNSSPositionProvider: LifecycleProvider {
     public let configuration: GNSSProviderConfiguration
     /// The frame fixes are placed in.
     public let frame: LocalFrame
+    /// Started state and listeners; `start()` does not replay the last fix (it goes stale).
     public var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: false)
     /// Fixes delivered.
     public private(set) var fixCount = 0

@@ -162,6 +162,7 @@ public struct GNSSFix: Hashable, Sendable {
     public var speedMetersPerSecond: Double?
     /// Satellites in view and used in the fix, when reported.
     public var satellitesInView: Int?
+    /// Satellites used in the fix, when reported (fewer than four makes the GNSS provider skip it).
     public var satellitesUsed: Int?
     /// When the receiver computed the fix, seconds on its own clock (often Unix time), when reported;
     /// a fix repeated with the same time is the same fix delivered again.

@@ -75,19 +75,33 @@ public enum SensorReading: Hashable, Sendable {
 
 /// The kinds of sample; the raw value is the `"type"` written in the canonical format.
 public enum SampleKind: String, CaseIterable, Hashable, Sendable, Comparable {
+    /// Accelerometer with gravity, m/s² (`acc`).
     case accelerometer = "acc"
+    /// Accelerometer before bias correction, m/s² with its estimated bias (`acc_raw`).
     case accelerometerUncalibrated = "acc_raw"
+    /// Gyroscope, rad/s (`gyro`).
     case gyroscope = "gyro"
+    /// Gyroscope before drift correction, rad/s, with its estimated drift (`gyro_raw`).
     case gyroscopeUncalibrated = "gyro_raw"
+    /// Magnetometer, µT (`mag`).
     case magnetometer = "mag"
+    /// Magnetometer before hard-iron correction, µT, with its estimated bias (`mag_raw`).
     case magnetometerUncalibrated = "mag_raw"
+    /// Rotation vector (orientation quaternion) of the device (`rotation`).
     case rotationVector = "rotation"
+    /// Orientation as azimuth, pitch and roll (`attitude`).
     case attitude = "attitude"
+    /// Barometric pressure, hPa (`pressure`).
     case pressure = "pressure"
+    /// One BLE beacon heard, with its RSSI in dBm (`ble`).
     case beacon = "ble"
+    /// One Wi-Fi access point heard, with its RSSI in dBm (`wifi`).
     case wifi = "wifi"
+    /// A satellite (GNSS) fix (`gnss`).
     case gnss = "gnss"
+    /// The true position at a time, for scoring (`truth`).
     case groundTruth = "truth"
+    /// A labelled moment in the recording (`marker`).
     case marker = "marker"
 
     /// Declaration order.

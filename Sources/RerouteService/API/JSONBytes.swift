@@ -96,9 +96,94 @@ enum JSONBytes {
     }
 }
 
+/// One JSON object written member by member straight into bytes, without building a ``JSONValue``
+/// tree first (the hot path's answers). Members must be written in ascending key order — the order
+/// ``JSONBytes`` writes a tree's keys in — so the text is the same as the tree's; debug builds check it.
+struct JSONObjectBytes {
+    private(set) var out: [UInt8]
+    private var isFirst = true
+    #if DEBUG
+    private var lastKey: String?
+    #endif
+
+    private init(out: [UInt8]) { self.out = out }
+
+    /// A whole object appended to `out`; `members` writes its members.
+    static func write(into out: inout [UInt8], _ members: (inout JSONObjectBytes) -> Void) {
+        var object = JSONObjectBytes(out: [])
+        swap(&object.out, &out)
+        object.out.append(UInt8(ascii: "{"))
+        members(&object)
+        object.out.append(UInt8(ascii: "}"))
+        swap(&object.out, &out)
+    }
+
+    /// The bytes of one object.
+    static func encode(_ members: (inout JSONObjectBytes) -> Void) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(2_048)
+        write(into: &out, members)
+        return out
+    }
+
+    /// Writes `"key":`; the value must follow.
+    private mutating func key(_ key: StaticString) {
+        #if DEBUG
+        let name = key.description
+        if let lastKey { assert(lastKey < name, "JSON member '\(name)' written after '\(lastKey)': not in key order") }
+        lastKey = name
+        #endif
+        if !isFirst { out.append(UInt8(ascii: ",")) }
+        isFirst = false
+        out.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    /// A member with a tree value.
+    mutating func value(_ key: StaticString, _ value: JSONValue) {
+        self.key(key)
+        JSONBytes.write(value, into: &out)
+    }
+
+    /// A string member, `null` when nil.
+    mutating func string(_ key: StaticString, _ value: String?) {
+        self.key(key)
+        if let value { JSONBytes.writeString(value, into: &out) } else { out += [110, 117, 108, 108] }
+    }
+
+    /// A member whose value `write` appends.
+    mutating func member(_ key: StaticString, _ write: (inout [UInt8]) -> Void) {
+        self.key(key)
+        write(&out)
+    }
+
+    /// A member whose value is an object.
+    mutating func object(_ key: StaticString, _ members: (inout JSONObjectBytes) -> Void) {
+        self.key(key)
+        Self.write(into: &out, members)
+    }
+
+    /// A member whose value is an array, each element written by `element`.
+    mutating func array<S: Sequence>(_ key: StaticString, _ items: S, _ element: (S.Element, inout [UInt8]) -> Void) {
+        self.key(key)
+        out.append(UInt8(ascii: "["))
+        for (k, item) in items.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            element(item, &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+}
+
 extension HTTPResponse {
     /// A JSON response whose body is written by ``JSONBytes``.
     static func json(_ status: Int, _ value: JSONValue, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: JSONBytes.encode(value))
+        json(status, bytes: JSONBytes.encode(value), headers: headers)
+    }
+
+    /// A JSON response with its body already written (``JSONObjectBytes``).
+    static func json(_ status: Int, bytes: [UInt8], headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: bytes)
     }
 }

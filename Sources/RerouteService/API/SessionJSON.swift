@@ -9,17 +9,25 @@ enum SessionJSON {
     /// Rounds to a millimetre / millisecond; non-finite becomes null.
     static func number(_ v: Double) -> JSONValue { .finite((v * 1000).rounded() / 1000) }
 
-    /// Local metres and WGS84 (from the venue's frame) of a location, or null.
-    static func location(_ l: IndoorLocation?, venue: Venue) -> JSONValue {
-        guard let l else { return .null }
-        var o = RouteJSON.position(l.point, levelID: l.levelID, venue: venue)
-        o["accuracyMeters"] = number(l.horizontalAccuracyMeters)
-        o["timeSeconds"] = number(l.timeSeconds)
-        o["levelProbability"] = number(l.levelProbability)
-        o["source"] = .string(l.source)
-        if let h = l.headingRadians { o["headingDegrees"] = number(h * 180 / .pi) }
-        if let h = l.headingAccuracyRadians { o["headingAccuracyDegrees"] = number(h * 180 / .pi) }
-        return .object(o)
+    /// Local metres and WGS84 (from the venue's frame) of a location, or null: `{accuracyMeters,
+    /// headingAccuracyDegrees?, headingDegrees?, latitude, level, levelProbability, longitude, source,
+    /// timeSeconds, x, y}` (``RouteJSON/position(_:levelID:venue:)`` and the fix's own members).
+    static func location(_ l: IndoorLocation?, venue: Venue, into out: inout [UInt8]) {
+        guard let l else { out += [110, 117, 108, 108]; return }
+        let g = venue.frame.geoCoordinate(from: l.point)
+        JSONObjectBytes.write(into: &out) { o in
+            o.value("accuracyMeters", number(l.horizontalAccuracyMeters))
+            if let h = l.headingAccuracyRadians { o.value("headingAccuracyDegrees", number(h * 180 / .pi)) }
+            if let h = l.headingRadians { o.value("headingDegrees", number(h * 180 / .pi)) }
+            o.value("latitude", RouteJSON.degrees(g.latitudeDegrees))
+            o.string("level", l.levelID)
+            o.value("levelProbability", number(l.levelProbability))
+            o.value("longitude", RouteJSON.degrees(g.longitudeDegrees))
+            o.string("source", l.source)
+            o.value("timeSeconds", number(l.timeSeconds))
+            o.value("x", number(l.point.x))
+            o.value("y", number(l.point.y))
+        }
     }
 
     static func maneuver(_ m: Maneuver?, venue: Venue) -> JSONValue {
@@ -43,22 +51,31 @@ enum SessionJSON {
         }
     }
 
-    static func progress(_ p: RouteProgress?, venue: Venue) -> JSONValue {
-        guard let p else { return .null }
-        return [
-            "sectionIndex": .number(Double(p.sectionIndex)), "maneuverIndex": .number(Double(p.maneuverIndex)),
-            "distanceTraveledMeters": number(p.distanceTraveledMeters), "distanceRemainingMeters": number(p.distanceRemainingMeters),
-            "durationRemainingSeconds": number(p.durationRemainingSeconds), "fractionTraveled": number(p.fractionTraveled),
-            "sectionDistanceTraveledMeters": number(p.sectionDistanceTraveledMeters),
-            "sectionDistanceRemainingMeters": number(p.sectionDistanceRemainingMeters),
-            "distanceToNextManeuverMeters": number(p.distanceToNextManeuverMeters),
-            "distanceFromRouteMeters": number(p.distanceFromRouteMeters),
-            "currentManeuver": maneuver(p.currentManeuver, venue: venue), "upcomingManeuver": maneuver(p.upcomingManeuver, venue: venue),
-            "destinationId": .optional(p.destinationID), "destinationName": .optional(p.destinationName),
-            "currentAction": action(p.currentAction),
-            "rawLocation": location(p.rawLocation, venue: venue), "fusedLocation": location(p.fusedLocation, venue: venue),
-            "snappedLocation": location(p.snappedLocation, venue: venue),
-        ]
+    /// `snapped`: the JSON of `p.snappedLocation` (``location(_:venue:into:)``), written once for the
+    /// progress and the session body.
+    /// `maneuvers`: where the maneuvers' JSON is kept between answers.
+    static func progress(_ p: RouteProgress?, venue: Venue, snapped: [UInt8], maneuvers: ManeuverJSONCache, into out: inout [UInt8]) {
+        guard let p else { out += [110, 117, 108, 108]; return }
+        JSONObjectBytes.write(into: &out) { o in
+            o.value("currentAction", action(p.currentAction))
+            o.member("currentManeuver") { maneuvers.write(p.currentManeuver, venue: venue, into: &$0) }
+            o.string("destinationId", p.destinationID)
+            o.string("destinationName", p.destinationName)
+            o.value("distanceFromRouteMeters", number(p.distanceFromRouteMeters))
+            o.value("distanceRemainingMeters", number(p.distanceRemainingMeters))
+            o.value("distanceToNextManeuverMeters", number(p.distanceToNextManeuverMeters))
+            o.value("distanceTraveledMeters", number(p.distanceTraveledMeters))
+            o.value("durationRemainingSeconds", number(p.durationRemainingSeconds))
+            o.value("fractionTraveled", number(p.fractionTraveled))
+            o.member("fusedLocation") { location(p.fusedLocation, venue: venue, into: &$0) }
+            o.value("maneuverIndex", .number(Double(p.maneuverIndex)))
+            o.member("rawLocation") { location(p.rawLocation, venue: venue, into: &$0) }
+            o.value("sectionDistanceRemainingMeters", number(p.sectionDistanceRemainingMeters))
+            o.value("sectionDistanceTraveledMeters", number(p.sectionDistanceTraveledMeters))
+            o.value("sectionIndex", .number(Double(p.sectionIndex)))
+            o.member("snappedLocation") { $0 += snapped }
+            o.member("upcomingManeuver") { maneuvers.write(p.upcomingManeuver, venue: venue, into: &$0) }
+        }
     }
 
     static func state(_ s: NavigationState?) -> JSONValue {
@@ -128,25 +145,34 @@ enum SessionJSON {
         return .object(o)
     }
 
-    /// The session body: `{id, venue, state, progress, snappedLocation, events, rejected, route?}`.
-    static func session(id: String, venue: Venue, snapshot: SessionSnapshot, includeRoute: Bool) -> JSONValue {
-        var o: [String: JSONValue] = [
-            "id": .string(id), "venue": .string(venue.id), "state": state(snapshot.state),
-            "progress": progress(snapshot.progress, venue: venue), "snappedLocation": location(snapshot.progress?.snappedLocation, venue: venue),
-            "events": .array(snapshot.events.map { event($0, venue: venue) }),
-            "rejected": .array(snapshot.rejected.map { ["index": .number(Double($0.index)), "reason": .string($0.reason)] }),
-        ]
-        if includeRoute { o["route"] = snapshot.route.map { RouteJSON.encode($0, venue: venue) } ?? .null }
-        return .object(o)
+    /// The session body: `{events, id, progress, rejected, route?, snappedLocation, state, venue}`.
+    /// `maneuvers`: the session's ``ServiceSession/maneuverJSON``.
+    static func session(id: String, venue: Venue, snapshot: SessionSnapshot, includeRoute: Bool, maneuvers: ManeuverJSONCache) -> [UInt8] {
+        var snapped: [UInt8] = []
+        location(snapshot.progress?.snappedLocation, venue: venue, into: &snapped)
+        return JSONObjectBytes.encode { o in
+            o.array("events", snapshot.events) { e, out in JSONBytes.write(event(e, venue: venue), into: &out) }
+            o.string("id", id)
+            o.member("progress") { progress(snapshot.progress, venue: venue, snapped: snapped, maneuvers: maneuvers, into: &$0) }
+            o.array("rejected", snapshot.rejected) { r, out in
+                JSONBytes.write(["index": .number(Double(r.index)), "reason": .string(r.reason)], into: &out)
+            }
+            if includeRoute { o.value("route", snapshot.route.map { RouteJSON.encode($0, venue: venue) } ?? .null) }
+            o.member("snappedLocation") { $0 += snapped }
+            o.value("state", state(snapshot.state))
+            o.string("venue", venue.id)
+        }
     }
 
-    /// The viewer's summary of a live session: `{id, venue, state, snappedLocation, fusedLocation, route}`.
-    static func summary(id: String, venue: Venue, snapshot: SessionSnapshot) -> JSONValue {
-        [
-            "id": .string(id), "venue": .string(venue.id), "state": state(snapshot.state),
-            "snappedLocation": location(snapshot.progress?.snappedLocation, venue: venue),
-            "fusedLocation": location(snapshot.progress?.fusedLocation, venue: venue),
-            "route": snapshot.route.map { RouteJSON.encode($0, venue: venue) } ?? .null,
-        ]
+    /// The viewer's summary of a live session: `{fusedLocation, id, route, snappedLocation, state, venue}`.
+    static func summary(id: String, venue: Venue, snapshot: SessionSnapshot, into out: inout [UInt8]) {
+        JSONObjectBytes.write(into: &out) { o in
+            o.member("fusedLocation") { location(snapshot.progress?.fusedLocation, venue: venue, into: &$0) }
+            o.string("id", id)
+            o.value("route", snapshot.route.map { RouteJSON.encode($0, venue: venue) } ?? .null)
+            o.member("snappedLocation") { location(snapshot.progress?.snappedLocation, venue: venue, into: &$0) }
+            o.value("state", state(snapshot.state))
+            o.string("venue", venue.id)
+        }
     }
 }

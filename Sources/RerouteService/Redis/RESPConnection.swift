@@ -56,6 +56,8 @@ public final class RESPConnection {
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var position = 0
+    /// Where `recv` writes (allocated once per connection, not per read).
+    private var chunk = [UInt8](repeating: 0, count: 16_384)
 
     /// Connects to `host:port` (IPv4 address or `localhost`), selects database `database`.
     /// - Throws: ``RedisError``.
@@ -151,7 +153,6 @@ public final class RESPConnection {
     }
 
     private func fill(_ name: String) throws(RedisError) {
-        var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0, errno == EINTR { continue }

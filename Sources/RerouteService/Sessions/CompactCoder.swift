@@ -6,7 +6,10 @@ import Foundation
 /// Layout: the magic bytes `INC1`, then one value: a tag byte and its payload — 0 null, 1 false,
 /// 2 true, 3 signed integer (zig-zag LEB128), 4 unsigned integer (LEB128), 5 double (8 bytes,
 /// little-endian IEEE 754, exact), 6 string (LEB128 length, UTF-8), 7 keyed container (LEB128 count,
-/// then key string and value per member), 8 unkeyed container (LEB128 count, then the values).
+/// then key string and value per member), 8 unkeyed container (LEB128 count, then the values). The
+/// encoder writes container counts as four-byte LEB128 (padded with continuation bits: at most
+/// 2²⁸ − 1 members) so it can write straight into the bytes and count as it goes; the reader takes any
+/// LEB128.
 /// Not a stable interchange format: written and read by the same build (a stored value carries its
 /// own format version, see ``StoredSession``).
 enum CompactCoder {
@@ -14,13 +17,20 @@ enum CompactCoder {
 
     /// The bytes of `value`.
     /// - Throws: `EncodingError` from the value's own `encode(to:)`.
+    /// - Throws: `EncodingError` from the value's own `encode(to:)`, and `EncodingError.invalidValue`
+    ///   for a value whose encoding writes to a container after a container opened after it (not nested),
+    ///   uses `superEncoder`, or has more than 2²⁸ − 1 members in one container.
     static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let encoder = CompactEncoder()
+        let sink = CompactSink()
+        sink.out.reserveCapacity(1_024)
+        sink.out += magic
+        let encoder = CompactEncoder(sink: sink)
         try value.encode(to: encoder)
-        var out = magic
-        out.reserveCapacity(1_024)
-        CompactEncoder.write(encoder.root ?? .null, into: &out)
-        return out
+        if !encoder.wrote { sink.out.append(0) }
+        if let problem = sink.problem {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "compact encoding: \(problem)"))
+        }
+        return sink.out
     }
 
     /// The value in `bytes`.
@@ -42,89 +52,87 @@ enum CompactCoder {
 // MARK: - Encoding
 
 /// The types written as one tagged value.
-protocol CompactPrimitive { var compactEntry: CompactEntry { get } }
-extension Double: CompactPrimitive { var compactEntry: CompactEntry { .double(self) } }
-extension Float: CompactPrimitive { var compactEntry: CompactEntry { .double(Double(self)) } }
-extension String: CompactPrimitive { var compactEntry: CompactEntry { .string(self) } }
-extension Bool: CompactPrimitive { var compactEntry: CompactEntry { .bool(self) } }
-extension Int: CompactPrimitive { var compactEntry: CompactEntry { .int(Int64(self)) } }
-extension Int64: CompactPrimitive { var compactEntry: CompactEntry { .int(self) } }
-extension Int32: CompactPrimitive { var compactEntry: CompactEntry { .int(Int64(self)) } }
-extension Int16: CompactPrimitive { var compactEntry: CompactEntry { .int(Int64(self)) } }
-extension Int8: CompactPrimitive { var compactEntry: CompactEntry { .int(Int64(self)) } }
-extension UInt: CompactPrimitive { var compactEntry: CompactEntry { .uint(UInt64(self)) } }
-extension UInt64: CompactPrimitive { var compactEntry: CompactEntry { .uint(self) } }
-extension UInt32: CompactPrimitive { var compactEntry: CompactEntry { .uint(UInt64(self)) } }
-extension UInt16: CompactPrimitive { var compactEntry: CompactEntry { .uint(UInt64(self)) } }
-extension UInt8: CompactPrimitive { var compactEntry: CompactEntry { .uint(UInt64(self)) } }
+protocol CompactPrimitive { func writeCompact(into out: inout [UInt8]) }
+extension Double: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeDouble(self, into: &out) } }
+extension Float: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeDouble(Double(self), into: &out) } }
+extension String: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { out.append(6); CompactSink.writeString(self, into: &out) } }
+extension Bool: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { out.append(self ? 2 : 1) } }
+extension Int: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeInt(Int64(self), into: &out) } }
+extension Int64: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeInt(self, into: &out) } }
+extension Int32: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeInt(Int64(self), into: &out) } }
+extension Int16: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeInt(Int64(self), into: &out) } }
+extension Int8: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeInt(Int64(self), into: &out) } }
+extension UInt: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeUInt(UInt64(self), into: &out) } }
+extension UInt64: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeUInt(self, into: &out) } }
+extension UInt32: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeUInt(UInt64(self), into: &out) } }
+extension UInt16: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeUInt(UInt64(self), into: &out) } }
+extension UInt8: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeUInt(UInt64(self), into: &out) } }
 
-/// A container being filled; converted to bytes when the top-level value is done.
-final class CompactBox {
-    var keys: [String] = []
-    var values: [CompactEntry] = []
-    let keyed: Bool
-    init(keyed: Bool) { self.keyed = keyed }
-}
+/// The bytes of one encode, shared by its encoders and containers, and the containers still open
+/// (innermost last). Containers are written where they are opened; writing to one closes every
+/// container opened after it, and writing to a closed one is a ``problem``.
+///
+/// One sink serves one encode on one thread, and no access to its properties spans a call that could
+/// reach them again, so their run-time exclusivity checks (a third of the encoding's time) are off.
+final class CompactSink {
+    @exclusivity(unchecked) var out: [UInt8] = []
+    /// Open containers: where their count is, and how many values they hold.
+    @exclusivity(unchecked) private var open: [(countAt: Int, count: Int)] = []
+    /// Why the bytes are not a faithful encoding (reported by ``CompactCoder/encode(_:)``).
+    @exclusivity(unchecked) var problem: String?
 
-enum CompactEntry {
-    case null, bool(Bool), int(Int64), uint(UInt64), double(Double), string(String), box(CompactBox)
-}
+    static let countBytes = 4
+    static let maximumCount = 1 << (7 * countBytes) - 1
 
-final class CompactEncoder: Encoder {
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-    /// What was encoded: a container, or the single value.
-    var root: CompactEntry?
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .box(let box)? = root, box.keyed { return KeyedEncodingContainer(CompactKeyedEncoder<Key>(box: box)) }
-        let box = CompactBox(keyed: true)
-        root = .box(box)
-        return KeyedEncodingContainer(CompactKeyedEncoder<Key>(box: box))
+    /// Opens a container here: its tag and a count of 0; returns where the count is.
+    func openContainer(keyed: Bool) -> Int {
+        out.append(keyed ? 7 : 8)
+        let at = out.count
+        out += [0x80, 0x80, 0x80, 0]
+        open.append((at, 0))
+        return at
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .box(let box)? = root, !box.keyed { return CompactUnkeyedEncoder(box: box) }
-        let box = CompactBox(keyed: false)
-        root = .box(box)
-        return CompactUnkeyedEncoder(box: box)
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer { CompactSingleEncoder(encoder: self) }
-
-    /// The entry of any encodable value (primitives directly, with one conformance check).
-    static func entry<T: Encodable>(_ value: T) throws -> CompactEntry {
-        if let primitive = value as? any CompactPrimitive { return primitive.compactEntry }
-        let nested = CompactEncoder()
-        try value.encode(to: nested)
-        return nested.root ?? .box(CompactBox(keyed: true))
-    }
-
-    static func write(_ entry: CompactEntry, into out: inout [UInt8]) {
-        switch entry {
-        case .null: out.append(0)
-        case .bool(let b): out.append(b ? 2 : 1)
-        case .int(let n):
-            out.append(3)
-            writeVarint(UInt64(bitPattern: (n << 1) ^ (n >> 63)), into: &out)
-        case .uint(let n):
-            out.append(4)
-            writeVarint(n, into: &out)
-        case .double(let d):
-            out.append(5)
-            let bits = d.bitPattern
-            for k in 0..<8 { out.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(k)))) }
-        case .string(let s):
-            out.append(6)
-            writeString(s, into: &out)
-        case .box(let box):
-            out.append(box.keyed ? 7 : 8)
-            writeVarint(UInt64(box.values.count), into: &out)
-            for (k, value) in box.values.enumerated() {
-                if box.keyed { writeString(box.keys[k], into: &out) }
-                write(value, into: &out)
+    /// Counts one more value in the container whose count is at `countAt` (before it is written).
+    func willWrite(into countAt: Int) {
+        if open.last?.countAt != countAt {
+            guard let k = open.lastIndex(where: { $0.countAt == countAt }) else {
+                problem = problem ?? "a container was written after a container opened after it (not nested)"
+                return
             }
+            open.removeSubrange((k + 1)...)
         }
+        let n = open[open.count - 1].count + 1
+        guard n <= Self.maximumCount else { problem = problem ?? "more than \(Self.maximumCount) values in a container"; return }
+        open[open.count - 1].count = n
+        for k in 0..<Self.countBytes {
+            let group = UInt8(truncatingIfNeeded: n >> (7 * k)) & 0x7f
+            out[countAt + k] = k < Self.countBytes - 1 ? group | 0x80 : group
+        }
+    }
+
+    /// Writes any encodable value (primitives directly; a value that encodes nothing as an empty keyed container).
+    func write<T: Encodable>(_ value: T) throws {
+        if let primitive = value as? any CompactPrimitive { primitive.writeCompact(into: &out); return }
+        let nested = CompactEncoder(sink: self)
+        try value.encode(to: nested)
+        if !nested.wrote { out += [7, 0] }
+    }
+
+    static func writeInt(_ n: Int64, into out: inout [UInt8]) {
+        out.append(3)
+        writeVarint(UInt64(bitPattern: (n << 1) ^ (n >> 63)), into: &out)
+    }
+
+    static func writeUInt(_ n: UInt64, into out: inout [UInt8]) {
+        out.append(4)
+        writeVarint(n, into: &out)
+    }
+
+    static func writeDouble(_ d: Double, into out: inout [UInt8]) {
+        out.append(5)
+        let bits = d.bitPattern
+        for k in 0..<8 { out.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt64(k)))) }
     }
 
     static func writeString(_ s: String, into out: inout [UInt8]) {
@@ -145,112 +153,124 @@ final class CompactEncoder: Encoder {
     }
 }
 
+/// The encoder of one value: its first container (or single value) is written where the sink is.
+final class CompactEncoder: Encoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    let sink: CompactSink
+    /// Whether the value was written (a container opened, or a single value written).
+    private(set) var wrote = false
+    /// The count position of the container opened, and whether it is keyed.
+    private var container: (countAt: Int, keyed: Bool)?
+
+    init(sink: CompactSink) { self.sink = sink }
+
+    private func opened(keyed: Bool) -> Int {
+        if let container, container.keyed == keyed { return container.countAt }
+        if wrote { sink.problem = sink.problem ?? "a value asked for a second, different container" }
+        wrote = true
+        let at = sink.openContainer(keyed: keyed)
+        container = (at, keyed)
+        return at
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(CompactKeyedEncoder<Key>(sink: sink, countAt: opened(keyed: true)))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { CompactUnkeyedEncoder(sink: sink, countAt: opened(keyed: false)) }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { CompactSingleEncoder(encoder: self) }
+
+    /// Marks the single value as written (once).
+    fileprivate func willWriteSingle() {
+        if wrote { sink.problem = sink.problem ?? "a single value written twice" }
+        wrote = true
+    }
+}
+
 struct CompactKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let box: CompactBox
+    let sink: CompactSink
+    let countAt: Int
     var codingPath: [any CodingKey] { [] }
 
-    private func put(_ entry: CompactEntry, _ key: Key) { box.keys.append(key.stringValue); box.values.append(entry) }
+    private func key(_ key: Key) {
+        sink.willWrite(into: countAt)
+        CompactSink.writeString(key.stringValue, into: &sink.out)
+    }
 
-    mutating func encodeNil(forKey key: Key) { put(.null, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) { put(.bool(value), key) }
-    mutating func encode(_ value: String, forKey key: Key) { put(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) { put(.double(value), key) }
-    mutating func encode(_ value: Float, forKey key: Key) { put(.double(Double(value)), key) }
-    mutating func encode(_ value: Int, forKey key: Key) { put(.int(Int64(value)), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) { put(.int(value), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) { put(.uint(value), key) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { put(try CompactEncoder.entry(value), key) }
+    mutating func encodeNil(forKey key: Key) { self.key(key); sink.out.append(0) }
+    mutating func encode(_ value: Bool, forKey key: Key) { self.key(key); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: String, forKey key: Key) { self.key(key); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: Double, forKey key: Key) { self.key(key); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: Float, forKey key: Key) { self.key(key); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: Int, forKey key: Key) { self.key(key); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: Int64, forKey key: Key) { self.key(key); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { self.key(key); value.writeCompact(into: &sink.out) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { self.key(key); try sink.write(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nested = CompactBox(keyed: true)
-        put(.box(nested), key)
-        return KeyedEncodingContainer(CompactKeyedEncoder<NestedKey>(box: nested))
+        self.key(key)
+        return KeyedEncodingContainer(CompactKeyedEncoder<NestedKey>(sink: sink, countAt: sink.openContainer(keyed: true)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = CompactBox(keyed: false)
-        put(.box(nested), key)
-        return CompactUnkeyedEncoder(box: nested)
+        self.key(key)
+        return CompactUnkeyedEncoder(sink: sink, countAt: sink.openContainer(keyed: false))
     }
 
-    mutating func superEncoder() -> any Encoder { CompactSuperEncoder(box: box, key: "super") }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { CompactSuperEncoder(box: box, key: key.stringValue) }
+    mutating func superEncoder() -> any Encoder { CompactSink.unsupportedSuperEncoder(sink) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { CompactSink.unsupportedSuperEncoder(sink) }
 }
 
 struct CompactUnkeyedEncoder: UnkeyedEncodingContainer {
-    let box: CompactBox
+    let sink: CompactSink
+    let countAt: Int
+    private(set) var count = 0
     var codingPath: [any CodingKey] { [] }
-    var count: Int { box.values.count }
 
-    mutating func encodeNil() { box.values.append(.null) }
-    mutating func encode(_ value: Bool) { box.values.append(.bool(value)) }
-    mutating func encode(_ value: String) { box.values.append(.string(value)) }
-    mutating func encode(_ value: Double) { box.values.append(.double(value)) }
-    mutating func encode(_ value: Int) { box.values.append(.int(Int64(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { box.values.append(try CompactEncoder.entry(value)) }
+    init(sink: CompactSink, countAt: Int) { self.sink = sink; self.countAt = countAt }
+
+    private mutating func next() { sink.willWrite(into: countAt); count += 1 }
+
+    mutating func encodeNil() { next(); sink.out.append(0) }
+    mutating func encode(_ value: Bool) { next(); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: String) { next(); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: Double) { next(); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: Int) { next(); value.writeCompact(into: &sink.out) }
+    mutating func encode<T: Encodable>(_ value: T) throws { next(); try sink.write(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = CompactBox(keyed: true)
-        box.values.append(.box(nested))
-        return KeyedEncodingContainer(CompactKeyedEncoder<NestedKey>(box: nested))
+        next()
+        return KeyedEncodingContainer(CompactKeyedEncoder<NestedKey>(sink: sink, countAt: sink.openContainer(keyed: true)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = CompactBox(keyed: false)
-        box.values.append(.box(nested))
-        return CompactUnkeyedEncoder(box: nested)
+        next()
+        return CompactUnkeyedEncoder(sink: sink, countAt: sink.openContainer(keyed: false))
     }
 
-    mutating func superEncoder() -> any Encoder { CompactSuperEncoder(box: box, key: nil) }
+    mutating func superEncoder() -> any Encoder { CompactSink.unsupportedSuperEncoder(sink) }
 }
 
 struct CompactSingleEncoder: SingleValueEncodingContainer {
     let encoder: CompactEncoder
     var codingPath: [any CodingKey] { [] }
+    private var sink: CompactSink { encoder.sink }
 
-    mutating func encodeNil() { encoder.root = .null }
-    mutating func encode(_ value: Bool) { encoder.root = .bool(value) }
-    mutating func encode(_ value: String) { encoder.root = .string(value) }
-    mutating func encode(_ value: Double) { encoder.root = .double(value) }
-    mutating func encode(_ value: Int) { encoder.root = .int(Int64(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { encoder.root = try CompactEncoder.entry(value) }
+    mutating func encodeNil() { encoder.willWriteSingle(); sink.out.append(0) }
+    mutating func encode(_ value: Bool) { encoder.willWriteSingle(); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: String) { encoder.willWriteSingle(); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: Double) { encoder.willWriteSingle(); value.writeCompact(into: &sink.out) }
+    mutating func encode(_ value: Int) { encoder.willWriteSingle(); value.writeCompact(into: &sink.out) }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.willWriteSingle(); try sink.write(value) }
 }
 
-/// An encoder whose value lands in a parent container (keyed under `key`, or appended).
-final class CompactSuperEncoder: Encoder {
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-    let inner = CompactEncoder()
-    let parent: CompactBox
-    let index: Int
-
-    init(box: CompactBox, key: String?) {
-        parent = box
-        index = box.values.count
-        if let key { box.keys.append(key) }
-        box.values.append(.null)
+extension CompactSink {
+    /// `superEncoder` would write a value after later members: not supported (a ``problem``; the
+    /// encoder returned writes nowhere that is kept).
+    static func unsupportedSuperEncoder(_ sink: CompactSink) -> any Encoder {
+        sink.problem = sink.problem ?? "superEncoder is not supported"
+        return CompactEncoder(sink: CompactSink())
     }
-
-    private func publish() { parent.values[index] = inner.root ?? .null }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let c = inner.container(keyedBy: type); publish(); return c
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { let c = inner.unkeyedContainer(); publish(); return c }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer { CompactSuperSingle(owner: self) }
-
-    fileprivate func set(_ entry: CompactEntry) { inner.root = entry; publish() }
-}
-
-private struct CompactSuperSingle: SingleValueEncodingContainer {
-    let owner: CompactSuperEncoder
-    var codingPath: [any CodingKey] { [] }
-    mutating func encodeNil() { owner.set(.null) }
-    mutating func encode(_ value: Bool) { owner.set(.bool(value)) }
-    mutating func encode(_ value: String) { owner.set(.string(value)) }
-    mutating func encode(_ value: Double) { owner.set(.double(value)) }
-    mutating func encode(_ value: Int) { owner.set(.int(Int64(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { owner.set(try CompactEncoder.entry(value)) }
 }

@@ -57,6 +57,8 @@ public final class ServiceSession: Sendable {
     /// the route last written (a store may write the route only when it changed). Its lock also
     /// serialises writes of this session to that store.
     let storeState = Mutex<StoreState>(StoreState())
+    /// The JSON of the maneuvers last answered, reused while they stay the same.
+    let maneuverJSON = ManeuverJSONCache()
 
     struct StoreState {
         var version = 0

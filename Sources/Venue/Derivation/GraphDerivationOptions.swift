@@ -33,6 +33,7 @@ public struct GraphDerivationOptions: Sendable, Hashable {
         public var value: Double
         /// The valid range, as text.
         public var validRange: String
+        /// `graph derivation option NAME = VALUE is outside RANGE`.
         public var description: String { "graph derivation option \(name) = \(value) is outside \(validRange)" }
     }
 

@@ -3,11 +3,13 @@ public struct LocalizedName: Hashable, Sendable {
     /// Text by language code.
     public var byLanguage: [String: String]
 
+    /// A name from texts by language code (empty: no name).
     public init(_ byLanguage: [String: String] = [:]) { self.byLanguage = byLanguage }
 
     /// A name in one language.
     public init(_ text: String, language: String) { self.byLanguage = [language: text] }
 
+    /// Whether there is no text in any language.
     public var isEmpty: Bool { byLanguage.isEmpty }
 
     /// The text in the first of `preferred` languages that has one, else in `defaultLanguage`, else in

@@ -7,23 +7,33 @@ import IndoorGeometry
 /// ``LocalPoint``s in ``frame``; levels are referred to by index into ``levels`` inside the engine
 /// and by id at the edges.
 public struct Venue: Sendable {
+    /// The venue's id (IMDF venue UUID, ILC site id or folder name); what the store and the service key on.
     public let id: String
+    /// Display names by language.
     public let name: LocalizedName
+    /// The source's venue category (IMDF `university`, `shoppingcenter`, …), when given.
     public let category: String?
     /// Language used when a name has no text in the preferred language.
     public let defaultLanguage: String
     /// The local tangent frame all geometry is in.
     public let frame: LocalFrame
+    /// Buildings and sections, in source order.
     public let buildings: [Building]
     /// Levels sorted by ordinal (then id).
     public let levels: [Level]
+    /// Every space (IMDF unit) of every level.
     public let spaces: [Space]
+    /// Every opening (door, passage) of every level.
     public let openings: [Opening]
+    /// Every point of interest (amenities, occupants, anchors, named units, authored POIs).
     public let pois: [PointOfInterest]
+    /// Elevators, stairs, escalators, ramps and other links between levels.
     public let connectors: [Connector]
+    /// Named views of the venue (empty: one view with everything).
     public let universes: [Universe]
     /// Direction modes the venue configures (beyond the router's built-in ones).
     public let directionModes: [VenueDirectionMode]
+    /// The navigation graph routes are searched on (authored or derived).
     public private(set) var graph: NavigationGraph
     /// Version string given by the source (IMDF manifest `version`), if any.
     public let version: String?
@@ -40,6 +50,7 @@ public struct Venue: Sendable {
     /// level's own buildings first (levels × footprints integers).
     let footprintOrderByLevel: [[Int]]
 
+    /// A venue from its parts; sorts levels by ordinal and builds the id and spatial indices.
     public init(id: String, name: LocalizedName, category: String? = nil, defaultLanguage: String, frame: LocalFrame,
                 buildings: [Building], levels: [Level], spaces: [Space], openings: [Opening],
                 pois: [PointOfInterest], connectors: [Connector], universes: [Universe] = [],
@@ -161,10 +172,15 @@ extension Venue {
 
 /// Dictionaries from every accepted id form to an index in the venue's arrays.
 public struct VenueIndex: Sendable {
+    /// Level index by id, then by external id (ids win over external ids).
     public let levelIndex: [String: Int]
+    /// Level index by lowercased short name or name in any language (the first level with a text wins).
     public let levelIndexByName: [String: Int]
+    /// Space index by id and by every external id.
     public let spaceIndex: [String: Int]
+    /// POI index by id and by every external id.
     public let poiIndex: [String: Int]
+    /// Building index by id and by every external id.
     public let buildingIndex: [String: Int]
 
     /// Source prefixes accepted in front of any id (GraffityAR style).

@@ -1,10 +1,15 @@
 /// Where in a source a problem was found: file, optional line, feature id and field.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The file (or archive member) path.
     public var file: String
+    /// 1-based line in the file, when known.
     public var line: Int?
+    /// The feature's id, when the problem is in one.
     public var featureID: String?
+    /// The field at fault (`properties.level_id`), when known.
     public var field: String?
 
+    /// A location; only the file is required.
     public init(file: String, line: Int? = nil, featureID: String? = nil, field: String? = nil) {
         self.file = file; self.line = line; self.featureID = featureID; self.field = field
     }
@@ -40,6 +45,7 @@ public enum VenueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An archive file (`.zip`) could not be unpacked.
     case badArchive(path: String, reason: String)
 
+    /// `path[:line[:column]]: problem`, one sentence naming the file and what is wrong.
     public var description: String {
         switch self {
         case .missingFile(let p): "\(p): required file is missing"
@@ -62,19 +68,28 @@ public enum VenueError: Error, Hashable, Sendable, CustomStringConvertible {
 /// (trailing commas, unknown files or properties) are `.warning`s. `indoornav venue validate` exits 1
 /// when any `.error` issue exists.
 public struct VenueIssue: Hashable, Sendable, CustomStringConvertible {
+    /// How bad an issue is: a warning is tolerated, an error skipped the feature.
     public enum Severity: String, Hashable, Sendable, Comparable {
+        /// `warning`: tolerated input; `error`: a feature that was skipped.
         case warning, error
+        /// Warnings sort before errors.
         public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
     }
+    /// Whether the feature was tolerated or skipped.
     public var severity: Severity
+    /// Where in the source the problem is.
     public var location: SourceLocation
+    /// What is wrong, as a sentence about the input.
     public var message: String
 
+    /// An issue of the given severity.
     public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
         self.severity = severity; self.location = location; self.message = message
     }
 
+    /// A tolerated problem at `location`.
     public static func warning(_ location: SourceLocation, _ message: String) -> VenueIssue { VenueIssue(.warning, location, message) }
+    /// A problem that made the loader skip the feature at `location`.
     public static func error(_ location: SourceLocation, _ message: String) -> VenueIssue { VenueIssue(.error, location, message) }
 
     /// `file: feature-id: problem`.

@@ -12,7 +12,8 @@ public struct WalkabilityRaster: Sendable {
     /// Upper bound on the cells of one level (the cell size grows to stay under it).
     public static let maximumCellsPerLevel = 16_000_000
 
-    struct LevelCells: Sendable {
+    /// One level's cells: fetch it once (``cells(ofLevel:)``) for many lookups on one level.
+    public struct LevelCells: Sendable {
         var originX: Double
         var originY: Double
         var cellSizeMeters: Double
@@ -20,6 +21,19 @@ public struct WalkabilityRaster: Sendable {
         var rows: Int
         /// Row-major; 0 outside, 1 obstacle, 2 open.
         var cells: [UInt8]
+
+        /// What lies at `point` (outside beyond the level's box).
+        /// - Complexity: O(1).
+        public func walkability(at point: LocalPoint) -> Walkability {
+            let fx = (point.x - originX) / cellSizeMeters
+            let fy = (point.y - originY) / cellSizeMeters
+            guard fx >= 0, fy >= 0, fx < Double(columns), fy < Double(rows) else { return .outside }
+            switch cells[Int(fy) * columns + Int(fx)] {
+            case 2: return .open
+            case 1: return .obstacle
+            default: return .outside
+            }
+        }
     }
 
     let levels: [LevelCells]
@@ -31,15 +45,12 @@ public struct WalkabilityRaster: Sendable {
     /// - Complexity: O(1).
     public func walkability(at point: LocalPoint, levelIndex: Int) -> Walkability {
         guard levels.indices.contains(levelIndex) else { return .outside }
-        let level = levels[levelIndex]
-        let fx = (point.x - level.originX) / level.cellSizeMeters
-        let fy = (point.y - level.originY) / level.cellSizeMeters
-        guard fx >= 0, fy >= 0, fx < Double(level.columns), fy < Double(level.rows) else { return .outside }
-        switch level.cells[Int(fy) * level.columns + Int(fx)] {
-        case 2: return .open
-        case 1: return .obstacle
-        default: return .outside
-        }
+        return levels[levelIndex].walkability(at: point)
+    }
+
+    /// The cells of `levelIndex`, `nil` for a level the raster does not have.
+    public func cells(ofLevel levelIndex: Int) -> LevelCells? {
+        levels.indices.contains(levelIndex) ? levels[levelIndex] : nil
     }
 
     /// Memory of the cells, bytes.

@@ -27,15 +27,18 @@ extension VenueStore {
         /// Version of the entry file layout.
         static let formatVersion = 1
 
-        /// The entry as JSON text (keys sorted, so the file is stable).
-        var jsonText: String {
-            let value: JSONValue = [
+        /// The entry file's JSON: `format` (1), `id`, `name`, `version` (a string or null), `source_path`,
+        /// `content_hash` (`fnv1a64:` and 16 hex digits), `installed_at_unix_s` (seconds since 1970 UTC).
+        public var json: JSONValue {
+            [
                 "format": .number(Double(Self.formatVersion)), "id": .string(id), "name": .string(name),
                 "version": .optional(version), "source_path": .string(sourcePath), "content_hash": .string(contentHash),
                 "installed_at_unix_s": .finite(installedAtUnixSeconds),
             ]
-            return value.serialized(pretty: true) + "\n"
         }
+
+        /// The entry as JSON text (keys sorted, so the file is stable).
+        var jsonText: String { json.serialized(pretty: true) + "\n" }
 
         /// Reads an entry file; every problem is a ``VenueStoreError/corruptEntry(path:reason:)``.
         static func read(_ path: String) throws(VenueStoreError) -> Entry {
@@ -46,6 +49,12 @@ extension VenueStore {
             do { value = try JSONParser(allowTrailingCommas: false).parse(data).value } catch {
                 throw .corruptEntry(path: path, reason: "line \(error.position.line), column \(error.position.column): \(error.message)")
             }
+            return try decode(value, path: path)
+        }
+
+        /// An entry from the entry file's JSON (``json``); `path` names the source in errors.
+        /// - Throws: ``VenueStoreError/corruptEntry(path:reason:)`` naming the missing or malformed field.
+        public static func decode(_ value: JSONValue, path: String) throws(VenueStoreError) -> Entry {
             func string(_ key: String) throws(VenueStoreError) -> String {
                 guard let s = value[key]?.string else {
                     throw .corruptEntry(path: path, reason: "\(key): expected a string, found \(value[key]?.typeName ?? "nothing")")

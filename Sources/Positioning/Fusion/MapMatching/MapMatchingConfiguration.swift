@@ -26,17 +26,28 @@ public struct MapMatchingConfiguration: Hashable, Sendable {
     /// Cell size of the rasterized floor plan (``WalkabilityRaster``) the particles are weighed on, metres.
     /// Default 0.25; range 0.01 ... 5.
     public var cellSizeMeters: Double
+    /// When less than this share of the cloud's weight ends a step on open floor (the cloud has drifted
+    /// into shops or through a wall together, so the walls no longer tell its particles apart), a share
+    /// ``recoveryShare`` of the particles that are not on open floor is redrawn on open floor around the
+    /// particles' mean (one-sigma ``recoverySpreadMeters``) and keeps its heading bias; the walls then pull the
+    /// cloud back into the corridor. 0 turns recovery off. Default 0.3; range 0 ... 1.
+    public var recoveryOpenFraction: Double
+    /// Share of the particles off open floor that a recovery redraws. Default 0.3; range 0 ... 1.
+    public var recoveryShare: Double
+    /// One-sigma of a recovery draw around the particles' mean, metres. Default 2; range 0.1 ... 50.
+    public var recoverySpreadMeters: Double
 
     /// The defaults (see each property).
     public static let standard = MapMatchingConfiguration(
-        unchecked: 300, seed: 1, obstacle: 0.1, outside: 0.01, biasSigma: 0.25, resample: 0.5, floor: 0.02, cell: 0.25)
+        unchecked: 300, seed: 1, obstacle: 0.1, outside: 0.01, biasSigma: 0.25, resample: 0.5, floor: 0.02, cell: 0.25, recovery: (0.3, 0.3, 2))
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
     public init(particleCount: Int = 300, seed: UInt64 = 1, obstacleStepWeight: Double = 0.1, outsideStepWeight: Double = 0.01,
                 initialHeadingBiasSigmaRadians: Double = 0.25,
                 resampleBelowEffectiveFraction: Double = 0.5, measurementLikelihoodFloor: Double = 0.02,
-                cellSizeMeters: Double = 0.25) throws(PositioningError) {
+                cellSizeMeters: Double = 0.25, recoveryOpenFraction: Double = 0.3,
+                recoveryShare: Double = 0.3, recoverySpreadMeters: Double = 2) throws(PositioningError) {
         try PositioningError.check("particleCount", Double(particleCount), in: 10...100_000)
         try PositioningError.check("obstacleStepWeight", obstacleStepWeight, in: 0...1)
         try PositioningError.check("outsideStepWeight", outsideStepWeight, in: 0...1)
@@ -44,13 +55,18 @@ public struct MapMatchingConfiguration: Hashable, Sendable {
         try PositioningError.check("resampleBelowEffectiveFraction", resampleBelowEffectiveFraction, in: 0...1)
         try PositioningError.check("measurementLikelihoodFloor", measurementLikelihoodFloor, in: 0...1)
         try PositioningError.check("cellSizeMeters", cellSizeMeters, in: 0.01...5)
+        try PositioningError.check("recoveryOpenFraction", recoveryOpenFraction, in: 0...1)
+        try PositioningError.check("recoveryShare", recoveryShare, in: 0...1)
+        try PositioningError.check("recoverySpreadMeters", recoverySpreadMeters, in: 0.1...50)
         self.init(unchecked: particleCount, seed: seed, obstacle: obstacleStepWeight, outside: outsideStepWeight,
                   biasSigma: initialHeadingBiasSigmaRadians,
-                  resample: resampleBelowEffectiveFraction, floor: measurementLikelihoodFloor, cell: cellSizeMeters)
+                  resample: resampleBelowEffectiveFraction, floor: measurementLikelihoodFloor, cell: cellSizeMeters,
+                  recovery: (recoveryOpenFraction, recoveryShare, recoverySpreadMeters))
     }
 
     private init(unchecked count: Int, seed: UInt64, obstacle: Double, outside: Double, biasSigma: Double,
-                 resample: Double, floor: Double, cell: Double) {
+                 resample: Double, floor: Double, cell: Double,
+                 recovery: (openFraction: Double, share: Double, spread: Double)) {
         particleCount = count
         self.seed = seed
         obstacleStepWeight = obstacle
@@ -59,5 +75,8 @@ public struct MapMatchingConfiguration: Hashable, Sendable {
         resampleBelowEffectiveFraction = resample
         measurementLikelihoodFloor = floor
         cellSizeMeters = cell
+        recoveryOpenFraction = recovery.openFraction
+        recoveryShare = recovery.share
+        recoverySpreadMeters = recovery.spread
     }
 }

@@ -27,6 +27,9 @@ struct ParticleMapMatcher {
     private(set) var weights: [Double] = []
     /// Number of resamplings so far.
     private(set) var resamplings = 0
+    /// Number of steps after which particles were redrawn on open floor (see
+    /// ``MapMatchingConfiguration/recoveryOpenFraction``).
+    private(set) var recoveries = 0
 
     init(configuration: MapMatchingConfiguration, fusion: FusionConfiguration, floorPlan: WalkabilityRaster) {
         self.configuration = configuration
@@ -68,10 +71,11 @@ struct ParticleMapMatcher {
                        strideScale: Double, levelIndex: Int) {
         let headingNoise = fusion.stepHeadingNoiseFraction * headingSigmaRadians
         let positionNoise = fusion.positionNoisePerStepMeters
+        let cells = floorPlan.cells(ofLevel: levelIndex)
+        var openWeight = 0.0, totalWeight = 0.0
         for i in east.indices {
-            let (z1, z2) = random.gaussianPair()
-            let (z3, z4) = random.gaussianPair()
-            let z5 = random.gaussian()
+            let z1 = random.quantizedGaussian(), z2 = random.quantizedGaussian(), z3 = random.quantizedGaussian()
+            let z4 = random.quantizedGaussian(), z5 = random.quantizedGaussian()
             headingBias[i] += fusion.headingBiasRandomWalkRadiansPerStep * z1
             let length = strideScale * max(0, lengthMeters + lengthSigmaMeters * z2)
             let theta = headingRadians + headingBias[i] + headingNoise * z3
@@ -80,11 +84,45 @@ struct ParticleMapMatcher {
             let toNorth = fromNorth + length * cos(theta) + positionNoise * z5
             east[i] = toEast
             north[i] = toNorth
-            let end = floorPlan.walkability(at: LocalPoint(x: toEast, y: toNorth), levelIndex: levelIndex)
-            let middle = floorPlan.walkability(at: LocalPoint(x: (fromEast + toEast) / 2, y: (fromNorth + toNorth) / 2), levelIndex: levelIndex)
+            let end = cells?.walkability(at: LocalPoint(x: toEast, y: toNorth)) ?? .outside
+            let middle = cells?.walkability(at: LocalPoint(x: (fromEast + toEast) / 2, y: (fromNorth + toNorth) / 2)) ?? .outside
+            totalWeight += weights[i]
+            if end == .open { openWeight += weights[i] }
             weights[i] *= min(factor(end), factor(middle))
         }
         normalizeAndResample()
+        if totalWeight > 0, openWeight < configuration.recoveryOpenFraction * totalWeight, let cells {
+            recover(on: cells)
+        }
+    }
+
+    /// Redraws ``MapMatchingConfiguration/recoveryShare`` of the particles that are not on open floor at
+    /// open cells around the weighted mean (one-sigma ``MapMatchingConfiguration/recoverySpreadMeters``, up
+    /// to eight tries each; a particle with no open draw stays), keeping their heading bias, then
+    /// renormalizes.
+    private mutating func recover(on cells: WalkabilityRaster.LevelCells) {
+        let centre = mean()
+        let spread = configuration.recoverySpreadMeters
+        let meanWeight = 1 / Double(max(1, weights.count))
+        var moved = 0
+        for i in east.indices where cells.walkability(at: LocalPoint(x: east[i], y: north[i])) != .open {
+            guard random.unit() < configuration.recoveryShare else { continue }
+            for _ in 0..<8 {
+                let candidate = LocalPoint(x: centre.east + spread * random.quantizedGaussian(),
+                                           y: centre.north + spread * random.quantizedGaussian())
+                if cells.walkability(at: candidate) == .open {
+                    east[i] = candidate.x
+                    north[i] = candidate.y
+                    weights[i] = max(weights[i], meanWeight)
+                    moved += 1
+                    break
+                }
+            }
+        }
+        guard moved > 0 else { return }
+        recoveries += 1
+        let total = weights.reduce(0, +)
+        for i in weights.indices { weights[i] /= total }
     }
 
     /// Multiplies each particle's weight by `floor + likelihood(east, north, bias)` and resamples
