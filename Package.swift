@@ -9,21 +9,23 @@ let readme: [String] = ["README.md"]
 let package = Package(
     name: "IndoorNav",
     products: [
+        // One product for clients: every library below except the HTTP service (libmicrohttpd).
+        .library(name: "IndoorNav", targets: ["IndoorNav"]),
         .library(name: "IndoorJSON", targets: ["IndoorJSON"]),
         .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
-        .library(name: "Venue", targets: ["Venue"]),
-        .library(name: "Routing", targets: ["Routing"]),
-        .library(name: "Estimation", targets: ["Estimation"]),
-        .library(name: "Recordings", targets: ["Recordings"]),
-        .library(name: "Positioning", targets: ["Positioning"]),
-        .library(name: "Simulation", targets: ["Simulation"]),
-        .library(name: "Navigation", targets: ["Navigation"]),
-        .library(name: "RerouteService", targets: ["RerouteService"]),
+        .library(name: "IndoorVenue", targets: ["IndoorVenue"]),
+        .library(name: "IndoorRouting", targets: ["IndoorRouting"]),
+        .library(name: "IndoorEstimation", targets: ["IndoorEstimation"]),
+        .library(name: "IndoorRecordings", targets: ["IndoorRecordings"]),
+        .library(name: "IndoorPositioning", targets: ["IndoorPositioning"]),
+        .library(name: "IndoorSimulation", targets: ["IndoorSimulation"]),
+        .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
+        .library(name: "IndoorRerouteService", targets: ["IndoorRerouteService"]),
         .library(name: "IndoorViewer", targets: ["IndoorViewer"]),
         .executable(name: "indoornav", targets: ["indoornav"]),
     ],
     targets: [
-        // System libraries (only Estimation imports CGSL; only RerouteService imports CMicroHTTPD)
+        // System libraries (only IndoorEstimation imports CGSL; only IndoorRerouteService imports CMicroHTTPD)
         .systemLibrary(name: "CGSL", path: "Sources/CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         .systemLibrary(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
@@ -33,41 +35,44 @@ let package = Package(
         // Core library, in the one direction imports flow
         .target(name: "IndoorJSON", exclude: readme),
         .target(name: "IndoorGeometry", exclude: readme),
-        .target(name: "Venue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
-        .target(name: "Routing", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: readme),
-        .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue"], exclude: readme),
-        .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue", "IndoorPlot"], exclude: readme),
-        .target(name: "Estimation", dependencies: ["CGSL"], exclude: readme),
-        .target(name: "Recordings", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
-        .target(name: "Positioning", dependencies: ["IndoorGeometry", "IndoorJSON", "Venue", "Estimation", "Recordings"], exclude: readme),
-        .target(name: "Simulation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Recordings"], exclude: readme),
-        .target(name: "Navigation", dependencies: ["IndoorGeometry", "Venue", "Routing", "Positioning"], exclude: readme),
+        .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "IndoorJSON"], path: "Sources/Venue", exclude: readme),
+        .target(name: "IndoorRouting", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], path: "Sources/Routing", exclude: readme),
+        .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
+        .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorPlot"], exclude: readme),
+        .target(name: "IndoorEstimation", dependencies: ["CGSL"], path: "Sources/Estimation", exclude: readme),
+        .target(name: "IndoorRecordings", dependencies: ["IndoorGeometry", "IndoorJSON"], path: "Sources/Recordings", exclude: readme),
+        .target(name: "IndoorPositioning", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorEstimation", "IndoorRecordings"], path: "Sources/Positioning", exclude: readme),
+        .target(name: "IndoorSimulation", dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings"], path: "Sources/Simulation", exclude: readme),
+        .target(name: "IndoorNavigation", dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning"], path: "Sources/Navigation", exclude: readme),
         .target(
-            name: "RerouteService",
-            dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Positioning", "Navigation", "IndoorPlot", "IndoorViewer"],
+            name: "IndoorRerouteService",
+            dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning", "IndoorNavigation", "IndoorPlot", "IndoorViewer"], path: "Sources/RerouteService",
             exclude: readme
         ),
+
+        // The umbrella: re-exports the client libraries (Sources/IndoorNav/IndoorNav.swift).
+        .target(name: "IndoorNav", dependencies: ["IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorEstimation", "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorViewer"], path: "Sources/IndoorNav"),
 
         // Tools
         .executableTarget(
             name: "indoornav",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "Venue", "Routing", "IndoorPlot", "IndoorViewer", "Estimation",
-                "Recordings", "Positioning", "Simulation", "Navigation", "RerouteService",
+                "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorViewer", "IndoorEstimation",
+                "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorRerouteService",
             ],
             path: "Tools/indoornav"
         ),
         // The GSL filter beside the plain-Swift reference (`swift run -c release filter-reference`): a
         // benchmark that links test support, so it is not part of the tool.
         .executableTarget(
-            name: "filter-reference", dependencies: ["Estimation", "EstimationReference", "IndoorGeometry"],
+            name: "filter-reference", dependencies: ["IndoorEstimation", "EstimationReference", "IndoorGeometry"],
             path: "Tools/bench/filter-reference"
         ),
 
         // Test support: the plain-Swift reference of the filter maths (tests and `filter-reference`),
         // and venues built in code (routing and navigation tests)
         .target(name: "EstimationReference", dependencies: ["IndoorGeometry"], path: "Tests/Support/EstimationReference"),
-        .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "Venue"], path: "Tests/Support/VenueFixtures"),
+        .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "IndoorVenue"], path: "Tests/Support/VenueFixtures"),
         // Headless Chromium for the viewer's browser tests (skipped where no Chromium is installed).
         .target(name: "BrowserHarness", path: "Tests/Support/BrowserHarness"),
         // A free loopback port for the tests that start real servers.
@@ -76,23 +81,23 @@ let package = Package(
         // Tests
         .testTarget(name: "IndoorJSONTests", dependencies: ["IndoorJSON"]),
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
-        .testTarget(name: "VenueTests", dependencies: ["Venue", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Venue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
-        .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "IndoorViewer", "Venue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
-        .testTarget(name: "EstimationTests", dependencies: ["Estimation", "EstimationReference", "IndoorGeometry"]),
+        .testTarget(name: "VenueTests", dependencies: ["IndoorVenue", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoutingTests", dependencies: ["IndoorRouting", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
+        .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "IndoorViewer", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
+        .testTarget(name: "EstimationTests", dependencies: ["IndoorEstimation", "EstimationReference", "IndoorGeometry"]),
         .testTarget(
-            name: "RecordingsTests", dependencies: ["Recordings", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]
+            name: "RecordingsTests", dependencies: ["IndoorRecordings", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "PositioningTests", dependencies: ["Positioning", "Recordings", "Venue", "Estimation", "IndoorGeometry", "IndoorJSON"]),
+        .testTarget(name: "PositioningTests", dependencies: ["IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry", "IndoorJSON"]),
         .testTarget(
-            name: "SimulationTests", dependencies: ["Simulation", "Recordings", "Routing", "Venue", "IndoorGeometry", "VenueFixtures"]
+            name: "SimulationTests", dependencies: ["IndoorSimulation", "IndoorRecordings", "IndoorRouting", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
         ),
         .testTarget(
-            name: "NavigationTests", dependencies: ["Navigation", "Routing", "Positioning", "Venue", "IndoorGeometry", "VenueFixtures"]
+            name: "NavigationTests", dependencies: ["IndoorNavigation", "IndoorRouting", "IndoorPositioning", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
         ),
         .testTarget(
             name: "RerouteServiceTests",
-            dependencies: ["RerouteService", "IndoorJSON", "IndoorGeometry", "Venue", "Routing", "Navigation", "Positioning", "VenueFixtures", "BrowserHarness", "LoopbackSupport"]
+            dependencies: ["IndoorRerouteService", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorNavigation", "IndoorPositioning", "VenueFixtures", "BrowserHarness", "LoopbackSupport"]
         ),
         // Reads the sources: doc comments on public declarations, DocC articles against the code.
         .testTarget(name: "DocumentationTests"),

@@ -12,15 +12,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "ExampleSupport", path: "Sources/ExampleSupport"),
-        .executableTarget(name: "plan-route", dependencies: ["ExampleSupport", .product(name: "Venue", package: "IndoorNav"), .product(name: "Routing", package: "IndoorNav")], path: "Sources/plan-route"),
+        .executableTarget(name: "plan-route", dependencies: ["ExampleSupport", .product(name: "IndoorNav", package: "IndoorNav")], path: "Sources/plan-route"),
         .executableTarget(
             name: "manual-navigation",
-            dependencies: ["ExampleSupport", .product(name: "IndoorGeometry", package: "IndoorNav"), .product(name: "Venue", package: "IndoorNav"), .product(name: "Routing", package: "IndoorNav"), .product(name: "Positioning", package: "IndoorNav"), .product(name: "Navigation", package: "IndoorNav")],
+            dependencies: ["ExampleSupport", .product(name: "IndoorNav", package: "IndoorNav")],
             path: "Sources/manual-navigation"
         ),
         .executableTarget(
             name: "replay-recording",
-            dependencies: ["ExampleSupport", .product(name: "IndoorGeometry", package: "IndoorNav"), .product(name: "Venue", package: "IndoorNav"), .product(name: "Recordings", package: "IndoorNav"), .product(name: "Positioning", package: "IndoorNav"), .product(name: "Navigation", package: "IndoorNav")],
+            dependencies: ["ExampleSupport", .product(name: "IndoorNav", package: "IndoorNav")],
             path: "Sources/replay-recording"
         ),
     ]

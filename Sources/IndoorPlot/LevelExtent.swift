@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// The area of a level worth showing: its outline, spaces, openings, connectors and POIs.
 ///

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// What a space's label shows, in order of preference.
 public enum LabelSource: String, CaseIterable, Sendable {

@@ -1,7 +1,7 @@
 import IndoorGeometry
 import IndoorJSON
 import IndoorPlot
-import Venue
+import IndoorVenue
 
 /// One self-contained HTML page showing a venue: an inline SVG per level and plain JavaScript, nothing
 /// downloaded. Level switcher, pan and zoom, routes with start, end and connector markers, timed tracks

@@ -1,5 +1,5 @@
 import IndoorJSON
-import Venue
+import IndoorVenue
 
 /// Checks that a route JSON (``Routing/RouteJSON``) is drawable on a venue before it goes into a page.
 public enum ViewerRouteCheck {

@@ -1,7 +1,7 @@
 import IndoorJSON
-import Navigation
-import Routing
-import Venue
+import IndoorNavigation
+import IndoorRouting
+import IndoorVenue
 
 extension RerouteService {
     /// `POST /venues/{id}/closures` `{target, reason?, startsInSeconds?, durationSeconds?}` → 201 with the

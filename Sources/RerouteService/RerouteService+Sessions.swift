@@ -1,6 +1,6 @@
 import IndoorJSON
-import Navigation
-import Venue
+import IndoorNavigation
+import IndoorVenue
 
 extension RerouteService {
     /// `POST /sessions` → 201 with the session (route included).

@@ -1,9 +1,9 @@
 import IndoorGeometry
 import IndoorJSON
 import IndoorPlot
-import Navigation
-import Routing
-import Venue
+import IndoorNavigation
+import IndoorRouting
+import IndoorVenue
 
 extension RerouteService {
     /// `GET /health`.

@@ -1,5 +1,5 @@
 import IndoorViewer
-import Venue
+import IndoorVenue
 
 extension RerouteService {
     /// `GET /?venue=`: the live map viewer of one venue (the first by id when none is named), drawn by

@@ -1,4 +1,4 @@
-import Navigation
+import IndoorNavigation
 
 /// Tunables of the session layer.
 ///

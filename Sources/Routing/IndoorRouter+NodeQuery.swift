@@ -1,4 +1,4 @@
-import Venue
+import IndoorVenue
 
 extension IndoorRouter {
     /// The cheapest path between two graph nodes under `cost` (walking, one phase): the bare search

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Computes indoor routes on one venue: validation, place matching, search with avoidances, transport
 /// modes and waypoints, then sections, maneuvers and instructions.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Estimation
+@testable import IndoorEstimation
 
 /// The C boundary: status codes become typed errors, allocation failure is reported, not fatal.
 @Suite struct GSLWrapperTests {

@@ -2,7 +2,7 @@ import IndoorGeometry
 import EstimationReference
 import Foundation
 import Testing
-@testable import Estimation
+@testable import IndoorEstimation
 
 @Suite struct KalmanFilterBehaviourTests {
     @Test func scalarCycleMatchesHandComputation() throws {

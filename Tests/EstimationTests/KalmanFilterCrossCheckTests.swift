@@ -2,7 +2,7 @@ import IndoorGeometry
 import EstimationReference
 import Foundation
 import Testing
-@testable import Estimation
+@testable import IndoorEstimation
 
 /// The GSL filter and the plain-Swift reference run the same seeded sequences and must agree.
 @Suite struct KalmanFilterCrossCheckTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Estimation
+@testable import IndoorEstimation
 
 /// Every typed error of the filter API, and that a throwing call leaves the filter untouched.
 @Suite struct KalmanFilterErrorTests {

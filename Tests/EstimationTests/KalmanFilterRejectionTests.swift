@@ -1,5 +1,5 @@
 import Testing
-@testable import Estimation
+@testable import IndoorEstimation
 
 /// Every rejection reason, and that a rejection leaves the state and covariance untouched.
 @Suite struct KalmanFilterRejectionTests {

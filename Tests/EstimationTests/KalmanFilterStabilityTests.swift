@@ -2,7 +2,7 @@ import IndoorGeometry
 import EstimationReference
 import Foundation
 import Testing
-@testable import Estimation
+@testable import IndoorEstimation
 
 /// Long runs: the covariance must stay symmetric positive definite.
 @Suite struct KalmanFilterStabilityTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Estimation
+@testable import IndoorEstimation
 
 @Suite struct MatrixTests {
     @Test func constructorsAndSubscripts() throws {

@@ -1,7 +1,7 @@
 import IndoorGeometry
 import EstimationReference
 import Testing
-@testable import Estimation
+@testable import IndoorEstimation
 
 @Suite struct NonlinearLeastSquaresTests {
     /// Anchors around a 20 m × 15 m hall (east, north metres); the first k are used.

@@ -1,5 +1,5 @@
 import EstimationReference
-@testable import Estimation
+@testable import IndoorEstimation
 
 /// 99 % chi-square quantiles for 1…6 degrees of freedom, from published statistical tables
 /// (NIST/SEMATECH e-Handbook, table 1.3.6.7.4), independent of GSL.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import IndoorGeometry
 @testable import IndoorPlot
-@testable import Venue
+@testable import IndoorVenue
 
 @Suite struct SVGDocumentTests {
     @Test func northIsUpAndScaleIsUniform() {

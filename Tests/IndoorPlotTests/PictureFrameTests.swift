@@ -1,7 +1,7 @@
 import IndoorGeometry
 import Testing
 @testable import IndoorPlot
-@testable import Venue
+@testable import IndoorVenue
 
 /// Pictures people can read: labels without overlaps, crops that ignore outdoor paths, a frame with
 /// title, scale bar, north arrow and a legend beside the map listing only what is drawn.

@@ -3,7 +3,7 @@ import IndoorJSON
 import Testing
 import VenueFixtures
 @testable import IndoorViewer
-@testable import Venue
+@testable import IndoorVenue
 
 /// The viewer page as text: one group per level, the data the script reads, and typed errors.
 @Suite struct ViewerPageTests {

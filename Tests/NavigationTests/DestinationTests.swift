@@ -1,7 +1,7 @@
 import Testing
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Navigation
+@testable import IndoorNavigation
 
 @Suite struct DestinationTests {
     let catalog = DestinationCatalog(venue: ScenarioVenues.corridorGrid())

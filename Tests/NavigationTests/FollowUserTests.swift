@@ -1,7 +1,7 @@
 import Testing
 import IndoorGeometry
-import Positioning
-@testable import Navigation
+import IndoorPositioning
+@testable import IndoorNavigation
 
 @Suite struct FollowUserTests {
     func controller() throws -> FollowUserController {

@@ -1,11 +1,11 @@
 import Foundation
 import IndoorGeometry
-import Positioning
-import Routing
+import IndoorPositioning
+import IndoorRouting
 import Testing
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Navigation
+@testable import IndoorNavigation
 
 /// Events and progress survive `JSONEncoder`/`JSONDecoder`, and their stored form is the one written
 /// down here (tagged objects with `type`, keys named after the Swift labels).

@@ -1,10 +1,10 @@
 import Testing
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 import VenueFixtures
-@testable import Navigation
+@testable import IndoorNavigation
 
 @Suite struct PolicyAndSnappingTests {
     @Test func configurationValidationNamesTheField() {

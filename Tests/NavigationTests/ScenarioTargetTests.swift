@@ -1,7 +1,7 @@
 import Testing
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Navigation
+@testable import IndoorNavigation
 
 /// The behaviour targets on simulated walks (σ = 3 m per axis, 1–2 Hz fixes, 1.3 m/s).
 @Suite struct ScenarioTargetTests {

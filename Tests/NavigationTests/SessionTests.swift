@@ -1,10 +1,10 @@
 import Testing
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 import VenueFixtures
-@testable import Navigation
+@testable import IndoorNavigation
 
 /// Golden venue: (0,0)→(20,0)→(20,15)→door→(20,20)→(35,20) on L0, elevator (4 m of height) to L1,
 /// then east 12.2 m to the office at (47.2,20): 55 + 4 + 12.2 = 71.2 m along the route.

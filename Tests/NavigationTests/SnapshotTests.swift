@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 import VenueFixtures
-@testable import Navigation
+@testable import IndoorNavigation
 
 /// Snapshots taken in every state restore into sessions that answer the same following input with
 /// the same events, state and progress as the original.

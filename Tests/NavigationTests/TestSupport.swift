@@ -1,9 +1,9 @@
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 import VenueFixtures
-@testable import Navigation
+@testable import IndoorNavigation
 
 /// A fix with a circular accuracy and an optional heading.
 func fix(_ x: Double, _ y: Double, _ level: String?, t: Double, accuracy: Double = 2, heading: Double? = nil,

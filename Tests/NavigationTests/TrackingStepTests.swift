@@ -1,10 +1,10 @@
 import Foundation
 import IndoorGeometry
-import Positioning
-import Routing
+import IndoorPositioning
+import IndoorRouting
 import Testing
 import VenueFixtures
-@testable import Navigation
+@testable import IndoorNavigation
 
 /// The pure steps of ``NavigationSession/track(_:)``: level handling, holds at stops, the off-route
 /// verdict and its event.

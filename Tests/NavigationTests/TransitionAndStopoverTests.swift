@@ -1,10 +1,10 @@
 import Testing
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 import VenueFixtures
-@testable import Navigation
+@testable import IndoorNavigation
 
 @Suite struct TransitionAndStopoverTests {
     /// A randomGrid route through a "bridge" ramp has a section with an authored transition.

@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// Registry audit against walks with ground truth.
 @Suite struct BeaconAuditTests {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import IndoorGeometry
-import Recordings
-import Venue
-@testable import Positioning
+import IndoorRecordings
+import IndoorVenue
+@testable import IndoorPositioning
 
 @Suite struct BeaconProviderTests {
     final class Recorder {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// Each configuration states its defaults twice — in `standard` and as the init's default arguments —
 /// so that `standard` needs no `try`. These tests keep the two lists equal.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import IndoorGeometry
-import Recordings
-@testable import Positioning
+import IndoorRecordings
+@testable import IndoorPositioning
 
 @Suite struct DeadReckoningProviderTests {
     typealias Support = PositioningTestSupport

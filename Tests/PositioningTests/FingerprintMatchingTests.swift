@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// Matching scans against radio maps, the fingerprint provider and cross-validation folds.
 @Suite struct FingerprintMatchingTests {

@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import Testing
-import Venue
-@testable import Positioning
+import IndoorVenue
+@testable import IndoorPositioning
 
 /// Main directions of a floor plan and the heading alignment that uses them.
 @Suite struct FloorPlanHeadingTests {

@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import Testing
-import Venue
-@testable import Positioning
+import IndoorVenue
+@testable import IndoorPositioning
 
 /// The fusion engine on synthetic steps with known answers.
 @Suite struct FusionEngineTests {

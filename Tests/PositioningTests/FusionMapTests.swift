@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import Testing
-import Venue
-@testable import Positioning
+import IndoorVenue
+@testable import IndoorPositioning
 
 /// Steps into walls or out of the building stay in walkable space (the Kalman filter's wall correction,
 /// used when the particle map matcher is off).

@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// Beacon ranges fused one by one.
 @Suite struct FusionRangeTests {

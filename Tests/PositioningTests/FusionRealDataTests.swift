@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// Fusion replays of real recordings: the bundled ILC walk always, the IPIN trial with a floor change
 /// only with the shared data folder (skipped without it).

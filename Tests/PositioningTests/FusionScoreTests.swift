@@ -1,5 +1,5 @@
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// The competition scores on hand-made points.
 @Suite struct FusionScoreTests {

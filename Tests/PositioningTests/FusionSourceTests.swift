@@ -1,7 +1,7 @@
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 import Testing
-import Positioning
+import IndoorPositioning
 
 /// Sources plugged into the pipeline: one written here (as a client would), the manual provider, and
 /// the kinds the engine handles without knowing who made them.

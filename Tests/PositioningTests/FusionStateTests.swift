@@ -1,8 +1,8 @@
-import Estimation
+import IndoorEstimation
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// The engine reads its state by ``FusionState`` component, and counts every correction it applies or fails.
 @Suite struct FusionStateTests {

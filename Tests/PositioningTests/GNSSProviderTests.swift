@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// Satellite fixes placed in the local frame, filtered and weighted.
 @Suite struct GNSSProviderTests {

@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Positioning
-import Recordings
+import IndoorPositioning
+import IndoorRecordings
 import Testing
 
 /// The one validated ground-truth value every scorer uses.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Recordings
-@testable import Positioning
+import IndoorRecordings
+@testable import IndoorPositioning
 
 @Suite struct HeadingTests {
     typealias Support = PositioningTestSupport

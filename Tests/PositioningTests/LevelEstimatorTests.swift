@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// The discrete level filter: pressure near and far from connectors, beacon votes.
 @Suite struct LevelEstimatorTests {

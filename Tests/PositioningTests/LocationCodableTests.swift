@@ -1,9 +1,9 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Recordings
+import IndoorRecordings
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// Locations and radio maps survive `JSONEncoder`/`JSONDecoder` with the keys written down here.
 @Suite struct LocationCodableTests {

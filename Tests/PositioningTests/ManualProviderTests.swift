@@ -1,6 +1,6 @@
 import Testing
 import IndoorGeometry
-@testable import Positioning
+@testable import IndoorPositioning
 
 @Suite struct ManualProviderTests {
     final class Recorder {

@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import Venue
-@testable import Positioning
+@testable import IndoorVenue
+@testable import IndoorPositioning
 
 /// The particle map matcher: the floor-plan raster it weighs on, its configuration, and what it does to
 /// a biased walk down a corridor.

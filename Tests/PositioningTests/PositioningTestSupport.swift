@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
-import Recordings
-@testable import Positioning
+import IndoorRecordings
+@testable import IndoorPositioning
 
 enum PositioningTestSupport {
     /// The package root (3 levels above this file).

@@ -1,9 +1,9 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Recordings
+import IndoorRecordings
 import Testing
-@testable import Positioning
+@testable import IndoorPositioning
 
 /// Scans, surveys and the radio-map file format.
 @Suite struct RadioMapTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import IndoorGeometry
-import Recordings
-@testable import Positioning
+import IndoorRecordings
+@testable import IndoorPositioning
 
 /// Replays of real recordings. The bundled ILC walk is always there; the rest needs the shared data
 /// folder and is skipped without it.

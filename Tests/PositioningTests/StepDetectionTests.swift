@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Recordings
-@testable import Positioning
+import IndoorRecordings
+@testable import IndoorPositioning
 
 @Suite struct StepDetectionTests {
     func countSteps(_ samples: [SensorSample], configuration: StepDetectorConfiguration = .standard) -> [DetectedStep] {

@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import Recordings
+@testable import IndoorRecordings
 
 @Suite struct IPINImporterTests {
     @Test func readsTheFixture() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Recordings
+@testable import IndoorRecordings
 
 /// Line endings (LF, CRLF, CR, mixed) read alike; implausible times are rejected per line and counted.
 @Suite struct LineEndingAndTimeTests {

@@ -1,7 +1,7 @@
 import IndoorGeometry
 import Foundation
 import Testing
-@testable import Recordings
+@testable import IndoorRecordings
 
 @Suite struct LineReaderTests {
     private func lines(_ text: String, chunk: Int, maxLine: Int = 1 << 20) throws -> [String] {

@@ -1,7 +1,7 @@
 import IndoorGeometry
 import Foundation
 import Testing
-@testable import Recordings
+@testable import IndoorRecordings
 
 @Suite struct PlayerTests {
     private func pressure(_ t: Double, _ hPa: Double = 1000) -> SensorSample {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Recordings
+@testable import IndoorRecordings
 
 /// Counts records per type with plain Foundation string splitting — an independent check of the readers.
 private func countRecordTypes(path: String, separator: Character, commentPrefix: Character, typeField: Int) throws -> [String: Int] {

@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import Recordings
+@testable import IndoorRecordings
 
 enum TestSupport {
     /// The package root (3 levels above this file).

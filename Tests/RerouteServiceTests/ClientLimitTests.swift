@@ -1,7 +1,7 @@
 import Foundation
 import IndoorJSON
 import Testing
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// One client cannot fill the session table (per-client session limit, creation rate), and with API
 /// keys a session answers only its creator.

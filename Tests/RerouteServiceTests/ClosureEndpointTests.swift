@@ -1,7 +1,7 @@
 import Foundation
 import IndoorJSON
 import Testing
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// `POST /venues/{id}/closures` and `DELETE /venues/{id}/closures/{closureId}` on the golden venue
 /// (entrance → lobby → lift → office, or the long way by the stairs).

@@ -3,7 +3,7 @@ import IndoorGeometry
 import IndoorJSON
 import Testing
 import VenueFixtures
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// The service contract: the OpenAPI document itself, the checker that validates every response the
 /// integration tests receive, and the WGS84 positions, venue reference points and level bounds.

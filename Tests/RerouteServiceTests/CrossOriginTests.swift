@@ -1,5 +1,5 @@
 import Testing
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// CORS: allowed origins get the headers and preflight answers; others get none; bad origins are typed errors.
 @Suite struct CrossOriginTests {

@@ -1,8 +1,8 @@
 import IndoorGeometry
 import IndoorJSON
-import Positioning
+import IndoorPositioning
 import Testing
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// `POST /sessions` with a deep link as the destination (the golden venue: office on L1, building B).
 @Suite struct DeepLinkSessionTests {

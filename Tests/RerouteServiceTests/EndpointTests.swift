@@ -1,7 +1,7 @@
 import Foundation
 import IndoorJSON
 import Testing
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// Every endpoint over real HTTP on the golden venue.
 @Suite struct EndpointTests {

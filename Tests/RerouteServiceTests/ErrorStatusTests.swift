@@ -1,7 +1,7 @@
 import Foundation
 import IndoorJSON
 import Testing
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// Every error status over real HTTP, with the field or position it names.
 @Suite struct ErrorStatusTests {

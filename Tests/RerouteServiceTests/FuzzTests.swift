@@ -2,7 +2,7 @@ import Foundation
 import IndoorJSON
 import Testing
 import VenueFixtures
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// Random and mutated bodies on every endpoint: the service answers each with a documented status and
 /// a JSON body, and never crashes.

@@ -1,7 +1,7 @@
 import Foundation
 import IndoorJSON
 import Testing
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// Inputs found by fuzzing: unbounded metric labels, HEAD, duplicate JSON members, the first fix's raw
 /// location.

@@ -1,7 +1,7 @@
 import IndoorJSON
-import Routing
+import IndoorRouting
 import Testing
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// The response writer gives byte for byte the text of `JSONValue.serialized()`.
 @Suite struct JSONBytesTests {

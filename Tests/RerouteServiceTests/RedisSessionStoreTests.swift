@@ -4,7 +4,7 @@ import IndoorJSON
 import Synchronization
 import Testing
 import LoopbackSupport
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// A `redis-server` of our own on a free loopback port (the Debian package's binary), without
 /// persistence. Tests that need it are skipped, saying so, where it is not installed.

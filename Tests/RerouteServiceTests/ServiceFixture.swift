@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import RerouteService
-import Venue
+import IndoorRerouteService
+import IndoorVenue
 import VenueFixtures
 
 /// A running server on an ephemeral loopback port over the golden venue, with a hand-moved clock.

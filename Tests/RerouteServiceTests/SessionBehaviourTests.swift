@@ -4,7 +4,7 @@ import IndoorGeometry
 import IndoorJSON
 import Synchronization
 import Testing
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// Deviation, concurrency and ordering through the real server.
 @Suite struct SessionBehaviourTests {

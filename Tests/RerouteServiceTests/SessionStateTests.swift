@@ -3,7 +3,7 @@ import IndoorGeometry
 import IndoorJSON
 import Testing
 import VenueFixtures
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// Sessions written to a state file and read back into another service continue exactly where they
 /// were; bad state files are typed errors naming the file.

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
-@testable import RerouteService
+@testable import IndoorRerouteService
 #if canImport(Glibc)
 import Glibc
 #endif

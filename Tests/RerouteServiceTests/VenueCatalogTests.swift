@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import VenueFixtures
-@testable import RerouteService
+@testable import IndoorRerouteService
 
 /// Loading the served venues from disk.
 @Suite struct VenueCatalogTests {

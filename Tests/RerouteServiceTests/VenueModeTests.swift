@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import IndoorJSON
-import Venue
+import IndoorVenue
 
 /// Direction modes a venue defines (`indoornav.json`) are accepted by the service as by the CLI.
 @Suite struct VenueModeTests {

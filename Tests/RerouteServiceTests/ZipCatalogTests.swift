@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import RerouteService
-import Venue
+import IndoorRerouteService
+import IndoorVenue
 
 /// `.zip` IMDF archives beside venue folders are served like the folders.
 @Suite struct ZipCatalogTests {

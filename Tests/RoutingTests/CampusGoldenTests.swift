@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import IndoorGeometry
 import IndoorJSON
-import Venue
-@testable import Routing
+import IndoorVenue
+@testable import IndoorRouting
 
 /// Instructions on the bundled campus (`Recordings/venues/campus`, made by `Tools/venues/make_campus.py`).
 ///

@@ -1,8 +1,8 @@
 import Testing
 import IndoorGeometry
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Routing
+@testable import IndoorRouting
 
 /// Golden venue: entrance → lobby → lift → office (fastest), or entrance → stairs → 100 m hall → office.
 @Suite struct ClosureRoutingTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import Routing
-import Venue
+import IndoorRouting
+import IndoorVenue
 
 // readme-example:begin
 /// Plans a route between two places of a venue and returns its instructions as text.

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import IndoorGeometry
 import IndoorJSON
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Routing
+@testable import IndoorRouting
 
 /// Instruction text on the hand-made golden venue, checked against the geometry worked out by hand
 /// (see `TestVenues.golden`).

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import IndoorGeometry
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Routing
+@testable import IndoorRouting
 
 /// Plain Dijkstra (binary heap, no goal direction) from several seeds to the cheapest of several
 /// targets under a cost model in one phase: the reference the hierarchy must match exactly.

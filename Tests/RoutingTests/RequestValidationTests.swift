@@ -1,8 +1,8 @@
 import Testing
 import IndoorGeometry
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Routing
+@testable import IndoorRouting
 
 @Suite struct RequestValidationTests {
     let venue = TestVenues.golden()

@@ -2,9 +2,9 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Routing
+@testable import IndoorRouting
 
 /// A route survives `JSONEncoder`/`JSONDecoder`, and its stored keys are the ones written down here.
 @Suite struct RouteCodableTests {

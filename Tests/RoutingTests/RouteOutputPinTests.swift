@@ -3,8 +3,8 @@ import Testing
 import IndoorGeometry
 import IndoorJSON
 import VenueFixtures
-@testable import Venue
-@testable import Routing
+@testable import IndoorVenue
+@testable import IndoorRouting
 
 /// Assembled routes (sections, maneuvers, instructions, legs, notices) pinned on seeded requests: each
 /// response's route JSON (`RouteJSON.encode`) and its full-precision `Codable` form are hashed (FNV-1a

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import IndoorGeometry
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Routing
+@testable import IndoorRouting
 
 /// Routes say where they really go (issue: building context, end edges, free points, same place,
 /// transport changes); each test is one defect found by using the tool as a new user.

@@ -1,7 +1,7 @@
 import Testing
 import IndoorGeometry
-import Venue
-@testable import Routing
+import IndoorVenue
+@testable import IndoorRouting
 
 /// A universe that hides a space keeps routes out of it when another way exists.
 @Suite struct UniverseRoutingTests {

@@ -1,11 +1,11 @@
 import Foundation
 import IndoorGeometry
-import Recordings
-import Routing
+import IndoorRecordings
+import IndoorRouting
 import Testing
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Simulation
+@testable import IndoorSimulation
 
 @Suite struct BadInputTests {
     private func expectError(_ fragment: String, _ body: () throws -> Void) {

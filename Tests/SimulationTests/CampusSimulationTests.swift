@@ -1,10 +1,10 @@
 import Foundation
 import IndoorGeometry
-import Recordings
-import Routing
+import IndoorRecordings
+import IndoorRouting
 import Testing
-import Venue
-@testable import Simulation
+import IndoorVenue
+@testable import IndoorSimulation
 
 /// Simulations on the bundled campus (`Recordings/venues/campus`, part of the repository), whose
 /// navigation graph is derived from its geometry at load time.

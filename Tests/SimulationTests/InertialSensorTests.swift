@@ -1,10 +1,10 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 import Testing
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Simulation
+@testable import IndoorSimulation
 
 @Suite struct InertialSensorTests {
     private func verticalAcceleration(_ samples: [SensorSample]) -> [Double] {

@@ -1,10 +1,10 @@
 import Foundation
 import IndoorGeometry
-import Recordings
-import Routing
-import Venue
+import IndoorRecordings
+import IndoorRouting
+import IndoorVenue
 import VenueFixtures
-@testable import Simulation
+@testable import IndoorSimulation
 
 /// Shared helpers for the simulation tests.
 enum Fixture {

@@ -1,10 +1,10 @@
 import IndoorGeometry
-import Recordings
-import Routing
+import IndoorRecordings
+import IndoorRouting
 import Testing
-import Venue
+import IndoorVenue
 import VenueFixtures
-@testable import Simulation
+@testable import IndoorSimulation
 
 @Suite struct TrajectoryTests {
     @Test func followsTheGoldenRouteAndRidesTheElevator() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// Metres per degree on the WGS84 ellipsoid at a latitude, from the radii of curvature (a method
 /// independent of the ECEF conversion in `LocalFrame`).

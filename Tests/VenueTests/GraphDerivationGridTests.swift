@@ -1,6 +1,6 @@
 import IndoorGeometry
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 @Suite struct GraphDerivationGridTests {
     typealias F = DerivationFixtures

@@ -2,7 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// Where the ILC site-1 sample data lives.
 enum ILCSite {

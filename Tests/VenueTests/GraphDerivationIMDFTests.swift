@@ -1,6 +1,6 @@
 import IndoorGeometry
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// Derivation on the real polymap campus (two buildings, 8 levels, 443 units, 472 openings), ignoring
 /// its authored graph. Skipped when the shared data folder is absent.

@@ -1,6 +1,6 @@
 import IndoorGeometry
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// Derivation must survive broken geometry: report, never crash, never emit non-finite lengths.
 @Suite struct GraphDerivationMalformedTests {

@@ -1,6 +1,6 @@
 import IndoorGeometry
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// Builders and an independent shortest-path search for derivation tests.
 enum DerivationFixtures {

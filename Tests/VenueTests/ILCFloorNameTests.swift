@@ -1,5 +1,5 @@
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 @Suite struct ILCFloorNameTests {
     @Test func namesFollowingTheRule() {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 @Suite struct ILCMalformedInputTests {
     func loadError(_ setUp: (ILCSiteFixture) throws -> Void) throws -> VenueError? {

@@ -2,7 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// Checks against the real ILC site 1 (skipped when `../shared/data/ilc-site1` is absent).
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: TestPaths.sharedData + "/ilc-site1/F1/floor_info.json")))

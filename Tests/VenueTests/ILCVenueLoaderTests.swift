@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 @Suite struct ILCVenueLoaderTests {
     /// Two floors with different boxes: B1 larger and offset south-west of F1.

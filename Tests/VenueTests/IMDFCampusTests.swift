@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// The bundled campus, whose contents are known by construction (see Recordings/venues/README.md).
 @Suite struct IMDFCampusTests {

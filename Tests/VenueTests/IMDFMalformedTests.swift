@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// Broken archives: each load either throws a typed error that says where, or loads the good
 /// features and records an issue per bad one.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// The polymap campus from the shared data folder (skipped when the folder is absent). Expected
 /// figures were counted from the GeoJSON files with a separate script.

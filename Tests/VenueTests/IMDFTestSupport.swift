@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-@testable import Venue
+@testable import IndoorVenue
 
 /// Paths of test fixtures, the bundled venues and the shared real data.
 enum TestPaths {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 @Suite struct LocalizedNameTests {
     let name = LocalizedName(["ru": "Этаж 2", "en": "Level 2", "fr": "Niveau 2"])

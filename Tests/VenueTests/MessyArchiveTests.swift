@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import IndoorGeometry
-@testable import Venue
+@testable import IndoorVenue
 
 /// The defects real IMDF archives have, one fixture each (`Fixtures/messy-*`, written by
 /// `Tools/fixtures/messy_imdf.py`): every archive must give one connected derived graph.

@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// The lookups route assembly calls per segment and per maneuver (`Venue.buildingID(at:levelIndex:)`,
 /// `VenueSpatialIndex.smallestSpace(containing:levelIndex:)`) give exactly the answers of the plain

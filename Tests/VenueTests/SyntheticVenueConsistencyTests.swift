@@ -2,7 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// Cross-references between the generated files, and the graph's connectivity.
 @Suite struct SyntheticVenueConsistencyTests {

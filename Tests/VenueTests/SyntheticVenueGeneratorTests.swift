@@ -2,7 +2,7 @@ import IndoorGeometry
 import Foundation
 import IndoorJSON
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 @Suite struct SyntheticVenueGeneratorTests {
     static let files = ["manifest.json", "venue.geojson", "building.geojson", "level.geojson", "unit.geojson",

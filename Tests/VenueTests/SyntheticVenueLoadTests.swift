@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// A generated venue read back through the general venue loader.
 @Suite struct SyntheticVenueLoadTests {

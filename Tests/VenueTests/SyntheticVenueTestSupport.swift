@@ -1,6 +1,6 @@
 import Foundation
 import IndoorJSON
-@testable import Venue
+@testable import IndoorVenue
 
 /// A synthetic venue written to a temporary folder and parsed back with IndoorJSON.
 struct GeneratedSyntheticVenue {

@@ -1,6 +1,6 @@
 import IndoorGeometry
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// A two-level venue built by hand, with one flaw per test.
 private func square(_ x: Double, _ y: Double, _ size: Double = 10) -> Polygon {

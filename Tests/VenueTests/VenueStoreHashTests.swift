@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 @Suite struct VenueStoreHashTests {
     /// Published FNV-1a 64 test vectors.

@@ -2,7 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
-@testable import Venue
+@testable import IndoorVenue
 
 /// A stub venue format for store tests: `venue.json` with `id`, `name`, `version`.
 enum StubVenueFormat {

@@ -1,8 +1,8 @@
 import Foundation
 import IndoorJSON
-import Positioning
-import Recordings
-import Venue
+import IndoorPositioning
+import IndoorRecordings
+import IndoorVenue
 
 /// `indoornav beacons audit PATH… --beacons FILE [--venue V] [--json]` — checks a beacon registry against
 /// walks with ground truth (see ``BeaconAuditor``).

@@ -1,6 +1,6 @@
 import Foundation
 import IndoorJSON
-import Recordings
+import IndoorRecordings
 
 /// `indoornav bench <what> …` — throughput benchmarks. Each subcommand lives in the table below, so
 /// new benchmarks (routing, filtering) are one line here plus their own function.

@@ -2,9 +2,9 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import IndoorPlot
-import Positioning
-import Recordings
-import Venue
+import IndoorPositioning
+import IndoorRecordings
+import IndoorVenue
 
 /// `indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]` — runs
 /// each recording through the providers and the fusion engine, started at its first ground-truth point

@@ -1,9 +1,9 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Positioning
-import Recordings
-import Venue
+import IndoorPositioning
+import IndoorRecordings
+import IndoorVenue
 
 /// `indoornav eval-providers PATH… [--beacons FILE] [--venue V] [--json]` — scores the dead-reckoning,
 /// beacon and satellite providers on recordings with ground truth.

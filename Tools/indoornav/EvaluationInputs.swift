@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Positioning
-import Recordings
-import Venue
+import IndoorPositioning
+import IndoorRecordings
+import IndoorVenue
 
 /// Inputs shared by the scoring commands (`eval`, `eval-providers`): folder walking, beacon registries,
 /// venues, and recordings read with their ground truth put into the local frame.

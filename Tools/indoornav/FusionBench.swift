@@ -1,9 +1,9 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Positioning
-import Recordings
-import Venue
+import IndoorPositioning
+import IndoorRecordings
+import IndoorVenue
 
 /// `indoornav bench fusion RECORDING [--venue V] [--beacons F] [--radio-map MAP] [--repeat N] [--filter-steps N] [--json]` —
 /// replays a recording through the providers and the fusion engine (started at the first truth point,

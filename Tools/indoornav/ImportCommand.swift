@@ -1,6 +1,6 @@
 import Foundation
 import IndoorJSON
-import Recordings
+import IndoorRecordings
 
 /// `indoornav import ilc|ipin|beacons-ipin FILE -o OUT` — converts public data into IndoorNav formats.
 enum ImportCommand {

@@ -1,7 +1,7 @@
 import Foundation
-import Positioning
-import Recordings
-import Venue
+import IndoorPositioning
+import IndoorRecordings
+import IndoorVenue
 
 /// `--manual FILE`: a track of manual fixes (a user tapping where they are, a test script) for `eval`
 /// and `replay`. FILE is any recording the tool reads; its ground-truth lines (canonical `truth`, ILC

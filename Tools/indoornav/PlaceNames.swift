@@ -1,6 +1,6 @@
-import Navigation
-import Routing
-import Venue
+import IndoorNavigation
+import IndoorRouting
+import IndoorVenue
 
 /// Places given by name on the command line (`--from "Reading room"`): a feature reference that is no
 /// POI or space id is looked up with the venue's place search (``DestinationCatalog``, the service's

@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Positioning
-import Recordings
+import IndoorPositioning
+import IndoorRecordings
 
 /// `indoornav bench providers FILE [--beacons FILE] [--repeat N] [--json]` — replays a recording through
 /// the dead-reckoning and beacon providers as fast as possible and reports the real-time factor

@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Positioning
+import IndoorPositioning
 
 /// The radio map each recording of an `eval` run is scored with: the whole map, or under
 /// cross-validation the map without the walks of the recording's own fold. Matchers are built once per

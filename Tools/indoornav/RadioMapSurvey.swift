@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Positioning
-import Recordings
-import Venue
+import IndoorPositioning
+import IndoorRecordings
+import IndoorVenue
 
 /// Builds a radio map from recordings with ground truth (shared by `survey` and `eval --cross-validate`).
 enum RadioMapSurvey {

@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Routing
-import Venue
+import IndoorRouting
+import IndoorVenue
 
 /// `indoornav bench reach VENUE [--graph derived|authored|FILE] [--pairs N] [--seed S]
 /// [--scope venue|building] [--json]`: routes random pairs of units that have openings (across levels)

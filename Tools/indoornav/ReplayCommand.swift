@@ -2,11 +2,11 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import IndoorPlot
-import Navigation
-import Positioning
-import Recordings
-import Routing
-import Venue
+import IndoorNavigation
+import IndoorPositioning
+import IndoorRecordings
+import IndoorRouting
+import IndoorVenue
 
 /// `indoornav replay --venue V --recording R [--beacons F] --to DEST [--manual FILE [--manual-sigma M]]
 /// [--follow MODE] [--json] [--plot OUT]`: recording → providers → fusion → navigation → follow-user, with

@@ -2,10 +2,10 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import IndoorPlot
-import Navigation
-import Positioning
-import Recordings
-import Venue
+import IndoorNavigation
+import IndoorPositioning
+import IndoorRecordings
+import IndoorVenue
 
 /// Text, timeline lines and plots of a replay.
 enum ReplayReport {

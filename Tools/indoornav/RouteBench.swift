@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Routing
-import Venue
+import IndoorRouting
+import IndoorVenue
 
 /// `indoornav bench route VENUE --queries N --seed S [--graph …] [--optimize shortest|fastest] [--landmarks K]
 /// [--queries-out FILE] [--no-hierarchy] [--json]`: p50/p99 per full route and per bare search

@@ -1,7 +1,7 @@
 import Foundation
 import IndoorJSON
-import Routing
-import Venue
+import IndoorRouting
+import IndoorVenue
 
 /// `indoornav route VENUE --from X --to Y [--graph derived|authored|FILE] …`: exit 0 with a route, 2 when
 /// none exists, 1 on bad input. Places are ids, `x,y@LEVEL`, `geo:lat,lon@LEVEL` or names (``PlaceNames``).

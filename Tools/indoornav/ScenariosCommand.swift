@@ -1,6 +1,6 @@
 import Foundation
 import IndoorJSON
-import Navigation
+import IndoorNavigation
 
 /// `indoornav scenarios [--seeds N] [--json] [--noise METERS]`: simulated walks through navigation
 /// sessions on the built-in scenario venue, with the counts the behaviour targets are checked on.

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import RerouteService
-import Venue
+import IndoorRerouteService
+import IndoorVenue
 
 /// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
 /// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]

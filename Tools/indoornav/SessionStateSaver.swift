@@ -1,5 +1,5 @@
 import Dispatch
-import RerouteService
+import IndoorRerouteService
 
 /// Writes the service's sessions to a state file every `intervalSeconds` on its own serial queue, and
 /// once more when asked to finish (after the last request). Periodic failures are reported and retried

@@ -1,9 +1,9 @@
 import Foundation
 import IndoorJSON
-import Recordings
-import Routing
-import Simulation
-import Venue
+import IndoorRecordings
+import IndoorRouting
+import IndoorSimulation
+import IndoorVenue
 
 /// `indoornav simulate VENUE --from X --to Y --seed S -o rec.jsonl …`: a synthetic recording of a walk.
 enum SimulateCommand {

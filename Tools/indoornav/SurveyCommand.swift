@@ -1,7 +1,7 @@
 import Foundation
 import IndoorJSON
-import Positioning
-import Recordings
+import IndoorPositioning
+import IndoorRecordings
 
 /// `indoornav survey WALK|FOLDER… [--venue V] [--beacons F] -o RADIO_MAP.json [--json]` — builds a radio
 /// map (Wi-Fi and beacon fingerprints per level) from recordings with ground truth.

@@ -1,5 +1,5 @@
 import Foundation
-import Venue
+import IndoorVenue
 
 /// `indoornav venue generate --levels N --seed S [--size K] [--towers T] [--parking P] [--corridors C]
 /// -o DIR [--force]` — writes a synthetic IMDF venue with an authored graph.

@@ -1,5 +1,5 @@
 import Foundation
-import Venue
+import IndoorVenue
 
 /// The `--graph derived|authored|FILE|DIR` option shared by commands that load a venue.
 enum VenueGraphChoice {

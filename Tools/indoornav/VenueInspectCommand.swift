@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Venue
+import IndoorVenue
 
 /// `indoornav venue inspect PATH [--graph derived|authored|FILE|DIR] [--json]`: what a venue holds, per level, and its graph.
 enum VenueInspectCommand {

@@ -2,8 +2,8 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import IndoorPlot
-import Routing
-import Venue
+import IndoorRouting
+import IndoorVenue
 
 /// `indoornav venue validate PATH [--graph derived|authored|FILE] [--json]`: exit 0 when usable
 /// (warnings printed), 1 with one line per error. Then, for each unit with openings, whether a route can

@@ -1,5 +1,5 @@
 import Foundation
-import Venue
+import IndoorVenue
 
 /// `indoornav venue store list|install|update|remove|check --store DIR [SOURCE|ID]` — venues installed
 /// for offline use.

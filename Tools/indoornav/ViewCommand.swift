@@ -1,8 +1,8 @@
 import Foundation
 import IndoorJSON
 import IndoorViewer
-import Routing
-import Venue
+import IndoorRouting
+import IndoorVenue
 
 /// `indoornav view VENUE [--route ROUTE.json]… [--replay RECORDING --to DEST | --eval RECORDING] [--beacons F]
 /// [--title T] [--lang L] -o view.html`: one self-contained HTML page to open in a browser (IndoorViewer).

@@ -1,6 +1,6 @@
 import IndoorViewer
-import Positioning
-import Venue
+import IndoorPositioning
+import IndoorVenue
 
 /// The tracks of `indoornav view --eval RECORDING`: the recording run through the fusion engine as
 /// `indoornav eval` does — ground truth, fused estimate, dead reckoning, beacon and satellite fixes.

@@ -1,9 +1,9 @@
 import IndoorJSON
-import Navigation
-import Positioning
-import Recordings
-import Routing
-import Venue
+import IndoorNavigation
+import IndoorPositioning
+import IndoorRecordings
+import IndoorRouting
+import IndoorVenue
 
 /// `eval --navigate`: each walk navigated along a route through its own ground-truth points.
 ///

@@ -1,9 +1,5 @@
 import ExampleSupport
-import IndoorGeometry
-import Navigation
-import Positioning
-import Routing
-import Venue
+import IndoorNav
 
 // Drives a navigation session with the manual provider: a script "taps" the user's position once a
 // second while walking the planned route at 1.3 m/s (as a user setting their position by hand would,

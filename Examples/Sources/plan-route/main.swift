@@ -1,6 +1,5 @@
 import ExampleSupport
-import Routing
-import Venue
+import IndoorNav
 
 // Plans a route on the bundled campus from the information desk to the dean's office (two floors up)
 // and prints its sections and turn-by-turn instructions.

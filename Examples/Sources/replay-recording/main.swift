@@ -1,9 +1,5 @@
 import ExampleSupport
-import IndoorGeometry
-import Navigation
-import Positioning
-import Recordings
-import Venue
+import IndoorNav
 
 // Replays the bundled walk through the fusion pipeline — dead reckoning, beacons, barometer and a
 // provider written here, outside the package — and navigates along the fused track in the same pass

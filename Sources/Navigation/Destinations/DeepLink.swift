@@ -1,5 +1,5 @@
 import Foundation
-import Venue
+import IndoorVenue
 
 /// A deep link that pre-selects a venue (`placeId`), a level or building section (`sectionId`) and a
 /// destination (`poiId`, source-prefixed ids such as `default:123` accepted). Every part is optional.

@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Something a user can pick to navigate to: a POI or a named space.
 public struct Destination: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Positioning
+import IndoorPositioning
 
 /// How the camera follows the user.
 public enum FollowUserMode: String, Hashable, Sendable, CaseIterable {

@@ -1,8 +1,8 @@
 import IndoorGeometry
-import Positioning
-import Recordings
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRecordings
+import IndoorRouting
+import IndoorVenue
 
 /// One recording replayed through the whole chain: sensor samples → providers → fusion → navigation →
 /// follow-user. Used by `indoornav replay` and by `indoornav eval --navigate`.

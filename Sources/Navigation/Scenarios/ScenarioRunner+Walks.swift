@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 
 extension ScenarioRunner {
     /// Walks a random route from start to destination with noisy fixes, then dwells there.

@@ -1,7 +1,7 @@
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 
 /// Runs simulated walks through navigation sessions and counts what happened: on-route walks with
 /// positioning noise, deviation walks that leave the route, and stranded users far from any path.

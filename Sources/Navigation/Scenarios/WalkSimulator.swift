@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Positioning
+import IndoorPositioning
 
 /// The seeded generator of a scenario: IndoorNav's one ``SplitMix64`` (with its Gaussian draws),
 /// its seed mixed first so that nearby scenario seeds give unrelated walks.

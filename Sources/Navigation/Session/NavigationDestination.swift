@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Routing
-import Venue
+import IndoorRouting
+import IndoorVenue
 
 /// Where to navigate to.
 public enum NavigationDestination: Hashable, Sendable, Codable {

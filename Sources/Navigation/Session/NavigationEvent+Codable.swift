@@ -1,4 +1,4 @@
-import Routing
+import IndoorRouting
 
 // The stored forms of what a navigation session reports. Enums with payloads are objects tagged with
 // `type` (the case name) and one key per payload value; structs have explicit coding keys. Renaming a

@@ -1,5 +1,5 @@
-import Positioning
-import Routing
+import IndoorPositioning
+import IndoorRouting
 
 /// Why the user is considered off the route.
 public enum OffRouteReason: String, Hashable, Sendable {

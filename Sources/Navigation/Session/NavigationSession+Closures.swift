@@ -1,4 +1,4 @@
-import Routing
+import IndoorRouting
 
 extension NavigationSession {
     /// Sets the closed parts of the venue (edge ids `edge:N`, opening, connector or space ids) that later

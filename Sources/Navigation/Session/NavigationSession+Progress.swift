@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Positioning
-import Routing
+import IndoorPositioning
+import IndoorRouting
 
 extension NavigationSession {
     /// Recomputes ``progress`` from the tracking state and the latest locations.

@@ -1,7 +1,7 @@
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 
 extension NavigationSession {
     /// Plans a new route from `location` when the policy allows: a fresh route, or rejoining the

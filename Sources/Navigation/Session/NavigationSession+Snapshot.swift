@@ -1,7 +1,7 @@
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 
 extension NavigationSession {
     /// Everything a session needs to continue elsewhere (another process, after a restart): the

@@ -1,7 +1,7 @@
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 
 /// How a section ends.
 enum SectionEnd: Hashable {

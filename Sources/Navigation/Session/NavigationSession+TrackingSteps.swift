@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Positioning
-import Routing
+import IndoorPositioning
+import IndoorRouting
 
 /// The outcome of the level step of ``NavigationSession/track(_:)``: the level to snap on and how the
 /// progress moves before snapping.

@@ -1,7 +1,7 @@
 import IndoorGeometry
-import Positioning
-import Routing
-import Venue
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 
 /// One user's navigation: start towards a destination (or along a given route), feed locations, get
 /// events back.

@@ -1,4 +1,4 @@
-import Routing
+import IndoorRouting
 
 // The stored form of progress along a route (see `NavigationEvent+Codable.swift` for the conventions).
 

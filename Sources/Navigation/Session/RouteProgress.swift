@@ -1,5 +1,5 @@
-import Positioning
-import Routing
+import IndoorPositioning
+import IndoorRouting
 
 /// What the user is doing now, for the UI.
 public enum NavigationAction: Hashable, Sendable {

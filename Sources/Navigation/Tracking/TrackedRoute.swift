@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Routing
-import Venue
+import IndoorRouting
+import IndoorVenue
 
 /// A route flattened for tracking: every section's polyline in one list of segments with cumulative
 /// offsets in metres along the route, the level of each walkable segment, and where maneuvers,

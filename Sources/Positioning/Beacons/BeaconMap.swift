@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Recordings
-import Venue
+import IndoorRecordings
+import IndoorVenue
 
 /// An installed beacon with its mounting point in the venue's local frame.
 public struct LocalBeacon: Hashable, Sendable {

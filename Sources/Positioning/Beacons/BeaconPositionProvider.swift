@@ -1,6 +1,6 @@
-import Estimation
+import IndoorEstimation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// Positions from the RSSI of installed beacons.
 ///

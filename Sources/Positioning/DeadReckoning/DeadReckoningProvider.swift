@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// Pedestrian dead reckoning: steps from the accelerometer, stride from Weinberg's model, heading from
 /// the rotation vector / attitude or a gyroscope + magnetometer complementary filter.

@@ -1,5 +1,5 @@
 import Foundation
-import Recordings
+import IndoorRecordings
 
 /// Heading of a hand-held phone from its orientation.
 ///

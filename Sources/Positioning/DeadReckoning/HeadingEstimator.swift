@@ -1,4 +1,4 @@
-import Recordings
+import IndoorRecordings
 
 /// Walking heading from whatever orientation data a recording has.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// Tunables of ``BeaconAuditor``, validated in `init`.
 public struct BeaconAuditConfiguration: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// A walk's ground truth, validated once and shared by every scorer (``ProviderScoring``,
 /// ``BeaconAuditor``, ``FusionReplay``, the tool's replay and eval reports).

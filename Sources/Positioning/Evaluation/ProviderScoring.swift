@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// A surveyed position in the same local frame as the estimates.
 public struct TruthPoint: Hashable, Sendable {

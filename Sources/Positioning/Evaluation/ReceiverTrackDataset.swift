@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Recordings
+import IndoorRecordings
 
 /// A track of the position-annotated BLE RSSI dataset of Daniş et al. (Pervasive and Mobile Computing 81,
 /// 2022): fixed receivers hear one moving beacon, and every reading carries the beacon's camera-measured

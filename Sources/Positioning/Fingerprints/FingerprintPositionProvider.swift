@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Recordings
-import Venue
+import IndoorRecordings
+import IndoorVenue
 
 /// Positions from Wi-Fi and beacon scans matched against a surveyed ``RadioMap`` (`"fingerprint"`).
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Recordings
+import IndoorRecordings
 
 extension RadioMap {
     /// The map as JSON: `format`, `version`, `frameReference` ({`latitude`, `longitude`} or null),

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// A radio map: fingerprints (the transmitters heard, with their signal strength) at surveyed places
 /// on surveyed levels, built once per venue from walks with ground truth (``RadioMapBuilder``) and

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// Builds a ``RadioMap`` from walks with ground truth (a survey).
 ///

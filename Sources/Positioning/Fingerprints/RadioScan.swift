@@ -1,4 +1,4 @@
-import Recordings
+import IndoorRecordings
 
 /// One radio scan: the transmitters heard at one time with their signal strength.
 ///

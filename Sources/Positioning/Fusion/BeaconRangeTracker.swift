@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// One beacon range for the fusion filter: the distance to a known beacon estimated from its recent RSSI.
 public struct BeaconRange: Hashable, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// The main axes of each level's floor plan: most indoor walls, corridors and shop fronts run along two
 /// perpendicular directions, so people walking straight mostly walk along one of four headings.

@@ -1,4 +1,4 @@
-import Estimation
+import IndoorEstimation
 
 /// Tunables of ``FusionEngine``, validated in `init`. The table with units, defaults and ranges is in
 /// the module README ("Fusion").

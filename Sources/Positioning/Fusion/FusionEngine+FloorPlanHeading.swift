@@ -1,4 +1,4 @@
-import Estimation
+import IndoorEstimation
 import Foundation
 
 extension FusionEngine {

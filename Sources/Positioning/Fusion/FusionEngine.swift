@@ -1,7 +1,7 @@
-import Estimation
+import IndoorEstimation
 import Foundation
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Fuses dead-reckoning steps, absolute fixes (beacons, manual, any provider), pressure and the map
 /// into one location with its covariance, level and heading.

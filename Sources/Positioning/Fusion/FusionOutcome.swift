@@ -1,4 +1,4 @@
-import Estimation
+import IndoorEstimation
 
 /// What ``FusionEngine/update(with:)`` did with an absolute fix.
 public enum FusionUpdateOutcome: Hashable, Sendable {

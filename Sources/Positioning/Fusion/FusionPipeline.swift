@@ -1,4 +1,4 @@
-import Recordings
+import IndoorRecordings
 
 /// Routes sensor samples through any set of ``FusionSource``s into a ``FusionEngine``.
 ///

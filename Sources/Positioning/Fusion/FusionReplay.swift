@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// Follows a ``FusionReplay`` as it goes, e.g. a navigation session fed with the fused location, so
 /// that one pass through the providers serves both the score and the follower.

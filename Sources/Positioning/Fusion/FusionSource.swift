@@ -1,4 +1,4 @@
-import Recordings
+import IndoorRecordings
 
 /// What a source contributes to the fusion filter, by kind: the engine handles each kind the same way
 /// whichever provider made it, and never asks a provider's name.

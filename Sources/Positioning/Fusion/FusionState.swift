@@ -1,4 +1,4 @@
-import Estimation
+import IndoorEstimation
 
 /// The fusion filter's state layout: position, heading bias and stride scale.
 ///

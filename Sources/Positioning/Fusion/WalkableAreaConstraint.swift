@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Keeps a walked point inside a venue's walkable area.
 ///

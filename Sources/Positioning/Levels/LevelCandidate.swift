@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Recordings
-import Venue
+import IndoorRecordings
+import IndoorVenue
 
 /// One level the user may be on, as the level filter sees it: its id, floor number, height, and the
 /// connector entries on it from which other levels can be reached.

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// Positions from the phone's satellite fixes (`GNSS` records), placed in the local frame.
 ///

@@ -1,8 +1,8 @@
 import IndoorGeometry
 import IndoorJSON
-import Navigation
-import Positioning
-import Venue
+import IndoorNavigation
+import IndoorPositioning
+import IndoorVenue
 
 /// Reads posted locations: `{x, y | latitude, longitude, level?, accuracyMeters, timeSeconds,
 /// headingDegrees?, headingAccuracyDegrees?, levelProbability?, source?, raw?}`.

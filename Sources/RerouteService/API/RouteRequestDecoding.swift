@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import Routing
-import Venue
+import IndoorRouting
+import IndoorVenue
 
 /// Reads route requests and their options from JSON: the same request as `indoornav route` flags.
 enum RouteRequestDecoding {

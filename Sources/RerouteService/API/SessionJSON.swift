@@ -1,8 +1,8 @@
 import IndoorJSON
-import Navigation
-import Positioning
-import Routing
-import Venue
+import IndoorNavigation
+import IndoorPositioning
+import IndoorRouting
+import IndoorVenue
 
 /// JSON of sessions, progress, locations and navigation events (schemas in docs/openapi.yaml).
 enum SessionJSON {

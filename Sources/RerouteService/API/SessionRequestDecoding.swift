@@ -1,8 +1,8 @@
 import IndoorGeometry
 import IndoorJSON
-import Navigation
-import Routing
-import Venue
+import IndoorNavigation
+import IndoorRouting
+import IndoorVenue
 
 /// A decoded `POST /sessions` body.
 struct SessionRequest {

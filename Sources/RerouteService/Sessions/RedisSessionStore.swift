@@ -1,6 +1,6 @@
 import Foundation
-import Navigation
-import Routing
+import IndoorNavigation
+import IndoorRouting
 import Synchronization
 
 /// Sessions kept in Redis (`indoornav serve --sessions redis://host:port/db`), so any instance serves

@@ -1,8 +1,8 @@
-import Navigation
-import Positioning
-import Routing
+import IndoorNavigation
+import IndoorPositioning
+import IndoorRouting
 import Synchronization
-import Venue
+import IndoorVenue
 
 /// One fix as posted: the location the decisions use, and optionally the raw one it came from.
 public struct PostedFix: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import Foundation
-import Navigation
-import Routing
+import IndoorNavigation
+import IndoorRouting
 
 /// A service session as a value, for keeping it outside the process (a state file, a shared store):
 /// its id and venue, how long it has been idle, the destination it still waits to start towards, the

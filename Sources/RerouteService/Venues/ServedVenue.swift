@@ -1,7 +1,7 @@
 import Foundation
-import Navigation
-import Routing
-import Venue
+import IndoorNavigation
+import IndoorRouting
+import IndoorVenue
 
 /// One venue as the service serves it: the immutable model, its routing index (built once) and its
 /// destination catalog, shared by every request and session.

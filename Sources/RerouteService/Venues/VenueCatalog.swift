@@ -1,5 +1,5 @@
 import Foundation
-import Venue
+import IndoorVenue
 
 /// The venues a service instance serves, by id. Loaded once at start; immutable afterwards.
 public struct VenueCatalog: Sendable {

@@ -1,4 +1,4 @@
-import Venue
+import IndoorVenue
 
 /// The metric-independent part of a customizable contraction hierarchy (Dibbelt, Strasser, Wagner,
 /// "Customizable Contraction Hierarchies", JEA 2016): a node order and the chordal supergraph it

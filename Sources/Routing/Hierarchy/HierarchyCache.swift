@@ -1,5 +1,5 @@
 import Foundation
-import Venue
+import IndoorVenue
 
 /// What a customization depends on: every ``CostModel`` setting that changes an edge's cost or
 /// whether it may be used, and the travel kind of the single search phase. Closures are not part of

@@ -1,4 +1,4 @@
-import Venue
+import IndoorVenue
 
 /// One metric customized on a ``ContractionHierarchy``: for every arc (lower rank `x` → higher rank
 /// `y`) the cost of the cheapest `x → y` path (`upCost`) and `y → x` path (`downCost`) through nodes

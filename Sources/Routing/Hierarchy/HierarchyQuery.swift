@@ -1,4 +1,4 @@
-import Venue
+import IndoorVenue
 
 /// Shortest-path queries on a customized ``ContractionHierarchy``: elimination-tree search (Dibbelt,
 /// Strasser, Wagner 2016, §6.2) from every seed and every target up to the roots, then the cheapest

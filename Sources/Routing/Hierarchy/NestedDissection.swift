@@ -1,4 +1,4 @@
-import Venue
+import IndoorVenue
 
 /// A node order for a customizable contraction hierarchy by geometric nested dissection (Dibbelt,
 /// Strasser, Wagner, "Customizable Contraction Hierarchies", JEA 2016, §4: any order of small

@@ -1,5 +1,5 @@
 import Foundation
-import Venue
+import IndoorVenue
 
 /// Instruction text from a template table, in English or German, with metric or imperial distances.
 ///

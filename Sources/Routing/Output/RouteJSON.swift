@@ -1,6 +1,6 @@
 import IndoorGeometry
 import IndoorJSON
-import Venue
+import IndoorVenue
 
 /// The stable JSON schema of routes (documented in Sources/Routing/README.md).
 public enum RouteJSON {

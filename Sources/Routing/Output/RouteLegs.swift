@@ -1,6 +1,6 @@
 import IndoorGeometry
 import IndoorJSON
-import Venue
+import IndoorVenue
 
 /// The MapsIndoors view of a route: legs (one per run on one level in one building, or outside) made
 /// of steps (the maneuvers), each with a route context.

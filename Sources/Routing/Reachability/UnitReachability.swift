@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Which units with openings a route can reach, and why the others cannot.
 ///

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// A request place resolved onto the navigation graph.
 struct MatchedPlace {

@@ -1,4 +1,4 @@
-import Venue
+import IndoorVenue
 
 /// What a route minimises.
 public enum Optimization: String, Hashable, Sendable, Codable, CaseIterable {

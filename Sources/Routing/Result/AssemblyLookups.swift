@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// What route assembly asks of the venue's geometry about graph nodes and edges, answered once per
 /// graph: the building holding each node, the building at the middle of each edge and the smallest

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// One instruction-worthy event along a section.
 public struct Maneuver: Hashable, Sendable, Codable {

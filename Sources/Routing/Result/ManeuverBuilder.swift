@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Turn classification thresholds, in degrees of heading change (documented defaults).
 public struct TurnThresholds: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 extension RoutingIndex {
     /// Whether `route` runs along any edge that `closedFeatureIDs` close: an edge whose two ends both lie

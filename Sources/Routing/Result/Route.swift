@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// A vertex of a route polyline: a local point and the level it is on.
 public struct RoutePoint: Hashable, Sendable, Codable {

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Cuts a planned path into sections (at stopovers, transport-mode changes and authored transitions)
 /// and gives each its maneuvers, pass-through waypoints, post-actions and notices.

@@ -73,7 +73,7 @@ public struct RouteNotice: Hashable, Sendable, Codable {
     public init(_ code: Code, details: String? = nil) { self.code = code; self.details = details }
 }
 
-import Venue
+import IndoorVenue
 
 extension RouteNotice.Code {
     /// The section-level notice for using an avoided connector kind.

@@ -1,4 +1,4 @@
-import Venue
+import IndoorVenue
 
 /// Which edges a search phase may use: walking or driving.
 public enum TravelKind: Hashable, Sendable {

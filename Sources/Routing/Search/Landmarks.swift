@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-import Venue
+import IndoorVenue
 
 /// ALT lower bounds (A*, Landmarks, Triangle inequality — Goldberg & Harrelson, SODA 2005) on
 /// path length in metres.

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Plans one leg (place to place) with a given cost model and phases, and turns the search result
 /// into segments.

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Where a search may start or end: a graph node, an extra cost to reach it (off-graph walk, part of
 /// the matched edge) and a tag saying which request place it stands for.

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// One straight piece of a planned path with what it is (internal currency between the search and
 /// the section/maneuver builders). Plain values only (levels by index, no strings), so the builders

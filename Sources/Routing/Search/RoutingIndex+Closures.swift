@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Resolved closure ids, remembered per index (resolving an opening or space scans the graph).
 ///

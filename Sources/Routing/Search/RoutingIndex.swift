@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// Per-venue routing preprocessing, built once and shared (immutable, `Sendable`).
 public struct RoutingIndex: Sendable {

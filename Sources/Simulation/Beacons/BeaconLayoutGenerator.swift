@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Recordings
-import Venue
+import IndoorRecordings
+import IndoorVenue
 
 /// Settings of the default beacon layout. Units, defaults and ranges are tabled in the module README.
 public struct BeaconLayoutOptions: Hashable, Sendable {

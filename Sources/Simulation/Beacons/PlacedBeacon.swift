@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Recordings
-import Venue
+import IndoorRecordings
+import IndoorVenue
 
 /// A beacon of a registry placed on the venue: local position and level index resolved.
 public struct PlacedBeacon: Hashable, Sendable {

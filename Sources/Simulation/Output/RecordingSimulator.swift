@@ -1,5 +1,5 @@
-import Recordings
-import Venue
+import IndoorRecordings
+import IndoorVenue
 
 /// What a simulated recording holds.
 public struct SimulationSummary: Hashable, Sendable {

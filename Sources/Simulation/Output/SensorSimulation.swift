@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Recordings
-import Venue
+import IndoorRecordings
+import IndoorVenue
 
 /// A simulated recording ready to be streamed: a trajectory, the beacons placed on the venue, the
 /// sensor models and a seed. Samples come out in time order through ``makeStream()``; the same inputs

@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// Produces BLE scan results from the walker's position with the model of ``BeaconScanConfiguration``.
 struct BeaconScanSynthesizer {

@@ -1,5 +1,5 @@
 import Foundation
-import Recordings
+import IndoorRecordings
 
 /// The phone's frames, the same as Android's (and so the same as the ILC and IPIN recordings):
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Recordings
+import IndoorRecordings
 
 /// Produces accelerometer, gyroscope, magnetometer, rotation-vector and barometer samples from the
 /// ground truth, in the frames of ``DeviceFrame``. Call it with increasing times: drifts are random walks.

@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Routing
+import IndoorRouting
 
 /// The ground truth of a simulated walk: a time-ordered list of pieces covering
 /// `0 … durationSeconds` without gaps, and the steps taken.

@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// One move of a planned path: to the next route vertex, through a connector when the level changes.
 struct PathMove: Hashable, Sendable {

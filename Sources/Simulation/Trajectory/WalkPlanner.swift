@@ -1,6 +1,6 @@
 import IndoorGeometry
-import Routing
-import Venue
+import IndoorRouting
+import IndoorVenue
 
 /// Leaving the planned route: at `atSeconds` the walker turns off toward `target` (on the level it is
 /// on then) and walks straight there.

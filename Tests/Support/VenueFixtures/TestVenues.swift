@@ -1,5 +1,5 @@
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// The seeded generator of the tests.
 public typealias SeededGenerator = SplitMix64

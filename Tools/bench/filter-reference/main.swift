@@ -1,9 +1,9 @@
 // `swift run -c release filter-reference [--steps N] [--state-dim D]`: Kalman predict + update cycles per
-// second of the GSL filter (the product's `Estimation.KalmanFilter`) beside the plain-Swift reference of
+// second of the GSL filter (the product's `IndoorEstimation.KalmanFilter`) beside the plain-Swift reference of
 // the same maths (`Tests/Support/EstimationReference`), on one seeded scenario, and how far their final
 // states differ. A benchmark of the reference belongs here, outside the `indoornav` tool, because the
 // reference is test support; `indoornav bench filter` measures the GSL filter alone.
-import Estimation
+import IndoorEstimation
 import EstimationReference
 import Foundation
 import IndoorGeometry

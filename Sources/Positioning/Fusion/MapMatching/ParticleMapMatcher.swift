@@ -1,6 +1,6 @@
 import Foundation
 import IndoorGeometry
-import Venue
+import IndoorVenue
 
 /// A particle filter over position and heading bias (east, north, b) whose steps are
 /// weighed by the floor plan: a particle whose step ends in an obstacle or outside the walkable area

@@ -1,4 +1,4 @@
-import Recordings
+import IndoorRecordings
 
 extension DeadReckoningProvider: FusionSource {
     /// Steps detected in inertial samples.
