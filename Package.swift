@@ -36,22 +36,38 @@ let package = Package(
         .target(name: "IndoorJSON", exclude: readme),
         .target(name: "IndoorGeometry", exclude: readme),
         .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "IndoorJSON"], path: "Sources/Venue", exclude: readme),
-        .target(name: "IndoorRouting", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], path: "Sources/Routing", exclude: readme),
+        .target(
+            name: "IndoorRouting", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], path: "Sources/Routing", exclude: readme),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorPlot"], exclude: readme),
         .target(name: "IndoorEstimation", dependencies: ["CGSL"], path: "Sources/Estimation", exclude: readme),
         .target(name: "IndoorRecordings", dependencies: ["IndoorGeometry", "IndoorJSON"], path: "Sources/Recordings", exclude: readme),
-        .target(name: "IndoorPositioning", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorEstimation", "IndoorRecordings"], path: "Sources/Positioning", exclude: readme),
-        .target(name: "IndoorSimulation", dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings"], path: "Sources/Simulation", exclude: readme),
-        .target(name: "IndoorNavigation", dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning"], path: "Sources/Navigation", exclude: readme),
+        .target(
+            name: "IndoorPositioning",
+            dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorEstimation", "IndoorRecordings"],
+            path: "Sources/Positioning", exclude: readme),
+        .target(
+            name: "IndoorSimulation", dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings"],
+            path: "Sources/Simulation", exclude: readme),
+        .target(
+            name: "IndoorNavigation", dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning"],
+            path: "Sources/Navigation", exclude: readme),
         .target(
             name: "IndoorRerouteService",
-            dependencies: ["CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning", "IndoorNavigation", "IndoorPlot", "IndoorViewer"], path: "Sources/RerouteService",
+            dependencies: [
+                "CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning", "IndoorNavigation",
+                "IndoorPlot", "IndoorViewer",
+            ], path: "Sources/RerouteService",
             exclude: readme
         ),
 
         // The umbrella: re-exports the client libraries (Sources/IndoorNav/IndoorNav.swift).
-        .target(name: "IndoorNav", dependencies: ["IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorEstimation", "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorViewer"], path: "Sources/IndoorNav"),
+        .target(
+            name: "IndoorNav",
+            dependencies: [
+                "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorEstimation", "IndoorRecordings", "IndoorPositioning",
+                "IndoorSimulation", "IndoorNavigation", "IndoorViewer",
+            ], path: "Sources/IndoorNav"),
 
         // Tools
         .executableTarget(
@@ -83,21 +99,30 @@ let package = Package(
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         .testTarget(name: "VenueTests", dependencies: ["IndoorVenue", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RoutingTests", dependencies: ["IndoorRouting", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
-        .testTarget(name: "IndoorPlotTests", dependencies: ["IndoorPlot", "IndoorViewer", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
+        .testTarget(
+            name: "IndoorPlotTests",
+            dependencies: ["IndoorPlot", "IndoorViewer", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
         .testTarget(name: "EstimationTests", dependencies: ["IndoorEstimation", "EstimationReference", "IndoorGeometry"]),
         .testTarget(
             name: "RecordingsTests", dependencies: ["IndoorRecordings", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "PositioningTests", dependencies: ["IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry", "IndoorJSON"]),
         .testTarget(
-            name: "SimulationTests", dependencies: ["IndoorSimulation", "IndoorRecordings", "IndoorRouting", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
+            name: "PositioningTests",
+            dependencies: ["IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry", "IndoorJSON"]),
+        .testTarget(
+            name: "SimulationTests",
+            dependencies: ["IndoorSimulation", "IndoorRecordings", "IndoorRouting", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
         ),
         .testTarget(
-            name: "NavigationTests", dependencies: ["IndoorNavigation", "IndoorRouting", "IndoorPositioning", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
+            name: "NavigationTests",
+            dependencies: ["IndoorNavigation", "IndoorRouting", "IndoorPositioning", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
         ),
         .testTarget(
             name: "RerouteServiceTests",
-            dependencies: ["IndoorRerouteService", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorNavigation", "IndoorPositioning", "VenueFixtures", "BrowserHarness", "LoopbackSupport"]
+            dependencies: [
+                "IndoorRerouteService", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorNavigation",
+                "IndoorPositioning", "VenueFixtures", "BrowserHarness", "LoopbackSupport",
+            ]
         ),
         // Reads the sources: doc comments on public declarations, DocC articles against the code.
         .testTarget(name: "DocumentationTests"),

@@ -8,11 +8,13 @@ let package = Package(
     name: "IndoorNavExamples",
     dependencies: [
         // The repository root (named, so that its products can be named whatever the checkout's folder is).
-        .package(name: "IndoorNav", path: ".."),
+        .package(name: "IndoorNav", path: "..")
     ],
     targets: [
         .target(name: "ExampleSupport", path: "Sources/ExampleSupport"),
-        .executableTarget(name: "plan-route", dependencies: ["ExampleSupport", .product(name: "IndoorNav", package: "IndoorNav")], path: "Sources/plan-route"),
+        .executableTarget(
+            name: "plan-route", dependencies: ["ExampleSupport", .product(name: "IndoorNav", package: "IndoorNav")],
+            path: "Sources/plan-route"),
         .executableTarget(
             name: "manual-navigation",
             dependencies: ["ExampleSupport", .product(name: "IndoorNav", package: "IndoorNav")],

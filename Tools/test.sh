@@ -43,5 +43,19 @@ if [ "${PIPESTATUS[0]}" -eq 0 ]; then
 else
   failed=$((failed + ${#examples[@]})); echo "✘ Examples did not build"
 fi
+# The house format (.swift-format): every Swift file as `swift format` would write it, no force unwrap or
+# force try, imports ordered, public declarations documented. Counted as one test; skipped where the
+# toolchain has no `swift format`.
+format_paths=(Sources Tools Tests Examples/Sources Package.swift Examples/Package.swift)
+if swift format --version >/dev/null 2>&1; then
+  if out=$(swift format lint --strict --recursive "${format_paths[@]}" 2>&1); then
+    passed=$((passed + 1)); echo "✔ Format lint passed"
+  else
+    failed=$((failed + 1)); echo "✘ Format lint failed (swift format format --in-place --recursive ${format_paths[*]}):"
+    echo "$out" | head -n 20
+  fi
+else
+  skipped=$((skipped + 1)); echo "➜ Format lint skipped: this toolchain has no 'swift format'"
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$test_status" -eq 0 ]

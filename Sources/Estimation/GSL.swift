@@ -37,15 +37,20 @@ enum GSL {
     }
 
     /// `c = alpha · op(a) · op(b) + beta · c` (BLAS dgemm).
-    static func gemm(_ a: GSLMatrix, transposed transA: Bool, _ b: GSLMatrix, transposed transB: Bool,
-                     alpha: Double = 1, beta: Double = 0, into c: GSLMatrix) throws(EstimationError) {
-        try check(gsl_blas_dgemm(transpose(transA), transpose(transB), alpha, a.raw, b.raw, beta, c.raw),
-                  "gsl_blas_dgemm")
+    static func gemm(
+        _ a: GSLMatrix, transposed transA: Bool, _ b: GSLMatrix, transposed transB: Bool,
+        alpha: Double = 1, beta: Double = 0, into c: GSLMatrix
+    ) throws(EstimationError) {
+        try check(
+            gsl_blas_dgemm(transpose(transA), transpose(transB), alpha, a.raw, b.raw, beta, c.raw),
+            "gsl_blas_dgemm")
     }
 
     /// `y = alpha · op(a) · x + beta · y` (BLAS dgemv).
-    static func gemv(_ a: GSLMatrix, transposed: Bool, _ x: GSLVector,
-                     alpha: Double = 1, beta: Double = 0, into y: GSLVector) throws(EstimationError) {
+    static func gemv(
+        _ a: GSLMatrix, transposed: Bool, _ x: GSLVector,
+        alpha: Double = 1, beta: Double = 0, into y: GSLVector
+    ) throws(EstimationError) {
         try check(gsl_blas_dgemv(transpose(transposed), alpha, a.raw, x.raw, beta, y.raw), "gsl_blas_dgemv")
     }
 
@@ -220,8 +225,10 @@ final class LeastSquaresCallbacks {
     let jacobian: ([Double]) -> Matrix
     var failure: EstimationError?
 
-    init(residualCount: Int, parameterCount: Int, residuals: @escaping ([Double]) -> [Double],
-         jacobian: @escaping ([Double]) -> Matrix) {
+    init(
+        residualCount: Int, parameterCount: Int, residuals: @escaping ([Double]) -> [Double],
+        jacobian: @escaping ([Double]) -> Matrix
+    ) {
         self.residualCount = residualCount
         self.parameterCount = parameterCount
         self.residuals = residuals
@@ -250,8 +257,11 @@ final class GSLLeastSquaresWorkspace {
         GSL.prepare()
         var parameters = gsl_multifit_nlinear_default_parameters()
         parameters.trs = gsl_multifit_nlinear_trs_lm
-        guard let workspace = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &parameters,
-                                                         residualCount, parameterCount) else {
+        guard
+            let workspace = gsl_multifit_nlinear_alloc(
+                gsl_multifit_nlinear_trust, &parameters,
+                residualCount, parameterCount)
+        else {
             throw .allocationFailed(what: "least-squares workspace \(residualCount)×\(parameterCount)")
         }
         self.workspace = workspace
@@ -268,15 +278,19 @@ final class GSLLeastSquaresWorkspace {
     }
 
     /// Runs the driver from `initialGuess`; returns GSL's status and `info` (1 small step, 2 small gradient).
-    func run(callbacks: LeastSquaresCallbacks, initialGuess: GSLVector, weights: GSLVector, maxIterations: Int,
-             stepTolerance: Double, gradientTolerance: Double, costTolerance: Double) -> (status: Int32, info: Int32) {
+    func run(
+        callbacks: LeastSquaresCallbacks, initialGuess: GSLVector, weights: GSLVector, maxIterations: Int,
+        stepTolerance: Double, gradientTolerance: Double, costTolerance: Double
+    ) -> (status: Int32, info: Int32) {
         functions.pointee.f = { x, params, f in
             guard let x, let params, let f else { return Int32(GSL_EINVAL) }
             let callbacks = Unmanaged<LeastSquaresCallbacks>.fromOpaque(params).takeUnretainedValue()
             let values = callbacks.residuals(LeastSquaresCallbacks.parameters(x))
             guard values.count == callbacks.residualCount else {
-                return callbacks.fail(.dimensionMismatch(what: "residual function output",
-                                                         expected: callbacks.residualCount, got: values.count))
+                return callbacks.fail(
+                    .dimensionMismatch(
+                        what: "residual function output",
+                        expected: callbacks.residualCount, got: values.count))
             }
             for (i, value) in values.enumerated() {
                 guard value.isFinite else { return callbacks.fail(.nonFiniteFunctionValue(function: "residual function", index: i)) }
@@ -292,8 +306,10 @@ final class GSLLeastSquaresWorkspace {
                 return callbacks.fail(.dimensionMismatch(what: "Jacobian rows", expected: callbacks.residualCount, got: matrix.rows))
             }
             guard matrix.columns == callbacks.parameterCount else {
-                return callbacks.fail(.dimensionMismatch(what: "Jacobian columns", expected: callbacks.parameterCount,
-                                                         got: matrix.columns))
+                return callbacks.fail(
+                    .dimensionMismatch(
+                        what: "Jacobian columns", expected: callbacks.parameterCount,
+                        got: matrix.columns))
             }
             if let bad = matrix.firstNonFiniteIndex { return callbacks.fail(.nonFiniteFunctionValue(function: "Jacobian", index: bad)) }
             for r in 0..<matrix.rows {
@@ -309,8 +325,9 @@ final class GSLLeastSquaresWorkspace {
         let initStatus = gsl_multifit_nlinear_winit(initialGuess.raw, weights.raw, functions, workspace)
         guard initStatus == Int32(GSL_SUCCESS) else { return (initStatus, 0) }
         var info: Int32 = 0
-        let status = gsl_multifit_nlinear_driver(maxIterations, stepTolerance, gradientTolerance, costTolerance,
-                                                 nil, nil, &info, workspace)
+        let status = gsl_multifit_nlinear_driver(
+            maxIterations, stepTolerance, gradientTolerance, costTolerance,
+            nil, nil, &info, workspace)
         return (status, info)
     }
 

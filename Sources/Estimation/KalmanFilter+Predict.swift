@@ -20,8 +20,10 @@ extension KalmanFilter {
     ///   - control: B, n × k, finite.
     ///   - input: u, k finite values.
     /// - Throws: as ``predict(transition:processNoise:)``, also naming `"control matrix"` / `"control input"`.
-    public func predict(transition: Matrix, processNoise: Matrix, control: Matrix,
-                        input: [Double]) throws(EstimationError) {
+    public func predict(
+        transition: Matrix, processNoise: Matrix, control: Matrix,
+        input: [Double]
+    ) throws(EstimationError) {
         try validateTransition(transition, processNoise: processNoise)
         try validateShape(control, name: "control matrix", rows: stateDimension, columns: control.columns)
         guard input.count == control.columns else {
@@ -47,8 +49,10 @@ extension KalmanFilter {
     /// - Throws: ``EstimationError/nonFiniteFunctionValue(function:index:)`` when f or its Jacobian
     ///   returns NaN/∞, a dimension error for wrong sizes; the filter is unchanged then.
     /// - Complexity: O(n³) plus the closures; allocates the arrays the closures take and return.
-    public func predict(processNoise: Matrix, model: ([Double]) -> [Double],
-                        jacobian: ([Double]) -> Matrix) throws(EstimationError) {
+    public func predict(
+        processNoise: Matrix, model: ([Double]) -> [Double],
+        jacobian: ([Double]) -> Matrix
+    ) throws(EstimationError) {
         let xPosterior = estimate.values
         let xPrior = model(xPosterior)
         let transitionJacobian = jacobian(xPosterior)

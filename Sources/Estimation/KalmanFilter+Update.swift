@@ -9,8 +9,10 @@ extension KalmanFilter {
     ///   (NaN/∞ in z or R, S not positive definite, gated). A rejection leaves the filter unchanged.
     /// - Throws: ``EstimationError`` for wrong sizes, a non-finite H, an asymmetric R or a bad gate threshold.
     /// - Complexity: O(n³ + m³), no GSL allocation after the first update of size m.
-    public func update(measurement: [Double], model: Matrix, noise: Matrix,
-                       gate: MeasurementGate = .configured) throws(EstimationError) -> UpdateOutcome {
+    public func update(
+        measurement: [Double], model: Matrix, noise: Matrix,
+        gate: MeasurementGate = .configured
+    ) throws(EstimationError) -> UpdateOutcome {
         let m = measurement.count
         guard m >= 1 else { throw .emptyDimension(what: "measurement") }
         try validateShape(model, name: "measurement matrix", rows: m, columns: stateDimension)
@@ -38,11 +40,13 @@ extension KalmanFilter {
     ///   is a rejection (``NonFiniteInput``), not an error.
     /// - Throws: ``EstimationError`` for wrong sizes (naming the function), an asymmetric R, a bad gate.
     /// - Complexity: O(n³ + m³) plus the closures; allocates the arrays the closures take and return.
-    public func update(measurement: [Double], noise: Matrix,
-                       predictedMeasurement: ([Double]) -> [Double],
-                       jacobian: ([Double]) -> Matrix,
-                       residual: (([Double], [Double]) -> [Double])? = nil,
-                       gate: MeasurementGate = .configured) throws(EstimationError) -> UpdateOutcome {
+    public func update(
+        measurement: [Double], noise: Matrix,
+        predictedMeasurement: ([Double]) -> [Double],
+        jacobian: ([Double]) -> Matrix,
+        residual: (([Double], [Double]) -> [Double])? = nil,
+        gate: MeasurementGate = .configured
+    ) throws(EstimationError) -> UpdateOutcome {
         let m = measurement.count
         guard m >= 1 else { throw .emptyDimension(what: "measurement") }
         if let rejection = try checkMeasurementAndNoise(measurement, noise: noise) { return .rejected(rejection) }
@@ -141,8 +145,10 @@ extension KalmanFilter {
         guard candidateState.isFinite, candidateCovariance.isFinite else { return .rejected(.nonFinite(.posterior)) }
         swap(&estimate, &candidateState)
         swap(&estimateCovariance, &candidateCovariance)
-        return .accepted(AcceptedUpdate(innovation: y.values, mahalanobisSquared: mahalanobisSquared,
-                                        gateThreshold: threshold))
+        return .accepted(
+            AcceptedUpdate(
+                innovation: y.values, mahalanobisSquared: mahalanobisSquared,
+                gateThreshold: threshold))
     }
 
     private func measurementWorkspace(for dimension: Int) throws(EstimationError) -> MeasurementWorkspace {

@@ -45,28 +45,36 @@ public final class KalmanFilter {
     ///   - initialState: x₀, n finite values in the caller's state units.
     ///   - initialCovariance: P₀, n × n, finite, symmetric, positive semidefinite (units squared).
     /// - Throws: ``EstimationError`` naming the offending input (`"initial state"`, `"initial covariance"`).
-    public convenience init(initialState: [Double], initialCovariance: Matrix,
-                configuration: KalmanFilterConfiguration = .standard) throws(EstimationError) {
-        try self.init(initialState: initialState, initialCovariance: initialCovariance,
-                      configuration: configuration, layoutDimension: nil)
+    public convenience init(
+        initialState: [Double], initialCovariance: Matrix,
+        configuration: KalmanFilterConfiguration = .standard
+    ) throws(EstimationError) {
+        try self.init(
+            initialState: initialState, initialCovariance: initialCovariance,
+            configuration: configuration, layoutDimension: nil)
     }
 
     /// A filter whose state follows a named layout; ``value(of:)`` and ``variance(of:)`` then read by name.
     /// - Throws: as ``init(initialState:initialCovariance:configuration:)``, and
     ///   ``EstimationError/dimensionMismatch(what:expected:got:)`` when the state does not have
     ///   `Layout.dimension` components.
-    public convenience init<Layout: StateLayout>(layout: Layout.Type, initialState: [Double],
-                                                 initialCovariance: Matrix,
-                                                 configuration: KalmanFilterConfiguration = .standard) throws(EstimationError) {
+    public convenience init<Layout: StateLayout>(
+        layout: Layout.Type, initialState: [Double],
+        initialCovariance: Matrix,
+        configuration: KalmanFilterConfiguration = .standard
+    ) throws(EstimationError) {
         guard initialState.count == Layout.dimension else {
             throw .dimensionMismatch(what: "initial state for layout", expected: Layout.dimension, got: initialState.count)
         }
-        try self.init(initialState: initialState, initialCovariance: initialCovariance,
-                      configuration: configuration, layoutDimension: Layout.dimension)
+        try self.init(
+            initialState: initialState, initialCovariance: initialCovariance,
+            configuration: configuration, layoutDimension: Layout.dimension)
     }
 
-    private init(initialState: [Double], initialCovariance: Matrix,
-                 configuration: KalmanFilterConfiguration, layoutDimension: Int?) throws(EstimationError) {
+    private init(
+        initialState: [Double], initialCovariance: Matrix,
+        configuration: KalmanFilterConfiguration, layoutDimension: Int?
+    ) throws(EstimationError) {
         let n = initialState.count
         guard n >= 1 else { throw .emptyDimension(what: "initial state") }
         stateDimension = n

@@ -20,8 +20,10 @@ public struct KalmanFilterConfiguration: Hashable, Sendable {
 
     /// A configuration; every value is checked against its documented range.
     /// - Throws: ``EstimationError/invalidConfiguration(parameter:value:validRange:)`` naming the value.
-    public init(gateProbability: Double? = 0.99, symmetryTolerance: Double = 1e-9,
-                semidefiniteTolerance: Double = 1e-12) throws(EstimationError) {
+    public init(
+        gateProbability: Double? = 0.99, symmetryTolerance: Double = 1e-9,
+        semidefiniteTolerance: Double = 1e-12
+    ) throws(EstimationError) {
         if let gateProbability, !(gateProbability >= 0.5 && gateProbability < 1) {
             throw .invalidConfiguration(parameter: "gateProbability", value: gateProbability, validRange: "0.5 ..< 1")
         }
@@ -29,11 +31,13 @@ public struct KalmanFilterConfiguration: Hashable, Sendable {
             throw .invalidConfiguration(parameter: "symmetryTolerance", value: symmetryTolerance, validRange: "0 ... 1e-3")
         }
         guard semidefiniteTolerance >= 0 && semidefiniteTolerance <= 1e-6 else {
-            throw .invalidConfiguration(parameter: "semidefiniteTolerance", value: semidefiniteTolerance,
-                                        validRange: "0 ... 1e-6")
+            throw .invalidConfiguration(
+                parameter: "semidefiniteTolerance", value: semidefiniteTolerance,
+                validRange: "0 ... 1e-6")
         }
-        self.init(unchecked: gateProbability, symmetryTolerance: symmetryTolerance,
-                  semidefiniteTolerance: semidefiniteTolerance)
+        self.init(
+            unchecked: gateProbability, symmetryTolerance: symmetryTolerance,
+            semidefiniteTolerance: semidefiniteTolerance)
     }
 
     private init(unchecked gateProbability: Double?, symmetryTolerance: Double, semidefiniteTolerance: Double) {

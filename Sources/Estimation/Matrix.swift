@@ -43,8 +43,9 @@ public struct Matrix: Hashable, Sendable, CustomStringConvertible {
 
     /// An all-zero matrix. Dimensions below 1 are raised to 1.
     public static func zeros(rows: Int, columns: Int) -> Matrix {
-        Matrix(checkedRows: max(rows, 1), columns: max(columns, 1),
-               elements: Array(repeating: 0, count: max(rows, 1) * max(columns, 1)))
+        Matrix(
+            checkedRows: max(rows, 1), columns: max(columns, 1),
+            elements: Array(repeating: 0, count: max(rows, 1) * max(columns, 1)))
     }
 
     /// The n × n identity. A dimension below 1 is raised to 1.
@@ -93,5 +94,5 @@ extension Array where Element == Double {
     var firstNonFiniteIndex: Int? {
         for index in indices where !self[index].isFinite { return index }
         return nil
-}
+    }
 }

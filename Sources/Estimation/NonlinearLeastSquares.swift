@@ -27,9 +27,11 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
     /// - Throws: ``EstimationError`` for wrong sizes, bad weights, too few residuals, closures returning
     ///   NaN/∞ or the wrong size, and GSL failures.
     /// - Complexity: O(iterations · n p²).
-    public func solve(initialGuess: [Double], weights: [Double],
-                      residuals: ([Double]) -> [Double],
-                      jacobian: ([Double]) -> Matrix) throws(EstimationError) -> LeastSquaresSolution {
+    public func solve(
+        initialGuess: [Double], weights: [Double],
+        residuals: ([Double]) -> [Double],
+        jacobian: ([Double]) -> Matrix
+    ) throws(EstimationError) -> LeastSquaresSolution {
         let p = initialGuess.count
         let n = weights.count
         guard p >= 1 else { throw .emptyDimension(what: "initial guess") }
@@ -40,8 +42,9 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
         }
         let result: Result<LeastSquaresSolution, EstimationError> = withoutActuallyEscaping(residuals) { residuals in
             withoutActuallyEscaping(jacobian) { jacobian in
-                let callbacks = LeastSquaresCallbacks(residualCount: n, parameterCount: p,
-                                                      residuals: residuals, jacobian: jacobian)
+                let callbacks = LeastSquaresCallbacks(
+                    residualCount: n, parameterCount: p,
+                    residuals: residuals, jacobian: jacobian)
                 return Result { () throws(EstimationError) -> LeastSquaresSolution in
                     try run(callbacks: callbacks, initialGuess: initialGuess, weights: weights)
                 }
@@ -50,8 +53,10 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
         return try result.get()
     }
 
-    private func run(callbacks: LeastSquaresCallbacks, initialGuess: [Double],
-                     weights: [Double]) throws(EstimationError) -> LeastSquaresSolution {
+    private func run(
+        callbacks: LeastSquaresCallbacks, initialGuess: [Double],
+        weights: [Double]
+    ) throws(EstimationError) -> LeastSquaresSolution {
         let n = weights.count
         let p = initialGuess.count
         let workspace = try GSLLeastSquaresWorkspace(residualCount: n, parameterCount: p)
@@ -77,8 +82,9 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
             let factor = cost / Double(n - p)
             covariance = Matrix(checkedRows: p, columns: p, elements: covariance.elements.map { $0 * factor })
         }
-        return LeastSquaresSolution(parameters: workspace.position, covariance: covariance, cost: cost,
-                                    iterations: workspace.iterations, convergence: convergence)
+        return LeastSquaresSolution(
+            parameters: workspace.position, covariance: covariance, cost: cost,
+            iterations: workspace.iterations, convergence: convergence)
     }
 }
 

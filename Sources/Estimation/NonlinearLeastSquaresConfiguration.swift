@@ -36,9 +36,11 @@ public struct NonlinearLeastSquaresConfiguration: Hashable, Sendable {
 
     /// A configuration; every value is checked against its documented range.
     /// - Throws: ``EstimationError/invalidConfiguration(parameter:value:validRange:)`` naming the value.
-    public init(maxIterations: Int = 100, stepTolerance: Double = 1e-10, gradientTolerance: Double = 1e-10,
-                costTolerance: Double = 0, covarianceRankTolerance: Double = 1e-12,
-                covarianceScaling: CovarianceScaling = .weightsAreInverseVariances) throws(EstimationError) {
+    public init(
+        maxIterations: Int = 100, stepTolerance: Double = 1e-10, gradientTolerance: Double = 1e-10,
+        costTolerance: Double = 0, covarianceRankTolerance: Double = 1e-12,
+        covarianceScaling: CovarianceScaling = .weightsAreInverseVariances
+    ) throws(EstimationError) {
         guard (1...100_000).contains(maxIterations) else {
             throw .invalidConfiguration(parameter: "maxIterations", value: Double(maxIterations), validRange: "1 ... 100000")
         }
@@ -52,16 +54,20 @@ public struct NonlinearLeastSquaresConfiguration: Hashable, Sendable {
             throw .invalidConfiguration(parameter: "costTolerance", value: costTolerance, validRange: "0 ... 1e-1")
         }
         guard covarianceRankTolerance >= 0 && covarianceRankTolerance <= 1e-2 else {
-            throw .invalidConfiguration(parameter: "covarianceRankTolerance", value: covarianceRankTolerance,
-                                        validRange: "0 ... 1e-2")
+            throw .invalidConfiguration(
+                parameter: "covarianceRankTolerance", value: covarianceRankTolerance,
+                validRange: "0 ... 1e-2")
         }
-        self.init(unchecked: maxIterations, stepTolerance: stepTolerance, gradientTolerance: gradientTolerance,
-                  costTolerance: costTolerance, covarianceRankTolerance: covarianceRankTolerance,
-                  covarianceScaling: covarianceScaling)
+        self.init(
+            unchecked: maxIterations, stepTolerance: stepTolerance, gradientTolerance: gradientTolerance,
+            costTolerance: costTolerance, covarianceRankTolerance: covarianceRankTolerance,
+            covarianceScaling: covarianceScaling)
     }
 
-    private init(unchecked maxIterations: Int, stepTolerance: Double, gradientTolerance: Double, costTolerance: Double,
-                 covarianceRankTolerance: Double, covarianceScaling: CovarianceScaling) {
+    private init(
+        unchecked maxIterations: Int, stepTolerance: Double, gradientTolerance: Double, costTolerance: Double,
+        covarianceRankTolerance: Double, covarianceScaling: CovarianceScaling
+    ) {
         self.maxIterations = maxIterations
         self.stepTolerance = stepTolerance
         self.gradientTolerance = gradientTolerance

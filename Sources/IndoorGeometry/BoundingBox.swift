@@ -25,8 +25,9 @@ public struct BoundingBox: Hashable, Sendable {
 
     /// The smallest box holding both boxes.
     public func union(_ o: BoundingBox) -> BoundingBox {
-        BoundingBox(minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY),
-                    maxX: Swift.max(maxX, o.maxX), maxY: Swift.max(maxY, o.maxY))
+        BoundingBox(
+            minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY),
+            maxX: Swift.max(maxX, o.maxX), maxY: Swift.max(maxY, o.maxY))
     }
 
     /// Whether `p` lies inside or on the edge.

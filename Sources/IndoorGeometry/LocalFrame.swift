@@ -37,8 +37,9 @@ public struct LocalFrame: Hashable, Sendable {
 
     /// Converts a geographic coordinate to metres east/north of the reference.
     public func localPoint(from coordinate: GeoCoordinate) -> LocalPoint {
-        let enu = enuOf(latRadians: Angle.radians(coordinate.latitudeDegrees),
-                        lonRadians: Angle.radians(coordinate.longitudeDegrees))
+        let enu = enuOf(
+            latRadians: Angle.radians(coordinate.latitudeDegrees),
+            lonRadians: Angle.radians(coordinate.longitudeDegrees))
         return LocalPoint(x: enu.e, y: enu.n)
     }
 
@@ -66,7 +67,9 @@ public struct LocalFrame: Hashable, Sendable {
 
     // MARK: - ECEF helpers
 
-    private static func ecef(latRadians lat: Double, lonRadians lon: Double, heightMeters h: Double)
+    private static func ecef(
+        latRadians lat: Double, lonRadians lon: Double, heightMeters h: Double
+    )
         -> (x: Double, y: Double, z: Double)
     {
         let s = sin(lat)

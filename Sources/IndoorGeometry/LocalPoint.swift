@@ -42,6 +42,7 @@ public struct LocalPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The point moved by a displacement.
     /// The displacement from `b` to `a`, in metres.
     @inlinable public static func + (a: LocalPoint, b: LocalVector) -> LocalPoint { LocalPoint(x: a.x + b.dx, y: a.y + b.dy) }
+    /// The vector from `b` to `a`, metres.
     @inlinable public static func - (a: LocalPoint, b: LocalPoint) -> LocalVector { LocalVector(dx: a.x - b.x, dy: a.y - b.y) }
 }
 
@@ -60,8 +61,10 @@ public struct LocalVector: Hashable, Sendable {
 
     /// Length in metres.
     @inlinable public var length: Double { (dx * dx + dy * dy).squareRoot() }
+    /// Dot product with `o`, m².
     @inlinable public func dot(_ o: LocalVector) -> Double { dx * o.dx + dy * o.dy }
     /// The z component of the 3-D cross product; positive when `o` is counter-clockwise of `self`.
     @inlinable public func cross(_ o: LocalVector) -> Double { dx * o.dy - dy * o.dx }
+    /// `v` scaled by `s`.
     @inlinable public static func * (v: LocalVector, s: Double) -> LocalVector { LocalVector(dx: v.dx * s, dy: v.dy * s) }
 }

@@ -26,7 +26,8 @@ public enum IOErrorText {
         default:
             var isFolder: ObjCBool = false
             if let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path,
-               FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+            {
                 return "it is a folder, not a file"
             }
             return ns.code >= 512 && ns.code < 1024 ? "the file cannot be written" : "the file cannot be read"

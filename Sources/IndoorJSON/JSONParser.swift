@@ -182,7 +182,8 @@ private struct Scanner {
             let name = try string()
             skipSpace()
             guard i < b.count, b[i] == UInt8(ascii: ":") else {
-                throw fail(i < b.count ? "unexpected \(describe(b[i])): expected ':' after member name" : "unexpected end of input: expected ':'")
+                throw fail(
+                    i < b.count ? "unexpected \(describe(b[i])): expected ':' after member name" : "unexpected end of input: expected ':'")
             }
             i += 1
             skipSpace()
@@ -224,9 +225,7 @@ private struct Scanner {
     mutating func skipSpace() {
         while i < b.count {
             let c = b[i]
-            if c == 0x20 || c == 0x09 || c == 0x0D { i += 1 }
-            else if c == 0x0A { i += 1; line += 1; lineStart = i }
-            else { return }
+            if c == 0x20 || c == 0x09 || c == 0x0D { i += 1 } else if c == 0x0A { i += 1; line += 1; lineStart = i } else { return }
         }
     }
 

@@ -25,8 +25,10 @@ public struct LevelRenderer: Sendable {
     public var labelSizePixels: Double
 
     /// A renderer; the graph is hidden unless asked for.
-    public init(style: RenderStyle = RenderStyle(), labels: [LabelSource] = [.occupant, .spaceName],
-                languages: [String] = [], drawGraph: Bool = false, labelSizePixels: Double = 14) {
+    public init(
+        style: RenderStyle = RenderStyle(), labels: [LabelSource] = [.occupant, .spaceName],
+        languages: [String] = [], drawGraph: Bool = false, labelSizePixels: Double = 14
+    ) {
         self.style = style; self.labels = labels; self.languages = languages; self.drawGraph = drawGraph
         self.labelSizePixels = labelSizePixels
     }
@@ -44,13 +46,16 @@ public struct LevelRenderer: Sendable {
         // Big spaces first so rooms inside corridors stay visible.
         for space in spaces.sorted(by: { $0.polygon.areaSquareMeters > $1.polygon.areaSquareMeters }) {
             let name = venue.displayName(space.name, preferred: languages)
-            document.polygon(space.polygon, style: style.style(forSpaceID: space.id, category: space.category, walkable: space.isWalkable),
-                             title: [space.id, space.category, name].compactMap { $0 }.joined(separator: " · "))
+            document.polygon(
+                space.polygon, style: style.style(forSpaceID: space.id, category: space.category, walkable: space.isWalkable),
+                title: [space.id, space.category, name].compactMap { $0 }.joined(separator: " · "))
         }
         for opening in venue.openings where opening.levelID == level.id {
             document.polyline(opening.line.points, style: style.opening, title: opening.id)
             guard opening.line.points.contains(where: document.bounds.contains) else { continue }
-            document.addLegend(LegendEntry(name: "door or opening", color: style.opening.stroke ?? "#2e8b57", symbol: .line(widthPixels: 3, dashed: false)))
+            document.addLegend(
+                LegendEntry(name: "door or opening", color: style.opening.stroke ?? "#2e8b57", symbol: .line(widthPixels: 3, dashed: false))
+            )
         }
         if drawGraph {
             let graph = venue.graph
@@ -58,20 +63,24 @@ public struct LevelRenderer: Sendable {
                 let a = graph.nodes[Int(edge.from)], b = graph.nodes[Int(edge.to)]
                 guard Int(a.levelIndex) == levelIndex, Int(b.levelIndex) == levelIndex else { continue }
                 document.polyline([a.point, b.point], style: style.graph)
-                document.addLegend(LegendEntry(name: "navigation graph", color: style.graph.stroke ?? "#e07b00", symbol: .line(widthPixels: 1, dashed: false)))
+                document.addLegend(
+                    LegendEntry(
+                        name: "navigation graph", color: style.graph.stroke ?? "#e07b00", symbol: .line(widthPixels: 1, dashed: false)))
             }
         }
         for connector in venue.connectors {
             for entry in connector.entries where entry.levelID == level.id {
-                document.circle(at: entry.point, radiusPixels: 5, style: style.connector,
-                                title: "\(connector.kind.rawValue) \(connector.id)")
+                document.circle(
+                    at: entry.point, radiusPixels: 5, style: style.connector,
+                    title: "\(connector.kind.rawValue) \(connector.id)")
                 guard document.bounds.contains(entry.point) else { continue }
                 document.addLegend(LegendEntry(name: "stairs, lift or ramp", color: style.connector.fill ?? "#7a3db8", symbol: .marker))
             }
         }
         for poi in venue.pois where poi.levelID == level.id {
-            document.circle(at: poi.position, radiusPixels: 3, style: style.poi,
-                            title: venue.displayName(poi.name, preferred: languages) ?? poi.id)
+            document.circle(
+                at: poi.position, radiusPixels: 3, style: style.poi,
+                title: venue.displayName(poi.name, preferred: languages) ?? poi.id)
             guard document.bounds.contains(poi.position) else { continue }
             document.addLegend(LegendEntry(name: "point of interest", color: style.poi.fill ?? "#1f5fbf", symbol: .marker))
         }
@@ -86,8 +95,9 @@ public struct LevelRenderer: Sendable {
         let candidates = spaces.compactMap { space -> LabelPlacer.Candidate? in
             guard let text = label(for: space, occupantName: occupantNames[space.id], venue: venue) else { return nil }
             let anchor = space.polygon.contains(space.polygon.centroid) ? space.polygon.centroid : space.polygon.bounds.center
-            return LabelPlacer.Candidate(text: text, anchor: anchor, priority: space.polygon.areaSquareMeters,
-                                         maximumWidthPixels: space.polygon.bounds.width * document.pixelsPerMeter * 1.3)
+            return LabelPlacer.Candidate(
+                text: text, anchor: anchor, priority: space.polygon.areaSquareMeters,
+                maximumWidthPixels: space.polygon.bounds.width * document.pixelsPerMeter * 1.3)
         }
         for kept in placer.place(candidates, in: document) {
             document.label(kept.text, at: kept.anchor, sizePixels: labelSizePixels)
@@ -111,8 +121,10 @@ public struct LevelRenderer: Sendable {
     public func render(_ venue: Venue, levelIndex: Int, source: String? = nil) -> String {
         var document = SVGDocument(bounds: LevelRenderer.bounds(of: venue, levelIndex: levelIndex))
         draw(venue, levelIndex: levelIndex, into: &document)
-        return document.rendered(title: Self.title(source ?? venue.displayName(venue.name, preferred: languages) ?? venue.id,
-                                                   venue: venue, levelIndex: levelIndex, languages: languages))
+        return document.rendered(
+            title: Self.title(
+                source ?? venue.displayName(venue.name, preferred: languages) ?? venue.id,
+                venue: venue, levelIndex: levelIndex, languages: languages))
     }
 
     /// `"<source> — level <name> (<id>)"`, the title of every picture of a level.

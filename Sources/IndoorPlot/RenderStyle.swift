@@ -64,7 +64,9 @@ public struct RenderStyle: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isFolder: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            throw LoadError(path: path, field: "", problem: !exists ? "no such file" : isFolder.boolValue ? "a folder, not a style file" : "cannot read the file")
+            throw LoadError(
+                path: path, field: "",
+                problem: !exists ? "no such file" : isFolder.boolValue ? "a folder, not a style file" : "cannot read the file")
         }
         let root: JSONValue
         do { root = try JSONParser().parse(data).value } catch {
@@ -73,12 +75,16 @@ public struct RenderStyle: Sendable {
         guard let object = root.object else { throw LoadError(path: path, field: "(top level)", problem: "expected an object") }
         var style = RenderStyle()
         func parse(_ value: JSONValue, field: String) throws(LoadError) -> SVGStyle {
-            guard let o = value.object else { throw LoadError(path: path, field: field, problem: "expected an object, got \(value.typeName)") }
+            guard let o = value.object else {
+                throw LoadError(path: path, field: field, problem: "expected an object, got \(value.typeName)")
+            }
             var s = SVGStyle()
             for (key, v) in o {
                 switch key {
                 case "fill", "stroke":
-                    guard let text = v.string else { throw LoadError(path: path, field: "\(field).\(key)", problem: "expected a colour string") }
+                    guard let text = v.string else {
+                        throw LoadError(path: path, field: "\(field).\(key)", problem: "expected a colour string")
+                    }
                     if key == "fill" { s.fill = text } else { s.stroke = text }
                 case "stroke_width":
                     guard let w = v.double, w >= 0, w.isFinite else {
@@ -108,8 +114,11 @@ public struct RenderStyle: Sendable {
                 guard let o = value.object else { throw LoadError(path: path, field: key, problem: "expected an object") }
                 for (name, v) in o {
                     let s = try parse(v, field: "\(key).\(name)")
-                    if key == "categories" { style.categories[name] = (style.categories[name] ?? SVGStyle()).merged(with: s) }
-                    else { style.spaces[name] = s }
+                    if key == "categories" {
+                        style.categories[name] = (style.categories[name] ?? SVGStyle()).merged(with: s)
+                    } else {
+                        style.spaces[name] = s
+                    }
                 }
             default: throw LoadError(path: path, field: key, problem: "unknown section")
             }

@@ -45,20 +45,26 @@ public struct SVGDocument: Sendable {
     /// Appends an open polyline.
     public mutating func polyline(_ points: [LocalPoint], style: SVGStyle, title: String? = nil) {
         guard points.count >= 2 else { return }
-        let pts = points.map { p -> String in let s = svg(p); return SVGDocument.format(s.x) + "," + SVGDocument.format(s.y) }
+        let pts = points.map { p -> String in
+            let s = svg(p); return SVGDocument.format(s.x) + "," + SVGDocument.format(s.y)
+        }
         append("<polyline points=\"\(pts.joined(separator: " "))\"\(style.attributes)>\(titleElement(title))</polyline>")
     }
 
     /// Appends a circle of a radius in pixels (markers keep their size whatever the scale).
     public mutating func circle(at p: LocalPoint, radiusPixels: Double, style: SVGStyle, title: String? = nil) {
         let s = svg(p)
-        append("<circle cx=\"\(SVGDocument.format(s.x))\" cy=\"\(SVGDocument.format(s.y))\" r=\"\(SVGDocument.format(radiusPixels))\"\(style.attributes)>\(titleElement(title))</circle>")
+        append(
+            "<circle cx=\"\(SVGDocument.format(s.x))\" cy=\"\(SVGDocument.format(s.y))\" r=\"\(SVGDocument.format(radiusPixels))\"\(style.attributes)>\(titleElement(title))</circle>"
+        )
     }
 
     /// Appends a text label centred on a point.
     public mutating func text(_ text: String, at p: LocalPoint, sizePixels: Double = 10, color: String = "#222") {
         let s = svg(p)
-        append("<text x=\"\(SVGDocument.format(s.x))\" y=\"\(SVGDocument.format(s.y))\" font-size=\"\(SVGDocument.format(sizePixels))\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"\(SVGDocument.escape(color))\">\(SVGDocument.escape(text))</text>")
+        append(
+            "<text x=\"\(SVGDocument.format(s.x))\" y=\"\(SVGDocument.format(s.y))\" font-size=\"\(SVGDocument.format(sizePixels))\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"\(SVGDocument.escape(color))\">\(SVGDocument.escape(text))</text>"
+        )
     }
 
     /// The elements appended so far, one per line, without the `<svg>` wrapper (for embedding in a page).
@@ -67,7 +73,9 @@ public struct SVGDocument: Sendable {
     /// Appends a text label centred on a point with a white halo, so it stays readable over lines.
     public mutating func label(_ text: String, at p: LocalPoint, sizePixels: Double, color: String = "#222") {
         let s = svg(p)
-        append("<text x=\"\(SVGDocument.format(s.x))\" y=\"\(SVGDocument.format(s.y + sizePixels * 0.35))\" font-size=\"\(SVGDocument.format(sizePixels))\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"\(SVGDocument.escape(color))\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-opacity=\"0.85\" paint-order=\"stroke\" class=\"label\">\(SVGDocument.escape(text))</text>")
+        append(
+            "<text x=\"\(SVGDocument.format(s.x))\" y=\"\(SVGDocument.format(s.y + sizePixels * 0.35))\" font-size=\"\(SVGDocument.format(sizePixels))\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"\(SVGDocument.escape(color))\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-opacity=\"0.85\" paint-order=\"stroke\" class=\"label\">\(SVGDocument.escape(text))</text>"
+        )
     }
 
     /// Appends raw SVG (already escaped) — for groups and comments.
@@ -89,15 +97,19 @@ public struct SVGDocument: Sendable {
         let mapHeight = Swift.max(heightPixels, legend.isEmpty ? 0 : 40 + Double(legend.count) * PlotFrame.legendLinePixels)
         let width = widthPixels + legendWidth, height = top + mapHeight + PlotFrame.footerHeightPixels
         let f = SVGDocument.format
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\">\n"
+        var out =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(width))\" height=\"\(f(height))\" viewBox=\"0 0 \(f(width)) \(f(height))\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         if let title {
-            out += "<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\" font-family=\"sans-serif\" fill=\"#000\">\(SVGDocument.escape(title))</text>\n"
+            out +=
+                "<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\" font-family=\"sans-serif\" fill=\"#000\">\(SVGDocument.escape(title))</text>\n"
         }
-        out += "<svg x=\"0\" y=\"\(f(top))\" width=\"\(f(widthPixels))\" height=\"\(f(heightPixels))\" viewBox=\"0 0 \(f(widthPixels)) \(f(heightPixels))\" overflow=\"hidden\">\n"
+        out +=
+            "<svg x=\"0\" y=\"\(f(top))\" width=\"\(f(widthPixels))\" height=\"\(f(heightPixels))\" viewBox=\"0 0 \(f(widthPixels)) \(f(heightPixels))\" overflow=\"hidden\">\n"
         for element in body { out += element; out += "\n" }
         out += "</svg>\n"
-        out += "<rect x=\"0.5\" y=\"\(f(top + 0.5))\" width=\"\(f(widthPixels - 1))\" height=\"\(f(heightPixels - 1))\" fill=\"none\" stroke=\"#999\"/>\n"
+        out +=
+            "<rect x=\"0.5\" y=\"\(f(top + 0.5))\" width=\"\(f(widthPixels - 1))\" height=\"\(f(heightPixels - 1))\" fill=\"none\" stroke=\"#999\"/>\n"
         out += PlotFrame.footer(mapWidth: widthPixels, top: top + heightPixels, pixelsPerMeter: pixelsPerMeter) + "\n"
         if !legend.isEmpty { out += PlotFrame.legend(legend, x: widthPixels + 16, y: top) + "\n" }
         out += "</svg>\n"
@@ -152,8 +164,9 @@ public struct SVGStyle: Hashable, Sendable {
     /// `other`'s set values override this style's.
     public func merged(with other: SVGStyle?) -> SVGStyle {
         guard let other else { return self }
-        return SVGStyle(fill: other.fill ?? fill, stroke: other.stroke ?? stroke,
-                        strokeWidthPixels: other.strokeWidthPixels ?? strokeWidthPixels, opacity: other.opacity ?? opacity)
+        return SVGStyle(
+            fill: other.fill ?? fill, stroke: other.stroke ?? stroke,
+            strokeWidthPixels: other.strokeWidthPixels ?? strokeWidthPixels, opacity: other.opacity ?? opacity)
     }
 
     var attributes: String {

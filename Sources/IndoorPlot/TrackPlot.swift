@@ -30,8 +30,10 @@ public struct TrackPlot: Sendable {
         public var dashed: Bool
 
         /// A track.
-        public init(name: String, points: [LocalPoint], color: String, widthPixels: Double = 2, markers: Bool = false, joined: Bool = true,
-                    marksStart: Bool = false, marksEnd: Bool = false, setsExtent: Bool = true, dashed: Bool = false) {
+        public init(
+            name: String, points: [LocalPoint], color: String, widthPixels: Double = 2, markers: Bool = false, joined: Bool = true,
+            marksStart: Bool = false, marksEnd: Bool = false, setsExtent: Bool = true, dashed: Bool = false
+        ) {
             self.name = name; self.points = points; self.color = color
             self.widthPixels = widthPixels; self.markers = markers; self.joined = joined
             self.marksStart = marksStart; self.marksEnd = marksEnd; self.setsExtent = setsExtent; self.dashed = dashed
@@ -71,7 +73,10 @@ public struct TrackPlot: Sendable {
             document.polyline([line.truth, line.estimate], style: errorStyle, title: "error")
             drewErrors = true
         }
-        if drewErrors { document.addLegend(LegendEntry(name: "error (truth → estimate)", color: errorColor, symbol: .line(widthPixels: 1, dashed: false))) }
+        if drewErrors {
+            document.addLegend(
+                LegendEntry(name: "error (truth → estimate)", color: errorColor, symbol: .line(widthPixels: 1, dashed: false)))
+        }
         var starts: [(LocalPoint, String)] = [], ends: [(LocalPoint, String)] = []
         for track in tracks {
             let points = track.points.filter(\.isFinite)
@@ -81,8 +86,12 @@ public struct TrackPlot: Sendable {
             guard visibleLine || track.markers else { continue }
             if visibleLine {
                 let dash = track.dashed ? " stroke-dasharray=\"6 4\"" : ""
-                let pts = points.map { p -> String in let s = document.svg(p); return SVGDocument.format(s.x) + "," + SVGDocument.format(s.y) }
-                document.append("<polyline points=\"\(pts.joined(separator: " "))\" fill=\"none\" stroke=\"\(SVGDocument.escape(track.color))\" stroke-width=\"\(SVGDocument.format(track.widthPixels))\" opacity=\"0.9\" stroke-linejoin=\"round\"\(dash)><title>\(SVGDocument.escape(track.name))</title></polyline>")
+                let pts = points.map { p -> String in
+                    let s = document.svg(p); return SVGDocument.format(s.x) + "," + SVGDocument.format(s.y)
+                }
+                document.append(
+                    "<polyline points=\"\(pts.joined(separator: " "))\" fill=\"none\" stroke=\"\(SVGDocument.escape(track.color))\" stroke-width=\"\(SVGDocument.format(track.widthPixels))\" opacity=\"0.9\" stroke-linejoin=\"round\"\(dash)><title>\(SVGDocument.escape(track.name))</title></polyline>"
+                )
             }
             if track.markers {
                 for p in points {
@@ -91,15 +100,21 @@ public struct TrackPlot: Sendable {
             }
             if track.marksStart, let first = points.first { starts.append((first, track.name)) }
             if track.marksEnd, let last = points.last { ends.append((last, track.name)) }
-            document.addLegend(LegendEntry(name: track.name, color: track.color,
-                                           symbol: track.joined ? .line(widthPixels: track.widthPixels, dashed: track.dashed) : .marker))
+            document.addLegend(
+                LegendEntry(
+                    name: track.name, color: track.color,
+                    symbol: track.joined ? .line(widthPixels: track.widthPixels, dashed: track.dashed) : .marker))
         }
         // The start is drawn larger, so a walk that ends where it began shows both.
         for (p, name) in starts {
-            document.circle(at: p, radiusPixels: 10, style: SVGStyle(fill: Self.startColor, stroke: "#ffffff", strokeWidthPixels: 2), title: "start of \(name)")
+            document.circle(
+                at: p, radiusPixels: 10, style: SVGStyle(fill: Self.startColor, stroke: "#ffffff", strokeWidthPixels: 2),
+                title: "start of \(name)")
         }
         for (p, name) in ends {
-            document.circle(at: p, radiusPixels: 7, style: SVGStyle(fill: Self.endColor, stroke: "#ffffff", strokeWidthPixels: 2), title: "end of \(name)")
+            document.circle(
+                at: p, radiusPixels: 7, style: SVGStyle(fill: Self.endColor, stroke: "#ffffff", strokeWidthPixels: 2),
+                title: "end of \(name)")
         }
         if !starts.isEmpty { document.addLegend(LegendEntry(name: "start", color: Self.startColor, symbol: .marker)) }
         if !ends.isEmpty { document.addLegend(LegendEntry(name: "end", color: Self.endColor, symbol: .marker)) }

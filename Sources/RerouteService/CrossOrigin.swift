@@ -60,8 +60,10 @@ public struct CrossOriginPolicy: Sendable, Equatable {
         let allow = (methods + ["OPTIONS"]).joined(separator: ", ")
         var headers: [(name: String, value: String)] = [("Allow", allow)] + self.headers(for: origin)
         if allowOrigin(for: origin) != nil {
-            headers += [("Access-Control-Allow-Methods", allow), ("Access-Control-Allow-Headers", "Content-Type, Authorization"),
-                        ("Access-Control-Max-Age", String(Self.preflightMaxAgeSeconds))]
+            headers += [
+                ("Access-Control-Allow-Methods", allow), ("Access-Control-Allow-Headers", "Content-Type, Authorization"),
+                ("Access-Control-Max-Age", String(Self.preflightMaxAgeSeconds)),
+            ]
         }
         return HTTPResponse(status: 204, headers: headers)
     }

@@ -29,10 +29,12 @@ extension RerouteService {
             throw .notFound(kind: "closure target (edge:N, opening, connector or space)", id: String(target.prefix(128)))
         }
         let now = clock()
-        let closure = served.closures.add(target: target, reason: reason, startsAtSeconds: now + startsIn,
-                                          endsAtSeconds: duration.map { now + startsIn + $0 }, closedEdgeCount: edges.count)
-        return .json(201, Self.closureJSON(closure, venueID: venueID, nowSeconds: now).serialized(),
-                     headers: [("Location", "/venues/\(venueID)/closures/\(closure.id)")])
+        let closure = served.closures.add(
+            target: target, reason: reason, startsAtSeconds: now + startsIn,
+            endsAtSeconds: duration.map { now + startsIn + $0 }, closedEdgeCount: edges.count)
+        return .json(
+            201, Self.closureJSON(closure, venueID: venueID, nowSeconds: now).serialized(),
+            headers: [("Location", "/venues/\(venueID)/closures/\(closure.id)")])
     }
 
     /// `DELETE /venues/{id}/closures/{closureId}` → 204; 404 for an unknown venue or closure.

@@ -9,9 +9,10 @@ extension RerouteService {
         try creations.take(client: client, nowSeconds: clock())
         let closed = served.closures.activeTargets(atSeconds: clock())
         if !closed.isEmpty { request.options.closedFeatureIDs = closed }
-        let session = try ServiceSession(id: newSessionID(), served: served, configuration: configuration.navigation,
-                                         options: request.options, destination: request.destination, waypoints: request.waypoints,
-                                         owner: client)
+        let session = try ServiceSession(
+            id: newSessionID(), served: served, configuration: configuration.navigation,
+            options: request.options, destination: request.destination, waypoints: request.waypoints,
+            owner: client)
         var snapshot = session.snapshot()
         if let location = request.location {
             snapshot = try session.start(from: location.location, raw: location.raw)
@@ -23,16 +24,20 @@ extension RerouteService {
         }
         metrics.recordSessions(created: 1)
         count(snapshot.events)
-        let json = SessionJSON.session(id: session.id, venue: served.venue, snapshot: snapshot, includeRoute: true,
-                                       maneuvers: session.maneuverJSON)
+        let json = SessionJSON.session(
+            id: session.id, venue: served.venue, snapshot: snapshot, includeRoute: true,
+            maneuvers: session.maneuverJSON)
         return .json(201, bytes: json, headers: [("Location", "/sessions/\(session.id)")])
     }
 
     /// `GET /sessions/{id}`.
     func getSession(id: String, client: String) throws(ServiceError) -> HTTPResponse {
         let (session, venue) = try lookup(id, client: client)
-        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true,
-                                                            maneuvers: session.maneuverJSON))
+        return .json(
+            200,
+            bytes: SessionJSON.session(
+                id: id, venue: venue, snapshot: session.snapshot(), includeRoute: true,
+                maneuvers: session.maneuverJSON))
     }
 
     /// `DELETE /sessions/{id}`: 204 whether or not it existed (idempotent); another client's session is
@@ -56,8 +61,11 @@ extension RerouteService {
         }
         if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
         count(snapshot.events)
-        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false,
-                                                            maneuvers: session.maneuverJSON))
+        return .json(
+            200,
+            bytes: SessionJSON.session(
+                id: id, venue: venue, snapshot: snapshot, includeRoute: false,
+                maneuvers: session.maneuverJSON))
     }
 
     /// `POST /sessions/{id}/transition`: the user confirms crossing to another section.
@@ -65,15 +73,20 @@ extension RerouteService {
         let (session, venue) = try lookup(id, client: client, forUpdate: true)
         let snapshot = try applyAndSave(id, client: client, first: session) { session throws(ServiceError) in session.confirmTransition() }
         count(snapshot.events)
-        return .json(200, bytes: SessionJSON.session(id: id, venue: venue, snapshot: snapshot, includeRoute: false,
-                                                            maneuvers: session.maneuverJSON))
+        return .json(
+            200,
+            bytes: SessionJSON.session(
+                id: id, venue: venue, snapshot: snapshot, includeRoute: false,
+                maneuvers: session.maneuverJSON))
     }
 
     /// Applies `change` to `first` (the session as just looked up) and saves it; when another writer
     /// changed the stored session meanwhile, reads it again and re-applies (up to
     /// ``maximumSaveAttempts`` times).
-    private func applyAndSave(_ id: String, client: String, first: ServiceSession,
-                              _ change: (ServiceSession) throws(ServiceError) -> SessionSnapshot) throws(ServiceError) -> SessionSnapshot {
+    private func applyAndSave(
+        _ id: String, client: String, first: ServiceSession,
+        _ change: (ServiceSession) throws(ServiceError) -> SessionSnapshot
+    ) throws(ServiceError) -> SessionSnapshot {
         var current = first
         for attempt in 0..<Self.maximumSaveAttempts {
             if attempt > 0 { current = try lookup(id, client: client).0 }
@@ -81,8 +94,9 @@ extension RerouteService {
             let snapshot = try change(session)
             if try store.didUpdate(session, nowSeconds: clock()) { return snapshot }
         }
-        throw .storeUnavailable(reason: "session \(id) kept changing under the request (\(Self.maximumSaveAttempts) attempts)",
-                                retryAfterSeconds: 1)
+        throw .storeUnavailable(
+            reason: "session \(id) kept changing under the request (\(Self.maximumSaveAttempts) attempts)",
+            retryAfterSeconds: 1)
     }
 
     /// Attempts to apply and save one request when other writers keep changing the session.
@@ -98,7 +112,8 @@ extension RerouteService {
         guard id.utf8.count <= 128 else { throw .notFound(kind: "session", id: String(id.prefix(128))) }
         let found = forUpdate ? try store.sessionForUpdate(id: id, nowSeconds: clock()) : try store.session(id: id, nowSeconds: clock())
         guard let session = found, mayUse(session, client: client),
-              let venue = venues[session.venueID]?.venue else {
+            let venue = venues[session.venueID]?.venue
+        else {
             throw .notFound(kind: "session", id: String(id.prefix(128)))
         }
         return (session, venue)
@@ -125,10 +140,12 @@ extension RerouteService {
         let live = store.liveSessions(nowSeconds: clock(), limit: store.count)
             .filter { (venueID == nil || $0.venueID == venueID) && mayUse($0, client: client) }
         let listed = live.prefix(configuration.maximumListedSessions).compactMap { s in venues[s.venueID].map { (s, $0.venue) } }
-        return .json(200, bytes: JSONObjectBytes.encode { o in
-            o.array("sessions", listed) { item, out in
-                SessionJSON.summary(id: item.0.id, venue: item.1, snapshot: item.0.snapshot(), into: &out)
-            }
-        })
+        return .json(
+            200,
+            bytes: JSONObjectBytes.encode { o in
+                o.array("sessions", listed) { item, out in
+                    SessionJSON.summary(id: item.0.id, venue: item.1, snapshot: item.0.snapshot(), into: &out)
+                }
+            })
     }
 }

@@ -1,7 +1,7 @@
 import IndoorGeometry
 import IndoorJSON
-import IndoorPlot
 import IndoorNavigation
+import IndoorPlot
 import IndoorRouting
 import IndoorVenue
 
@@ -23,12 +23,17 @@ extension RerouteService {
             return [
                 "id": .string(v.id), "name": .optional(v.displayName(v.name)), "version": .optional(v.version),
                 "defaultLanguage": .string(v.defaultLanguage), "languages": .array(languages.sorted().map(JSONValue.string)),
-                "reference": ["latitude": RouteJSON.degrees(v.frame.reference.latitudeDegrees),
-                              "longitude": RouteJSON.degrees(v.frame.reference.longitudeDegrees)],
-                "levels": .array(v.levels.enumerated().map { index, l in
-                    ["id": .string(l.id), "ordinal": .number(Double(l.ordinal)), "name": .optional(v.displayName(l.name)),
-                     "bounds": Self.bounds(LevelRenderer.bounds(of: v, levelIndex: index), venue: v)]
-                }),
+                "reference": [
+                    "latitude": RouteJSON.degrees(v.frame.reference.latitudeDegrees),
+                    "longitude": RouteJSON.degrees(v.frame.reference.longitudeDegrees),
+                ],
+                "levels": .array(
+                    v.levels.enumerated().map { index, l in
+                        [
+                            "id": .string(l.id), "ordinal": .number(Double(l.ordinal)), "name": .optional(v.displayName(l.name)),
+                            "bounds": Self.bounds(LevelRenderer.bounds(of: v, levelIndex: index), venue: v),
+                        ]
+                    }),
                 "universes": .array(v.universes.map { u in ["id": .string(u.id), "name": .optional(v.displayName(u.name))] }),
                 "poiCount": .number(Double(v.pois.count)),
                 "graph": ["nodes": .number(Double(v.graph.nodes.count)), "edges": .number(Double(v.graph.edges.count))],
@@ -41,19 +46,26 @@ extension RerouteService {
     func pois(venueID: String, query: [String: String]) throws(ServiceError) -> HTTPResponse {
         guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
         let language = query["lang"] ?? served.venue.defaultLanguage
-        guard !language.isEmpty, language.count <= 35 else { throw .unprocessable(field: "lang", reason: "expected a language code like 'en'") }
+        guard !language.isEmpty, language.count <= 35 else {
+            throw .unprocessable(field: "lang", reason: "expected a language code like 'en'")
+        }
         let universe = query["universe"].flatMap { $0.isEmpty ? nil : $0 }
         if let universe, !served.venue.universes.contains(where: { $0.id == universe }) {
-            throw .unprocessable(field: "universe", reason: "no universe '\(universe)' in venue '\(venueID)' (known: \(served.venue.universes.map(\.id).joined(separator: ", ")))")
+            throw .unprocessable(
+                field: "universe",
+                reason:
+                    "no universe '\(universe)' in venue '\(venueID)' (known: \(served.venue.universes.map(\.id).joined(separator: ", ")))")
         }
         let q = query["q"] ?? ""
         guard q.count <= 200 else { throw .unprocessable(field: "q", reason: "at most 200 characters") }
         let found = served.destinations.search(q, language: language, universe: universe)
         let list: [JSONValue] = found.map { d in
-            ["id": .string(d.id), "kind": .string(d.kind.rawValue), "name": .string(d.name), "category": .string(d.category),
-             "level": .string(d.levelID), "x": SessionJSON.number(d.point.x), "y": SessionJSON.number(d.point.y),
-             "latitude": RouteJSON.degrees(served.venue.frame.geoCoordinate(from: d.point).latitudeDegrees),
-             "longitude": RouteJSON.degrees(served.venue.frame.geoCoordinate(from: d.point).longitudeDegrees)]
+            [
+                "id": .string(d.id), "kind": .string(d.kind.rawValue), "name": .string(d.name), "category": .string(d.category),
+                "level": .string(d.levelID), "x": SessionJSON.number(d.point.x), "y": SessionJSON.number(d.point.y),
+                "latitude": RouteJSON.degrees(served.venue.frame.geoCoordinate(from: d.point).latitudeDegrees),
+                "longitude": RouteJSON.degrees(served.venue.frame.geoCoordinate(from: d.point).longitudeDegrees),
+            ]
         }
         return .json(200, JSONValue.object(["venue": .string(venueID), "pois": .array(list)]).serialized())
     }
@@ -62,8 +74,9 @@ extension RerouteService {
     /// A valid request without a route is 200 with `route: null` and CRITICAL notices, as the CLI prints.
     func planRoute(venueID: String, body: [UInt8]) throws(ServiceError) -> HTTPResponse {
         guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
-        var request = try RouteRequestDecoding.request(try JSONBody.parse(body),
-                                                       modes: Set(DirectionMode.modes(for: served.venue).keys))
+        var request = try RouteRequestDecoding.request(
+            try JSONBody.parse(body),
+            modes: Set(DirectionMode.modes(for: served.venue).keys))
         // The venue's active closures on top of the request's own.
         let closed = served.closures.activeTargets(atSeconds: clock())
         if !closed.isEmpty { request.options.closedFeatureIDs = Array(Set((request.options.closedFeatureIDs ?? []) + closed)).sorted() }
@@ -81,8 +94,11 @@ extension RerouteService {
     static func bounds(_ b: BoundingBox, venue: Venue) -> JSONValue {
         let sw = venue.frame.geoCoordinate(from: LocalPoint(x: b.minX, y: b.minY))
         let ne = venue.frame.geoCoordinate(from: LocalPoint(x: b.maxX, y: b.maxY))
-        return ["minX": SessionJSON.number(b.minX), "minY": SessionJSON.number(b.minY), "maxX": SessionJSON.number(b.maxX),
-                "maxY": SessionJSON.number(b.maxY), "south": RouteJSON.degrees(sw.latitudeDegrees), "west": RouteJSON.degrees(sw.longitudeDegrees),
-                "north": RouteJSON.degrees(ne.latitudeDegrees), "east": RouteJSON.degrees(ne.longitudeDegrees)]
+        return [
+            "minX": SessionJSON.number(b.minX), "minY": SessionJSON.number(b.minY), "maxX": SessionJSON.number(b.maxX),
+            "maxY": SessionJSON.number(b.maxY), "south": RouteJSON.degrees(sw.latitudeDegrees),
+            "west": RouteJSON.degrees(sw.longitudeDegrees),
+            "north": RouteJSON.degrees(ne.latitudeDegrees), "east": RouteJSON.degrees(ne.longitudeDegrees),
+        ]
     }
 }

@@ -1,5 +1,5 @@
-import IndoorViewer
 import IndoorVenue
+import IndoorViewer
 
 extension RerouteService {
     /// `GET /?venue=`: the live map viewer of one venue (the first by id when none is named), drawn by
@@ -9,7 +9,8 @@ extension RerouteService {
         guard let served = venues[id] else { throw .notFound(kind: "venue", id: id) }
         var configuration = ViewerConfiguration()
         let list = venues.ids.compactMap { id in venues[id].map { (id: id, name: $0.venue.displayName($0.venue.name) ?? id) } }
-        configuration.live = ViewerConfiguration.Live(venueID: id, venues: list, pollIntervalSeconds: self.configuration.viewerPollIntervalSeconds)
+        configuration.live = ViewerConfiguration.Live(
+            venueID: id, venues: list, pollIntervalSeconds: self.configuration.viewerPollIntervalSeconds)
         do {
             let html = try ViewerPage.html(venue: served.venue, configuration: configuration)
             return .text(200, html, contentType: "text/html; charset=utf-8")

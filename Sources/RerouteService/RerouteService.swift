@@ -28,15 +28,20 @@ public final class RerouteService: Sendable {
     ///   - clock: monotonic seconds for TTL and latency.
     ///   - sessionIDs: the id generator (random by default; ``SessionIDs/seeded(_:)`` in tests).
     /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)``.
-    public init(venues: VenueCatalog, configuration: ServiceConfiguration = ServiceConfiguration(), store: (any SessionStore)? = nil,
-                clock: @escaping ServiceClock = ServiceClocks.monotonic,
-                sessionIDs: @escaping @Sendable () -> String = SessionIDs.random) throws(ServiceError) {
+    public init(
+        venues: VenueCatalog, configuration: ServiceConfiguration = ServiceConfiguration(), store: (any SessionStore)? = nil,
+        clock: @escaping ServiceClock = ServiceClocks.monotonic,
+        sessionIDs: @escaping @Sendable () -> String = SessionIDs.random
+    ) throws(ServiceError) {
         let checked = try configuration.validated()
         self.venues = venues
         self.configuration = checked
         self.crossOrigin = try CrossOriginPolicy.validated(checked.corsAllowedOrigins)
-        self.store = store ?? InMemorySessionStore(capacity: checked.maximumSessions, perOwnerCapacity: checked.maximumSessionsPerClient,
-                                                   ttlSeconds: checked.sessionTTLSeconds, retryAfterSeconds: checked.retryAfterSeconds)
+        self.store =
+            store
+            ?? InMemorySessionStore(
+                capacity: checked.maximumSessions, perOwnerCapacity: checked.maximumSessionsPerClient,
+                ttlSeconds: checked.sessionTTLSeconds, retryAfterSeconds: checked.retryAfterSeconds)
         self.creations = CreationRateLimiter(perMinute: checked.sessionCreationsPerClientPerMinute)
         self.clock = clock
         self.newSessionID = sessionIDs
@@ -86,7 +91,9 @@ public final class RerouteService: Sendable {
             }
             do {
                 if case .method(let allowed) = route {
-                    if request.method == "OPTIONS" { return (template, crossOrigin.preflight(origin: request.header("Origin"), methods: allowed)) }
+                    if request.method == "OPTIONS" {
+                        return (template, crossOrigin.preflight(origin: request.header("Origin"), methods: allowed))
+                    }
                     throw ServiceError.methodNotAllowed(method: request.method, allowed: allowed)
                 }
                 let client = try client(of: request, route: route)

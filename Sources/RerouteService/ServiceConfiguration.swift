@@ -64,8 +64,9 @@ public struct ServiceConfiguration: Sendable {
             throw .invalidConfiguration(field: "maximumSessionsPerClient", reason: "must be 1–1000000, got \(maximumSessionsPerClient)")
         }
         guard (1...1_000_000).contains(sessionCreationsPerClientPerMinute) else {
-            throw .invalidConfiguration(field: "sessionCreationsPerClientPerMinute",
-                                        reason: "must be 1–1000000, got \(sessionCreationsPerClientPerMinute)")
+            throw .invalidConfiguration(
+                field: "sessionCreationsPerClientPerMinute",
+                reason: "must be 1–1000000, got \(sessionCreationsPerClientPerMinute)")
         }
         guard sessionTTLSeconds.isFinite, (1...86_400).contains(sessionTTLSeconds) else {
             throw .invalidConfiguration(field: "sessionTTLSeconds", reason: "must be 1–86400 s, got \(sessionTTLSeconds)")

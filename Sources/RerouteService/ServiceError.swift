@@ -68,6 +68,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A sentence for the log and the error body.
     public var description: String {
         switch self {
         case .invalidConfiguration(let f, let r): "configuration: \(f): \(r)"

@@ -57,7 +57,9 @@ public final class ServiceMetrics: Sendable {
 
     /// Counts created and expired sessions.
     public func recordSessions(created: Int = 0, expired: Int = 0) {
-        state.withLock { $0.sessionsCreated += created; $0.sessionsExpired += expired }
+        state.withLock {
+            $0.sessionsCreated += created; $0.sessionsExpired += expired
+        }
     }
 
     /// Requests counted for a route template and status (for tests and dashboards).
@@ -77,8 +79,11 @@ public final class ServiceMetrics: Sendable {
         var out = ""
         out += "# HELP indoornav_http_requests_total HTTP requests by route template, method and status.\n"
         out += "# TYPE indoornav_http_requests_total counter\n"
-        for (key, n) in s.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
-            out += "indoornav_http_requests_total{route=\"\(escape(key.route))\",method=\"\(escape(key.method))\",status=\"\(key.status)\"} \(n)\n"
+        for (key, n) in s.requests.sorted(by: {
+            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+        }) {
+            out +=
+                "indoornav_http_requests_total{route=\"\(escape(key.route))\",method=\"\(escape(key.method))\",status=\"\(key.status)\"} \(n)\n"
         }
         out += "# HELP indoornav_http_request_duration_seconds Time to handle a request, in seconds.\n"
         out += "# TYPE indoornav_http_request_duration_seconds histogram\n"
@@ -94,12 +99,18 @@ public final class ServiceMetrics: Sendable {
         out += "indoornav_sessions_live \(liveSessions)\n"
         out += "# HELP indoornav_sessions_created_total Sessions created.\n# TYPE indoornav_sessions_created_total counter\n"
         out += "indoornav_sessions_created_total \(s.sessionsCreated)\n"
-        out += "# HELP indoornav_sessions_expired_total Sessions removed after their TTL.\n# TYPE indoornav_sessions_expired_total counter\n"
+        out +=
+            "# HELP indoornav_sessions_expired_total Sessions removed after their TTL.\n# TYPE indoornav_sessions_expired_total counter\n"
         out += "indoornav_sessions_expired_total \(s.sessionsExpired)\n"
         out += "# HELP indoornav_reroutes_total New routes planned for sessions, by reason.\n# TYPE indoornav_reroutes_total counter\n"
-        for (reason, n) in s.reroutes.sorted(by: { $0.key < $1.key }) { out += "indoornav_reroutes_total{reason=\"\(escape(reason))\"} \(n)\n" }
-        out += "# HELP indoornav_rejected_inputs_total Requests or fixes rejected as invalid, by reason.\n# TYPE indoornav_rejected_inputs_total counter\n"
-        for (reason, n) in s.rejected.sorted(by: { $0.key < $1.key }) { out += "indoornav_rejected_inputs_total{reason=\"\(escape(reason))\"} \(n)\n" }
+        for (reason, n) in s.reroutes.sorted(by: { $0.key < $1.key }) {
+            out += "indoornav_reroutes_total{reason=\"\(escape(reason))\"} \(n)\n"
+        }
+        out +=
+            "# HELP indoornav_rejected_inputs_total Requests or fixes rejected as invalid, by reason.\n# TYPE indoornav_rejected_inputs_total counter\n"
+        for (reason, n) in s.rejected.sorted(by: { $0.key < $1.key }) {
+            out += "indoornav_rejected_inputs_total{reason=\"\(escape(reason))\"} \(n)\n"
+        }
         return out
     }
 

@@ -16,8 +16,9 @@ extension IndoorRouter {
     /// walking speed, no avoidances), with `closedFeatureIDs` resolved and closed.
     public func costModel(optimization: Optimization, closedFeatureIDs: [String] = []) throws(RoutingError) -> CostModel {
         let closed = try index.closedEdges(for: closedFeatureIDs)
-        let model = CostModel(optimization: optimization, walkingSpeedMetersPerSecond: RouteOptions.defaultWalkingSpeedMetersPerSecond,
-                              vehicleSpeedMetersPerSecond: RouteOptions.defaultVehicleSpeedMetersPerSecond, venue: venue)
+        let model = CostModel(
+            optimization: optimization, walkingSpeedMetersPerSecond: RouteOptions.defaultWalkingSpeedMetersPerSecond,
+            vehicleSpeedMetersPerSecond: RouteOptions.defaultVehicleSpeedMetersPerSecond, venue: venue)
         return model.closing(closed, edgeCount: venue.graph.edges.count)
     }
 }

@@ -38,12 +38,16 @@ public final class IndoorRouter {
         var mode = DirectionMode.builtIn["default"] ?? DirectionMode(name: "default")
         if let name = options.directionMode {
             guard let m = directionModes[name] else {
-                throw .badRequest(field: "mode", reason: "unknown direction mode '\(name)' (known: \(directionModes.keys.sorted().joined(separator: ", ")))")
+                throw .badRequest(
+                    field: "mode",
+                    reason: "unknown direction mode '\(name)' (known: \(directionModes.keys.sorted().joined(separator: ", ")))")
             }
             mode = m
         }
         if let universe = options.universe, !venue.universes.contains(where: { $0.id == universe }) {
-            throw .badRequest(field: "universe", reason: "unknown universe '\(universe)' (known: \(venue.universes.map(\.id).sorted().joined(separator: ", ")))")
+            throw .badRequest(
+                field: "universe",
+                reason: "unknown universe '\(universe)' (known: \(venue.universes.map(\.id).sorted().joined(separator: ", ")))")
         }
         let hidden = options.universe.flatMap { index.hiddenEdgesByUniverse[$0] }
         let closedIDs = options.closedFeatureIDs ?? []
@@ -58,7 +62,9 @@ public final class IndoorRouter {
         let avoid = options.transportMode.isVehicle ? options.avoid : options.avoid.subtracting(vehicleKinds)
 
         // Match every place.
-        let matcher = PlaceMatcher(venue: venue, nodesByFeatureID: index.nodesByFeatureID, maxDistanceMeters: options.maxMatchDistanceMeters, languages: [options.language])
+        let matcher = PlaceMatcher(
+            venue: venue, nodesByFeatureID: index.nodesByFeatureID, maxDistanceMeters: options.maxMatchDistanceMeters,
+            languages: [options.language])
         func failure(_ code: RouteNotice.Code, _ place: Place, _ f: PlaceMatcher.Failure) -> RouteResponse {
             let why: String
             switch f {
@@ -96,9 +102,10 @@ public final class IndoorRouter {
         let walkSpeed = options.walkingSpeedMetersPerSecond ?? mode.walkingSpeedMetersPerSecond
         let vehicleSpeed = options.vehicleSpeedMetersPerSecond ?? RouteOptions.defaultVehicleSpeedMetersPerSecond
         func costModel(avoiding: Set<ConnectorKind>, transition: String?, hiding: Bool, closing: Bool) -> CostModel {
-            var model = CostModel(optimization: options.optimization, walkingSpeedMetersPerSecond: walkSpeed,
-                                  vehicleSpeedMetersPerSecond: vehicleSpeed, excludedConnectors: mode.excludedConnectors.union(avoiding),
-                                  accessibleOnly: mode.accessibleOnly, requiredTransitionTypeID: transition, venue: venue)
+            var model = CostModel(
+                optimization: options.optimization, walkingSpeedMetersPerSecond: walkSpeed,
+                vehicleSpeedMetersPerSecond: vehicleSpeed, excludedConnectors: mode.excludedConnectors.union(avoiding),
+                accessibleOnly: mode.accessibleOnly, requiredTransitionTypeID: transition, venue: venue)
             model.hiddenEdges = hiding ? hidden : nil
             model.universe = hiding ? options.universe : nil
             return closing ? model.closing(closed, edgeCount: venue.graph.edges.count) : model
@@ -109,32 +116,48 @@ public final class IndoorRouter {
         case .routeHead: vehiclePhases = [.driving, .walking]
         case .routeTail: vehiclePhases = [.walking, .driving]
         }
-        var attempts: [(cost: CostModel, phases: [TravelKind], transitionRelaxed: Bool, avoidRelaxed: Bool, vehicleRelaxed: Bool,
-                        universeRelaxed: Bool, closureRelaxed: Bool)] = []
-        let phaseOptions: [([TravelKind], Bool)] = options.transportMode.isVehicle ? [(vehiclePhases, false), ([.walking], true)] : [([.walking], false)]
+        var attempts:
+            [(
+                cost: CostModel, phases: [TravelKind], transitionRelaxed: Bool, avoidRelaxed: Bool, vehicleRelaxed: Bool,
+                universeRelaxed: Bool, closureRelaxed: Bool
+            )] = []
+        let phaseOptions: [([TravelKind], Bool)] =
+            options.transportMode.isVehicle ? [(vehiclePhases, false), ([.walking], true)] : [([.walking], false)]
         // Closures are given up last, then hidden spaces: only when nothing else finds a way.
         for closureRelaxed in closed.isEmpty ? [false] : [false, true] {
-        for universeRelaxed in hidden == nil ? [false] : [false, true] {
-            for (phases, vehicleRelaxed) in phaseOptions {
-                for avoidRelaxed in avoid.isEmpty ? [false] : [false, true] {
-                    let avoiding = avoidRelaxed ? [] : avoid
-                    if let t = options.preferredTransitionTypeID {
-                        attempts.append((costModel(avoiding: avoiding, transition: t, hiding: !universeRelaxed, closing: !closureRelaxed), phases,
-                                         false, avoidRelaxed, vehicleRelaxed, universeRelaxed, closureRelaxed))
+            for universeRelaxed in hidden == nil ? [false] : [false, true] {
+                for (phases, vehicleRelaxed) in phaseOptions {
+                    for avoidRelaxed in avoid.isEmpty ? [false] : [false, true] {
+                        let avoiding = avoidRelaxed ? [] : avoid
+                        if let t = options.preferredTransitionTypeID {
+                            attempts.append(
+                                (
+                                    costModel(avoiding: avoiding, transition: t, hiding: !universeRelaxed, closing: !closureRelaxed),
+                                    phases,
+                                    false, avoidRelaxed, vehicleRelaxed, universeRelaxed, closureRelaxed
+                                ))
+                        }
+                        attempts.append(
+                            (
+                                costModel(avoiding: avoiding, transition: nil, hiding: !universeRelaxed, closing: !closureRelaxed), phases,
+                                options.preferredTransitionTypeID != nil, avoidRelaxed, vehicleRelaxed, universeRelaxed, closureRelaxed
+                            ))
                     }
-                    attempts.append((costModel(avoiding: avoiding, transition: nil, hiding: !universeRelaxed, closing: !closureRelaxed), phases,
-                                     options.preferredTransitionTypeID != nil, avoidRelaxed, vehicleRelaxed, universeRelaxed, closureRelaxed))
                 }
             }
-        }
         }
 
         let planner = LegPlanner(venue: venue, search: search, hierarchyQuery: hierarchyQuery, hierarchyCache: index.hierarchyCache)
         for attempt in attempts {
-            guard let plan = planAll(planner: planner, origin: origin, vias: vias, destinations: destinations,
-                                     cost: attempt.cost, phases: attempt.phases) else { continue }
+            guard
+                let plan = planAll(
+                    planner: planner, origin: origin, vias: vias, destinations: destinations,
+                    cost: attempt.cost, phases: attempt.phases)
+            else { continue }
             var notices = routeNotices
-            if attempt.transitionRelaxed { notices.append(RouteNotice(.ignoredPreferredTransitionType, details: options.preferredTransitionTypeID)) }
+            if attempt.transitionRelaxed {
+                notices.append(RouteNotice(.ignoredPreferredTransitionType, details: options.preferredTransitionTypeID))
+            }
             if attempt.universeRelaxed { notices.append(RouteNotice(.violatedUniverse, details: options.universe)) }
             if attempt.closureRelaxed { notices.append(RouteNotice(.violatedClosure, details: closedIDs.joined(separator: ", "))) }
             if attempt.vehicleRelaxed {
@@ -147,19 +170,23 @@ public final class IndoorRouter {
                 notices.append(RouteNotice(code))
                 notices.append(RouteNotice(.violatedTransportMode, details: options.transportMode.rawValue))
             }
-            let assembler = RouteAssembler(venue: venue, lookups: index.assemblyLookups, request: request,
-                                           avoid: attempt.avoidRelaxed ? avoid : [])
-            let route = assembler.assemble(segments: plan.segments, boundaries: plan.boundaries, origin: origin.place,
-                                           destination: destinations[plan.destinationIndex].place,
-                                           destinationIndex: plan.destinationIndex, routeNotices: notices)
+            let assembler = RouteAssembler(
+                venue: venue, lookups: index.assemblyLookups, request: request,
+                avoid: attempt.avoidRelaxed ? avoid : [])
+            let route = assembler.assemble(
+                segments: plan.segments, boundaries: plan.boundaries, origin: origin.place,
+                destination: destinations[plan.destinationIndex].place,
+                destinationIndex: plan.destinationIndex, routeNotices: notices)
             return RouteResponse(route: route, notices: notices)
         }
         let code: RouteNotice.Code = request.waypoints.isEmpty ? .noRouteFound : .noRouteFoundWithWaypoint
         return RouteResponse(route: nil, notices: routeNotices + [RouteNotice(code)])
     }
 
-    private func planAll(planner: LegPlanner, origin: MatchedPlace, vias: [MatchedPlace], destinations: [MatchedPlace],
-                         cost: CostModel, phases: [TravelKind]) -> (segments: [RouteSegment], boundaries: [Int], destinationIndex: Int)? {
+    private func planAll(
+        planner: LegPlanner, origin: MatchedPlace, vias: [MatchedPlace], destinations: [MatchedPlace],
+        cost: CostModel, phases: [TravelKind]
+    ) -> (segments: [RouteSegment], boundaries: [Int], destinationIndex: Int)? {
         var segments: [RouteSegment] = []
         var boundaries: [Int] = []
         var current = origin
@@ -178,7 +205,8 @@ public final class IndoorRouter {
 }
 
 extension MatchedPlace {
-    static let unmatched = MatchedPlace(place: RoutePlace(point: .zero, levelID: "", featureID: nil, name: nil, matchDistanceMeters: .infinity),
-                                        levelIndex: -1, graphPoint: .zero, exits: [], entries: [], edge: nil)
+    static let unmatched = MatchedPlace(
+        place: RoutePlace(point: .zero, levelID: "", featureID: nil, name: nil, matchDistanceMeters: .infinity),
+        levelIndex: -1, graphPoint: .zero, exits: [], entries: [], edge: nil)
     var isUnmatched: Bool { levelIndex < 0 }
 }

@@ -30,8 +30,10 @@ import Testing
             for (n, p) in truePositionsMeters.enumerated() {
                 let d = ((p.0 - east) * (p.0 - east) + p.1 * p.1).squareRoot()
                 let rssi = (-59 - 20 * log10(d)).rounded()
-                lines.append(String(format: "BLE4;%.3f;iBeacon;BE:AC:20:23:00:%02d;%.0f;0;1;%d;11111111-1111-BEAC-2023-111111111111",
-                                    t, n + 1, rssi, n + 1))
+                lines.append(
+                    String(
+                        format: "BLE4;%.3f;iBeacon;BE:AC:20:23:00:%02d;%.0f;0;1;%d;11111111-1111-BEAC-2023-111111111111",
+                        t, n + 1, rssi, n + 1))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -97,10 +99,14 @@ import Testing
         let badFlag = try CLIRunner.run(["beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path, "--min-readings", "2"])
         #expect(badFlag.status == 64)
         #expect(badFlag.stderr.contains("--min-readings"))
-        let badOffset = try CLIRunner.run(["beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path, "--suspect-offset", "far"])
+        let badOffset = try CLIRunner.run([
+            "beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path, "--suspect-offset", "far",
+        ])
         #expect(badOffset.status == 64)
         #expect(badOffset.stderr.contains("--suspect-offset"))
-        let badVenue = try CLIRunner.run(["beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path, "--venue", "/nonexistent/venue"])
+        let badVenue = try CLIRunner.run([
+            "beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path, "--venue", "/nonexistent/venue",
+        ])
         #expect(badVenue.status == 1)
         #expect(badVenue.stderr.contains("indoornav beacons audit:") && badVenue.stderr.contains("/nonexistent/venue"))
 

@@ -58,7 +58,9 @@ import Testing
 
     @Test func plotsAreWritten() throws {
         let folder = try Self.temporaryFolder()
-        let result = try CLIRunner.run(["eval", "Recordings/samples/ilc-site1-B1-5ddb8a08.txt", "--plot", folder.appendingPathComponent("plots").path])
+        let result = try CLIRunner.run([
+            "eval", "Recordings/samples/ilc-site1-B1-5ddb8a08.txt", "--plot", folder.appendingPathComponent("plots").path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("plots").path)
         #expect(names.count == 1)
@@ -67,8 +69,10 @@ import Testing
     }
 
     @Test func headingAlignmentCanBeSwitchedOff() throws {
-        let common = ["eval", "Recordings/simulated/campus-info-to-deans-office.jsonl", "--venue", "Recordings/venues/campus",
-                      "--beacons", "Recordings/simulated/campus-beacons.json", "--json"]
+        let common = [
+            "eval", "Recordings/simulated/campus-info-to-deans-office.jsonl", "--venue", "Recordings/venues/campus",
+            "--beacons", "Recordings/simulated/campus-beacons.json", "--json",
+        ]
         let on = try CLIRunner.run(common)
         let off = try CLIRunner.run(common + ["--no-heading-alignment"])
         #expect(on.status == 0 && off.status == 0, "\(on.stderr)\(off.stderr)")
@@ -95,11 +99,13 @@ import Testing
             guard i % 50 == 0 else { continue }
             let second = i / 50
             if second % 10 == 0 {
-                lines.append(String(format: "POSI;%.3f;%d;%.9f;%.9f;0;100", t, second / 10 + 1, latitude, longitude + 0.8 * t * degreesPerMeterEast))
+                lines.append(
+                    String(format: "POSI;%.3f;%d;%.9f;%.9f;0;100", t, second / 10 + 1, latitude, longitude + 0.8 * t * degreesPerMeterEast))
             }
             let fix = { (at: Double) in
-                String(format: "GNSS;%.3f;%.1f;%.9f;%.9f;350.0;90.0;3.0;1.0;24;20", at, 1_000_000 + t,
-                       latitude + 1 / 111_200, longitude + 0.8 * t * degreesPerMeterEast)
+                String(
+                    format: "GNSS;%.3f;%.1f;%.9f;%.9f;350.0;90.0;3.0;1.0;24;20", at, 1_000_000 + t,
+                    latitude + 1 / 111_200, longitude + 0.8 * t * degreesPerMeterEast)
             }
             lines.append(fix(t + 0.2))
             lines.append(fix(t + 0.7))

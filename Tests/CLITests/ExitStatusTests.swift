@@ -16,10 +16,12 @@ import Testing
         let dir = try CLIRunner.temporaryDirectory()
         let notAVenue = dir.appendingPathComponent("venue.json")
         try Data("{ not json".utf8).write(to: notAVenue)
-        for args in [["route", "/nonexistent/venue", "--from", "a", "--to", "b"],
-                     ["venue", "inspect", notAVenue.path],
-                     ["venue", "graph", campus, "-o", "/nonexistent-folder/graph.geojson"],
-                     ["eval", "/nonexistent/walk.txt"]] {
+        for args in [
+            ["route", "/nonexistent/venue", "--from", "a", "--to", "b"],
+            ["venue", "inspect", notAVenue.path],
+            ["venue", "graph", campus, "-o", "/nonexistent-folder/graph.geojson"],
+            ["eval", "/nonexistent/walk.txt"],
+        ] {
             let r = try CLIRunner.run(args)
             #expect(r.status == 1, "\(args) → \(r.status): \(r.stderr)")
             #expect(r.stderr.hasPrefix("indoornav") && !r.stderr.contains("Error Domain="), "\(args): \(r.stderr)")
@@ -38,15 +40,19 @@ import Testing
         let at = try CLIRunner.run(["venue", "at", campus, "--point", "5000,4000", "--level", "lvl-a0"])
         #expect(at.status == 2, "\(at.stdout)")
         let dir = try CLIRunner.temporaryDirectory()
-        let simulate = try CLIRunner.run(["simulate", campus, "--from", "nowhere", "--to", "occ-deans-office", "--seed", "1",
-                                          "-o", dir.appendingPathComponent("s.jsonl").path])
+        let simulate = try CLIRunner.run([
+            "simulate", campus, "--from", "nowhere", "--to", "occ-deans-office", "--seed", "1",
+            "-o", dir.appendingPathComponent("s.jsonl").path,
+        ])
         #expect(simulate.status == 2, "\(simulate.stderr)")
     }
 
     @Test func usageErrorsAreSixtyFour() throws {
-        for args in [[], ["frobnicate"], ["route", campus, "--form", "a", "--to", "b"], ["route", campus, "--to", "b"],
-                     ["route", campus, "--from", "a", "--from", "b", "--to", "c"], ["venue"], ["venue", "inspect"],
-                     ["scenarios", "--seeds", "many"], ["help", "frobnicate"]] {
+        for args in [
+            [], ["frobnicate"], ["route", campus, "--form", "a", "--to", "b"], ["route", campus, "--to", "b"],
+            ["route", campus, "--from", "a", "--from", "b", "--to", "c"], ["venue"], ["venue", "inspect"],
+            ["scenarios", "--seeds", "many"], ["help", "frobnicate"],
+        ] {
             let r = try CLIRunner.run(args)
             #expect(r.status == 64, "\(args) → \(r.status): \(r.stderr)")
             #expect(r.stderr.hasPrefix("indoornav"), "\(args): \(r.stderr)")

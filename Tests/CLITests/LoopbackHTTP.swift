@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,8 +10,10 @@ enum LoopbackHTTP {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     /// Sends `method path` with an optional JSON body and extra headers; returns the status and the body text.
-    static func request(port: Int, _ method: String, _ path: String, body: String? = nil,
-                        headers: [String: String] = [:]) throws -> (status: Int, body: String) {
+    static func request(
+        port: Int, _ method: String, _ path: String, body: String? = nil,
+        headers: [String: String] = [:]
+    ) throws -> (status: Int, body: String) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
         defer { close(fd) }

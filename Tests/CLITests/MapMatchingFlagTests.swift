@@ -23,8 +23,10 @@ import Testing
     }
 
     @Test func anotherSeedIsAcceptedAndBadOptionsAreUsageErrors() throws {
-        let seeded = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "seed=2",
-                                        "--map-matching-option", "particleCount=50", "--json"])
+        let seeded = try CLIRunner.run([
+            "eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "seed=2",
+            "--map-matching-option", "particleCount=50", "--json",
+        ])
         #expect(seeded.status == 0, "\(seeded.stderr)")
         #expect(seeded.json?["files"]?.array?.first?["fusion"]?["mapMatchedSteps"]?.int ?? 0 > 0)
 

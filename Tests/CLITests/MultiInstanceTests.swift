@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import IndoorJSON
 import LoopbackSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,8 +10,12 @@ import Glibc
 /// Several `indoornav serve --sessions redis://…` instances behind HAProxy on loopback, one killed with
 /// SIGKILL mid-walk. Skipped, saying so, where `redis-server` or `haproxy` is not installed.
 @Suite(.serialized) struct MultiInstanceTests {
-    static let redisBinary = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let haproxyBinary = ["/usr/sbin/haproxy", "/usr/bin/haproxy", "/usr/local/sbin/haproxy"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let redisBinary = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+    static let haproxyBinary = ["/usr/sbin/haproxy", "/usr/bin/haproxy", "/usr/local/sbin/haproxy"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
     static var available: Bool { redisBinary != nil && haproxyBinary != nil }
 
     /// A free loopback TCP port.
@@ -24,7 +29,10 @@ import Glibc
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let ok = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } == 0
+            let ok =
+                withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                } == 0
             close(fd)
             if ok { return true }
             usleep(50_000)
@@ -84,16 +92,21 @@ import Glibc
     static func path(_ polyline: [(x: Double, y: Double, level: String)]) -> [(x: Double, y: Double, level: String)] {
         walk(polyline, t0: 0).compactMap { text in
             guard let v = try? JSONParser().parse(Array(text.utf8)).value, let x = v["x"]?.double, let y = v["y"]?.double,
-                  let l = v["level"]?.string else { return nil }
+                let l = v["level"]?.string
+            else { return nil }
             return (x, y, l)
         }
     }
 
-    @Test(.enabled(if: MultiInstanceTests.available, "redis-server or haproxy is not installed (apt-get install redis-server haproxy): multi-instance test skipped"))
+    @Test(
+        .enabled(
+            if: MultiInstanceTests.available,
+            "redis-server or haproxy is not installed (apt-get install redis-server haproxy): multi-instance test skipped"))
     func sessionsContinueWhenAnInstanceIsKilled() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let redisPort = Self.freePort()
-        let redis = try Self.launch(Self.redisBinary ?? "", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+        let redis = try Self.launch(
+            Self.redisBinary ?? "", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
         // SIGKILL: the test's own throw-away servers (no data to keep), and a SIGTERM may stay blocked
         // in children of the test process.
         defer { kill(redis.processIdentifier, SIGKILL); redis.waitUntilExit() }
@@ -132,18 +145,23 @@ import Glibc
         // 50 sessions towards the dean's office (three levels up), each walking its own route; every
         // fifth leaves it into a room off the ground-floor corridor, stays there until rerouted, then
         // follows its new route. The instance is killed while those are off route.
-        let deviation: [(x: Double, y: Double, level: String)] = [(13.5, 10.5, "lvl-a0"), (14.5, 13, "lvl-a0"), (16, 15.5, "lvl-a0")]
+        let deviation: [(x: Double, y: Double, level: String)] =
+            [(13.5, 10.5, "lvl-a0"), (14.5, 13, "lvl-a0"), (16, 15.5, "lvl-a0")]
             + Array(repeating: (18, 17, "lvl-a0"), count: 8)
         var walks: [Walker] = []
         for k in 0..<50 {
-            let r = try LoopbackHTTP.request(port: proxyPort, "POST", "/sessions",
-                                             body: #"{"venue":"campus","destination":"occ-deans-office","location":{"x":0,"y":0,"level":"lvl-a0","accuracyMeters":2,"timeSeconds":0}}"#)
+            let r = try LoopbackHTTP.request(
+                port: proxyPort, "POST", "/sessions",
+                body:
+                    #"{"venue":"campus","destination":"occ-deans-office","location":{"x":0,"y":0,"level":"lvl-a0","accuracyMeters":2,"timeSeconds":0}}"#
+            )
             try #require(r.status == 201, "\(r.body)")
             let json = try JSONParser().parse(r.body).value
             let id = try #require(json["id"]?.string)
             let route = Self.points(json["route"])
             let deviates = k % 5 == 0
-            walks.append(Walker(id: id, deviates: deviates, pending: deviates ? Array(Self.path(route).prefix(14)) + deviation : Self.path(route)))
+            walks.append(
+                Walker(id: id, deviates: deviates, pending: deviates ? Array(Self.path(route).prefix(14)) + deviation : Self.path(route)))
         }
         var step = 0
         var failures: [String] = []
@@ -152,13 +170,16 @@ import Glibc
             for k in walks.indices where !walks[k].pending.isEmpty {
                 let point = walks[k].pending.removeFirst()
                 walks[k].time += 1
-                let fix = "{\"x\":\(point.x),\"y\":\(point.y),\"level\":\"\(point.level)\",\"accuracyMeters\":2,\"timeSeconds\":\(walks[k].time)}"
+                let fix =
+                    "{\"x\":\(point.x),\"y\":\(point.y),\"level\":\"\(point.level)\",\"accuracyMeters\":2,\"timeSeconds\":\(walks[k].time)}"
                 // A client retries a failed request with the same fix (at most 5 times).
                 var answer: (status: Int, body: String)?
                 var attempts = 0
                 while attempts < 5 && answer == nil {
                     attempts += 1
-                    if let r = try? LoopbackHTTP.request(port: proxyPort, "POST", "/sessions/\(walks[k].id)/locations", body: fix), r.status == 200 {
+                    if let r = try? LoopbackHTTP.request(port: proxyPort, "POST", "/sessions/\(walks[k].id)/locations", body: fix),
+                        r.status == 200
+                    {
                         answer = r
                     } else {
                         usleep(100_000)
@@ -168,7 +189,9 @@ import Glibc
                 guard let answer else { failures.append("\(id) t=\(walks[k].time): no answer"); continue }
                 let json = try JSONParser().parse(answer.body).value
                 // A fix is rejected (as a repeat) only when an earlier attempt was applied before its answer was lost.
-                if json["rejected"]?.array?.isEmpty == false && attempts == 1 { failures.append("\(id) t=\(walks[k].time): rejected on the first attempt") }
+                if json["rejected"]?.array?.isEmpty == false && attempts == 1 {
+                    failures.append("\(id) t=\(walks[k].time): rejected on the first attempt")
+                }
                 let traveled = json["progress"]?["distanceTraveledMeters"]?.double ?? -1
                 let rerouted = json["events"]?.array?.contains { $0["type"]?.string == "rerouted" } == true
                 // Progress never goes back on one route (a new route starts from its own beginning).
@@ -190,8 +213,9 @@ import Glibc
         #expect(failures.isEmpty, "\(failures.prefix(10))")
         for walk in walks {
             #expect(walk.arrivals == 1, "\(walk.id): \(walk.arrivals) arrivals")
-            #expect(walk.reroutes == (walk.deviates ? 1 : 0) && walk.offRoutes == (walk.deviates ? 1 : 0),
-                    "\(walk.id): \(walk.offRoutes) off-route, \(walk.reroutes) reroutes")
+            #expect(
+                walk.reroutes == (walk.deviates ? 1 : 0) && walk.offRoutes == (walk.deviates ? 1 : 0),
+                "\(walk.id): \(walk.offRoutes) off-route, \(walk.reroutes) reroutes")
         }
         // Every session is still there, on the surviving instance.
         let health = try JSONParser().parse(try LoopbackHTTP.request(port: second.port, "GET", "/health").body).value

@@ -20,11 +20,13 @@ import Testing
     @Test func theOverviewListsEveryCommandWithReplayFirst() throws {
         let commands = try Self.listedCommands()
         #expect(commands.first == ["replay"])
-        for expected in [["route"], ["eval"], ["eval-providers"], ["survey"], ["serve"], ["view"], ["simulate"], ["scenarios"],
-                         ["beacons", "audit"], ["import", "ilc"], ["import", "ipin"], ["import", "beacons-ipin"],
-                         ["venue", "inspect"], ["venue", "validate"], ["venue", "at"], ["venue", "graph"], ["venue", "render"],
-                         ["venue", "generate"], ["venue", "store"], ["bench", "read"], ["bench", "route"], ["bench", "filter"],
-                         ["bench", "providers"], ["bench", "fusion"], ["bench", "reach"]] {
+        for expected in [
+            ["route"], ["eval"], ["eval-providers"], ["survey"], ["serve"], ["view"], ["simulate"], ["scenarios"],
+            ["beacons", "audit"], ["import", "ilc"], ["import", "ipin"], ["import", "beacons-ipin"],
+            ["venue", "inspect"], ["venue", "validate"], ["venue", "at"], ["venue", "graph"], ["venue", "render"],
+            ["venue", "generate"], ["venue", "store"], ["bench", "read"], ["bench", "route"], ["bench", "filter"],
+            ["bench", "providers"], ["bench", "fusion"], ["bench", "reach"],
+        ] {
             #expect(commands.contains(expected), "\(expected) missing from \(commands)")
         }
     }
@@ -76,8 +78,10 @@ import Testing
         #expect(r.status != 0)
         #expect(r.stderr.contains("--from given 2 times"), "\(r.stderr)")
         // Repeatable ones add up.
-        let ok = try CLIRunner.run(["route", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-staff-lounge",
-                                    "--avoid", "stairs", "--avoid", "escalator", "--format", "json"])
+        let ok = try CLIRunner.run([
+            "route", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-staff-lounge",
+            "--avoid", "stairs", "--avoid", "escalator", "--format", "json",
+        ])
         #expect(ok.status == 0 || ok.status == 2, "\(ok.stderr)")
     }
 
@@ -139,7 +143,8 @@ import Testing
         let begin = try #require(readme.range(of: "<!-- tool-reference:begin"))
         let end = try #require(readme.range(of: "<!-- tool-reference:end -->\n"))
         let block = String(readme[begin.lowerBound..<end.upperBound])
-        #expect(block == generated.stdout, "README.md's tool block differs from `indoornav help --markdown`; regenerate with `make reference`")
+        #expect(
+            block == generated.stdout, "README.md's tool block differs from `indoornav help --markdown`; regenerate with `make reference`")
         // replay first, every listed command in it.
         let firstCommand = block.split(separator: "\n").first { $0.hasPrefix("indoornav ") }
         #expect(firstCommand?.hasPrefix("indoornav replay ") == true)

@@ -54,14 +54,17 @@ import Testing
         try lf.replacingOccurrences(of: "\n", with: "\r\n").write(to: crlf, atomically: true, encoding: .utf8)
         var counts: [Int] = []
         for input in [copy, cr, crlf] {
-            let r = try CLIRunner.run(["import", "ilc", input.path, "-o", folder.appendingPathComponent(input.lastPathComponent + ".jsonl").path, "--json"])
+            let r = try CLIRunner.run([
+                "import", "ilc", input.path, "-o", folder.appendingPathComponent(input.lastPathComponent + ".jsonl").path, "--json",
+            ])
             #expect(r.status == 0, "\(input.lastPathComponent): \(r.stderr)")
             counts.append(r.json?["totalSamples"]?.int ?? 0)
         }
         #expect(counts[0] > 1000 && counts.allSatisfy { $0 == counts[0] }, "\(counts)")
 
         let headerOnly = folder.appendingPathComponent("header.txt")
-        try lf.split(separator: "\n").filter { $0.hasPrefix("#") }.joined(separator: "\n").write(to: headerOnly, atomically: true, encoding: .utf8)
+        try lf.split(separator: "\n").filter { $0.hasPrefix("#") }.joined(separator: "\n").write(
+            to: headerOnly, atomically: true, encoding: .utf8)
         let out = folder.appendingPathComponent("none.jsonl")
         let none = try CLIRunner.run(["import", "ilc", headerOnly.path, "-o", out.path])
         #expect(none.status == 1 && none.stderr.contains("no sample"), "\(none.status) \(none.stderr)")
@@ -84,17 +87,25 @@ import Testing
         let folder = try CLIRunner.temporaryDirectory()
         let cases: [([String], String)] = [
             (["venue", "graph", "Recordings/venues/campus", "-o", folder.path], "is a folder"),
-            (["venue", "graph", "Recordings/venues/campus", "-o", "/nonexistent-folder/g.geojson"], "its folder /nonexistent-folder does not exist"),
+            (
+                ["venue", "graph", "Recordings/venues/campus", "-o", "/nonexistent-folder/g.geojson"],
+                "its folder /nonexistent-folder does not exist"
+            ),
             (["survey", Self.walk, "-o", "/nonexistent-folder/m.json"], "does not exist"),
             (["eval", Self.walk, "--plot", "/nonexistent-folder/p.svg"], "does not exist"),
-            (["simulate", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-lab", "--seed", "1",
-              "-o", "/nonexistent-folder/s.jsonl"], "does not exist"),
+            (
+                [
+                    "simulate", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-lab", "--seed", "1",
+                    "-o", "/nonexistent-folder/s.jsonl",
+                ], "does not exist"
+            ),
         ]
         for (args, fragment) in cases {
             let r = try CLIRunner.run(args)
             #expect(r.status == 1, "\(args) → \(r.status): \(r.stderr)")
-            #expect(r.stderr.contains(fragment) && !r.stderr.contains("Error Domain") && !r.stderr.contains("NSCocoaErrorDomain"),
-                    "\(args): \(r.stderr)")
+            #expect(
+                r.stderr.contains(fragment) && !r.stderr.contains("Error Domain") && !r.stderr.contains("NSCocoaErrorDomain"),
+                "\(args): \(r.stderr)")
         }
     }
 
@@ -105,8 +116,10 @@ import Testing
         let victim = try #require(try FileManager.default.contentsOfDirectory(atPath: venue.path).first { $0.hasSuffix(".geojson") })
         let path = venue.appendingPathComponent(victim).path
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        for args in [["venue", "graph", venue.path, "-o", path], ["venue", "render", venue.path, "--level", "lvl-a0", "-o", path],
-                     ["view", venue.path, "-o", path]] {
+        for args in [
+            ["venue", "graph", venue.path, "-o", path], ["venue", "render", venue.path, "--level", "lvl-a0", "-o", path],
+            ["view", venue.path, "-o", path],
+        ] {
             let r = try CLIRunner.run(args)
             #expect(r.status == 64 && r.stderr.contains("venue"), "\(args): \(r.stderr)")
         }

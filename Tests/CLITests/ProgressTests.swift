@@ -10,7 +10,10 @@ import Testing
         let runs: [[String]] = [
             ["eval", Self.walk], ["survey", Self.walk, "-o", dir.appendingPathComponent("m.json").path],
             ["bench", "route", "Recordings/venues/campus", "--queries", "50"], ["eval-providers", Self.walk],
-            ["venue", "generate", "--levels", "1", "--towers", "2", "--corridors", "1", "--size", "0.05", "-o", dir.appendingPathComponent("v").path],
+            [
+                "venue", "generate", "--levels", "1", "--towers", "2", "--corridors", "1", "--size", "0.05", "-o",
+                dir.appendingPathComponent("v").path,
+            ],
         ]
         for args in runs {
             let r = try CLIRunner.run(args)
@@ -25,7 +28,9 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: script) else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = ["-qec", "'\(CLIRunner.binary.path)' bench route Recordings/venues/campus --queries 2000 >/dev/null", "/dev/null"]
+        process.arguments = [
+            "-qec", "'\(CLIRunner.binary.path)' bench route Recordings/venues/campus --queries 2000 >/dev/null", "/dev/null",
+        ]
         process.currentDirectoryURL = CLIRunner.packageRoot
         let out = Pipe()
         process.standardOutput = out

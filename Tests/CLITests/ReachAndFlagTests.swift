@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import IndoorJSON
+import Testing
 
 /// `indoornav bench reach` and the route flags that must add up or be given once.
 @Suite struct ReachAndFlagTests {
     let campus = "Recordings/venues/campus"
 
     @Test func benchReachReportsPairsAndUnreachableUnits() throws {
-        let r = try CLIRunner.run(["bench", "reach", "Tests/VenueTests/Fixtures/messy-tall-stair", "--pairs", "40", "--seed", "3", "--json"])
+        let r = try CLIRunner.run([
+            "bench", "reach", "Tests/VenueTests/Fixtures/messy-tall-stair", "--pairs", "40", "--seed", "3", "--json",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try #require(r.json)
         #expect(json["pairs"]?.double == 40)
@@ -61,7 +63,8 @@ import IndoorJSON
         try FileManager.default.copyItem(atPath: source, toPath: copy)
         // Move door-s0 3.5 m south, from the corridor into south room 0 (degrees at the equator).
         let file = copy + "/opening.geojson"
-        var collection = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var collection = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
         var features = try #require(collection["features"] as? [[String: Any]])
         let k = try #require(features.firstIndex { $0["id"] as? String == "door-s0" })
         var geometry = try #require(features[k]["geometry"] as? [String: Any])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IndoorJSON
+import Testing
 
 @Suite struct ReplayCommandTests {
     let venue = "Recordings/venues/campus"
@@ -9,8 +9,10 @@ import IndoorJSON
 
     @Test func replaysTheBundledWalkWithATimelineAndReport() throws {
         let dir = try CLIRunner.temporaryDirectory()
-        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--beacons", beacons,
-                                   "--to", "occ-deans-office", "--json", "--plot", dir.path])
+        let r = try CLIRunner.run([
+            "replay", "--venue", venue, "--recording", recording, "--beacons", beacons,
+            "--to", "occ-deans-office", "--json", "--plot", dir.path,
+        ])
         #expect(r.status == 0 || r.status == 2, "\(r.stderr)")
         let json = try #require(r.json)
         for key in ["arrived", "routeLengthMeters", "reroutes", "offRouteEvents", "fused", "snapped", "deadReckoning", "camera", "events"] {
@@ -44,24 +46,29 @@ import IndoorJSON
     /// second flight from the landing is not a new announcement), both level changes follow, and the
     /// walk arrives once, near the end of its 59.6 s.
     @Test func bundledWalkTimelineIsPinned() throws {
-        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--beacons", beacons,
-                                   "--to", "occ-deans-office", "--json"])
+        let r = try CLIRunner.run([
+            "replay", "--venue", venue, "--recording", recording, "--beacons", beacons,
+            "--to", "occ-deans-office", "--json",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let events = try #require(r.json?["events"]?.array).compactMap { entry -> (Double, String)? in
-            guard let t = entry["t"]?.double, let text = entry["event"]?.string, !text.hasPrefix("camera:"), !text.hasPrefix("next:") else { return nil }
+            guard let t = entry["t"]?.double, let text = entry["event"]?.string, !text.hasPrefix("camera:"), !text.hasPrefix("next:") else {
+                return nil
+            }
             return (t, text)
         }
         // The announcement's distance depends on the fused track (particles are seeded): 8–11 m before the stairs.
         let announcement = try #require(events.map(\.1).first { $0.hasPrefix("arriving at the level change to 2 (") })
         let metres = Int(announcement.dropFirst("arriving at the level change to 2 (".count).prefix { $0.isNumber })
         #expect((8...11).contains(metres ?? -1), "\(announcement)")
-        #expect(events.map(\.1) == [
-            "navigation started to occ-deans-office: 60 m, 50 s",
-            announcement,
-            "level changed 0 → 1",
-            "level changed 1 → 2",
-            "arrived at Dean's office",
-        ])
+        #expect(
+            events.map(\.1) == [
+                "navigation started to occ-deans-office: 60 m, 50 s",
+                announcement,
+                "level changed 0 → 1",
+                "level changed 1 → 2",
+                "arrived at Dean's office",
+            ])
         let arrival = try #require(events.last?.0)
         #expect((50...59.6).contains(arrival), "arrived at \(arrival) s")
         #expect(r.json?["reroutes"]?.int == 0)
@@ -75,7 +82,8 @@ import IndoorJSON
         // How far the walk leaves the route, from the recording's truth lines and the planned route alone.
         let planned = try CLIRunner.run(["route", venue, "--from", "am-info", "--to", "occ-deans-office", "--format", "json"])
         #expect(planned.status == 0, "\(planned.stderr)")
-        let polyline = try #require(planned.json?["sections"]?.array).flatMap { $0["polyline"]?.array ?? [] }.compactMap { p -> (Double, Double, String)? in
+        let polyline = try #require(planned.json?["sections"]?.array).flatMap { $0["polyline"]?.array ?? [] }.compactMap {
+            p -> (Double, Double, String)? in
             guard let x = p["x"]?.double, let y = p["y"]?.double, let level = p["level"]?.string else { return nil }
             return (x, y, level)
         }
@@ -84,7 +92,8 @@ import IndoorJSON
         var leftAt: Double?
         for line in text.split(separator: "\n") where line.contains(#""type":"truth""#) {
             let value = try JSONParser().parse(Data(line.utf8)).value
-            guard let t = value["t"]?.double, let x = value["x"]?.double, let y = value["y"]?.double, let level = value["level"]?.string else { continue }
+            guard let t = value["t"]?.double, let x = value["x"]?.double, let y = value["y"]?.double, let level = value["level"]?.string
+            else { continue }
             let d = Self.distance(from: (x, y), to: polyline.filter { $0.2 == level })
             if d > farthest.meters { farthest = (t, d) }
             if leftAt == nil, d > 1 { leftAt = t }
@@ -93,7 +102,9 @@ import IndoorJSON
         let left = try #require(leftAt)
         #expect((12...14).contains(left), "leaves the route at \(left) s")
 
-        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", deviation, "--beacons", beacons, "--to", "occ-deans-office", "--json"])
+        let r = try CLIRunner.run([
+            "replay", "--venue", venue, "--recording", deviation, "--beacons", beacons, "--to", "occ-deans-office", "--json",
+        ])
         #expect(r.status == 2, "\(r.stderr)")
         let json = try #require(r.json)
         #expect(json["offRouteEvents"]?.int == 1)
@@ -131,11 +142,15 @@ import IndoorJSON
         #expect(r.status == 0, "\(r.stderr)")
         let events = try #require(r.json?["events"]?.array).compactMap { $0["event"]?.string }
         #expect(events.first { $0.hasPrefix("navigation started") } == "navigation started to occ-deans-office: 60 m, 50 s")
-        let wrongSection = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to",
-                                              "indoornav://navigate?sectionId=lvl-a0&poiId=occ-deans-office"])
+        let wrongSection = try CLIRunner.run([
+            "replay", "--venue", venue, "--recording", recording, "--to",
+            "indoornav://navigate?sectionId=lvl-a0&poiId=occ-deans-office",
+        ])
         #expect(wrongSection.status == 64)  // a --to value that does not fit: a usage error
         #expect(wrongSection.stderr.contains("not in section 'lvl-a0'"), "\(wrongSection.stderr)")
-        let malformed = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to", "indoornav://navigate?poiId=a&poiId=b"])
+        let malformed = try CLIRunner.run([
+            "replay", "--venue", venue, "--recording", recording, "--to", "indoornav://navigate?poiId=a&poiId=b",
+        ])
         #expect(malformed.status == 64)
         #expect(malformed.stderr.contains("given more than once"), "\(malformed.stderr)")
     }
@@ -143,8 +158,10 @@ import IndoorJSON
     /// `replay --manual FILE` fuses the file's truth lines as manual fixes: with the walk's own truth as
     /// the manual track, the manual provider's fixes are fused and the walk still arrives.
     @Test func replayTakesManualFixes() throws {
-        let r = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to", "occ-deans-office",
-                                   "--manual", recording, "--manual-sigma", "1.5", "--json"])
+        let r = try CLIRunner.run([
+            "replay", "--venue", venue, "--recording", recording, "--to", "occ-deans-office",
+            "--manual", recording, "--manual-sigma", "1.5", "--json",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try #require(r.json)
         #expect(json["arrived"]?.bool == true)
@@ -153,7 +170,9 @@ import IndoorJSON
         let without = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to", "occ-deans-office", "--json"])
         let meanWithout = try #require(without.json?["fused"]?["meanErrorMeters"]?.double)
         #expect(mean < meanWithout, "with manual fixes \(mean) m, without \(meanWithout) m")
-        let missing = try CLIRunner.run(["replay", "--venue", venue, "--recording", recording, "--to", "occ-deans-office", "--manual", "/nonexistent.jsonl"])
+        let missing = try CLIRunner.run([
+            "replay", "--venue", venue, "--recording", recording, "--to", "occ-deans-office", "--manual", "/nonexistent.jsonl",
+        ])
         #expect(missing.status == 1 && missing.stderr.contains("--manual /nonexistent.jsonl"), "\(missing.stderr)")
     }
 

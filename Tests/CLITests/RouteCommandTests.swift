@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IndoorJSON
+import Testing
 
 @Suite struct RouteCommandTests {
     let campus = "Recordings/venues/campus"
@@ -15,7 +15,12 @@ import IndoorJSON
             (["route", campus, "--from", "x", "--to", "y", "--avoid", "stairs,teleporter"], "teleporter"),
             (["route", campus, "--from", "x", "--to", "y", "--optimize", "prettiest"], "--optimize"),
             (["route", campus, "--from", "x", "--to", "y", "--via", "z:stop=0"], "stopDuration"),
-            (["route", campus, "--from", "x", "--to", "y", "--via", "a", "--via", "b", "--via", "c", "--via", "d", "--via", "e", "--via", "f"], "waypoints"),
+            (
+                [
+                    "route", campus, "--from", "x", "--to", "y", "--via", "a", "--via", "b", "--via", "c", "--via", "d", "--via", "e",
+                    "--via", "f",
+                ], "waypoints"
+            ),
             (["route", campus, "--from", "geo:91,0@0", "--to", "y"], "--from"),
             (["route", campus, "--from", "x", "--to", "y", "--format", "pdf"], "--format"),
             (["route", "/nonexistent", "--from", "x", "--to", "y"], "/nonexistent"),

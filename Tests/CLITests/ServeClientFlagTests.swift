@@ -42,10 +42,13 @@ import Testing
         let dir = try CLIRunner.temporaryDirectory()
         let keys = dir.appendingPathComponent("clients.keys").path
         try Data("# name key\nkiosk kiosk-0123456789abcdef\nphone phone-0123456789abcdef\n".utf8).write(to: URL(fileURLWithPath: keys))
-        let server = try ServeStateFileTests.Server(["--venues", "Recordings/venues/campus", "--api-keys", keys, "--client-sessions", "1",
-                                                     "--client-creates", "100", "--client-connections", "16", "--read-timeout", "5"])
+        let server = try ServeStateFileTests.Server([
+            "--venues", "Recordings/venues/campus", "--api-keys", keys, "--client-sessions", "1",
+            "--client-creates", "100", "--client-connections", "16", "--read-timeout", "5",
+        ])
         defer { _ = server.terminate() }
-        let body = #"{"venue":"campus","destination":"occ-deans-office","location":{"x":0,"y":0,"level":"lvl-a0","accuracyMeters":2,"timeSeconds":0}}"#
+        let body =
+            #"{"venue":"campus","destination":"occ-deans-office","location":{"x":0,"y":0,"level":"lvl-a0","accuracyMeters":2,"timeSeconds":0}}"#
         #expect(try server.request("GET", "/health").status == 200)
         #expect(try server.request("POST", "/sessions", body: body).status == 401)
         let kiosk = ["Authorization": "Bearer kiosk-0123456789abcdef"]

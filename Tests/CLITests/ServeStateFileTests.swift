@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IndoorJSON
+import Testing
 
 /// `indoornav serve --state-file`: sessions survive SIGTERM and a restart; bad state files and flags
 /// stop the start with a message naming them.
@@ -58,11 +58,15 @@ import IndoorJSON
         let first = try Server(arguments)
         var ids: [String] = []
         for k in 0..<3 {
-            let r = try first.request("POST", "/sessions", body: "{\"venue\":\"campus\",\"destination\":\"occ-staff-lounge\",\"location\":\(Self.fix(0, 0, t: 0))}")
+            let r = try first.request(
+                "POST", "/sessions",
+                body: "{\"venue\":\"campus\",\"destination\":\"occ-staff-lounge\",\"location\":\(Self.fix(0, 0, t: 0))}")
             #expect(r.status == 201, "\(r.body)")
             let id = try #require(try JSONParser().parse(r.body).value["id"]?.string)
             ids.append(id)
-            for t in 1...(2 + k) { _ = try first.request("POST", "/sessions/\(id)/locations", body: Self.fix(0.5 * Double(t), 0, t: Double(t))) }
+            for t in 1...(2 + k) {
+                _ = try first.request("POST", "/sessions/\(id)/locations", body: Self.fix(0.5 * Double(t), 0, t: Double(t)))
+            }
         }
         let before = try ids.map { try first.request("GET", "/sessions/\($0)").body }
         let stopped = first.terminate()
@@ -77,7 +81,8 @@ import IndoorJSON
         // They continue: a newer fix is applied, an older one is still rejected.
         let next = try second.request("POST", "/sessions/\(ids[0])/locations", body: Self.fix(2, 0, t: 10))
         #expect(next.status == 200)
-        let stale = try JSONParser().parse(try second.request("POST", "/sessions/\(ids[1])/locations", body: Self.fix(1, 0, t: 1)).body).value
+        let stale = try JSONParser().parse(try second.request("POST", "/sessions/\(ids[1])/locations", body: Self.fix(1, 0, t: 1)).body)
+            .value
         #expect(stale["rejected"]?.array?.count == 1)
         let health = try JSONParser().parse(try second.request("GET", "/health").body).value
         #expect(health["sessions"]?.int == 3)

@@ -53,8 +53,10 @@ import Testing
         let noOutput = try CLIRunner.run(["survey", copy.path])
         #expect(noOutput.status != 0)
         #expect(noOutput.stderr.contains("missing -o"))
-        let badOption = try CLIRunner.run(["survey", copy.path, "-o", folder.appendingPathComponent("m.json").path,
-                                           "--fingerprint-option", "neighbourCount=0"])
+        let badOption = try CLIRunner.run([
+            "survey", copy.path, "-o", folder.appendingPathComponent("m.json").path,
+            "--fingerprint-option", "neighbourCount=0",
+        ])
         #expect(badOption.status != 0)
         #expect(badOption.stderr.contains("neighbourCount"))
     }
@@ -100,8 +102,10 @@ import Testing
 /// `indoornav eval --navigate`: navigation along a route through the walk's own ground truth.
 @Suite(.serialized) struct EvalNavigateTests {
     @Test func simulatedCampusWalkIsNavigatedToItsEnd() throws {
-        let result = try CLIRunner.run(["eval", "Recordings/simulated/campus-info-to-deans-office.jsonl", "--venue", "Recordings/venues/campus",
-                                        "--beacons", "Recordings/simulated/campus-beacons.json", "--navigate", "--json"])
+        let result = try CLIRunner.run([
+            "eval", "Recordings/simulated/campus-info-to-deans-office.jsonl", "--venue", "Recordings/venues/campus",
+            "--beacons", "Recordings/simulated/campus-beacons.json", "--navigate", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let navigation = try #require(result.json?["navigation"])
         #expect(navigation["walks"]?.int == 1)
@@ -153,13 +157,17 @@ import Testing
 
 /// `CMD --help` and `indoornav help CMD` for every command.
 @Suite struct HelpTests {
-    static let commands = ["venue", "import", "bench", "route", "scenarios", "eval-providers", "eval", "beacons", "simulate",
-                           "replay", "serve", "survey", "view"]
+    static let commands = [
+        "venue", "import", "bench", "route", "scenarios", "eval-providers", "eval", "beacons", "simulate",
+        "replay", "serve", "survey", "view",
+    ]
 
     @Test(arguments: commands) func everyCommandExplainsItself(_ name: String) throws {
         let flag = try CLIRunner.run([name, "--help"])
         #expect(flag.status == 0, "\(name): \(flag.stderr)")
-        #expect(flag.stdout.hasPrefix("usage: indoornav \(name)") || flag.stdout.contains("usage: indoornav \(name) "), "\(name): \(flag.stdout)")
+        #expect(
+            flag.stdout.hasPrefix("usage: indoornav \(name)") || flag.stdout.contains("usage: indoornav \(name) "),
+            "\(name): \(flag.stdout)")
         let viaHelp = try CLIRunner.run(["help", name])
         #expect(viaHelp.status == 0)
         #expect(viaHelp.stdout == flag.stdout)

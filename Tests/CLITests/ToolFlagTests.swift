@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IndoorJSON
+import Testing
 
 /// Malformed flags and inputs of the remaining commands: each is a clear error naming the flag or file on
 /// standard error, never a crash: usage errors exit 64, unreadable or unusable files 1, places not found 2.
@@ -18,10 +18,18 @@ import IndoorJSON
             (["eval-providers", "/nonexistent"], "nonexistent", 1),
             (["scenarios", "--seeds", "0"], "--seeds", 64),
             (["scenarios", "--seeds", "many"], "--seeds", 64),
-            (["simulate", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-deans-office", "--seed", "1",
-              "-o", dir.appendingPathComponent("s.jsonl").path, "--duration-seconds", "-5"], "duration", 64),
-            (["simulate", "Recordings/venues/campus", "--from", "nowhere", "--to", "occ-deans-office", "--seed", "1",
-              "-o", dir.appendingPathComponent("s.jsonl").path], "nowhere", 2),
+            (
+                [
+                    "simulate", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-deans-office", "--seed", "1",
+                    "-o", dir.appendingPathComponent("s.jsonl").path, "--duration-seconds", "-5",
+                ], "duration", 64
+            ),
+            (
+                [
+                    "simulate", "Recordings/venues/campus", "--from", "nowhere", "--to", "occ-deans-office", "--seed", "1",
+                    "-o", dir.appendingPathComponent("s.jsonl").path,
+                ], "nowhere", 2
+            ),
             (["bench"], "bench", 64),
             (["bench", "route", "Recordings/venues/campus", "--queries", "0"], "--queries", 64),
             (["bench", "filter", "--state-dim", "0"], "--state-dim", 64),
@@ -29,8 +37,10 @@ import IndoorJSON
             (["serve"], "--venues", 64),
             (["serve", "--venues", "Recordings/venues", "--port", "70000"], "--port", 64),
             (["serve", "--venues", "Recordings/venues", "--cors-origin", "ftp://maps.example"], "corsAllowedOrigins[0]", 64),
-            (["serve", "--venues", "Recordings/venues", "--cors-origin", "http://ok.example", "--cors-origin", "http://x/path"],
-             "corsAllowedOrigins[1]", 64),
+            (
+                ["serve", "--venues", "Recordings/venues", "--cors-origin", "http://ok.example", "--cors-origin", "http://x/path"],
+                "corsAllowedOrigins[1]", 64
+            ),
             (["serve", "--venues", "Recordings/venues", "--cors-origin"], "--cors-origin", 64),
             ([], "missing command", 64),
         ]
@@ -44,8 +54,10 @@ import IndoorJSON
 
     @Test func importConvertsTheBundledILCWalk() throws {
         let dir = try CLIRunner.temporaryDirectory()
-        let raw = try FileManager.default.contentsOfDirectory(atPath: CLIRunner.packageRoot.appendingPathComponent("Recordings/samples").path)
-            .first { $0.hasSuffix(".txt") }
+        let raw = try FileManager.default.contentsOfDirectory(
+            atPath: CLIRunner.packageRoot.appendingPathComponent("Recordings/samples").path
+        )
+        .first { $0.hasSuffix(".txt") }
         let input = "Recordings/samples/" + (try #require(raw))
         let out = dir.appendingPathComponent("walk.jsonl").path
         let r = try CLIRunner.run(["import", "ilc", input, "-o", out, "--json"])

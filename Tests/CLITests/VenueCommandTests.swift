@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IndoorJSON
+import Testing
 
 @Suite struct VenueCommandTests {
     let campus = "Recordings/venues/campus"
@@ -30,9 +30,11 @@ import IndoorJSON
     }
 
     @Test func badFlagsAreUsageErrors() throws {
-        for args in [["venue", "inspect"], ["venue", "inspect", campus, "--bogus"], ["venue", "at", campus, "--point", "1;2", "--level", "0"],
-                     ["venue", "at", campus, "--level", "0"], ["venue", "render", campus, "--level", "0", "--labels", "colour"],
-                     ["venue", "render", campus, "--level", "no-such-level"], ["venue", "frobnicate"], ["teleport"]] {
+        for args in [
+            ["venue", "inspect"], ["venue", "inspect", campus, "--bogus"], ["venue", "at", campus, "--point", "1;2", "--level", "0"],
+            ["venue", "at", campus, "--level", "0"], ["venue", "render", campus, "--level", "0", "--labels", "colour"],
+            ["venue", "render", campus, "--level", "no-such-level"], ["venue", "frobnicate"], ["teleport"],
+        ] {
             let r = try CLIRunner.run(args)
             // An unknown level is a fact about the venue (1); everything else is a usage error (64).
             #expect(r.status == (args.contains("no-such-level") ? 1 : 64), "\(args) → \(r.status)")

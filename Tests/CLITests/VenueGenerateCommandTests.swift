@@ -26,7 +26,8 @@ import Testing
         let out = dir.appendingPathComponent("out").path
         let cases: [([String], String)] = [
             (["--levels", "0", "-o", out], "--levels"), (["--size", "-1", "-o", out], "--size"), (["--size", "NaN", "-o", out], "--size"),
-            (["--seed", "-3", "-o", out], "--seed"), (["--towers", "1", "-o", out], "--towers"), (["--levels", "two", "-o", out], "--levels"),
+            (["--seed", "-3", "-o", out], "--seed"), (["--towers", "1", "-o", out], "--towers"),
+            (["--levels", "two", "-o", out], "--levels"),
             (["--levels", "2"], "-o"), (["--levels", "1", "-o", file.path + "/sub"], "cannot write"), (["-o", out, "--bogus"], "--bogus"),
         ]
         for (args, expected) in cases {

@@ -6,8 +6,10 @@ import Testing
         let root = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let source = root.appendingPathComponent("venue").path, store = root.appendingPathComponent("store").path
-        let generated = try CLIRunner.run(["venue", "generate", "--levels", "1", "--parking", "0", "--corridors", "1", "--size", "0.1",
-                                           "-o", source])
+        let generated = try CLIRunner.run([
+            "venue", "generate", "--levels", "1", "--parking", "0", "--corridors", "1", "--size", "0.1",
+            "-o", source,
+        ])
         #expect(generated.status == 0, "\(generated.stderr)")
         let install = try CLIRunner.run(["venue", "store", "install", source, "--store", store])
         #expect(install.status == 0, "\(install.stderr)")
@@ -16,8 +18,11 @@ import Testing
         #expect(list.stdout.hasPrefix("synthetic-1\tSynthetic Centre 1\t1.0.0\tfnv1a64:"), "\(list.stdout)")
         #expect(try CLIRunner.run(["venue", "store", "check", "synthetic-1", "--store", store]).stdout.contains("up to date"))
         // Regenerating with another seed changes the names, so the content.
-        #expect(try CLIRunner.run(["venue", "generate", "--levels", "1", "--parking", "0", "--corridors", "1", "--size", "0.1",
-                                   "--seed", "2", "-o", source, "--force"]).status == 0)
+        #expect(
+            try CLIRunner.run([
+                "venue", "generate", "--levels", "1", "--parking", "0", "--corridors", "1", "--size", "0.1",
+                "--seed", "2", "-o", source, "--force",
+            ]).status == 0)
         #expect(try CLIRunner.run(["venue", "store", "check", "synthetic-1", "--store", store]).stdout.contains("update available"))
         // The new seed also renames the venue, so updating refuses and keeps the installed one.
         let update = try CLIRunner.run(["venue", "store", "update", "synthetic-1", "--store", store])
@@ -31,10 +36,12 @@ import Testing
         let root = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let store = root.path
-        for args in [["venue", "store"], ["venue", "store", "list"], ["venue", "store", "frob", "--store", store],
-                     ["venue", "store", "install", "--store", store], ["venue", "store", "install", root.path + "/none", "--store", store],
-                     ["venue", "store", "check", "nope", "--store", store], ["venue", "store", "remove", "../x", "--store", store],
-                     ["venue", "store", "list", "extra", "--store", store]] {
+        for args in [
+            ["venue", "store"], ["venue", "store", "list"], ["venue", "store", "frob", "--store", store],
+            ["venue", "store", "install", "--store", store], ["venue", "store", "install", root.path + "/none", "--store", store],
+            ["venue", "store", "check", "nope", "--store", store], ["venue", "store", "remove", "../x", "--store", store],
+            ["venue", "store", "list", "extra", "--store", store],
+        ] {
             let r = try CLIRunner.run(args)
             // A missing or extra argument is a usage error (64); a store that refuses the request a failure (1).
             let refusedByTheStore = args.contains(root.path + "/none") || args.contains("nope") || args.contains("../x")

@@ -54,7 +54,8 @@ import Testing
         #expect(level.stderr.contains("sections[0].polyline[0].level"), "\(level.stderr)")
         #expect(level.stderr.contains("L9"))
         let noRoute = dir.appendingPathComponent("none-route.json")
-        try Data(#"{"route":null,"notices":[{"code":"noRouteFound","severity":"CRITICAL","title":"No route found"}]}"#.utf8).write(to: noRoute)
+        try Data(#"{"route":null,"notices":[{"code":"noRouteFound","severity":"CRITICAL","title":"No route found"}]}"#.utf8).write(
+            to: noRoute)
         let none = try CLIRunner.run(["view", Self.venue, "--route", noRoute.path, "-o", out])
         #expect(none.status == 1)
         #expect(none.stderr.contains("no route"), "\(none.stderr)")
@@ -79,8 +80,10 @@ import Testing
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("eval.html").path
-        let r = try CLIRunner.run(["view", Self.venue, "--eval", "Recordings/simulated/campus-info-to-deans-office.jsonl",
-                                   "--beacons", "Recordings/simulated/campus-beacons.json", "-o", out])
+        let r = try CLIRunner.run([
+            "view", Self.venue, "--eval", "Recordings/simulated/campus-info-to-deans-office.jsonl",
+            "--beacons", "Recordings/simulated/campus-beacons.json", "-o", out,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let html = try String(contentsOfFile: out, encoding: .utf8)
         for kind in ["truth", "fused", "deadReckoning", "beaconFixes"] { #expect(html.contains("\"kind\":\"\(kind)\""), "\(kind)") }
@@ -93,9 +96,11 @@ import Testing
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("view.html").path
-        let r = try CLIRunner.run(["view", Self.venue, "--route", try Self.routeFile(in: dir),
-                                   "--replay", "Recordings/simulated/campus-info-to-deans-office.jsonl", "--to", "occ-deans-office",
-                                   "--beacons", "Recordings/simulated/campus-beacons.json", "-o", out])
+        let r = try CLIRunner.run([
+            "view", Self.venue, "--route", try Self.routeFile(in: dir),
+            "--replay", "Recordings/simulated/campus-info-to-deans-office.jsonl", "--to", "occ-deans-office",
+            "--beacons", "Recordings/simulated/campus-beacons.json", "-o", out,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let url = URL(fileURLWithPath: out).absoluteString
         let start = try browser.load(url + "#t=0")
@@ -110,7 +115,8 @@ import Testing
         let end = try browser.load(url + "#t=1000")
         func dot(_ page: HeadlessChromium.Page) -> (Double, Double)? {
             guard let d = HeadlessChromium.elements("circle", containing: "user-dot", in: page.dom).first,
-                  let x = d["data-x"].flatMap(Double.init), let y = d["data-y"].flatMap(Double.init) else { return nil }
+                let x = d["data-x"].flatMap(Double.init), let y = d["data-y"].flatMap(Double.init)
+            else { return nil }
             return (x, y)
         }
         let a = try #require(dot(start)), b = try #require(dot(end))
@@ -123,7 +129,9 @@ import Testing
         let other = try #require(levels.first { $0 != body["data-level"] })
         let switched = try browser.load(url + "#level=\(other)")
         #expect(switched.bodyAttributes["data-level"] == other)
-        let shown = HeadlessChromium.elements("g", containing: "class=\"level\"", in: switched.dom).filter { !($0["style"] ?? "").contains("none") }
+        let shown = HeadlessChromium.elements("g", containing: "class=\"level\"", in: switched.dom).filter {
+            !($0["style"] ?? "").contains("none")
+        }
         #expect(shown.compactMap { $0["data-level"] } == [other])
         let shot = dir.appendingPathComponent("view.png").path, blank = dir.appendingPathComponent("blank.png").path
         try browser.screenshot(url + "#t=1000", to: shot)

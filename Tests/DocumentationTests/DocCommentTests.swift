@@ -66,7 +66,9 @@ import Testing
         }
         for module in Self.required.sorted() {
             let entry = try #require(report[module], "no sources for \(module)")
-            #expect(entry.missing.isEmpty, "\(module): \(entry.missing.count) public declarations without a doc comment:\n\(entry.missing.joined(separator: "\n"))")
+            #expect(
+                entry.missing.isEmpty,
+                "\(module): \(entry.missing.count) public declarations without a doc comment:\n\(entry.missing.joined(separator: "\n"))")
         }
     }
 
@@ -181,7 +183,8 @@ enum PublicDeclarationScanner {
         words.removeFirst()
         // `class` is a modifier before `func`/`var` (`class func`), else the keyword of a class.
         while let word = words.first, modifiers.contains(word),
-              word != "class" || words.dropFirst().first.map({ modifiers.contains($0) || keyword($0) != nil }) == true {
+            word != "class" || words.dropFirst().first.map({ modifiers.contains($0) || keyword($0) != nil }) == true
+        {
             words.removeFirst()
         }
         return words.first.flatMap(keyword) != nil
@@ -202,15 +205,17 @@ enum PublicDeclarationScanner {
         for (index, raw) in lines.enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             let scope = scopes.last ?? .other
-            let isDeclaration = isPublicDeclaration(line)
+            let isDeclaration =
+                isPublicDeclaration(line)
                 || (scope == .publicEnum && (line.hasPrefix("case ") || line.hasPrefix("indirect case ")))
                 || (scope == .publicProtocol && isRequirement(line))
             if isDeclaration {
                 var previous = index - 1
                 while previous >= 0, lines[previous].trimmingCharacters(in: .whitespaces).hasPrefix("@") { previous -= 1 }
                 let comment = previous >= 0 ? lines[previous].trimmingCharacters(in: .whitespaces) : ""
-                let documented = (comment.hasPrefix("///") && !comment.dropFirst(3).allSatisfy(\.isWhitespace)
-                    || comment.hasPrefix("///") && isContinuation(lines, before: previous)) || comment.hasSuffix("*/")
+                let documented =
+                    (comment.hasPrefix("///") && !comment.dropFirst(3).allSatisfy(\.isWhitespace)
+                        || comment.hasPrefix("///") && isContinuation(lines, before: previous)) || comment.hasSuffix("*/")
                 out.append((Declaration(line: index + 1, text: line), documented))
             }
             var opening: Scope = .other
@@ -220,8 +225,11 @@ enum PublicDeclarationScanner {
                 if rest.first == "enum" { opening = .publicEnum } else if rest.first == "protocol" { opening = .publicProtocol }
             }
             for character in code(of: line) {
-                if character == "{" { scopes.append(opening); opening = .other }
-                else if character == "}", !scopes.isEmpty { scopes.removeLast() }
+                if character == "{" {
+                    scopes.append(opening); opening = .other
+                } else if character == "}", !scopes.isEmpty {
+                    scopes.removeLast()
+                }
             }
         }
         return out

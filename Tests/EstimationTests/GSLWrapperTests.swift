@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IndoorEstimation
 
 /// The C boundary: status codes become typed errors, allocation failure is reported, not fatal.
@@ -25,7 +26,7 @@ import Testing
     /// With `vm.overcommit_memory` = 1 the kernel would grant any size, so the check needs 0 or 2.
     static let allocationCanFail =
         (try? String(contentsOfFile: "/proc/sys/vm/overcommit_memory", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) != "1"
+        .trimmingCharacters(in: .whitespacesAndNewlines) != "1"
 
     @Test(.enabled(if: allocationCanFail, "the kernel overcommits memory"))
     func impossibleAllocationIsReported() {

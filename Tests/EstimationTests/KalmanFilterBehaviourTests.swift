@@ -1,7 +1,8 @@
-import IndoorGeometry
 import EstimationReference
 import Foundation
+import IndoorGeometry
 import Testing
+
 @testable import IndoorEstimation
 
 @Suite struct KalmanFilterBehaviourTests {
@@ -25,8 +26,9 @@ import Testing
     @Test func controlInputShiftsThePrior() throws {
         // x⁻ = F x + B u with F = [[1, 1], [0, 1]], x = [1, 2], B = [[0.5], [1]], u = [2] → [4, 4].
         let filter = try KalmanFilter(initialState: [1, 2], initialCovariance: .identity(2))
-        try filter.predict(transition: M([[1, 1], [0, 1]]), processNoise: .diagonal([0.1, 0.1]),
-                           control: M([[0.5], [1]]), input: [2])
+        try filter.predict(
+            transition: M([[1, 1], [0, 1]]), processNoise: .diagonal([0.1, 0.1]),
+            control: M([[0.5], [1]]), input: [2])
         #expect(filter.state == [4, 4])
         // P⁻ = F I Fᵀ + 0.1 I = [[2.1, 1], [1, 1.1]]
         #expect(relativeDifference(filter.covariance, [[2.1, 1], [1, 1.1]]) < 1e-12)
@@ -61,8 +63,9 @@ import Testing
     }
 
     @Test func layoutAccessorsReadByName() throws {
-        let filter = try KalmanFilter(layout: PlanarMotionState.self, initialState: [3, 4, 0.5, -0.5],
-                                      initialCovariance: .diagonal([9, 16, 1, 2]))
+        let filter = try KalmanFilter(
+            layout: PlanarMotionState.self, initialState: [3, 4, 0.5, -0.5],
+            initialCovariance: .diagonal([9, 16, 1, 2]))
         #expect(PlanarMotionState.dimension == 4)
         #expect(try filter.value(of: PlanarMotionState.northMeters) == 4)
         #expect(try filter.variance(of: PlanarMotionState.northVelocityMetersPerSecond) == 2)
@@ -83,9 +86,10 @@ import Testing
         let predicted = bearing(filter.state)[0]
         let expectedResidual = Residual.wrappedRadians(measured - predicted)
         #expect(abs(expectedResidual) < 0.03)
-        let outcome = try filter.update(measurement: [measured], noise: M([[0.01 * 0.01]]),
-                                        predictedMeasurement: bearing, jacobian: jacobian,
-                                        residual: Residual.wrappingAngles(atIndices: [0]), gate: .disabled)
+        let outcome = try filter.update(
+            measurement: [measured], noise: M([[0.01 * 0.01]]),
+            predictedMeasurement: bearing, jacobian: jacobian,
+            residual: Residual.wrappingAngles(atIndices: [0]), gate: .disabled)
         guard case .accepted(let accepted) = outcome else {
             Issue.record("expected acceptance, got \(outcome)")
             return
@@ -93,8 +97,9 @@ import Testing
         #expect(abs(accepted.innovation[0] - expectedResidual) < 1e-12)
         // Without wrapping the innovation is ≈ 2π and the default gate rejects it.
         let fresh = try KalmanFilter(initialState: [-10, -0.1], initialCovariance: .diagonal([1, 1]))
-        let unwrapped = try fresh.update(measurement: [measured], noise: M([[0.01 * 0.01]]),
-                                          predictedMeasurement: bearing, jacobian: jacobian)
+        let unwrapped = try fresh.update(
+            measurement: [measured], noise: M([[0.01 * 0.01]]),
+            predictedMeasurement: bearing, jacobian: jacobian)
         guard case .rejected(.gated) = unwrapped else {
             Issue.record("expected gating without wrapping, got \(unwrapped)")
             return

@@ -1,7 +1,8 @@
-import IndoorGeometry
 import EstimationReference
 import Foundation
+import IndoorGeometry
 import Testing
+
 @testable import IndoorEstimation
 
 /// The GSL filter and the plain-Swift reference run the same seeded sequences and must agree.
@@ -94,12 +95,14 @@ import Testing
             reference.predict(transition: f.rowArrays, processNoise: q.rowArrays)
             let exact = predictedMeasurement(truth)
             let z = [exact[0] + 0.5 * generator.gaussian(), Residual.wrappedRadians(exact[1] + 0.05 * generator.gaussian())]
-            let outcome = try filter.update(measurement: z, noise: M(r), predictedMeasurement: predictedMeasurement,
-                                            jacobian: jacobian, residual: wrap, gate: .threshold(chiSquare99[2] ?? 0))
+            let outcome = try filter.update(
+                measurement: z, noise: M(r), predictedMeasurement: predictedMeasurement,
+                jacobian: jacobian, residual: wrap, gate: .threshold(chiSquare99[2] ?? 0))
             let xPrior = reference.state
             let y = wrap(z, predictedMeasurement(xPrior))
-            let expected = reference.update(innovation: y, model: jacobian(xPrior).rowArrays, noise: r,
-                                            gateThreshold: chiSquare99[2])
+            let expected = reference.update(
+                innovation: y, model: jacobian(xPrior).rowArrays, noise: r,
+                gateThreshold: chiSquare99[2])
             switch (outcome, expected) {
             case (.accepted, .accepted), (.rejected(.gated), .gated): break
             default: Issue.record("step \(step): GSL \(outcome) vs reference \(expected)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IndoorEstimation
 
 /// Every typed error of the filter API, and that a throwing call leaves the filter untouched.
@@ -177,12 +178,14 @@ import Testing
             try filter.update(measurement: [0, 0], noise: .identity(2), predictedMeasurement: { _ in [0] }, jacobian: jacobian)
         }
         #expect(throws: EstimationError.dimensionMismatch(what: "measurement Jacobian rows", expected: 2, got: 1)) {
-            try filter.update(measurement: [0, 0], noise: .identity(2), predictedMeasurement: { _ in [0, 0] },
-                              jacobian: { _ in .zeros(rows: 1, columns: 4) })
+            try filter.update(
+                measurement: [0, 0], noise: .identity(2), predictedMeasurement: { _ in [0, 0] },
+                jacobian: { _ in .zeros(rows: 1, columns: 4) })
         }
         #expect(throws: EstimationError.dimensionMismatch(what: "residual function output", expected: 2, got: 3)) {
-            try filter.update(measurement: [0, 0], noise: .identity(2), predictedMeasurement: { _ in [0, 0] },
-                              jacobian: jacobian, residual: { _, _ in [0, 0, 0] })
+            try filter.update(
+                measurement: [0, 0], noise: .identity(2), predictedMeasurement: { _ in [0, 0] },
+                jacobian: jacobian, residual: { _, _ in [0, 0, 0] })
         }
         expectUnchanged(filter)
     }
@@ -198,11 +201,14 @@ import Testing
     }
 
     @Test func errorDescriptionsNameTheInput() {
-        #expect(EstimationError.notSymmetric(matrix: "process noise", row: 0, column: 2).description
-            == "process noise is not symmetric at (0, 2)")
-        #expect(EstimationError.dimensionMismatch(what: "control input", expected: 2, got: 3).description
-            == "control input: expected 2, got 3")
-        #expect(EstimationError.gsl(status: 1, call: "gsl_x", reason: "input domain error").description
-            == "gsl_x failed with GSL status 1: input domain error")
+        #expect(
+            EstimationError.notSymmetric(matrix: "process noise", row: 0, column: 2).description
+                == "process noise is not symmetric at (0, 2)")
+        #expect(
+            EstimationError.dimensionMismatch(what: "control input", expected: 2, got: 3).description
+                == "control input: expected 2, got 3")
+        #expect(
+            EstimationError.gsl(status: 1, call: "gsl_x", reason: "input domain error").description
+                == "gsl_x failed with GSL status 1: input domain error")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IndoorEstimation
 
 /// Every rejection reason, and that a rejection leaves the state and covariance untouched.
@@ -33,13 +34,20 @@ import Testing
     @Test func callerThresholdAndDisabledGateOverrideConfiguration() throws {
         let filter = try makeFilter()
         // d² = 50 as above: a threshold of 60 accepts it.
-        #expect(try filter.update(measurement: [11, 2], model: positionModel(), noise: .identity(2),
-                                  gate: .threshold(60)).isAccepted)
+        #expect(
+            try filter.update(
+                measurement: [11, 2], model: positionModel(), noise: .identity(2),
+                gate: .threshold(60)
+            ).isAccepted)
         let other = try makeFilter()
-        #expect(try other.update(measurement: [11, 2], model: positionModel(), noise: .identity(2),
-                                 gate: .disabled).isAccepted)
-        let ungated = try KalmanFilter(initialState: [1, 2, 0, 0], initialCovariance: .diagonal([1, 1, 0.5, 0.5]),
-                                       configuration: KalmanFilterConfiguration(gateProbability: nil))
+        #expect(
+            try other.update(
+                measurement: [11, 2], model: positionModel(), noise: .identity(2),
+                gate: .disabled
+            ).isAccepted)
+        let ungated = try KalmanFilter(
+            initialState: [1, 2, 0, 0], initialCovariance: .diagonal([1, 1, 0.5, 0.5]),
+            configuration: KalmanFilterConfiguration(gateProbability: nil))
         #expect(try ungated.update(measurement: [11, 2], model: positionModel(), noise: .identity(2)).isAccepted)
     }
 
@@ -60,15 +68,17 @@ import Testing
 
     @Test func nonFiniteModelOutputsAreRejected() throws {
         let filter = try makeFilter()
-        let badPrediction = try filter.update(measurement: [1, 2], noise: .identity(2),
-                                              predictedMeasurement: { _ in [.nan, 0] }, jacobian: positionJacobian)
+        let badPrediction = try filter.update(
+            measurement: [1, 2], noise: .identity(2),
+            predictedMeasurement: { _ in [.nan, 0] }, jacobian: positionJacobian)
         #expect(badPrediction == .rejected(.nonFinite(.predictedMeasurement(index: 0))))
         let badJacobian = try filter.update(
             measurement: [1, 2], noise: .identity(2), predictedMeasurement: position,
             jacobian: { _ in Matrix(checkedRows: 2, columns: 4, elements: [1, 0, 0, 0, 0, .infinity, 0, 0]) })
         #expect(badJacobian == .rejected(.nonFinite(.measurementJacobian(index: 5))))
-        let badResidual = try filter.update(measurement: [1, 2], noise: .identity(2), predictedMeasurement: position,
-                                            jacobian: positionJacobian, residual: { _, _ in [0, .nan] })
+        let badResidual = try filter.update(
+            measurement: [1, 2], noise: .identity(2), predictedMeasurement: position,
+            jacobian: positionJacobian, residual: { _, _ in [0, .nan] })
         #expect(badResidual == .rejected(.nonFinite(.residual(index: 1))))
         expectUnchanged(filter)
     }

@@ -1,7 +1,8 @@
-import IndoorGeometry
 import EstimationReference
 import Foundation
+import IndoorGeometry
 import Testing
+
 @testable import IndoorEstimation
 
 /// Long runs: the covariance must stay symmetric positive definite.
@@ -21,8 +22,9 @@ import Testing
 
     private func runConstantVelocity(steps: Int, checkEvery: Int) throws {
         var generator = SplitMix64(seed: 2024)
-        let filter = try KalmanFilter(layout: PlanarMotionState.self, initialState: [0, 0, 1, 0],
-                                      initialCovariance: .diagonal([100, 100, 4, 4]))
+        let filter = try KalmanFilter(
+            layout: PlanarMotionState.self, initialState: [0, 0, 1, 0],
+            initialCovariance: .diagonal([100, 100, 4, 4]))
         let dt = 0.1
         let f = try constantVelocityTransition(dtSeconds: dt)
         let q = try whiteAccelerationNoise(dtSeconds: dt, density: 0.05)

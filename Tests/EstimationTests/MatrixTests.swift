@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IndoorEstimation
 
 @Suite struct MatrixTests {

@@ -1,6 +1,7 @@
-import IndoorGeometry
 import EstimationReference
+import IndoorGeometry
 import Testing
+
 @testable import IndoorEstimation
 
 @Suite struct NonlinearLeastSquaresTests {
@@ -12,8 +13,10 @@ import Testing
     static let rangeSigmaMeters = 0.3
 
     /// Σ wᵢ (measuredᵢ − ‖p − aᵢ‖)², evaluated independently of the solver.
-    static func cost(east: Double, north: Double, anchors: ArraySlice<(east: Double, north: Double)>,
-                     ranges: [Double], weight: Double) -> Double {
+    static func cost(
+        east: Double, north: Double, anchors: ArraySlice<(east: Double, north: Double)>,
+        ranges: [Double], weight: Double
+    ) -> Double {
         zip(anchors, ranges).reduce(0) { sum, pair in
             let de = east - pair.0.east, dn = north - pair.0.north
             let r = pair.1 - (de * de + dn * dn).squareRoot()
@@ -22,8 +25,10 @@ import Testing
     }
 
     /// Grid search: 5 cm over the hall, then 0.5 mm around the best cell.
-    static func gridMinimum(anchors: ArraySlice<(east: Double, north: Double)>, ranges: [Double],
-                            weight: Double) -> (east: Double, north: Double, cost: Double) {
+    static func gridMinimum(
+        anchors: ArraySlice<(east: Double, north: Double)>, ranges: [Double],
+        weight: Double
+    ) -> (east: Double, north: Double, cost: Double) {
         var best = (east: 0.0, north: 0.0, cost: Double.infinity)
         func scan(eastRange: ClosedRange<Double>, northRange: ClosedRange<Double>, step: Double) {
             for i in 0...Int((eastRange.upperBound - eastRange.lowerBound) / step) {
@@ -37,12 +42,15 @@ import Testing
         }
         scan(eastRange: -2...22, northRange: -2...17, step: 0.05)
         let coarse = best
-        scan(eastRange: (coarse.east - 0.06)...(coarse.east + 0.06),
-             northRange: (coarse.north - 0.06)...(coarse.north + 0.06), step: 0.0005)
+        scan(
+            eastRange: (coarse.east - 0.06)...(coarse.east + 0.06),
+            northRange: (coarse.north - 0.06)...(coarse.north + 0.06), step: 0.0005)
         return best
     }
 
-    static func solveMultilateration(anchorCount k: Int, seed: UInt64)
+    static func solveMultilateration(
+        anchorCount k: Int, seed: UInt64
+    )
         throws -> (solution: LeastSquaresSolution, ranges: [Double])
     {
         var generator = SplitMix64(seed: seed)
@@ -83,8 +91,9 @@ import Testing
         #expect(abs(solution.parameters[1] - grid.north) < 0.001)
         // The solver's minimum is at least as low as the best grid point.
         #expect(solution.cost <= grid.cost + 1e-9)
-        let recomputed = Self.cost(east: solution.parameters[0], north: solution.parameters[1],
-                                   anchors: Self.anchors.prefix(k), ranges: ranges, weight: weight)
+        let recomputed = Self.cost(
+            east: solution.parameters[0], north: solution.parameters[1],
+            anchors: Self.anchors.prefix(k), ranges: ranges, weight: weight)
         #expect(abs(solution.cost - recomputed) < 1e-9 * max(1, recomputed))
         // With 0.3 m range noise the fix lands within a metre of the truth.
         #expect(abs(solution.parameters[0] - Self.truth.east) < 1)
@@ -140,8 +149,10 @@ import Testing
         }
         #expect(abs(solution.cost - chiSquare) < 1e-12)
         let scale = chiSquare / Double(t.count - 2)
-        let expected = [[swtt / determinant * scale, -swt / determinant * scale],
-                        [-swt / determinant * scale, sw / determinant * scale]]
+        let expected = [
+            [swtt / determinant * scale, -swt / determinant * scale],
+            [-swt / determinant * scale, sw / determinant * scale],
+        ]
         #expect(relativeDifference(solution.covariance, expected) < 1e-8)
     }
 
@@ -202,16 +213,19 @@ import Testing
             try solver.solve(initialGuess: [0], weights: [1, 1], residuals: { _ in [0, .nan] }, jacobian: jacobian)
         }
         #expect(throws: EstimationError.dimensionMismatch(what: "Jacobian rows", expected: 2, got: 1)) {
-            try solver.solve(initialGuess: [0], weights: [1, 1], residuals: { p in [p[0], p[0]] },
-                             jacobian: { _ in .zeros(rows: 1, columns: 1) })
+            try solver.solve(
+                initialGuess: [0], weights: [1, 1], residuals: { p in [p[0], p[0]] },
+                jacobian: { _ in .zeros(rows: 1, columns: 1) })
         }
         #expect(throws: EstimationError.dimensionMismatch(what: "Jacobian columns", expected: 1, got: 2)) {
-            try solver.solve(initialGuess: [0], weights: [1, 1], residuals: { p in [p[0], p[0]] },
-                             jacobian: { _ in .zeros(rows: 2, columns: 2) })
+            try solver.solve(
+                initialGuess: [0], weights: [1, 1], residuals: { p in [p[0], p[0]] },
+                jacobian: { _ in .zeros(rows: 2, columns: 2) })
         }
         #expect(throws: EstimationError.nonFiniteFunctionValue(function: "Jacobian", index: 0)) {
-            try solver.solve(initialGuess: [0], weights: [1, 1], residuals: { p in [p[0], p[0]] },
-                             jacobian: { _ in Matrix(checkedRows: 2, columns: 1, elements: [.infinity, 1]) })
+            try solver.solve(
+                initialGuess: [0], weights: [1, 1], residuals: { p in [p[0], p[0]] },
+                jacobian: { _ in Matrix(checkedRows: 2, columns: 1, elements: [.infinity, 1]) })
         }
     }
 

@@ -1,4 +1,5 @@
 import EstimationReference
+
 @testable import IndoorEstimation
 
 /// 99 % chi-square quantiles for 1…6 degrees of freedom, from published statistical tables

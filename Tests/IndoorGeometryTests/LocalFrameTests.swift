@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IndoorGeometry
 
 @Suite struct LocalFrameTests {
@@ -39,5 +40,3 @@ import Testing
         #expect(abs(p.x) < 1e-9 && abs(p.y) < 1e-9)
     }
 }
-
-

@@ -1,6 +1,7 @@
 import Foundation
-@testable import IndoorGeometry
 import Testing
+
+@testable import IndoorGeometry
 
 /// The one seeded Gaussian and the stream constructor of ``SplitMix64``.
 @Suite struct RandomDistributionTests {
@@ -8,8 +9,10 @@ import Testing
         // SplitMix64's published first outputs for seed 0; a uniform draw keeps the low 53 bits × 2⁻⁵³.
         let bits: [UInt64] = [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F, 0xF88B_B8A8_724C_81EC]
         let u = bits.map { Double($0 & ((1 << 53) - 1)) * 0x1p-53 }
-        let expected = [(-2 * log(u[0])).squareRoot() * cos(2 * Double.pi * u[1]),
-                        (-2 * log(u[2])).squareRoot() * cos(2 * Double.pi * u[3])]
+        let expected = [
+            (-2 * log(u[0])).squareRoot() * cos(2 * Double.pi * u[1]),
+            (-2 * log(u[2])).squareRoot() * cos(2 * Double.pi * u[3]),
+        ]
         var rng = SplitMix64(seed: 0)
         #expect(abs(rng.gaussian() - expected[0]) < 1e-15)
         #expect(abs(rng.gaussian(mean: 10, standardDeviation: 2) - (10 + 2 * expected[1])) < 1e-14)

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import IndoorGeometry
 
 @Suite struct PolygonTests {
-    let square = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 10), LocalPoint(x: 0, y: 10)],
-                         holes: [[LocalPoint(x: 4, y: 4), LocalPoint(x: 6, y: 4), LocalPoint(x: 6, y: 6), LocalPoint(x: 4, y: 6)]])
+    let square = Polygon(
+        exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 10), LocalPoint(x: 0, y: 10)],
+        holes: [[LocalPoint(x: 4, y: 4), LocalPoint(x: 6, y: 4), LocalPoint(x: 6, y: 6), LocalPoint(x: 4, y: 6)]])
 
     @Test func areaSubtractsHoles() { #expect(abs(square.areaSquareMeters - 96) < 1e-9) }
 
@@ -16,8 +18,10 @@ import Testing
 
     @Test func centroidOfLShape() {
         // L made of a 2×1 and a 1×1 block: area 3, centroid ((1×1 + 0.5×... ) computed by parts.
-        let l = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 2, y: 0), LocalPoint(x: 2, y: 1),
-                                   LocalPoint(x: 1, y: 1), LocalPoint(x: 1, y: 2), LocalPoint(x: 0, y: 2)])
+        let l = Polygon(exterior: [
+            LocalPoint(x: 0, y: 0), LocalPoint(x: 2, y: 0), LocalPoint(x: 2, y: 1),
+            LocalPoint(x: 1, y: 1), LocalPoint(x: 1, y: 2), LocalPoint(x: 0, y: 2),
+        ])
         // Parts: [0,2]×[0,1] centroid (1, 0.5) area 2; [0,1]×[1,2] centroid (0.5, 1.5) area 1.
         let c = l.centroid
         #expect(abs(c.x - (2 * 1 + 0.5) / 3) < 1e-12)

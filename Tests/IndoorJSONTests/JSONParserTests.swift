@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IndoorJSON
 
 @Suite struct JSONParserTests {
@@ -72,7 +73,9 @@ import Testing
         #expect(warnings.count == 1 && warnings[0].position.line == 2)
     }
 
-    @Test(arguments: [("{\"features\": [1, 2", 1, "unterminated array"), ("{\"features\": [1,\n x]}", 2, "expected a value"), ("", 1, "empty input")])
+    @Test(arguments: [
+        ("{\"features\": [1, 2", 1, "unterminated array"), ("{\"features\": [1,\n x]}", 2, "expected a value"), ("", 1, "empty input"),
+    ])
     func malformedStreamsReportThePosition(text: String, line: Int, fragment: String) {
         do {
             _ = try JSONParser().parseObject(Array(text.utf8), streamingArrayMember: "features") { _, _, _ in }

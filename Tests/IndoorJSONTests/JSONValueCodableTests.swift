@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IndoorJSON
+import Testing
 
 /// `JSONValue` through `JSONEncoder`/`JSONDecoder`: every kind keeps its kind.
 @Suite struct JSONValueCodableTests {

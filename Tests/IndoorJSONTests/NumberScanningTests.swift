@@ -63,8 +63,10 @@ import Testing
         #expect(scan("1e23") == 1e23)
         #expect(scan("4.9e-324") == Double.leastNonzeroMagnitude)
         #expect(scan("1e-400") == 0)
-        for text in ["", "-", "+", ".", "nan", "NaN", "inf", "-Infinity", "1e", "1e+", "12a", "1.2.3", "0x10", " 1", "1 ",
-                     "1e400", "-1e400", "--1", "+-1"] {
+        for text in [
+            "", "-", "+", ".", "nan", "NaN", "inf", "-Infinity", "1e", "1e+", "12a", "1.2.3", "0x10", " 1", "1 ",
+            "1e400", "-1e400", "--1", "+-1",
+        ] {
             #expect(scan(text) == nil, "\(text)")
         }
     }
@@ -81,7 +83,9 @@ import Testing
     }
 
     @Test func jsonNumbersUseTheSameScanner() throws {
-        for text in ["0", "-0.5", "123456789012345", "1234567890.12345", "0.1", "1e-7", "-2.5E+3", "1e23", "12345678901234567890", "5e-324"] {
+        for text in [
+            "0", "-0.5", "123456789012345", "1234567890.12345", "0.1", "1e-7", "-2.5E+3", "1e23", "12345678901234567890", "5e-324",
+        ] {
             #expect(try JSONParser().parse(text).value.double == Double(text), "\(text)")
         }
         #expect(try JSONParser().parse("-0").value.double?.sign == .minus)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import IndoorGeometry
+import Testing
+
 @testable import IndoorPlot
 @testable import IndoorVenue
 
@@ -28,7 +29,8 @@ import IndoorGeometry
     }
 
     @Test func overridesApplyInOrder() throws {
-        let path = try write(##"{"space": {"fill": "#111"}, "categories": {"shop": {"fill": "#222"}}, "spaces": {"s1": {"stroke": "#333"}}}"##)
+        let path = try write(
+            ##"{"space": {"fill": "#111"}, "categories": {"shop": {"fill": "#222"}}, "spaces": {"s1": {"stroke": "#333"}}}"##)
         let style = try RenderStyle.load(path: path)
         #expect(style.style(forSpaceID: "x", category: "room", walkable: true).fill == "#111")
         #expect(style.style(forSpaceID: "x", category: "shop", walkable: true).fill == "#222")
@@ -61,10 +63,12 @@ import IndoorGeometry
         let square = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 10), LocalPoint(x: 0, y: 10)])
         let level = Level(id: "L0", ordinal: 0, name: LocalizedName("Ground", language: "en"))
         let space = Space(id: "room", category: "office", polygon: square, levelID: "L0", name: LocalizedName("Room 1", language: "en"))
-        let poi = PointOfInterest(id: "p", category: "office", name: LocalizedName(["en": "ACME", "de": "ACME GmbH"]),
-                                  position: LocalPoint(x: 5, y: 5), levelID: "L0", spaceID: "room", source: .occupant)
-        return Venue(id: "v", name: LocalizedName("V", language: "en"), defaultLanguage: "en", frame: frame, buildings: [],
-                     levels: [level], spaces: [space], openings: [], pois: [poi], connectors: [], graph: .empty)
+        let poi = PointOfInterest(
+            id: "p", category: "office", name: LocalizedName(["en": "ACME", "de": "ACME GmbH"]),
+            position: LocalPoint(x: 5, y: 5), levelID: "L0", spaceID: "room", source: .occupant)
+        return Venue(
+            id: "v", name: LocalizedName("V", language: "en"), defaultLanguage: "en", frame: frame, buildings: [],
+            levels: [level], spaces: [space], openings: [], pois: [poi], connectors: [], graph: .empty)
     }
 
     @Test func labelPreferenceOrder() {
@@ -96,14 +100,18 @@ import FoundationXML
     /// unreadable by SVG tools).
     @Test func renderedDocumentsAreWellFormedXML() {
         var doc = SVGDocument(bounds: BoundingBox(minX: 0, minY: 0, maxX: 10, maxY: 10))
-        doc.polygon(Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 5, y: 0), LocalPoint(x: 5, y: 5)]),
-                    style: SVGStyle(fill: "#eee", stroke: "#000", strokeWidthPixels: 1), title: "a & b")
+        doc.polygon(
+            Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 5, y: 0), LocalPoint(x: 5, y: 5)]),
+            style: SVGStyle(fill: "#eee", stroke: "#000", strokeWidthPixels: 1), title: "a & b")
         doc.polyline([LocalPoint(x: 0, y: 0), LocalPoint(x: 3, y: 4)], style: SVGStyle(stroke: "#f00", strokeWidthPixels: 2))
         doc.polyline([LocalPoint(x: 1, y: 1), LocalPoint(x: 2, y: 2)], style: SVGStyle(fill: "#0f0", stroke: "#00f"))
         doc.circle(at: LocalPoint(x: 1, y: 1), radiusPixels: 2, style: SVGStyle(fill: "#00f"), title: "<poi>")
         doc.text("label \"quoted\"", at: LocalPoint(x: 2, y: 2))
-        let plot = TrackPlot(tracks: [TrackPlot.Track(name: "fused", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 4, y: 4)], color: "#1f77b4", markers: true)],
-                             errorLines: [(truth: LocalPoint(x: 1, y: 0), estimate: LocalPoint(x: 1, y: 1))])
+        let plot = TrackPlot(
+            tracks: [
+                TrackPlot.Track(name: "fused", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 4, y: 4)], color: "#1f77b4", markers: true)
+            ],
+            errorLines: [(truth: LocalPoint(x: 1, y: 0), estimate: LocalPoint(x: 1, y: 1))])
         plot.draw(into: &doc)
         let svg = doc.rendered(title: "tracks & level")
         let parser = XMLParser(data: Data(svg.utf8))

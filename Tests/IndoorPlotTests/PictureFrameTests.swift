@@ -1,5 +1,6 @@
 import IndoorGeometry
 import Testing
+
 @testable import IndoorPlot
 @testable import IndoorVenue
 
@@ -9,16 +10,20 @@ import Testing
     @Test func overlappingLabelsKeepTheMoreImportantOne() {
         let document = SVGDocument(bounds: BoundingBox(minX: 0, minY: 0, maxX: 100, maxY: 100), marginMeters: 0, maxSizePixels: 1000)
         let placer = LabelPlacer(sizePixels: 10)
-        let kept = placer.place([
-            .init(text: "Small room", anchor: LocalPoint(x: 50, y: 50), priority: 10),
-            .init(text: "Big hall", anchor: LocalPoint(x: 51, y: 50), priority: 500),
-            .init(text: "Far away", anchor: LocalPoint(x: 10, y: 90), priority: 1),
-            .init(text: "A very long name for a cupboard", anchor: LocalPoint(x: 90, y: 10), priority: 5, maximumWidthPixels: 40),
-        ], in: document)
+        let kept = placer.place(
+            [
+                .init(text: "Small room", anchor: LocalPoint(x: 50, y: 50), priority: 10),
+                .init(text: "Big hall", anchor: LocalPoint(x: 51, y: 50), priority: 500),
+                .init(text: "Far away", anchor: LocalPoint(x: 10, y: 90), priority: 1),
+                .init(text: "A very long name for a cupboard", anchor: LocalPoint(x: 90, y: 10), priority: 5, maximumWidthPixels: 40),
+            ], in: document)
         #expect(kept.map(\.text) == ["Big hall", "Far away"])
         // Two labels far apart are both kept.
-        let both = placer.place([.init(text: "A", anchor: LocalPoint(x: 10, y: 10), priority: 1),
-                                 .init(text: "B", anchor: LocalPoint(x: 90, y: 90), priority: 1)], in: document)
+        let both = placer.place(
+            [
+                .init(text: "A", anchor: LocalPoint(x: 10, y: 10), priority: 1),
+                .init(text: "B", anchor: LocalPoint(x: 90, y: 90), priority: 1),
+            ], in: document)
         #expect(both.count == 2)
     }
 
@@ -29,11 +34,12 @@ import Testing
         b.addNode(NavNode(point: LocalPoint(x: 300, y: 40), levelIndex: 1, kind: .waypoint, featureID: nil))
         b.addNode(NavNode(point: LocalPoint(x: 310, y: 60), levelIndex: 1, kind: .waypoint, featureID: nil))
         let square = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 10), LocalPoint(x: 0, y: 10)])
-        let venue = Venue(id: "v", name: LocalizedName("V", language: "en"), defaultLanguage: "en",
-                          frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 48, longitudeDegrees: 11)), buildings: [],
-                          levels: [Level(id: "L0", ordinal: 0), Level(id: "G", ordinal: 1)],
-                          spaces: [Space(id: "room", category: "office", polygon: square, levelID: "L0")],
-                          openings: [], pois: [], connectors: [], graph: b.build())
+        let venue = Venue(
+            id: "v", name: LocalizedName("V", language: "en"), defaultLanguage: "en",
+            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 48, longitudeDegrees: 11)), buildings: [],
+            levels: [Level(id: "L0", ordinal: 0), Level(id: "G", ordinal: 1)],
+            spaces: [Space(id: "room", category: "office", polygon: square, levelID: "L0")],
+            openings: [], pois: [], connectors: [], graph: b.build())
         #expect(LevelExtent.bounds(of: venue, levelIndex: 0) == BoundingBox(minX: 0, minY: 0, maxX: 10, maxY: 10))
         // A level with only a graph is framed by its nodes.
         #expect(LevelExtent.bounds(of: venue, levelIndex: 1) == BoundingBox(minX: 300, minY: 40, maxX: 310, maxY: 60))
@@ -48,10 +54,13 @@ import Testing
 
     @Test func legendSitsBesideTheMapAndListsOnlyWhatIsDrawn() throws {
         let plot = TrackPlot(tracks: [
-            TrackPlot.Track(name: "ground truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 20, y: 5)], color: "#222222", marksStart: true, marksEnd: true),
+            TrackPlot.Track(
+                name: "ground truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 20, y: 5)], color: "#222222", marksStart: true,
+                marksEnd: true),
             TrackPlot.Track(name: "beacon fixes", points: [], color: "#9467bd", joined: false),
-            TrackPlot.Track(name: "satellite fixes", points: [LocalPoint(x: 500, y: 500)], color: "#8c564b", markers: true, joined: false,
-                            setsExtent: false),
+            TrackPlot.Track(
+                name: "satellite fixes", points: [LocalPoint(x: 500, y: 500)], color: "#8c564b", markers: true, joined: false,
+                setsExtent: false),
         ])
         let bounds = try #require(plot.bounds)
         #expect(bounds.maxX == 20, "the scattered fix does not widen the picture")
@@ -71,10 +80,12 @@ import Testing
         #expect(svg.contains("<title>start of ground truth</title>") && svg.contains("<title>end of ground truth</title>"))
         // A level the walk only passes through gets neither.
         var middle = SVGDocument(bounds: bounds)
-        TrackPlot(tracks: [TrackPlot.Track(name: "ground truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 5, y: 0)], color: "#222"),
-                           // A route that only touches this level (two equal points) is not visible, so not listed.
-                           TrackPlot.Track(name: "planned route", points: [LocalPoint(x: 3, y: 3), LocalPoint(x: 3, y: 3)], color: "#9ecae1")])
-            .draw(into: &middle)
+        TrackPlot(tracks: [
+            TrackPlot.Track(name: "ground truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 5, y: 0)], color: "#222"),
+            // A route that only touches this level (two equal points) is not visible, so not listed.
+            TrackPlot.Track(name: "planned route", points: [LocalPoint(x: 3, y: 3), LocalPoint(x: 3, y: 3)], color: "#9ecae1"),
+        ])
+        .draw(into: &middle)
         #expect(middle.legend.map(\.name) == ["ground truth"])
     }
 

@@ -1,14 +1,18 @@
 import IndoorGeometry
 import Testing
+
 @testable import IndoorPlot
 
 /// Track drawing: bounds, polylines, markers, error lines and legend.
 @Suite struct TrackPlotTests {
     @Test func drawsTracksErrorsAndLegend() throws {
-        let plot = TrackPlot(tracks: [
-            TrackPlot.Track(name: "truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0)], color: "#00ff00", markers: true),
-            TrackPlot.Track(name: "fused <&>", points: [LocalPoint(x: 0, y: 1), LocalPoint(x: 10, y: 2), LocalPoint(x: .nan, y: 0)], color: "#0000ff"),
-        ], errorLines: [(LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 2))])
+        let plot = TrackPlot(
+            tracks: [
+                TrackPlot.Track(name: "truth", points: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0)], color: "#00ff00", markers: true),
+                TrackPlot.Track(
+                    name: "fused <&>", points: [LocalPoint(x: 0, y: 1), LocalPoint(x: 10, y: 2), LocalPoint(x: .nan, y: 0)],
+                    color: "#0000ff"),
+            ], errorLines: [(LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 2))])
         let bounds = try #require(plot.bounds)
         #expect(bounds.minX == 0 && bounds.maxX == 10 && bounds.minY == 0 && bounds.maxY == 2)
         var document = SVGDocument(bounds: bounds)

@@ -2,27 +2,40 @@ import IndoorGeometry
 import IndoorJSON
 import Testing
 import VenueFixtures
-@testable import IndoorViewer
+
 @testable import IndoorVenue
+@testable import IndoorViewer
 
 /// The viewer page as text: one group per level, the data the script reads, and typed errors.
 @Suite struct ViewerPageTests {
     static let route: JSONValue = [
         "lengthMeters": 30, "durationSeconds": 25,
-        "sections": [["polyline": [["x": 0, "y": 0, "level": "L0"], ["x": 20, "y": 0, "level": "L0"], ["x": 35, "y": 20, "level": "L1"]],
-                      "maneuvers": [["action": "levelChange", "x": 35, "y": 20, "level": "L0", "instruction": "Take the lift"]]]],
+        "sections": [
+            [
+                "polyline": [["x": 0, "y": 0, "level": "L0"], ["x": 20, "y": 0, "level": "L0"], ["x": 35, "y": 20, "level": "L1"]],
+                "maneuvers": [["action": "levelChange", "x": 35, "y": 20, "level": "L0", "instruction": "Take the lift"]],
+            ]
+        ],
     ]
 
     @Test func pageHasEveryLevelTheDataAndNoDownloads() throws {
         let venue = TestVenues.golden()
-        let content = ViewerContent(routes: [Self.route], tracks: [
-            ViewerTrack(kind: .fused, samples: [.init(timeSeconds: 0, point: LocalPoint(x: 0, y: 0), levelID: "L0"),
-                                                 .init(timeSeconds: 5, point: LocalPoint(x: 6, y: 0), levelID: "L0")]),
-        ], events: [ViewerEvent(timeSeconds: 1, text: "Turn left"), ViewerEvent(timeSeconds: 4, text: "off route: 6 m", kind: .offRoute)])
+        let content = ViewerContent(
+            routes: [Self.route],
+            tracks: [
+                ViewerTrack(
+                    kind: .fused,
+                    samples: [
+                        .init(timeSeconds: 0, point: LocalPoint(x: 0, y: 0), levelID: "L0"),
+                        .init(timeSeconds: 5, point: LocalPoint(x: 6, y: 0), levelID: "L0"),
+                    ])
+            ],
+            events: [ViewerEvent(timeSeconds: 1, text: "Turn left"), ViewerEvent(timeSeconds: 4, text: "off route: 6 m", kind: .offRoute)])
         let html = try ViewerPage.html(venue: venue, content: content)
         #expect(html.components(separatedBy: "<g class=\"level\"").count - 1 == 2)
         // Top floor first in the switcher.
-        let l1 = try #require(html.range(of: "<button type=\"button\" data-level=\"L1\"")), l0 = try #require(html.range(of: "<button type=\"button\" data-level=\"L0\""))
+        let l1 = try #require(html.range(of: "<button type=\"button\" data-level=\"L1\"")),
+            l0 = try #require(html.range(of: "<button type=\"button\" data-level=\"L0\""))
         #expect(l1.lowerBound < l0.lowerBound)
         #expect(html.contains("\"initialLevel\":\"L0\""))
         #expect(html.contains("\"kind\":\"other\",\"t\":1,\"text\":\"Turn left\""))
@@ -67,8 +80,10 @@ import VenueFixtures
     }
 
     @Test func configurationRangesAreChecked() {
-        for change in [{ (c: inout ViewerConfiguration) in c.canvasPixels = 10 }, { $0.marginMeters = -1 }, { $0.labelPixels = .nan },
-                       { $0.live = .init(venueID: "golden", venues: [], pollIntervalSeconds: 0.01) }, { $0.live = .init(venueID: "", venues: []) }] {
+        for change in [
+            { (c: inout ViewerConfiguration) in c.canvasPixels = 10 }, { $0.marginMeters = -1 }, { $0.labelPixels = .nan },
+            { $0.live = .init(venueID: "golden", venues: [], pollIntervalSeconds: 0.01) }, { $0.live = .init(venueID: "", venues: []) },
+        ] {
             var c = ViewerConfiguration()
             change(&c)
             #expect(throws: ViewerError.self) { _ = try c.validated() }

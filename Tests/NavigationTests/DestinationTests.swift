@@ -1,6 +1,7 @@
-import Testing
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorNavigation
 
 @Suite struct DestinationTests {
@@ -48,7 +49,9 @@ import VenueFixtures
     @Test func aPOIOutsideItsSectionIsAnError() throws {
         let venue = ScenarioVenues.corridorGrid()
         let link = NavigationDeepLink(sectionID: "F0", poiID: "default:poi-111")
-        #expect(throws: NavigationError.invalidDeepLink(field: "poiId", reason: "POI 'default:poi-111' is on level 'F1', not in section 'F0'")) {
+        #expect(
+            throws: NavigationError.invalidDeepLink(field: "poiId", reason: "POI 'default:poi-111' is on level 'F1', not in section 'F0'")
+        ) {
             try link.resolve(in: venue, language: "en")
         }
         #expect(throws: NavigationError.self) { try link.navigationDestination(in: venue) }
@@ -62,7 +65,9 @@ import VenueFixtures
         #expect(throws: NavigationError.invalidDeepLink(field: "sectionId", reason: "given more than once")) {
             try NavigationDeepLink(url: "a://b?sectionId=F0&sectionId=F1")
         }
-        #expect(throws: NavigationError.invalidDeepLink(field: "placeId", reason: "empty value")) { try NavigationDeepLink(url: "a://b?placeId") }
+        #expect(throws: NavigationError.invalidDeepLink(field: "placeId", reason: "empty value")) {
+            try NavigationDeepLink(url: "a://b?placeId")
+        }
         // A link without a POI selects a level but is no destination.
         #expect(throws: NavigationError.invalidDeepLink(field: "poiId", reason: "a destination link needs a poiId")) {
             try NavigationDeepLink(url: "a://navigate?sectionId=F1").navigationDestination(in: venue)
@@ -73,7 +78,9 @@ import VenueFixtures
 
     @Test func badDeepLinksAreTypedErrors() throws {
         let venue = ScenarioVenues.corridorGrid()
-        #expect(throws: NavigationError.invalidDeepLink(field: "poiId", reason: "empty value")) { try NavigationDeepLink(url: "a://b?poiId=") }
+        #expect(throws: NavigationError.invalidDeepLink(field: "poiId", reason: "empty value")) {
+            try NavigationDeepLink(url: "a://b?poiId=")
+        }
         #expect(throws: NavigationError.self) { try NavigationDeepLink(url: "a://b?poiId=1&poiId=2") }
         #expect(throws: NavigationError.self) { try NavigationDeepLink(placeID: "other").resolve(in: venue, language: "en") }
         #expect(throws: NavigationError.self) { try NavigationDeepLink(sectionID: "F9").resolve(in: venue, language: "en") }

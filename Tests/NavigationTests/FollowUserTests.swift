@@ -1,6 +1,7 @@
-import Testing
 import IndoorGeometry
 import IndoorPositioning
+import Testing
+
 @testable import IndoorNavigation
 
 @Suite struct FollowUserTests {

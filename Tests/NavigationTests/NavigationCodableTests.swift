@@ -2,9 +2,10 @@ import Foundation
 import IndoorGeometry
 import IndoorPositioning
 import IndoorRouting
-import Testing
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorNavigation
 
 /// Events and progress survive `JSONEncoder`/`JSONDecoder`, and their stored form is the one written
@@ -21,8 +22,9 @@ import VenueFixtures
     static func route() throws -> Route {
         let venue = TestVenues.golden()
         let a = venue.graph.nodes[0], b = venue.graph.nodes[venue.graph.nodes.count - 1]
-        let request = RouteRequest(from: .local(a.point, level: venue.levels[Int(a.levelIndex)].id),
-                                   to: .local(b.point, level: venue.levels[Int(b.levelIndex)].id))
+        let request = RouteRequest(
+            from: .local(a.point, level: venue.levels[Int(a.levelIndex)].id),
+            to: .local(b.point, level: venue.levels[Int(b.levelIndex)].id))
         return try #require(try IndoorRouter(venue: venue).route(request).route)
     }
 
@@ -30,8 +32,9 @@ import VenueFixtures
     static func everyEvent() throws -> [NavigationEvent] {
         let route = try route()
         let maneuver = try #require(route.sections.first?.maneuvers.first)
-        let arrival = ArrivalInfo(sectionIndex: 1, isFinal: false, destinationID: "poi-7", destinationName: "Café",
-                                  waitSeconds: 60, atStart: false)
+        let arrival = ArrivalInfo(
+            sectionIndex: 1, isFinal: false, destinationID: "poi-7", destinationName: "Café",
+            waitSeconds: 60, atStart: false)
         return [
             .started(destinationID: "poi-7", route: route), .started(destinationID: nil, route: route),
             .maneuverAdvanced(sectionIndex: 0, maneuverIndex: 2, maneuver: maneuver),
@@ -91,8 +94,12 @@ import VenueFixtures
 
         let stopped = try Self.object(NavigationEvent.stopped(.cancelled))
         #expect(stopped["reason"] as? String == "cancelled")
-        let arrival = try #require(try Self.object(NavigationEvent.arrived(ArrivalInfo(
-            sectionIndex: 0, isFinal: true, destinationID: "d", destinationName: "D", waitSeconds: 0, atStart: true)))["arrival"] as? [String: Any])
+        let arrival = try #require(
+            try Self.object(
+                NavigationEvent.arrived(
+                    ArrivalInfo(
+                        sectionIndex: 0, isFinal: true, destinationID: "d", destinationName: "D", waitSeconds: 0, atStart: true)))[
+                    "arrival"] as? [String: Any])
         #expect(Set(arrival.keys) == ["sectionIndex", "isFinal", "destinationID", "destinationName", "waitSeconds", "atStart"])
 
         let transition = try #require(try Self.object(NavigationEvent.awaitingTransition(Self.transition))["transition"] as? [String: Any])
@@ -111,9 +118,12 @@ import VenueFixtures
     @Test func progressRoundTripsWithStableKeys() throws {
         let route = try Self.route()
         let maneuver = try #require(route.sections.first?.maneuvers.first)
-        let location = IndoorLocation(point: LocalPoint(x: 1.5, y: -2.25), levelID: "L0", accuracyMeters: 2, timeSeconds: 12.5, source: "fusion")
-        let actions: [NavigationAction] = [.proceed, .changeLevel(toLevelID: "L1"), .crossTransition(Self.transition),
-                                           .wait(untilSeconds: 90), .offRoute, .arrived]
+        let location = IndoorLocation(
+            point: LocalPoint(x: 1.5, y: -2.25), levelID: "L0", accuracyMeters: 2, timeSeconds: 12.5, source: "fusion")
+        let actions: [NavigationAction] = [
+            .proceed, .changeLevel(toLevelID: "L1"), .crossTransition(Self.transition),
+            .wait(untilSeconds: 90), .offRoute, .arrived,
+        ]
         for action in actions {
             let progress = RouteProgress(
                 sectionIndex: 0, maneuverIndex: 1, distanceTraveledMeters: 10.5, distanceRemainingMeters: 20.25,
@@ -123,19 +133,22 @@ import VenueFixtures
                 rawLocation: location, fusedLocation: location, snappedLocation: location, distanceFromRouteMeters: 0.75)
             #expect(try JSONDecoder().decode(RouteProgress.self, from: JSONEncoder().encode(progress)) == progress)
             let object = try Self.object(progress)
-            #expect(Set(object.keys) == [
-                "sectionIndex", "maneuverIndex", "distanceTraveledMeters", "distanceRemainingMeters", "durationRemainingSeconds",
-                "fractionTraveled", "sectionDistanceTraveledMeters", "sectionDistanceRemainingMeters", "currentManeuver",
-                "upcomingManeuver", "distanceToNextManeuverMeters", "destinationID", "destinationName", "currentAction",
-                "rawLocation", "fusedLocation", "snappedLocation", "distanceFromRouteMeters",
-            ])
+            #expect(
+                Set(object.keys) == [
+                    "sectionIndex", "maneuverIndex", "distanceTraveledMeters", "distanceRemainingMeters", "durationRemainingSeconds",
+                    "fractionTraveled", "sectionDistanceTraveledMeters", "sectionDistanceRemainingMeters", "currentManeuver",
+                    "upcomingManeuver", "distanceToNextManeuverMeters", "destinationID", "destinationName", "currentAction",
+                    "rawLocation", "fusedLocation", "snappedLocation", "distanceFromRouteMeters",
+                ])
         }
-        let wait = try #require(try Self.object(RouteProgress(
-            sectionIndex: 0, maneuverIndex: 0, distanceTraveledMeters: 0, distanceRemainingMeters: 0, durationRemainingSeconds: 0,
-            fractionTraveled: 1, sectionDistanceTraveledMeters: 0, sectionDistanceRemainingMeters: 0, currentManeuver: nil,
-            upcomingManeuver: nil, distanceToNextManeuverMeters: 0, destinationID: nil, destinationName: nil,
-            currentAction: .wait(untilSeconds: 90), rawLocation: nil, fusedLocation: nil, snappedLocation: nil,
-            distanceFromRouteMeters: 0))["currentAction"] as? [String: Any])
+        let wait = try #require(
+            try Self.object(
+                RouteProgress(
+                    sectionIndex: 0, maneuverIndex: 0, distanceTraveledMeters: 0, distanceRemainingMeters: 0, durationRemainingSeconds: 0,
+                    fractionTraveled: 1, sectionDistanceTraveledMeters: 0, sectionDistanceRemainingMeters: 0, currentManeuver: nil,
+                    upcomingManeuver: nil, distanceToNextManeuverMeters: 0, destinationID: nil, destinationName: nil,
+                    currentAction: .wait(untilSeconds: 90), rawLocation: nil, fusedLocation: nil, snappedLocation: nil,
+                    distanceFromRouteMeters: 0))["currentAction"] as? [String: Any])
         #expect(wait["type"] as? String == "wait" && wait["untilSeconds"] as? Double == 90 && wait.count == 2)
     }
 }

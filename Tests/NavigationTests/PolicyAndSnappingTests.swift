@@ -1,16 +1,19 @@
-import Testing
 import IndoorGeometry
 import IndoorPositioning
 import IndoorRouting
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorNavigation
 
 @Suite struct PolicyAndSnappingTests {
     @Test func configurationValidationNamesTheField() {
         var c = NavigationConfiguration()
         c.arrivalRadiusMeters = 0
-        #expect(throws: NavigationError.invalidConfiguration(field: "arrivalRadiusMeters", reason: "0.0 is outside 1.0...50.0")) { try c.validated() }
+        #expect(throws: NavigationError.invalidConfiguration(field: "arrivalRadiusMeters", reason: "0.0 is outside 1.0...50.0")) {
+            try c.validated()
+        }
         c = NavigationConfiguration()
         c.offRouteMinimumSeconds = .infinity
         #expect(throws: NavigationError.self) { try NavigationSession(venue: TestVenues.golden(), configuration: c) }
@@ -21,9 +24,9 @@ import VenueFixtures
 
     @Test func corridorScalesWithAccuracyBetweenItsBounds() {
         let c = NavigationConfiguration()
-        #expect(c.corridorMeters(accuracyMeters: 1) == 5)      // the minimum
-        #expect(c.corridorMeters(accuracyMeters: 4) == 10)     // 2.5 × 4
-        #expect(c.corridorMeters(accuracyMeters: 40) == 30)    // the cap
+        #expect(c.corridorMeters(accuracyMeters: 1) == 5)  // the minimum
+        #expect(c.corridorMeters(accuracyMeters: 4) == 10)  // 2.5 × 4
+        #expect(c.corridorMeters(accuracyMeters: 40) == 30)  // the cap
         #expect(c.corridorMeters(accuracyMeters: .nan) == 30)
     }
 
@@ -58,9 +61,11 @@ import VenueFixtures
         var d = OffRouteDetector(configuration: NavigationConfiguration())
         // Three outside fixes span only 0.6 s; an ambiguous fix neither adds nor clears; the fourth outside
         // one (1.1 s) declares off-route; three clear on-route fixes in a row end it (an ambiguous one restarts the count).
-        let inputs: [(OffRouteDetector.Verdict, Double)] = [(.outside, 0), (.outside, 0.3), (.outside, 0.6), (.ambiguous, 0.8),
-                                                           (.outside, 1.1), (.onRoute, 2), (.onRoute, 3), (.ambiguous, 4),
-                                                           (.onRoute, 5), (.onRoute, 6), (.onRoute, 7)]
+        let inputs: [(OffRouteDetector.Verdict, Double)] = [
+            (.outside, 0), (.outside, 0.3), (.outside, 0.6), (.ambiguous, 0.8),
+            (.outside, 1.1), (.onRoute, 2), (.onRoute, 3), (.ambiguous, 4),
+            (.onRoute, 5), (.onRoute, 6), (.onRoute, 7),
+        ]
         let changes = inputs.map { d.update($0.0, timeSeconds: $0.1) }
         #expect(changes == [.none, .none, .none, .none, .wentOffRoute, .none, .none, .none, .none, .none, .cameBack])
     }
@@ -78,21 +83,25 @@ import VenueFixtures
         let tracked = TrackedRoute(route: route, venue: venue)
         let snapper = RouteSnapper(configuration: NavigationConfiguration())
         // Outbound, 3 m along (at x = 7): progress 3 m, even though the return leg passes there too (at 13 m).
-        let out = snapper.snap(point: LocalPoint(x: 7, y: 0.5), levelID: "L0", accuracyMeters: 2, headingRadians: nil,
-                               headingAccuracyRadians: nil, route: tracked, previousOffsetMeters: 2, elapsedSeconds: 1)
+        let out = snapper.snap(
+            point: LocalPoint(x: 7, y: 0.5), levelID: "L0", accuracyMeters: 2, headingRadians: nil,
+            headingAccuracyRadians: nil, route: tracked, previousOffsetMeters: 2, elapsedSeconds: 1)
         #expect(abs((out.snap?.offsetMeters ?? -1) - 3) < 1e-9)
         // Back past x = 7 on the return (17 m along): with progress at 16 m the local search covers
         // 6…34 m, so the outbound pass (3 m) is not taken.
-        let back = snapper.snap(point: LocalPoint(x: 7, y: 0.5), levelID: "L0", accuracyMeters: 2, headingRadians: nil,
-                                headingAccuracyRadians: nil, route: tracked, previousOffsetMeters: 16, elapsedSeconds: 1)
+        let back = snapper.snap(
+            point: LocalPoint(x: 7, y: 0.5), levelID: "L0", accuracyMeters: 2, headingRadians: nil,
+            headingAccuracyRadians: nil, route: tracked, previousOffsetMeters: 16, elapsedSeconds: 1)
         #expect(abs((back.snap?.offsetMeters ?? -1) - 17) < 1e-9)
         // No previous progress: a reliable eastward heading (π/2) picks the return leg.
-        let heading = snapper.snap(point: LocalPoint(x: 7, y: 0.5), levelID: "L0", accuracyMeters: 2, headingRadians: .pi / 2,
-                                   headingAccuracyRadians: 0.1, route: tracked, previousOffsetMeters: nil, elapsedSeconds: 0)
+        let heading = snapper.snap(
+            point: LocalPoint(x: 7, y: 0.5), levelID: "L0", accuracyMeters: 2, headingRadians: .pi / 2,
+            headingAccuracyRadians: 0.1, route: tracked, previousOffsetMeters: nil, elapsedSeconds: 0)
         #expect(abs((heading.snap?.offsetMeters ?? -1) - 17) < 1e-9)
         // Another level: never snapped across levels.
-        let other = snapper.snap(point: LocalPoint(x: 7, y: 0), levelID: "L1", accuracyMeters: 2, headingRadians: nil,
-                                 headingAccuracyRadians: nil, route: tracked, previousOffsetMeters: 2, elapsedSeconds: 1)
+        let other = snapper.snap(
+            point: LocalPoint(x: 7, y: 0), levelID: "L1", accuracyMeters: 2, headingRadians: nil,
+            headingAccuracyRadians: nil, route: tracked, previousOffsetMeters: 2, elapsedSeconds: 1)
         #expect(other.snap == nil && other.routeDistanceMeters == .infinity)
     }
 

@@ -1,6 +1,7 @@
-import Testing
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorNavigation
 
 /// The behaviour targets on simulated walks (σ = 3 m per axis, 1–2 Hz fixes, 1.3 m/s).

@@ -1,9 +1,10 @@
-import Testing
 import IndoorGeometry
 import IndoorPositioning
 import IndoorRouting
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorNavigation
 
 /// Golden venue: (0,0)→(20,0)→(20,15)→door→(20,20)→(35,20) on L0, elevator (4 m of height) to L1,
@@ -94,8 +95,10 @@ import VenueFixtures
         #expect(e1.contains { $0.finalArrival != nil })
         // 8 m away: arrives after walking there, without a maneuver advance being needed.
         try session.startNavigation(to: .point(LocalPoint(x: 28, y: 20), levelID: "L0"), from: fix(20, 20, "L0", t: 10))
-        let events = feed(session, walk(from: LocalPoint(x: 20, y: 20), to: LocalPoint(x: 28, y: 20), level: "L0", t0: 10)
-                          + (1...5).map { fix(28, 20, "L0", t: 17 + Double($0)) })
+        let events = feed(
+            session,
+            walk(from: LocalPoint(x: 20, y: 20), to: LocalPoint(x: 28, y: 20), level: "L0", t0: 10)
+                + (1...5).map { fix(28, 20, "L0", t: 17 + Double($0)) })
         #expect(events.contains { $0.finalArrival != nil })
     }
 

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorPositioning
 import IndoorRouting
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorNavigation
 
 /// Snapshots taken in every state restore into sessions that answer the same following input with
@@ -29,8 +30,10 @@ import VenueFixtures
     }
 
     /// Feeds `fixes` to both sessions; the events of every fix, the states and progress must match.
-    func expectSameBehaviour(_ a: NavigationSession, _ b: NavigationSession, _ fixes: [IndoorLocation],
-                             sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [NavigationEvent] {
+    func expectSameBehaviour(
+        _ a: NavigationSession, _ b: NavigationSession, _ fixes: [IndoorLocation],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> [NavigationEvent] {
         var all: [NavigationEvent] = []
         for f in fixes {
             let ea = a.handle(f), eb = b.handle(f)
@@ -48,7 +51,8 @@ import VenueFixtures
         _ = feed(session, walk(from: LocalPoint(x: 0, y: 0), to: LocalPoint(x: 12, y: 0), level: "L0", t0: 0))
         #expect(session.state == .navigating && (session.progress?.distanceTraveledMeters ?? 0) > 10)
         let copy = try restored(session, venue: venue)
-        let rest = walk(from: LocalPoint(x: 12, y: 0), to: LocalPoint(x: 20, y: 0), level: "L0", t0: 10)
+        let rest =
+            walk(from: LocalPoint(x: 12, y: 0), to: LocalPoint(x: 20, y: 0), level: "L0", t0: 10)
             + walk(from: LocalPoint(x: 20, y: 0), to: LocalPoint(x: 20, y: 20), level: "L0", t0: 17)
             + walk(from: LocalPoint(x: 20, y: 20), to: LocalPoint(x: 35, y: 20), level: "L0", t0: 33)
             + walk(from: LocalPoint(x: 35, y: 20), to: LocalPoint(x: 47.2, y: 20), level: "L1", t0: 50)
@@ -61,8 +65,10 @@ import VenueFixtures
     @Test func offRoute() throws {
         let session = try NavigationSession(venue: venue)
         try session.startNavigation(to: .feature(id: "office"), from: fix(0, 0, "L0", t: 0))
-        var seen = feed(session, walk(from: LocalPoint(x: 0, y: 0), to: LocalPoint(x: 10, y: 0), level: "L0", t0: 0)
-                        + walk(from: LocalPoint(x: 10, y: 0), to: LocalPoint(x: 10, y: -14), level: "L0", t0: 8))
+        var seen = feed(
+            session,
+            walk(from: LocalPoint(x: 0, y: 0), to: LocalPoint(x: 10, y: 0), level: "L0", t0: 0)
+                + walk(from: LocalPoint(x: 10, y: 0), to: LocalPoint(x: 10, y: -14), level: "L0", t0: 8))
         #expect(seen.filter { $0.isRerouted }.count == 1)
         let east = walk(from: LocalPoint(x: 10, y: -14), to: LocalPoint(x: 40, y: -14), level: "L0", t0: 19, speed: 3)
         var i = 0
@@ -70,7 +76,8 @@ import VenueFixtures
         #expect(session.offRoute.isOffRoute && session.state == .navigating)
         #expect(seen.filter { $0.isRerouted }.count == 1)
         let copy = try restored(session, venue: venue)
-        let events = expectSameBehaviour(session, copy, Array(east[i...]) + walk(from: LocalPoint(x: 40, y: -14), to: LocalPoint(x: 35, y: 20), level: "L0", t0: 40))
+        let events = expectSameBehaviour(
+            session, copy, Array(east[i...]) + walk(from: LocalPoint(x: 40, y: -14), to: LocalPoint(x: 35, y: 20), level: "L0", t0: 40))
         #expect(events.contains { $0.isRerouted })
     }
 
@@ -101,8 +108,10 @@ import VenueFixtures
     @Test func arrived() throws {
         let session = try NavigationSession(venue: venue)
         try session.startNavigation(to: .point(LocalPoint(x: 28, y: 20), levelID: "L0"), from: fix(20, 20, "L0", t: 0))
-        _ = feed(session, walk(from: LocalPoint(x: 20, y: 20), to: LocalPoint(x: 28, y: 20), level: "L0", t0: 0)
-                 + (1...5).map { fix(28, 20, "L0", t: 7 + Double($0)) })
+        _ = feed(
+            session,
+            walk(from: LocalPoint(x: 20, y: 20), to: LocalPoint(x: 28, y: 20), level: "L0", t0: 0)
+                + (1...5).map { fix(28, 20, "L0", t: 7 + Double($0)) })
         #expect(session.state == .arrived)
         let copy = try restored(session, venue: venue)
         let events = expectSameBehaviour(session, copy, (1...12).map { fix(28 - Double($0) * 1.5, 20, "L0", t: 12 + Double($0)) })
@@ -114,7 +123,9 @@ import VenueFixtures
         let via = Waypoint(.local(LocalPoint(x: 20, y: 0), level: "L0"), stopDurationSeconds: 10)
         try session.startNavigation(to: .point(LocalPoint(x: 20, y: 15), levelID: "L0"), via: [via], from: fix(0, 0, "L0", t: 0))
         var t = 0.0
-        for f in walk(from: LocalPoint(x: 0, y: 0), to: LocalPoint(x: 20, y: 0), level: "L0", t0: 0) + (1...10).map({ fix(20, 0, "L0", t: 16 + Double($0)) }) {
+        for f in walk(from: LocalPoint(x: 0, y: 0), to: LocalPoint(x: 20, y: 0), level: "L0", t0: 0)
+            + (1...10).map({ fix(20, 0, "L0", t: 16 + Double($0)) })
+        {
             _ = session.handle(f)
             t = f.timeSeconds
             if case .waitingAtStopover = session.state { break }
@@ -156,7 +167,8 @@ import VenueFixtures
         let pool = RouterPool(index: RoutingIndex(venue: venue))
         var s = session.snapshot()
         s.formatVersion = 99
-        #expect(throws: NavigationError.invalidSnapshot(field: "formatVersion", reason: "version 99 is not supported (this build reads 1)")) {
+        #expect(throws: NavigationError.invalidSnapshot(field: "formatVersion", reason: "version 99 is not supported (this build reads 1)"))
+        {
             try NavigationSession(venue: venue, routers: pool, snapshot: s)
         }
         s = session.snapshot()
@@ -177,6 +189,8 @@ import VenueFixtures
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
         let bytes = try encoder.encode(session.snapshot())
-        #expect(throws: (any Error).self) { try PropertyListDecoder().decode(NavigationSession.Snapshot.self, from: bytes.prefix(bytes.count / 2)) }
+        #expect(throws: (any Error).self) {
+            try PropertyListDecoder().decode(NavigationSession.Snapshot.self, from: bytes.prefix(bytes.count / 2))
+        }
     }
 }

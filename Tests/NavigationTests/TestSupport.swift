@@ -3,13 +3,17 @@ import IndoorPositioning
 import IndoorRouting
 import IndoorVenue
 import VenueFixtures
+
 @testable import IndoorNavigation
 
 /// A fix with a circular accuracy and an optional heading.
-func fix(_ x: Double, _ y: Double, _ level: String?, t: Double, accuracy: Double = 2, heading: Double? = nil,
-         headingAccuracy: Double? = nil) -> IndoorLocation {
-    IndoorLocation(point: LocalPoint(x: x, y: y), levelID: level, accuracyMeters: accuracy, timeSeconds: t, source: "test",
-                   headingRadians: heading, headingAccuracyRadians: headingAccuracy)
+func fix(
+    _ x: Double, _ y: Double, _ level: String?, t: Double, accuracy: Double = 2, heading: Double? = nil,
+    headingAccuracy: Double? = nil
+) -> IndoorLocation {
+    IndoorLocation(
+        point: LocalPoint(x: x, y: y), levelID: level, accuracyMeters: accuracy, timeSeconds: t, source: "test",
+        headingRadians: heading, headingAccuracyRadians: headingAccuracy)
 }
 
 /// Feeds fixes and collects every event.

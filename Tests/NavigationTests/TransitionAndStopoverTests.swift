@@ -1,9 +1,10 @@
-import Testing
 import IndoorGeometry
 import IndoorPositioning
 import IndoorRouting
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorNavigation
 
 @Suite struct TransitionAndStopoverTests {
@@ -61,13 +62,16 @@ import VenueFixtures
         #expect(session.route?.sections.count == 2)
         var events = feed(session, walk(from: .zero, to: LocalPoint(x: 20, y: 0), level: "L0", t0: 0))
         events += feed(session, (1...6).map { fix(20, 0, "L0", t: 16 + Double($0)) })
-        let stop = try #require(events.compactMap { e -> ArrivalInfo? in if case .arrived(let a) = e { return a } else { return nil } }.first)
+        let stop = try #require(
+            events.compactMap { e -> ArrivalInfo? in if case .arrived(let a) = e { return a } else { return nil } }.first)
         #expect(!stop.isFinal && stop.waitSeconds == 10 && stop.sectionIndex == 0)
         guard case .waitingAtStopover(0, let until) = session.state else { Issue.record("not waiting: \(session.state)"); return }
         events = feed(session, (1...12).map { fix(20, 0, "L0", t: 22 + Double($0)) })
         #expect(until <= 34 && session.state == .navigating)
-        events += feed(session, walk(from: LocalPoint(x: 20, y: 0), to: LocalPoint(x: 20, y: 15), level: "L0", t0: 34)
-                       + (1...6).map { fix(20, 15, "L0", t: 46 + Double($0)) })
+        events += feed(
+            session,
+            walk(from: LocalPoint(x: 20, y: 0), to: LocalPoint(x: 20, y: 15), level: "L0", t0: 34)
+                + (1...6).map { fix(20, 15, "L0", t: 46 + Double($0)) })
         #expect(events.contains { $0.finalArrival != nil })
     }
 }

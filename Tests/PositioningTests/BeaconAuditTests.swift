@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorRecordings
 import Testing
+
 @testable import IndoorPositioning
 
 /// Registry audit against walks with ground truth.
@@ -13,7 +14,9 @@ import Testing
     /// 0.5 s from its true position (−59 − 20 log₁₀ d, ± 3 dB seeded noise, −100 dBm floor).
     static func walk(seed: UInt64 = 3) -> (samples: [SensorSample], truth: [TruthPoint]) {
         var generator = SeededGenerator(seed: seed)
-        let truth = (0...8).map { i in TruthPoint(timeSeconds: Double(i) * 10, point: LocalPoint(x: Double(i) * 5, y: 0), level: .levelId("L0")) }
+        let truth = (0...8).map { i in
+            TruthPoint(timeSeconds: Double(i) * 10, point: LocalPoint(x: Double(i) * 5, y: 0), level: .levelId("L0"))
+        }
         var samples: [SensorSample] = []
         for k in 0...160 {
             let t = Double(k) * 0.5
@@ -112,15 +115,19 @@ import Testing
     @Test func readingsOutsideTheTruthOrOnAnotherLevelDoNotCount() throws {
         var auditor = BeaconAuditor(map: try BeaconProviderTests.map(Self.truePositions))
         let walk = Self.walk()
-        let early = SensorSample(timeSeconds: -5, reading: .beacon(BeaconObservation(beacon: BeaconIdentity(mac: BeaconProviderTests.mac(0)), rssiDbm: -40)))
-        let stranger = SensorSample(timeSeconds: 1, reading: .beacon(BeaconObservation(beacon: BeaconIdentity(mac: "00:00:00:00:00:99"), rssiDbm: -40)))
+        let early = SensorSample(
+            timeSeconds: -5, reading: .beacon(BeaconObservation(beacon: BeaconIdentity(mac: BeaconProviderTests.mac(0)), rssiDbm: -40)))
+        let stranger = SensorSample(
+            timeSeconds: 1, reading: .beacon(BeaconObservation(beacon: BeaconIdentity(mac: "00:00:00:00:00:99"), rssiDbm: -40)))
         let nan = BeaconProviderTests.reading(0, rssi: .nan, t: 2)
         let upstairs = walk.truth.map { TruthPoint(timeSeconds: $0.timeSeconds, point: $0.point, level: .levelId("L1")) }
         auditor.add(samples: [early, stranger, nan] + walk.samples, truth: try GroundTruthTrack(upstairs))
         let entries = auditor.entries()
-        let perBeacon = (0..<3).map { index in walk.samples.filter {
-            if case .beacon(let o) = $0.reading { return o.beacon.mac == BeaconProviderTests.mac(index) } else { return false }
-        }.count }
+        let perBeacon = (0..<3).map { index in
+            walk.samples.filter {
+                if case .beacon(let o) = $0.reading { return o.beacon.mac == BeaconProviderTests.mac(index) } else { return false }
+            }.count
+        }
         #expect(entries.map(\.readings) == perBeacon)
         #expect(entries.allSatisfy { $0.sameLevelReadings == 0 && $0.verdict == .tooFewReadings && $0.closestApproachMeters == nil })
         // A walk with a single truth point adds nothing.

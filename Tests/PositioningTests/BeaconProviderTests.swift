@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorRecordings
 import IndoorVenue
+import Testing
+
 @testable import IndoorPositioning
 
 @Suite struct BeaconProviderTests {
@@ -24,8 +25,9 @@ import IndoorVenue
     /// Beacons at the given points (level per beacon), tx −59 dBm, n = 2.
     static func map(_ points: [(Double, Double)], levels: [String]? = nil) throws -> BeaconMap {
         let records = points.enumerated().map { i, p in
-            BeaconRecord(id: "B\(i)", identity: BeaconIdentity(mac: mac(i)), position: .local(LocalPoint(x: p.0, y: p.1)),
-                         level: .levelId(levels?[i] ?? "L0"), txPowerDbm: tx, pathLossExponent: exponent)
+            BeaconRecord(
+                id: "B\(i)", identity: BeaconIdentity(mac: mac(i)), position: .local(LocalPoint(x: p.0, y: p.1)),
+                level: .levelId(levels?[i] ?? "L0"), txPowerDbm: tx, pathLossExponent: exponent)
         }
         return try BeaconMap(registry: try BeaconRegistry(beacons: records), frame: nil)
     }
@@ -86,7 +88,8 @@ import IndoorVenue
 
     @Test func fewerThanThreeBeaconsFallBackToTheWeightedCentroid() throws {
         let anchors = [(0.0, 0.0), (10.0, 0.0)]
-        let provider = BeaconPositionProvider(map: try Self.map(anchors), configuration: try BeaconProviderConfiguration(fixIntervalSeconds: 0))
+        let provider = BeaconPositionProvider(
+            map: try Self.map(anchors), configuration: try BeaconProviderConfiguration(fixIntervalSeconds: 0))
         _ = provider.consume(Self.reading(0, rssi: -59 - 20 * log10(2), t: 0))  // 2 m
         let fix = try #require(provider.consume(Self.reading(1, rssi: -59 - 20 * log10(8), t: 0.1)))  // 8 m
         // Weights 1/2² and 1/8²: x = (0·(1/4) + 10·(1/64)) / (1/4 + 1/64) = 10/17.
@@ -99,7 +102,8 @@ import IndoorVenue
 
     @Test func collinearBeaconsDoNotGiveAnOverconfidentFix() throws {
         let anchors = [(0.0, 0.0), (5.0, 0.0), (10.0, 0.0)]
-        let provider = BeaconPositionProvider(map: try Self.map(anchors), configuration: try BeaconProviderConfiguration(fixIntervalSeconds: 0))
+        let provider = BeaconPositionProvider(
+            map: try Self.map(anchors), configuration: try BeaconProviderConfiguration(fixIntervalSeconds: 0))
         let truth = LocalPoint(x: 4, y: 0)
         var fix: IndoorLocation?
         for (i, a) in anchors.enumerated() { fix = provider.consume(Self.reading(i, rssi: Self.rssi(from: a, to: truth), t: 0)) }
@@ -138,8 +142,11 @@ import IndoorVenue
         #expect(provider.consume(Self.reading(0, rssi: .nan, t: 0)) == nil)
         #expect(provider.consume(Self.reading(0, rssi: 50, t: 0)) == nil)
         #expect(provider.consume(Self.reading(0, rssi: -70, t: .infinity)) == nil)
-        let stranger = SensorSample(timeSeconds: 0, reading: .beacon(BeaconObservation(
-            beacon: BeaconIdentity(uuid: "11111111-2222-3333-4444-555555555555", major: 1, minor: 2), rssiDbm: -60)))
+        let stranger = SensorSample(
+            timeSeconds: 0,
+            reading: .beacon(
+                BeaconObservation(
+                    beacon: BeaconIdentity(uuid: "11111111-2222-3333-4444-555555555555", major: 1, minor: 2), rssiDbm: -60)))
         #expect(provider.consume(stranger) == nil)
         #expect(provider.consume(SensorSample(timeSeconds: 0, reading: .accelerometer(DeviceVector3(x: 0, y: 0, z: 9.8)))) == nil)
         #expect(provider.consume(SensorSample(timeSeconds: 0, reading: .marker(""))) == nil)
@@ -190,14 +197,16 @@ import IndoorVenue
     }
 
     @Test func beaconMapNeedsAFrameForGeographicPositions() throws {
-        let record = BeaconRecord(id: "G", identity: BeaconIdentity(mac: Self.mac(1)),
-                                  position: .geographic(GeoCoordinate(latitudeDegrees: 49.46, longitudeDegrees: 11.11)),
-                                  level: .floorNumber(-2), txPowerDbm: -59)
+        let record = BeaconRecord(
+            id: "G", identity: BeaconIdentity(mac: Self.mac(1)),
+            position: .geographic(GeoCoordinate(latitudeDegrees: 49.46, longitudeDegrees: 11.11)),
+            level: .floorNumber(-2), txPowerDbm: -59)
         let registry = try BeaconRegistry(beacons: [record])
         #expect(throws: PositioningError.beaconPositionUnavailable(beaconID: "G", reason: "geographic position needs a local frame")) {
             try BeaconMap(registry: registry, frame: nil)
         }
-        let map = try BeaconMap(registry: registry, frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 49.46, longitudeDegrees: 11.11)))
+        let map = try BeaconMap(
+            registry: registry, frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 49.46, longitudeDegrees: 11.11)))
         #expect(map.beacons[0].point.distance(to: .zero) < 1e-6)
         #expect(map.beacons[0].floorNumber == -2 && map.beacons[0].levelID == nil)
         #expect(throws: PositioningError.emptyBeaconMap) { try BeaconMap(registry: try BeaconRegistry(beacons: []), frame: nil) }
@@ -217,21 +226,28 @@ import IndoorVenue
     @Test func venueFrameAndLevelsResolveTheRegistry() throws {
         let reference = GeoCoordinate(latitudeDegrees: 49.4611, longitudeDegrees: 11.1112)
         let frame = LocalFrame(reference: reference)
-        let levels = [Level(id: "ground", ordinal: 0, name: LocalizedName("Ground floor", language: "en"),
-                            shortName: LocalizedName("EG", language: "de"), floorNumber: 0),
-                      Level(id: "basement", ordinal: -2, floorNumber: -2)]
-        let venue = Venue(id: "v", name: LocalizedName("Museum", language: "en"), defaultLanguage: "en", frame: frame,
-                          buildings: [], levels: levels, spaces: [], openings: [], pois: [], connectors: [],
-                          graph: NavigationGraph(nodes: [], edges: [], source: .authored))
+        let levels = [
+            Level(
+                id: "ground", ordinal: 0, name: LocalizedName("Ground floor", language: "en"),
+                shortName: LocalizedName("EG", language: "de"), floorNumber: 0),
+            Level(id: "basement", ordinal: -2, floorNumber: -2),
+        ]
+        let venue = Venue(
+            id: "v", name: LocalizedName("Museum", language: "en"), defaultLanguage: "en", frame: frame,
+            buildings: [], levels: levels, spaces: [], openings: [], pois: [], connectors: [],
+            graph: NavigationGraph(nodes: [], edges: [], source: .authored))
         // A beacon 10 m north of the reference, placed through the frame itself.
         let north = frame.geoCoordinate(from: LocalPoint(x: 0, y: 10))
         let records = [
-            BeaconRecord(id: "A", identity: BeaconIdentity(mac: "AA:00:00:00:00:01"), position: .geographic(north),
-                         level: .floorNumber(-2), txPowerDbm: -59),
-            BeaconRecord(id: "B", identity: BeaconIdentity(mac: "AA:00:00:00:00:02"), position: .local(LocalPoint(x: 3, y: 4)),
-                         level: .floorName("EG"), txPowerDbm: -59),
-            BeaconRecord(id: "C", identity: BeaconIdentity(mac: "AA:00:00:00:00:03"), position: .local(.zero),
-                         level: .levelId("roof"), txPowerDbm: -59),
+            BeaconRecord(
+                id: "A", identity: BeaconIdentity(mac: "AA:00:00:00:00:01"), position: .geographic(north),
+                level: .floorNumber(-2), txPowerDbm: -59),
+            BeaconRecord(
+                id: "B", identity: BeaconIdentity(mac: "AA:00:00:00:00:02"), position: .local(LocalPoint(x: 3, y: 4)),
+                level: .floorName("EG"), txPowerDbm: -59),
+            BeaconRecord(
+                id: "C", identity: BeaconIdentity(mac: "AA:00:00:00:00:03"), position: .local(.zero),
+                level: .levelId("roof"), txPowerDbm: -59),
         ]
         let map = try BeaconMap(registry: try BeaconRegistry(beacons: records), venue: venue)
         #expect(map.beacons[0].point.distance(to: LocalPoint(x: 0, y: 10)) < 1e-3)

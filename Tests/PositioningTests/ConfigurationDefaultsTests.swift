@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IndoorPositioning
 
 /// Each configuration states its defaults twice — in `standard` and as the init's default arguments —

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorRecordings
+import Testing
+
 @testable import IndoorPositioning
 
 @Suite struct DeadReckoningProviderTests {

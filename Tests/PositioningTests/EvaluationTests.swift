@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorRecordings
+import Testing
+
 @testable import IndoorPositioning
 
 @Suite struct EvaluationTests {
@@ -21,8 +22,10 @@ import IndoorRecordings
     }
 
     @Test func trajectoryInterpolatesLinearlyAndHoldsEndsOnRequest() throws {
-        let track = TimedTrajectory([(timeSeconds: 2, point: LocalPoint(x: 10, y: 0)), (timeSeconds: 0, point: .zero),
-                                     (timeSeconds: 3, point: LocalPoint(x: 10, y: 5)), (timeSeconds: .nan, point: .zero)])
+        let track = TimedTrajectory([
+            (timeSeconds: 2, point: LocalPoint(x: 10, y: 0)), (timeSeconds: 0, point: .zero),
+            (timeSeconds: 3, point: LocalPoint(x: 10, y: 5)), (timeSeconds: .nan, point: .zero),
+        ])
         #expect(track.count == 3)
         #expect(track.position(atSeconds: 1) == LocalPoint(x: 5, y: 0))
         #expect(track.position(atSeconds: 2.5) == LocalPoint(x: 10, y: 2.5))
@@ -55,8 +58,9 @@ import IndoorRecordings
 
     @Test func beaconScoreCountsLevelHits() throws {
         let records = [(0.0, 0.0), (10.0, 0.0), (0.0, 10.0)].enumerated().map { i, p in
-            BeaconRecord(id: "B\(i)", identity: BeaconIdentity(mac: String(format: "AA:BB:CC:00:00:%02X", i)),
-                         position: .local(LocalPoint(x: p.0, y: p.1)), level: .floorNumber(0), txPowerDbm: -59)
+            BeaconRecord(
+                id: "B\(i)", identity: BeaconIdentity(mac: String(format: "AA:BB:CC:00:00:%02X", i)),
+                position: .local(LocalPoint(x: p.0, y: p.1)), level: .floorNumber(0), txPowerDbm: -59)
         }
         let provider = BeaconPositionProvider(map: try BeaconMap(registry: try BeaconRegistry(beacons: records), frame: nil))
         let truthPoint = LocalPoint(x: 3, y: 3)
@@ -66,12 +70,15 @@ import IndoorRecordings
             let anchor = records[i]
             guard case .local(let a) = anchor.position else { continue }
             let rssi = -59 - 20 * log10(a.distance(to: truthPoint))
-            samples.append(SensorSample(timeSeconds: Double(step) * 0.2, reading: .beacon(BeaconObservation(beacon: anchor.identity, rssiDbm: rssi))))
+            samples.append(
+                SensorSample(timeSeconds: Double(step) * 0.2, reading: .beacon(BeaconObservation(beacon: anchor.identity, rssiDbm: rssi))))
         }
         // Truth on floor 0 for the first 3 s, then (wrongly for the beacons) floor 1.
-        let truth = [TruthPoint(timeSeconds: 0, point: truthPoint, level: .floorNumber(0)),
-                     TruthPoint(timeSeconds: 3, point: truthPoint, level: .floorNumber(1)),
-                     TruthPoint(timeSeconds: 10, point: truthPoint, level: .floorNumber(1))]
+        let truth = [
+            TruthPoint(timeSeconds: 0, point: truthPoint, level: .floorNumber(0)),
+            TruthPoint(timeSeconds: 3, point: truthPoint, level: .floorNumber(1)),
+            TruthPoint(timeSeconds: 10, point: truthPoint, level: .floorNumber(1)),
+        ]
         let score = try #require(ProviderScoring.scoreBeacons(samples: samples, truth: try GroundTruthTrack(truth), provider: provider))
         // Fixes at 0, 1, …, 5 s (one per second); 0, 1, 2 on floor 0 → 3 of 6 hits.
         #expect(score.fixCount == 6 && score.scoredFixes == 6)

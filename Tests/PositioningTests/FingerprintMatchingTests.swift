@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorRecordings
 import Testing
+
 @testable import IndoorPositioning
 
 /// Matching scans against radio maps, the fingerprint provider and cross-validation folds.
@@ -39,8 +40,10 @@ import Testing
                 }
             }
         }
-        return RadioMap(frameReference: nil, transmitters: transmitters, levels: withUpperLevel ? [.floorNumber(0), .floorNumber(1)] : [.floorNumber(0)],
-                        walks: ["grid"], fingerprints: fingerprints)
+        return RadioMap(
+            frameReference: nil, transmitters: transmitters,
+            levels: withUpperLevel ? [.floorNumber(0), .floorNumber(1)] : [.floorNumber(0)],
+            walks: ["grid"], fingerprints: fingerprints)
     }
 
     @Test func aScanFromTheModelIsPlacedNearWhereItWasMade() throws {
@@ -94,7 +97,9 @@ import Testing
         func feed(_ scan: RadioScan) -> [IndoorLocation] {
             var fixes: [IndoorLocation] = []
             for (key, value) in scan.readings.sorted(by: { $0.key < $1.key }) {
-                fixes += provider.consume(SensorSample(timeSeconds: scan.timeSeconds, reading: .wifi(WifiObservation(bssid: String(key.dropFirst(5)), rssiDbm: value))))
+                fixes += provider.consume(
+                    SensorSample(
+                        timeSeconds: scan.timeSeconds, reading: .wifi(WifiObservation(bssid: String(key.dropFirst(5)), rssiDbm: value))))
             }
             return fixes + (provider.finish().map { [$0] } ?? [])
         }
@@ -123,9 +128,11 @@ import Testing
     }
 
     @Test func foldsKeepRepetitionsTogetherAndAreBalanced() throws {
-        let names = ["IPIN2023_T3_TrainingTrial01_repetition01.txt", "IPIN2023_T3_TrainingTrial01_repetition02.txt",
-                     "IPIN2023_T3_TrainingTrial02_repetition01.txt", "IPIN2023_T3_TrainingTrial03_repetition01.txt",
-                     "F1/path_data_files/5dd9e7aac5b77e0006b1732b.txt", "walk-r2.jsonl", "walk-r3.jsonl"]
+        let names = [
+            "IPIN2023_T3_TrainingTrial01_repetition01.txt", "IPIN2023_T3_TrainingTrial01_repetition02.txt",
+            "IPIN2023_T3_TrainingTrial02_repetition01.txt", "IPIN2023_T3_TrainingTrial03_repetition01.txt",
+            "F1/path_data_files/5dd9e7aac5b77e0006b1732b.txt", "walk-r2.jsonl", "walk-r3.jsonl",
+        ]
         let folds = try CrossValidationFolds(names: names, count: 3)
         #expect(folds.foldOfName[names[0]] == folds.foldOfName[names[1]])
         #expect(folds.foldOfName[names[5]] == folds.foldOfName[names[6]])

@@ -1,7 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Testing
 import IndoorVenue
+import Testing
+
 @testable import IndoorPositioning
 
 /// Main directions of a floor plan and the heading alignment that uses them.
@@ -26,14 +27,16 @@ import IndoorVenue
     static func venue(axis: Double, outline: Polygon? = nil) -> Venue {
         let hall = outline ?? rectangle(axis: axis, width: 200, depth: 200, origin: LocalPoint(x: -100, y: -100))
         let shops = (0..<4).map { i in
-            Space(id: "shop\(i)", category: "room",
-                  polygon: rectangle(axis: axis, width: 8, depth: 6, origin: LocalPoint(x: -90 + 12 * Double(i), y: -90)),
-                  levelID: "L0", isWalkable: false)
+            Space(
+                id: "shop\(i)", category: "room",
+                polygon: rectangle(axis: axis, width: 8, depth: 6, origin: LocalPoint(x: -90 + 12 * Double(i), y: -90)),
+                levelID: "L0", isWalkable: false)
         }
-        return Venue(id: "hall", name: LocalizedName(), defaultLanguage: "en",
-                     frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
-                     buildings: [], levels: [Level(id: "L0", ordinal: 0, outline: hall)], spaces: outline == nil ? shops : [],
-                     openings: [], pois: [], connectors: [], graph: .empty)
+        return Venue(
+            id: "hall", name: LocalizedName(), defaultLanguage: "en",
+            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
+            buildings: [], levels: [Level(id: "L0", ordinal: 0, outline: hall)], spaces: outline == nil ? shops : [],
+            openings: [], pois: [], connectors: [], graph: .empty)
     }
 
     @Test(arguments: [0.0, 11.3, 20, 47, 89.5])
@@ -127,8 +130,9 @@ import IndoorVenue
     }
 
     @Test func aWindingWalkIsNotAligned() throws {
-        let engine = try FusionEngineTests.started(at: LocalPoint(x: 0, y: -40), sigma: 0.2, configuration: Self.kalmanOnly,
-                                                   venue: Self.venue(axis: 0))
+        let engine = try FusionEngineTests.started(
+            at: LocalPoint(x: 0, y: -40), sigma: 0.2, configuration: Self.kalmanOnly,
+            venue: Self.venue(axis: 0))
         for i in 1...40 {
             // ±20° zig-zag: never four steps within 10° of their mean.
             let heading = (i % 2 == 0 ? 20.0 : -20.0) * Self.degree

@@ -1,7 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Testing
 import IndoorVenue
+import Testing
+
 @testable import IndoorPositioning
 
 /// The fusion engine on synthetic steps with known answers.
@@ -10,11 +11,14 @@ import IndoorVenue
         StepEvent(timeSeconds: t, lengthMeters: length, lengthSigmaMeters: 0.05, headingRadians: heading, headingSigmaRadians: 0.1)
     }
 
-    static func started(at point: LocalPoint = .zero, sigma: Double = 1, configuration: FusionConfiguration = .standard,
-                        venue: Venue? = nil) throws -> FusionEngine {
+    static func started(
+        at point: LocalPoint = .zero, sigma: Double = 1, configuration: FusionConfiguration = .standard,
+        venue: Venue? = nil
+    ) throws -> FusionEngine {
         let engine = FusionEngine(configuration: configuration, venue: venue)
-        try engine.start(at: IndoorLocation(point: point, levelID: nil, accuracyMeters: sigma, timeSeconds: 0, source: "test"),
-                         levelIndex: venue == nil ? nil : 0)
+        try engine.start(
+            at: IndoorLocation(point: point, levelID: nil, accuracyMeters: sigma, timeSeconds: 0, source: "test"),
+            levelIndex: venue == nil ? nil : 0)
         return engine
     }
 
@@ -36,8 +40,10 @@ import IndoorVenue
         // 20 × 0.7 m at 0.1 rad: east = 14 sin 0.1 = 1.398 m, north = 14 cos 0.1 = 13.930 m.
         #expect(abs(before.point.x - 1.398) < 0.001)
         #expect(abs(before.point.y - 13.930) < 0.001)
-        let outcome = engine.update(with: IndoorLocation(point: LocalPoint(x: 0, y: 14), levelID: nil, accuracyMeters: 1,
-                                                         timeSeconds: 20, source: "manual"))
+        let outcome = engine.update(
+            with: IndoorLocation(
+                point: LocalPoint(x: 0, y: 14), levelID: nil, accuracyMeters: 1,
+                timeSeconds: 20, source: "manual"))
         #expect(outcome.isAccepted)
         let after = try #require(engine.location)
         #expect(after.point.x < before.point.x - 0.3 && after.point.x > 0)
@@ -50,8 +56,10 @@ import IndoorVenue
 
     @Test func outlierIsGatedWithItsReason() throws {
         let engine = try Self.started()
-        let outcome = engine.update(with: IndoorLocation(point: LocalPoint(x: 100, y: 0), levelID: nil, accuracyMeters: 1,
-                                                         timeSeconds: 0, source: "manual"))
+        let outcome = engine.update(
+            with: IndoorLocation(
+                point: LocalPoint(x: 100, y: 0), levelID: nil, accuracyMeters: 1,
+                timeSeconds: 0, source: "manual"))
         guard case .rejected(.gated(let d2, let threshold)) = outcome else {
             Issue.record("expected a gated rejection, got \(outcome)")
             return
@@ -65,8 +73,10 @@ import IndoorVenue
 
     @Test func nonFiniteFixIsRejected() throws {
         let engine = try Self.started()
-        let outcome = engine.update(with: IndoorLocation(point: LocalPoint(x: .nan, y: 0), levelID: nil, accuracyMeters: 1,
-                                                         timeSeconds: 0, source: "manual"))
+        let outcome = engine.update(
+            with: IndoorLocation(
+                point: LocalPoint(x: .nan, y: 0), levelID: nil, accuracyMeters: 1,
+                timeSeconds: 0, source: "manual"))
         #expect(outcome == .rejected(.invalidFix))
         #expect(engine.statistics.rejectedFixes["invalidFix"] == 1)
         #expect(engine.point == LocalPoint(x: 0, y: 0))
@@ -74,7 +84,8 @@ import IndoorVenue
 
     @Test func notStartedRejects() {
         let engine = FusionEngine()
-        #expect(engine.update(with: IndoorLocation(point: .zero, levelID: nil, accuracyMeters: 1, timeSeconds: 0, source: "m"))
+        #expect(
+            engine.update(with: IndoorLocation(point: .zero, levelID: nil, accuracyMeters: 1, timeSeconds: 0, source: "m"))
                 == .rejected(.notStarted))
         #expect(!engine.predict(with: Self.step(1, heading: 0)))
     }
@@ -84,8 +95,10 @@ import IndoorVenue
         for i in 1...10 { engine.predict(with: Self.step(Double(i), heading: .pi / 2, length: 1)) }
         // At t = 5.5 the walker was at (5, 0); the fix says 2 m north of that. The five steps since
         // (t = 6…10, 5 m east) move it to (10, 2): the east estimate must stay near 10, north move up.
-        let outcome = engine.update(with: IndoorLocation(point: LocalPoint(x: 5, y: 2), levelID: nil, accuracyMeters: 1,
-                                                         timeSeconds: 5.5, source: "manual"))
+        let outcome = engine.update(
+            with: IndoorLocation(
+                point: LocalPoint(x: 5, y: 2), levelID: nil, accuracyMeters: 1,
+                timeSeconds: 5.5, source: "manual"))
         guard case .accepted(_, let delay) = outcome else {
             Issue.record("expected acceptance, got \(outcome)")
             return
@@ -96,15 +109,20 @@ import IndoorVenue
         #expect(p.y > 0.3, "north \(p.y)")
         #expect(engine.statistics.lateFixes == 1)
         // Older than the configured 5 s delay: refused with its age.
-        let old = engine.update(with: IndoorLocation(point: LocalPoint(x: 0, y: 0), levelID: nil, accuracyMeters: 1,
-                                                     timeSeconds: 1, source: "manual"))
+        let old = engine.update(
+            with: IndoorLocation(
+                point: LocalPoint(x: 0, y: 0), levelID: nil, accuracyMeters: 1,
+                timeSeconds: 1, source: "manual"))
         #expect(old == .rejected(.tooOld(ageSeconds: 9)))
     }
 
     @Test func nonFiniteStepIsRefused() throws {
         let engine = try Self.started()
-        #expect(!engine.predict(with: StepEvent(timeSeconds: 1, lengthMeters: .nan, lengthSigmaMeters: 0.1,
-                                                headingRadians: 0, headingSigmaRadians: 0.1)))
+        #expect(
+            !engine.predict(
+                with: StepEvent(
+                    timeSeconds: 1, lengthMeters: .nan, lengthSigmaMeters: 0.1,
+                    headingRadians: 0, headingSigmaRadians: 0.1)))
         #expect(engine.statistics.rejectedSteps == 1)
         #expect(engine.point == LocalPoint(x: 0, y: 0))
     }
@@ -119,8 +137,10 @@ import IndoorVenue
     @Test func invalidStartThrows() {
         let engine = FusionEngine()
         #expect(throws: PositioningError.self) {
-            try engine.start(at: IndoorLocation(point: LocalPoint(x: .infinity, y: 0), levelID: nil, accuracyMeters: 1,
-                                                timeSeconds: 0, source: "t"), levelIndex: nil)
+            try engine.start(
+                at: IndoorLocation(
+                    point: LocalPoint(x: .infinity, y: 0), levelID: nil, accuracyMeters: 1,
+                    timeSeconds: 0, source: "t"), levelIndex: nil)
         }
         #expect(!engine.isStarted)
     }

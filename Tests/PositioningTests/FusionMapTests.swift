@@ -1,7 +1,8 @@
 import Foundation
 import IndoorGeometry
-import Testing
 import IndoorVenue
+import Testing
+
 @testable import IndoorPositioning
 
 /// Steps into walls or out of the building stay in walkable space (the Kalman filter's wall correction,
@@ -20,9 +21,10 @@ import IndoorVenue
         let wall = Polygon(exterior: [LocalPoint(x: 5, y: 0), LocalPoint(x: 6, y: 0), LocalPoint(x: 6, y: 8), LocalPoint(x: 5, y: 8)])
         let level = Level(id: "L0", ordinal: 0, outline: square)
         let space = Space(id: "wall", category: "structure", polygon: wall, levelID: "L0", isWalkable: false)
-        return Venue(id: "box", name: LocalizedName(), defaultLanguage: "en",
-                     frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
-                     buildings: [], levels: [level], spaces: [space], openings: [], pois: [], connectors: [], graph: .empty)
+        return Venue(
+            id: "box", name: LocalizedName(), defaultLanguage: "en",
+            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
+            buildings: [], levels: [level], spaces: [space], openings: [], pois: [], connectors: [], graph: .empty)
     }
 
     @Test func venueFixtureIsWhatTheTestsAssume() {
@@ -34,7 +36,8 @@ import IndoorVenue
 
     @Test func stepIntoAWallStaysWalkable() throws {
         let venue = Self.venue()
-        let engine = try FusionEngineTests.started(at: LocalPoint(x: 4.5, y: 4), sigma: 0.2, configuration: Self.wallCorrecting(), venue: venue)
+        let engine = try FusionEngineTests.started(
+            at: LocalPoint(x: 4.5, y: 4), sigma: 0.2, configuration: Self.wallCorrecting(), venue: venue)
         // 1.5 m due east would end at (6.0, 4) on the wall's far edge or inside it.
         for i in 1...3 { engine.predict(with: FusionEngineTests.step(Double(i), heading: .pi / 2, length: 0.5)) }
         let p = try #require(engine.point)
@@ -45,7 +48,8 @@ import IndoorVenue
 
     @Test func stepOutOfTheBuildingStaysInside() throws {
         let venue = Self.venue()
-        let engine = try FusionEngineTests.started(at: LocalPoint(x: 9.5, y: 9.5), sigma: 0.2, configuration: Self.wallCorrecting(), venue: venue)
+        let engine = try FusionEngineTests.started(
+            at: LocalPoint(x: 9.5, y: 9.5), sigma: 0.2, configuration: Self.wallCorrecting(), venue: venue)
         for i in 1...4 { engine.predict(with: FusionEngineTests.step(Double(i), heading: 0, length: 0.7)) }
         let p = try #require(engine.point)
         #expect(venue.spatialIndex.isWalkable(p, levelIndex: 0), "ended at \(p)")

@@ -2,14 +2,18 @@ import Foundation
 import IndoorGeometry
 import IndoorRecordings
 import Testing
+
 @testable import IndoorPositioning
 
 /// Beacon ranges fused one by one.
 @Suite struct FusionRangeTests {
-    static func range(_ anchor: LocalPoint, _ meters: Double, sigma: Double = 0.5, time: Double = 0,
-                      floor: Double? = nil) -> BeaconRange {
-        BeaconRange(beaconIndex: 0, anchor: anchor, levelID: nil, floorNumber: floor, rangeMeters: meters,
-                    sigmaMeters: sigma, timeSeconds: time)
+    static func range(
+        _ anchor: LocalPoint, _ meters: Double, sigma: Double = 0.5, time: Double = 0,
+        floor: Double? = nil
+    ) -> BeaconRange {
+        BeaconRange(
+            beaconIndex: 0, anchor: anchor, levelID: nil, floorNumber: floor, rangeMeters: meters,
+            sigmaMeters: sigma, timeSeconds: time)
     }
 
     @Test func beaconsInALineFixTheAlongLineCoordinateOnly() throws {
@@ -48,9 +52,11 @@ import Testing
     }
 
     @Test func trackerAveragesTheWindowAndDatesRangesAtTheMeanReadingTime() throws {
-        let registry = try BeaconRegistry(beacons: [BeaconRecord(
-            id: "B1", identity: BeaconIdentity(mac: "AA:BB:CC:DD:EE:01"),
-            position: .local(LocalPoint(x: 0, y: 0)), level: .floorNumber(0), txPowerDbm: -59, pathLossExponent: 2)])
+        let registry = try BeaconRegistry(beacons: [
+            BeaconRecord(
+                id: "B1", identity: BeaconIdentity(mac: "AA:BB:CC:DD:EE:01"),
+                position: .local(LocalPoint(x: 0, y: 0)), level: .floorNumber(0), txPowerDbm: -59, pathLossExponent: 2)
+        ])
         var tracker = BeaconRangeTracker(map: try BeaconMap(registry: registry, frame: nil))
         let beacon = BeaconIdentity(mac: "AA:BB:CC:DD:EE:01")
         // −79 dBm with P₁ = −59 dBm and n = 2: d = 10^(20/20) = 10 m.
@@ -61,8 +67,12 @@ import Testing
         let second = tracker.consume(SensorSample(timeSeconds: 1.0, reading: .beacon(BeaconObservation(beacon: beacon, rssiDbm: -79))))
         // Readings at 0, 0.5 and 1.0 s in the 3 s window: dated at their mean, 0.5 s.
         #expect(abs((second.first?.timeSeconds ?? 0) - 0.5) < 1e-9)
-        let unknown = tracker.consume(SensorSample(timeSeconds: 3, reading: .beacon(BeaconObservation(
-            beacon: BeaconIdentity(mac: "AA:BB:CC:DD:EE:09"), rssiDbm: -60))))
+        let unknown = tracker.consume(
+            SensorSample(
+                timeSeconds: 3,
+                reading: .beacon(
+                    BeaconObservation(
+                        beacon: BeaconIdentity(mac: "AA:BB:CC:DD:EE:09"), rssiDbm: -60))))
         #expect(unknown.isEmpty)
     }
 }

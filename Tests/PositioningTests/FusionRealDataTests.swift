@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorRecordings
 import Testing
+
 @testable import IndoorPositioning
 
 /// Fusion replays of real recordings: the bundled ILC walk always, the IPIN trial with a floor change

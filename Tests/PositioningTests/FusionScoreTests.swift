@@ -1,14 +1,17 @@
 import Testing
+
 @testable import IndoorPositioning
 
 /// The competition scores on hand-made points.
 @Suite struct FusionScoreTests {
     @Test func scoresMatchHandComputation() throws {
         // Errors 1, 2, 3, 4 m; the third is one floor off, the fourth has no truth level.
-        let points = [ScoredPoint(timeSeconds: 1, errorMeters: 1, floorError: 0),
-                      ScoredPoint(timeSeconds: 2, errorMeters: 2, floorError: 0),
-                      ScoredPoint(timeSeconds: 3, errorMeters: 3, floorError: 1),
-                      ScoredPoint(timeSeconds: 4, errorMeters: 4, floorError: nil)]
+        let points = [
+            ScoredPoint(timeSeconds: 1, errorMeters: 1, floorError: 0),
+            ScoredPoint(timeSeconds: 2, errorMeters: 2, floorError: 0),
+            ScoredPoint(timeSeconds: 3, errorMeters: 3, floorError: 1),
+            ScoredPoint(timeSeconds: 4, errorMeters: 4, floorError: nil),
+        ]
         let score = FusionScore(points: points)
         let errors = try #require(score.errors)
         #expect(abs(errors.mean - 2.5) < 1e-12)

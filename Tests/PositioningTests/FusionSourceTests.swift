@@ -1,7 +1,7 @@
 import IndoorGeometry
+import IndoorPositioning
 import IndoorRecordings
 import Testing
-import IndoorPositioning
 
 /// Sources plugged into the pipeline: one written here (as a client would), the manual provider, and
 /// the kinds the engine handles without knowing who made them.
@@ -20,7 +20,8 @@ import IndoorPositioning
     }
 
     static func started(_ engine: FusionEngine) throws {
-        try engine.start(at: IndoorLocation(point: .zero, levelID: nil, accuracyMeters: 3, timeSeconds: 0, source: "start"), levelIndex: nil)
+        try engine.start(
+            at: IndoorLocation(point: .zero, levelID: nil, accuracyMeters: 3, timeSeconds: 0, source: "start"), levelIndex: nil)
     }
 
     @Test func aClientSourcePlugsInWithoutChangingTheEngine() throws {
@@ -57,8 +58,9 @@ import IndoorPositioning
 
     @Test func fixesBeforeTheStartAreReportedButMoveNothing() throws {
         let engine = FusionEngine()
-        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(),
-                                      sources: [LandmarkSource(point: LocalPoint(x: 1, y: 1))])
+        let pipeline = FusionPipeline(
+            engine: engine, deadReckoning: DeadReckoningProvider(),
+            sources: [LandmarkSource(point: LocalPoint(x: 1, y: 1))])
         let output = pipeline.consume(SensorSample(timeSeconds: 1, reading: .marker("m")))
         #expect(!output.changed)
         #expect(output.fixes.count == 1)

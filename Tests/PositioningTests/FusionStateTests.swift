@@ -1,7 +1,8 @@
-import IndoorEstimation
 import Foundation
+import IndoorEstimation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorPositioning
 
 /// The engine reads its state by ``FusionState`` component, and counts every correction it applies or fails.
@@ -27,8 +28,9 @@ import Testing
 
     @Test func startCovarianceAndCalibrationComeBackByName() throws {
         let engine = FusionEngine()
-        let start = IndoorLocation(point: LocalPoint(x: 2, y: 5), levelID: nil, covariance: Covariance2D(xx: 4, xy: 1, yy: 9),
-                                   timeSeconds: 0, source: "test")
+        let start = IndoorLocation(
+            point: LocalPoint(x: 2, y: 5), levelID: nil, covariance: Covariance2D(xx: 4, xy: 1, yy: 9),
+            timeSeconds: 0, source: "test")
         try engine.start(at: start, levelIndex: nil)
         let location = try #require(engine.location)
         #expect(abs(location.covariance.xx - 4) < 1e-12)
@@ -45,7 +47,8 @@ import Testing
         engine.predict(with: FusionEngineTests.step(1, heading: 0))
         let c = FusionConfiguration.standard
         // σ_h² = step σ² + P_bb, P_bb = initial bias σ² + one random-walk step (no measurement yet).
-        let expected = (0.1 * 0.1 + c.initialHeadingBiasSigmaRadians * c.initialHeadingBiasSigmaRadians
+        let expected =
+            (0.1 * 0.1 + c.initialHeadingBiasSigmaRadians * c.initialHeadingBiasSigmaRadians
             + c.headingBiasRandomWalkRadiansPerStep * c.headingBiasRandomWalkRadiansPerStep).squareRoot()
         #expect(abs(try #require(engine.headingSigmaRadians) - expected) < 1e-12)
     }
@@ -54,8 +57,10 @@ import Testing
     private static func walkShortAndFixFar(configuration: FusionConfiguration) throws -> FusionEngine {
         let engine = try FusionEngineTests.started(configuration: configuration)
         for i in 1...10 { engine.predict(with: FusionEngineTests.step(Double(i), heading: 0)) }
-        let outcome = engine.update(with: IndoorLocation(point: LocalPoint(x: 0, y: 10), levelID: nil, accuracyMeters: 0.5,
-                                                         timeSeconds: 10, source: "manual"))
+        let outcome = engine.update(
+            with: IndoorLocation(
+                point: LocalPoint(x: 0, y: 10), levelID: nil, accuracyMeters: 0.5,
+                timeSeconds: 10, source: "manual"))
         #expect(outcome.isAccepted)
         return engine
     }
@@ -84,8 +89,9 @@ import Testing
 
     @Test func aWalkIntoAWallFailsNoCorrection() throws {
         let venue = FusionMapTests.venue()
-        let engine = try FusionEngineTests.started(at: LocalPoint(x: 4.5, y: 4), sigma: 0.2,
-                                                   configuration: FusionMapTests.wallCorrecting(), venue: venue)
+        let engine = try FusionEngineTests.started(
+            at: LocalPoint(x: 4.5, y: 4), sigma: 0.2,
+            configuration: FusionMapTests.wallCorrecting(), venue: venue)
         for i in 1...6 { engine.predict(with: FusionEngineTests.step(Double(i), heading: .pi / 2, length: 0.5)) }
         #expect(engine.statistics.wallCorrections >= 1)
         #expect(engine.statistics.failedCorrections.isEmpty)

@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorRecordings
 import Testing
+
 @testable import IndoorPositioning
 
 /// Satellite fixes placed in the local frame, filtered and weighted.
@@ -11,9 +12,13 @@ import Testing
 
     /// A fix `north` metres north of the origin (1° of latitude is about 111,200 m here), 1 fix per `t`.
     static func fix(t: Double, north: Double = 0, accuracy: Double? = 6, satellites: Int? = 20, fixTime: Double? = nil) -> SensorSample {
-        SensorSample(timeSeconds: t, reading: .gnss(GNSSFix(
-            coordinate: GeoCoordinate(latitudeDegrees: origin.latitudeDegrees + north / 111_200, longitudeDegrees: origin.longitudeDegrees),
-            horizontalAccuracyMeters: accuracy, satellitesUsed: satellites, fixTimeSeconds: fixTime ?? 1000 + t)))
+        SensorSample(
+            timeSeconds: t,
+            reading: .gnss(
+                GNSSFix(
+                    coordinate: GeoCoordinate(
+                        latitudeDegrees: origin.latitudeDegrees + north / 111_200, longitudeDegrees: origin.longitudeDegrees),
+                    horizontalAccuracyMeters: accuracy, satellitesUsed: satellites, fixTimeSeconds: fixTime ?? 1000 + t)))
     }
 
     @Test func aFixBecomesALocationInTheLocalFrame() throws {
@@ -86,7 +91,8 @@ import Testing
         #expect(provider.consume(Self.fix(t: .nan)) == nil)
         #expect(provider.consume(Self.fix(t: 1, accuracy: .infinity)) == nil)
         #expect(provider.consume(Self.fix(t: 2, accuracy: -1)) == nil)
-        let offEarth = SensorSample(timeSeconds: 3, reading: .gnss(GNSSFix(coordinate: GeoCoordinate(latitudeDegrees: 91, longitudeDegrees: 0))))
+        let offEarth = SensorSample(
+            timeSeconds: 3, reading: .gnss(GNSSFix(coordinate: GeoCoordinate(latitudeDegrees: 91, longitudeDegrees: 0))))
         #expect(provider.consume(offEarth) == nil)
         #expect(provider.consume(SensorSample(timeSeconds: 4, reading: .pressure(hectopascals: 1000))) == nil)
         #expect(provider.rejectedSampleCount == 4)
@@ -108,9 +114,11 @@ import Testing
             let levels = LevelCandidate.levels(floorNumbers: [-1, 0], storeyHeightMeters: 4)
             let engine = FusionEngine(levels: levels)
             let startIndex = try #require(levels.firstIndex { $0.floorNumber == startFloor })
-            try engine.start(at: IndoorLocation(point: LocalPoint(x: 0, y: -10), levelID: nil, accuracyMeters: 5, timeSeconds: 0, source: "start"),
-                             levelIndex: startIndex)
-            let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), gnss: GNSSPositionProvider(frame: Self.frame))
+            try engine.start(
+                at: IndoorLocation(point: LocalPoint(x: 0, y: -10), levelID: nil, accuracyMeters: 5, timeSeconds: 0, source: "start"),
+                levelIndex: startIndex)
+            let pipeline = FusionPipeline(
+                engine: engine, deadReckoning: DeadReckoningProvider(), gnss: GNSSPositionProvider(frame: Self.frame))
             for k in 1...60 { _ = pipeline.consume(Self.fix(t: Double(k), accuracy: 3)) }
             return (pipeline, try #require(engine.point))
         }
@@ -132,12 +140,16 @@ import Testing
             samples.append(Self.fix(t: Double(k), north: 3))
             samples.append(Self.fix(t: Double(k) + 0.5, north: 3, fixTime: 1000 + Double(k)))
         }
-        let score = try #require(ProviderScoring.scoreSatelliteFixes(samples: samples, truth: try GroundTruthTrack(truth),
-                                                                     provider: GNSSPositionProvider(frame: Self.frame)))
+        let score = try #require(
+            ProviderScoring.scoreSatelliteFixes(
+                samples: samples, truth: try GroundTruthTrack(truth),
+                provider: GNSSPositionProvider(frame: Self.frame)))
         #expect(score.fixCount == 120 && score.repeatedFixCount == 120 && score.poorFixCount == 0)
         // Fixes after 100 s are outside the truth's span.
         #expect(score.errors?.count == 101)
         #expect(abs((score.errors?.median ?? 0) - 3) < 0.02)
-        #expect(ProviderScoring.scoreSatelliteFixes(samples: [], truth: try GroundTruthTrack(truth), provider: GNSSPositionProvider(frame: Self.frame)) == nil)
+        #expect(
+            ProviderScoring.scoreSatelliteFixes(
+                samples: [], truth: try GroundTruthTrack(truth), provider: GNSSPositionProvider(frame: Self.frame)) == nil)
     }
 }

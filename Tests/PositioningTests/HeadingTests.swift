@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import IndoorRecordings
+import Testing
+
 @testable import IndoorPositioning
 
 @Suite struct HeadingTests {
@@ -48,7 +49,8 @@ import IndoorRecordings
 
     @Test func attitudeYawIsUsedWithoutAQuaternion() {
         var estimator = HeadingEstimator()
-        let yaw = estimator.consume(SensorSample(timeSeconds: 0, reading: .attitude(Attitude(pitchRadians: 0.1, rollRadians: 0, yawRadians: -0.5))))
+        let yaw = estimator.consume(
+            SensorSample(timeSeconds: 0, reading: .attitude(Attitude(pitchRadians: 0.1, rollRadians: 0, yawRadians: -0.5))))
         #expect(abs((yaw?.headingRadians ?? 0) - (2 * Double.pi - 0.5)) < 1e-9)
     }
 
@@ -78,7 +80,8 @@ import IndoorRecordings
         var last: HeadingSample?
         for i in 0...100 {
             let t = 0.02 + Double(i) * 0.01
-            last = estimator.consume(SensorSample(timeSeconds: t, reading: .gyroscope(DeviceVector3(x: 0, y: 0, z: 0.5))))
+            last =
+                estimator.consume(SensorSample(timeSeconds: t, reading: .gyroscope(DeviceVector3(x: 0, y: 0, z: 0.5))))
                 ?? last
         }
         #expect(abs((last?.headingRadians ?? 0) - 0.5) < 1e-6)

@@ -1,16 +1,21 @@
 import Foundation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorPositioning
 
 /// The discrete level filter: pressure near and far from connectors, beacon votes.
 @Suite struct LevelEstimatorTests {
     /// Level 0 at 0 m and level 1 at 4 m, with stairs entered at the origin of level 0 (and level 1).
     static func levels() -> [LevelCandidate] {
-        [LevelCandidate(levelID: "L0", floorNumber: 0, elevationMeters: 0,
-                        connectorEntries: [.init(point: .zero, reachableLevelIndices: [1])]),
-         LevelCandidate(levelID: "L1", floorNumber: 1, elevationMeters: 4,
-                        connectorEntries: [.init(point: .zero, reachableLevelIndices: [0])])]
+        [
+            LevelCandidate(
+                levelID: "L0", floorNumber: 0, elevationMeters: 0,
+                connectorEntries: [.init(point: .zero, reachableLevelIndices: [1])]),
+            LevelCandidate(
+                levelID: "L1", floorNumber: 1, elevationMeters: 4,
+                connectorEntries: [.init(point: .zero, reachableLevelIndices: [0])]),
+        ]
     }
 
     /// 5 s of steady pressure, then `climbSeconds` of 4 m × 0.12 hPa = 0.48 hPa less, at 1 Hz, at `position`.

@@ -1,5 +1,6 @@
-import Testing
 import IndoorGeometry
+import Testing
+
 @testable import IndoorPositioning
 
 @Suite struct ManualProviderTests {

@@ -1,8 +1,9 @@
 import Foundation
 import IndoorGeometry
 import Testing
-@testable import IndoorVenue
+
 @testable import IndoorPositioning
+@testable import IndoorVenue
 
 /// The particle map matcher: the floor-plan raster it weighs on, its configuration, and what it does to
 /// a biased walk down a corridor.
@@ -14,11 +15,14 @@ import Testing
             Polygon(exterior: [LocalPoint(x: x0, y: y0), LocalPoint(x: x1, y: y0), LocalPoint(x: x1, y: y1), LocalPoint(x: x0, y: y1)])
         }
         let level = Level(id: "L0", ordinal: 0, outline: box(0, 0, 40, 12))
-        let shops = [Space(id: "south", category: "shop", polygon: box(0, 0, 40, 4), levelID: "L0", isWalkable: false),
-                     Space(id: "north", category: "shop", polygon: box(0, 8, 40, 12), levelID: "L0", isWalkable: false)]
-        return Venue(id: "mall", name: LocalizedName(), defaultLanguage: "en",
-                     frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
-                     buildings: [], levels: [level], spaces: shops, openings: [], pois: [], connectors: [], graph: .empty)
+        let shops = [
+            Space(id: "south", category: "shop", polygon: box(0, 0, 40, 4), levelID: "L0", isWalkable: false),
+            Space(id: "north", category: "shop", polygon: box(0, 8, 40, 12), levelID: "L0", isWalkable: false),
+        ]
+        return Venue(
+            id: "mall", name: LocalizedName(), defaultLanguage: "en",
+            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
+            buildings: [], levels: [level], spaces: shops, openings: [], pois: [], connectors: [], graph: .empty)
     }
 
     // MARK: - Walkability and its raster
@@ -52,8 +56,9 @@ import Testing
             let by = max(1, min(level.rows, level.columns) / 20)
             for row in stride(from: 0, to: level.rows, by: by) {
                 for column in stride(from: 0, to: level.columns, by: by) {
-                    let centre = LocalPoint(x: level.originX + (Double(column) + 0.5) * level.cellSizeMeters,
-                                            y: level.originY + (Double(row) + 0.5) * level.cellSizeMeters)
+                    let centre = LocalPoint(
+                        x: level.originX + (Double(column) + 0.5) * level.cellSizeMeters,
+                        y: level.originY + (Double(row) + 0.5) * level.cellSizeMeters)
                     let expected = venue.spatialIndex.walkability(at: centre, levelIndex: l)
                     let found = raster.walkability(at: centre, levelIndex: l)
                     checked += 1
@@ -71,7 +76,9 @@ import Testing
     @Test func aHugeLevelGetsCoarserCellsAndABadCellSizeTheDefault() {
         let venue = Self.corridorVenue()
         let fine = venue.spatialIndex.walkabilityRaster(cellSizeMeters: 0.0001)
-        #expect(fine.levels[0].columns * fine.levels[0].rows <= WalkabilityRaster.maximumCellsPerLevel + fine.levels[0].columns + fine.levels[0].rows + 1)
+        #expect(
+            fine.levels[0].columns * fine.levels[0].rows <= WalkabilityRaster.maximumCellsPerLevel + fine.levels[0].columns
+                + fine.levels[0].rows + 1)
         #expect(fine.walkability(at: LocalPoint(x: 10, y: 6), levelIndex: 0) == .open)
         let defaulted = venue.spatialIndex.walkabilityRaster(cellSizeMeters: -1)
         #expect(defaulted.cellSizeMeters == 0.25)
@@ -99,8 +106,10 @@ import Testing
     static func biasedWalk(engine: FusionEngine) {
         let reported = Double.pi / 2 - 8 * Double.pi / 180
         for i in 1...60 {
-            engine.predict(with: StepEvent(timeSeconds: Double(i) * 0.6, lengthMeters: 0.7, lengthSigmaMeters: 0.07,
-                                           headingRadians: reported, headingSigmaRadians: 0.1))
+            engine.predict(
+                with: StepEvent(
+                    timeSeconds: Double(i) * 0.6, lengthMeters: 0.7, lengthSigmaMeters: 0.07,
+                    headingRadians: reported, headingSigmaRadians: 0.1))
         }
     }
 
@@ -150,8 +159,10 @@ import Testing
         let venue = Self.corridorVenue()
         let engine = try Self.engine(mapMatching: .standard, venue: venue)
         for i in 1...10 {
-            engine.predict(with: StepEvent(timeSeconds: Double(i) * 0.6, lengthMeters: 0.7, lengthSigmaMeters: 0.07,
-                                           headingRadians: .pi / 2, headingSigmaRadians: 0.1))
+            engine.predict(
+                with: StepEvent(
+                    timeSeconds: Double(i) * 0.6, lengthMeters: 0.7, lengthSigmaMeters: 0.07,
+                    headingRadians: .pi / 2, headingSigmaRadians: 0.1))
         }
         // The walker is 1 m further than the steps say: a fix at x = 10 (steps reach 9).
         let fix = IndoorLocation(point: LocalPoint(x: 10, y: 6), levelID: nil, accuracyMeters: 0.3, timeSeconds: 6, source: "manual")
@@ -178,8 +189,10 @@ import Testing
             configuration.alignHeadingToFloorPlan = false
             let engine = try FusionEngineTests.started(at: LocalPoint(x: 2, y: 10), sigma: 0.3, configuration: configuration, venue: venue)
             for i in 1...40 {
-                engine.predict(with: StepEvent(timeSeconds: Double(i) * 0.6, lengthMeters: 0.7, lengthSigmaMeters: 0.07,
-                                               headingRadians: .pi / 2, headingSigmaRadians: 0.05))
+                engine.predict(
+                    with: StepEvent(
+                        timeSeconds: Double(i) * 0.6, lengthMeters: 0.7, lengthSigmaMeters: 0.07,
+                        headingRadians: .pi / 2, headingSigmaRadians: 0.05))
             }
             return (try #require(engine.point), engine.statistics.particleRecoveries)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import IndoorRecordings
+
 @testable import IndoorPositioning
 
 enum PositioningTestSupport {
@@ -30,10 +31,11 @@ enum PositioningTestSupport {
 
     /// Hamilton product a ⊗ b (apply b first, then a).
     static func multiply(_ a: Quaternion, _ b: Quaternion) -> Quaternion {
-        Quaternion(w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
-                   x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-                   y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-                   z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
+        Quaternion(
+            w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+            x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+            y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+            z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
     }
 
     /// A phone held flat, its top pointing `headingRadians` clockwise from north: a rotation about
@@ -44,13 +46,17 @@ enum PositioningTestSupport {
 
     /// Vertical bounce of walking: gravity on the device z axis plus a sinusoid of `amplitude` m/s² at
     /// `frequency` Hz, sampled at `rate` Hz for `seconds`, starting at `t0`.
-    static func walkingAcceleration(seconds: Double, frequency: Double = 1.8, amplitude: Double = 2.5,
-                                    rate: Double = 50, t0: Double = 0) -> [SensorSample] {
+    static func walkingAcceleration(
+        seconds: Double, frequency: Double = 1.8, amplitude: Double = 2.5,
+        rate: Double = 50, t0: Double = 0
+    ) -> [SensorSample] {
         let count = Int(seconds * rate)
         return (0..<count).map { i in
             let t = Double(i) / rate
-            return SensorSample(timeSeconds: t0 + t, reading: .accelerometer(
-                DeviceVector3(x: 0, y: 0, z: 9.81 + amplitude * sin(2 * Double.pi * frequency * t))))
+            return SensorSample(
+                timeSeconds: t0 + t,
+                reading: .accelerometer(
+                    DeviceVector3(x: 0, y: 0, z: 9.81 + amplitude * sin(2 * Double.pi * frequency * t))))
         }
     }
 

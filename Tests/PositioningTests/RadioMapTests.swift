@@ -3,6 +3,7 @@ import IndoorGeometry
 import IndoorJSON
 import IndoorRecordings
 import Testing
+
 @testable import IndoorPositioning
 
 /// Scans, surveys and the radio-map file format.
@@ -16,8 +17,11 @@ import Testing
     }
 
     static func beacon(_ t: Double, minor: Int, _ rssi: Double) -> SensorSample {
-        SensorSample(timeSeconds: t, reading: .beacon(BeaconObservation(
-            beacon: BeaconIdentity(uuid: "f7826da6-4fa2-4e98-8024-bc5b71e0893e", major: 1, minor: minor), rssiDbm: rssi)))
+        SensorSample(
+            timeSeconds: t,
+            reading: .beacon(
+                BeaconObservation(
+                    beacon: BeaconIdentity(uuid: "f7826da6-4fa2-4e98-8024-bc5b71e0893e", major: 1, minor: minor), rssiDbm: rssi)))
     }
 
     @Test func scansGroupWifiByTimeDropStaleAndWeakEntriesAndAverageBeacons() {
@@ -25,11 +29,11 @@ import Testing
         var scans: [RadioScan] = []
         let samples = [
             Self.wifi(6, "aa:bb:cc:00:00:04", -45),  // an earlier scan: Wi-Fi is heard, no beacon-only scans
-            Self.beacon(7.0, minor: 1, -70),           // outside the 2 s window before the scan at 10
+            Self.beacon(7.0, minor: 1, -70),  // outside the 2 s window before the scan at 10
             Self.beacon(8.5, minor: 2, -60), Self.beacon(9.5, minor: 2, -64),
             Self.wifi(10, "AA:BB:CC:00:00:01", -50, lastSeen: 9.2),
-            Self.wifi(10, "aa:bb:cc:00:00:02", -60, lastSeen: 4.0),   // 6 s stale (limit 3 s)
-            Self.wifi(10, "aa:bb:cc:00:00:03", -99),                    // weaker than −95 dBm
+            Self.wifi(10, "aa:bb:cc:00:00:02", -60, lastSeen: 4.0),  // 6 s stale (limit 3 s)
+            Self.wifi(10, "aa:bb:cc:00:00:03", -99),  // weaker than −95 dBm
             Self.accel(10.02),
             Self.wifi(14, "aa:bb:cc:00:00:01", -55),
         ]
@@ -49,8 +53,10 @@ import Testing
     }
 
     @Test func scansAreDatedAtTheMedianLastSeenTimeUnlessSwitchedOff() {
-        let samples = [Self.wifi(20, "00:00:00:00:00:01", -50, lastSeen: 18), Self.wifi(20, "00:00:00:00:00:02", -60, lastSeen: 19),
-                       Self.wifi(20, "00:00:00:00:00:03", -70, lastSeen: 19.5), Self.accel(20.02)]
+        let samples = [
+            Self.wifi(20, "00:00:00:00:00:01", -50, lastSeen: 18), Self.wifi(20, "00:00:00:00:00:02", -60, lastSeen: 19),
+            Self.wifi(20, "00:00:00:00:00:03", -70, lastSeen: 19.5), Self.accel(20.02),
+        ]
         var dated = RadioScanAssembler()
         #expect(samples.flatMap { dated.consume($0) }.map(\.timeSeconds) == [19])
         var configuration = FingerprintConfiguration.standard
@@ -70,7 +76,8 @@ import Testing
 
     /// A walk along x from (0, 0) at t = 0 to (40, 0) at t = 40, a scan every 4 s from t = 2, plus one
     /// scan after the last truth point.
-    static func surveyWalk(level: LevelReference = .floorName("F1"), offsetDb: Double = 0) -> (samples: [SensorSample], truth: [TruthPoint]) {
+    static func surveyWalk(level: LevelReference = .floorName("F1"), offsetDb: Double = 0) -> (samples: [SensorSample], truth: [TruthPoint])
+    {
         var samples: [SensorSample] = []
         for t in stride(from: 2.0, through: 46.0, by: 4.0) {
             samples.append(wifi(t, "00:00:00:00:00:01", -40 - t + offsetDb))
@@ -78,8 +85,10 @@ import Testing
             if t == 2 { samples.append(wifi(t, "00:00:00:00:00:99", -70)) }  // heard once in the whole survey
             samples.append(accel(t + 0.01))
         }
-        let truth = [TruthPoint(timeSeconds: 0, point: LocalPoint(x: 0, y: 0), level: level),
-                     TruthPoint(timeSeconds: 40, point: LocalPoint(x: 40, y: 0), level: level)]
+        let truth = [
+            TruthPoint(timeSeconds: 0, point: LocalPoint(x: 0, y: 0), level: level),
+            TruthPoint(timeSeconds: 40, point: LocalPoint(x: 40, y: 0), level: level),
+        ]
         return (samples, truth)
     }
 
@@ -88,8 +97,8 @@ import Testing
         let walk = Self.surveyWalk()
         let outcome = try builder.add(walk: "walk-a", samples: walk.samples, truth: walk.truth)
         #expect(outcome.scans == 12)
-        #expect(outcome.placed == 10)        // 2 … 38 s
-        #expect(outcome.outsideTruth == 2)   // 42 and 46 s
+        #expect(outcome.placed == 10)  // 2 … 38 s
+        #expect(outcome.outsideTruth == 2)  // 42 and 46 s
         let map = builder.build()
         #expect(map.transmitters == ["wifi:00:00:00:00:00:01", "wifi:00:00:00:00:00:02"])
         #expect(map.fingerprints.count == 10)
@@ -106,7 +115,10 @@ import Testing
     @Test func aSurveyWalkWithoutTruthIsATypedError() {
         var builder = RadioMapBuilder()
         let walk = Self.surveyWalk()
-        #expect(throws: PositioningError.malformedInput(file: "no-truth", line: 0, message: "a survey walk needs at least two ground-truth points, it has 1")) {
+        #expect(
+            throws: PositioningError.malformedInput(
+                file: "no-truth", line: 0, message: "a survey walk needs at least two ground-truth points, it has 1")
+        ) {
             try builder.add(walk: "no-truth", samples: walk.samples, truth: Array(walk.truth.prefix(1)))
         }
     }
@@ -135,18 +147,26 @@ import Testing
     }
 
     @Test func malformedMapsNameTheField() throws {
-        let header = #""format":"indoornav-radio-map","version":1,"frameReference":null,"transmitters":["wifi:a"],"levels":[{"floorNumber":0}],"walks":["w"]"#
+        let header =
+            #""format":"indoornav-radio-map","version":1,"frameReference":null,"transmitters":["wifi:a"],"levels":[{"floorNumber":0}],"walks":["w"]"#
         #expect(Self.decodeError("[1]") == "m.json:0: document: expected an object, found array")
         #expect(Self.decodeError(#"{"format":"other","version":1}"#).contains("format: expected \"indoornav-radio-map\""))
-        #expect(Self.decodeError(#"{"format":"indoornav-radio-map","version":2}"#)
+        #expect(
+            Self.decodeError(#"{"format":"indoornav-radio-map","version":2}"#)
                 == "m.json:0: version: version 2 is not supported (this build reads version 1)")
-        #expect(Self.decodeError("{\(header),\"fingerprints\":[{\"x\":1,\"y\":2,\"level\":0,\"walk\":0,\"t\":1,\"tx\":[0,3],\"rssi\":[-50,-60]}]}")
+        #expect(
+            Self.decodeError(
+                "{\(header),\"fingerprints\":[{\"x\":1,\"y\":2,\"level\":0,\"walk\":0,\"t\":1,\"tx\":[0,3],\"rssi\":[-50,-60]}]}")
                 == "m.json:0: fingerprints[0].tx[1]: not an index into transmitters (0..<1)")
-        #expect(Self.decodeError("{\(header),\"fingerprints\":[{\"x\":1,\"y\":2,\"level\":5,\"walk\":0,\"t\":1,\"tx\":[0],\"rssi\":[-50]}]}")
+        #expect(
+            Self.decodeError("{\(header),\"fingerprints\":[{\"x\":1,\"y\":2,\"level\":5,\"walk\":0,\"t\":1,\"tx\":[0],\"rssi\":[-50]}]}")
                 == "m.json:0: fingerprints[0].level: not an index into levels (0..<1)")
-        #expect(Self.decodeError("{\(header),\"fingerprints\":[{\"x\":1,\"y\":2,\"level\":0,\"walk\":0,\"t\":1,\"tx\":[0],\"rssi\":[-50,-60]}]}")
+        #expect(
+            Self.decodeError(
+                "{\(header),\"fingerprints\":[{\"x\":1,\"y\":2,\"level\":0,\"walk\":0,\"t\":1,\"tx\":[0],\"rssi\":[-50,-60]}]}")
                 == "m.json:0: fingerprints[0]: tx has 1 entries but rssi has 2")
-        #expect(Self.decodeError("{\(header),\"fingerprints\":[{\"x\":1,\"y\":2,\"level\":0,\"walk\":0,\"t\":1,\"tx\":[0],\"rssi\":[40]}]}")
+        #expect(
+            Self.decodeError("{\(header),\"fingerprints\":[{\"x\":1,\"y\":2,\"level\":0,\"walk\":0,\"t\":1,\"tx\":[0],\"rssi\":[40]}]}")
                 == "m.json:0: fingerprints[0].rssi[0]: expected a signal strength in dBm between -150 and 20")
     }
 
@@ -169,10 +189,13 @@ import Testing
 
     @Test func reframingMovesPointsThroughGeographicCoordinates() {
         let origin = GeoCoordinate(latitudeDegrees: 49.46, longitudeDegrees: 11.11)
-        let map = RadioMap(frameReference: origin, transmitters: ["wifi:a"], levels: [], walks: ["w"], fingerprints: [
-            RadioMap.Fingerprint(point: LocalPoint(x: 10, y: 20), levelIndex: nil, walkIndex: 0, timeSeconds: 0,
-                                 readings: [RadioMap.Reading(transmitter: 0, rssiDbm: -50)]),
-        ])
+        let map = RadioMap(
+            frameReference: origin, transmitters: ["wifi:a"], levels: [], walks: ["w"],
+            fingerprints: [
+                RadioMap.Fingerprint(
+                    point: LocalPoint(x: 10, y: 20), levelIndex: nil, walkIndex: 0, timeSeconds: 0,
+                    readings: [RadioMap.Reading(transmitter: 0, rssiDbm: -50)])
+            ])
         // A frame 100 m east of the map's: the point moves 100 m west.
         let shifted = LocalFrame(reference: LocalFrame(reference: origin).geoCoordinate(from: LocalPoint(x: 100, y: 0)))
         let moved = map.reframed(to: shifted)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorRecordings
+import Testing
+
 @testable import IndoorPositioning
 
 /// Replays of real recordings. The bundled ILC walk is always there; the rest needs the shared data
@@ -19,10 +20,14 @@ import IndoorRecordings
             samples.append(sample)
             guard case .groundTruth(let position) = sample.reading else { continue }
             switch position.location {
-            case .floorFrame(let p): truth.append(TruthPoint(timeSeconds: sample.timeSeconds, point: LocalPoint(x: p.xMeters, y: p.yMeters), level: position.level))
+            case .floorFrame(let p):
+                truth.append(
+                    TruthPoint(timeSeconds: sample.timeSeconds, point: LocalPoint(x: p.xMeters, y: p.yMeters), level: position.level))
             case .local(let p): truth.append(TruthPoint(timeSeconds: sample.timeSeconds, point: p, level: position.level))
             case .geographic(let c):
-                if let frame { truth.append(TruthPoint(timeSeconds: sample.timeSeconds, point: frame.localPoint(from: c), level: position.level)) }
+                if let frame {
+                    truth.append(TruthPoint(timeSeconds: sample.timeSeconds, point: frame.localPoint(from: c), level: position.level))
+                }
             }
         }
         return (samples, truth)
@@ -66,7 +71,8 @@ import IndoorRecordings
         let provider = BeaconPositionProvider(map: try BeaconMap(registry: registry, frame: frame))
         var fixes: [IndoorLocation] = []
         provider.addListener { if case .location(let l) = $0 { fixes.append(l) } }
-        let (samples, truth) = try Self.load(data.appendingPathComponent("logfiles/IPIN2023_T3_TrainingTrial24_repetition01.txt").path, frame: frame)
+        let (samples, truth) = try Self.load(
+            data.appendingPathComponent("logfiles/IPIN2023_T3_TrainingTrial24_repetition01.txt").path, frame: frame)
         let score = try #require(ProviderScoring.scoreBeacons(samples: samples, truth: try GroundTruthTrack(truth), provider: provider))
         #expect(score.fixCount > 50)
         #expect(fixes.count == score.fixCount)
@@ -82,7 +88,8 @@ import IndoorRecordings
         let text = try String(contentsOf: data.appendingPathComponent("trk/straight_01_all_sensors.mbd"), encoding: .utf8)
         let track = try ReceiverTrackDataset.parseTrack(text, file: "straight_01_all_sensors.mbd")
         let provider = BeaconPositionProvider(map: try BeaconMap(registry: registry, frame: nil))
-        let score = try #require(ProviderScoring.scoreBeacons(samples: track.samples, truth: try GroundTruthTrack(track.truth), provider: provider))
+        let score = try #require(
+            ProviderScoring.scoreBeacons(samples: track.samples, truth: try GroundTruthTrack(track.truth), provider: provider))
         let errors = try #require(score.errors)
         #expect(errors.count > 30)
         #expect(errors.mean < 5, "mean \(errors.mean) m")

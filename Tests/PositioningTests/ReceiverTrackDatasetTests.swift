@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorRecordings
+import Testing
+
 @testable import IndoorPositioning
 
 @Suite struct ReceiverTrackDatasetTests {
@@ -77,7 +78,9 @@ import IndoorRecordings
     }
 
     @Test func malformedTrackLinesThrowWithTheirLineNumber() {
-        #expect(throws: PositioningError.malformedInput(file: "t.mbd", line: 2, message: "expected at least 7 comma-separated fields, found 3")) {
+        #expect(
+            throws: PositioningError.malformedInput(file: "t.mbd", line: 2, message: "expected at least 7 comma-separated fields, found 3")
+        ) {
             try ReceiverTrackDataset.parseTrack("1,b827eb4521b4,x,-70,1,2,3\n1,2,3", file: "t.mbd")
         }
         #expect(throws: PositioningError.malformedInput(file: "t.mbd", line: 1, message: "RSSI 'NaNx' is not a number")) {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import IndoorRecordings
+import Testing
+
 @testable import IndoorPositioning
 
 @Suite struct StepDetectionTests {
@@ -35,8 +36,11 @@ import IndoorRecordings
     @Test func standingStillGivesNoStep() {
         var generator = SeededGenerator(seed: 7)
         let samples = (0..<1000).map { i in
-            SensorSample(timeSeconds: Double(i) / 50, reading: .accelerometer(DeviceVector3(
-                x: 0.05 * generator.gaussian(), y: 0.05 * generator.gaussian(), z: 9.81 + 0.1 * generator.gaussian())))
+            SensorSample(
+                timeSeconds: Double(i) / 50,
+                reading: .accelerometer(
+                    DeviceVector3(
+                        x: 0.05 * generator.gaussian(), y: 0.05 * generator.gaussian(), z: 9.81 + 0.1 * generator.gaussian())))
         }
         #expect(countSteps(samples).isEmpty)
     }
@@ -46,8 +50,11 @@ import IndoorRecordings
         // IPIN 2023 trials' standing phases).
         var generator = SeededGenerator(seed: 11)
         let samples = (0..<3000).map { i in
-            SensorSample(timeSeconds: Double(i) / 50, reading: .accelerometer(DeviceVector3(
-                x: 0.3 * generator.gaussian(), y: 0.3 * generator.gaussian(), z: 9.81 + 0.3 * generator.gaussian())))
+            SensorSample(
+                timeSeconds: Double(i) / 50,
+                reading: .accelerometer(
+                    DeviceVector3(
+                        x: 0.3 * generator.gaussian(), y: 0.3 * generator.gaussian(), z: 9.81 + 0.3 * generator.gaussian())))
         }
         #expect(countSteps(samples).isEmpty)
     }
@@ -58,8 +65,9 @@ import IndoorRecordings
         // which missed such steps (23 % of them on one IPIN trial).
         let samples = PositioningTestSupport.walkingAcceleration(seconds: 20, frequency: 1.5, amplitude: 0.6)
         #expect(abs(Double(countSteps(samples).count) - 30) <= 1)
-        let strict = try StepDetectorConfiguration(peakThresholdMetersPerSecondSquared: 0.6, valleyThresholdMetersPerSecondSquared: 0.3,
-                                                   minimumPeakToValleyMetersPerSecondSquared: 1.2)
+        let strict = try StepDetectorConfiguration(
+            peakThresholdMetersPerSecondSquared: 0.6, valleyThresholdMetersPerSecondSquared: 0.3,
+            minimumPeakToValleyMetersPerSecondSquared: 1.2)
         #expect(countSteps(samples, configuration: strict).isEmpty)
     }
 

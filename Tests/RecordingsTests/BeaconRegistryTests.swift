@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorRecordings
 
 @Suite struct BeaconRegistryTests {
@@ -19,7 +20,9 @@ import Testing
         #expect(registry.beacon(uuid: "9195b3ad-a9d0-4500-85ff-9fb0f65a5201", major: 1, minor: 3) == nil)
         let b = try #require(registry.beacon(mac: "BE:AC:20:23:00:02"))
         #expect(b.id == "B" && b.level == .floorNumber(-2) && b.txPowerDbm == -61)
-        #expect(registry.beacon(for: BeaconIdentity(uuid: "11111111-1111-1111-1111-111111111111", major: 0, minor: 0, mac: "be:ac:20:23:00:02"))?.id == "B")
+        #expect(
+            registry.beacon(
+                for: BeaconIdentity(uuid: "11111111-1111-1111-1111-111111111111", major: 0, minor: 0, mac: "be:ac:20:23:00:02"))?.id == "B")
         // The written form loads back to the same registry.
         let again = try BeaconRegistry.parse(Array(registry.json.serialized().utf8), file: "again.json")
         #expect(again == registry)
@@ -32,18 +35,25 @@ import Testing
         let ok = #""position":{"x":1,"y":2},"level":"L","txPowerDbm":-59"#
         #expect(error(#"{"id":"A",\#(ok)}"#) == "f.json: beacon A: needs a 'mac' or a 'uuid' (with major and minor)")
         #expect(error(#"{"id":"A","mac":"zz",\#(ok)}"#).contains("beacon A: mac: 'ZZ' is not a MAC"))
-        #expect(error(#"{"id":"A","mac":"AA:BB:CC:DD:EE:FF",\#(ok)},{"id":"B","mac":"aa:bb:cc:dd:ee:ff",\#(ok)}"#).contains("also used by beacon A"))
+        #expect(
+            error(#"{"id":"A","mac":"AA:BB:CC:DD:EE:FF",\#(ok)},{"id":"B","mac":"aa:bb:cc:dd:ee:ff",\#(ok)}"#).contains(
+                "also used by beacon A"))
         #expect(error(#"{"id":"A","mac":"AA:BB:CC:DD:EE:FF",\#(ok)},{"id":"A","mac":"AA:BB:CC:DD:EE:00",\#(ok)}"#).contains("duplicate id"))
         #expect(error(#"{"id":"A","uuid":"not-a-uuid","major":1,"minor":1,\#(ok)}"#).contains("is not a UUID"))
         #expect(error(#"{"id":"A","uuid":"9195b3ad-a9d0-4500-85ff-9fb0f65a5201","major":70000,"minor":1,\#(ok)}"#).contains("major"))
         #expect(error(#"{"id":"A","mac":"AA:BB:CC:DD:EE:FF","position":{"x":1,"y":2},"txPowerDbm":-59}"#).contains("level: missing"))
         #expect(error(#"{"id":"A","mac":"AA:BB:CC:DD:EE:FF","position":{"x":1,"y":2},"level":"L","txPowerDbm":99}"#).contains("txPowerDbm"))
-        #expect(error(#"{"id":"A","mac":"AA:BB:CC:DD:EE:FF","position":{"x":"1","y":2},"level":"L","txPowerDbm":-59}"#).contains("position.x"))
-        #expect(error(#"{"id":"A","mac":"AA:BB:CC:DD:EE:FF","position":{"lat":91,"lon":2},"level":"L","txPowerDbm":-59}"#).contains("out of range"))
+        #expect(
+            error(#"{"id":"A","mac":"AA:BB:CC:DD:EE:FF","position":{"x":"1","y":2},"level":"L","txPowerDbm":-59}"#).contains("position.x"))
+        #expect(
+            error(#"{"id":"A","mac":"AA:BB:CC:DD:EE:FF","position":{"lat":91,"lon":2},"level":"L","txPowerDbm":-59}"#).contains(
+                "out of range"))
         #expect(error(#"{"mac":"AA:BB:CC:DD:EE:FF",\#(ok)}"#).contains("id: missing"))
         #expect(error(#""just a string""#).contains("expected an object"))
         #expect(throws: RecordingError.self) { try BeaconRegistry.parse(Array("{\"beacons\":[".utf8), file: "t.json") }
-        #expect(throws: RecordingError.self) { try BeaconRegistry.parse(Array("{\"format\":\"other\",\"beacons\":[]}".utf8), file: "t.json") }
+        #expect(throws: RecordingError.self) {
+            try BeaconRegistry.parse(Array("{\"format\":\"other\",\"beacons\":[]}".utf8), file: "t.json")
+        }
         #expect(throws: RecordingError.self) { try BeaconRegistry.load(path: "/nonexistent/beacons.json") }
     }
 

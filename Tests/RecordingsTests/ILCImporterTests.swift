@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorRecordings
 
 @Suite struct ILCImporterTests {
@@ -20,20 +21,39 @@ import Testing
         #expect(abs(summary.largestTimeRegressionSeconds - 0.6) < 1e-9)
 
         // Time origin is the header startTime 1000000 ms.
-        #expect(samples[0] == SensorSample(timeSeconds: 0.010, reading: .groundTruth(GroundTruthPosition(
-            location: .floorFrame(FloorFramePoint(xMeters: 10.5, yMeters: 20.25)), level: .floorName("B1")))))
-        #expect(samples[1] == SensorSample(timeSeconds: 0.020, reading: .accelerometer(DeviceVector3(x: 0.5, y: -1.25, z: 9.75)), accuracy: 3))
+        #expect(
+            samples[0]
+                == SensorSample(
+                    timeSeconds: 0.010,
+                    reading: .groundTruth(
+                        GroundTruthPosition(
+                            location: .floorFrame(FloorFramePoint(xMeters: 10.5, yMeters: 20.25)), level: .floorName("B1")))))
+        #expect(
+            samples[1] == SensorSample(timeSeconds: 0.020, reading: .accelerometer(DeviceVector3(x: 0.5, y: -1.25, z: 9.75)), accuracy: 3))
         // Rotation vector (0.6, 0, 0): w = sqrt(1 - 0.36) = 0.8.
         guard case .rotationVector(let q) = samples[4].reading else { Issue.record("expected rotation"); return }
         #expect(abs(q.w - 0.8) < 1e-12 && q.x == 0.6)
-        #expect(samples[5].reading == .accelerometerUncalibrated(raw: DeviceVector3(x: 1, y: 2, z: 3), bias: DeviceVector3(x: 0.1, y: 0.2, z: 0.3)))
-        #expect(samples[8] == SensorSample(timeSeconds: 1.5, reading: .wifi(WifiObservation(
-            bssid: "0a:74:9c:2b:1a:27", ssid: "cafe net", rssiDbm: -45, frequencyMHz: 5200, lastSeenSeconds: 1.0))))
+        #expect(
+            samples[5].reading
+                == .accelerometerUncalibrated(raw: DeviceVector3(x: 1, y: 2, z: 3), bias: DeviceVector3(x: 0.1, y: 0.2, z: 0.3)))
+        #expect(
+            samples[8]
+                == SensorSample(
+                    timeSeconds: 1.5,
+                    reading: .wifi(
+                        WifiObservation(
+                            bssid: "0a:74:9c:2b:1a:27", ssid: "cafe net", rssiDbm: -45, frequencyMHz: 5200, lastSeenSeconds: 1.0))))
         guard case .wifi(let hidden) = samples[9].reading else { Issue.record("expected wifi"); return }
         #expect(hidden.ssid == nil)
-        #expect(samples[10] == SensorSample(timeSeconds: 0.9, reading: .beacon(BeaconObservation(
-            beacon: BeaconIdentity(uuid: "9195B3AD-A9D0-4500-85FF-9FB0F65A5201", major: 7, minor: 9, mac: "E0:78:A3:3D:4C:A6"),
-            rssiDbm: -83, txPowerDbm: -56, reportedDistanceMeters: 18.8))))
+        #expect(
+            samples[10]
+                == SensorSample(
+                    timeSeconds: 0.9,
+                    reading: .beacon(
+                        BeaconObservation(
+                            beacon: BeaconIdentity(
+                                uuid: "9195B3AD-A9D0-4500-85FF-9FB0F65A5201", major: 7, minor: 9, mac: "E0:78:A3:3D:4C:A6"),
+                            rssiDbm: -83, txPowerDbm: -56, reportedDistanceMeters: 18.8))))
         #expect(reader.header.device == ["manufacturer": "ACME", "model": "Phone1", "os": "Android 9"])
         #expect(reader.header.source["floorName"] == "B1")
         #expect(reader.header.source["startTimeEpochMs"] == "1000000")

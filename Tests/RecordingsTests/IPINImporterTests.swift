@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorRecordings
 
 @Suite struct IPINImporterTests {
@@ -20,20 +21,36 @@ import Testing
         #expect(abs(a.yawRadians - Double.pi) < 1e-12)
         #expect(abs((a.quaternion?.w ?? 0) - 0.5) < 1e-12)
         // Power 0 means "not advertised"; MAC is upper-cased.
-        #expect(samples[5].reading == .beacon(BeaconObservation(
-            beacon: BeaconIdentity(uuid: "11111111-1111-BEAC-2023-111111111111", major: 1, minor: 1, mac: "BE:AC:20:23:00:01"), rssiDbm: -90)))
+        #expect(
+            samples[5].reading
+                == .beacon(
+                    BeaconObservation(
+                        beacon: BeaconIdentity(uuid: "11111111-1111-BEAC-2023-111111111111", major: 1, minor: 1, mac: "BE:AC:20:23:00:01"),
+                        rssiDbm: -90)))
         guard case .beacon(let second) = samples[6].reading else { Issue.record("expected beacon"); return }
         #expect(second.txPowerDbm == -59)
         #expect(samples[7].reading == .beacon(BeaconObservation(beacon: BeaconIdentity(mac: "CC:AC:20:23:00:09"), rssiDbm: -70)))
-        #expect(samples[8].reading == .wifi(WifiObservation(bssid: "20:23:00:00:00:01", ssid: "SSID2023_0001", rssiDbm: -60, frequencyMHz: 2437)))
+        #expect(
+            samples[8].reading
+                == .wifi(WifiObservation(bssid: "20:23:00:00:00:01", ssid: "SSID2023_0001", rssiDbm: -60, frequencyMHz: 2437)))
         // GNSS;0.9633;1686729678.0000;49.461269;11.111049;346.000;79.500;9.0;0.1;22;19 — bearing in degrees.
-        #expect(samples[9] == SensorSample(timeSeconds: 0.9633, reading: .gnss(GNSSFix(
-            coordinate: GeoCoordinate(latitudeDegrees: 49.461269, longitudeDegrees: 11.111049), horizontalAccuracyMeters: 9,
-            altitudeMeters: 346, bearingRadians: 79.5 * Double.pi / 180, speedMetersPerSecond: 0.1, satellitesInView: 22,
-            satellitesUsed: 19, fixTimeSeconds: 1_686_729_678))))
-        #expect(samples[10] == SensorSample(timeSeconds: 61.4235, reading: .groundTruth(GroundTruthPosition(
-            location: .geographic(GeoCoordinate(latitudeDegrees: 49.461316433032, longitudeDegrees: 11.110964442580)),
-            level: .floorNumber(-1)))))
+        #expect(
+            samples[9]
+                == SensorSample(
+                    timeSeconds: 0.9633,
+                    reading: .gnss(
+                        GNSSFix(
+                            coordinate: GeoCoordinate(latitudeDegrees: 49.461269, longitudeDegrees: 11.111049), horizontalAccuracyMeters: 9,
+                            altitudeMeters: 346, bearingRadians: 79.5 * Double.pi / 180, speedMetersPerSecond: 0.1, satellitesInView: 22,
+                            satellitesUsed: 19, fixTimeSeconds: 1_686_729_678))))
+        #expect(
+            samples[10]
+                == SensorSample(
+                    timeSeconds: 61.4235,
+                    reading: .groundTruth(
+                        GroundTruthPosition(
+                            location: .geographic(GeoCoordinate(latitudeDegrees: 49.461316433032, longitudeDegrees: 11.110964442580)),
+                            level: .floorNumber(-1)))))
         #expect(reader.header.device == ["manufacturer": "acme", "model": "Phone2", "os": "Android 12"])
     }
 
@@ -74,8 +91,14 @@ import Testing
             """
         let (samples, issues, _) = try TestSupport.read(text, format: .ipin, name: "g.txt")
         // Only position is required; empty optional fields are nil.
-        #expect(samples == [SensorSample(timeSeconds: 1, reading: .gnss(GNSSFix(
-            coordinate: GeoCoordinate(latitudeDegrees: 49.46, longitudeDegrees: 11.11), fixTimeSeconds: 1000)))])
+        #expect(
+            samples == [
+                SensorSample(
+                    timeSeconds: 1,
+                    reading: .gnss(
+                        GNSSFix(
+                            coordinate: GeoCoordinate(latitudeDegrees: 49.46, longitudeDegrees: 11.11), fixTimeSeconds: 1000)))
+            ])
         #expect(issues.map(\.line) == [3, 4, 5, 6, 7])
         #expect(issues[0].message.contains("out of range"))
         #expect(issues[1].message.contains("field 8 (accuracy): -5.0 m is negative"))

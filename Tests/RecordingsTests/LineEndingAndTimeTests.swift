@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IndoorRecordings
 
 /// Line endings (LF, CRLF, CR, mixed) read alike; implausible times are rejected per line and counted.
@@ -33,7 +34,9 @@ import Testing
         // Small chunks put a '\r' at the end of a buffer before its '\n' is read.
         for chunk in [16, 17, 31, 64, 1 << 20] {
             let read = try TestSupport.read(text, format: .ilc, chunkBytes: chunk)
-            #expect(read.samples.count == 3 && read.summary.lines == 4, "chunk \(chunk): \(read.samples.count) samples, \(read.summary.lines) lines")
+            #expect(
+                read.samples.count == 3 && read.summary.lines == 4,
+                "chunk \(chunk): \(read.samples.count) samples, \(read.summary.lines) lines")
         }
     }
 
@@ -49,7 +52,9 @@ import Testing
         // A corrupt first stamp does not become the time origin.
         let firstBad = ["-9223372036854775807\tTYPE_ACCELEROMETER\t0.6\t-1.25\t9.75\t3"] + Self.ilcLines.dropFirst()
         let firstBadRead = try TestSupport.read(firstBad.joined(separator: "\n"), format: .ilc)
-        #expect(firstBadRead.summary.malformedLines == 1 && firstBadRead.samples.map(\.timeSeconds) == [0, 0.01, 0.02], "\(firstBadRead.samples.map(\.timeSeconds))")
+        #expect(
+            firstBadRead.summary.malformedLines == 1 && firstBadRead.samples.map(\.timeSeconds) == [0, 0.01, 0.02],
+            "\(firstBadRead.samples.map(\.timeSeconds))")
         #expect(throws: RecordingError.self) { try TestSupport.read(ipin.joined(separator: "\n"), format: .ipin, strict: true) }
     }
 }

@@ -1,6 +1,7 @@
-import IndoorGeometry
 import Foundation
+import IndoorGeometry
 import Testing
+
 @testable import IndoorRecordings
 
 @Suite struct LineReaderTests {

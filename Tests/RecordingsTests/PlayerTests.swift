@@ -1,6 +1,7 @@
-import IndoorGeometry
 import Foundation
+import IndoorGeometry
 import Testing
+
 @testable import IndoorRecordings
 
 @Suite struct PlayerTests {
@@ -41,7 +42,8 @@ import Testing
         let truth = (0..<2000).map { Double($0) * 0.01 }
         // Each sample displaced by at most 0.4 s of its true time.
         let shuffled = truth.map { ($0 + Double.random(in: 0...0.4, using: &rng), $0) }.sorted { $0.0 < $1.0 }.map { pressure($0.1) }
-        let player = try RecordingPlayer(source: ArraySampleSource(shuffled), configuration: try PlayerConfiguration(reorderWindowSeconds: 0.5))
+        let player = try RecordingPlayer(
+            source: ArraySampleSource(shuffled), configuration: try PlayerConfiguration(reorderWindowSeconds: 0.5))
         let played = times(try drain(player))
         #expect(played == truth)
         #expect(player.report.droppedLate == 0)
@@ -50,9 +52,12 @@ import Testing
 
     @Test func strictModeThrowsOnLateSamplesAndIssues() throws {
         // Window 1 s: reading 5 releases 0; 3 arrives (put in order, released since 3 ≤ 5 − 1); then 0.5 is late.
-        let late = try RecordingPlayer(source: ArraySampleSource([pressure(0), pressure(5), pressure(3), pressure(0.5)]),
-                                       configuration: try PlayerConfiguration(reorderWindowSeconds: 1, strict: true))
-        #expect(throws: RecordingError.sampleTooLate(file: "<samples>", line: 4, timeSeconds: 0.5, alreadyEmittedSeconds: 3)) { try drain(late) }
+        let late = try RecordingPlayer(
+            source: ArraySampleSource([pressure(0), pressure(5), pressure(3), pressure(0.5)]),
+            configuration: try PlayerConfiguration(reorderWindowSeconds: 1, strict: true))
+        #expect(throws: RecordingError.sampleTooLate(file: "<samples>", line: 4, timeSeconds: 0.5, alreadyEmittedSeconds: 3)) {
+            try drain(late)
+        }
 
         let issue = RecordingLineIssue(file: "f", line: 2, message: "bad")
         let events: [SourceEvent] = [.sample(pressure(0), line: 1), .issue(issue), .sample(pressure(1), line: 3)]
@@ -63,7 +68,9 @@ import Testing
     }
 
     @Test func malformedLinesFromAFileAreReportedWithLineNumbers() throws {
-        let text = TestSupport.canonicalHeader + "\n" + #"{"t":0,"type":"pressure","hPa":1000}"# + "\n{oops\n" + #"{"t":1,"type":"pressure","hPa":1001}"# + "\n"
+        let text =
+            TestSupport.canonicalHeader + "\n" + #"{"t":0,"type":"pressure","hPa":1000}"# + "\n{oops\n"
+            + #"{"t":1,"type":"pressure","hPa":1001}"# + "\n"
         let reader = try RecordingReader(source: MemoryByteSource(text: text, name: "p.jsonl"))
         let events = try drain(try RecordingPlayer(source: reader))
         let issues = events.compactMap { if case .issue(let i) = $0 { i } else { nil } }
@@ -74,8 +81,9 @@ import Testing
     @Test func realTimePacingFollowsTheInjectedClock() throws {
         let clock = ManualPlaybackClock(startSeconds: 100)
         let config = try PlayerConfiguration(reorderWindowSeconds: 0, speed: .realTime(factor: 2))
-        let player = try RecordingPlayer(source: ArraySampleSource([pressure(10), pressure(11), pressure(13), pressure(13)]),
-                                         configuration: config, clock: clock)
+        let player = try RecordingPlayer(
+            source: ArraySampleSource([pressure(10), pressure(11), pressure(13), pressure(13)]),
+            configuration: config, clock: clock)
         #expect(times(try drain(player)) == [10, 11, 13, 13])
         // At 2× speed, recording offsets 1 s and 3 s map to 0.5 s and 1.5 s after the start at clock 100;
         // the second sample at 13 s is already due and needs no wait.
@@ -90,7 +98,8 @@ import Testing
 
     @Test func seekForwardAndBackward() throws {
         let samples = (0..<10).map { pressure(Double($0)) }
-        let player = try RecordingPlayer(source: ArraySampleSource(samples), configuration: try PlayerConfiguration(reorderWindowSeconds: 0))
+        let player = try RecordingPlayer(
+            source: ArraySampleSource(samples), configuration: try PlayerConfiguration(reorderWindowSeconds: 0))
         try player.seek(toSeconds: 6.5)
         #expect(times(try drain(player)) == [7, 8, 9])
         #expect(player.report.skippedBySeek == 7)
@@ -98,7 +107,9 @@ import Testing
         #expect(times(try drain(player)) == [2, 3, 4, 5, 6, 7, 8, 9])
 
         let clock = ManualPlaybackClock()
-        let paced = try RecordingPlayer(source: ArraySampleSource(samples), configuration: try PlayerConfiguration(reorderWindowSeconds: 0, speed: .realTime(factor: 1)), clock: clock)
+        let paced = try RecordingPlayer(
+            source: ArraySampleSource(samples),
+            configuration: try PlayerConfiguration(reorderWindowSeconds: 0, speed: .realTime(factor: 1)), clock: clock)
         try paced.seek(toSeconds: 8)
         _ = try drain(paced)
         // Pacing starts at the seek target: no wait for 8, one second for 9.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IndoorRecordings
 
 /// Counts records per type with plain Foundation string splitting — an independent check of the readers.

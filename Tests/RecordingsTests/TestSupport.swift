@@ -1,11 +1,13 @@
 import Foundation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorRecordings
 
 enum TestSupport {
     /// The package root (3 levels above this file).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     /// `<root>/../shared/data`, or `$INDOORNAV_SHARED_DATA` when set (for checkouts elsewhere).
     static let sharedData: URL = {
         if let override = ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"], !override.isEmpty {
@@ -21,9 +23,12 @@ enum TestSupport {
     }
 
     /// Reads text fully; returns samples, issues and the summary.
-    static func read(_ text: String, format: RecordingFormat? = nil, strict: Bool = false, chunkBytes: Int = 1 << 20,
-                     name: String = "mem.txt") throws -> (samples: [SensorSample], issues: [RecordingLineIssue], summary: ReadSummary) {
-        let reader = try RecordingReader(source: MemoryByteSource(text: text, name: name), format: format, strict: strict, chunkBytes: chunkBytes)
+    static func read(
+        _ text: String, format: RecordingFormat? = nil, strict: Bool = false, chunkBytes: Int = 1 << 20,
+        name: String = "mem.txt"
+    ) throws -> (samples: [SensorSample], issues: [RecordingLineIssue], summary: ReadSummary) {
+        let reader = try RecordingReader(
+            source: MemoryByteSource(text: text, name: name), format: format, strict: strict, chunkBytes: chunkBytes)
         var samples: [SensorSample] = []
         var issues: [RecordingLineIssue] = []
         while let event = try reader.next() {
@@ -37,5 +42,3 @@ enum TestSupport {
 
     static let canonicalHeader = #"{"format":"indoornav-recording","version":1}"#
 }
-
-

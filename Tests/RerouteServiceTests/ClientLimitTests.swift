@@ -1,17 +1,20 @@
 import Foundation
 import IndoorJSON
 import Testing
+
 @testable import IndoorRerouteService
 
 /// One client cannot fill the session table (per-client session limit, creation rate), and with API
 /// keys a session answers only its creator.
 @Suite struct ClientLimitTests {
-    static let createBody = #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0}}"#
+    static let createBody =
+        #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0}}"#
 
     static func create(_ f: ServiceFixture, address: String, key: String? = nil) -> HTTPResponse {
         var headers: [String: String] = [:]
         if let key { headers["authorization"] = "Bearer \(key)" }
-        return f.service.handle(HTTPRequest(method: "POST", path: "/sessions", body: Array(createBody.utf8), headers: headers, clientAddress: address))
+        return f.service.handle(
+            HTTPRequest(method: "POST", path: "/sessions", body: Array(createBody.utf8), headers: headers, clientAddress: address))
     }
 
     static func errorCode(_ r: HTTPResponse) -> String? {
@@ -21,7 +24,9 @@ import Testing
     /// A client at its limit gets 429 `clientSessionLimit` with `Retry-After`; other clients do not;
     /// deleting or expiring one of its sessions makes room again.
     @Test func perClientSessionLimit() throws {
-        let f = try ServiceFixture { $0.maximumSessionsPerClient = 3; $0.retryAfterSeconds = 4; $0.sessionTTLSeconds = 60 }
+        let f = try ServiceFixture {
+            $0.maximumSessionsPerClient = 3; $0.retryAfterSeconds = 4; $0.sessionTTLSeconds = 60
+        }
         var ids: [String] = []
         for _ in 0..<3 { ids.append(try f.createSession()) }
         let refused = try f.client.request("POST", "/sessions", body: Self.createBody)
@@ -75,9 +80,11 @@ import Testing
         for path in ["/health", "/venues", "/venues/golden/pois", "/"] {
             #expect(try f.client.request("GET", path).status == 200, "\(path)")
         }
-        for (method, path) in [("GET", "/metrics"), ("GET", "/sessions"), ("POST", "/sessions"), ("GET", "/sessions/x"),
-                               ("DELETE", "/sessions/x"), ("POST", "/sessions/x/locations"), ("POST", "/sessions/x/transition"),
-                               ("POST", "/venues/golden/routes")] {
+        for (method, path) in [
+            ("GET", "/metrics"), ("GET", "/sessions"), ("POST", "/sessions"), ("GET", "/sessions/x"),
+            ("DELETE", "/sessions/x"), ("POST", "/sessions/x/locations"), ("POST", "/sessions/x/transition"),
+            ("POST", "/venues/golden/routes"),
+        ] {
             let r = try f.client.request(method, path, body: method == "POST" ? "{}" : nil)
             #expect(r.status == 401, "\(method) \(path)")
             #expect(r.headers["www-authenticate"] == #"Bearer realm="indoornav""#)
@@ -106,7 +113,9 @@ import Testing
         #expect(try f.client.request("DELETE", "/sessions/\(id)", headers: alice).status == 204)
         #expect(try f.client.request("GET", "/sessions/\(id)", headers: alice).status == 404)
         // Limits count per key, whatever the address.
-        let g = try ServiceFixture { $0.apiKeys = keys; $0.maximumSessionsPerClient = 1 }
+        let g = try ServiceFixture {
+            $0.apiKeys = keys; $0.maximumSessionsPerClient = 1
+        }
         #expect(Self.create(g, address: "10.0.0.1", key: "alice-key-0123456789").status == 201)
         #expect(Self.create(g, address: "10.0.0.2", key: "alice-key-0123456789").status == 429)
         #expect(Self.create(g, address: "10.0.0.1", key: "bob-key-0123456789abc").status == 201)
@@ -141,14 +150,18 @@ import Testing
     }
 
     @Test func limitRangesAreChecked() {
-        for configure in [{ (c: inout ServiceConfiguration) in c.maximumSessionsPerClient = 0 },
-                          { $0.sessionCreationsPerClientPerMinute = 0 }, { $0.sessionCreationsPerClientPerMinute = 1_000_001 }] {
+        for configure in [
+            { (c: inout ServiceConfiguration) in c.maximumSessionsPerClient = 0 },
+            { $0.sessionCreationsPerClientPerMinute = 0 }, { $0.sessionCreationsPerClientPerMinute = 1_000_001 },
+        ] {
             var c = ServiceConfiguration()
             configure(&c)
             #expect(throws: ServiceError.self) { try c.validated() }
         }
-        for configure in [{ (c: inout HTTPServerConfiguration) in c.perClientConnectionLimit = 0 }, { $0.requestReadTimeoutSeconds = 0.01 },
-                          { $0.requestReadTimeoutSeconds = .nan }, { $0.perClientConnectionLimit = 70_000 }] {
+        for configure in [
+            { (c: inout HTTPServerConfiguration) in c.perClientConnectionLimit = 0 }, { $0.requestReadTimeoutSeconds = 0.01 },
+            { $0.requestReadTimeoutSeconds = .nan }, { $0.perClientConnectionLimit = 70_000 },
+        ] {
             var c = HTTPServerConfiguration()
             configure(&c)
             #expect(throws: ServiceError.self) { try c.validated() }

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorJSON
 import Testing
+
 @testable import IndoorRerouteService
 
 /// `POST /venues/{id}/closures` and `DELETE /venues/{id}/closures/{closureId}` on the golden venue
@@ -36,7 +37,8 @@ import Testing
     @Test func timeWindowsApplyOnlyWithinThem() throws {
         let f = try ServiceFixture()
         let body = #"{"from":"entrance","to":"office"}"#
-        let c = try f.json(try f.client.request("POST", "/venues/golden/closures", body: #"{"target":"lift","startsInSeconds":60,"durationSeconds":120}"#))
+        let c = try f.json(
+            try f.client.request("POST", "/venues/golden/closures", body: #"{"target":"lift","startsInSeconds":60,"durationSeconds":120}"#))
         #expect(c["active"]?.bool == false)
         #expect(c["startsInSeconds"]?.double == 60 && c["endsInSeconds"]?.double == 180)
         #expect(connectors(try f.json(try f.client.request("POST", "/venues/golden/routes", body: body))) == ["lift"])
@@ -52,7 +54,8 @@ import Testing
         _ = try f.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(3, 0, "L0", t: 2))
         #expect(try f.client.request("POST", "/venues/golden/closures", body: #"{"target":"lift"}"#).status == 201)
         func closureReroutes(_ t: Double) throws -> Int {
-            let r = try f.json(try f.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(3 + t, 0, "L0", t: 2 + t)))
+            let r = try f.json(
+                try f.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(3 + t, 0, "L0", t: 2 + t)))
             return r["events"]?.array?.filter { $0["type"]?.string == "rerouted" && $0["reason"]?.string == "closure" }.count ?? -1
         }
         #expect(try closureReroutes(1) == 1)

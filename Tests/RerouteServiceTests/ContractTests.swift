@@ -3,12 +3,16 @@ import IndoorGeometry
 import IndoorJSON
 import Testing
 import VenueFixtures
+
 @testable import IndoorRerouteService
 
 /// The service contract: the OpenAPI document itself, the checker that validates every response the
 /// integration tests receive, and the WGS84 positions, venue reference points and level bounds.
 @Suite struct ContractTests {
-    @Test(.enabled(if: OpenAPIChecker.shared.isAvailable, "needs python3 with openapi-spec-validator and jsonschema (Tools/test.sh installs them)"))
+    @Test(
+        .enabled(
+            if: OpenAPIChecker.shared.isAvailable, "needs python3 with openapi-spec-validator and jsonschema (Tools/test.sh installs them)")
+    )
     func documentIsValidOpenAPI31() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -28,13 +32,17 @@ import VenueFixtures
         let health = Array(#"{"status":"ok","venues":1,"sessions":0}"#.utf8)
         #expect(checker.problem(method: "GET", path: "/health", status: 200, contentType: "application/json", body: health) == nil)
         // A location without its WGS84 position, an undocumented status, a wrong content type.
-        let session = Array(#"{"id":"a","venue":"v","state":{"type":"navigating"},"progress":null,"events":[],"rejected":[],"snappedLocation":{"x":1,"y":2,"level":"L0","accuracyMeters":1,"timeSeconds":0,"levelProbability":1,"source":"client"}}"#.utf8)
+        let session = Array(
+            #"{"id":"a","venue":"v","state":{"type":"navigating"},"progress":null,"events":[],"rejected":[],"snappedLocation":{"x":1,"y":2,"level":"L0","accuracyMeters":1,"timeSeconds":0,"levelProbability":1,"source":"client"}}"#
+                .utf8)
         let missing = checker.problem(method: "GET", path: "/sessions/a", status: 200, contentType: "application/json", body: session)
         #expect(missing?.contains("latitude") == true, "\(missing ?? "accepted")")
         #expect(checker.problem(method: "GET", path: "/health", status: 418, contentType: "application/json", body: health) != nil)
         #expect(checker.problem(method: "GET", path: "/health", status: 200, contentType: "text/html", body: health) != nil)
         // rawLocation: null is valid (the 3.0 document rejected it).
-        let nullRaw = Array(#"{"id":"a","venue":"v","state":{"type":"waitingForLocation"},"progress":null,"events":[],"rejected":[],"snappedLocation":null,"route":null}"#.utf8)
+        let nullRaw = Array(
+            #"{"id":"a","venue":"v","state":{"type":"waitingForLocation"},"progress":null,"events":[],"rejected":[],"snappedLocation":null,"route":null}"#
+                .utf8)
         #expect(checker.problem(method: "GET", path: "/sessions/a", status: 200, contentType: "application/json", body: nullRaw) == nil)
     }
 
@@ -42,7 +50,8 @@ import VenueFixtures
         let f = try ServiceFixture()
         let frame = try #require(f.service.venues["golden"]?.venue.frame)
         func checkPosition(_ v: JSONValue?, _ what: String) {
-            guard let v, let x = v["x"]?.double, let y = v["y"]?.double, let lat = v["latitude"]?.double, let lon = v["longitude"]?.double else {
+            guard let v, let x = v["x"]?.double, let y = v["y"]?.double, let lat = v["latitude"]?.double, let lon = v["longitude"]?.double
+            else {
                 Issue.record("\(what): no x, y, latitude, longitude in \(v?.serialized() ?? "nil")"); return
             }
             let back = frame.localPoint(from: GeoCoordinate(latitudeDegrees: lat, longitudeDegrees: lon))
@@ -73,7 +82,9 @@ import VenueFixtures
         #expect(levels.count == 2)
         for p in route["sections"]?.array?.flatMap({ $0["polyline"]?.array ?? [] }) ?? [] {
             let level = levels.first { $0["id"]?.string == p["level"]?.string }
-            guard let b = level?["bounds"], let x = p["x"]?.double, let y = p["y"]?.double else { Issue.record("no bounds for \(p.serialized())"); continue }
+            guard let b = level?["bounds"], let x = p["x"]?.double, let y = p["y"]?.double else {
+                Issue.record("no bounds for \(p.serialized())"); continue
+            }
             #expect((b["minX"]?.double ?? .infinity) <= x && x <= (b["maxX"]?.double ?? -.infinity), "x \(x) outside \(b.serialized())")
             #expect((b["minY"]?.double ?? .infinity) <= y && y <= (b["maxY"]?.double ?? -.infinity), "y \(y) outside \(b.serialized())")
             #expect((b["south"]?.double ?? 90) < (b["north"]?.double ?? -90))

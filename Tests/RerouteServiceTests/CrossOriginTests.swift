@@ -1,12 +1,17 @@
 import Testing
+
 @testable import IndoorRerouteService
 
 /// CORS: allowed origins get the headers and preflight answers; others get none; bad origins are typed errors.
 @Suite struct CrossOriginTests {
     @Test func preflightAndSimpleRequestsFromAnAllowedOrigin() throws {
         let f = try ServiceFixture { $0.corsAllowedOrigins = ["http://localhost:3000", "https://map.example.org"] }
-        let preflight = try f.client.request("OPTIONS", "/sessions", headers: ["Origin": "http://localhost:3000",
-                                                                               "Access-Control-Request-Method": "POST"])
+        let preflight = try f.client.request(
+            "OPTIONS", "/sessions",
+            headers: [
+                "Origin": "http://localhost:3000",
+                "Access-Control-Request-Method": "POST",
+            ])
         #expect(preflight.status == 204)
         #expect(preflight.headers["access-control-allow-origin"] == "http://localhost:3000")
         #expect(preflight.headers["access-control-allow-methods"]?.contains("POST") == true)
@@ -43,7 +48,10 @@ import Testing
         #expect(policy.allowOrigin(for: nil) == nil)
     }
 
-    @Test(arguments: ["localhost:3000", "ftp://x.org", "http://x.org/", "http://x.org/path", "http://x.org:99999", "http://", "http://a b", "http://x.org:port"])
+    @Test(arguments: [
+        "localhost:3000", "ftp://x.org", "http://x.org/", "http://x.org/path", "http://x.org:99999", "http://", "http://a b",
+        "http://x.org:port",
+    ])
     func badOriginsAreTypedErrors(origin: String) {
         var c = ServiceConfiguration()
         c.corsAllowedOrigins = ["http://ok.example", origin]

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
 @testable import IndoorRerouteService
 
 /// The HTTP layer on its own: ports, threading models, query strings, graceful stop.

@@ -2,6 +2,7 @@ import IndoorGeometry
 import IndoorJSON
 import IndoorPositioning
 import Testing
+
 @testable import IndoorRerouteService
 
 /// `POST /sessions` with a deep link as the destination (the golden venue: office on L1, building B).

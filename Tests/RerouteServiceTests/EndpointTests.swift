@@ -1,6 +1,7 @@
 import Foundation
 import IndoorJSON
 import Testing
+
 @testable import IndoorRerouteService
 
 /// Every endpoint over real HTTP on the golden venue.
@@ -43,8 +44,9 @@ import Testing
         #expect(abs(length - 71.2) < 0.01)
         #expect(route["sections"]?.array?.isEmpty == false)
         // Same request with a point origin and array destinations.
-        let r2 = try f.client.request("POST", "/venues/golden/routes",
-                                      body: #"{"from":{"x":0,"y":0,"level":"L0"},"to":["office"],"optimize":"shortest","lang":"de"}"#)
+        let r2 = try f.client.request(
+            "POST", "/venues/golden/routes",
+            body: #"{"from":{"x":0,"y":0,"level":"L0"},"to":["office"],"optimize":"shortest","lang":"de"}"#)
         #expect(r2.status == 200)
         #expect(abs((try f.json(r2)["lengthMeters"]?.double ?? 0) - 71.2) < 0.01)
         // A valid request without a route: 200 with route null and a CRITICAL notice, as the CLI prints.
@@ -55,8 +57,9 @@ import Testing
 
     @Test func sessionLifecycle() throws {
         let f = try ServiceFixture()
-        let created = try f.client.request("POST", "/sessions",
-                                           body: "{\"venue\":\"golden\",\"destination\":\"office\",\"location\":\(ServiceFixture.fix(0, 0, "L0", t: 0))}")
+        let created = try f.client.request(
+            "POST", "/sessions",
+            body: "{\"venue\":\"golden\",\"destination\":\"office\",\"location\":\(ServiceFixture.fix(0, 0, "L0", t: 0))}")
         #expect(created.status == 201)
         let body = try f.json(created)
         let id = try #require(body["id"]?.string)
@@ -71,7 +74,8 @@ import Testing
         #expect(abs((moved["snappedLocation"]?["y"]?.double ?? 9) - 0) < 0.01)
 
         let batch = ServiceFixture.walk(from: .init(x: 5, y: 0), to: .init(x: 15, y: 0), level: "L0", t0: 4)
-        let afterBatch = try f.json(try f.client.request("POST", "/sessions/\(id)/locations", body: "{\"locations\":[\(batch.joined(separator: ","))]}"))
+        let afterBatch = try f.json(
+            try f.client.request("POST", "/sessions/\(id)/locations", body: "{\"locations\":[\(batch.joined(separator: ","))]}"))
         #expect(abs((afterBatch["progress"]?["distanceTraveledMeters"]?.double ?? 0) - 15) < 0.5)
 
         let got = try f.json(try f.client.request("GET", "/sessions/\(id)"))
@@ -88,7 +92,8 @@ import Testing
 
     @Test func sessionWithoutLocationStartsWithTheFirstFix() throws {
         let f = try ServiceFixture()
-        let created = try f.json(try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":{"x":47.2,"y":20,"level":"L1"}}"#))
+        let created = try f.json(
+            try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":{"x":47.2,"y":20,"level":"L1"}}"#))
         #expect(created["state"]?["type"]?.string == "waitingForLocation")
         #expect(created["route"]?.isNull == true)
         let id = try #require(created["id"]?.string)

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorJSON
 import Testing
+
 @testable import IndoorRerouteService
 
 /// Every error status over real HTTP, with the field or position it names.
@@ -22,7 +23,10 @@ import Testing
             ("/venues/golden/routes", #"{"from":"entrance"}"#, "to"),
             ("/venues/golden/routes", #"{"from":"entrance","to":"office","speed":"fast"}"#, "speed"),
             ("/venues/golden/routes", #"{"from":"entrance","to":"office","spede":1}"#, "spede"),
-            ("/sessions", #"{"venue":"golden","destination":"office","location":{"x":"0","y":0,"accuracyMeters":2,"timeSeconds":0}}"#, "location.x"),
+            (
+                "/sessions", #"{"venue":"golden","destination":"office","location":{"x":"0","y":0,"accuracyMeters":2,"timeSeconds":0}}"#,
+                "location.x"
+            ),
             ("/sessions", #"[1,2]"#, "body"),
         ]
         for (path, body, field) in cases {
@@ -42,8 +46,16 @@ import Testing
             ("/venues/golden/routes", #"{"from":"entrance","to":"office","avoid":["teleporter"]}"#, "avoid"),
             ("/sessions", #"{"venue":"golden","destination":"nowhere"}"#, "destination"),
             ("/sessions", #"{"venue":"golden","destination":"office","options":{"speed":0.1}}"#, "speed"),
-            ("/sessions", #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L9","accuracyMeters":2,"timeSeconds":0}}"#, "location.level"),
-            ("/sessions", #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":-2,"timeSeconds":0}}"#, "location.accuracyMeters"),
+            (
+                "/sessions",
+                #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L9","accuracyMeters":2,"timeSeconds":0}}"#,
+                "location.level"
+            ),
+            (
+                "/sessions",
+                #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":-2,"timeSeconds":0}}"#,
+                "location.accuracyMeters"
+            ),
         ]
         for (path, body, field) in cases {
             let r = try f.client.request("POST", path, body: body)
@@ -51,7 +63,10 @@ import Testing
             #expect(try f.json(r)["error"]?["field"]?.string == field, "\(body) → \(r.text)")
         }
         // A number beyond a double's range is not readable JSON here: 400 with where it is.
-        let huge = try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office","location":{"x":1e999,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0}}"#)
+        let huge = try f.client.request(
+            "POST", "/sessions",
+            body: #"{"venue":"golden","destination":"office","location":{"x":1e999,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0}}"#
+        )
         #expect(huge.status == 400, "\(huge.text)")
         #expect(huge.text.contains("column"), "\(huge.text)")
         let id = try f.createSession()
@@ -87,7 +102,9 @@ import Testing
     }
 
     @Test func tooManySessionsIs503WithRetryAfter() throws {
-        let f = try ServiceFixture { $0.maximumSessions = 2; $0.retryAfterSeconds = 7 }
+        let f = try ServiceFixture {
+            $0.maximumSessions = 2; $0.retryAfterSeconds = 7
+        }
         _ = try f.createSession()
         _ = try f.createSession()
         let r = try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office"}"#)
@@ -96,7 +113,9 @@ import Testing
     }
 
     @Test func expiredSessionsAreRemoved() throws {
-        let f = try ServiceFixture { $0.sessionTTLSeconds = 60; $0.maximumSessions = 1 }
+        let f = try ServiceFixture {
+            $0.sessionTTLSeconds = 60; $0.maximumSessions = 1
+        }
         let id = try f.createSession()
         f.clock.advance(by: 59)
         #expect(try f.client.request("GET", "/sessions/\(id)").status == 200)  // touched at +59 s

@@ -2,6 +2,7 @@ import Foundation
 import IndoorJSON
 import Testing
 import VenueFixtures
+
 @testable import IndoorRerouteService
 
 /// Random and mutated bodies on every endpoint: the service answers each with a documented status and
@@ -10,9 +11,18 @@ import VenueFixtures
     static let seeds: [UInt64] = [1, 2, 3]
 
     static let validBodies: [(String, String)] = [
-        ("/venues/golden/routes", #"{"from":"entrance","to":["office"],"via":[{"place":"10,0@L0","stop":5}],"avoid":["stairs"],"mode":"accessible","optimize":"fastest","transport":"pedestrian","speed":1.2,"units":"imperial","lang":"de","maxMatchDistance":30}"#),
-        ("/sessions", #"{"venue":"golden","destination":"office","via":[{"place":{"x":20,"y":10,"level":"L0"},"pass":true}],"options":{"lang":"en","speed":1.3},"location":{"x":0,"y":0,"level":"L0","accuracyMeters":3,"timeSeconds":0,"headingDegrees":90,"headingAccuracyDegrees":20,"levelProbability":0.9,"raw":{"x":0.5,"y":0,"accuracyMeters":5,"timeSeconds":0}}}"#),
-        ("/sessions/SESSION/locations", #"{"locations":[{"x":1,"y":0,"level":"L0","accuracyMeters":3,"timeSeconds":1},{"latitude":52.52,"longitude":13.4,"level":"L0","accuracyMeters":3,"timeSeconds":2}]}"#),
+        (
+            "/venues/golden/routes",
+            #"{"from":"entrance","to":["office"],"via":[{"place":"10,0@L0","stop":5}],"avoid":["stairs"],"mode":"accessible","optimize":"fastest","transport":"pedestrian","speed":1.2,"units":"imperial","lang":"de","maxMatchDistance":30}"#
+        ),
+        (
+            "/sessions",
+            #"{"venue":"golden","destination":"office","via":[{"place":{"x":20,"y":10,"level":"L0"},"pass":true}],"options":{"lang":"en","speed":1.3},"location":{"x":0,"y":0,"level":"L0","accuracyMeters":3,"timeSeconds":0,"headingDegrees":90,"headingAccuracyDegrees":20,"levelProbability":0.9,"raw":{"x":0.5,"y":0,"accuracyMeters":5,"timeSeconds":0}}}"#
+        ),
+        (
+            "/sessions/SESSION/locations",
+            #"{"locations":[{"x":1,"y":0,"level":"L0","accuracyMeters":3,"timeSeconds":1},{"latitude":52.52,"longitude":13.4,"level":"L0","accuracyMeters":3,"timeSeconds":2}]}"#
+        ),
         ("/sessions/SESSION/transition", "{}"),
     ]
 
@@ -38,13 +48,17 @@ import VenueFixtures
 
     /// Random JSON values of every type, nested up to `depth`.
     static func randomJSON(_ g: inout SeededGenerator, depth: Int) -> JSONValue {
-        let keys = ["from", "to", "via", "venue", "destination", "location", "options", "x", "y", "level", "accuracyMeters",
-                    "timeSeconds", "locations", "speed", "place", "stop", "pass", "avoid", "latitude", "longitude", "raw", "id"]
+        let keys = [
+            "from", "to", "via", "venue", "destination", "location", "options", "x", "y", "level", "accuracyMeters",
+            "timeSeconds", "locations", "speed", "place", "stop", "pass", "avoid", "latitude", "longitude", "raw", "id",
+        ]
         switch Int.random(in: 0..<(depth > 0 ? 8 : 5), using: &g) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &g))
         case 2: return .number([0, -1, 1e308, -1e-300, 0.5, 49_999, 50_000, 3, 1e15].randomElement(using: &g) ?? 0)
-        case 3: return .string(["", "L0", "L1", "office", "entrance", "golden", "x,y@L0", "1,2@L0", "geo:91,0@L0", "\u{0}"].randomElement(using: &g) ?? "")
+        case 3:
+            return .string(
+                ["", "L0", "L1", "office", "entrance", "golden", "x,y@L0", "1,2@L0", "geo:91,0@L0", "\u{0}"].randomElement(using: &g) ?? "")
         case 4: return .number(Double.random(in: -1e6...1e6, using: &g))
         case 5: return .array((0..<Int.random(in: 0...6, using: &g)).map { _ in randomJSON(&g, depth: depth - 1) })
         default:
@@ -57,13 +71,19 @@ import VenueFixtures
     @Test(arguments: seeds) func mutatedAndRandomBodiesNeverCrash(seed: UInt64) throws {
         var configuration = ServiceConfiguration()
         configuration.maximumSessions = 50
-        let service = try RerouteService(venues: try VenueCatalog(venues: [TestVenues.golden()]), configuration: configuration,
-                                         clock: ManualClock().clock, sessionIDs: SessionIDs.seeded(seed))
+        let service = try RerouteService(
+            venues: try VenueCatalog(venues: [TestVenues.golden()]), configuration: configuration,
+            clock: ManualClock().clock, sessionIDs: SessionIDs.seeded(seed))
         var g = SeededGenerator(seed: seed)
         var statuses: [Int: Int] = [:]
         for round in 0..<400 {
             // A live session for the session endpoints (re-created when the fuzzer deleted or filled it).
-            let create = service.handle(HTTPRequest(method: "POST", path: "/sessions", body: Array(#"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":3,"timeSeconds":0}}"#.utf8)))
+            let create = service.handle(
+                HTTPRequest(
+                    method: "POST", path: "/sessions",
+                    body: Array(
+                        #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":3,"timeSeconds":0}}"#
+                            .utf8)))
             let sessionID = (try? JSONParser().parse(create.body).value)?["id"]?.string ?? "missing"
             for (path, valid) in Self.validBodies {
                 let p = path.replacingOccurrences(of: "SESSION", with: sessionID)
@@ -85,7 +105,8 @@ import VenueFixtures
                     statuses[r.status, default: 0] += 1
                     #expect(Self.allowed.contains(r.status), "\(p) \(String(decoding: body, as: UTF8.self)) → \(r.status)")
                     if r.status != 204 {
-                        #expect((try? JSONParser().parse(r.body)) != nil, "response is not JSON: \(String(decoding: r.body, as: UTF8.self))")
+                        #expect(
+                            (try? JSONParser().parse(r.body)) != nil, "response is not JSON: \(String(decoding: r.body, as: UTF8.self))")
                     }
                 }
             }
@@ -100,11 +121,18 @@ import VenueFixtures
     @Test func randomPathsAndQueriesNeverCrash() throws {
         let service = try RerouteService(venues: try VenueCatalog(venues: [TestVenues.golden()]), clock: ManualClock().clock)
         var g = SeededGenerator(seed: 9)
-        let segments = ["", "venues", "golden", "pois", "routes", "sessions", "locations", "transition", "health", "metrics", "%00", "..", String(repeating: "a", count: 300)]
+        let segments = [
+            "", "venues", "golden", "pois", "routes", "sessions", "locations", "transition", "health", "metrics", "%00", "..",
+            String(repeating: "a", count: 300),
+        ]
         for _ in 0..<2_000 {
-            let path = "/" + (0..<Int.random(in: 0...5, using: &g)).map { _ in segments.randomElement(using: &g) ?? "" }.joined(separator: "/")
+            let path =
+                "/" + (0..<Int.random(in: 0...5, using: &g)).map { _ in segments.randomElement(using: &g) ?? "" }.joined(separator: "/")
             let method = ["GET", "POST", "DELETE", "PUT", "PATCH", ""].randomElement(using: &g) ?? "GET"
-            let query = ["q": String(repeating: "ü", count: Int.random(in: 0...300, using: &g)), "lang": ["", "de", "xx"].randomElement(using: &g) ?? ""]
+            let query = [
+                "q": String(repeating: "ü", count: Int.random(in: 0...300, using: &g)),
+                "lang": ["", "de", "xx"].randomElement(using: &g) ?? "",
+            ]
             let r = service.handle(HTTPRequest(method: method, path: path, query: query, body: []))
             #expect(Self.allowed.contains(r.status) || (r.status == 200 && path.hasSuffix("metrics")), "\(method) \(path) → \(r.status)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorJSON
 import Testing
+
 @testable import IndoorRerouteService
 
 /// Inputs found by fuzzing: unbounded metric labels, HEAD, duplicate JSON members, the first fix's raw
@@ -47,7 +48,10 @@ import Testing
         let f = try ServiceFixture()
         let bodies = [
             (#"{"venue":"golden","destination":"office","venue":"golden"}"#, "venue"),
-            (#"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"x":1,"level":"L0","accuracyMeters":2,"timeSeconds":0}}"#, "x"),
+            (
+                #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"x":1,"level":"L0","accuracyMeters":2,"timeSeconds":0}}"#,
+                "x"
+            ),
         ]
         for (body, key) in bodies {
             let r = try f.client.request("POST", "/sessions", body: body)
@@ -57,7 +61,8 @@ import Testing
             #expect(error?["line"]?.int == 1)
         }
         let id = try f.createSession()
-        let r = try f.client.request("POST", "/sessions/\(id)/locations", body: #"{"x":1,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":1,"timeSeconds":2}"#)
+        let r = try f.client.request(
+            "POST", "/sessions/\(id)/locations", body: #"{"x":1,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":1,"timeSeconds":2}"#)
         #expect(r.status == 400 && r.text.contains("'timeSeconds'"))
         #expect(f.service.metrics.rejectedCount(reason: "malformedJSON") == 3)
     }
@@ -67,12 +72,14 @@ import Testing
         let f = try ServiceFixture()
         let created = try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office"}"#)
         let id = try #require(try f.json(created)["id"]?.string)
-        let first = #"{"x":0,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0,"raw":{"x":0.7,"y":-0.4,"level":"L0","accuracyMeters":5,"timeSeconds":0}}"#
+        let first =
+            #"{"x":0,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0,"raw":{"x":0.7,"y":-0.4,"level":"L0","accuracyMeters":5,"timeSeconds":0}}"#
         let r = try f.json(try f.client.request("POST", "/sessions/\(id)/locations", body: first))
         let raw = try #require(r["progress"]?["rawLocation"])
         #expect(raw["x"]?.double == 0.7 && raw["y"]?.double == -0.4)
         // Also when created with a location that carries a raw one.
-        let withLocation = try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office","location":"# + first + "}")
+        let withLocation = try f.client.request(
+            "POST", "/sessions", body: #"{"venue":"golden","destination":"office","location":"# + first + "}")
         #expect(try f.json(withLocation)["progress"]?["rawLocation"]?["x"]?.double == 0.7)
     }
 

@@ -1,6 +1,7 @@
 import IndoorJSON
 import IndoorRouting
 import Testing
+
 @testable import IndoorRerouteService
 
 /// The response writer gives byte for byte the text of `JSONValue.serialized()`.
@@ -10,7 +11,9 @@ import Testing
         var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
         func next() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }
         let strings = ["", "plain", "quote\"back\\slash", "line\nfeed\r\t", "\u{01}\u{1f}ctl", "café ünïcödé 日本", "emoji 🧭", "\u{7f}"]
-        let numbers: [Double] = [0, -0.0, 1, -1, 42, 1e15, 999_999_999_999_999, -1e15 + 1, 0.1, -2.5, 1.0 / 3, 1e-7, 6.02e23, .nan, .infinity]
+        let numbers: [Double] = [
+            0, -0.0, 1, -1, 42, 1e15, 999_999_999_999_999, -1e15 + 1, 0.1, -2.5, 1.0 / 3, 1e-7, 6.02e23, .nan, .infinity,
+        ]
         func value(_ depth: Int) -> JSONValue {
             switch next() % (depth > 3 ? 4 : 6) {
             case 0: return .null
@@ -33,15 +36,25 @@ import Testing
     @Test func sessionAnswersAreInTreeOrder() throws {
         let f = try ServiceFixture()
         var answers: [TestHTTPClient.Response] = []
-        answers.append(try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":3,"timeSeconds":0,"headingDegrees":90,"headingAccuracyDegrees":20,"levelProbability":0.9,"raw":{"x":0.5,"y":0,"accuracyMeters":5,"timeSeconds":0}}}"#))
+        answers.append(
+            try f.client.request(
+                "POST", "/sessions",
+                body:
+                    #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":3,"timeSeconds":0,"headingDegrees":90,"headingAccuracyDegrees":20,"levelProbability":0.9,"raw":{"x":0.5,"y":0,"accuracyMeters":5,"timeSeconds":0}}}"#
+            ))
         let id = try #require(try f.json(answers[0])["id"]?.string)
         // Along the route, then off it (off-route verdict, reroute), a stale fix, and a batch.
         for fix in ServiceFixture.walk(from: .init(x: 0, y: 0), to: .init(x: 10, y: 0), level: "L0", t0: 0)
-            + ServiceFixture.walk(from: .init(x: 10, y: 0), to: .init(x: 10, y: -12), level: "L0", t0: 8) + [ServiceFixture.fix(0, 0, "L0", t: 1)] {
+            + ServiceFixture.walk(from: .init(x: 10, y: 0), to: .init(x: 10, y: -12), level: "L0", t0: 8) + [
+                ServiceFixture.fix(0, 0, "L0", t: 1)
+            ]
+        {
             answers.append(try f.client.request("POST", "/sessions/\(id)/locations", body: fix))
         }
-        answers.append(try f.client.request("POST", "/sessions/\(id)/locations",
-                                            body: "[\(ServiceFixture.fix(10, -12, "L0", t: 40)),\(ServiceFixture.fix(10, -11, "L0", t: 41))]"))
+        answers.append(
+            try f.client.request(
+                "POST", "/sessions/\(id)/locations",
+                body: "[\(ServiceFixture.fix(10, -12, "L0", t: 40)),\(ServiceFixture.fix(10, -11, "L0", t: 41))]"))
         answers.append(try f.client.request("GET", "/sessions/\(id)"))
         answers.append(try f.client.request("GET", "/sessions"))
         answers.append(try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office"}"#))
@@ -89,7 +102,8 @@ import Testing
         let f = try ServiceFixture()
         let id = try f.createSession()
         for fix in ServiceFixture.walk(from: .init(x: 0, y: 0), to: .init(x: 10, y: 0), level: "L0", t0: 0)
-            + ServiceFixture.walk(from: .init(x: 10, y: 0), to: .init(x: 10, y: -10), level: "L0", t0: 8) {
+            + ServiceFixture.walk(from: .init(x: 10, y: 0), to: .init(x: 10, y: -10), level: "L0", t0: 8)
+        {
             _ = try f.client.request("POST", "/sessions/\(id)/locations", body: fix)
         }
         let stored = try #require(f.service.storedSessions().first)

@@ -22,8 +22,9 @@ struct LiveViewerBrowserTests {
         let groups = HeadlessChromium.elements("g", containing: "class=\"level\"", in: upper.dom)
         let shown = groups.filter { !($0["style"] ?? "").contains("none") }.compactMap { $0["data-level"] }
         #expect(shown == ["L1"], "visible level groups: \(String(describing: shown))")
-        #expect(HeadlessChromium.elements("g", containing: "class=\"level\"", in: page.dom)
-            .filter { !($0["style"] ?? "").contains("none") }.compactMap { $0["data-level"] } == ["L0"])
+        #expect(
+            HeadlessChromium.elements("g", containing: "class=\"level\"", in: page.dom)
+                .filter { !($0["style"] ?? "").contains("none") }.compactMap { $0["data-level"] } == ["L0"])
     }
 
     @Test func theHarnessSeesScriptErrors() throws {
@@ -49,7 +50,8 @@ struct LiveViewerBrowserTests {
         func dotX() throws -> Double? {
             let page = try browser.load("http://127.0.0.1:\(f.daemon.port)/")
             #expect(page.bodyAttributes["data-errors"] == "0")
-            return HeadlessChromium.elements("circle", containing: "data-session=\"\(id)\"", in: page.dom).first?["data-x"].flatMap(Double.init)
+            return HeadlessChromium.elements("circle", containing: "data-session=\"\(id)\"", in: page.dom).first?["data-x"].flatMap(
+                Double.init)
         }
         let before = try #require(try dotX(), "no dot for the session")
         let moved = try f.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(12, 0, "L0", t: 9))

@@ -41,7 +41,9 @@ final class OpenAPIChecker: Sendable {
             try process.run()
             var p = Pipes(process: process, input: stdin.fileHandleForWriting, output: stdout.fileHandleForReading)
             let first = Self.readLine(&p)
-            if first == "ready" { pipes = p } else {
+            if first == "ready" {
+                pipes = p
+            } else {
                 reason = first.map { String($0.prefix(300)) } ?? "the checker exited"
                 process.terminate()
             }
@@ -71,8 +73,10 @@ final class OpenAPIChecker: Sendable {
 
     /// nil when the response matches the document (or the checker is unavailable), else the reason.
     func problem(method: String, path: String, status: Int, contentType: String?, body: [UInt8]) -> String? {
-        let request: JSONValue = ["method": .string(method), "path": .string(path), "status": .number(Double(status)),
-                                  "contentType": .optional(contentType), "body": .string(String(decoding: body, as: UTF8.self))]
+        let request: JSONValue = [
+            "method": .string(method), "path": .string(path), "status": .number(Double(status)),
+            "contentType": .optional(contentType), "body": .string(String(decoding: body, as: UTF8.self)),
+        ]
         return state.withLock { pipes -> String? in
             guard var p = pipes else { return nil }
             p.input.write(Data((request.serialized() + "\n").utf8))
@@ -84,8 +88,10 @@ final class OpenAPIChecker: Sendable {
     }
 
     /// Records an issue when the response does not match the document.
-    func check(method: String, path: String, status: Int, contentType: String?, body: [UInt8],
-               sourceLocation: SourceLocation = #_sourceLocation) {
+    func check(
+        method: String, path: String, status: Int, contentType: String?, body: [UInt8],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         if let problem = problem(method: method, path: path, status: status, contentType: contentType, body: body) {
             Issue.record("\(method) \(path) → \(status) does not match docs/openapi.yaml: \(problem)", sourceLocation: sourceLocation)
         }

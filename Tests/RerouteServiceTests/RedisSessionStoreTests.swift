@@ -1,9 +1,10 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
+import LoopbackSupport
 import Synchronization
 import Testing
-import LoopbackSupport
+
 @testable import IndoorRerouteService
 
 /// A `redis-server` of our own on a free loopback port (the Debian package's binary), without
@@ -29,7 +30,9 @@ final class RedisServerProcess {
         try p.run()
         process = p
         for _ in 0..<100 {
-            if (try? RESPConnection(host: "127.0.0.1", port: port, database: 0, timeoutSeconds: 0.2).command(["PING"])) == .simple("PONG") { return }
+            if (try? RESPConnection(host: "127.0.0.1", port: port, database: 0, timeoutSeconds: 0.2).command(["PING"])) == .simple("PONG") {
+                return
+            }
             usleep(50_000)
         }
         throw RedisError.cannotConnect(endpoint: "127.0.0.1:\(port)", reason: "redis-server did not answer PING")
@@ -55,10 +58,12 @@ final class RedisServerProcess {
     var url: String { "redis://127.0.0.1:\(port)/0" }
 
     func store(_ catalog: VenueCatalog, _ configuration: ServiceConfiguration, timeoutSeconds: Double = 2) -> any SessionStore {
-        var redis = try! RedisConfiguration(url: url)
+        guard var redis = try? RedisConfiguration(url: url) else { preconditionFailure("the test URL \(url) must parse") }
         redis.timeoutSeconds = timeoutSeconds
-        return RedisSessionStore(pool: RedisConnectionPool(configuration: redis), venues: catalog, capacity: configuration.maximumSessions,
-                                 perOwnerCapacity: configuration.maximumSessionsPerClient, ttlSeconds: configuration.sessionTTLSeconds, retryAfterSeconds: configuration.retryAfterSeconds)
+        return RedisSessionStore(
+            pool: RedisConnectionPool(configuration: redis), venues: catalog, capacity: configuration.maximumSessions,
+            perOwnerCapacity: configuration.maximumSessionsPerClient, ttlSeconds: configuration.sessionTTLSeconds,
+            retryAfterSeconds: configuration.retryAfterSeconds)
     }
 }
 
@@ -76,7 +81,8 @@ final class RedisServerProcess {
         let reference = try ServiceFixture()
         let id = try a.createSession()
         #expect(try reference.createSession() == id)
-        let fixes = ServiceFixture.walk(from: .init(x: 0, y: 0), to: .init(x: 10, y: 0), level: "L0", t0: 0)
+        let fixes =
+            ServiceFixture.walk(from: .init(x: 0, y: 0), to: .init(x: 10, y: 0), level: "L0", t0: 0)
             + ServiceFixture.walk(from: .init(x: 10, y: 0), to: .init(x: 10, y: -10), level: "L0", t0: 8)
             + (1...8).map { ServiceFixture.fix(10, -10, "L0", t: 16 + Double($0)) }
         var reroutes = 0
@@ -127,11 +133,16 @@ final class RedisServerProcess {
     @Test(.enabled(if: RedisServerProcess.available, Comment(rawValue: skipMessage)))
     func redisDownAnswers503AndRecovers() throws {
         let redis = try RedisServerProcess()
-        let f = try ServiceFixture(configure: { $0.sessionTTLSeconds = 1; $0.retryAfterSeconds = 2 }, store: { redis.store($0, $1, timeoutSeconds: 0.2) })
+        let f = try ServiceFixture(
+            configure: {
+                $0.sessionTTLSeconds = 1; $0.retryAfterSeconds = 2
+            }, store: { redis.store($0, $1, timeoutSeconds: 0.2) })
         let id = try f.createSession()
         redis.kill()
-        for (method, path, body) in [("POST", "/sessions/\(id)/locations", ServiceFixture.fix(1, 0, "L0", t: 1)), ("GET", "/sessions/\(id)", nil),
-                                     ("POST", "/sessions", #"{"venue":"golden","destination":"office"}"#), ("DELETE", "/sessions/\(id)", nil)] {
+        for (method, path, body) in [
+            ("POST", "/sessions/\(id)/locations", ServiceFixture.fix(1, 0, "L0", t: 1)), ("GET", "/sessions/\(id)", nil),
+            ("POST", "/sessions", #"{"venue":"golden","destination":"office"}"#), ("DELETE", "/sessions/\(id)", nil),
+        ] {
             let r = try f.client.request(method, path, body: body)
             #expect(r.status == 503, "\(method) \(path): \(r.text)")
             #expect(r.headers["retry-after"] == "2")
@@ -180,7 +191,9 @@ final class RedisServerProcess {
     func clientLimitsAndOwnersHoldAcrossInstances() throws {
         let redis = try RedisServerProcess()
         let keys = try APIKeys.parse(ClientLimitTests.keys, path: "keys")
-        let configure: (inout ServiceConfiguration) -> Void = { $0.maximumSessionsPerClient = 2; $0.apiKeys = keys; $0.sessionTTLSeconds = 1 }
+        let configure: (inout ServiceConfiguration) -> Void = {
+            $0.maximumSessionsPerClient = 2; $0.apiKeys = keys; $0.sessionTTLSeconds = 1
+        }
         let a = try ServiceFixture(configure: configure, store: { redis.store($0, $1) })
         let b = try ServiceFixture(configure: configure, store: { redis.store($0, $1) }, idSeed: 7)
         let alice = ["authorization": "Bearer alice-key-0123456789"]

@@ -12,14 +12,17 @@ final class ServiceFixture: Sendable {
     let daemon: HTTPDaemon
     let client: TestHTTPClient
 
-    init(configure: (inout ServiceConfiguration) -> Void = { _ in }, venues: [Venue] = [TestVenues.golden()],
-         threading: HTTPServerConfiguration.Threading = .pool(threads: 2),
-         store: ((VenueCatalog, ServiceConfiguration) -> any SessionStore)? = nil, idSeed: UInt64 = 42) throws {
+    init(
+        configure: (inout ServiceConfiguration) -> Void = { _ in }, venues: [Venue] = [TestVenues.golden()],
+        threading: HTTPServerConfiguration.Threading = .pool(threads: 2),
+        store: ((VenueCatalog, ServiceConfiguration) -> any SessionStore)? = nil, idSeed: UInt64 = 42
+    ) throws {
         var configuration = ServiceConfiguration()
         configure(&configuration)
         let catalog = try VenueCatalog(venues: venues)
-        let service = try RerouteService(venues: catalog, configuration: configuration, store: store?(catalog, configuration),
-                                         clock: clock.clock, sessionIDs: SessionIDs.seeded(idSeed))
+        let service = try RerouteService(
+            venues: catalog, configuration: configuration, store: store?(catalog, configuration),
+            clock: clock.clock, sessionIDs: SessionIDs.seeded(idSeed))
         var http = HTTPServerConfiguration()
         http.port = 0
         http.threading = threading
@@ -41,7 +44,9 @@ final class ServiceFixture: Sendable {
     }
 
     /// Fixes every `stepSeconds` walking at `speed` m/s from `a` to `b` (exclusive of `a`).
-    static func walk(from a: LocalPoint, to b: LocalPoint, level: String, t0: Double, speed: Double = 1.3, stepSeconds: Double = 1) -> [String] {
+    static func walk(
+        from a: LocalPoint, to b: LocalPoint, level: String, t0: Double, speed: Double = 1.3, stepSeconds: Double = 1
+    ) -> [String] {
         let d = a.distance(to: b)
         let steps = max(1, Int((d / (speed * stepSeconds)).rounded(.up)))
         return (1...steps).map { i in
@@ -52,7 +57,9 @@ final class ServiceFixture: Sendable {
 
     /// Creates a session towards `destination` from (x, y) on `level` and returns its id.
     func createSession(destination: String = "office", x: Double = 0, y: Double = 0, level: String = "L0") throws -> String {
-        let r = try client.request("POST", "/sessions", body: "{\"venue\":\"golden\",\"destination\":\"\(destination)\",\"location\":\(Self.fix(x, y, level, t: 0))}")
+        let r = try client.request(
+            "POST", "/sessions",
+            body: "{\"venue\":\"golden\",\"destination\":\"\(destination)\",\"location\":\(Self.fix(x, y, level, t: 0))}")
         guard r.status == 201, let id = try json(r)["id"]?.string else {
             throw TestHTTPClient.ClientError(description: "create failed: \(r.status) \(r.text)")
         }

@@ -4,6 +4,7 @@ import IndoorGeometry
 import IndoorJSON
 import Synchronization
 import Testing
+
 @testable import IndoorRerouteService
 
 /// Deviation, concurrency and ordering through the real server.
@@ -72,7 +73,8 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 40) { i in
             let t = Double(i + 1) * 0.1
             guard let r = try? f.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(min(10, t), 0, "L0", t: t)),
-                  r.status == 200, let body = try? f.json(r) else { return }
+                r.status == 200, let body = try? f.json(r)
+            else { return }
             if body["rejected"]?.array?.isEmpty == false { rejected.withLock { $0 += 1 } } else { applied.withLock { $0.append(t) } }
         }
         let appliedTimes = applied.withLock { $0 }

@@ -3,6 +3,7 @@ import IndoorGeometry
 import IndoorJSON
 import Testing
 import VenueFixtures
+
 @testable import IndoorRerouteService
 
 /// Sessions written to a state file and read back into another service continue exactly where they
@@ -45,7 +46,8 @@ import VenueFixtures
         let stale = try b.json(try b.client.request("POST", "/sessions/\(onRoute)/locations", body: ServiceFixture.fix(1, 0, "L0", t: 1)))
         #expect(stale["rejected"]?.array?.count == 1)
         _ = try a.client.request("POST", "/sessions/\(onRoute)/locations", body: ServiceFixture.fix(1, 0, "L0", t: 1))
-        let next = ServiceFixture.walk(from: .init(x: 10, y: -8), to: .init(x: 10, y: -14), level: "L0", t0: 15)
+        let next =
+            ServiceFixture.walk(from: .init(x: 10, y: -8), to: .init(x: 10, y: -14), level: "L0", t0: 15)
             + ServiceFixture.walk(from: .init(x: 10, y: -14), to: .init(x: 20, y: 0), level: "L0", t0: 20)
         var sawReroute = false
         for fix in next {
@@ -58,7 +60,8 @@ import VenueFixtures
         }
         #expect(sawReroute)
         // The pending session starts from its first fix in both, raw location included.
-        let first = #"{"x":0,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0,"raw":{"x":0.5,"y":0.2,"level":"L0","accuracyMeters":4,"timeSeconds":0}}"#
+        let first =
+            #"{"x":0,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0,"raw":{"x":0.5,"y":0.2,"level":"L0","accuracyMeters":4,"timeSeconds":0}}"#
         let pa = try a.client.request("POST", "/sessions/\(pending)/locations", body: first)
         let pb = try b.client.request("POST", "/sessions/\(pending)/locations", body: first)
         #expect(pa.status == 200 && pa.text == pb.text)
@@ -110,7 +113,9 @@ import VenueFixtures
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
         try encoder.encode(SessionStateFile.Contents(formatVersion: 7, sessions: [])).write(to: URL(fileURLWithPath: future))
-        #expect(throws: SessionStateError.unsupportedVersion(path: future, found: 7, supported: 1)) { try SessionStateFile.read(path: future) }
+        #expect(throws: SessionStateError.unsupportedVersion(path: future, found: 7, supported: 1)) {
+            try SessionStateFile.read(path: future)
+        }
 
         // A stored session of another format, or with a broken snapshot, is reported, not restored.
         var stored = try #require(f.service.storedSessions().first)

@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
+
 @testable import IndoorRerouteService
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +29,9 @@ enum RawSocket {
         let ok = withUnsafePointer(to: &local) { l in
             withUnsafePointer(to: &remote) { r in
                 l.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } == 0
-                    && r.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } == 0
+                    && r.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    } == 0
             }
         }
         guard ok else { close(fd); return nil }
@@ -63,8 +67,12 @@ enum RawSocket {
                 let head = String(decoding: data[..<end], as: UTF8.self).lowercased()
                 let lines = head.components(separatedBy: "\r\n")
                 let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-                let length = lines.first { $0.hasPrefix("content-length:") }.flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) } ?? 0
-                if data.count >= end + 4 + length { return (status, lines.contains { $0.hasPrefix("connection:") && $0.contains("close") }) }
+                let length =
+                    lines.first { $0.hasPrefix("content-length:") }.flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) }
+                    ?? 0
+                if data.count >= end + 4 + length {
+                    return (status, lines.contains { $0.hasPrefix("connection:") && $0.contains("close") })
+                }
             }
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n <= 0 { return nil }
@@ -99,8 +107,11 @@ enum RawSocket {
             var sockets: [Int32?] = (0..<attackers).map { _ in nil }
             var started = [Double](repeating: 0, count: attackers)
             func open(_ k: Int) {
-                guard let fd = RawSocket.connect(port: daemon.port, from: "127.0.0.2", timeoutSeconds: 0.5) else { sockets[k] = nil; return }
-                let opening = k % 2 == 0 ? "GET /health HTTP/1.1\r\nHost: x\r\n" : "POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n"
+                guard let fd = RawSocket.connect(port: daemon.port, from: "127.0.0.2", timeoutSeconds: 0.5) else {
+                    sockets[k] = nil; return
+                }
+                let opening =
+                    k % 2 == 0 ? "GET /health HTTP/1.1\r\nHost: x\r\n" : "POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n"
                 _ = RawSocket.send(fd, opening)
                 sockets[k] = fd
                 started[k] = ConnectionWatch.now()
@@ -126,7 +137,9 @@ enum RawSocket {
         while ConnectionWatch.now() < end {
             asked += 1
             if let fd = RawSocket.connect(port: daemon.port, timeoutSeconds: 1) {
-                if !RawSocket.send(fd, "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") || RawSocket.readResponse(fd)?.status != 200 {
+                if !RawSocket.send(fd, "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    || RawSocket.readResponse(fd)?.status != 200
+                {
                     failures += 1
                 }
                 close(fd)
@@ -137,8 +150,9 @@ enum RawSocket {
         }
         stop.store(true, ordering: .relaxed)
         done.wait()
-        return AttackOutcome(healthFailures: failures, healthAsked: asked, attackersClosedByServer: closedByServer.load(ordering: .relaxed),
-                             attackers: attackers)
+        return AttackOutcome(
+            healthFailures: failures, healthAsked: asked, attackersClosedByServer: closedByServer.load(ordering: .relaxed),
+            attackers: attackers)
     }
 
     static func daemon(connectionLimit: Int, perClient: Int, readTimeout: Double) throws -> HTTPDaemon {
@@ -219,7 +233,9 @@ enum RawSocket {
     @Test func stopAnswersKeepAliveRequestsAndClosesCleanly() throws {
         var c = HTTPServerConfiguration()
         c.port = 0
-        let daemon = try HTTPDaemon(configuration: c) { _ in usleep(500); return .text(200, "ok") }
+        let daemon = try HTTPDaemon(configuration: c) { _ in
+            usleep(500); return .text(200, "ok")
+        }
         let port = daemon.port
         struct Tally { var answered = 0, closing = 0, lost = 0, refused = 0 }
         let tally = Mutex(Tally())
@@ -240,7 +256,9 @@ enum RawSocket {
                         close(s); fd = nil
                         continue
                     }
-                    tally.withLock { $0.answered += 1; if r.closes { $0.closing += 1 } }
+                    tally.withLock {
+                        $0.answered += 1; if r.closes { $0.closing += 1 }
+                    }
                     if r.closes { close(s); fd = nil }
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,8 +52,9 @@ struct TestHTTPClient: Sendable {
         }
         let response = try parse(data)
         if checksContract {
-            OpenAPIChecker.shared.check(method: method, path: path, status: response.status,
-                                        contentType: response.headers["content-type"], body: response.body)
+            OpenAPIChecker.shared.check(
+                method: method, path: path, status: response.status,
+                contentType: response.headers["content-type"], body: response.body)
         }
         return response
     }

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 import VenueFixtures
+
 @testable import IndoorRerouteService
 
 /// Loading the served venues from disk.
 @Suite struct VenueCatalogTests {
     /// The package root, three levels up from this file.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     @Test func loadsTheBundledCampusFromADirectoryOfVenues() throws {
         let catalog = try VenueCatalog.load(directory: Self.packageRoot + "/Recordings/venues")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import IndoorJSON
 import IndoorVenue
+import Testing
 
 /// Direction modes a venue defines (`indoornav.json`) are accepted by the service as by the CLI.
 @Suite struct VenueModeTests {
@@ -10,7 +10,8 @@ import IndoorVenue
 
     @Test func theCampusStrollerModeRoutesAndUnknownModesListTheVenuesOwn() throws {
         let f = try ServiceFixture(venues: [try VenueLoader.load(path: Self.campus)])
-        let r = try f.client.request("POST", "/venues/campus/routes", body: #"{"from":"am-info","to":"occ-deans-office","mode":"stroller"}"#)
+        let r = try f.client.request(
+            "POST", "/venues/campus/routes", body: #"{"from":"am-info","to":"occ-deans-office","mode":"stroller"}"#)
         #expect(r.status == 200, "\(r.text)")
         // The stroller mode takes no stairs or escalators.
         let kinds = (try f.json(r)["sections"]?.array ?? []).flatMap { $0["maneuvers"]?.array ?? [] }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import IndoorRerouteService
 import IndoorVenue
+import Testing
 
 /// `.zip` IMDF archives beside venue folders are served like the folders.
 @Suite struct ZipCatalogTests {

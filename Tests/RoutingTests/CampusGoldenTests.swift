@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorJSON
 import IndoorVenue
+import Testing
+
 @testable import IndoorRouting
 
 /// Instructions on the bundled campus (`Recordings/venues/campus`, made by `Tools/venues/make_campus.py`).
@@ -21,28 +22,31 @@ import IndoorVenue
 
     @Test func informationDeskToStaffLounge() throws {
         let venue = try VenueLoader.load(path: Self.campus)
-        let response = try IndoorRouter(venue: venue).route(RouteRequest(from: .feature(id: "am-info"), to: .feature(id: "occ-staff-lounge")))
+        let response = try IndoorRouter(venue: venue).route(
+            RouteRequest(from: .feature(id: "am-info"), to: .feature(id: "occ-staff-lounge")))
         let route = try #require(response.route)
         #expect(route.sections.count == 2)
         #expect(route.sections[0].transition?.transitionTypeID == "bridge")
-        #expect(route.sections.flatMap(\.maneuvers).map(\.instruction) == [
-            "Head east from Information desk and continue for 20 m",
-            "Turn left and continue for 4 m",
-            "Take the escalator up to Main building, first floor",
-            "Turn left and continue for 15 m",
-            // The bridge (x 40–48) lies outside both buildings' footprints.
-            "Exit Main building and continue for 4 m",
-            "Take the passage to Library, upper floor",
-            "Enter Library",
-            "Head east and continue for 15 m",
-            "Turn left and continue for 4 m",
-            "Arrive at Staff lounge",
-        ])
-        let german = try IndoorRouter(venue: venue).route({
-            var r = RouteRequest(from: .feature(id: "am-info"), to: .feature(id: "occ-staff-lounge"))
-            r.options.language = "de"
-            return r
-        }())
+        #expect(
+            route.sections.flatMap(\.maneuvers).map(\.instruction) == [
+                "Head east from Information desk and continue for 20 m",
+                "Turn left and continue for 4 m",
+                "Take the escalator up to Main building, first floor",
+                "Turn left and continue for 15 m",
+                // The bridge (x 40–48) lies outside both buildings' footprints.
+                "Exit Main building and continue for 4 m",
+                "Take the passage to Library, upper floor",
+                "Enter Library",
+                "Head east and continue for 15 m",
+                "Turn left and continue for 4 m",
+                "Arrive at Staff lounge",
+            ])
+        let german = try IndoorRouter(venue: venue).route(
+            {
+                var r = RouteRequest(from: .feature(id: "am-info"), to: .feature(id: "occ-staff-lounge"))
+                r.options.language = "de"
+                return r
+            }())
         #expect(german.route?.sections.last?.maneuvers.last?.instruction == "Sie haben Personalraum erreicht")
     }
 }
@@ -69,8 +73,12 @@ import IndoorVenue
 
     @Test func malformedModesAreReportedAndSkipped() {
         var issues: [VenueIssue] = []
-        let json: JSONValue = ["direction_modes": [["name": "a", "exclude": ["teleporter"]], ["exclude": []],
-                                                    ["name": "b", "walking_speed_mps": 9], ["name": "ok", "exclude": ["stairs"]]]]
+        let json: JSONValue = [
+            "direction_modes": [
+                ["name": "a", "exclude": ["teleporter"]], ["exclude": []],
+                ["name": "b", "walking_speed_mps": 9], ["name": "ok", "exclude": ["stairs"]],
+            ]
+        ]
         let file = VenueExtensionFile.parse(json, file: "indoornav.json", issues: &issues)
         #expect(file.directionModes.map(\.name) == ["ok"])
         #expect(issues.filter { $0.severity == .error }.count == 3)

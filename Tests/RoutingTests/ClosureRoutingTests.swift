@@ -1,7 +1,8 @@
-import Testing
 import IndoorGeometry
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorRouting
 
 /// Golden venue: entrance → lobby → lift → office (fastest), or entrance → stairs → 100 m hall → office.
@@ -52,7 +53,9 @@ import VenueFixtures
         for id in ["nope", "edge:99", "edge:-1", "edge:x", ""] {
             #expect(throws: RoutingError.self) { try route(closed: [id]) }
             do { _ = try route(closed: [id]) } catch {
-                guard case .badRequest(let field, let reason) = error as? RoutingError else { Issue.record("wrong error \(error)"); continue }
+                guard case .badRequest(let field, let reason) = error as? RoutingError else {
+                    Issue.record("wrong error \(error)"); continue
+                }
                 #expect(field == "closed")
                 #expect(reason.contains("'\(id)'"))
             }

@@ -1,16 +1,16 @@
 import Foundation
-import Testing
 import IndoorRouting
 import IndoorVenue
+import Testing
 
 // readme-example:begin
 /// Plans a route between two places of a venue and returns its instructions as text.
 func directions(venuePath: String, from origin: String, to destination: String) throws -> String {
-    let venue = try VenueLoader.load(path: venuePath)             // a folder or .zip: IMDF, ILC site, authored graph
+    let venue = try VenueLoader.load(path: venuePath)  // a folder or .zip: IMDF, ILC site, authored graph
     let request = RouteRequest(from: .feature(id: origin), to: .feature(id: destination))
     let response = try IndoorRouter(venue: venue).route(request)  // response.route is nil when none exists
     let writer = InstructionWriter(language: "en", units: .metric)
-    return RouteJSON.text(response, writer: writer)               // RouteJSON.encode(response, venue:) for JSON
+    return RouteJSON.text(response, writer: writer)  // RouteJSON.encode(response, venue:) for JSON
 }
 // readme-example:end
 
@@ -19,8 +19,9 @@ func directions(venuePath: String, from origin: String, to destination: String) 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func theExamplePlansARoute() throws {
-        let text = try directions(venuePath: Self.root.appendingPathComponent("Recordings/venues/campus").path,
-                                  from: "am-info", to: "occ-deans-office")
+        let text = try directions(
+            venuePath: Self.root.appendingPathComponent("Recordings/venues/campus").path,
+            from: "am-info", to: "occ-deans-office")
         #expect(text.hasPrefix("route: "), "\(text)")
         #expect(text.contains("section 1"), "\(text)")
     }

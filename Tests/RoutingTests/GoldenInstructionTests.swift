@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorJSON
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorRouting
 
 /// Instruction text on the hand-made golden venue, checked against the geometry worked out by hand
@@ -11,7 +12,9 @@ import VenueFixtures
 @Suite struct GoldenInstructionTests {
     let venue = TestVenues.golden()
 
-    func route(_ options: RouteOptions = RouteOptions(), from: Place = .feature(id: "entrance"), to: Place = .feature(id: "office")) throws -> Route {
+    func route(
+        _ options: RouteOptions = RouteOptions(), from: Place = .feature(id: "entrance"), to: Place = .feature(id: "office")
+    ) throws -> Route {
         var request = RouteRequest(from: from, to: to)
         request.options = options
         let response = try IndoorRouter(venue: venue).route(request)
@@ -24,15 +27,16 @@ import VenueFixtures
         #expect(abs(r.lengthMeters - (20 + 15 + 5 + 15 + 4 + 12.2)) < 1e-9)
         #expect(abs(r.durationSeconds - ((20 + 15 + 5 + 15 + 4 + 12.2) / 1.2 + 30)) < 1e-9)
         let texts = r.sections.flatMap(\.maneuvers).map(\.instruction)
-        #expect(texts == [
-            "Head east from West Entrance and continue for 20 m",
-            "Turn left and continue for 15 m",
-            "Exit Building A",
-            "Enter Building B and continue for 5 m",
-            "Turn right and continue for 15 m",
-            "Take the elevator up to Level 1",
-            "Arrive at Office 101",
-        ])
+        #expect(
+            texts == [
+                "Head east from West Entrance and continue for 20 m",
+                "Turn left and continue for 15 m",
+                "Exit Building A",
+                "Enter Building B and continue for 5 m",
+                "Turn right and continue for 15 m",
+                "Take the elevator up to Level 1",
+                "Arrive at Office 101",
+            ])
         let lift = try #require(r.sections[0].maneuvers.first { $0.action == .levelChange })
         #expect(lift.levelChange?.deltaZ == 1 && lift.levelChange?.connectorKind == .elevator && lift.levelChange?.toLevelID == "L1")
         #expect(abs(lift.distanceToNextMeters - 16.2) < 1e-9)
@@ -55,8 +59,10 @@ import VenueFixtures
 
     @Test func continueInstructionUsesFeet() {
         let w = InstructionWriter(language: "en", units: .imperial)
-        #expect(w.text(for: .continue, distanceToNextMeters: 12.2, bearingDegrees: 0, levelChange: nil, levelName: nil,
-                       placeName: nil, buildingName: nil, durationSeconds: nil) == "Continue for 40 ft")
+        #expect(
+            w.text(
+                for: .continue, distanceToNextMeters: 12.2, bearingDegrees: 0, levelChange: nil, levelName: nil,
+                placeName: nil, buildingName: nil, durationSeconds: nil) == "Continue for 40 ft")
         #expect(w.distance(2) == "7 ft")
         #expect(InstructionWriter(language: "xx", units: .metric).language == "en")
     }

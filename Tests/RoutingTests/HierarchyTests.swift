@@ -1,14 +1,17 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorRouting
 
 /// Plain Dijkstra (binary heap, no goal direction) from several seeds to the cheapest of several
 /// targets under a cost model in one phase: the reference the hierarchy must match exactly.
-func plainDijkstra(_ graph: NavigationGraph, seeds: [SearchEndpoint], targets: [SearchEndpoint], cost: CostModel,
-                   travel: TravelKind = .walking) -> Double {
+func plainDijkstra(
+    _ graph: NavigationGraph, seeds: [SearchEndpoint], targets: [SearchEndpoint], cost: CostModel,
+    travel: TravelKind = .walking
+) -> Double {
     var dist = [Double](repeating: .infinity, count: graph.nodes.count)
     var heap = BinaryHeap()
     for s in seeds where s.cost < dist[Int(s.node)] { dist[Int(s.node)] = s.cost; heap.push(s.node, key: s.cost) }
@@ -37,8 +40,9 @@ func sameCost(_ a: Double, _ b: Double) -> Bool {
     /// A generated multi-tower venue small enough for a quick test (towers, stairs, escalators (one
     /// way), elevators, parking with car ramps).
     static func generatedVenue() throws -> Venue {
-        let configuration = try SyntheticVenueConfiguration(levelCount: 6, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 2,
-                                                            sizeScale: 0.25, seed: 3)
+        let configuration = try SyntheticVenueConfiguration(
+            levelCount: 6, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 2,
+            sizeScale: 0.25, seed: 3)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         _ = try SyntheticVenueGenerator(configuration: configuration).write(to: directory)
@@ -48,14 +52,17 @@ func sameCost(_ a: Double, _ b: Double) -> Bool {
     /// The metrics the router customizes: optimisations, direction-mode exclusions, avoidances, driving.
     static func metrics(_ venue: Venue) -> [(name: String, cost: CostModel, travel: TravelKind)] {
         func model(_ o: Optimization, excluded: Set<ConnectorKind> = [], accessible: Bool = false, speed: Double = 1.2) -> CostModel {
-            CostModel(optimization: o, walkingSpeedMetersPerSecond: speed, vehicleSpeedMetersPerSecond: 3, excludedConnectors: excluded,
-                      accessibleOnly: accessible, venue: venue)
+            CostModel(
+                optimization: o, walkingSpeedMetersPerSecond: speed, vehicleSpeedMetersPerSecond: 3, excludedConnectors: excluded,
+                accessibleOnly: accessible, venue: venue)
         }
-        return [("shortest", model(.shortest), .walking),
-                ("fastest", model(.fastest), .walking),
-                ("accessible", model(.fastest, excluded: [.stairs, .escalator], accessible: true, speed: 0.8), .walking),
-                ("avoid elevators", model(.shortest, excluded: [.elevator, .elevatorBank]), .walking),
-                ("driving", model(.fastest), .driving)]
+        return [
+            ("shortest", model(.shortest), .walking),
+            ("fastest", model(.fastest), .walking),
+            ("accessible", model(.fastest, excluded: [.stairs, .escalator], accessible: true, speed: 0.8), .walking),
+            ("avoid elevators", model(.shortest, excluded: [.elevator, .elevatorBank]), .walking),
+            ("driving", model(.fastest), .driving),
+        ]
     }
 
     /// Route costs on the hierarchy equal plain Dijkstra's on many seeded queries per metric
@@ -138,8 +145,12 @@ func sameCost(_ a: Double, _ b: Double) -> Bool {
         var rng = SeededGenerator(seed: 5)
         let n = Int32(venue.graph.nodes.count)
         for _ in 0..<100 {
-            let seeds = (0..<3).map { SearchEndpoint(node: Int32.random(in: 0..<n, using: &rng), cost: Double.random(in: 0..<20, using: &rng), tag: $0) }
-            let targets = (0..<4).map { SearchEndpoint(node: Int32.random(in: 0..<n, using: &rng), cost: Double.random(in: 0..<20, using: &rng), tag: $0) }
+            let seeds = (0..<3).map {
+                SearchEndpoint(node: Int32.random(in: 0..<n, using: &rng), cost: Double.random(in: 0..<20, using: &rng), tag: $0)
+            }
+            let targets = (0..<4).map {
+                SearchEndpoint(node: Int32.random(in: 0..<n, using: &rng), cost: Double.random(in: 0..<20, using: &rng), tag: $0)
+            }
             let expected = plainDijkstra(venue.graph, seeds: seeds, targets: targets, cost: cost)
             let path = query.search(hierarchy: h, metric: metric, graph: venue.graph, seeds: seeds, targets: targets)
             #expect(sameCost(path?.cost ?? .infinity, expected))
@@ -171,7 +182,9 @@ func sameCost(_ a: Double, _ b: Double) -> Bool {
             let cost = base.closing(closed, edgeCount: Int(m))
             let (h, updated) = cache.metric(cost: cost, travel: .walking)
             let fresh = HierarchyCache(graph: venue.graph, options: .init()).metric(cost: cost, travel: .walking).1
-            #expect(updated.upCost == fresh.upCost && updated.downCost == fresh.downCost, "round \(round): update differs from a fresh customization")
+            #expect(
+                updated.upCost == fresh.upCost && updated.downCost == fresh.downCost,
+                "round \(round): update differs from a fresh customization")
             for _ in 0..<60 {
                 let a = Int32.random(in: 0..<n, using: &rng), b = Int32.random(in: 0..<n, using: &rng)
                 let seeds = [SearchEndpoint(node: a, cost: 0, tag: 0)], targets = [SearchEndpoint(node: b, cost: 0, tag: 0)]
@@ -194,17 +207,21 @@ func sameCost(_ a: Double, _ b: Double) -> Bool {
         let nodes = venue.graph.nodes
         for k in 0..<120 {
             let a = nodes[Int.random(in: 0..<nodes.count, using: &rng)], b = nodes[Int.random(in: 0..<nodes.count, using: &rng)]
-            var request = RouteRequest(from: .local(a.point, level: venue.levels[Int(a.levelIndex)].id),
-                                       to: .local(b.point, level: venue.levels[Int(b.levelIndex)].id))
+            var request = RouteRequest(
+                from: .local(a.point, level: venue.levels[Int(a.levelIndex)].id),
+                to: .local(b.point, level: venue.levels[Int(b.levelIndex)].id))
             request.options.optimization = k % 2 == 0 ? .fastest : .shortest
             if k % 3 == 0 { request.options.avoid = [.elevator] }
             if k % 5 == 0 { request.options.directionMode = "accessible" }
             let x = try withHierarchy.route(request), y = try withoutHierarchy.route(request)
             #expect((x.route == nil) == (y.route == nil))
             if let rx = x.route, let ry = y.route {
-                let same = request.options.optimization == .fastest ? sameCost(rx.durationSeconds, ry.durationSeconds) : sameCost(rx.lengthMeters, ry.lengthMeters)
-                #expect(same,
-                        "\(k): \(rx.lengthMeters) m / \(rx.durationSeconds) s vs \(ry.lengthMeters) m / \(ry.durationSeconds) s")
+                let same =
+                    request.options.optimization == .fastest
+                    ? sameCost(rx.durationSeconds, ry.durationSeconds) : sameCost(rx.lengthMeters, ry.lengthMeters)
+                #expect(
+                    same,
+                    "\(k): \(rx.lengthMeters) m / \(rx.durationSeconds) s vs \(ry.lengthMeters) m / \(ry.durationSeconds) s")
                 #expect(x.notices.map(\.code) == y.notices.map(\.code))
             }
         }

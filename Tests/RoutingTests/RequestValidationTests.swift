@@ -1,7 +1,8 @@
-import Testing
 import IndoorGeometry
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorRouting
 
 @Suite struct RequestValidationTests {
@@ -56,8 +57,11 @@ import VenueFixtures
             (RouteRequest(from: .feature(id: "nowhere"), to: .feature(id: "office")), .couldNotMatchOrigin),
             (RouteRequest(from: .feature(id: "entrance"), to: .local(LocalPoint(x: 500, y: 500), level: "L0")), .couldNotMatchDestination),
             (RouteRequest(from: .feature(id: "entrance"), to: .local(LocalPoint(x: 1, y: 1), level: "L9")), .couldNotMatchDestination),
-            (RouteRequest(origin: .feature(id: "entrance"), destinations: [.feature(id: "office")],
-                          waypoints: [Waypoint(.local(LocalPoint(x: -900, y: 0), level: "L0"))]), .couldNotMatchWaypoint),
+            (
+                RouteRequest(
+                    origin: .feature(id: "entrance"), destinations: [.feature(id: "office")],
+                    waypoints: [Waypoint(.local(LocalPoint(x: -900, y: 0), level: "L0"))]), .couldNotMatchWaypoint
+            ),
         ]
         for (request, code) in cases {
             let response = try router.route(request)

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorJSON
+import Testing
 import VenueFixtures
-@testable import IndoorVenue
+
 @testable import IndoorRouting
+@testable import IndoorVenue
 
 /// Assembled routes (sections, maneuvers, instructions, legs, notices) pinned on seeded requests: each
 /// response's route JSON (`RouteJSON.encode`) and its full-precision `Codable` form are hashed (FNV-1a
@@ -80,13 +81,17 @@ import VenueFixtures
             let (digest, json) = try Self.digest(response, venue: venue)
             found.append(digest)
             if k < expected.count, expected[k] != digest {
-                Issue.record("\(name) request \(k) (\(request.origin) → \(request.destinations), waypoints \(request.waypoints.map(\.place))): digest \(digest), pinned \(expected[k]); JSON now: \(json.prefix(3000))")
+                Issue.record(
+                    "\(name) request \(k) (\(request.origin) → \(request.destinations), waypoints \(request.waypoints.map(\.place))): digest \(digest), pinned \(expected[k]); JSON now: \(json.prefix(3000))"
+                )
             }
         }
         if ProcessInfo.processInfo.environment["INDOORNAV_PRINT_ROUTE_DIGESTS"] == "1" {
-            print("\(name): [\n" + stride(from: 0, to: found.count, by: 6).map { i in
-                "    " + found[i..<min(found.count, i + 6)].map { "\"\($0)\"," }.joined(separator: " ")
-            }.joined(separator: "\n") + "\n]")
+            print(
+                "\(name): [\n"
+                    + stride(from: 0, to: found.count, by: 6).map { i in
+                        "    " + found[i..<min(found.count, i + 6)].map { "\"\($0)\"," }.joined(separator: " ")
+                    }.joined(separator: "\n") + "\n]")
         }
         #expect(found.count == expected.count, "\(name): \(found.count) requests, \(expected.count) pinned")
         // Most requests find a route, so the pins cover assembly and not only failures.
@@ -105,8 +110,10 @@ import VenueFixtures
         try check("golden", TestVenues.golden(), count: 36, seed: 47, expected: Self.goldenDigests)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: PolymapPath.imdf + "/manifest.json"),
-                   "polymap-imdf is absent from the shared data folder (../shared/data or $INDOORNAV_SHARED_DATA)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: PolymapPath.imdf + "/manifest.json"),
+            "polymap-imdf is absent from the shared data folder (../shared/data or $INDOORNAV_SHARED_DATA)"))
     func polymap() throws {
         try check("polymap", try VenueLoader.load(path: PolymapPath.imdf), count: 90, seed: 53, expected: Self.polymapDigests)
     }
@@ -174,6 +181,7 @@ import VenueFixtures
 
 /// polymap's IMDF folder in the shared data (`$INDOORNAV_SHARED_DATA`, else `../shared/data` beside the checkout).
 enum PolymapPath {
-    static let imdf = (ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"] ?? RouteTruthTests.root + "/../shared/data")
+    static let imdf =
+        (ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"] ?? RouteTruthTests.root + "/../shared/data")
         + "/polymap-imdf/IMDFData"
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import IndoorGeometry
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorRouting
 
 /// Routes say where they really go (issue: building context, end edges, free points, same place,
@@ -51,8 +52,12 @@ import VenueFixtures
         guard FileManager.default.fileExists(atPath: path + "/manifest.json") else { return }
         let venue = try VenueLoader.load(path: path)
         let router = IndoorRouter(venue: venue)
-        let route = try #require(try router.route(RouteRequest(from: .feature(id: "e06d1836-a255-476a-8c05-5e67b7dabdce"),
-                                                              to: .feature(id: "94e28af2-e3d2-4f16-a197-5315b4df29f3"))).route)
+        let route = try #require(
+            try router.route(
+                RouteRequest(
+                    from: .feature(id: "e06d1836-a255-476a-8c05-5e67b7dabdce"),
+                    to: .feature(id: "94e28af2-e3d2-4f16-a197-5315b4df29f3"))
+            ).route)
         let events = route.sections.flatMap(\.maneuvers).filter { $0.action == .exitBuilding || $0.action == .enterBuilding }
         #expect(events.map(\.action) == [.exitBuilding, .enterBuilding])
         #expect(events.first?.buildingName == "Main academic building")
@@ -64,8 +69,9 @@ import VenueFixtures
 
     /// Between two buildings joined only outdoors: out of A's door at x = 30, into B's at x = 40.
     @Test func outdoorWalksBetweenBuildingsSayWhereTheyLeaveAndEnter() throws {
-        let venue = try VenueLoader.load(path: UnitReachabilityTests.fixtures + "messy-two-buildings",
-                                         options: VenueLoadOptions(useAuthoredGraph: false))
+        let venue = try VenueLoader.load(
+            path: UnitReachabilityTests.fixtures + "messy-two-buildings",
+            options: VenueLoadOptions(useAuthoredGraph: false))
         let router = IndoorRouter(venue: venue)
         let route = try #require(try router.route(RouteRequest(from: .feature(id: "A1-room-n1"), to: .feature(id: "B0-room-n2"))).route)
         let maneuvers = route.sections.flatMap(\.maneuvers)
@@ -83,8 +89,12 @@ import VenueFixtures
     @Test func aFreePointLeavesTowardsTheDestination() throws {
         let router = try campusRouter()
         func route(_ x: Double) throws -> Route {
-            try #require(try router.route(RouteRequest(from: .local(LocalPoint(x: x, y: 10), level: "lvl-a0"),
-                                                       to: .feature(id: "occ-deans-office"))).route)
+            try #require(
+                try router.route(
+                    RouteRequest(
+                        from: .local(LocalPoint(x: x, y: 10), level: "lvl-a0"),
+                        to: .feature(id: "occ-deans-office"))
+                ).route)
         }
         let here = try route(10), west = try route(5)
         #expect(!here.sections.flatMap(\.maneuvers).contains { $0.action == .uTurn })
@@ -110,10 +120,11 @@ import VenueFixtures
         for x in [0.0, 10, 20] { b.addNode(NavNode(point: LocalPoint(x: x, y: 0), levelIndex: 0, kind: .waypoint)) }
         b.addEdge(NavEdge(from: 0, to: 1, kind: .walkway, lengthMeters: 10, modes: .all))
         b.addEdge(NavEdge(from: 1, to: 2, kind: .walkway, lengthMeters: 10, modes: .pedestrian))
-        let venue = Venue(id: "lane", name: LocalizedName(), defaultLanguage: "en",
-                          frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
-                          buildings: [], levels: [Level(id: "L0", ordinal: 0)], spaces: [], openings: [], pois: [],
-                          connectors: [], graph: b.build())
+        let venue = Venue(
+            id: "lane", name: LocalizedName(), defaultLanguage: "en",
+            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
+            buildings: [], levels: [Level(id: "L0", ordinal: 0)], spaces: [], openings: [], pois: [],
+            connectors: [], graph: b.build())
         let router = IndoorRouter(venue: venue)
         // Start half-way along the pedestrian-only edge, end on the shared one.
         var request = RouteRequest(from: .local(LocalPoint(x: 15, y: 0.2), level: "L0"), to: .local(LocalPoint(x: 3, y: 0.2), level: "L0"))
@@ -137,12 +148,14 @@ import VenueFixtures
         var checked = 0
         for (a, b) in [(3, 100), (10, 150), (20, 120), (5, 180), (30, 90)] where b < venue.graph.nodes.count {
             let na = venue.graph.nodes[a], nb = venue.graph.nodes[b]
-            var request = RouteRequest(from: .local(na.point, level: venue.levels[Int(na.levelIndex)].id),
-                                       to: .local(nb.point, level: venue.levels[Int(nb.levelIndex)].id))
+            var request = RouteRequest(
+                from: .local(na.point, level: venue.levels[Int(na.levelIndex)].id),
+                to: .local(nb.point, level: venue.levels[Int(nb.levelIndex)].id))
             request.options.transportMode = .car
             request.options.enableOption = .routeHead
             guard let route = try router.route(request).route, route.sections.count >= 2,
-                  route.sections.first?.transportMode == .car else { continue }
+                route.sections.first?.transportMode == .car
+            else { continue }
             checked += 1
             let ends = route.sections.map { $0.maneuvers.last?.action }
             #expect(ends.last == .arrive)
@@ -160,10 +173,11 @@ import VenueFixtures
         for x in [0.0, 10, 20] { b.addNode(NavNode(point: LocalPoint(x: x, y: 0), levelIndex: 0, kind: .waypoint)) }
         b.addEdge(NavEdge(from: 0, to: 1, kind: .walkway, lengthMeters: 10))
         b.addEdge(NavEdge(from: 1, to: 2, kind: .connector(.ramp), lengthMeters: 10, isAccessible: false))
-        let venue = Venue(id: "lane", name: LocalizedName(), defaultLanguage: "en",
-                          frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
-                          buildings: [], levels: [Level(id: "L0", ordinal: 0)], spaces: [], openings: [], pois: [],
-                          connectors: [], graph: b.build())
+        let venue = Venue(
+            id: "lane", name: LocalizedName(), defaultLanguage: "en",
+            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
+            buildings: [], levels: [Level(id: "L0", ordinal: 0)], spaces: [], openings: [], pois: [],
+            connectors: [], graph: b.build())
         let router = IndoorRouter(venue: venue)
         // Half-way along the inaccessible ramp edge, 5 m from either node.
         var request = RouteRequest(from: .local(LocalPoint(x: 15, y: 0.2), level: "L0"), to: .local(LocalPoint(x: 2, y: 0.2), level: "L0"))
@@ -177,7 +191,8 @@ import VenueFixtures
         request.options.avoid = [.ramp]
         let avoiding = try router.route(request)
         let route = try #require(avoiding.route)
-        #expect(route.sections.flatMap(\.notices).map(\.code).contains(.violatedAvoidRamp)
+        #expect(
+            route.sections.flatMap(\.notices).map(\.code).contains(.violatedAvoidRamp)
                 || avoiding.notices.map(\.code).contains(.violatedAvoidRamp))
     }
 
@@ -185,7 +200,9 @@ import VenueFixtures
         #expect(throws: Place.SyntaxError(text: "nan,1@L", reason: "x 'nan' is not a finite number")) { try Place.parsing("nan,1@L") }
         #expect(throws: Place.SyntaxError(text: "3,abc@L", reason: "y 'abc' is not a number")) { try Place.parsing("3,abc@L") }
         #expect(throws: Place.SyntaxError(text: "3,4@", reason: "no level after '@'")) { try Place.parsing("3,4@") }
-        #expect(throws: Place.SyntaxError(text: "geo:91,0@0", reason: "latitude 91 is outside -90...90")) { try Place.parsing("geo:91,0@0") }
+        #expect(throws: Place.SyntaxError(text: "geo:91,0@0", reason: "latitude 91 is outside -90...90")) {
+            try Place.parsing("geo:91,0@0")
+        }
         #expect(try Place.parsing("3,-4.5@lvl-a0") == .local(LocalPoint(x: 3, y: -4.5), level: "lvl-a0"))
         #expect(try Place.parsing("room@home") == .feature(id: "room@home"))
     }
@@ -193,7 +210,8 @@ import VenueFixtures
     /// `--level`-style references in places: an ambiguous ordinal names its candidates.
     @Test func anAmbiguousLevelIsReportedWithItsCandidates() throws {
         let router = try campusRouter()
-        let response = try router.route(RouteRequest(from: .local(LocalPoint(x: 5, y: 10), level: "0"), to: .feature(id: "occ-deans-office")))
+        let response = try router.route(
+            RouteRequest(from: .local(LocalPoint(x: 5, y: 10), level: "0"), to: .feature(id: "occ-deans-office")))
         #expect(response.route == nil)
         let details = try #require(response.notices.first?.details)
         #expect(details.contains("ambiguous") && details.contains("lvl-a0") && details.contains("lvl-b0"))
@@ -204,8 +222,10 @@ import VenueFixtures
 @Suite struct UnitReachabilityTests {
     static let fixtures = RouteTruthTests.root + "/Tests/VenueTests/Fixtures/"
 
-    @Test(arguments: ["messy-offset-connectors", "messy-shared-ordinal", "messy-tall-stair", "messy-openings",
-                      "messy-touching-walkways", "messy-no-corridors", "messy-broken-features", "messy-two-buildings", "messy-traversal"])
+    @Test(arguments: [
+        "messy-offset-connectors", "messy-shared-ordinal", "messy-tall-stair", "messy-openings",
+        "messy-touching-walkways", "messy-no-corridors", "messy-broken-features", "messy-two-buildings", "messy-traversal",
+    ])
     func everyUnitOfAMessyFixtureIsReachable(_ name: String) throws {
         let venue = try VenueLoader.load(path: Self.fixtures + name, options: VenueLoadOptions(useAuthoredGraph: false))
         let reach = UnitReachability(index: RoutingIndex(venue: venue))
@@ -229,9 +249,10 @@ import VenueFixtures
             moved.line = Polyline(o.line.points.map { LocalPoint(x: $0.x, y: $0.y - 3.5) })
             return moved
         }
-        let edited = Venue(id: venue.id, name: venue.name, defaultLanguage: venue.defaultLanguage, frame: venue.frame,
-                           buildings: venue.buildings, levels: venue.levels, spaces: venue.spaces, openings: openings,
-                           pois: venue.pois, connectors: venue.connectors, graph: .empty)
+        let edited = Venue(
+            id: venue.id, name: venue.name, defaultLanguage: venue.defaultLanguage, frame: venue.frame,
+            buildings: venue.buildings, levels: venue.levels, spaces: venue.spaces, openings: openings,
+            pois: venue.pois, connectors: venue.connectors, graph: .empty)
         let derived = GraphDerivation.derive(edited)
         let reach = UnitReachability(index: RoutingIndex(venue: edited.replacingGraph(derived.graph)))
         let unit = try #require(reach.units.first { $0.id == "room-s0" })

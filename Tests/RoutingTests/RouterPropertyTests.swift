@@ -1,13 +1,15 @@
-import Testing
 import IndoorGeometry
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorRouting
 
 @Suite struct RouterPropertyTests {
     func randomLocal(_ venue: Venue, _ rng: inout SeededGenerator) -> Place {
         let n = venue.graph.nodes[Int.random(in: 0..<venue.graph.nodes.count, using: &rng)]
-        let jitter = LocalPoint(x: n.point.x + Double.random(in: -1...1, using: &rng), y: n.point.y + Double.random(in: -1...1, using: &rng))
+        let jitter = LocalPoint(
+            x: n.point.x + Double.random(in: -1...1, using: &rng), y: n.point.y + Double.random(in: -1...1, using: &rng))
         return .local(jitter, level: venue.levels[Int(n.levelIndex)].id)
     }
 
@@ -37,7 +39,9 @@ import VenueFixtures
                     let maneuverTotal = s.maneuvers.reduce(0) { $0 + $1.distanceToNextMeters }
                     #expect(abs(maneuverTotal - s.lengthMeters) < 1e-6)
                     var polyLength = 0.0
-                    for (p, q) in zip(s.polyline, s.polyline.dropFirst()) where p.levelID == q.levelID { polyLength += p.point.distance(to: q.point) }
+                    for (p, q) in zip(s.polyline, s.polyline.dropFirst()) where p.levelID == q.levelID {
+                        polyLength += p.point.distance(to: q.point)
+                    }
                     #expect(polyLength <= s.lengthMeters + 1e-6, "edge lengths are at least the drawn length")
                     #expect(s.maneuvers.first?.action == .depart)
                 }
@@ -74,8 +78,9 @@ import VenueFixtures
                 let a = Int.random(in: 0..<venue.graph.nodes.count, using: &rng)
                 let b = Int.random(in: 0..<venue.graph.nodes.count, using: &rng)
                 let pa = venue.graph.nodes[a], pb = venue.graph.nodes[b]
-                var request = RouteRequest(from: .local(pa.point, level: venue.levels[Int(pa.levelIndex)].id),
-                                           to: .local(pb.point, level: venue.levels[Int(pb.levelIndex)].id))
+                var request = RouteRequest(
+                    from: .local(pa.point, level: venue.levels[Int(pa.levelIndex)].id),
+                    to: .local(pb.point, level: venue.levels[Int(pb.levelIndex)].id))
                 request.options.avoid = [.elevator, .stairs]
                 let response = try router.route(request)
                 let withoutAvoided = referenceDijkstra(venue, from: a, to: b, excluded: [.elevator, .stairs, .driveRamp])
@@ -113,7 +118,10 @@ import VenueFixtures
             let response = try router.route(request)
             guard let best = costs.min(), best.isFinite else { continue }
             let route = try #require(response.route)
-            #expect(abs(costs[route.destinationIndex] - best) < 1e-6, "\(nodes) \(costs) chose \(route.destinationIndex) duration \(route.durationSeconds) \(route.polyline.map { "\($0.point.x),\($0.point.y)@\($0.levelID)" })")
+            #expect(
+                abs(costs[route.destinationIndex] - best) < 1e-6,
+                "\(nodes) \(costs) chose \(route.destinationIndex) duration \(route.durationSeconds) \(route.polyline.map { "\($0.point.x),\($0.point.y)@\($0.levelID)" })"
+            )
         }
     }
 }

@@ -1,7 +1,8 @@
-import Testing
 import IndoorGeometry
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorRouting
 
 @Suite struct SearchPropertyTests {
@@ -19,8 +20,9 @@ import VenueFixtures
                 let a = Int.random(in: 0..<venue.graph.nodes.count, using: &rng)
                 let b = Int.random(in: 0..<venue.graph.nodes.count, using: &rng)
                 let expected = referenceDijkstra(venue, from: a, to: b)
-                let found = search.search(seeds: [SearchEndpoint(node: Int32(a), cost: 0, tag: 0)],
-                                          targets: [SearchEndpoint(node: Int32(b), cost: 0, tag: 0)], cost: cost)
+                let found = search.search(
+                    seeds: [SearchEndpoint(node: Int32(a), cost: 0, tag: 0)],
+                    targets: [SearchEndpoint(node: Int32(b), cost: 0, tag: 0)], cost: cost)
                 if expected.isFinite {
                     #expect(found != nil, "seed \(seed): \(a)→\(b) exists but was not found")
                     if let found { #expect(abs(found.cost - expected) < 1e-6, "seed \(seed): \(a)→\(b) \(found.cost) vs \(expected)") }
@@ -42,8 +44,11 @@ import VenueFixtures
         for _ in 0..<300 {
             let a = Int32.random(in: 0..<Int32(venue.graph.nodes.count), using: &rng)
             let b = Int32.random(in: 0..<Int32(venue.graph.nodes.count), using: &rng)
-            guard let path = search.search(seeds: [SearchEndpoint(node: a, cost: 0, tag: 0)],
-                                           targets: [SearchEndpoint(node: b, cost: 0, tag: 0)], cost: cost) else { continue }
+            guard
+                let path = search.search(
+                    seeds: [SearchEndpoint(node: a, cost: 0, tag: 0)],
+                    targets: [SearchEndpoint(node: b, cost: 0, tag: 0)], cost: cost)
+            else { continue }
             #expect(path.steps.first?.node == a && path.steps.last?.node == b)
             var total = 0.0
             for (prev, step) in zip(path.steps, path.steps.dropFirst()) {

@@ -1,7 +1,8 @@
-import Testing
 import IndoorGeometry
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorRouting
 
 @Suite struct TransportAndTransitionTests {

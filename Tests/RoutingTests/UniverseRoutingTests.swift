@@ -1,6 +1,7 @@
-import Testing
 import IndoorGeometry
 import IndoorVenue
+import Testing
+
 @testable import IndoorRouting
 
 /// A universe that hides a space keeps routes out of it when another way exists.
@@ -27,10 +28,11 @@ import IndoorVenue
             Space(id: "hall", category: "walkway", polygon: rect(0, 0, 30, 8), levelID: "L0"),
             Space(id: "staff-room", category: "room", polygon: rect(8, 8, 22, 22), levelID: "L0", universes: ["staff"]),
         ]
-        return Venue(id: "u", name: LocalizedName(), defaultLanguage: "en",
-                     frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
-                     buildings: [], levels: [Level(id: "L0", ordinal: 0)], spaces: spaces, openings: [], pois: [],
-                     connectors: [], universes: [Universe(id: "public"), Universe(id: "staff")], graph: g.build())
+        return Venue(
+            id: "u", name: LocalizedName(), defaultLanguage: "en",
+            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
+            buildings: [], levels: [Level(id: "L0", ordinal: 0)], spaces: spaces, openings: [], pois: [],
+            connectors: [], universes: [Universe(id: "public"), Universe(id: "staff")], graph: g.build())
     }
 
     func request(_ universe: String?) -> RouteRequest {

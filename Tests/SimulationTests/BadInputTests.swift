@@ -2,9 +2,10 @@ import Foundation
 import IndoorGeometry
 import IndoorRecordings
 import IndoorRouting
-import Testing
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorSimulation
 
 @Suite struct BadInputTests {
@@ -41,28 +42,39 @@ import VenueFixtures
         let planner = try WalkPlanner(venue: TestVenues.golden())
         for bad in [-5.0, 0, .infinity, .nan] {
             expectError("durationSeconds") {
-                _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1, durationSeconds: bad))
+                _ = try planner.plan(
+                    WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1, durationSeconds: bad))
             }
         }
         expectError("deviateAtSeconds") {
-            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
-                                             deviation: Deviation(atSeconds: -1, target: .local(.zero, level: "L0"))))
+            _ = try planner.plan(
+                WalkRequest(
+                    origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                    deviation: Deviation(atSeconds: -1, target: .local(.zero, level: "L0"))))
         }
         expectError("the walk is over") {
-            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
-                                             deviation: Deviation(atSeconds: 500, target: .local(.zero, level: "L0"))))
+            _ = try planner.plan(
+                WalkRequest(
+                    origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                    deviation: Deviation(atSeconds: 500, target: .local(.zero, level: "L0"))))
         }
         expectError("is on level L1") {
-            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
-                                             deviation: Deviation(atSeconds: 5, target: .local(.zero, level: "L1"))))
+            _ = try planner.plan(
+                WalkRequest(
+                    origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                    deviation: Deviation(atSeconds: 5, target: .local(.zero, level: "L1"))))
         }
         expectError("no level 'L7'") {
-            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
-                                             deviation: Deviation(atSeconds: 5, target: .local(.zero, level: "L7"))))
+            _ = try planner.plan(
+                WalkRequest(
+                    origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                    deviation: Deviation(atSeconds: 5, target: .local(.zero, level: "L7"))))
         }
         expectError("--deviate-to 'nowhere'") {
-            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
-                                             deviation: Deviation(atSeconds: 5, target: .feature(id: "nowhere"))))
+            _ = try planner.plan(
+                WalkRequest(
+                    origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                    deviation: Deviation(atSeconds: 5, target: .feature(id: "nowhere"))))
         }
     }
 
@@ -75,17 +87,20 @@ import VenueFixtures
             _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "ghost"), seed: 1))
         }
         expectError("--to '500.0,500.0@L0'") {
-            _ = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .local(LocalPoint(x: 500, y: 500), level: "L0"), seed: 1))
+            _ = try planner.plan(
+                WalkRequest(origin: .feature(id: "entrance"), destination: .local(LocalPoint(x: 500, y: 500), level: "L0"), seed: 1))
         }
         expectError("--from '1.0,1.0@basement'") {
-            _ = try planner.plan(WalkRequest(origin: .local(LocalPoint(x: 1, y: 1), level: "basement"), destination: .feature(id: "office"), seed: 1))
+            _ = try planner.plan(
+                WalkRequest(origin: .local(LocalPoint(x: 1, y: 1), level: "basement"), destination: .feature(id: "office"), seed: 1))
         }
     }
 
     @Test func venuesWithoutGraphOrFilesAreRefused() throws {
         let golden = TestVenues.golden()
         expectError("has no navigation graph") { _ = try WalkPlanner(venue: golden.replacingGraph(.empty)) }
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-venue-\(UInt32.random(in: 0...UInt32.max))").path
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-venue-\(UInt32.random(in: 0...UInt32.max))")
+            .path
         expectError("venue \(missing)") { _ = try RecordingSimulator.loadVenue(path: missing) }
     }
 }

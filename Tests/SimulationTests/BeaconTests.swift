@@ -1,9 +1,10 @@
 import Foundation
 import IndoorGeometry
 import IndoorRecordings
-import Testing
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorSimulation
 
 @Suite struct BeaconTests {
@@ -26,7 +27,8 @@ import VenueFixtures
             for beacon in here {
                 let near = (0..<8).contains { k in
                     let a = Double(k) * Double.pi / 4
-                    return venue.spatialIndex.isWalkable(LocalPoint(x: beacon.position.x + 0.01 * cos(a), y: beacon.position.y + 0.01 * sin(a)), levelIndex: level)
+                    return venue.spatialIndex.isWalkable(
+                        LocalPoint(x: beacon.position.x + 0.01 * cos(a), y: beacon.position.y + 0.01 * sin(a)), levelIndex: level)
                 }
                 #expect(near)
             }
@@ -74,14 +76,17 @@ import VenueFixtures
 
     private func scans(at distance: Double, floorsApart: Int, count: Int, configuration: BeaconScanConfiguration) throws -> [Double] {
         // One beacon at the origin of level 0 (mounted 2.5 m up); the phone `distance` m east at 1.2 m.
-        let record = BeaconRecord(id: "b", identity: BeaconIdentity(mac: "AA:BB:CC:DD:EE:FF"), position: .local(.zero),
-                                  level: .levelId("L0"), txPowerDbm: -59, pathLossExponent: 2.0)
-        var radio = BeaconScanSynthesizer(beacons: [PlacedBeacon(record: record, position: .zero, levelIndex: 0)],
-                                          levelElevations: [0, 4, 8], levelOrdinals: [0, 1, 2], configuration: configuration,
-                                          deviceHeightMeters: 1.2, seed: 77)
-        let state = WalkerState(position: LocalPoint(x: distance, y: 0), levelIndex: floorsApart, elevationMeters: 4 * Double(floorsApart),
-                                verticalAccelerationMetersPerSecondSquared: 0, headingRadians: 0, headingRateRadiansPerSecond: 0,
-                                motion: .standing, stepPhase: 0, isOffRoute: false)
+        let record = BeaconRecord(
+            id: "b", identity: BeaconIdentity(mac: "AA:BB:CC:DD:EE:FF"), position: .local(.zero),
+            level: .levelId("L0"), txPowerDbm: -59, pathLossExponent: 2.0)
+        var radio = BeaconScanSynthesizer(
+            beacons: [PlacedBeacon(record: record, position: .zero, levelIndex: 0)],
+            levelElevations: [0, 4, 8], levelOrdinals: [0, 1, 2], configuration: configuration,
+            deviceHeightMeters: 1.2, seed: 77)
+        let state = WalkerState(
+            position: LocalPoint(x: distance, y: 0), levelIndex: floorsApart, elevationMeters: 4 * Double(floorsApart),
+            verticalAccelerationMetersPerSecondSquared: 0, headingRadians: 0, headingRateRadiansPerSecond: 0,
+            motion: .standing, stepPhase: 0, isOffRoute: false)
         var out: [SensorSample] = []
         for k in 0..<count { radio.appendScan(atSeconds: Double(k), state: state, to: &out) }
         return out.compactMap { if case .beacon(let b) = $0.reading { b.rssiDbm } else { nil } }
@@ -127,10 +132,13 @@ import VenueFixtures
     @Test func registryLevelsResolveByIdNameAndFloorNumber() throws {
         let venue = TestVenues.golden()
         func record(_ id: String, _ level: LevelReference, _ position: BeaconPosition = .local(.zero)) -> BeaconRecord {
-            BeaconRecord(id: id, identity: BeaconIdentity(mac: "AA:00:00:00:00:0\(id.count)"), position: position, level: level, txPowerDbm: -60)
+            BeaconRecord(
+                id: id, identity: BeaconIdentity(mac: "AA:00:00:00:00:0\(id.count)"), position: position, level: level, txPowerDbm: -60)
         }
-        let registry = try BeaconRegistry(beacons: [record("a", .levelId("L1")), record("bb", .floorName("Ground Floor")),
-                                                    record("ccc", .floorNumber(1), .geographic(TestVenues.frame.geoCoordinate(from: LocalPoint(x: 10, y: 5))))])
+        let registry = try BeaconRegistry(beacons: [
+            record("a", .levelId("L1")), record("bb", .floorName("Ground Floor")),
+            record("ccc", .floorNumber(1), .geographic(TestVenues.frame.geoCoordinate(from: LocalPoint(x: 10, y: 5)))),
+        ])
         let placed = try PlacedBeacon.place(registry, on: venue)
         #expect(placed.map(\.levelIndex) == [1, 0, 1])
         #expect(placed[2].position.distance(to: LocalPoint(x: 10, y: 5)) < 1e-6)

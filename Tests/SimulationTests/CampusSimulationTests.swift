@@ -2,8 +2,9 @@ import Foundation
 import IndoorGeometry
 import IndoorRecordings
 import IndoorRouting
-import Testing
 import IndoorVenue
+import Testing
+
 @testable import IndoorSimulation
 
 /// Simulations on the bundled campus (`Recordings/venues/campus`, part of the repository), whose
@@ -15,7 +16,8 @@ import IndoorVenue
 
     @Test func stairFlightsRunForwardWhileClimbing() throws {
         let venue = try RecordingSimulator.loadVenue(path: Self.campusPath)
-        let trajectory = try WalkPlanner(venue: venue).plan(WalkRequest(origin: .feature(id: "am-info"), destination: .feature(id: "occ-deans-office"), seed: 1))
+        let trajectory = try WalkPlanner(venue: venue).plan(
+            WalkRequest(origin: .feature(id: "am-info"), destination: .feature(id: "occ-deans-office"), seed: 1))
         let tanIncline = tan(35 * Double.pi / 180)
         let stairs = trajectory.pieces.filter { $0.motion == .stairs }
         // The campus stairs link stacked levels at one point: each flight is a switchback of two legs.
@@ -69,7 +71,8 @@ import IndoorVenue
         let venue = try RecordingSimulator.loadVenue(path: Self.campusPath)
         #expect(!venue.graph.edges.isEmpty)
         let planner = try WalkPlanner(venue: venue)
-        let trajectory = try planner.plan(WalkRequest(origin: .feature(id: "am-info"), destination: .feature(id: "occ-deans-office"), seed: 1))
+        let trajectory = try planner.plan(
+            WalkRequest(origin: .feature(id: "am-info"), destination: .feature(id: "occ-deans-office"), seed: 1))
         let levels = Set(trajectory.pieces.flatMap { [$0.startLevelIndex, $0.endLevelIndex] })
         #expect(levels.count >= 2)
         // On the route, except on stair flights: those go out to a landing (half the run away) and back.
@@ -92,7 +95,8 @@ import IndoorVenue
 
         let registry = try BeaconLayoutGenerator.layout(for: venue)
         let beacons = try PlacedBeacon.place(registry, on: venue)
-        let simulation = SensorSimulation(trajectory: trajectory, venue: venue, beacons: beacons, configuration: try Fixture.noiseless(), seed: 1)
+        let simulation = SensorSimulation(
+            trajectory: trajectory, venue: venue, beacons: beacons, configuration: try Fixture.noiseless(), seed: 1)
         var first: Double?, last = 0.0
         for sample in Fixture.samples(simulation) {
             guard case .pressure(let hPa) = sample.reading else { continue }

@@ -1,9 +1,10 @@
 import Foundation
 import IndoorGeometry
 import IndoorRecordings
-import Testing
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorSimulation
 
 @Suite struct InertialSensorTests {
@@ -17,20 +18,24 @@ import VenueFixtures
         let simulation = SensorSimulation(trajectory: trajectory, venue: venue, beacons: [], seed: seed)
         let counted = Fixture.countBumps(verticalAcceleration(Fixture.samples(simulation)))
         #expect(trajectory.stepCount > 50)
-        #expect(abs(Double(counted - trajectory.stepCount)) <= 0.02 * Double(trajectory.stepCount),
-                "counted \(counted) bumps for \(trajectory.stepCount) steps")
+        #expect(
+            abs(Double(counted - trajectory.stepCount)) <= 0.02 * Double(trajectory.stepCount),
+            "counted \(counted) bumps for \(trajectory.stepCount) steps")
     }
 
     @Test func stepCountHoldsOverALongWalkWithStairsAndRides() throws {
         let venue = TestVenues.randomGrid(seed: 4)
         let planner = try WalkPlanner(venue: venue)
-        let trajectory = try planner.plan(WalkRequest(origin: .local(LocalPoint(x: 0, y: 0), level: "L0"),
-                                                      destination: .local(LocalPoint(x: 35, y: 35), level: "L2"), seed: 5, durationSeconds: 900))
+        let trajectory = try planner.plan(
+            WalkRequest(
+                origin: .local(LocalPoint(x: 0, y: 0), level: "L0"),
+                destination: .local(LocalPoint(x: 35, y: 35), level: "L2"), seed: 5, durationSeconds: 900))
         let simulation = SensorSimulation(trajectory: trajectory, venue: venue, beacons: [], seed: 5)
         let counted = Fixture.countBumps(verticalAcceleration(Fixture.samples(simulation)))
         #expect(trajectory.stepCount > 1000)
-        #expect(abs(Double(counted - trajectory.stepCount)) <= 0.02 * Double(trajectory.stepCount),
-                "counted \(counted) bumps for \(trajectory.stepCount) steps")
+        #expect(
+            abs(Double(counted - trajectory.stepCount)) <= 0.02 * Double(trajectory.stepCount),
+            "counted \(counted) bumps for \(trajectory.stepCount) steps")
     }
 
     @Test func standingStillReadsGravityAndNoRotation() throws {
@@ -77,7 +82,8 @@ import VenueFixtures
 
     @Test func gyroscopeIntegratesToTheHeadingChange() throws {
         let (venue, trajectory) = try Fixture.goldenWalk()
-        let simulation = SensorSimulation(trajectory: trajectory, venue: venue, beacons: [], configuration: try Fixture.noiseless(), seed: 1)
+        let simulation = SensorSimulation(
+            trajectory: trajectory, venue: venue, beacons: [], configuration: try Fixture.noiseless(), seed: 1)
         // Corridor east (90°), left to north (0°), then east again at the lobby (right turn): net 0 at the end.
         // Integrate −ω_z (clockwise positive) up to 25 s: after the first left turn only → −90°.
         var integral = 0.0
@@ -92,7 +98,8 @@ import VenueFixtures
 
     @Test func magnetometerPointsNorthInTheDeviceFrame() throws {
         let (venue, trajectory) = try Fixture.goldenWalk()
-        let simulation = SensorSimulation(trajectory: trajectory, venue: venue, beacons: [], configuration: try Fixture.noiseless(), seed: 1)
+        let simulation = SensorSimulation(
+            trajectory: trajectory, venue: venue, beacons: [], configuration: try Fixture.noiseless(), seed: 1)
         for sample in Fixture.samples(simulation) {
             guard case .magnetometer(let m) = sample.reading else { continue }
             // Horizontal field along device axes: north appears at (−sin ψ, cos ψ)·20 µT; down is −z.
@@ -130,10 +137,13 @@ import VenueFixtures
 
     @Test func elevatorRideShowsInTheVerticalAcceleration() throws {
         let (venue, trajectory) = try Fixture.goldenWalk()
-        let simulation = SensorSimulation(trajectory: trajectory, venue: venue, beacons: [], configuration: try Fixture.noiseless(), seed: 1)
+        let simulation = SensorSimulation(
+            trajectory: trajectory, venue: venue, beacons: [], configuration: try Fixture.noiseless(), seed: 1)
         let ride = try #require(trajectory.pieces.first { $0.motion == .elevatorRide })
         let inRide = Fixture.samples(simulation).compactMap { s -> Double? in
-            guard s.timeSeconds >= ride.startSeconds, s.timeSeconds <= ride.endSeconds, case .accelerometer(let v) = s.reading else { return nil }
+            guard s.timeSeconds >= ride.startSeconds, s.timeSeconds <= ride.endSeconds, case .accelerometer(let v) = s.reading else {
+                return nil
+            }
             return v.z - Fixture.gravity
         }
         // h(t) = 2(1 − cos(πt/6)) for a 4 m ride of 6 s: peak acceleration 4π²/72 ≈ 0.548 m/s², up then down.

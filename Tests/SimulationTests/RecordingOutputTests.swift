@@ -2,9 +2,10 @@ import Foundation
 import IndoorGeometry
 import IndoorRecordings
 import IndoorRouting
-import Testing
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorSimulation
 
 @Suite struct RecordingOutputTests {
@@ -52,7 +53,9 @@ import VenueFixtures
         let simulation = SensorSimulation(trajectory: trajectory, venue: venue, beacons: [], seed: 3)
         var truths = 0
         for sample in Fixture.samples(simulation) {
-            guard case .groundTruth(let g) = sample.reading, case .local(let p) = g.location, case .levelId(let level)? = g.level else { continue }
+            guard case .groundTruth(let g) = sample.reading, case .local(let p) = g.location, case .levelId(let level)? = g.level else {
+                continue
+            }
             truths += 1
             // Positions are written to the millimetre.
             #expect(Fixture.distance(p, level: level, toRoute: trajectory.routePolyline) < 1e-3)

@@ -4,6 +4,7 @@ import IndoorRecordings
 import IndoorRouting
 import IndoorVenue
 import VenueFixtures
+
 @testable import IndoorSimulation
 
 /// Shared helpers for the simulation tests.
@@ -17,22 +18,29 @@ enum Fixture {
         builder.addNode(NavNode(point: LocalPoint(x: 0, y: widthMeters / 2), levelIndex: 0))
         builder.addNode(NavNode(point: LocalPoint(x: lengthMeters, y: widthMeters / 2), levelIndex: 0))
         builder.addEdge(NavEdge(from: 0, to: 1, kind: .walkway, lengthMeters: lengthMeters))
-        let outline = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: lengthMeters, y: 0),
-                                         LocalPoint(x: lengthMeters, y: widthMeters), LocalPoint(x: 0, y: widthMeters)])
-        return Venue(id: "corridor", name: LocalizedName("Corridor", language: "en"), defaultLanguage: "en", frame: TestVenues.frame,
-                     buildings: [Building(id: "B", name: LocalizedName("Main", language: "en"))],
-                     levels: [Level(id: "L0", ordinal: 0, name: LocalizedName("Level 0", language: "en"), buildingIDs: ["B"])],
-                     spaces: [Space(id: "corridor", category: "walkway", polygon: outline, levelID: "L0", buildingID: "B")],
-                     openings: [], pois: [], connectors: [], graph: builder.build())
+        let outline = Polygon(exterior: [
+            LocalPoint(x: 0, y: 0), LocalPoint(x: lengthMeters, y: 0),
+            LocalPoint(x: lengthMeters, y: widthMeters), LocalPoint(x: 0, y: widthMeters),
+        ])
+        return Venue(
+            id: "corridor", name: LocalizedName("Corridor", language: "en"), defaultLanguage: "en", frame: TestVenues.frame,
+            buildings: [Building(id: "B", name: LocalizedName("Main", language: "en"))],
+            levels: [Level(id: "L0", ordinal: 0, name: LocalizedName("Level 0", language: "en"), buildingIDs: ["B"])],
+            spaces: [Space(id: "corridor", category: "walkway", polygon: outline, levelID: "L0", buildingID: "B")],
+            openings: [], pois: [], connectors: [], graph: builder.build())
     }
 
     /// The golden venue, walked from the west entrance (L0) to the office (L1) by elevator.
-    static func goldenWalk(seed: UInt64 = 7, configuration: SimulationConfiguration = .standard,
-                           deviation: Deviation? = nil, durationSeconds: Double? = nil) throws -> (Venue, Trajectory) {
+    static func goldenWalk(
+        seed: UInt64 = 7, configuration: SimulationConfiguration = .standard,
+        deviation: Deviation? = nil, durationSeconds: Double? = nil
+    ) throws -> (Venue, Trajectory) {
         let venue = TestVenues.golden()
         let planner = try WalkPlanner(venue: venue, configuration: configuration)
-        let trajectory = try planner.plan(WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: seed,
-                                                      deviation: deviation, durationSeconds: durationSeconds))
+        let trajectory = try planner.plan(
+            WalkRequest(
+                origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: seed,
+                deviation: deviation, durationSeconds: durationSeconds))
         return (venue, trajectory)
     }
 

@@ -1,9 +1,10 @@
 import IndoorGeometry
 import IndoorRecordings
 import IndoorRouting
-import Testing
 import IndoorVenue
+import Testing
 import VenueFixtures
+
 @testable import IndoorSimulation
 
 @Suite struct TrajectoryTests {
@@ -133,7 +134,8 @@ import VenueFixtures
         for seed in UInt64(1)...6 {
             let venue = TestVenues.randomGrid(seed: seed)
             let planner = try WalkPlanner(venue: venue)
-            let request = WalkRequest(origin: .local(LocalPoint(x: 0, y: 0), level: "L0"), destination: .local(LocalPoint(x: 35, y: 35), level: "L2"), seed: seed)
+            let request = WalkRequest(
+                origin: .local(LocalPoint(x: 0, y: 0), level: "L0"), destination: .local(LocalPoint(x: 35, y: 35), level: "L2"), seed: seed)
             guard let trajectory = try? planner.plan(request) else { continue }
             kindsSeen.formUnion(trajectory.pieces.map(\.motion))
             let end = trajectory.state(atSeconds: trajectory.durationSeconds)

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorVenue
 
 /// Metres per degree on the WGS84 ellipsoid at a latitude, from the radii of curvature (a method
@@ -78,8 +79,9 @@ private let eastStep = step.east * 0.0001, northStep = step.north * 0.0001
     let venue: Venue
 
     init() throws {
-        venue = try VenueLoader.load(path: TestPaths.fixture("imdf-minimal"),
-                                     options: VenueLoadOptions(graphPath: TestPaths.fixture("graphs/graph-basic.geojson")))
+        venue = try VenueLoader.load(
+            path: TestPaths.fixture("imdf-minimal"),
+            options: VenueLoadOptions(graphPath: TestPaths.fixture("graphs/graph-basic.geojson")))
     }
 
     @Test func nodesKeepKindsAndReferences() {
@@ -121,7 +123,8 @@ private let eastStep = step.east * 0.0001, northStep = step.north * 0.0001
 
     @Test func truncatedGraphFileThrows() {
         let options = VenueLoadOptions(graphPath: TestPaths.fixture("graphs/graph-truncated.geojson"))
-        guard case .failure(.malformedJSON(let path, let line, _, _)) = loadResult(TestPaths.fixture("imdf-minimal"), options: options) else {
+        guard case .failure(.malformedJSON(let path, let line, _, _)) = loadResult(TestPaths.fixture("imdf-minimal"), options: options)
+        else {
             Issue.record("expected malformedJSON"); return
         }
         // The file ends inside its third line.

@@ -1,5 +1,6 @@
 import IndoorGeometry
 import Testing
+
 @testable import IndoorVenue
 
 @Suite struct GraphDerivationConnectorTests {
@@ -11,17 +12,25 @@ import Testing
         let levels = (0..<3).map { Level(id: "L\($0)", ordinal: $0, elevationMeters: Double($0) * 4.5) }
         let spaces = levels.map { Space(id: "hall-\($0.id)", category: "walkway", polygon: F.rect(0, 0, 30, 10), levelID: $0.id) }
         let openings = levels.map { F.door("door-\($0.id)", 14, 0, 16, 0, level: $0.id) }
-        let stairs = Connector(id: "stairs", kind: .stairs, levelIDs: ["L0", "L1", "L2"],
-                               entries: levels.map { .init(levelID: $0.id, point: LocalPoint(x: 2, y: 2)) })
-        let elevator = Connector(id: "lift", kind: .elevator, levelIDs: ["L0", "L1", "L2"],
-                                 entries: levels.map { .init(levelID: $0.id, point: LocalPoint(x: 10, y: 5)) })
-        let escalator = Connector(id: "esc", kind: .escalator, levelIDs: ["L0", "L1"],
-                                  entries: [.init(levelID: "L1", point: LocalPoint(x: 26, y: 2)),
-                                            .init(levelID: "L0", point: LocalPoint(x: 20, y: 2))],
-                                  direction: .up)
-        let outside = Connector(id: "lost", kind: .stairs, levelIDs: ["L0", "L1"],
-                                entries: [.init(levelID: "L0", point: LocalPoint(x: 100, y: 100)),
-                                          .init(levelID: "L1", point: LocalPoint(x: 100, y: 100))])
+        let stairs = Connector(
+            id: "stairs", kind: .stairs, levelIDs: ["L0", "L1", "L2"],
+            entries: levels.map { .init(levelID: $0.id, point: LocalPoint(x: 2, y: 2)) })
+        let elevator = Connector(
+            id: "lift", kind: .elevator, levelIDs: ["L0", "L1", "L2"],
+            entries: levels.map { .init(levelID: $0.id, point: LocalPoint(x: 10, y: 5)) })
+        let escalator = Connector(
+            id: "esc", kind: .escalator, levelIDs: ["L0", "L1"],
+            entries: [
+                .init(levelID: "L1", point: LocalPoint(x: 26, y: 2)),
+                .init(levelID: "L0", point: LocalPoint(x: 20, y: 2)),
+            ],
+            direction: .up)
+        let outside = Connector(
+            id: "lost", kind: .stairs, levelIDs: ["L0", "L1"],
+            entries: [
+                .init(levelID: "L0", point: LocalPoint(x: 100, y: 100)),
+                .init(levelID: "L1", point: LocalPoint(x: 100, y: 100)),
+            ])
         return F.venue(levels: levels, spaces: spaces, openings: openings, connectors: [stairs, elevator, escalator, outside])
     }
 
@@ -85,10 +94,12 @@ import Testing
     @Test func driveRampIsForVehiclesAndCarLiftForBoth() {
         let levels = [Level(id: "P0", ordinal: 0), Level(id: "P1", ordinal: 1)]
         let spaces = levels.map { Space(id: "deck-\($0.id)", category: "parking", polygon: F.rect(0, 0, 50, 30), levelID: $0.id) }
-        let ramp = Connector(id: "ramp", kind: .driveRamp, levelIDs: ["P0", "P1"],
-                             entries: [.init(levelID: "P0", point: LocalPoint(x: 5, y: 5)), .init(levelID: "P1", point: LocalPoint(x: 45, y: 5))])
-        let lift = Connector(id: "carlift", kind: .carLift, levelIDs: ["P0", "P1"],
-                             entries: levels.map { .init(levelID: $0.id, point: LocalPoint(x: 25, y: 25)) })
+        let ramp = Connector(
+            id: "ramp", kind: .driveRamp, levelIDs: ["P0", "P1"],
+            entries: [.init(levelID: "P0", point: LocalPoint(x: 5, y: 5)), .init(levelID: "P1", point: LocalPoint(x: 45, y: 5))])
+        let lift = Connector(
+            id: "carlift", kind: .carLift, levelIDs: ["P0", "P1"],
+            entries: levels.map { .init(levelID: $0.id, point: LocalPoint(x: 25, y: 25)) })
         let (g, _) = GraphDerivation.derive(F.venue(levels: levels, spaces: spaces, connectors: [ramp, lift]))
         let rampEdges = connectorEdges(g, "ramp"), liftEdges = connectorEdges(g, "carlift")
         #expect(rampEdges.count == 1 && rampEdges.allSatisfy { $0.modes == .vehicle && $0.kind == .connector(.driveRamp) })

@@ -1,5 +1,6 @@
 import IndoorGeometry
 import Testing
+
 @testable import IndoorVenue
 
 @Suite struct GraphDerivationGridTests {
@@ -13,16 +14,21 @@ import Testing
         for i in 0..<6 {
             for j in 0..<4 {
                 let x = 12 + Double(i) * 38, y = 12 + Double(j) * 40
-                spaces.append(Space(id: "shop-\(i)-\(j)", category: "shop", polygon: F.rect(x, y, x + 24, y + 24),
-                                    levelID: "F1", isWalkable: false))
+                spaces.append(
+                    Space(
+                        id: "shop-\(i)-\(j)", category: "shop", polygon: F.rect(x, y, x + 24, y + 24),
+                        levelID: "F1", isWalkable: false))
             }
         }
         spaces.append(Space(id: "column", category: "column", polygon: F.rect(100, 4, 101.5, 5.5), levelID: "F1", isWalkable: false))
         let levels = [Level(id: "F1", ordinal: 1, outline: outline), Level(id: "F2", ordinal: 2, outline: outline)]
-        let pois = [F.poi("in-shop", 24, 24, level: "F1"), F.poi("aisle", 43.3, 100.7, level: "F1"),
-                    F.poi("outside", 400, 400, level: "F1")]
-        let lift = Connector(id: "lift", kind: .elevator, levelIDs: ["F1", "F2"],
-                             entries: levels.map { .init(levelID: $0.id, point: LocalPoint(x: 5, y: 5)) })
+        let pois = [
+            F.poi("in-shop", 24, 24, level: "F1"), F.poi("aisle", 43.3, 100.7, level: "F1"),
+            F.poi("outside", 400, 400, level: "F1"),
+        ]
+        let lift = Connector(
+            id: "lift", kind: .elevator, levelIDs: ["F1", "F2"],
+            entries: levels.map { .init(levelID: $0.id, point: LocalPoint(x: 5, y: 5)) })
         return F.venue(levels: levels, spaces: spaces, pois: pois, connectors: [lift])
     }
 
@@ -95,8 +101,9 @@ import Testing
     /// A 40 m × 20 m floor with one shop whose polygon has a 4 m × 4 m hole: a free pocket nobody can reach.
     static func floorWithPocket() -> Venue {
         let shop = Polygon(exterior: F.rect(10, 4, 30, 16).exterior, holes: [F.rect(18, 8, 22, 12).exterior])
-        return F.venue(levels: [Level(id: "G", ordinal: 0, outline: F.rect(0, 0, 40, 20))],
-                       spaces: [Space(id: "shop", category: "shop", polygon: shop, levelID: "G", isWalkable: false)])
+        return F.venue(
+            levels: [Level(id: "G", ordinal: 0, outline: F.rect(0, 0, 40, 20))],
+            spaces: [Space(id: "shop", category: "shop", polygon: shop, levelID: "G", isWalkable: false)])
     }
 
     @Test func smallPocketsAreLeftOut() throws {

@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
+
 @testable import IndoorVenue
 
 /// Where the ILC site-1 sample data lives.
@@ -40,8 +41,10 @@ struct GraphDerivationILCTests {
             case "MultiPolygon":
                 outline = coordinates.compactMap { $0.array.map(polygon) }.max { $0.areaSquareMeters < $1.areaSquareMeters }
             case "Polygon":
-                polygons.append(Space(id: f["properties"]?["id"]?.string ?? "shop-\(i)", category: "shop",
-                                   polygon: polygon(coordinates), levelID: name, isWalkable: false))
+                polygons.append(
+                    Space(
+                        id: f["properties"]?["id"]?.string ?? "shop-\(i)", category: "shop",
+                        polygon: polygon(coordinates), levelID: name, isWalkable: false))
             default: continue
             }
         }
@@ -61,8 +64,9 @@ struct GraphDerivationILCTests {
         for c in component { sizes[Int(c)] += 1 }
         let largest = sizes.max() ?? 0
         let entrances = graph.nodes.filter { $0.kind == .door }.count
-        print("ILC \(name): \(venue.spaces.count) shops, \(graph.nodes.count) nodes (\(lattice.count) grid), "
-              + "\(graph.edges.count) edges, \(count) components, largest \(largest), \(entrances) entrances, \(issues.count) issues")
+        print(
+            "ILC \(name): \(venue.spaces.count) shops, \(graph.nodes.count) nodes (\(lattice.count) grid), "
+                + "\(graph.edges.count) edges, \(count) components, largest \(largest), \(entrances) entrances, \(issues.count) issues")
         // At 2 m spacing a 240 m × 176 m floor has at most ~10,800 grid points.
         #expect(lattice.count > 1000 && lattice.count < 11_000)
         let index = venue.replacingGraph(graph).spatialIndex

@@ -1,5 +1,6 @@
 import IndoorGeometry
 import Testing
+
 @testable import IndoorVenue
 
 /// Derivation on the real polymap campus (two buildings, 8 levels, 443 units, 472 openings), ignoring
@@ -7,8 +8,11 @@ import Testing
 @Suite(.enabled(if: TestPaths.hasPolymap, "polymap-imdf is absent from the shared data folder (../shared/data or $INDOORNAV_SHARED_DATA)"))
 struct GraphDerivationIMDFTests {
     static let derived: (venue: Venue, graph: NavigationGraph, issues: [VenueIssue])? = {
-        guard let venue = try? VenueLoader.load(path: TestPaths.polymap + "/IMDFData",
-                                               options: VenueLoadOptions(useAuthoredGraph: false)) else { return nil }
+        guard
+            let venue = try? VenueLoader.load(
+                path: TestPaths.polymap + "/IMDFData",
+                options: VenueLoadOptions(useAuthoredGraph: false))
+        else { return nil }
         let (graph, issues) = GraphDerivation.derive(venue)
         return (venue, graph, issues)
     }()
@@ -42,7 +46,8 @@ struct GraphDerivationIMDFTests {
         let overallMain = largest(Array(graph.nodes.indices))
         var reachableOverall = 0
         var perBuilding: [String: (units: Int, reachable: Int)] = [:]
-        let buildingOfLevel = Dictionary(uniqueKeysWithValues: venue.levels.enumerated().map { ($0.offset, $0.element.buildingIDs.first ?? "") })
+        let buildingOfLevel = Dictionary(
+            uniqueKeysWithValues: venue.levels.enumerated().map { ($0.offset, $0.element.buildingIDs.first ?? "") })
         var mainOfBuilding: [String: Int32] = [:]
         for b in Set(buildingOfLevel.values) {
             mainOfBuilding[b] = largest(graph.nodes.indices.filter { buildingOfLevel[Int(graph.nodes[$0].levelIndex)] == b })
@@ -56,9 +61,10 @@ struct GraphDerivationIMDFTests {
             if nodes.contains(where: { component[$0] == overallMain }) { reachableOverall += 1 }
         }
         let share = Double(reachableOverall) / Double(byUnit.count)
-        print("polymap derived graph: \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(count) components; "
-              + "units with openings reachable from the largest component: \(reachableOverall)/\(byUnit.count) "
-              + "(\(Double(Int((share * 1000).rounded())) / 10) %)")
+        print(
+            "polymap derived graph: \(graph.nodes.count) nodes, \(graph.edges.count) edges, \(count) components; "
+                + "units with openings reachable from the largest component: \(reachableOverall)/\(byUnit.count) "
+                + "(\(Double(Int((share * 1000).rounded())) / 10) %)")
         for (b, figures) in perBuilding.sorted(by: { $0.key < $1.key }) {
             print("  building \(b): \(figures.reachable)/\(figures.units) units reachable within the building")
             #expect(Double(figures.reachable) >= 0.95 * Double(figures.units), "building \(b)")

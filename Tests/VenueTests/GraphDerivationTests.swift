@@ -1,5 +1,6 @@
 import IndoorGeometry
 import Testing
+
 @testable import IndoorVenue
 
 /// Builders and an independent shortest-path search for derivation tests.
@@ -8,30 +9,39 @@ enum DerivationFixtures {
         Polygon(exterior: [LocalPoint(x: x0, y: y0), LocalPoint(x: x1, y: y0), LocalPoint(x: x1, y: y1), LocalPoint(x: x0, y: y1)])
     }
 
-    static func door(_ id: String, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, level: String = "L0",
-                     accessible: Bool = true) -> Opening {
-        Opening(id: id, category: "pedestrian", line: Polyline([LocalPoint(x: x0, y: y0), LocalPoint(x: x1, y: y1)]),
-                levelID: level, isAccessible: accessible)
+    static func door(
+        _ id: String, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, level: String = "L0",
+        accessible: Bool = true
+    ) -> Opening {
+        Opening(
+            id: id, category: "pedestrian", line: Polyline([LocalPoint(x: x0, y: y0), LocalPoint(x: x1, y: y1)]),
+            levelID: level, isAccessible: accessible)
     }
 
     static func poi(_ id: String, _ x: Double, _ y: Double, level: String = "L0", space: String? = nil) -> PointOfInterest {
-        PointOfInterest(id: id, category: "room", name: LocalizedName(id, language: "en"), position: LocalPoint(x: x, y: y),
-                        levelID: level, spaceID: space, source: .amenity)
+        PointOfInterest(
+            id: id, category: "room", name: LocalizedName(id, language: "en"), position: LocalPoint(x: x, y: y),
+            levelID: level, spaceID: space, source: .amenity)
     }
 
-    static func venue(levels: [Level], spaces: [Space], openings: [Opening] = [], pois: [PointOfInterest] = [],
-                      connectors: [Connector] = []) -> Venue {
-        Venue(id: "v", name: LocalizedName("Test", language: "en"), defaultLanguage: "en",
-              frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 60, longitudeDegrees: 30)), buildings: [],
-              levels: levels, spaces: spaces, openings: openings, pois: pois, connectors: connectors, graph: .empty)
+    static func venue(
+        levels: [Level], spaces: [Space], openings: [Opening] = [], pois: [PointOfInterest] = [],
+        connectors: [Connector] = []
+    ) -> Venue {
+        Venue(
+            id: "v", name: LocalizedName("Test", language: "en"), defaultLanguage: "en",
+            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 60, longitudeDegrees: 30)), buildings: [],
+            levels: levels, spaces: spaces, openings: openings, pois: pois, connectors: connectors, graph: .empty)
     }
 
     /// The L-shaped corridor: arms y ∈ [0, 2] (x 0…22) and x ∈ [20, 22] (y 0…20), reflex corner (20, 2).
     /// Rooms A (north of the horizontal arm), B (west of the vertical arm), C (east of it) with doors, and
     /// D (south) with no door.
     static func lCorridor() -> Venue {
-        let corridor = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 22, y: 0), LocalPoint(x: 22, y: 20),
-                                          LocalPoint(x: 20, y: 20), LocalPoint(x: 20, y: 2), LocalPoint(x: 0, y: 2)])
+        let corridor = Polygon(exterior: [
+            LocalPoint(x: 0, y: 0), LocalPoint(x: 22, y: 0), LocalPoint(x: 22, y: 20),
+            LocalPoint(x: 20, y: 20), LocalPoint(x: 20, y: 2), LocalPoint(x: 0, y: 2),
+        ])
         let spaces = [
             Space(id: "corridor", category: "walkway", polygon: corridor, levelID: "L0"),
             Space(id: "A", category: "room", polygon: rect(2, 2, 8, 8), levelID: "L0"),
@@ -175,9 +185,10 @@ enum DerivationFixtures {
 
     @Test func hallWithPillarRoutesAroundTheHole() throws {
         let hall = Polygon(exterior: F.rect(0, 0, 10, 10).exterior, holes: [F.rect(4, 4, 6, 6).exterior])
-        let venue = F.venue(levels: [Level(id: "L0", ordinal: 0)],
-                            spaces: [Space(id: "hall", category: "walkway", polygon: hall, levelID: "L0")],
-                            openings: [F.door("w", 0, 4.5, 0, 5.5), F.door("e", 10, 4.5, 10, 5.5)])
+        let venue = F.venue(
+            levels: [Level(id: "L0", ordinal: 0)],
+            spaces: [Space(id: "hall", category: "walkway", polygon: hall, levelID: "L0")],
+            openings: [F.door("w", 0, 4.5, 0, 5.5), F.door("e", 10, 4.5, 10, 5.5)])
         let (graph, _) = GraphDerivation.derive(venue)
         let w = try #require(F.node(graph, "w")), e = try #require(F.node(graph, "e"))
         // Geodesic: (0,5) → (4,4) → (6,4) → (10,5) = 2·√17 + 2.
@@ -229,8 +240,9 @@ enum DerivationFixtures {
             Space(id: "deck", category: "parking", polygon: F.rect(0, 0, 20, 10), levelID: "L0"),
             Space(id: "lobby", category: "walkway", polygon: F.rect(20, 0, 30, 10), levelID: "L0"),
         ]
-        let venue = F.venue(levels: [Level(id: "L0", ordinal: 0)], spaces: spaces,
-                            openings: [F.door("gate", 20, 4, 20, 6), F.door("ramp", 0, 4, 0, 6), F.door("exit", 30, 4, 30, 6)])
+        let venue = F.venue(
+            levels: [Level(id: "L0", ordinal: 0)], spaces: spaces,
+            openings: [F.door("gate", 20, 4, 20, 6), F.door("ramp", 0, 4, 0, 6), F.door("exit", 30, 4, 30, 6)])
         let (graph, _) = GraphDerivation.derive(venue)
         let ramp = try #require(F.node(graph, "ramp")), gate = try #require(F.node(graph, "gate"))
         let exit = try #require(F.node(graph, "exit"))

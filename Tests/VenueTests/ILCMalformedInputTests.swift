@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IndoorVenue
 
 @Suite struct ILCMalformedInputTests {
@@ -68,7 +69,9 @@ import Testing
             let text = site.mapText(floor)
             try site.write(floor, map: String(text.prefix(text.count / 2)))
         }
-        guard case .malformedJSON(let path, let line, _, let reason) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .malformedJSON(let path, let line, _, let reason) = error else {
+            Issue.record("got \(String(describing: error))"); return
+        }
         #expect(path.hasSuffix("/F3/geojson_map.json"))
         #expect(line >= 1)
         #expect(reason.contains("end of input"))
@@ -94,16 +97,26 @@ import Testing
         ("{\"type\":\"FeatureCollection\",\"features\":{}}", "features"),
         ("{\"type\":\"FeatureCollection\",\"features\":[]}", "no features"),
         ("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":null}]}", "missing geometry"),
-        ("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}]}",
-         "Polygon"),
-        ("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[1,2],[3,\"x\"],[5,6]]]}}]}",
-         "position"),
-        ("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[1,2],[3,4],[1,2]]]}}]}",
-         "fewer than 3"),
-        ("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[1,2],[200,4],[5,6]]]}}]}",
-         "range"),
-        ("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[1,2],[1,2.5],[1,3]]]}}]}",
-         "extent"),
+        (
+            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}]}",
+            "Polygon"
+        ),
+        (
+            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[1,2],[3,\"x\"],[5,6]]]}}]}",
+            "position"
+        ),
+        (
+            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[1,2],[3,4],[1,2]]]}}]}",
+            "fewer than 3"
+        ),
+        (
+            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[1,2],[200,4],[5,6]]]}}]}",
+            "range"
+        ),
+        (
+            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[1,2],[1,2.5],[1,3]]]}}]}",
+            "extent"
+        ),
     ])
     func badOutline(map: String, expected: String) throws {
         let error = try loadError { site in try site.write(ILCSiteFixture.Floor(name: "F1"), map: map) }
@@ -115,7 +128,8 @@ import Testing
     @Test func badShopIsSkippedWithAnError() throws {
         let site = try ILCSiteFixture()
         defer { site.remove() }
-        let bad = "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[120.075,30.293],[120.0751,30.293]]},"
+        let bad =
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[120.075,30.293],[120.0751,30.293]]},"
             + "\"properties\":{\"id\":\"broken\",\"name\":\"X\"}}"
         let good = ILCSiteFixture.shop(id: "ok", name: "Tea", lon: 120.0750, lat: 30.2930)
         let duplicate = ILCSiteFixture.shop(id: "ok", name: "Tea again", lon: 120.0752, lat: 30.2930)

@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
+
 @testable import IndoorVenue
 
 /// Checks against the real ILC site 1 (skipped when `../shared/data/ilc-site1` is absent).
@@ -31,8 +32,10 @@ struct ILCSite1Tests {
             // The box of all outline parts (the walkable floor spaces) in the venue frame.
             let parts = venue.spaces.filter { $0.levelID == level.id && $0.isWalkable }
             let box = try #require(parts.map(\.polygon.bounds).reduce(nil as BoundingBox?) { $0?.union($1) ?? $1 })
-            for (x, y, fx, fy) in [(box.minX, box.minY, 0.0, 0.0), (box.maxX, box.minY, width, 0.0),
-                                   (box.minX, box.maxY, 0.0, height), (box.maxX, box.maxY, width, height)] {
+            for (x, y, fx, fy) in [
+                (box.minX, box.minY, 0.0, 0.0), (box.maxX, box.minY, width, 0.0),
+                (box.minX, box.maxY, 0.0, height), (box.maxX, box.maxY, width, height),
+            ] {
                 let f = frame.floorCoordinates(of: LocalPoint(x: x, y: y))
                 #expect(abs(f.x - fx) < 0.001 && abs(f.y - fy) < 0.001, "\(level.id): (\(f.x), \(f.y)) vs (\(fx), \(fy))")
             }

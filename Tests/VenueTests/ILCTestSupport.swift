@@ -39,16 +39,20 @@ struct ILCSiteFixture {
     }
 
     func mapText(_ floor: Floor) -> String {
-        let outline = "[[[\(floor.lonMin),\(floor.latMin)],[\(floor.lonMax),\(floor.latMin)],[\(floor.lonMax),\(floor.latMax)],"
+        let outline =
+            "[[[\(floor.lonMin),\(floor.latMin)],[\(floor.lonMax),\(floor.latMin)],[\(floor.lonMax),\(floor.latMax)],"
             + "[\(floor.lonMin),\(floor.latMax)],[\(floor.lonMin),\(floor.latMin)]]]"
-        let first = "{\"type\":\"Feature\",\"geometry\":{\"type\":\"MultiPolygon\",\"coordinates\":[\(outline)]},"
+        let first =
+            "{\"type\":\"Feature\",\"geometry\":{\"type\":\"MultiPolygon\",\"coordinates\":[\(outline)]},"
             + "\"properties\":{\"category\":\"floor\",\"name\":\"\(floor.name)\",\"type\":\"floor\",\"code\":\"CODE-\(floor.name)\"}}"
         return "{\"type\":\"FeatureCollection\",\"features\":[\n" + ([first] + floor.shops).joined(separator: ",\n") + "\n]}"
     }
 
     /// A square shop feature of side `sizeDegrees` with its south-west corner at (lon, lat).
-    static func shop(id: String, name: String, lon: Double, lat: Double, sizeDegrees: Double = 0.0001,
-                     pointText: String = "[]") -> String {
+    static func shop(
+        id: String, name: String, lon: Double, lat: Double, sizeDegrees: Double = 0.0001,
+        pointText: String = "[]"
+    ) -> String {
         let l2 = lon + sizeDegrees, t2 = lat + sizeDegrees
         return "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[\(lon),\(lat)],[\(l2),\(lat)],"
             + "[\(l2),\(t2)],[\(lon),\(t2)],[\(lon),\(lat)]]]},\"properties\":{\"id\":\"\(id)\",\"name\":\"\(name)\","
@@ -61,4 +65,3 @@ struct ILCSiteFixture {
         return (r * lon * Double.pi / 180, r * log(tan(Double.pi / 4 + lat * Double.pi / 360)))
     }
 }
-

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorVenue
 
 @Suite struct ILCVenueLoaderTests {
@@ -9,13 +10,15 @@ import Testing
         let site = try ILCSiteFixture()
         let center = ILCSiteFixture.mercator(lon: 120.07505, lat: 30.29305)
         let shops = [
-            ILCSiteFixture.shop(id: "shop-a", name: "Coffee", lon: 120.0750, lat: 30.2930,
-                                pointText: "[\(center.x), \(center.y)]"),
+            ILCSiteFixture.shop(
+                id: "shop-a", name: "Coffee", lon: 120.0750, lat: 30.2930,
+                pointText: "[\(center.x), \(center.y)]"),
             ILCSiteFixture.shop(id: "shop-b", name: "", lon: 120.0752, lat: 30.2932),
         ]
         let f1 = ILCSiteFixture.Floor(name: "F1", shops: shops)
-        let b1 = ILCSiteFixture.Floor(name: "B1", lonMin: 120.0735, latMin: 30.2920, lonMax: 120.0768, latMax: 30.2941,
-                                      widthText: "320.07", heightText: "231.77")
+        let b1 = ILCSiteFixture.Floor(
+            name: "B1", lonMin: 120.0735, latMin: 30.2920, lonMax: 120.0768, latMax: 30.2941,
+            widthText: "320.07", heightText: "231.77")
         try site.write(f1)
         try site.write(b1)
         return (site, [f1, b1])
@@ -53,8 +56,10 @@ import Testing
             let frame = try #require(level.floorFrame)
             let box = try #require(level.outline).bounds
             let width = try #require(Double(floor.widthText)), height = try #require(Double(floor.heightText))
-            let corners = [(box.minX, box.minY, 0.0, 0.0), (box.maxX, box.minY, width, 0.0),
-                           (box.minX, box.maxY, 0.0, height), (box.maxX, box.maxY, width, height)]
+            let corners = [
+                (box.minX, box.minY, 0.0, 0.0), (box.maxX, box.minY, width, 0.0),
+                (box.minX, box.maxY, 0.0, height), (box.maxX, box.maxY, width, height),
+            ]
             for (x, y, fx, fy) in corners {
                 let f = frame.floorCoordinates(of: LocalPoint(x: x, y: y))
                 #expect(abs(f.x - fx) < 0.001 && abs(f.y - fy) < 0.001, "\(floor.name): (\(f.x), \(f.y)) vs (\(fx), \(fy))")
@@ -123,9 +128,12 @@ import Testing
         let site = try ILCSiteFixture()
         defer { site.remove() }
         let far = ILCSiteFixture.mercator(lon: 120.0760, lat: 30.2935)
-        try site.write(ILCSiteFixture.Floor(name: "F2", shops: [
-            ILCSiteFixture.shop(id: "s", name: "Shoes", lon: 120.0750, lat: 30.2930, pointText: "[\(far.x), \(far.y)]"),
-        ]))
+        try site.write(
+            ILCSiteFixture.Floor(
+                name: "F2",
+                shops: [
+                    ILCSiteFixture.shop(id: "s", name: "Shoes", lon: 120.0750, lat: 30.2930, pointText: "[\(far.x), \(far.y)]")
+                ]))
         let venue = try ILCVenueLoader.load(path: site.path)
         let centre = venue.frame.localPoint(from: GeoCoordinate(latitudeDegrees: 30.29305, longitudeDegrees: 120.07505))
         #expect(try venue.poi("s").position.distance(to: centre) < 0.01)
@@ -151,7 +159,8 @@ import Testing
         defer { site.remove() }
         let big = "[[[120.0740,30.2924],[120.0760,30.2924],[120.0760,30.2940],[120.0740,30.2940]]]"
         let small = "[[[120.0760,30.2930],[120.0766,30.2930],[120.0766,30.2935],[120.0760,30.2935]]]"
-        let map = "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"MultiPolygon\","
+        let map =
+            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"MultiPolygon\","
             + "\"coordinates\":[\(small),\(big)]},\"properties\":{\"type\":\"floor\",\"floor_num\":1}}]}"
         try site.write(ILCSiteFixture.Floor(name: "F1"), map: map)
         let venue = try ILCVenueLoader.load(path: site.path)
@@ -179,8 +188,10 @@ import Testing
 
 @Suite struct ILCOutlineJoinTests {
     func square(_ x: Double, _ y: Double, _ side: Double, clockwise: Bool = false) -> Polygon {
-        let ring = [LocalPoint(x: x, y: y), LocalPoint(x: x + side, y: y), LocalPoint(x: x + side, y: y + side),
-                    LocalPoint(x: x, y: y + side)]
+        let ring = [
+            LocalPoint(x: x, y: y), LocalPoint(x: x + side, y: y), LocalPoint(x: x + side, y: y + side),
+            LocalPoint(x: x, y: y + side),
+        ]
         return Polygon(exterior: clockwise ? ring.reversed() : ring)
     }
 

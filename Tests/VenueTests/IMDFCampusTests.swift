@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorVenue
 
 /// The bundled campus, whose contents are known by construction (see Recordings/venues/README.md).
@@ -63,10 +64,10 @@ import Testing
     }
 
     @Test func levelsCarryFloorNumbersAndElevations() throws {
-        #expect(try venue.level("lvl-a1").floorNumber == 1)         // from the numeric short name
-        #expect(try venue.level("lvl-b0").floorNumber == 0.5)       // from floor_number
-        #expect(try venue.level("lvl-b0").elevationMeters == 1.2)   // from indoornav.json
-        #expect(try venue.level("lvl-a2").elevationMeters == 8)     // ordinal 2 × 4 m
+        #expect(try venue.level("lvl-a1").floorNumber == 1)  // from the numeric short name
+        #expect(try venue.level("lvl-b0").floorNumber == 0.5)  // from floor_number
+        #expect(try venue.level("lvl-b0").elevationMeters == 1.2)  // from indoornav.json
+        #expect(try venue.level("lvl-a2").elevationMeters == 8)  // ordinal 2 × 4 m
         #expect(try venue.level("lvl-a0").buildingIDs == ["bldg-main"])
         let main = try venue.building("HG")
         #expect(main.id == "bldg-main")

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorVenue
 
 /// Broken archives: each load either throws a typed error that says where, or loads the good
@@ -53,7 +54,9 @@ import Testing
         for name in ["venue.geojson", "level.geojson", "unit.geojson"] {
             try FileManager.default.copyItem(atPath: TestPaths.fixture("imdf-minimal/\(name)"), toPath: folder + "/" + name)
         }
-        guard case .failure(.unsupportedFormat(let path, _)) = loadResult(folder) else { Issue.record("expected unsupportedFormat"); return }
+        guard case .failure(.unsupportedFormat(let path, _)) = loadResult(folder) else {
+            Issue.record("expected unsupportedFormat"); return
+        }
         #expect(path == folder)
         // Loading it as IMDF directly names the missing manifest.
         #expect(throws: VenueError.missingFile(path: folder + "/manifest.json")) { try IMDFLoader.load(folder: folder) }
@@ -150,7 +153,10 @@ import Testing
             ("[1, 2, 3]", "expected a GeoJSON FeatureCollection object"),
             (#"{"type": "Feature", "features": []}"#, "expected \"FeatureCollection\""),
             (#"{"type": "FeatureCollection", "features": {"a": 1}}"#, "missing or not an array"),
-            (#"{"type": "FeatureCollection", "features": [1, null, {"id": 5, "geometry": null, "properties": {"category": "room", "level_id": "L0"}}]}"#, ""),
+            (
+                #"{"type": "FeatureCollection", "features": [1, null, {"id": 5, "geometry": null, "properties": {"category": "room", "level_id": "L0"}}]}"#,
+                ""
+            ),
             ("{\"type\": \"FeatureCollection\", \"features\": [NaN]}", "unexpected"),
         ]
         for (text, expected) in cases {

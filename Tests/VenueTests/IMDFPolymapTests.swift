@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IndoorVenue
 
 /// The polymap campus from the shared data folder (skipped when the folder is absent). Expected
@@ -19,7 +20,9 @@ struct IMDFPolymapTests {
         #expect(venue.graph.edges.count == 3_131)
         // 38 neighbour pairs change level; 2 of them join an outdoor node to a building entrance level,
         // one of which is the ground level the outdoor nodes are placed on.
-        let levelChanging = venue.graph.edges.filter { venue.graph.nodes[Int($0.from)].levelIndex != venue.graph.nodes[Int($0.to)].levelIndex }
+        let levelChanging = venue.graph.edges.filter {
+            venue.graph.nodes[Int($0.from)].levelIndex != venue.graph.nodes[Int($0.to)].levelIndex
+        }
         #expect(levelChanging.count == 37)
         #expect(levelChanging.filter { $0.kind.connectorKind != nil }.count == 36)
         #expect(venue.issues.errors.isEmpty, "\(venue.issues.errors.prefix(5))")

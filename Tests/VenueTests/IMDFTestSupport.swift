@@ -1,5 +1,6 @@
 import Foundation
 import IndoorGeometry
+
 @testable import IndoorVenue
 
 /// Paths of test fixtures, the bundled venues and the shared real data.

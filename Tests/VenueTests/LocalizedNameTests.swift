@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IndoorVenue
 
 @Suite struct LocalizedNameTests {

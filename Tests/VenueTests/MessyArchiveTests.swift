@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import IndoorGeometry
+import Testing
+
 @testable import IndoorVenue
 
 /// The defects real IMDF archives have, one fixture each (`Fixtures/messy-*`, written by
@@ -29,8 +30,9 @@ import IndoorGeometry
     }
 
     @Test func offsetBeyondTheToleranceIsNotJoined() throws {
-        let strict = VenueLoadOptions(useAuthoredGraph: false,
-                                      connectorDerivation: ConnectorDerivationOptions(maximumOffsetMeters: 3))
+        let strict = VenueLoadOptions(
+            useAuthoredGraph: false,
+            connectorDerivation: ConnectorDerivationOptions(maximumOffsetMeters: 3))
         let venue = try load("messy-offset-connectors", options: strict)
         // The stairs are 4 m apart: too far; the lifts 2.2 m: joined.
         #expect(connector(venue, joining: ["L0", "L1"], kind: .stairs) == nil)
@@ -45,10 +47,11 @@ import IndoorGeometry
         #expect(indoor.id != outdoor.id)
         // No connector edge joins the two ground levels directly.
         let l0 = try venue.levelIndex("L0"), out = try venue.levelIndex("L0-out")
-        #expect(!venue.graph.edges.contains { e in
-            let a = Int(venue.graph.nodes[Int(e.from)].levelIndex), b = Int(venue.graph.nodes[Int(e.to)].levelIndex)
-            return Set([a, b]) == Set([l0, out])
-        })
+        #expect(
+            !venue.graph.edges.contains { e in
+                let a = Int(venue.graph.nodes[Int(e.from)].levelIndex), b = Int(venue.graph.nodes[Int(e.to)].levelIndex)
+                return Set([a, b]) == Set([l0, out])
+            })
         #expect(parts(venue) == 1)
     }
 
@@ -128,16 +131,19 @@ import IndoorGeometry
         #expect(parts(venue) == 1)
         #expect(!VenueValidator.validate(venue).contains { $0.location.featureID == "walk-through" })
         // Without the relationship the two corridors (2 m apart, no opening) fall apart.
-        let without = Venue(id: venue.id, name: venue.name, defaultLanguage: venue.defaultLanguage, frame: venue.frame,
-                            buildings: venue.buildings, levels: venue.levels, spaces: venue.spaces, openings: venue.openings,
-                            pois: venue.pois, connectors: [], graph: .empty)
+        let without = Venue(
+            id: venue.id, name: venue.name, defaultLanguage: venue.defaultLanguage, frame: venue.frame,
+            buildings: venue.buildings, levels: venue.levels, spaces: venue.spaces, openings: venue.openings,
+            pois: venue.pois, connectors: [], graph: .empty)
         #expect(parts(without.replacingGraph(GraphDerivation.derive(without).graph)) == 2)
     }
 
     @Test func repairKeepsTheLargestLoopOfABowTie() {
         // A 10 × 10 square whose last corner was drawn past its neighbour: a small loop at (10, 10).
-        let ring = [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 11), LocalPoint(x: 11, y: 10),
-                    LocalPoint(x: 0, y: 10)]
+        let ring = [
+            LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 11), LocalPoint(x: 11, y: 10),
+            LocalPoint(x: 0, y: 10),
+        ]
         #expect(Polygon.ringSelfIntersects(ring))
         let repaired = Polygon.repairedRing(ring)
         #expect(!Polygon.ringSelfIntersects(repaired))
@@ -182,11 +188,11 @@ import IndoorGeometry
     @Test func referencesResolveInOrderAndAmbiguityListsTheCandidates() throws {
         let venue = try VenueLoader.load(path: TestPaths.campus, options: VenueLoadOptions(graphWhenNoneAuthored: VenueLoadOptions.noGraph))
         #expect(try venue.level("lvl-a2").id == "lvl-a2")
-        #expect(try venue.level("2").id == "lvl-a2")        // the only level of ordinal 2
-        #expect(try venue.level("0.5").id == "lvl-b0")      // floor number 0.5 (no level has ordinal 0.5)
-        #expect(try venue.level("b1").id == "lvl-b1")       // short name, any case
+        #expect(try venue.level("2").id == "lvl-a2")  // the only level of ordinal 2
+        #expect(try venue.level("0.5").id == "lvl-b0")  // floor number 0.5 (no level has ordinal 0.5)
+        #expect(try venue.level("b1").id == "lvl-b1")  // short name, any case
         do {
-            _ = try venue.levelIndex("0")                  // ordinal 0: main building and library
+            _ = try venue.levelIndex("0")  // ordinal 0: main building and library
             Issue.record("expected an ambiguity error")
         } catch {
             guard case .ambiguous(let kind, let reference, let candidates) = error else { Issue.record("\(error)"); return }

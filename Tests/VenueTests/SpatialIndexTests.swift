@@ -1,5 +1,6 @@
 import IndoorGeometry
 import Testing
+
 @testable import IndoorVenue
 
 typealias SeededGenerator = SplitMix64
@@ -7,22 +8,28 @@ typealias SeededGenerator = SplitMix64
 @Suite struct SpatialIndexTests {
     /// A random two-level venue: overlapping rectangles and triangles as spaces, random nodes with short
     /// and some long edges, a few edges between levels.
-    static func randomVenue(seed: UInt64, nodeCount: Int = 600, clustered: Bool = false) -> (levels: [Level], spaces: [Space], graph: NavigationGraph) {
+    static func randomVenue(
+        seed: UInt64, nodeCount: Int = 600, clustered: Bool = false
+    ) -> (levels: [Level], spaces: [Space], graph: NavigationGraph) {
         var rng = SeededGenerator(seed: seed)
         let levels = [Level(id: "L0", ordinal: 0), Level(id: "L1", ordinal: 1)]
         var spaces: [Space] = []
         for i in 0..<80 {
             let x = Double.random(in: -50...150, using: &rng), y = Double.random(in: -20...80, using: &rng)
             let w = Double.random(in: 1...40, using: &rng), h = Double.random(in: 1...30, using: &rng)
-            let ring: [LocalPoint] = i % 3 == 0
+            let ring: [LocalPoint] =
+                i % 3 == 0
                 ? [LocalPoint(x: x, y: y), LocalPoint(x: x + w, y: y), LocalPoint(x: x, y: y + h)]
                 : [LocalPoint(x: x, y: y), LocalPoint(x: x + w, y: y), LocalPoint(x: x + w, y: y + h), LocalPoint(x: x, y: y + h)]
-            spaces.append(Space(id: "s\(i)", category: "room", polygon: Polygon(exterior: ring), levelID: i % 2 == 0 ? "L0" : "L1",
-                                isWalkable: i % 5 != 0))
+            spaces.append(
+                Space(
+                    id: "s\(i)", category: "room", polygon: Polygon(exterior: ring), levelID: i % 2 == 0 ? "L0" : "L1",
+                    isWalkable: i % 5 != 0))
         }
         var b = NavigationGraph.Builder(source: .derived)
         for i in 0..<nodeCount {
-            let p = clustered && i % 2 == 0
+            let p =
+                clustered && i % 2 == 0
                 ? LocalPoint(x: 10 + Double.random(in: 0...0.01, using: &rng), y: 10)
                 : LocalPoint(x: Double.random(in: 0...100, using: &rng), y: Double.random(in: 0...60, using: &rng))
             b.addNode(NavNode(point: p, levelIndex: Int32(i % 2)))
@@ -42,7 +49,7 @@ typealias SeededGenerator = SplitMix64
         var best: (Int, Double)?
         for (i, n) in g.nodes.enumerated() where Int(n.levelIndex) == level {
             let d = n.point.distance(to: p)
-            if d <= maxD, best == nil || d < best!.1 { best = (i, d) }
+            if d <= maxD, d < (best?.1 ?? .infinity) { best = (i, d) }
         }
         return best
     }
@@ -58,7 +65,7 @@ typealias SeededGenerator = SplitMix64
             let t = len2 > 0 ? min(1, max(0, ((p.x - a.point.x) * dx + (p.y - a.point.y) * dy) / len2)) : 0
             let q = LocalPoint(x: a.point.x + t * dx, y: a.point.y + t * dy)
             let d = q.distance(to: p)
-            if d <= maxD, best == nil || d < best!.1 { best = (i, d) }
+            if d <= maxD, d < (best?.1 ?? .infinity) { best = (i, d) }
         }
         return best
     }
@@ -66,8 +73,9 @@ typealias SeededGenerator = SplitMix64
     @Test(arguments: [UInt64(1), 2, 3])
     func nearestNodeAndEdgeMatchBruteForce(seed: UInt64) {
         let v = Self.randomVenue(seed: seed, clustered: seed == 3)
-        let index = VenueSpatialIndex(levels: v.levels, spaces: v.spaces, openings: [], graph: v.graph,
-                                      levelIndexOfLevelID: { $0 == "L0" ? 0 : ($0 == "L1" ? 1 : nil) })
+        let index = VenueSpatialIndex(
+            levels: v.levels, spaces: v.spaces, openings: [], graph: v.graph,
+            levelIndexOfLevelID: { $0 == "L0" ? 0 : ($0 == "L1" ? 1 : nil) })
         var rng = SeededGenerator(seed: seed &* 7919)
         for q in 0..<3000 {
             // Some queries far outside the extent.
@@ -98,8 +106,9 @@ typealias SeededGenerator = SplitMix64
 
     @Test func spacesContainingMatchBruteForce() {
         let v = Self.randomVenue(seed: 11)
-        let index = VenueSpatialIndex(levels: v.levels, spaces: v.spaces, openings: [], graph: v.graph,
-                                      levelIndexOfLevelID: { $0 == "L0" ? 0 : ($0 == "L1" ? 1 : nil) })
+        let index = VenueSpatialIndex(
+            levels: v.levels, spaces: v.spaces, openings: [], graph: v.graph,
+            levelIndexOfLevelID: { $0 == "L0" ? 0 : ($0 == "L1" ? 1 : nil) })
         var rng = SeededGenerator(seed: 99)
         var nonEmpty = 0
         for q in 0..<4000 {
@@ -121,13 +130,17 @@ typealias SeededGenerator = SplitMix64
     }
 
     @Test func outlineLevelWalkableOutsideObstacles() {
-        let outline = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 20, y: 0), LocalPoint(x: 20, y: 10), LocalPoint(x: 0, y: 10)])
-        let shop = Space(id: "shop", category: "shop",
-                         polygon: Polygon(exterior: [LocalPoint(x: 2, y: 2), LocalPoint(x: 6, y: 2), LocalPoint(x: 6, y: 6), LocalPoint(x: 2, y: 6)]),
-                         levelID: "F1", isWalkable: false)
+        let outline = Polygon(exterior: [
+            LocalPoint(x: 0, y: 0), LocalPoint(x: 20, y: 0), LocalPoint(x: 20, y: 10), LocalPoint(x: 0, y: 10),
+        ])
+        let shop = Space(
+            id: "shop", category: "shop",
+            polygon: Polygon(exterior: [LocalPoint(x: 2, y: 2), LocalPoint(x: 6, y: 2), LocalPoint(x: 6, y: 6), LocalPoint(x: 2, y: 6)]),
+            levelID: "F1", isWalkable: false)
         let levels = [Level(id: "F1", ordinal: 0, outline: outline)]
-        let index = VenueSpatialIndex(levels: levels, spaces: [shop], openings: [], graph: .empty,
-                                      levelIndexOfLevelID: { $0 == "F1" ? 0 : nil })
+        let index = VenueSpatialIndex(
+            levels: levels, spaces: [shop], openings: [], graph: .empty,
+            levelIndexOfLevelID: { $0 == "F1" ? 0 : nil })
         #expect(index.isWalkable(LocalPoint(x: 10, y: 5), levelIndex: 0))
         #expect(!index.isWalkable(LocalPoint(x: 4, y: 4), levelIndex: 0))
         #expect(!index.isWalkable(LocalPoint(x: 25, y: 5), levelIndex: 0))
@@ -139,19 +152,26 @@ typealias SeededGenerator = SplitMix64
     }
 
     @Test func outlineIsNotWalkableWhereSpacesAndOpeningsDescribeTheFloor() {
-        let outline = Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 20, y: 0), LocalPoint(x: 20, y: 10), LocalPoint(x: 0, y: 10)])
-        let hall = Space(id: "hall", category: "walkway",
-                         polygon: Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 10), LocalPoint(x: 0, y: 10)]),
-                         levelID: "F1")
-        let door = Opening(id: "d", category: "pedestrian", line: Polyline([LocalPoint(x: 10, y: 4), LocalPoint(x: 10, y: 6)]), levelID: "F1")
+        let outline = Polygon(exterior: [
+            LocalPoint(x: 0, y: 0), LocalPoint(x: 20, y: 0), LocalPoint(x: 20, y: 10), LocalPoint(x: 0, y: 10),
+        ])
+        let hall = Space(
+            id: "hall", category: "walkway",
+            polygon: Polygon(exterior: [LocalPoint(x: 0, y: 0), LocalPoint(x: 10, y: 0), LocalPoint(x: 10, y: 10), LocalPoint(x: 0, y: 10)]
+            ),
+            levelID: "F1")
+        let door = Opening(
+            id: "d", category: "pedestrian", line: Polyline([LocalPoint(x: 10, y: 4), LocalPoint(x: 10, y: 6)]), levelID: "F1")
         let levels = [Level(id: "F1", ordinal: 0, outline: outline)]
-        let withDoor = VenueSpatialIndex(levels: levels, spaces: [hall], openings: [door], graph: .empty,
-                                         levelIndexOfLevelID: { $0 == "F1" ? 0 : nil })
+        let withDoor = VenueSpatialIndex(
+            levels: levels, spaces: [hall], openings: [door], graph: .empty,
+            levelIndexOfLevelID: { $0 == "F1" ? 0 : nil })
         #expect(withDoor.isWalkable(LocalPoint(x: 5, y: 5), levelIndex: 0))
         #expect(!withDoor.isWalkable(LocalPoint(x: 15, y: 5), levelIndex: 0))
         // Without openings the outline is the floor (as graph derivation lays its grid there).
-        let noDoor = VenueSpatialIndex(levels: levels, spaces: [hall], openings: [], graph: .empty,
-                                       levelIndexOfLevelID: { $0 == "F1" ? 0 : nil })
+        let noDoor = VenueSpatialIndex(
+            levels: levels, spaces: [hall], openings: [], graph: .empty,
+            levelIndexOfLevelID: { $0 == "F1" ? 0 : nil })
         #expect(noDoor.isWalkable(LocalPoint(x: 15, y: 5), levelIndex: 0))
         #expect(VenueSpatialIndex.outlineIsWalkable(hasOutline: true, openingCount: 3, walkableSpaceCount: 0))
         #expect(!VenueSpatialIndex.outlineIsWalkable(hasOutline: false, openingCount: 0, walkableSpaceCount: 0))
@@ -162,8 +182,9 @@ typealias SeededGenerator = SplitMix64
         #expect(index.spaces(containing: .zero, levelIndex: 0).isEmpty)
         #expect(index.levelIndices(containing: .zero).isEmpty)
         let v = Self.randomVenue(seed: 5, nodeCount: 50)
-        let full = VenueSpatialIndex(levels: v.levels, spaces: v.spaces, openings: [], graph: v.graph,
-                                     levelIndexOfLevelID: { $0 == "L0" ? 0 : 1 })
+        let full = VenueSpatialIndex(
+            levels: v.levels, spaces: v.spaces, openings: [], graph: v.graph,
+            levelIndexOfLevelID: { $0 == "L0" ? 0 : 1 })
         let nan = LocalPoint(x: .nan, y: 3)
         #expect(full.nearestNode(to: nan, levelIndex: 0) == nil)
         #expect(full.nearestEdge(to: nan, levelIndex: 0) == nil)

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import Testing
+
 @testable import IndoorVenue
 
 /// The lookups route assembly calls per segment and per maneuver (`Venue.buildingID(at:levelIndex:)`,
@@ -17,7 +18,10 @@ import Testing
                 for entry in venue.levelBuildingFootprints where levelBuildings.contains(entry.id) == (pass == 0) {
                     let f = entry.footprint
                     if f.bounds.distance(to: point) <= toleranceMeters,
-                       f.contains(point) || f.distanceToBoundary(point) <= toleranceMeters { return entry.id }
+                        f.contains(point) || f.distanceToBoundary(point) <= toleranceMeters
+                    {
+                        return entry.id
+                    }
                 }
             }
             return nil
@@ -74,8 +78,9 @@ import Testing
     }
 
     @Test func generatedVenueMatchesTheReferences() throws {
-        let config = try SyntheticVenueConfiguration(levelCount: 3, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 2,
-                                                     sizeScale: 0.25, seed: 5)
+        let config = try SyntheticVenueConfiguration(
+            levelCount: 3, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 2,
+            sizeScale: 0.25, seed: 5)
         let generated = try GeneratedSyntheticVenue(config)
         defer { generated.remove() }
         let venue = try VenueLoader.load(path: generated.directory)

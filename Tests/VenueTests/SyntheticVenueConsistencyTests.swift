@@ -2,12 +2,14 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
+
 @testable import IndoorVenue
 
 /// Cross-references between the generated files, and the graph's connectivity.
 @Suite struct SyntheticVenueConsistencyTests {
-    static let configuration = try? SyntheticVenueConfiguration(levelCount: 4, parkingLevelCount: 2, towerCount: 3,
-                                                                 corridorsPerTower: 2, sizeScale: 0.25, seed: 11)
+    static let configuration = try? SyntheticVenueConfiguration(
+        levelCount: 4, parkingLevelCount: 2, towerCount: 3,
+        corridorsPerTower: 2, sizeScale: 0.25, seed: 11)
 
     func generated() throws -> GeneratedSyntheticVenue {
         try GeneratedSyntheticVenue(try #require(Self.configuration))
@@ -87,10 +89,11 @@ import Testing
         let venue = try generated()
         defer { venue.remove() }
         let graph = try SyntheticGraphFile(venue)
-        let ordinal = Dictionary(uniqueKeysWithValues: try venue.features("level").compactMap { level -> (String, Int)? in
-            guard let id = level["id"]?.string, let o = level["properties"]?["ordinal"]?.int else { return nil }
-            return (id, o)
-        })
+        let ordinal = Dictionary(
+            uniqueKeysWithValues: try venue.features("level").compactMap { level -> (String, Int)? in
+                guard let id = level["id"]?.string, let o = level["properties"]?["ordinal"]?.int else { return nil }
+                return (id, o)
+            })
         let escalators = graph.edges.filter { $0.kind == "escalator" }
         // 3 towers × 3 flights between 4 above-ground levels × (up + down).
         #expect(escalators.count == 3 * 3 * 2)
@@ -111,15 +114,21 @@ import Testing
         let vehicleEdges = graph.edges.filter(\.allowsVehicles)
         #expect(vehicleEdges.contains { $0.kind == "driveRamp" })
         #expect(graph.edges.filter { $0.kind == "driveRamp" }.allSatisfy { !$0.allowsPedestrians })
-        let carGraph = NavigationGraph(nodes: graph.navigationGraph().nodes, edges: vehicleEdges.map {
-            NavEdge(from: $0.from, to: $0.to, kind: .walkway, lengthMeters: 1)
-        }, source: .derived)
+        let carGraph = NavigationGraph(
+            nodes: graph.navigationGraph().nodes,
+            edges: vehicleEdges.map {
+                NavEdge(from: $0.from, to: $0.to, kind: .walkway, lengthMeters: 1)
+            }, source: .derived)
         let (component, _) = carGraph.components()
-        let bays = try Set(venue.features("unit").filter { $0["properties"]?["category"]?.string == "parking" }.compactMap { $0["id"]?.string })
-        let openingOfBay = try Set(venue.features("opening").filter { $0["properties"]?["category"]?.string == "automobile" }
-            .compactMap { $0["id"]?.string })
-        #expect(bays.count == 3 * 2 * (2 * 8 * 2 - 4))   // towers × parking levels × (slots − connector slots)
-        let dropOffs = graph.nodes.indices.filter { graph.nodes[$0].ref?.contains("driveramp-P1-L0") == true && graph.nodes[$0].level == "L0" }
+        let bays = try Set(
+            venue.features("unit").filter { $0["properties"]?["category"]?.string == "parking" }.compactMap { $0["id"]?.string })
+        let openingOfBay = try Set(
+            venue.features("opening").filter { $0["properties"]?["category"]?.string == "automobile" }
+                .compactMap { $0["id"]?.string })
+        #expect(bays.count == 3 * 2 * (2 * 8 * 2 - 4))  // towers × parking levels × (slots − connector slots)
+        let dropOffs = graph.nodes.indices.filter {
+            graph.nodes[$0].ref?.contains("driveramp-P1-L0") == true && graph.nodes[$0].level == "L0"
+        }
         #expect(dropOffs.count == 3)
         let bayDoors = graph.nodes.indices.filter { graph.nodes[$0].kind == "door" && openingOfBay.contains(graph.nodes[$0].ref ?? "") }
         #expect(bayDoors.count == openingOfBay.count)
@@ -150,8 +159,10 @@ struct SyntheticGraphFile {
             try #require(c.count == 2)
             index[id] = Int32(nodes.count)
             let p = f["properties"]
-            nodes.append(Node(level: try #require(p?["level_id"]?.string), kind: p?["kind"]?.string, ref: p?["ref"]?.string,
-                              position: GeoCoordinate(latitudeDegrees: c[1], longitudeDegrees: c[0])))
+            nodes.append(
+                Node(
+                    level: try #require(p?["level_id"]?.string), kind: p?["kind"]?.string, ref: p?["ref"]?.string,
+                    position: GeoCoordinate(latitudeDegrees: c[1], longitudeDegrees: c[0])))
         }
         for f in features where f["geometry"]?["type"]?.string == "LineString" {
             let p = f["properties"]
@@ -160,9 +171,11 @@ struct SyntheticGraphFile {
                 continue
             }
             let modes = p?["modes"]?.array?.compactMap(\.string) ?? ["pedestrian"]
-            edges.append(Edge(from: from, to: to, kind: p?["kind"]?.string, isOneWay: p?["one_way"]?.bool ?? false,
-                              allowsPedestrians: modes.contains("pedestrian"), allowsVehicles: modes.contains("vehicle"),
-                              connectorID: p?["connector_id"]?.string))
+            edges.append(
+                Edge(
+                    from: from, to: to, kind: p?["kind"]?.string, isOneWay: p?["one_way"]?.bool ?? false,
+                    allowsPedestrians: modes.contains("pedestrian"), allowsVehicles: modes.contains("vehicle"),
+                    connectorID: p?["connector_id"]?.string))
         }
         levels = Array(Set(nodes.map(\.level))).sorted()
     }

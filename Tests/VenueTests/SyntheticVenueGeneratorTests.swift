@@ -1,19 +1,24 @@
-import IndoorGeometry
 import Foundation
+import IndoorGeometry
 import IndoorJSON
 import Testing
+
 @testable import IndoorVenue
 
 @Suite struct SyntheticVenueGeneratorTests {
-    static let files = ["manifest.json", "venue.geojson", "building.geojson", "level.geojson", "unit.geojson",
-                        "opening.geojson", "amenity.geojson", "anchor.geojson", "occupant.geojson",
-                        "relationship.geojson", "graph.geojson"]
+    static let files = [
+        "manifest.json", "venue.geojson", "building.geojson", "level.geojson", "unit.geojson",
+        "opening.geojson", "amenity.geojson", "anchor.geojson", "occupant.geojson",
+        "relationship.geojson", "graph.geojson",
+    ]
 
     @Test func sameSeedSameBytesDifferentSeedDifferentBytes() throws {
         let config = try SyntheticVenueConfiguration(levelCount: 3, towerCount: 2, corridorsPerTower: 2, sizeScale: 0.3, seed: 42)
         let a = try GeneratedSyntheticVenue(config), b = try GeneratedSyntheticVenue(config)
-        let c = try GeneratedSyntheticVenue(try SyntheticVenueConfiguration(levelCount: 3, towerCount: 2, corridorsPerTower: 2,
-                                                                             sizeScale: 0.3, seed: 43))
+        let c = try GeneratedSyntheticVenue(
+            try SyntheticVenueConfiguration(
+                levelCount: 3, towerCount: 2, corridorsPerTower: 2,
+                sizeScale: 0.3, seed: 43))
         defer { a.remove(); b.remove(); c.remove() }
         #expect(a.summary.files.sorted() == Self.files.sorted())
         for file in Self.files { #expect(try a.bytes(file) == b.bytes(file), "\(file)") }
@@ -25,8 +30,9 @@ import Testing
 
     @Test(arguments: [(1, 0, 2, 1, 0.1), (2, 1, 2, 2, 0.25), (3, 2, 3, 2, 0.3), (4, 1, 2, 3, 0.5)])
     func nodeCountMatchesTheLayout(levels: Int, parking: Int, towers: Int, corridors: Int, size: Double) throws {
-        let config = try SyntheticVenueConfiguration(levelCount: levels, parkingLevelCount: parking, towerCount: towers,
-                                                     corridorsPerTower: corridors, sizeScale: size, seed: 7)
+        let config = try SyntheticVenueConfiguration(
+            levelCount: levels, parkingLevelCount: parking, towerCount: towers,
+            corridorsPerTower: corridors, sizeScale: size, seed: 7)
         let venue = try GeneratedSyntheticVenue(config)
         defer { venue.remove() }
         let rooms = max(8, Int((32 * size).rounded()))
@@ -60,9 +66,10 @@ import Testing
     @Test(arguments: badConfigurations)
     func invalidConfigurationNamesTheField(_ bad: (String, Int, Int, Int, Int, Double, Double)) {
         do {
-            _ = try SyntheticVenueConfiguration(levelCount: bad.1, parkingLevelCount: bad.2, towerCount: bad.3,
-                                                corridorsPerTower: bad.4, sizeScale: bad.5,
-                                                origin: .init(latitudeDegrees: bad.6, longitudeDegrees: 8))
+            _ = try SyntheticVenueConfiguration(
+                levelCount: bad.1, parkingLevelCount: bad.2, towerCount: bad.3,
+                corridorsPerTower: bad.4, sizeScale: bad.5,
+                origin: .init(latitudeDegrees: bad.6, longitudeDegrees: 8))
             Issue.record("accepted a bad \(bad.0)")
         } catch {
             guard case .invalidConfiguration(let field, _, _) = error else { Issue.record("got \(error)"); return }

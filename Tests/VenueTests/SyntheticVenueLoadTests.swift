@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import IndoorVenue
 
 /// A generated venue read back through the general venue loader.
 @Suite struct SyntheticVenueLoadTests {
     @Test func loadsWithItsAuthoredGraph() throws {
-        let config = try SyntheticVenueConfiguration(levelCount: 3, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 2,
-                                                     sizeScale: 0.25, seed: 5)
+        let config = try SyntheticVenueConfiguration(
+            levelCount: 3, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 2,
+            sizeScale: 0.25, seed: 5)
         let generated = try GeneratedSyntheticVenue(config)
         defer { generated.remove() }
         let venue = try VenueLoader.load(path: generated.directory)
@@ -35,8 +37,9 @@ import Testing
     /// Graph nodes sit where the geometry says: doors on their openings, POIs in their rooms, every other
     /// node inside a walkable space of its level (within the ~1 cm of the 1e-7° coordinate rounding).
     @Test func graphNodesMatchTheGeometry() throws {
-        let config = try SyntheticVenueConfiguration(levelCount: 2, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 3,
-                                                     sizeScale: 0.25, seed: 9)
+        let config = try SyntheticVenueConfiguration(
+            levelCount: 2, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 3,
+            sizeScale: 0.25, seed: 9)
         let generated = try GeneratedSyntheticVenue(config)
         defer { generated.remove() }
         let venue = try VenueLoader.load(path: generated.directory)

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorJSON
+
 @testable import IndoorVenue
 
 /// A synthetic venue written to a temporary folder and parsed back with IndoorJSON.
@@ -39,8 +40,8 @@ func expectedSyntheticNodeCount(rooms r: Int, corridors c: Int, towers t: Int, l
     // each spine adds 9 nodes per gap between corridors.
     let waypoints = c * (4 * r + 3) + 2 * 9 * (c - 1)
     let rooms = 2 * r * c
-    let abovePlate = waypoints + 3 * rooms                      // door + room/entry + POI
-    let parkingPlate = waypoints + 2 * (rooms - 4) + 3 * 4      // bays: door + bay; 4 connector slots: 3 each
-    let links = (t - 1) * 15 * (1 + p)                          // 24 m between spine centres → 15 inner nodes
+    let abovePlate = waypoints + 3 * rooms  // door + room/entry + POI
+    let parkingPlate = waypoints + 2 * (rooms - 4) + 3 * 4  // bays: door + bay; 4 connector slots: 3 each
+    let links = (t - 1) * 15 * (1 + p)  // 24 m between spine centres → 15 inner nodes
     return t * (n * abovePlate + p * parkingPlate) + links
 }

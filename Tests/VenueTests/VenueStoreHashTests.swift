@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IndoorVenue
 
 @Suite struct VenueStoreHashTests {
@@ -16,8 +17,10 @@ import Testing
     @Test func folderHashFollowsTheDocumentedLayout() throws {
         let f = try StoreFixture()
         defer { f.remove() }
-        let files = [("levels/level.geojson", "{\"type\": \"FeatureCollection\", \"features\": []}"),
-                     ("venue.json", "{\"id\": \"mall\", \"name\": \"Mall\", \"version\": \"1.0\"}")]
+        let files = [
+            ("levels/level.geojson", "{\"type\": \"FeatureCollection\", \"features\": []}"),
+            ("venue.json", "{\"id\": \"mall\", \"name\": \"Mall\", \"version\": \"1.0\"}"),
+        ]
         var stream: [UInt8] = []
         for (path, text) in files {
             stream += Array(path.utf8) + [0]

@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
+
 @testable import IndoorVenue
 
 /// A stub venue format for store tests: `venue.json` with `id`, `name`, `version`.
@@ -14,9 +15,10 @@ enum StubVenueFormat {
             throw .malformedJSON(path: path, line: error.position.line, column: error.position.column, reason: error.message)
         }
         guard let id = value["id"]?.string else { throw .invalidFeature(SourceLocation(file: path, field: "id"), problem: "missing") }
-        return Venue(id: id, name: LocalizedName(value["name"]?.string ?? "", language: "en"), defaultLanguage: "en",
-                     frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)), buildings: [],
-                     levels: [], spaces: [], openings: [], pois: [], connectors: [], graph: .empty, version: value["version"]?.string)
+        return Venue(
+            id: id, name: LocalizedName(value["name"]?.string ?? "", language: "en"), defaultLanguage: "en",
+            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)), buildings: [],
+            levels: [], spaces: [], openings: [], pois: [], connectors: [], graph: .empty, version: value["version"]?.string)
     }
 }
 
@@ -56,7 +58,9 @@ struct StoreFixture {
         #expect(entry.installedAtUnixSeconds == 1_700_000_000.5)
         #expect(entry.contentHash == (try VenueContentHash.of(folder: f.source)))
         let copy = f.storePath + "/mall/mall"
-        #expect(FileManager.default.contents(atPath: copy + "/levels/level.geojson") == FileManager.default.contents(atPath: f.source + "/levels/level.geojson"))
+        #expect(
+            FileManager.default.contents(atPath: copy + "/levels/level.geojson")
+                == FileManager.default.contents(atPath: f.source + "/levels/level.geojson"))
         #expect(!FileManager.default.fileExists(atPath: copy + "/.DS_Store"))
         #expect(try f.store().list() == [entry])
         #expect(try f.store().load(id: "mall").version == "1.0")
@@ -90,9 +94,11 @@ struct StoreFixture {
         defer { f.remove() }
         try f.store().install(from: f.source)
         try f.write("source/venue.json", "{ this is not JSON")
-        let strict = VenueStore(directory: f.storePath, clock: { 0 }, loader: { _ throws(VenueError) in
-            throw .unsupportedFormat(path: "-", reason: "the loader must not run")
-        })
+        let strict = VenueStore(
+            directory: f.storePath, clock: { 0 },
+            loader: { _ throws(VenueError) in
+                throw .unsupportedFormat(path: "-", reason: "the loader must not run")
+            })
         #expect(try strict.checkForUpdate(id: "mall").isUpdateAvailable)
         // Updating does load, and a source that no longer loads leaves the installed copy alone.
         #expect(throws: VenueStoreError.self) { try f.store().update(id: "mall") }
@@ -118,18 +124,30 @@ struct StoreFixture {
 
     @Test(arguments: [
         ("{\"format\": 1, \"id\": \"mall\"", "line 1"),
-        ("{\"format\": 1, \"id\": \"mall\", \"name\": \"Mall\", \"version\": null, \"source_path\": \"/x\", \"installed_at_unix_s\": 1}",
-         "content_hash"),
-        ("{\"format\": 1, \"id\": \"other\", \"name\": \"Mall\", \"version\": null, \"source_path\": \"/x\", \"installed_at_unix_s\": 1, \"content_hash\": \"fnv1a64:0123456789abcdef\"}",
-         "does not match"),
-        ("{\"format\": 1, \"id\": \"mall\", \"name\": 3, \"version\": null, \"source_path\": \"/x\", \"installed_at_unix_s\": 1, \"content_hash\": \"fnv1a64:0123456789abcdef\"}",
-         "name"),
-        ("{\"format\": 1, \"id\": \"mall\", \"name\": \"M\", \"version\": 2, \"source_path\": \"/x\", \"installed_at_unix_s\": 1, \"content_hash\": \"fnv1a64:0123456789abcdef\"}",
-         "version"),
-        ("{\"format\": 1, \"id\": \"mall\", \"name\": \"M\", \"version\": null, \"source_path\": \"/x\", \"installed_at_unix_s\": \"now\", \"content_hash\": \"fnv1a64:0123456789abcdef\"}",
-         "installed_at_unix_s"),
-        ("{\"format\": 1, \"id\": \"mall\", \"name\": \"M\", \"version\": null, \"source_path\": \"/x\", \"installed_at_unix_s\": 1, \"content_hash\": \"md5:00\"}",
-         "content_hash"),
+        (
+            "{\"format\": 1, \"id\": \"mall\", \"name\": \"Mall\", \"version\": null, \"source_path\": \"/x\", \"installed_at_unix_s\": 1}",
+            "content_hash"
+        ),
+        (
+            "{\"format\": 1, \"id\": \"other\", \"name\": \"Mall\", \"version\": null, \"source_path\": \"/x\", \"installed_at_unix_s\": 1, \"content_hash\": \"fnv1a64:0123456789abcdef\"}",
+            "does not match"
+        ),
+        (
+            "{\"format\": 1, \"id\": \"mall\", \"name\": 3, \"version\": null, \"source_path\": \"/x\", \"installed_at_unix_s\": 1, \"content_hash\": \"fnv1a64:0123456789abcdef\"}",
+            "name"
+        ),
+        (
+            "{\"format\": 1, \"id\": \"mall\", \"name\": \"M\", \"version\": 2, \"source_path\": \"/x\", \"installed_at_unix_s\": 1, \"content_hash\": \"fnv1a64:0123456789abcdef\"}",
+            "version"
+        ),
+        (
+            "{\"format\": 1, \"id\": \"mall\", \"name\": \"M\", \"version\": null, \"source_path\": \"/x\", \"installed_at_unix_s\": \"now\", \"content_hash\": \"fnv1a64:0123456789abcdef\"}",
+            "installed_at_unix_s"
+        ),
+        (
+            "{\"format\": 1, \"id\": \"mall\", \"name\": \"M\", \"version\": null, \"source_path\": \"/x\", \"installed_at_unix_s\": 1, \"content_hash\": \"md5:00\"}",
+            "content_hash"
+        ),
         ("{\"format\": 7}", "format"), ("[]", "object"), ("", "line 1"),
     ])
     func corruptEntryIsReportedWithItsPath(text: String, expected: String) throws {
@@ -207,7 +225,8 @@ struct StoreFixture {
         try site.write(ILCSiteFixture.Floor(name: "F1"))
         let storePath = site.path + "-store"
         defer { try? FileManager.default.removeItem(atPath: storePath) }
-        let store = VenueStore(directory: storePath, clock: { 0 }, loader: { path throws(VenueError) in try ILCVenueLoader.load(path: path) })
+        let store = VenueStore(
+            directory: storePath, clock: { 0 }, loader: { path throws(VenueError) in try ILCVenueLoader.load(path: path) })
         let entry = try store.install(from: site.path)
         #expect(entry.id == site.root.lastPathComponent)
         #expect(try store.load(id: entry.id).id == entry.id)
@@ -237,17 +256,20 @@ struct StoreFixture {
 /// A store entry (the summary of an installed venue) through `Codable` is its entry file.
 @Suite struct VenueStoreEntryCodableTests {
     @Test func entryRoundTripsAsItsFileFormat() throws {
-        let entry = VenueStore.Entry(id: "campus", name: "Campus", version: "2.1", sourcePath: "/data/campus",
-                                     contentHash: "fnv1a64:0123456789abcdef", installedAtUnixSeconds: 1_700_000_000.5)
+        let entry = VenueStore.Entry(
+            id: "campus", name: "Campus", version: "2.1", sourcePath: "/data/campus",
+            contentHash: "fnv1a64:0123456789abcdef", installedAtUnixSeconds: 1_700_000_000.5)
         let data = try JSONEncoder().encode(entry)
         #expect(try JSONDecoder().decode(VenueStore.Entry.self, from: data) == entry)
         let members = try #require(try JSONParser().parse(data).value.object)
-        #expect(members == [
-            "format": 1, "id": "campus", "name": "Campus", "version": "2.1", "source_path": "/data/campus",
-            "content_hash": "fnv1a64:0123456789abcdef", "installed_at_unix_s": 1_700_000_000.5,
-        ])
-        let unversioned = VenueStore.Entry(id: "x", name: "", version: nil, sourcePath: "s", contentHash: "fnv1a64:0000000000000000",
-                                           installedAtUnixSeconds: 0)
+        #expect(
+            members == [
+                "format": 1, "id": "campus", "name": "Campus", "version": "2.1", "source_path": "/data/campus",
+                "content_hash": "fnv1a64:0123456789abcdef", "installed_at_unix_s": 1_700_000_000.5,
+            ])
+        let unversioned = VenueStore.Entry(
+            id: "x", name: "", version: nil, sourcePath: "s", contentHash: "fnv1a64:0000000000000000",
+            installedAtUnixSeconds: 0)
         #expect(try JSONDecoder().decode(VenueStore.Entry.self, from: JSONEncoder().encode(unversioned)) == unversioned)
     }
 

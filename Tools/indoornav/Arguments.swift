@@ -162,8 +162,10 @@ struct Arguments {
         guard let text = try option(name) else { return nil }
         guard let v = Int(text) else { throw UsageError("\(name): '\(text)' is not a whole number") }
         if let range = range ?? declaredRange, !range.contains(v) {
-            throw UsageError(range.upperBound == Int.max ? "\(name): \(text) is below \(range.lowerBound)"
-                                                         : "\(name): \(text) is outside \(range.lowerBound)...\(range.upperBound)")
+            throw UsageError(
+                range.upperBound == Int.max
+                    ? "\(name): \(text) is below \(range.lowerBound)"
+                    : "\(name): \(text) is outside \(range.lowerBound)...\(range.upperBound)")
         }
         return v
     }
@@ -218,7 +220,8 @@ struct TableCheck: Error, CustomStringConvertible {
     var command: String
     var unread: [String]
     var description: String {
-        unread.isEmpty ? "\(command): every declared option is read"
+        unread.isEmpty
+            ? "\(command): every declared option is read"
             : "\(command): declares \(unread.joined(separator: ", ")) but does not read \(unread.count == 1 ? "it" : "them")"
     }
 }

@@ -16,8 +16,12 @@ enum BeaconsCommand {
         options: [
             SharedOptions.beacons.required,
             SharedOptions.venueOption,
-            .integer("--min-readings", "N", "readings a beacon needs to be judged", in: 3...1_000_000, default: "20", example: "--min-readings 50"),
-            .number("--suspect-offset", "M", "how far the strongest readings may lie from the registered place, metres", in: 0.5...1000, default: "10", example: "--suspect-offset 15"),
+            .integer(
+                "--min-readings", "N", "readings a beacon needs to be judged", in: 3...1_000_000, default: "20",
+                example: "--min-readings 50"),
+            .number(
+                "--suspect-offset", "M", "how far the strongest readings may lie from the registered place, metres", in: 0.5...1000,
+                default: "10", example: "--suspect-offset 15"),
             SharedOptions.json,
         ],
         exitNotes: [3: "at least one beacon is suspect"],
@@ -46,14 +50,17 @@ enum BeaconsCommand {
         }
         let map: BeaconMap
         do {
-            map = try venue.map { try BeaconMap(registry: registry, venue: $0) }
+            map =
+                try venue.map { try BeaconMap(registry: registry, venue: $0) }
                 ?? BeaconMap(registry: registry, frame: EvaluationInputs.beaconCentroidFrame(registry))
         } catch {
             warn("indoornav beacons audit: \(beaconsPath): \(ErrorText.sentence(error))")
             return 1
         }
-        var auditor = BeaconAuditor(map: map, configuration: try BeaconAuditConfiguration(
-            minimumReadings: minimumReadings, suspectOffsetMeters: suspectOffset))
+        var auditor = BeaconAuditor(
+            map: map,
+            configuration: try BeaconAuditConfiguration(
+                minimumReadings: minimumReadings, suspectOffsetMeters: suspectOffset))
         var walks: [String] = []
         var skipped: [(file: String, reason: String)] = []
         for file in try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl"], command: "beacons audit") {
@@ -80,9 +87,10 @@ enum BeaconsCommand {
         func f(_ value: Double?, _ format: String = "%.1f") -> String { value.map { String(format: format, $0) } ?? "—" }
         var lines = ["\(entries.count) beacons, \(walks) walks with ground truth"]
         for e in entries {
-            lines.append("\(e.beaconID): \(e.verdict.rawValue) — \(e.readings) readings (\(e.sameLevelReadings) on its level), "
-                         + "RSSI/log-distance correlation \(f(e.rssiDistanceCorrelation, "%+.2f")), strongest heard "
-                         + "\(f(e.centroidOffsetMeters)) m from the mapped position, closest approach \(f(e.closestApproachMeters)) m")
+            lines.append(
+                "\(e.beaconID): \(e.verdict.rawValue) — \(e.readings) readings (\(e.sameLevelReadings) on its level), "
+                    + "RSSI/log-distance correlation \(f(e.rssiDistanceCorrelation, "%+.2f")), strongest heard "
+                    + "\(f(e.centroidOffsetMeters)) m from the mapped position, closest approach \(f(e.closestApproachMeters)) m")
             for reason in e.reasons { lines.append("  - \(reason)") }
         }
         let suspects = entries.filter { $0.verdict == .suspect }.map(\.beaconID)

@@ -51,8 +51,10 @@ enum BenchCommand {
                 "megabytesPerSecond": .number(mbps), "samplesPerSecond": .number(sps), "passes": .number(Double(repeats)),
             ])
             if !json {
-                print(String(format: "%@ (%@): %.1f MB, %d samples, best of %d: %.4f s → %.1f MB/s, %.0f samples/s",
-                             file, summary.format.rawValue, megabytes, summary.totalSamples, repeats, best, mbps, sps))
+                print(
+                    String(
+                        format: "%@ (%@): %.1f MB, %d samples, best of %d: %.4f s → %.1f MB/s, %.0f samples/s",
+                        file, summary.format.rawValue, megabytes, summary.totalSamples, repeats, best, mbps, sps))
             }
         }
         if json { print(JSONValue.array(results).serialized(pretty: true)) }

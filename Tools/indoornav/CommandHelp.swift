@@ -90,7 +90,8 @@ enum CommandHelp {
     static func groupText(_ group: String) -> String {
         let subs = Commands.subcommands(of: group)
         let summary = Commands.groups.first { $0.name == group }?.summary ?? ""
-        var out = "usage: indoornav \(group) <subcommand> [options]\n\n\(summary.prefix(1).uppercased() + summary.dropFirst()).\n\nsubcommands:\n"
+        var out =
+            "usage: indoornav \(group) <subcommand> [options]\n\n\(summary.prefix(1).uppercased() + summary.dropFirst()).\n\nsubcommands:\n"
         let width = (subs.map { $0.path[1].count }.max() ?? 0) + 4
         for s in subs { out += "  " + s.path[1].padding(toLength: width, withPad: " ", startingAt: 0) + s.summary + "\n" }
         out += "\nindoornav help \(group) SUBCOMMAND (or \(group) SUBCOMMAND --help) lists its options.\n"
@@ -113,7 +114,9 @@ enum CommandHelp {
             """
         var codes = standardExitCodes
         codes.append((ExitStatus.notFound, "not found: no route, an unknown place or id, or a walk that did not arrive"))
-        for (code, meaning) in codes.sorted(by: { $0.0 < $1.0 }) { out += "  \(code)".padding(toLength: 6, withPad: " ", startingAt: 0) + meaning + "\n" }
+        for (code, meaning) in codes.sorted(by: { $0.0 < $1.0 }) {
+            out += "  \(code)".padding(toLength: 6, withPad: " ", startingAt: 0) + meaning + "\n"
+        }
         return out
     }
 
@@ -150,13 +153,15 @@ enum CommandHelp {
             if !spec.positionals.isEmpty {
                 out += "| argument | what |\n|---|---|\n"
                 for p in spec.positionals {
-                    out += "| \(cell("`" + (p.isRepeated ? p.name + "…" : p.name) + "`")) | \(cell(p.help))\(p.isRequired ? "" : " (optional)") |\n"
+                    out +=
+                        "| \(cell("`" + (p.isRepeated ? p.name + "…" : p.name) + "`")) | \(cell(p.help))\(p.isRequired ? "" : " (optional)") |\n"
                 }
                 out += "\n"
             }
             out += "| option | what | default | example |\n|---|---|---|---|\n"
             for o in spec.options {
-                out += "| \(cell("`" + o.synopsis + "`"))\(o.isRequired ? " (required)" : "") | \(cell(o.help + (o.kindText.map { " (\($0))" } ?? ""))) | \(o.defaultValue.map(cell) ?? "") | \(o.example.map { cell("`" + $0 + "`") } ?? "") |\n"
+                out +=
+                    "| \(cell("`" + o.synopsis + "`"))\(o.isRequired ? " (required)" : "") | \(cell(o.help + (o.kindText.map { " (\($0))" } ?? ""))) | \(o.defaultValue.map(cell) ?? "") | \(o.example.map { cell("`" + $0 + "`") } ?? "") |\n"
             }
             for note in spec.notes { out += "\n" + note + "\n" }
             out += "\nExit status: " + exitCodes(spec).map { "`\($0.0)` \($0.1)" }.joined(separator: "; ") + ".\n"

@@ -72,23 +72,30 @@ struct OptionSpec: Sendable {
     }
 
     /// An option with one value.
-    static func value(_ name: String, _ placeholder: String, _ help: String, default defaultValue: String? = nil,
-                      example: String? = nil, required: Bool = false, aliases: [String] = []) -> OptionSpec {
-        OptionSpec(name: name, aliases: aliases, arity: .single, placeholder: placeholder, isRequired: required,
-                   defaultValue: defaultValue, help: help, example: example)
+    static func value(
+        _ name: String, _ placeholder: String, _ help: String, default defaultValue: String? = nil,
+        example: String? = nil, required: Bool = false, aliases: [String] = []
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, aliases: aliases, arity: .single, placeholder: placeholder, isRequired: required,
+            defaultValue: defaultValue, help: help, example: example)
     }
 
     /// An option whose value is a whole number, within `range` when given.
-    static func integer(_ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Int>? = nil,
-                        default defaultValue: String? = nil, example: String? = nil, required: Bool = false) -> OptionSpec {
+    static func integer(
+        _ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Int>? = nil,
+        default defaultValue: String? = nil, example: String? = nil, required: Bool = false
+    ) -> OptionSpec {
         var option = value(name, placeholder, help, default: defaultValue, example: example, required: required)
         option.kind = .integer(range)
         return option
     }
 
     /// An option whose value is a finite number, within `range` when given.
-    static func number(_ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Double>? = nil,
-                       default defaultValue: String? = nil, example: String? = nil, required: Bool = false) -> OptionSpec {
+    static func number(
+        _ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Double>? = nil,
+        default defaultValue: String? = nil, example: String? = nil, required: Bool = false
+    ) -> OptionSpec {
         var option = value(name, placeholder, help, default: defaultValue, example: example, required: required)
         option.kind = .number(range)
         return option
@@ -100,7 +107,8 @@ struct OptionSpec: Sendable {
         switch kind {
         case .text: return nil
         case .integer(let range?):
-            return range.upperBound == Int.max ? "whole number ≥ \(range.lowerBound)" : "whole number \(range.lowerBound)–\(range.upperBound)"
+            return range.upperBound == Int.max
+                ? "whole number ≥ \(range.lowerBound)" : "whole number \(range.lowerBound)–\(range.upperBound)"
         case .integer(nil): return "whole number"
         case .number(let range?): return "number \(text(range.lowerBound))–\(text(range.upperBound))"
         case .number(nil): return "number"
@@ -108,8 +116,10 @@ struct OptionSpec: Sendable {
     }
 
     /// An option that may be given several times.
-    static func repeated(_ name: String, _ placeholder: String, _ help: String, example: String? = nil,
-                         required: Bool = false) -> OptionSpec {
+    static func repeated(
+        _ name: String, _ placeholder: String, _ help: String, example: String? = nil,
+        required: Bool = false
+    ) -> OptionSpec {
         OptionSpec(name: name, arity: .repeated, placeholder: placeholder, isRequired: required, help: help, example: example)
     }
 
@@ -153,7 +163,8 @@ struct OptionSpec: Sendable {
 /// Options and arguments several commands share, declared once.
 enum SharedOptions {
     /// The venue as the first argument.
-    static let venue = PositionalSpec(name: "VENUE", help: "a venue folder or .zip archive (IMDF, an ILC site folder, or an authored graph)")
+    static let venue = PositionalSpec(
+        name: "VENUE", help: "a venue folder or .zip archive (IMDF, an ILC site folder, or an authored graph)")
 
     /// `--graph derived|authored|FILE|DIR` (``VenueGraphChoice``).
     static let graph = OptionSpec.value(

@@ -48,31 +48,50 @@ enum EvalCommand {
 
     static let spec = CommandSpec(
         path: ["eval"], summary: "score the providers and the fused track of recordings against their ground truth",
-        positionals: [PositionalSpec(name: "PATH", help: "recordings (canonical .jsonl, ILC path files, IPIN logfiles) or folders, walked recursively", isRepeated: true)],
+        positionals: [
+            PositionalSpec(
+                name: "PATH", help: "recordings (canonical .jsonl, ILC path files, IPIN logfiles) or folders, walked recursively",
+                isRepeated: true)
+        ],
         options: [
             SharedOptions.venueOption,
             SharedOptions.beacons,
             SharedOptions.json,
-            .value("--plot", "OUT.svg|OUT_DIR", "write SVG plots of the tracks (one file, or one per recording and level in a folder)", example: "--plot out/"),
+            .value(
+                "--plot", "OUT.svg|OUT_DIR", "write SVG plots of the tracks (one file, or one per recording and level in a folder)",
+                example: "--plot out/"),
             SharedOptions.radioMap.with(help: "fuse fixes matched against this radio map (indoornav survey)"),
-            .integer("--cross-validate", "K", "split the recordings into K folds (repetitions of a walk stay together) and score each with a radio map surveyed from the other folds only", in: 2...1_000, example: "--cross-validate 5"),
+            .integer(
+                "--cross-validate", "K",
+                "split the recordings into K folds (repetitions of a walk stay together) and score each with a radio map surveyed from the other folds only",
+                in: 2...1_000, example: "--cross-validate 5"),
             SharedOptions.fingerprintOption,
-            .flag("--navigate", "also navigate each walk along a route through its own truth points and count off-route events, reroutes and arrivals (needs --venue)"),
+            .flag(
+                "--navigate",
+                "also navigate each walk along a route through its own truth points and count off-route events, reroutes and arrivals (needs --venue)"
+            ),
             .value("--manual", "FILE", "fuse the ground-truth lines of FILE as manual fixes", example: "--manual walk.jsonl"),
-            .number("--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: "2", example: "--manual-sigma 3"),
+            .number(
+                "--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: "2", example: "--manual-sigma 3"),
             .flag("--no-map", "do not constrain the track to the venue's walkable area (no wall correction, no map matching)"),
             .flag("--no-map-matching", "keep the venue's walls as the Kalman filter's wall correction instead of the particle map matcher"),
-            .repeated("--map-matching-option", "NAME=VALUE", "override one MapMatchingConfiguration value (repeatable; A/B runs)",
-                      example: "--map-matching-option particleCount=200"),
+            .repeated(
+                "--map-matching-option", "NAME=VALUE", "override one MapMatchingConfiguration value (repeatable; A/B runs)",
+                example: "--map-matching-option particleCount=200"),
             .flag("--no-heading-alignment", "do not align the heading with the floor plan"),
             .flag("--no-beacons", "ignore beacon fixes"),
             .flag("--no-gnss", "ignore satellite fixes"),
-            .number("--storey-height", "M", "storey height between the floors of a venue-less recording, metres", in: 1...20, default: "3", example: "--storey-height 4"),
+            .number(
+                "--storey-height", "M", "storey height between the floors of a venue-less recording, metres", in: 1...20, default: "3",
+                example: "--storey-height 4"),
             .number("--beacon-scale", "X", "beacon fix covariance scale", in: 1...10_000, default: "4", example: "--beacon-scale 8"),
-            .number("--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5,
-                    default: "\(StrideConfiguration.standard.weinbergK)", example: "--weinberg-k 0.46"),
+            .number(
+                "--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5,
+                default: "\(StrideConfiguration.standard.weinbergK)", example: "--weinberg-k 0.46"),
         ],
-        notes: ["Each recording starts at its first ground-truth point (no later truth is used) and is scored against the later ones. Public data sets: README, \"Data\"."],
+        notes: [
+            "Each recording starts at its first ground-truth point (no later truth is used) and is scored against the later ones. Public data sets: README, \"Data\"."
+        ],
         examples: ["eval ../shared/data/ilc-site1 --venue ../shared/data/ilc-site1 --cross-validate 5"],
         run: run)
 
@@ -102,7 +121,8 @@ enum EvalCommand {
         guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER") }
         if navigate, venuePath == nil { throw UsageError("eval: --navigate needs --venue (routes are planned on its graph)") }
         if let plotPath {
-            try OutputFile.refuseOverwritingInput(plotPath, inputs: paths + [venuePath, beaconsPath, radioMapPath, manualPath].compactMap { $0 })
+            try OutputFile.refuseOverwritingInput(
+                plotPath, inputs: paths + [venuePath, beaconsPath, radioMapPath, manualPath].compactMap { $0 })
         }
 
         var fusion = FusionConfiguration.standard
@@ -110,8 +130,9 @@ enum EvalCommand {
         fusion.constrainToWalkableArea = !noMap
         fusion.mapMatching = noMap || noMapMatching ? nil : try MapMatchingOptions.configuration(mapMatchingOptions)
         fusion.alignHeadingToFloorPlan = !noAlignment
-        var settings = Settings(venue: nil, registry: nil, fusion: fusion,
-                                storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
+        var settings = Settings(
+            venue: nil, registry: nil, fusion: fusion,
+            storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
         settings.useGNSS = !noGNSS
         settings.fingerprint = try FingerprintOptions.configuration(fingerprintOptions)
         if let weinbergK { settings.deadReckoning.stride = try StrideConfiguration(weinbergK: weinbergK) }
@@ -141,13 +162,15 @@ enum EvalCommand {
             return 1
         }
         if let folds, radioMap == nil {
-            let survey = RadioMapSurvey.build(files: files, venue: settings.venue, registry: settings.registry, configuration: settings.fingerprint)
+            let survey = RadioMapSurvey.build(
+                files: files, venue: settings.venue, registry: settings.registry, configuration: settings.fingerprint)
             radioMap = survey.map
         }
         var radioMaps = RadioMapSelection(map: radioMap, configuration: settings.fingerprint)
         if let folds {
             do {
-                radioMaps.folds = try CrossValidationFolds(names: files.map(RadioMapSurvey.walkName) + (radioMap?.walks ?? []), count: folds)
+                radioMaps.folds = try CrossValidationFolds(
+                    names: files.map(RadioMapSurvey.walkName) + (radioMap?.walks ?? []), count: folds)
             } catch {
                 throw UsageError("eval: --cross-validate \(folds): \(error)")
             }
@@ -204,14 +227,19 @@ enum EvalCommand {
 
     /// Builds the pipeline for one recording and replays it from its ground truth's start (`observer`
     /// follows the run).
-    static func evaluate(_ loaded: EvaluationInputs.LoadedRecording, truth: GroundTruthTrack, _ settings: Settings,
-                         matcher: FingerprintMatcher? = nil, observer: (any FusionReplayObserver)? = nil) throws -> FusionReplay? {
-        FusionReplay.run(samples: loaded.samples, truth: truth, pipeline: try pipeline(loaded, settings, matcher: matcher), observer: observer)
+    static func evaluate(
+        _ loaded: EvaluationInputs.LoadedRecording, truth: GroundTruthTrack, _ settings: Settings,
+        matcher: FingerprintMatcher? = nil, observer: (any FusionReplayObserver)? = nil
+    ) throws -> FusionReplay? {
+        FusionReplay.run(
+            samples: loaded.samples, truth: truth, pipeline: try pipeline(loaded, settings, matcher: matcher), observer: observer)
     }
 
     /// The providers and the engine for one recording.
-    static func pipeline(_ loaded: EvaluationInputs.LoadedRecording, _ settings: Settings,
-                         matcher: FingerprintMatcher?) throws -> FusionPipeline {
+    static func pipeline(
+        _ loaded: EvaluationInputs.LoadedRecording, _ settings: Settings,
+        matcher: FingerprintMatcher?
+    ) throws -> FusionPipeline {
         var levels: [LevelCandidate]?
         if settings.venue == nil {
             var floors: [Double] = []
@@ -222,17 +250,20 @@ enum EvalCommand {
         let engine = FusionEngine(configuration: settings.fusion, venue: settings.venue, levels: levels, floorPlan: settings.floorPlan)
         var beacons: BeaconPositionProvider?
         if settings.useBeacons, let registry = settings.registry {
-            let map = try settings.venue.map { try BeaconMap(registry: registry, venue: $0) }
+            let map =
+                try settings.venue.map { try BeaconMap(registry: registry, venue: $0) }
                 ?? BeaconMap(registry: registry, frame: loaded.frame)
             beacons = BeaconPositionProvider(map: map)
         }
         let gnss = settings.useGNSS ? loaded.frame.map { GNSSPositionProvider(frame: $0) } : nil
         let fingerprint = matcher.map { FingerprintPositionProvider(matcher: $0, levels: engine.levelCandidates, venue: settings.venue) }
-        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(configuration: settings.deadReckoning), beacons: beacons, gnss: gnss,
-                                      fingerprint: fingerprint)
+        let pipeline = FusionPipeline(
+            engine: engine, deadReckoning: DeadReckoningProvider(configuration: settings.deadReckoning), beacons: beacons, gnss: gnss,
+            fingerprint: fingerprint)
         guard let fixes = settings.manualFixes else { return pipeline }
-        return FusionPipeline(engine: engine, deadReckoning: pipeline.deadReckoning,
-                              sources: Array(pipeline.sources.dropFirst()) + [ManualFixes.provider(fixes)])
+        return FusionPipeline(
+            engine: engine, deadReckoning: pipeline.deadReckoning,
+            sources: Array(pipeline.sources.dropFirst()) + [ManualFixes.provider(fixes)])
     }
 }
 
@@ -273,11 +304,14 @@ struct EvalReport {
             o["fold"] = outcome.fold.map { .number(Double($0)) } ?? .null
             if let navigation = outcome.navigation { o["navigation"] = navigation.json }
             let scored = zip(outcome.replay.score.points, zip(outcome.replay.truth.scoredPoints, outcome.replay.estimatesAtTruth))
-            o["pointErrors"] = .array(scored.map { point, pair in
-                ["t": .finite(point.timeSeconds), "errorMeters": .finite(point.errorMeters),
-                 "floorError": point.floorError.map(JSONValue.finite) ?? .null,
-                 "truth": [.finite(pair.0.point.x), .finite(pair.0.point.y)], "estimate": [.finite(pair.1.x), .finite(pair.1.y)]]
-            })
+            o["pointErrors"] = .array(
+                scored.map { point, pair in
+                    [
+                        "t": .finite(point.timeSeconds), "errorMeters": .finite(point.errorMeters),
+                        "floorError": point.floorError.map(JSONValue.finite) ?? .null,
+                        "truth": [.finite(pair.0.point.x), .finite(pair.0.point.y)], "estimate": [.finite(pair.1.x), .finite(pair.1.y)],
+                    ]
+                })
             let s = outcome.replay.statistics
             o["fusion"] = .object([
                 "steps": .number(Double(s.steps)), "acceptedFixes": .number(Double(s.acceptedFixes)),
@@ -314,15 +348,21 @@ struct EvalReport {
         var lines: [String] = []
         for outcome in outcomes {
             let s = outcome.replay.statistics
-            lines.append(line((outcome.file as NSString).lastPathComponent, outcome.replay.score)
-                         + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused\(s.acceptedFixesBySource.isEmpty ? "" : " (" + s.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.rejectedFixCount) rejected\(s.rejectedFixes.isEmpty ? "" : " (" + s.rejectedFixes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.mapMatchedSteps > 0 ? "\(s.mapMatchedSteps) map-matched steps" : "\(s.wallCorrections) wall corrections"), \(s.headingAlignments) heading alignments\(s.failedCorrectionCount > 0 ? ", \(s.failedCorrectionCount) failed corrections" : ""))")
+            lines.append(
+                line((outcome.file as NSString).lastPathComponent, outcome.replay.score)
+                    + " (pdr mean \(f(outcome.replay.deadReckoningScore.errors?.mean)) m; \(s.steps) steps, \(s.acceptedFixes) fixes fused\(s.acceptedFixesBySource.isEmpty ? "" : " (" + s.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.rejectedFixCount) rejected\(s.rejectedFixes.isEmpty ? "" : " (" + s.rejectedFixes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"), \(s.mapMatchedSteps > 0 ? "\(s.mapMatchedSteps) map-matched steps" : "\(s.wallCorrections) wall corrections"), \(s.headingAlignments) heading alignments\(s.failedCorrectionCount > 0 ? ", \(s.failedCorrectionCount) failed corrections" : ""))"
+            )
         }
         lines.append(line("overall fusion", overall))
         lines.append(line("overall pdr", overallDeadReckoning))
         for (source, score) in overallProviders.sorted(by: { $0.key < $1.key }) { lines.append(line("overall \(source) fixes", score)) }
         let navigated = outcomes.compactMap(\.navigation)
         if !navigated.isEmpty { lines.append("navigation: " + WalkNavigation.Outcome.pooled(navigated).text) }
-        if !skipped.isEmpty { lines.append("skipped \(skipped.count) file(s): " + skipped.map { "\(($0.file as NSString).lastPathComponent) (\($0.reason))" }.joined(separator: ", ")) }
+        if !skipped.isEmpty {
+            lines.append(
+                "skipped \(skipped.count) file(s): "
+                    + skipped.map { "\(($0.file as NSString).lastPathComponent) (\($0.reason))" }.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -337,7 +377,8 @@ enum EvalPlots {
         for outcome in outcomes {
             let stem = ((outcome.file as NSString).lastPathComponent as NSString).deletingPathExtension
             for (levelIndex, svg) in render(outcome.replay, venue: venue, file: (outcome.file as NSString).lastPathComponent) {
-                let levelName = levelIndex.map { outcome.replay.levels.indices.contains($0) ? outcome.replay.levels[$0].levelID : String($0) } ?? "all"
+                let levelName =
+                    levelIndex.map { outcome.replay.levels.indices.contains($0) ? outcome.replay.levels[$0].levelID : String($0) } ?? "all"
                 plots.append(("\(stem)-\(levelName)", svg))
             }
         }
@@ -361,7 +402,9 @@ enum EvalPlots {
     /// One SVG per level the truth or the fused track visits (`nil` level: no levels known), cropped to the
     /// truth and the fused track with a margin (scattered fixes do not widen it), titled with the file and level.
     static func render(_ replay: FusionReplay, venue: Venue?, file: String) -> [(Int?, String)] {
-        let truthLevels = replay.truth.points.map { point in point.level.flatMap { LevelCandidate.index(of: $0, in: replay.levels, venue: venue) } }
+        let truthLevels = replay.truth.points.map { point in
+            point.level.flatMap { LevelCandidate.index(of: $0, in: replay.levels, venue: venue) }
+        }
         var visited = Set<Int?>(truthLevels)
         for point in replay.fused { visited.insert(point.levelIndex) }
         if !replay.levels.isEmpty { visited.remove(nil) }
@@ -375,24 +418,32 @@ enum EvalPlots {
                 let index = truthLevels[offset + 1]
                 if level == nil || index == level { errorLines.append((point.point, estimate)) }
             }
-            let plot = TrackPlot(tracks: [
-                TrackPlot.Track(name: "beacon fixes", points: replay.beaconFixes.map(\.point), color: "#9467bd", widthPixels: 1, markers: true,
-                                joined: false, setsExtent: false),
-                TrackPlot.Track(name: "satellite fixes", points: replay.satelliteFixes.map(\.point), color: "#8c564b", widthPixels: 1, markers: true,
-                                joined: false, setsExtent: false),
-                TrackPlot.Track(name: "dead reckoning", points: replay.deadReckoning.map(\.point), color: "#ff7f0e", widthPixels: 1.5, setsExtent: false),
-                TrackPlot.Track(name: "ground truth", points: truth, color: "#222222", widthPixels: 2, markers: true,
-                                marksStart: level == nil || truthLevels.first == level, marksEnd: level == nil || truthLevels.last == level,
-                                dashed: true),
-                TrackPlot.Track(name: "fused estimate", points: fused, color: "#1f77b4", widthPixels: 2),
-            ], errorLines: errorLines)
+            let plot = TrackPlot(
+                tracks: [
+                    TrackPlot.Track(
+                        name: "beacon fixes", points: replay.beaconFixes.map(\.point), color: "#9467bd", widthPixels: 1, markers: true,
+                        joined: false, setsExtent: false),
+                    TrackPlot.Track(
+                        name: "satellite fixes", points: replay.satelliteFixes.map(\.point), color: "#8c564b", widthPixels: 1,
+                        markers: true,
+                        joined: false, setsExtent: false),
+                    TrackPlot.Track(
+                        name: "dead reckoning", points: replay.deadReckoning.map(\.point), color: "#ff7f0e", widthPixels: 1.5,
+                        setsExtent: false),
+                    TrackPlot.Track(
+                        name: "ground truth", points: truth, color: "#222222", widthPixels: 2, markers: true,
+                        marksStart: level == nil || truthLevels.first == level, marksEnd: level == nil || truthLevels.last == level,
+                        dashed: true),
+                    TrackPlot.Track(name: "fused estimate", points: fused, color: "#1f77b4", widthPixels: 2),
+                ], errorLines: errorLines)
             let bounds = (plot.bounds ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)).expanded(by: 5)
             var document = SVGDocument(bounds: bounds, marginMeters: 0)
             if let venue, let level, venue.levels.indices.contains(level) {
                 LevelRenderer(labels: [], drawGraph: false).draw(venue, levelIndex: level, into: &document)
             }
             plot.draw(into: &document)
-            let levelName = level.map { "level \(replay.levels.indices.contains($0) ? replay.levels[$0].levelID : String($0))" } ?? "all levels"
+            let levelName =
+                level.map { "level \(replay.levels.indices.contains($0) ? replay.levels[$0].levelID : String($0))" } ?? "all levels"
             result.append((level, document.rendered(title: "\(file) — \(levelName)")))
         }
         return result

@@ -27,15 +27,21 @@ enum EvalProvidersCommand {
 
     static let spec = CommandSpec(
         path: ["eval-providers"], summary: "score the dead-reckoning, beacon and satellite providers on recordings with ground truth",
-        positionals: [PositionalSpec(name: "PATH", help: "recordings, receiver tracks (*.mbd) or folders, walked recursively", isRepeated: true)],
+        positionals: [
+            PositionalSpec(name: "PATH", help: "recordings, receiver tracks (*.mbd) or folders, walked recursively", isRepeated: true)
+        ],
         options: [
             SharedOptions.beacons,
             SharedOptions.venueOption,
-            .number("--tx-power", "DBM", "transmit power at 1 m for beacons that do not state it", in: -120...20, default: "-59", example: "--tx-power -65"),
+            .number(
+                "--tx-power", "DBM", "transmit power at 1 m for beacons that do not state it", in: -120...20, default: "-59",
+                example: "--tx-power -65"),
             .number("--path-loss", "N", "path-loss exponent", in: 1...6, default: "2", example: "--path-loss 2.5"),
-            .number("--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5,
-                    default: "\(StrideConfiguration.standard.weinbergK)", example: "--weinberg-k 0.46"),
-            .number("--declination-deg", "D", "magnetic declination, degrees", in: -180...180, default: "0", example: "--declination-deg 2.5"),
+            .number(
+                "--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5,
+                default: "\(StrideConfiguration.standard.weinbergK)", example: "--weinberg-k 0.46"),
+            .number(
+                "--declination-deg", "D", "magnetic declination, degrees", in: -180...180, default: "0", example: "--declination-deg 2.5"),
             .number("--fix-interval", "S", "seconds between beacon fixes", in: 0...60, default: "1", example: "--fix-interval 2"),
             .number("--max-range", "M", "farthest usable beacon range, metres", in: 1...1000, default: "40", example: "--max-range 25"),
             .integer("--min-fit-beacons", "N", "beacons a fix needs", in: 3...50, default: "3", example: "--min-fit-beacons 4"),
@@ -62,14 +68,15 @@ enum EvalProvidersCommand {
         try args.finish()
         guard !paths.isEmpty else { throw UsageError("eval-providers: expected PATH…") }
 
-        var settings = Settings(registry: nil, venue: nil, txPowerDbm: tx, pathLossExponent: exponent,
-                                deadReckoning: try DeadReckoningConfiguration(
-                                    stride: StrideConfiguration(weinbergK: k),
-                                    heading: HeadingConfiguration(declinationRadians: declinationDegrees * .pi / 180)),
-                                beacon: try BeaconProviderConfiguration(
-                                    defaultPathLossExponent: exponent ?? BeaconProviderConfiguration.standard.defaultPathLossExponent,
-                                    maximumRangeMeters: maximumRange, minimumBeaconsForFit: minimumFit,
-                                    fixIntervalSeconds: fixInterval, fitWithinVotedLevel: !acrossLevels))
+        var settings = Settings(
+            registry: nil, venue: nil, txPowerDbm: tx, pathLossExponent: exponent,
+            deadReckoning: try DeadReckoningConfiguration(
+                stride: StrideConfiguration(weinbergK: k),
+                heading: HeadingConfiguration(declinationRadians: declinationDegrees * .pi / 180)),
+            beacon: try BeaconProviderConfiguration(
+                defaultPathLossExponent: exponent ?? BeaconProviderConfiguration.standard.defaultPathLossExponent,
+                maximumRangeMeters: maximumRange, minimumBeaconsForFit: minimumFit,
+                fixIntervalSeconds: fixInterval, fitWithinVotedLevel: !acrossLevels))
         do {
             if let beaconsPath {
                 settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath, txPowerDbm: tx, pathLossExponent: exponent)
@@ -110,13 +117,16 @@ enum EvalProvidersCommand {
         let samples = loaded.samples
         let frame = loaded.frame
         guard let truth = loaded.truth else { return nil }
-        var result = FileResult(file: file, dataset: loaded.format, samples: samples.count,
-                                durationSeconds: (samples.last?.timeSeconds ?? 0) - (samples.first?.timeSeconds ?? 0),
-                                frame: loaded.usedFloorFrame ? "floor" : "local")
-        result.deadReckoning = ProviderScoring.scoreDeadReckoning(samples: samples, truth: truth,
-                                                                  configuration: settings.deadReckoning)
+        var result = FileResult(
+            file: file, dataset: loaded.format, samples: samples.count,
+            durationSeconds: (samples.last?.timeSeconds ?? 0) - (samples.first?.timeSeconds ?? 0),
+            frame: loaded.usedFloorFrame ? "floor" : "local")
+        result.deadReckoning = ProviderScoring.scoreDeadReckoning(
+            samples: samples, truth: truth,
+            configuration: settings.deadReckoning)
         if let registry = settings.registry {
-            let map = settings.venue.map { try? BeaconMap(registry: registry, venue: $0) }
+            let map =
+                settings.venue.map { try? BeaconMap(registry: registry, venue: $0) }
                 ?? (try? BeaconMap(registry: registry, frame: frame))
             if let map {
                 let provider = BeaconPositionProvider(map: map, configuration: settings.beacon)
@@ -139,13 +149,15 @@ enum EvalProvidersCommand {
         }
         let devicesText = try String(contentsOfFile: devicesPath, encoding: .utf8)
         let trackText = try String(contentsOfFile: file, encoding: .utf8)
-        let registry = try ReceiverTrackDataset.parseDevices(devicesText, file: devicesPath, txPowerDbm: settings.txPowerDbm,
-                                                             pathLossExponent: settings.pathLossExponent)
+        let registry = try ReceiverTrackDataset.parseDevices(
+            devicesText, file: devicesPath, txPowerDbm: settings.txPowerDbm,
+            pathLossExponent: settings.pathLossExponent)
         let track = try ReceiverTrackDataset.parseTrack(trackText, file: file)
         let provider = BeaconPositionProvider(map: try BeaconMap(registry: registry, frame: nil), configuration: settings.beacon)
         let truth = try GroundTruthTrack(track.truth, source: file)
-        var result = FileResult(file: file, dataset: "receiver-track", samples: track.samples.count,
-                                durationSeconds: track.samples.last?.timeSeconds ?? 0, frame: "local")
+        var result = FileResult(
+            file: file, dataset: "receiver-track", samples: track.samples.count,
+            durationSeconds: track.samples.last?.timeSeconds ?? 0, frame: "local")
         result.beacon = ProviderScoring.scoreBeacons(samples: track.samples, truth: truth, provider: provider)
         return result
     }
@@ -156,7 +168,8 @@ enum EvalProvidersCommand {
         for _ in 0..<4 {
             let cnf = (folder as NSString).appendingPathComponent("cnf")
             if let names = try? FileManager.default.contentsOfDirectory(atPath: cnf),
-               let dev = names.sorted().first(where: { $0.hasSuffix(".dev") }) {
+                let dev = names.sorted().first(where: { $0.hasSuffix(".dev") })
+            {
                 return (cnf as NSString).appendingPathComponent(dev)
             }
             folder = (folder as NSString).deletingLastPathComponent
@@ -187,8 +200,10 @@ struct EvaluationReport {
 
     private static func statistics(_ s: ErrorStatistics?) -> [String: JSONValue] {
         guard let s else { return ["count": 0] }
-        return ["count": .number(Double(s.count)), "meanErrorMeters": .finite(s.mean), "medianErrorMeters": .finite(s.median),
-                "p75ErrorMeters": .finite(s.p75), "p95ErrorMeters": .finite(s.p95), "maxErrorMeters": .finite(s.max)]
+        return [
+            "count": .number(Double(s.count)), "meanErrorMeters": .finite(s.mean), "medianErrorMeters": .finite(s.median),
+            "p75ErrorMeters": .finite(s.p75), "p95ErrorMeters": .finite(s.p95), "maxErrorMeters": .finite(s.max),
+        ]
     }
 
     private static func json(_ score: DeadReckoningScore) -> JSONValue {
@@ -248,8 +263,10 @@ struct EvaluationReport {
 
     var json: JSONValue {
         let fileValues: [JSONValue] = files.map { f in
-            var o: [String: JSONValue] = ["file": .string(f.file), "dataset": .string(f.dataset), "samples": .number(Double(f.samples)),
-                                          "durationSeconds": .finite(f.durationSeconds), "frame": .string(f.frame)]
+            var o: [String: JSONValue] = [
+                "file": .string(f.file), "dataset": .string(f.dataset), "samples": .number(Double(f.samples)),
+                "durationSeconds": .finite(f.durationSeconds), "frame": .string(f.frame),
+            ]
             if let pdr = f.deadReckoning { o["pdr"] = Self.json(pdr) }
             if let beacon = f.beacon { o["beacon"] = Self.json(beacon) }
             if let gnss = f.gnss {
@@ -261,8 +278,10 @@ struct EvaluationReport {
             }
             return .object(o)
         }
-        return ["files": .array(fileValues), "overall": .object(overall),
-                "skipped": .array(skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] })]
+        return [
+            "files": .array(fileValues), "overall": .object(overall),
+            "skipped": .array(skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] }),
+        ]
     }
 
     var text: String {
@@ -271,20 +290,30 @@ struct EvaluationReport {
         for r in files {
             let name = (r.file as NSString).lastPathComponent
             if let p = r.deadReckoning {
-                lines.append("\(r.dataset) \(name) pdr: mean \(f(p.errors?.mean)) m, p75 \(f(p.errors?.p75)) m, max \(f(p.errors?.max)) m over \(p.scoredPoints) points; \(p.stepCount) steps, distance \(f(p.detectedDistanceMeters)) / \(f(p.trueDistanceMeters)) m = \(f(p.distanceRatio))")
+                lines.append(
+                    "\(r.dataset) \(name) pdr: mean \(f(p.errors?.mean)) m, p75 \(f(p.errors?.p75)) m, max \(f(p.errors?.max)) m over \(p.scoredPoints) points; \(p.stepCount) steps, distance \(f(p.detectedDistanceMeters)) / \(f(p.trueDistanceMeters)) m = \(f(p.distanceRatio))"
+                )
             }
             if let b = r.beacon {
-                lines.append("\(r.dataset) \(name) beacon: mean \(f(b.errors?.mean)) m, p75 \(f(b.errors?.p75)) m over \(b.scoredFixes) fixes (\(b.fittedFixCount) fitted, \(b.fallbackFixCount) fallback); level hit \(f(b.levelHitRate))")
+                lines.append(
+                    "\(r.dataset) \(name) beacon: mean \(f(b.errors?.mean)) m, p75 \(f(b.errors?.p75)) m over \(b.scoredFixes) fixes (\(b.fittedFixCount) fitted, \(b.fallbackFixCount) fallback); level hit \(f(b.levelHitRate))"
+                )
             }
             if let g = r.gnss {
-                lines.append("\(r.dataset) \(name) gnss: mean \(f(g.errors?.mean)) m, median \(f(g.errors?.median)) m, p75 \(f(g.errors?.p75)) m over \(g.errors?.count ?? 0) fixes (\(g.repeatedFixCount) repeats, \(g.poorFixCount) poor skipped)")
+                lines.append(
+                    "\(r.dataset) \(name) gnss: mean \(f(g.errors?.mean)) m, median \(f(g.errors?.median)) m, p75 \(f(g.errors?.p75)) m over \(g.errors?.count ?? 0) fixes (\(g.repeatedFixCount) repeats, \(g.poorFixCount) poor skipped)"
+                )
             }
         }
         lines.append("overall:")
         for (key, value) in overall.sorted(by: { $0.key < $1.key }) {
             lines.append("  \(key): \(value.serialized(pretty: false))")
         }
-        if !skipped.isEmpty { lines.append("skipped \(skipped.count) file(s): " + skipped.map { "\(($0.file as NSString).lastPathComponent) (\($0.reason))" }.joined(separator: ", ")) }
+        if !skipped.isEmpty {
+            lines.append(
+                "skipped \(skipped.count) file(s): "
+                    + skipped.map { "\(($0.file as NSString).lastPathComponent) (\($0.reason))" }.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -27,8 +27,9 @@ enum EvaluationInputs {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ToolFailure("\(command): \(path) does not exist (the public data sets, where to download them and "
-                                  + "where the tests look for them are listed in README.md, \"Data\")")
+                throw ToolFailure(
+                    "\(command): \(path) does not exist (the public data sets, where to download them and "
+                        + "where the tests look for them are listed in README.md, \"Data\")")
             }
             guard isDirectory.boolValue else { files.append(path); continue }
             guard let walker = manager.enumerator(atPath: path) else { continue }
@@ -43,8 +44,10 @@ enum EvaluationInputs {
     }
 
     /// An IPIN `BLE_Locations.csv` (by extension) or an `indoornav-beacons` registry.
-    static func loadRegistry(path: String, txPowerDbm: Double = BeaconRegistry.defaultTxPowerDbm,
-                             pathLossExponent: Double? = nil) throws -> BeaconRegistry {
+    static func loadRegistry(
+        path: String, txPowerDbm: Double = BeaconRegistry.defaultTxPowerDbm,
+        pathLossExponent: Double? = nil
+    ) throws -> BeaconRegistry {
         path.lowercased().hasSuffix(".csv")
             ? try BeaconRegistry.importIPINLocations(path: path, txPowerDbm: txPowerDbm, pathLossExponent: pathLossExponent)
             : try BeaconRegistry.load(path: path)
@@ -70,8 +73,11 @@ enum EvaluationInputs {
             samples.append(sample)
             if case .groundTruth(let truth) = sample.reading { truthSamples.append((sample.timeSeconds, truth, player.lastPlayedLine)) }
         }
-        let frame = venue?.frame ?? registry.flatMap(beaconCentroidFrame)
-            ?? truthSamples.lazy.compactMap { if case .geographic(let c) = $0.1.location { return LocalFrame(reference: c) } else { return nil } }.first
+        let frame =
+            venue?.frame ?? registry.flatMap(beaconCentroidFrame)
+            ?? truthSamples.lazy.compactMap {
+                if case .geographic(let c) = $0.1.location { return LocalFrame(reference: c) } else { return nil }
+            }.first
         var usedFloorFrame = false
         let truth: [TruthPoint] = truthSamples.compactMap { time, position, line in
             let point: LocalPoint?
@@ -88,9 +94,10 @@ enum EvaluationInputs {
             }
             return point.map { TruthPoint(timeSeconds: time, point: $0, level: position.level, line: line) }
         }
-        return LoadedRecording(format: reader.format.rawValue, samples: samples,
-                               truth: truth.isEmpty ? nil : try GroundTruthTrack(truth, source: file),
-                               usedFloorFrame: usedFloorFrame, frame: frame)
+        return LoadedRecording(
+            format: reader.format.rawValue, samples: samples,
+            truth: truth.isEmpty ? nil : try GroundTruthTrack(truth, source: file),
+            usedFloorFrame: usedFloorFrame, frame: frame)
     }
 
     /// Why a file that failed to read is skipped: "not a recording" for an unrecognised format, else the
@@ -108,9 +115,10 @@ enum EvaluationInputs {
         }
         guard !coordinates.isEmpty else { return nil }
         let n = Double(coordinates.count)
-        return LocalFrame(reference: GeoCoordinate(
-            latitudeDegrees: coordinates.map(\.latitudeDegrees).reduce(0, +) / n,
-            longitudeDegrees: coordinates.map(\.longitudeDegrees).reduce(0, +) / n))
+        return LocalFrame(
+            reference: GeoCoordinate(
+                latitudeDegrees: coordinates.map(\.latitudeDegrees).reduce(0, +) / n,
+                longitudeDegrees: coordinates.map(\.longitudeDegrees).reduce(0, +) / n))
     }
 
     /// The floor frame of the venue level a truth level names.

@@ -1,5 +1,5 @@
-import IndoorEstimation
 import Foundation
+import IndoorEstimation
 import IndoorGeometry
 import IndoorJSON
 

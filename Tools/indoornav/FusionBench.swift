@@ -24,10 +24,14 @@ enum FusionBench {
             SharedOptions.beacons,
             SharedOptions.radioMap,
             .integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: "3", example: "--repeat 5"),
-            .integer("--filter-steps", "N", "cycles of the filter measurement beside the replay", in: 1...100_000_000, default: "200000", example: "--filter-steps 100000"),
+            .integer(
+                "--filter-steps", "N", "cycles of the filter measurement beside the replay", in: 1...100_000_000, default: "200000",
+                example: "--filter-steps 100000"),
             SharedOptions.json,
         ],
-        examples: ["bench fusion Recordings/simulated/campus-info-to-deans-office.jsonl --venue Recordings/venues/campus --beacons Recordings/simulated/campus-beacons.json"],
+        examples: [
+            "bench fusion Recordings/simulated/campus-info-to-deans-office.jsonl --venue Recordings/venues/campus --beacons Recordings/simulated/campus-beacons.json"
+        ],
         run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -55,8 +59,9 @@ enum FusionBench {
         var best = Double.infinity
         var statistics = FusionStatistics()
         // The same providers and engine as `eval` builds for this recording (the floor-plan raster built once).
-        var settings = EvalCommand.Settings(venue: venue, registry: registry, fusion: .standard,
-                                            storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
+        var settings = EvalCommand.Settings(
+            venue: venue, registry: registry, fusion: .standard,
+            storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
         settings.prepareFloorPlan()
         for _ in 0..<repeats {
             let pipeline = try EvalCommand.pipeline(loaded, settings, matcher: matcher)
@@ -68,8 +73,10 @@ enum FusionBench {
             for sample in loaded.samples {
                 if !started, sample.timeSeconds >= start.timeSeconds {
                     started = true
-                    try engine.start(at: IndoorLocation(point: start.point, levelID: nil, accuracyMeters: 1,
-                                                        timeSeconds: start.timeSeconds, source: "bench"), levelIndex: startLevel)
+                    try engine.start(
+                        at: IndoorLocation(
+                            point: start.point, levelID: nil, accuracyMeters: 1,
+                            timeSeconds: start.timeSeconds, source: "bench"), levelIndex: startLevel)
                 }
                 if pipeline.consume(sample).changed { changes += 1 }
             }
@@ -94,10 +101,15 @@ enum FusionBench {
             ])
             print(report.serialized(pretty: true))
         } else {
-            print(String(format: "%@: %d samples, %.1f s; providers + fusion best of %d: %.4f s → %.0f× real time (%.0f× with the read)",
-                         file, loaded.samples.count, duration, repeats, best, factor, duration / (best + readSeconds)))
-            let bySource = statistics.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            print("  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused\(bySource.isEmpty ? "" : " (\(bySource))"), \(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections, \(statistics.mapMatchedSteps) map-matched steps, \(statistics.headingAlignments) heading alignments")
+            print(
+                String(
+                    format: "%@: %d samples, %.1f s; providers + fusion best of %d: %.4f s → %.0f× real time (%.0f× with the read)",
+                    file, loaded.samples.count, duration, repeats, best, factor, duration / (best + readSeconds)))
+            let bySource = statistics.acceptedFixesBySource.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                separator: ", ")
+            print(
+                "  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused\(bySource.isEmpty ? "" : " (\(bySource))"), \(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections, \(statistics.mapMatchedSteps) map-matched steps, \(statistics.headingAlignments) heading alignments"
+            )
             print(String(format: "  Kalman predict+update (state 4): GSL %.0f cycles/s", filter.cyclesPerSecond))
         }
         return 0

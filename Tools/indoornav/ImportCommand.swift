@@ -28,7 +28,9 @@ enum ImportCommand {
         options: [
             SharedOptions.output("OUT.json", "the registry to write", required: true),
             .number("--tx-power", "DBM", "transmit power at 1 m of every beacon", in: -120...20, default: "-59", example: "--tx-power -65"),
-            .number("--path-loss", "N", "path-loss exponent of every beacon", in: 1...6, default: "the provider's default (2)", example: "--path-loss 2.5"),
+            .number(
+                "--path-loss", "N", "path-loss exponent of every beacon", in: 1...6, default: "the provider's default (2)",
+                example: "--path-loss 2.5"),
         ],
         examples: ["import beacons-ipin BLE_Locations.csv -o beacons.json"],
         run: importBeacons)
@@ -49,8 +51,9 @@ enum ImportCommand {
                     inputPath: input, format: format, outputPath: temporary, venueId: venue, beaconRegistry: beacons, strict: strict)
                 // A file that yields no sample is not a recording of this format: fail, keep any previous output.
                 guard summary.totalSamples > 0 else {
-                    throw ToolFailure("\(input): no sample in \(summary.lines) line(s)"
-                        + (summary.malformedLines > 0 ? " (\(summary.malformedLines) malformed)" : "") + "; nothing written")
+                    throw ToolFailure(
+                        "\(input): no sample in \(summary.lines) line(s)"
+                            + (summary.malformedLines > 0 ? " (\(summary.malformedLines) malformed)" : "") + "; nothing written")
                 }
                 return summary
             }

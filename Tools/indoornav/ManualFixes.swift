@@ -23,8 +23,9 @@ enum ManualFixes {
         let candidates = venue.map(LevelCandidate.levels(of:)) ?? []
         return truth.points.map { point in
             let level = point.level.flatMap { LevelCandidate.index(of: $0, in: candidates, venue: venue) }.map { candidates[$0] }
-            var fix = IndoorLocation(point: point.point, levelID: level?.levelID, accuracyMeters: sigmaMeters,
-                                     timeSeconds: point.timeSeconds, source: "manual")
+            var fix = IndoorLocation(
+                point: point.point, levelID: level?.levelID, accuracyMeters: sigmaMeters,
+                timeSeconds: point.timeSeconds, source: "manual")
             fix.floorNumber = level?.floorNumber
             return fix
         }

@@ -33,7 +33,9 @@ enum OutputFile {
         try checkWritable(path)
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp").path
+            .appendingPathComponent(
+                ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            ).path
         let result: T
         do { result = try body(temporary) } catch {
             try? FileManager.default.removeItem(atPath: temporary)

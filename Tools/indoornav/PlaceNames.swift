@@ -22,13 +22,16 @@ enum PlaceNames {
             let found = catalog.search(text, language: language)
             let key = DestinationCatalog.fold(text)
             let exact = found.filter { entry in names(entry, venue: venue).contains { DestinationCatalog.fold($0) == key } }
-            let prefix = key.count < minimumPrefixCharacters ? []
+            let prefix =
+                key.count < minimumPrefixCharacters
+                ? []
                 : found.filter { entry in names(entry, venue: venue).contains { DestinationCatalog.fold($0).hasPrefix(key) } }
             for group in [exact, prefix] where !group.isEmpty {
                 if group.count == 1 { return .feature(id: group[0].id) }
                 let listed = group.prefix(listedCandidates).map { "\($0.id) (\"\($0.name)\", level \($0.levelID))" }
-                throw UsageError("\(flag): '\(text)' names \(group.count) places: \(listed.joined(separator: ", "))"
-                                 + (group.count > listedCandidates ? ", …" : "") + "; give one of these ids")
+                throw UsageError(
+                    "\(flag): '\(text)' names \(group.count) places: \(listed.joined(separator: ", "))"
+                        + (group.count > listedCandidates ? ", …" : "") + "; give one of these ids")
             }
             return place
         }

@@ -46,7 +46,8 @@ enum ProvidersBench {
 
         let registry: BeaconRegistry
         if let beaconsPath {
-            registry = beaconsPath.lowercased().hasSuffix(".csv")
+            registry =
+                beaconsPath.lowercased().hasSuffix(".csv")
                 ? try BeaconRegistry.importIPINLocations(path: beaconsPath) : try BeaconRegistry.load(path: beaconsPath)
         } else {
             registry = try syntheticRegistry(samples)
@@ -89,9 +90,12 @@ enum ProvidersBench {
             ]
             print(value.serialized(pretty: true))
         } else {
-            print(String(format: "%@: %d samples, %.1f s recorded; %d steps, %d beacon fixes; best of %d: %.4f s → %.0f× real time (%.0f samples/s); read + order %.3f s → %.0f× including the read",
-                         file, samples.count, duration, steps, fixes, repeats, best, factor, Double(samples.count) / best,
-                         readSeconds, withRead))
+            print(
+                String(
+                    format:
+                        "%@: %d samples, %.1f s recorded; %d steps, %d beacon fixes; best of %d: %.4f s → %.0f× real time (%.0f samples/s); read + order %.3f s → %.0f× including the read",
+                    file, samples.count, duration, steps, fixes, repeats, best, factor, Double(samples.count) / best,
+                    readSeconds, withRead))
         }
         return 0
     }
@@ -121,9 +125,11 @@ enum ProvidersBench {
             }
             guard id.mac != nil || id.uuid != nil else { continue }
             let angle = 2 * Double.pi * Double(index) / Double(seen.count)
-            records.append(BeaconRecord(id: "B\(index)", identity: id,
-                                        position: .local(LocalPoint(x: 30 * cos(angle), y: 30 * sin(angle))),
-                                        level: .floorNumber(0), txPowerDbm: BeaconRegistry.defaultTxPowerDbm))
+            records.append(
+                BeaconRecord(
+                    id: "B\(index)", identity: id,
+                    position: .local(LocalPoint(x: 30 * cos(angle), y: 30 * sin(angle))),
+                    level: .floorNumber(0), txPowerDbm: BeaconRegistry.defaultTxPowerDbm))
         }
         return try BeaconRegistry(beacons: records)
     }

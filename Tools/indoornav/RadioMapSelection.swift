@@ -53,7 +53,8 @@ enum FingerprintOptions {
                 beaconScanIntervalSeconds: v("beaconScanIntervalSeconds"), minimumRSSIDbm: v("minimumRSSIDbm"),
                 missingRSSIDbm: v("missingRSSIDbm"), neighbourCount: Int(v("neighbourCount")),
                 minimumKnownTransmitters: Int(v("minimumKnownTransmitters")), minimumSigmaMeters: v("minimumSigmaMeters"),
-                spreadScale: v("spreadScale"), sigmaPerRMSMetersPerDb: v("sigmaPerRMSMetersPerDb"), maximumMatchRMSDb: v("maximumMatchRMSDb"),
+                spreadScale: v("spreadScale"), sigmaPerRMSMetersPerDb: v("sigmaPerRMSMetersPerDb"),
+                maximumMatchRMSDb: v("maximumMatchRMSDb"),
                 minimumFingerprintsPerTransmitter: Int(v("minimumFingerprintsPerTransmitter")),
                 levelEvidenceWeight: v("levelEvidenceWeight"))
             configuration.dateScansByLastSeen = v("dateScansByLastSeen") != 0

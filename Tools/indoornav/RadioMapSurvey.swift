@@ -19,8 +19,10 @@ enum RadioMapSurvey {
 
     /// Surveys `files` (read like `eval` reads them: venue frame, else the beacons' centroid, else the
     /// first walk's geographic truth). Files without two truth points are skipped with the reason.
-    static func build(files: [String], venue: Venue?, registry: BeaconRegistry?,
-                      configuration: FingerprintConfiguration) -> Result {
+    static func build(
+        files: [String], venue: Venue?, registry: BeaconRegistry?,
+        configuration: FingerprintConfiguration
+    ) -> Result {
         var builder: RadioMapBuilder?
         var mapFrame: LocalFrame?
         var outcomes: [RadioMapBuilder.WalkOutcome] = []
@@ -41,7 +43,11 @@ enum RadioMapSurvey {
                 }
                 var truth = groundTruth.points
                 if let mapFrame, let frame = loaded.frame, frame != mapFrame, !loaded.usedFloorFrame {
-                    truth = truth.map { TruthPoint(timeSeconds: $0.timeSeconds, point: mapFrame.localPoint(from: frame.geoCoordinate(from: $0.point)), level: $0.level) }
+                    truth = truth.map {
+                        TruthPoint(
+                            timeSeconds: $0.timeSeconds, point: mapFrame.localPoint(from: frame.geoCoordinate(from: $0.point)),
+                            level: $0.level)
+                    }
                 }
                 guard var current = builder else { continue }
                 outcomes.append(try current.add(walk: walkName(file), samples: loaded.samples, truth: truth))

@@ -16,7 +16,9 @@ enum ReachBench {
             SharedOptions.graph.with(default: "derived"),
             .integer("--pairs", "N", "random unit pairs", in: 1...1_000_000, default: "1000", example: "--pairs 2000"),
             .integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: "1", example: "--seed 7"),
-            .value("--scope", "venue|building", "pairs across the venue, or within one building", default: "venue", example: "--scope building"),
+            .value(
+                "--scope", "venue|building", "pairs across the venue, or within one building", default: "venue", example: "--scope building"
+            ),
             SharedOptions.json,
         ],
         examples: ["bench reach Recordings/venues/campus --pairs 2000"],
@@ -58,9 +60,13 @@ enum ReachBench {
             let t0 = clock.now
             let response = try router.route(request)
             micros.append(RouteBench.seconds(clock.now - t0) * 1e6)
-            if response.route != nil { routable += 1 } else if failures.count < 20 {
-                failures.append(["from": .string(units[a].id), "to": .string(units[b].id),
-                                 "notice": .string(response.notices.last.map { "\($0.code.rawValue): \($0.details ?? "")" } ?? "")])
+            if response.route != nil {
+                routable += 1
+            } else if failures.count < 20 {
+                failures.append([
+                    "from": .string(units[a].id), "to": .string(units[b].id),
+                    "notice": .string(response.notices.last.map { "\($0.code.rawValue): \($0.details ?? "")" } ?? ""),
+                ])
             }
         }
         micros.sort()
@@ -72,9 +78,10 @@ enum ReachBench {
             "unitsWithOpenings": .number(Double(units.count)),
             "pairs": .number(Double(pairCount)), "routable": .number(Double(routable)),
             "routableFraction": .finite((fraction * 10_000).rounded() / 10_000),
-            "unreachableUnits": .array(unreachable.map { u in
-                ["id": .string(u.id), "level": .string(u.levelID), "reason": .string(u.reason.map { "\($0)" } ?? "")] as JSONValue
-            }),
+            "unreachableUnits": .array(
+                unreachable.map { u in
+                    ["id": .string(u.id), "level": .string(u.levelID), "reason": .string(u.reason.map { "\($0)" } ?? "")] as JSONValue
+                }),
             "failedPairs": .array(failures),
             "loadSeconds": .finite((loadSeconds * 1000).rounded() / 1000),
             "meanRouteMicroseconds": .finite(micros.isEmpty ? 0 : (micros.reduce(0, +) / Double(micros.count) * 10).rounded() / 10),
@@ -84,9 +91,13 @@ enum ReachBench {
         if json {
             print(result.serialized(pretty: true))
         } else {
-            print("venue \(venue.id) (graph \(graph), scope \(scope.rawValue)): \(units.count) units with openings; load \(result["loadSeconds"]?.double ?? 0) s")
-            print(String(format: "%d pairs, %d routable (%.2f %%); route mean %.0f µs, p50 %.0f µs, p99 %.0f µs",
-                         pairCount, routable, fraction * 100, result["meanRouteMicroseconds"]?.double ?? 0, pct(0.5), pct(0.99)))
+            print(
+                "venue \(venue.id) (graph \(graph), scope \(scope.rawValue)): \(units.count) units with openings; load \(result["loadSeconds"]?.double ?? 0) s"
+            )
+            print(
+                String(
+                    format: "%d pairs, %d routable (%.2f %%); route mean %.0f µs, p50 %.0f µs, p99 %.0f µs",
+                    pairCount, routable, fraction * 100, result["meanRouteMicroseconds"]?.double ?? 0, pct(0.5), pct(0.99)))
             print("\(unreachable.count) unreachable unit(s)")
             var byReason: [String: [String]] = [:]
             for u in unreachable { byReason[u.reason.map { "\($0)" } ?? "", default: []].append(u.id) }

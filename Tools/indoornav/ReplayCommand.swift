@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import IndoorPlot
 import IndoorNavigation
+import IndoorPlot
 import IndoorPositioning
 import IndoorRecordings
 import IndoorRouting
@@ -21,19 +21,31 @@ enum ReplayCommand {
         path: ["replay"], summary: "replay a recording through fusion, navigation and follow-user, with an event timeline and a report",
         options: [
             SharedOptions.venueOption.required,
-            .value("--recording", "FILE", "the recording: canonical .jsonl, an ILC path file or an IPIN logfile", example: "--recording Recordings/simulated/campus-info-to-deans-office.jsonl", required: true),
-            .value("--to", "DEST", "destination: a feature id, x,y@LEVEL or indoornav://navigate?poiId=…", example: "--to occ-deans-office", required: true),
+            .value(
+                "--recording", "FILE", "the recording: canonical .jsonl, an ILC path file or an IPIN logfile",
+                example: "--recording Recordings/simulated/campus-info-to-deans-office.jsonl", required: true),
+            .value(
+                "--to", "DEST", "destination: a feature id, x,y@LEVEL or indoornav://navigate?poiId=…", example: "--to occ-deans-office",
+                required: true),
             SharedOptions.beacons,
-            .value("--manual", "FILE", "fuse the ground-truth lines of FILE as manual fixes (a user tapping their position)", example: "--manual fixes.jsonl"),
-            .number("--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: "2", example: "--manual-sigma 3"),
-            .value("--follow", "none|follow|followWithHeading", "camera follow-user mode", default: "follow", example: "--follow followWithHeading"),
-            .number("--update-interval", "S", "seconds between navigation updates", in: 0...60, default: "1", example: "--update-interval 0.5"),
+            .value(
+                "--manual", "FILE", "fuse the ground-truth lines of FILE as manual fixes (a user tapping their position)",
+                example: "--manual fixes.jsonl"),
+            .number(
+                "--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: "2", example: "--manual-sigma 3"),
+            .value(
+                "--follow", "none|follow|followWithHeading", "camera follow-user mode", default: "follow",
+                example: "--follow followWithHeading"),
+            .number(
+                "--update-interval", "S", "seconds between navigation updates", in: 0...60, default: "1", example: "--update-interval 0.5"),
             SharedOptions.json,
             .value("--plot", "OUT", "write SVG plots of the tracks: OUT.svg, or one per level in the folder OUT", example: "--plot out/"),
         ],
         notes: ["The walk starts at the recording's first ground-truth point; later truth is used only to score the result."],
         exitNotes: [2: "the walk did not arrive (or navigation could not start)"],
-        examples: ["replay --venue Recordings/venues/campus --recording Recordings/simulated/campus-info-to-deans-office.jsonl --to occ-deans-office"],
+        examples: [
+            "replay --venue Recordings/venues/campus --recording Recordings/simulated/campus-info-to-deans-office.jsonl --to occ-deans-office"
+        ],
         run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -49,7 +61,8 @@ enum ReplayCommand {
         let plot = try args.option("--plot")
         try args.finish()
         if let plot {
-            try OutputFile.refuseOverwritingInput(plot, inputs: [venuePath, recordingPath] + (beaconsPath.map { [$0] } ?? []), folders: [venuePath])
+            try OutputFile.refuseOverwritingInput(
+                plot, inputs: [venuePath, recordingPath] + (beaconsPath.map { [$0] } ?? []), folders: [venuePath])
         }
         guard let followMode = FollowUserMode(rawValue: followText) else {
             throw UsageError("--follow: expected none, follow or followWithHeading, got '\(followText)'")
@@ -61,8 +74,9 @@ enum ReplayCommand {
         guard let truth = loaded.truth else { throw ToolFailure("\(recordingPath): no ground-truth point to start from") }
         let manualFixes = try manualPath.map { try ManualFixes.load(path: $0, sigmaMeters: manualSigma, venue: venue, registry: registry) }
 
-        let replay = try Replay(venue: venue, registry: registry, loaded: loaded, truth: truth, destination: destination,
-                                followMode: followMode, updateIntervalSeconds: updateInterval, manualFixes: manualFixes)
+        let replay = try Replay(
+            venue: venue, registry: registry, loaded: loaded, truth: truth, destination: destination,
+            followMode: followMode, updateIntervalSeconds: updateInterval, manualFixes: manualFixes)
         let report = replay.report(truth: truth)
         if json {
             print(report.serialized(pretty: true))
@@ -118,21 +132,27 @@ struct Replay {
     var truthPoints: [LocalPoint] = []
 
     /// Replays `loaded` from its truth's start; `manualFixes` join the providers through a manual provider.
-    init(venue: Venue, registry: BeaconRegistry?, loaded: EvaluationInputs.LoadedRecording, truth: GroundTruthTrack,
-         destination: NavigationDestination, followMode: FollowUserMode, updateIntervalSeconds: Double,
-         manualFixes: [IndoorLocation]? = nil) throws {
+    init(
+        venue: Venue, registry: BeaconRegistry?, loaded: EvaluationInputs.LoadedRecording, truth: GroundTruthTrack,
+        destination: NavigationDestination, followMode: FollowUserMode, updateIntervalSeconds: Double,
+        manualFixes: [IndoorLocation]? = nil
+    ) throws {
         self.venue = venue
         let engine = FusionEngine(venue: venue)
         let beacons = try registry.map { BeaconPositionProvider(map: try BeaconMap(registry: $0, venue: venue)) }
-        var pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons,
-                                      gnss: GNSSPositionProvider(frame: venue.frame))
+        var pipeline = FusionPipeline(
+            engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons,
+            gnss: GNSSPositionProvider(frame: venue.frame))
         if let manualFixes {
-            pipeline = FusionPipeline(engine: engine, deadReckoning: pipeline.deadReckoning,
-                                      sources: Array(pipeline.sources.dropFirst()) + [ManualFixes.provider(manualFixes)])
+            pipeline = FusionPipeline(
+                engine: engine, deadReckoning: pipeline.deadReckoning,
+                sources: Array(pipeline.sources.dropFirst()) + [ManualFixes.provider(manualFixes)])
         }
-        let run = try NavigationReplay(samples: loaded.samples, start: truth.start, venue: venue, pipeline: pipeline,
-                                       options: .init(destination: destination, followMode: followMode,
-                                                      updateIntervalSeconds: updateIntervalSeconds))
+        let run = try NavigationReplay(
+            samples: loaded.samples, start: truth.start, venue: venue, pipeline: pipeline,
+            options: .init(
+                destination: destination, followMode: followMode,
+                updateIntervalSeconds: updateIntervalSeconds))
         for (time, event) in run.events { timeline.append(Self.line(event, at: time, venue: venue)) }
         fused = run.fused
         snapped = run.snapped
@@ -149,7 +169,9 @@ struct Replay {
         durationSeconds = run.durationSeconds
         truthPoints = truth.points.map(\.point)
         truthLevelIDs = truth.points.map { point in
-            point.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }.map { engine.levelCandidates[$0].levelID }
+            point.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }.map {
+                engine.levelCandidates[$0].levelID
+            }
         }
     }
 
@@ -200,8 +222,10 @@ struct Replay {
             "snapped": stats(errors(of: snapped, truth: truth)),
             "deadReckoning": stats(errors(of: deadReckoning, truth: truth)),
             "camera": finalCamera.map { c in
-                ["x": .finite(c.center.x), "y": .finite(c.center.y), "bearingDegrees": .finite(Angle.degrees(c.bearingRadians)),
-                 "zoom": .finite(c.zoom), "level": .optional(c.displayedLevelID)] as JSONValue
+                [
+                    "x": .finite(c.center.x), "y": .finite(c.center.y), "bearingDegrees": .finite(Angle.degrees(c.bearingRadians)),
+                    "zoom": .finite(c.zoom), "level": .optional(c.displayedLevelID),
+                ] as JSONValue
             } ?? .null,
             "events": .array(timeline.map { ["t": .finite(($0.timeSeconds * 10).rounded() / 10), "event": .string($0.text)] }),
         ]

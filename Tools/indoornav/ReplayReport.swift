@@ -1,8 +1,8 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
-import IndoorPlot
 import IndoorNavigation
+import IndoorPlot
 import IndoorPositioning
 import IndoorRecordings
 import IndoorVenue
@@ -16,7 +16,8 @@ enum ReplayReport {
         }
         switch event {
         case .started(let id, let route):
-            return "navigation started to \(id ?? "a point"): \(Int(route.lengthMeters.rounded())) m, \(Int(route.durationSeconds.rounded())) s"
+            return
+                "navigation started to \(id ?? "a point"): \(Int(route.lengthMeters.rounded())) m, \(Int(route.durationSeconds.rounded())) s"
         case .maneuverAdvanced(_, _, let m): return "next: \(m.instruction)"
         case .levelChanged(let from, let to): return "level changed \(level(from)) → \(level(to))"
         case .arriving(let target, let d):
@@ -25,7 +26,9 @@ enum ReplayReport {
             case .sectionTransition(let t): return "arriving at transition \(t.transitionTypeID) (\(Int(d.rounded())) m)"
             }
         case .arrived(let info):
-            return info.isFinal ? "arrived at \(info.destinationName ?? info.destinationID ?? "the destination")" : "arrived at a stopover (wait \(Int(info.waitSeconds)) s)"
+            return info.isFinal
+                ? "arrived at \(info.destinationName ?? info.destinationID ?? "the destination")"
+                : "arrived at a stopover (wait \(Int(info.waitSeconds)) s)"
         case .leftArrivalArea: return "left the arrival area"
         case .awaitingTransition(let t): return "waiting to cross \(t.transitionTypeID) to \(level(t.toLevelID))"
         case .transitionCompleted(let t, let confirmed): return "crossed \(t.transitionTypeID)\(confirmed ? " (confirmed)" : " (detected)")"
@@ -52,10 +55,16 @@ enum ReplayReport {
     static func text(_ r: JSONValue) -> String {
         func f(_ v: JSONValue?, _ digits: Int = 1) -> String { v?.double.map { String(format: "%.\(digits)f", $0) } ?? "-" }
         var lines = ["", "report:"]
-        lines.append("  arrived: \(r["arrived"]?.bool == true ? "yes at \(f(r["arrivalTimeSeconds"])) s" : "no") (recording \(f(r["durationSeconds"])) s)")
-        lines.append("  route \(f(r["routeLengthMeters"])) m; \(r["reroutes"]?.int ?? 0) reroutes, \(r["offRouteEvents"]?.int ?? 0) off-route events, \(r["levelChanges"]?.int ?? 0) level changes")
+        lines.append(
+            "  arrived: \(r["arrived"]?.bool == true ? "yes at \(f(r["arrivalTimeSeconds"])) s" : "no") (recording \(f(r["durationSeconds"])) s)"
+        )
+        lines.append(
+            "  route \(f(r["routeLengthMeters"])) m; \(r["reroutes"]?.int ?? 0) reroutes, \(r["offRouteEvents"]?.int ?? 0) off-route events, \(r["levelChanges"]?.int ?? 0) level changes"
+        )
         for (name, key) in [("fused", "fused"), ("snapped", "snapped"), ("dead reckoning", "deadReckoning")] {
-            lines.append("  \(name) error vs ground truth: mean \(f(r[key]?["meanErrorMeters"])) m, p75 \(f(r[key]?["p75ErrorMeters"])) m, max \(f(r[key]?["maxErrorMeters"])) m")
+            lines.append(
+                "  \(name) error vs ground truth: mean \(f(r[key]?["meanErrorMeters"])) m, p75 \(f(r[key]?["p75ErrorMeters"])) m, max \(f(r[key]?["maxErrorMeters"])) m"
+            )
         }
         if let c = r["camera"], c != .null {
             lines.append("  camera: level \(c["level"]?.string ?? "-"), bearing \(f(c["bearingDegrees"], 0))°, zoom \(f(c["zoom"]))")
@@ -77,22 +86,27 @@ enum ReplayReport {
             let id = venue.levels[index].id
             func on(_ s: [Replay.Stamped]) -> [LocalPoint] { s.filter { $0.levelID == id }.map(\.point) }
             let routePoints = replay.routes.first.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? []
-            let reroutePoints = replay.routes.count > 1 ? replay.routes.last.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? [] : []
+            let reroutePoints =
+                replay.routes.count > 1 ? replay.routes.last.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? [] : []
             let plot = TrackPlot(tracks: [
                 TrackPlot.Track(name: "planned route", points: routePoints, color: "#9ecae1", widthPixels: 7),
                 TrackPlot.Track(name: "route after the last reroute", points: reroutePoints, color: "#c5b0d5", widthPixels: 5),
-                TrackPlot.Track(name: "dead reckoning", points: on(replay.deadReckoning), color: "#ff7f0e", widthPixels: 1.5, setsExtent: false),
-                TrackPlot.Track(name: "ground truth", points: zip(replay.truthLevelIDs, replay.truthPoints).filter { $0.0 == id }.map(\.1),
-                                color: "#222222", widthPixels: 2, marksStart: replay.truthLevelIDs.first == id,
-                                marksEnd: replay.truthLevelIDs.last == id, dashed: true),
+                TrackPlot.Track(
+                    name: "dead reckoning", points: on(replay.deadReckoning), color: "#ff7f0e", widthPixels: 1.5, setsExtent: false),
+                TrackPlot.Track(
+                    name: "ground truth", points: zip(replay.truthLevelIDs, replay.truthPoints).filter { $0.0 == id }.map(\.1),
+                    color: "#222222", widthPixels: 2, marksStart: replay.truthLevelIDs.first == id,
+                    marksEnd: replay.truthLevelIDs.last == id, dashed: true),
                 TrackPlot.Track(name: "fused estimate", points: on(replay.fused), color: "#d62728", widthPixels: 2),
-                TrackPlot.Track(name: "snapped to route", points: on(replay.snapped), color: "#17becf", widthPixels: 1.5, markers: true, joined: false),
+                TrackPlot.Track(
+                    name: "snapped to route", points: on(replay.snapped), color: "#17becf", widthPixels: 1.5, markers: true, joined: false),
             ])
             let bounds = (plot.bounds ?? LevelRenderer.bounds(of: venue, levelIndex: index)).expanded(by: 4)
             var document = SVGDocument(bounds: bounds, marginMeters: 0)
             LevelRenderer(labels: [.occupant, .spaceName], drawGraph: false).draw(venue, levelIndex: index, into: &document)
             plot.draw(into: &document)
-            let svg = document.rendered(title: LevelRenderer.title("replay of \((recording as NSString).lastPathComponent)", venue: venue, levelIndex: index))
+            let svg = document.rendered(
+                title: LevelRenderer.title("replay of \((recording as NSString).lastPathComponent)", venue: venue, levelIndex: index))
             let file: String
             if isFile {
                 file = ordered.count == 1 ? path : (path as NSString).deletingPathExtension + "-\(k).svg"

@@ -82,8 +82,9 @@ enum RouteBench {
         for (index, (a, b)) in pairs.enumerated() {
             progress.update(index)
             let na = nodes[a], nb = nodes[b]
-            var request = RouteRequest(from: .local(na.point, level: venue.levels[Int(na.levelIndex)].id),
-                                       to: .local(nb.point, level: venue.levels[Int(nb.levelIndex)].id))
+            var request = RouteRequest(
+                from: .local(na.point, level: venue.levels[Int(na.levelIndex)].id),
+                to: .local(nb.point, level: venue.levels[Int(nb.levelIndex)].id))
             request.options.optimization = optimization
             let t0 = clock.now
             let response = try router.route(request)
@@ -126,7 +127,8 @@ enum RouteBench {
             return v[min(v.count - 1, Int(Double(v.count - 1) * p))]
         }
         func rounded(_ x: Double, _ digits: Double = 10) -> JSONValue { .finite((x * digits).rounded() / digits) }
-        let graphBytes = venue.graph.nodes.count * (MemoryLayout<NavNode>.stride + 4) + venue.graph.edges.count * MemoryLayout<NavEdge>.stride
+        let graphBytes =
+            venue.graph.nodes.count * (MemoryLayout<NavNode>.stride + 4) + venue.graph.edges.count * MemoryLayout<NavEdge>.stride
             + venue.graph.adjacency.count * MemoryLayout<NavigationGraph.Arc>.stride
         var fields: [String: JSONValue] = [
             "venue": .string(venue.id),
@@ -152,10 +154,18 @@ enum RouteBench {
         }
         if let recustomizeMilliseconds { fields["recustomizeOneClosureMilliseconds"] = rounded(recustomizeMilliseconds, 1000) }
         let result = JSONValue.object(fields)
-        if json { print(result.serialized(pretty: true)) } else {
-            print("venue \(venue.id): \(nodes.count) nodes, \(venue.graph.edges.count) edges; load \(result["loadSeconds"]?.double ?? 0) s, preprocess \(result["preprocessSeconds"]?.double ?? 0) s (\(landmarks) landmarks)")
-            print("\(queries) queries (\(found) routed): p50 \(result["p50Microseconds"]?.double ?? 0) µs, p99 \(result["p99Microseconds"]?.double ?? 0) µs, \(result["queriesPerSecond"]?.double ?? 0) queries/s")
-            print("bare query: p50 \(result["queryOnlyP50Microseconds"]?.double ?? 0) µs, p99 \(result["queryOnlyP99Microseconds"]?.double ?? 0) µs; hierarchy \(result["hierarchySeconds"]?.double ?? 0) s, customization \(result["customizeSeconds"]?.double ?? 0) s, one closure \(result["recustomizeOneClosureMilliseconds"]?.double ?? 0) ms")
+        if json {
+            print(result.serialized(pretty: true))
+        } else {
+            print(
+                "venue \(venue.id): \(nodes.count) nodes, \(venue.graph.edges.count) edges; load \(result["loadSeconds"]?.double ?? 0) s, preprocess \(result["preprocessSeconds"]?.double ?? 0) s (\(landmarks) landmarks)"
+            )
+            print(
+                "\(queries) queries (\(found) routed): p50 \(result["p50Microseconds"]?.double ?? 0) µs, p99 \(result["p99Microseconds"]?.double ?? 0) µs, \(result["queriesPerSecond"]?.double ?? 0) queries/s"
+            )
+            print(
+                "bare query: p50 \(result["queryOnlyP50Microseconds"]?.double ?? 0) µs, p99 \(result["queryOnlyP99Microseconds"]?.double ?? 0) µs; hierarchy \(result["hierarchySeconds"]?.double ?? 0) s, customization \(result["customizeSeconds"]?.double ?? 0) s, one closure \(result["recustomizeOneClosureMilliseconds"]?.double ?? 0) ms"
+            )
         }
         return 0
     }
@@ -164,5 +174,3 @@ enum RouteBench {
         Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 }
-
-

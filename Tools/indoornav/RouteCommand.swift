@@ -13,7 +13,9 @@ enum RouteCommand {
             .value("--format", "text|json|geojson", "output format", default: "text", example: "--format json"),
             SharedOptions.graph,
         ],
-        notes: ["PLACE: a feature id, x,y@LEVEL (metres in the venue frame), geo:lat,lon@LEVEL, or a name the venue's place search finds once."],
+        notes: [
+            "PLACE: a feature id, x,y@LEVEL (metres in the venue frame), geo:lat,lon@LEVEL, or a name the venue's place search finds once."
+        ],
         exitNotes: [2: "no route: a place did not match, or no path joins them (the JSON says why)"],
         examples: ["route Recordings/venues/campus --from am-info --to occ-staff-lounge --avoid stairs --format json"],
         run: run)
@@ -21,27 +23,47 @@ enum RouteCommand {
     /// The routing flags (``parseRequest(_:)``).
     static let requestOptions: [OptionSpec] = [
         .value("--from", "PLACE", "where the route starts", example: "--from am-info", required: true),
-        .repeated("--to", "PLACE", "destination; several are alternatives and the nearest is chosen", example: "--to occ-staff-lounge", required: true),
-        .repeated("--via", "PLACE[:stop=S|:pass]", "waypoint in order (up to 5): stop S seconds there, or only pass through", example: "--via 5,4@lvl-a0:stop=60"),
-        .repeated("--avoid", "KIND[,KIND]", "connector kinds to avoid (\(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", "))); repeats add up", example: "--avoid stairs,escalator"),
+        .repeated(
+            "--to", "PLACE", "destination; several are alternatives and the nearest is chosen", example: "--to occ-staff-lounge",
+            required: true),
+        .repeated(
+            "--via", "PLACE[:stop=S|:pass]", "waypoint in order (up to 5): stop S seconds there, or only pass through",
+            example: "--via 5,4@lvl-a0:stop=60"),
+        .repeated(
+            "--avoid", "KIND[,KIND]",
+            "connector kinds to avoid (\(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", "))); repeats add up",
+            example: "--avoid stairs,escalator"),
         .value("--mode", "MODE", "direction mode (the venue's, e.g. accessible)", example: "--mode accessible"),
         .value("--optimize", "fastest|shortest", "what the route minimises", default: "fastest", example: "--optimize shortest"),
         .value("--transport", "pedestrian|car|taxi|scooter", "how the user moves", default: "pedestrian", example: "--transport car"),
-        .value("--enable", "routeHead|routeTail|entireRoute", "where a vehicle is used", default: "entireRoute", example: "--enable routeHead"),
-        .number("--speed", "M_PER_S", "walking speed (or vehicle speed with --transport)", default: "1.2 walking, 3.0 vehicle", example: "--speed 1.2"),
-        .value("--prefer-transition", "TYPE_ID", "authored transition type to prefer at every level change", example: "--prefer-transition elevator"),
+        .value(
+            "--enable", "routeHead|routeTail|entireRoute", "where a vehicle is used", default: "entireRoute", example: "--enable routeHead"),
+        .number(
+            "--speed", "M_PER_S", "walking speed (or vehicle speed with --transport)", default: "1.2 walking, 3.0 vehicle",
+            example: "--speed 1.2"),
+        .value(
+            "--prefer-transition", "TYPE_ID", "authored transition type to prefer at every level change",
+            example: "--prefer-transition elevator"),
         .value("--units", "metric|imperial", "distance units of the instructions", default: "metric", example: "--units imperial"),
         .value("--lang", "CODE", "instruction language; names fall back to the venue's default", default: "en", example: "--lang de"),
-        .number("--max-match-distance", "M", "how far a place may be from the graph to match, metres", in: 0.1...1000, default: "30", example: "--max-match-distance 50"),
-        .repeated("--closed", "ID", "keep out of this edge (edge:N), opening, connector or space; repeats add up", example: "--closed rel-escalator-up"),
-        .value("--universe", "NAME", "a venue universe (e.g. visitors): keep out of the spaces it hides when possible", example: "--universe visitors"),
+        .number(
+            "--max-match-distance", "M", "how far a place may be from the graph to match, metres", in: 0.1...1000, default: "30",
+            example: "--max-match-distance 50"),
+        .repeated(
+            "--closed", "ID", "keep out of this edge (edge:N), opening, connector or space; repeats add up",
+            example: "--closed rel-escalator-up"),
+        .value(
+            "--universe", "NAME", "a venue universe (e.g. visitors): keep out of the spaces it hides when possible",
+            example: "--universe visitors"),
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let parsed = try parseRequest(&args)
         let format = try args.option("--format") ?? "text"
-        guard ["text", "json", "geojson"].contains(format) else { throw UsageError("--format: expected text, json or geojson, got '\(format)'") }
+        guard ["text", "json", "geojson"].contains(format) else {
+            throw UsageError("--format: expected text, json or geojson, got '\(format)'")
+        }
         let graph = try args.option("--graph")
         try args.finish()
         let venue = try VenueLoader.load(path: path, options: graph.map(VenueGraphChoice.options) ?? VenueLoadOptions())
@@ -56,8 +78,11 @@ enum RouteCommand {
         switch format {
         case "json": print(RouteJSON.encode(response, venue: venue).serialized(pretty: true))
         case "geojson":
-            if let route = response.route { print(RouteJSON.geoJSON(route, venue: venue).serialized(pretty: true)) }
-            else { print(RouteJSON.encode(response, venue: venue).serialized(pretty: true)) }
+            if let route = response.route {
+                print(RouteJSON.geoJSON(route, venue: venue).serialized(pretty: true))
+            } else {
+                print(RouteJSON.encode(response, venue: venue).serialized(pretty: true))
+            }
         default:
             let writer = InstructionWriter(language: request.options.language, units: request.options.units)
             let text = RouteJSON.text(response, writer: writer) { id in
@@ -69,7 +94,6 @@ enum RouteCommand {
         }
         return response.route == nil ? ExitStatus.notFound : ExitStatus.success
     }
-
 
     /// Reads every routing flag into a request (shared by `route` and the service's tests).
     static func parseRequest(_ args: inout Arguments) throws(UsageError) -> RouteRequest {
@@ -86,7 +110,8 @@ enum RouteCommand {
         for avoid in try args.options("--avoid") {
             for name in avoid.split(separator: ",") {
                 guard let kind = ConnectorKind(rawValue: String(name)) else {
-                    throw UsageError("--avoid: unknown connector '\(name)' (use \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw UsageError(
+                        "--avoid: unknown connector '\(name)' (use \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 options.avoid.insert(kind)
             }
@@ -97,11 +122,15 @@ enum RouteCommand {
             options.optimization = v
         }
         if let t = try args.option("--transport") {
-            guard let v = TransportMode(rawValue: t) else { throw UsageError("--transport: expected pedestrian, car, taxi or scooter, got '\(t)'") }
+            guard let v = TransportMode(rawValue: t) else {
+                throw UsageError("--transport: expected pedestrian, car, taxi or scooter, got '\(t)'")
+            }
             options.transportMode = v
         }
         if let e = try args.option("--enable") {
-            guard let v = VehicleEnableOption(rawValue: e) else { throw UsageError("--enable: expected routeHead, routeTail or entireRoute, got '\(e)'") }
+            guard let v = VehicleEnableOption(rawValue: e) else {
+                throw UsageError("--enable: expected routeHead, routeTail or entireRoute, got '\(e)'")
+            }
             options.enableOption = v
         }
         if let s = try args.double("--speed") {

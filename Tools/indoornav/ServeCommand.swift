@@ -12,24 +12,53 @@ enum ServeCommand {
     static let spec = CommandSpec(
         path: ["serve"], summary: "run the HTTP reroute service (docs/openapi.yaml) and its live map at / until SIGTERM",
         options: [
-            .value("--venues", "DIR", "a venue folder or .zip, a directory of them, or a venue store directory", example: "--venues Recordings/venues", required: true),
-            SharedOptions.graph.with(help: "which navigation graph every venue gets; FILE or DIR (a node/edge graph.geojson) suits a single venue"),
+            .value(
+                "--venues", "DIR", "a venue folder or .zip, a directory of them, or a venue store directory",
+                example: "--venues Recordings/venues", required: true),
+            SharedOptions.graph.with(
+                help: "which navigation graph every venue gets; FILE or DIR (a node/edge graph.geojson) suits a single venue"),
             .value("--bind", "ADDRESS", "address to listen on", default: "127.0.0.1", example: "--bind 0.0.0.0"),
-            .integer("--port", "PORT", "port to listen on (0 picks a free one and prints it)", in: 0...65_535, default: "8080", example: "--port 0"),
-            .integer("--max-sessions", "N", "live navigation sessions at most", in: 1...1_000_000, default: "10000", example: "--max-sessions 500"),
+            .integer(
+                "--port", "PORT", "port to listen on (0 picks a free one and prints it)", in: 0...65_535, default: "8080",
+                example: "--port 0"),
+            .integer(
+                "--max-sessions", "N", "live navigation sessions at most", in: 1...1_000_000, default: "10000",
+                example: "--max-sessions 500"),
             .number("--session-ttl", "S", "seconds an idle session is kept", in: 1...86_400, default: "600", example: "--session-ttl 1800"),
             .integer("--threads", "N", "worker threads", in: 1...64, default: "2", example: "--threads 4"),
             .flag("--thread-per-connection", "one thread per connection instead of a pool (excludes --threads)"),
             .integer("--max-body", "BYTES", "largest request body", in: 1_024...16_777_216, default: "65536", example: "--max-body 131072"),
-            .repeated("--cors-origin", "ORIGIN", "a web origin allowed to call the service from a browser: http[s]://host[:port] or * (repeatable)", example: "--cors-origin http://localhost:3000"),
-            .value("--state-file", "PATH", "load sessions from PATH at start and write them there atomically every --state-interval and on SIGTERM/SIGINT", example: "--state-file sessions.state"),
-            .number("--state-interval", "S", "seconds between state-file writes (needs --state-file)", in: 1...86_400, default: "30", example: "--state-interval 10"),
-            .value("--api-keys", "FILE", "one 'NAME KEY' per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key", example: "--api-keys clients.keys"),
-            .integer("--client-sessions", "N", "live sessions one client (its API key, else its address) may hold", in: 1...1_000_000, default: "1000", example: "--client-sessions 10"),
-            .integer("--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000, default: "600", example: "--client-creates 60"),
-            .integer("--client-connections", "N", "connections from one address", in: 1...65_536, default: "128", example: "--client-connections 16"),
-            .number("--read-timeout", "S", "seconds a client has to deliver a whole request", in: 0.1...3_600, default: "10", example: "--read-timeout 5"),
-            .value("--sessions", "redis://HOST:PORT/DB", "keep sessions in Redis, shared by every instance with the same URL (excludes --state-file)", example: "--sessions redis://127.0.0.1:6379/0"),
+            .repeated(
+                "--cors-origin", "ORIGIN",
+                "a web origin allowed to call the service from a browser: http[s]://host[:port] or * (repeatable)",
+                example: "--cors-origin http://localhost:3000"),
+            .value(
+                "--state-file", "PATH",
+                "load sessions from PATH at start and write them there atomically every --state-interval and on SIGTERM/SIGINT",
+                example: "--state-file sessions.state"),
+            .number(
+                "--state-interval", "S", "seconds between state-file writes (needs --state-file)", in: 1...86_400, default: "30",
+                example: "--state-interval 10"),
+            .value(
+                "--api-keys", "FILE",
+                "one 'NAME KEY' per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key",
+                example: "--api-keys clients.keys"),
+            .integer(
+                "--client-sessions", "N", "live sessions one client (its API key, else its address) may hold", in: 1...1_000_000,
+                default: "1000", example: "--client-sessions 10"),
+            .integer(
+                "--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000, default: "600",
+                example: "--client-creates 60"),
+            .integer(
+                "--client-connections", "N", "connections from one address", in: 1...65_536, default: "128",
+                example: "--client-connections 16"),
+            .number(
+                "--read-timeout", "S", "seconds a client has to deliver a whole request", in: 0.1...3_600, default: "10",
+                example: "--read-timeout 5"),
+            .value(
+                "--sessions", "redis://HOST:PORT/DB",
+                "keep sessions in Redis, shared by every instance with the same URL (excludes --state-file)",
+                example: "--sessions redis://127.0.0.1:6379/0"),
         ],
         notes: ["SIGTERM/SIGINT finish the requests in flight and exit 0."],
         examples: ["serve --venues Recordings/venues --port 8080 --cors-origin http://localhost:3000"],
@@ -69,7 +98,9 @@ enum ServeCommand {
         http.threading = perConnection ? .threadPerConnection : .pool(threads: threads ?? 2)
         try args.finish()
         if let keyFile {
-            do { service.apiKeys = try APIKeys.read(path: keyFile) } catch { throw ToolFailure("--api-keys: \(ErrorText.sentence(error, path: keyFile))") }
+            do { service.apiKeys = try APIKeys.read(path: keyFile) } catch {
+                throw ToolFailure("--api-keys: \(ErrorText.sentence(error, path: keyFile))")
+            }
         }
         do { _ = try service.validated() } catch { throw UsageError("\(error)") }
 
@@ -89,26 +120,34 @@ enum ServeCommand {
         let catalog: VenueCatalog
         if let graph {
             let options = VenueGraphChoice.options(graph)
-            catalog = try VenueCatalog.load(directory: directory) { path throws(VenueError) in try VenueLoader.load(path: path, options: options) }
+            catalog = try VenueCatalog.load(directory: directory) { path throws(VenueError) in
+                try VenueLoader.load(path: path, options: options)
+            }
         } else {
             catalog = try VenueCatalog.load(directory: directory)
         }
         let store: (any SessionStore)? = try redis.map { r throws(ServiceError) in
-            RedisSessionStore(pool: RedisConnectionPool(configuration: try r.validated()), venues: catalog, capacity: service.maximumSessions,
-                              perOwnerCapacity: service.maximumSessionsPerClient, ttlSeconds: service.sessionTTLSeconds, retryAfterSeconds: service.retryAfterSeconds)
+            RedisSessionStore(
+                pool: RedisConnectionPool(configuration: try r.validated()), venues: catalog, capacity: service.maximumSessions,
+                perOwnerCapacity: service.maximumSessionsPerClient, ttlSeconds: service.sessionTTLSeconds,
+                retryAfterSeconds: service.retryAfterSeconds)
         }
         let app = try RerouteService(venues: catalog, configuration: service, store: store)
         var saver: SessionStateSaver?
         if let stateFile {
             if let stored {
                 let report = app.restore(stored)
-                warn("restored \(report.restored) session(s) from \(stateFile) (\(report.expired) expired, \(report.failures.count) not restorable)")
+                warn(
+                    "restored \(report.restored) session(s) from \(stateFile) (\(report.expired) expired, \(report.failures.count) not restorable)"
+                )
                 for failure in report.failures.prefix(20) { warn("  \(failure)") }
             }
             saver = SessionStateSaver(service: app, path: stateFile, intervalSeconds: service.stateSaveIntervalSeconds)
         }
         let daemon = try HTTPDaemon(configuration: http) { request in app.handle(request) }
-        warn("loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        warn(
+            "loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
+        )
         FileHandle.standardOutput.write(Data("listening on http://\(http.bindAddress):\(daemon.port)\n".utf8))
 
         stop.wait()

@@ -16,7 +16,9 @@ final class SessionStateSaver: @unchecked Sendable {
         timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + intervalSeconds, repeating: intervalSeconds)
         timer.setEventHandler { [service, path] in
-            do { try SessionStateFile.write(service.storedSessions(), to: path) } catch { warn("indoornav serve: \(ErrorText.sentence(error, path: path))") }
+            do { try SessionStateFile.write(service.storedSessions(), to: path) } catch {
+                warn("indoornav serve: \(ErrorText.sentence(error, path: path))")
+            }
         }
         timer.resume()
     }
@@ -31,4 +33,3 @@ final class SessionStateSaver: @unchecked Sendable {
         }
     }
 }
-

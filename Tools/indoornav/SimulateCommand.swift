@@ -11,14 +11,20 @@ enum SimulateCommand {
         path: ["simulate"], summary: "write a synthetic sensor recording (IMU, pressure, BLE, truth) of a walk along a route",
         positionals: [SharedOptions.venue],
         options: [
-            .value("--from", "PLACE", "where the walk starts: an id, x,y@LEVEL or geo:lat,lon@LEVEL", example: "--from am-info", required: true),
+            .value(
+                "--from", "PLACE", "where the walk starts: an id, x,y@LEVEL or geo:lat,lon@LEVEL", example: "--from am-info", required: true
+            ),
             .value("--to", "PLACE", "where the walk ends", example: "--to occ-deans-office", required: true),
             .value("--seed", "S", "whole number fixing every random draw", example: "--seed 1", required: true),
             SharedOptions.output("REC.jsonl", "the recording to write", required: true),
             SharedOptions.beacons.with(help: "beacon registry to simulate instead of a generated layout"),
             .value("--beacons-out", "FILE", "write the generated beacon layout here", example: "--beacons-out b.json"),
-            .number("--beacon-spacing", "M", "spacing of the generated layout, metres", in: 2...100, default: "9", example: "--beacon-spacing 12"),
-            .number("--deviate-at", "T", "seconds into the walk when the walker leaves the route (with --deviate-to)", example: "--deviate-at 30"),
+            .number(
+                "--beacon-spacing", "M", "spacing of the generated layout, metres", in: 2...100, default: "9",
+                example: "--beacon-spacing 12"),
+            .number(
+                "--deviate-at", "T", "seconds into the walk when the walker leaves the route (with --deviate-to)",
+                example: "--deviate-at 30"),
             .value("--deviate-to", "x,y@LEVEL", "where the deviating walker goes", example: "--deviate-to 20,5@lvl-a0"),
             .number("--duration-seconds", "D", "stop the recording after D seconds", example: "--duration-seconds 60"),
             .number("--rate-hz", "HZ", "IMU sample rate", default: "50", example: "--rate-hz 100"),
@@ -27,7 +33,9 @@ enum SimulateCommand {
             .number("--speed", "M_PER_S", "walking speed", default: "1.3", example: "--speed 1.1"),
             SharedOptions.json,
         ],
-        notes: ["Without --beacons a layout is generated (a zig-zag along corridor walls and a grid in rooms; Sources/Simulation/README.md)."],
+        notes: [
+            "Without --beacons a layout is generated (a zig-zag along corridor walls and a grid in rooms; Sources/Simulation/README.md)."
+        ],
         examples: ["simulate Recordings/venues/campus --from am-info --to occ-deans-office --seed 1 -o rec.jsonl --beacons-out b.json"],
         run: run)
 
@@ -57,13 +65,19 @@ enum SimulateCommand {
             throw UsageError("-o and --beacons-out name the same file \(output)")
         }
 
-        guard let origin = Place.parse(fromText) else { throw UsageError("--from: '\(fromText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
-        guard let destination = Place.parse(toText) else { throw UsageError("--to: '\(toText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL") }
+        guard let origin = Place.parse(fromText) else {
+            throw UsageError("--from: '\(fromText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL")
+        }
+        guard let destination = Place.parse(toText) else {
+            throw UsageError("--to: '\(toText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL")
+        }
         var deviation: Deviation?
         switch (deviateAt, deviateTo) {
         case (nil, nil): break
         case (let t?, let z?):
-            guard let target = Place.parse(z) else { throw UsageError("--deviate-to: '\(z)' is not x,y@LEVEL, geo:lat,lon@LEVEL or a POI id") }
+            guard let target = Place.parse(z) else {
+                throw UsageError("--deviate-to: '\(z)' is not x,y@LEVEL, geo:lat,lon@LEVEL or a POI id")
+            }
             deviation = Deviation(atSeconds: t, target: target)
         case (nil, _?): throw UsageError("--deviate-to needs --deviate-at T (seconds)")
         case (_?, nil): throw UsageError("--deviate-at needs --deviate-to x,y@LEVEL")
@@ -83,7 +97,9 @@ enum SimulateCommand {
 
             let registry: BeaconRegistry
             if let beaconsIn {
-                do { registry = try BeaconRegistry.load(path: beaconsIn) } catch { throw ToolFailure("--beacons: \(ErrorText.sentence(error, path: beaconsIn))") }
+                do { registry = try BeaconRegistry.load(path: beaconsIn) } catch {
+                    throw ToolFailure("--beacons: \(ErrorText.sentence(error, path: beaconsIn))")
+                }
             } else {
                 var options = BeaconLayoutOptions()
                 if let spacing { options.spacingMeters = spacing }
@@ -98,20 +114,24 @@ enum SimulateCommand {
             let planner = try WalkPlanner(venue: venue, configuration: configuration)
             let request = WalkRequest(origin: origin, destination: destination, seed: seed, deviation: deviation, durationSeconds: duration)
             let trajectory = try planner.plan(request)
-            let simulation = SensorSimulation(trajectory: trajectory, venue: venue, beacons: placed, configuration: configuration, seed: seed)
+            let simulation = SensorSimulation(
+                trajectory: trajectory, venue: venue, beacons: placed, configuration: configuration, seed: seed)
             var description = ["from": fromText, "to": toText]
             if let deviateAt, let deviateTo { description["deviation"] = "at \(deviateAt) s towards \(deviateTo)" }
-            let header = RecordingSimulator.header(simulation: simulation, venueID: venue.id,
-                                                   beaconRegistryPath: (beaconsIn ?? beaconsOut).map { relativePath($0, from: output) },
-                                                   description: description)
+            let header = RecordingSimulator.header(
+                simulation: simulation, venueID: venue.id,
+                beaconRegistryPath: (beaconsIn ?? beaconsOut).map { relativePath($0, from: output) },
+                description: description)
             let summary = try OutputFile.writing(to: output) { temporary throws(RecordingError) in
                 try RecordingSimulator.write(simulation, to: RecordingWriter(path: temporary, header: header))
             }
             let elapsed = start.duration(to: .now)
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? nil
-            print(json ? summaryJSON(summary, output: output, bytes: bytes, seconds: seconds).serialized(pretty: true)
-                       : report(summary, output: output, bytes: bytes, seconds: seconds))
+            print(
+                json
+                    ? summaryJSON(summary, output: output, bytes: bytes, seconds: seconds).serialized(pretty: true)
+                    : report(summary, output: output, bytes: bytes, seconds: seconds))
             return 0
         } catch SimulationError.invalidConfiguration(let field, let message) {
             throw UsageError("simulate: \(flagNames[field] ?? field): \(message)")
@@ -145,8 +165,9 @@ enum SimulateCommand {
     private static func report(_ s: SimulationSummary, output: String, bytes: Int?, seconds: Double) -> String {
         var lines = [
             "wrote \(output)" + (bytes.map { " (\(String(format: "%.1f", Double($0) / 1e6)) MB)" } ?? ""),
-            String(format: "  %.1f s, %.1f m, %d steps at %.2f Hz, %d beacons", s.durationSeconds, s.distanceMeters, s.stepCount,
-                   s.nominalStepFrequencyHz, s.beaconCount),
+            String(
+                format: "  %.1f s, %.1f m, %d steps at %.2f Hz, %d beacons", s.durationSeconds, s.distanceMeters, s.stepCount,
+                s.nominalStepFrequencyHz, s.beaconCount),
         ]
         if let d = s.deviationStartSeconds { lines.append(String(format: "  leaves the route at %.1f s", d)) }
         for (kind, count) in s.samplesByKind.sorted(by: { $0.key < $1.key }) { lines.append("  \(kind.rawValue): \(count)") }

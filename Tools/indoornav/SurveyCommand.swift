@@ -8,7 +8,11 @@ import IndoorRecordings
 enum SurveyCommand {
     static let spec = CommandSpec(
         path: ["survey"], summary: "build a radio map (Wi-Fi and BLE fingerprints per level) from walks with ground truth",
-        positionals: [PositionalSpec(name: "WALK", help: "walks with ground truth (ILC waypoints, IPIN POSI, canonical truth) or folders of them", isRepeated: true)],
+        positionals: [
+            PositionalSpec(
+                name: "WALK", help: "walks with ground truth (ILC waypoints, IPIN POSI, canonical truth) or folders of them",
+                isRepeated: true)
+        ],
         options: [
             SharedOptions.output("MAP.json", "the radio map to write", required: true),
             SharedOptions.venueOption.with(help: "venue whose frame and levels the truth is put in (an ILC site folder or an IMDF venue)"),
@@ -49,15 +53,17 @@ enum SurveyCommand {
         if json {
             let value: JSONValue = [
                 "output": .string(output), "walks": .number(Double(summary.walks)), "fingerprints": .number(Double(summary.fingerprints)),
-                "wifiTransmitters": .number(Double(summary.wifiTransmitters)), "beaconTransmitters": .number(Double(summary.beaconTransmitters)),
+                "wifiTransmitters": .number(Double(summary.wifiTransmitters)),
+                "beaconTransmitters": .number(Double(summary.beaconTransmitters)),
                 "levels": .number(Double(summary.levels)), "scans": .number(Double(scans)), "scansOutsideTruth": .number(Double(outside)),
                 "staleEntries": .number(Double(stale)),
                 "skipped": .array(result.skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] }),
             ]
             print(value.serialized(pretty: true))
         } else {
-            print("wrote \(output): \(summary); \(scans) scans, \(outside) outside the ground truth's time span, \(stale) stale Wi-Fi entries dropped"
-                  + (result.skipped.isEmpty ? "" : "; skipped \(result.skipped.count) file(s)"))
+            print(
+                "wrote \(output): \(summary); \(scans) scans, \(outside) outside the ground truth's time span, \(stale) stale Wi-Fi entries dropped"
+                    + (result.skipped.isEmpty ? "" : "; skipped \(result.skipped.count) file(s)"))
         }
         return 0
     }

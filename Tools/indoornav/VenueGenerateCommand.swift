@@ -45,8 +45,9 @@ enum VenueGenerateCommand {
 
         let configuration: SyntheticVenueConfiguration
         do {
-            configuration = try SyntheticVenueConfiguration(levelCount: levels, parkingLevelCount: parking, towerCount: towers,
-                                                            corridorsPerTower: corridors, sizeScale: size, seed: seed)
+            configuration = try SyntheticVenueConfiguration(
+                levelCount: levels, parkingLevelCount: parking, towerCount: towers,
+                corridorsPerTower: corridors, sizeScale: size, seed: seed)
         } catch {
             if case .invalidConfiguration(let field, let value, let reason) = error {
                 throw UsageError("\(flagOfField[field] ?? field) \(value): \(reason)")
@@ -64,7 +65,8 @@ enum VenueGenerateCommand {
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        print("""
+        print(
+            """
             wrote \(output): \(summary.files.count) files, \(summary.bytesWritten) bytes in \(String(format: "%.2f", seconds)) s
               levels \(summary.levels), buildings \(summary.buildings), units \(summary.units), openings \(summary.openings)
               amenities \(summary.amenities), occupants \(summary.occupants), anchors \(summary.anchors), relationships \(summary.relationships)
@@ -89,12 +91,15 @@ enum VenueGenerateCommand {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let components = venue.graph.components().count
         let errors = venue.issues.filter { $0.severity == .error }
-        print("loaded in \(String(format: "%.2f", seconds)) s: levels \(venue.levels.count), spaces \(venue.spaces.count), "
-              + "openings \(venue.openings.count), POIs \(venue.pois.count), connectors \(venue.connectors.count)")
-        print("  graph nodes \(venue.graph.nodes.count), edges \(venue.graph.edges.count), components \(components); "
-              + "issues \(venue.issues.count) (\(errors.count) errors)")
+        print(
+            "loaded in \(String(format: "%.2f", seconds)) s: levels \(venue.levels.count), spaces \(venue.spaces.count), "
+                + "openings \(venue.openings.count), POIs \(venue.pois.count), connectors \(venue.connectors.count)")
+        print(
+            "  graph nodes \(venue.graph.nodes.count), edges \(venue.graph.edges.count), components \(components); "
+                + "issues \(venue.issues.count) (\(errors.count) errors)")
         for issue in errors.prefix(10) { warn("  \(issue)") }
-        let ok = errors.isEmpty && components == 1 && venue.graph.nodes.count == summary.graphNodes
+        let ok =
+            errors.isEmpty && components == 1 && venue.graph.nodes.count == summary.graphNodes
             && venue.graph.edges.count == summary.graphEdges && venue.connectors.count == summary.relationships
         if !ok { warn("verify: the loaded venue does not match what was written") }
         return ok ? 0 : 1

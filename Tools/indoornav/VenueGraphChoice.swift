@@ -11,7 +11,9 @@ enum VenueGraphChoice {
         case "derived": return VenueLoadOptions(useAuthoredGraph: false)
         case "authored": return VenueLoadOptions()
         default:
-            var path = choice.hasPrefix("/") ? choice
+            var path =
+                choice.hasPrefix("/")
+                ? choice
                 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(choice)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {

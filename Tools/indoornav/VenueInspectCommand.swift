@@ -88,16 +88,21 @@ enum VenueInspectCommand {
         func n(_ v: JSONValue?) -> String { v?.int.map(String.init) ?? "-" }
         var lines: [String] = []
         lines.append("venue \(s["id"]?.string ?? "?") — \(s["name"]?.string ?? "(unnamed)")")
-        lines.append("  \(n(s["buildings"])) buildings/sections, \(s["levels"]?.array?.count ?? 0) levels, \(n(s["spaces"])) spaces, \(n(s["openings"])) openings, \(n(s["pois"])) POIs, \(n(s["connectors"])) connectors")
+        lines.append(
+            "  \(n(s["buildings"])) buildings/sections, \(s["levels"]?.array?.count ?? 0) levels, \(n(s["spaces"])) spaces, \(n(s["openings"])) openings, \(n(s["pois"])) POIs, \(n(s["connectors"])) connectors"
+        )
         if let kinds = s["connectorKinds"]?.object, !kinds.isEmpty {
             lines.append("  connectors: " + kinds.keys.sorted().map { "\(n(kinds[$0])) \($0)" }.joined(separator: ", "))
         }
         let g = s["graph"]
-        lines.append("  graph (\(g?["source"]?.string ?? "?")): \(n(g?["nodes"])) nodes, \(n(g?["edges"])) edges, \(n(g?["components"])) components")
+        lines.append(
+            "  graph (\(g?["source"]?.string ?? "?")): \(n(g?["nodes"])) nodes, \(n(g?["edges"])) edges, \(n(g?["components"])) components")
         lines.append("  levels:")
         for level in s["levels"]?.array ?? [] {
             let name = level["name"]?.string ?? ""
-            lines.append("    \(n(level["ordinal"])) \(level["id"]?.string ?? "?") \(name): \(n(level["spaces"])) spaces, \(n(level["openings"])) openings, \(n(level["pois"])) POIs")
+            lines.append(
+                "    \(n(level["ordinal"])) \(level["id"]?.string ?? "?") \(name): \(n(level["spaces"])) spaces, \(n(level["openings"])) openings, \(n(level["pois"])) POIs"
+            )
         }
         lines.append("  issues: \(n(s["issues"]?["errors"])) errors, \(n(s["issues"]?["warnings"])) warnings")
         return lines.joined(separator: "\n")

@@ -33,9 +33,11 @@ enum VenueValidateCommand {
         let reach = UnitReachability(index: RoutingIndex(venue: venue))
         if json {
             let units: [JSONValue] = reach.units.map { u in
-                ["id": .string(u.id), "level": .string(u.levelID), "building": .optional(u.buildingID),
-                 "openings": .number(Double(u.openingCount)), "reachable": .bool(u.isReachable),
-                 "reason": .optional(u.reason.map { "\($0)" })]
+                [
+                    "id": .string(u.id), "level": .string(u.levelID), "building": .optional(u.buildingID),
+                    "openings": .number(Double(u.openingCount)), "reachable": .bool(u.isReachable),
+                    "reason": .optional(u.reason.map { "\($0)" }),
+                ]
             }
             let result: JSONValue = [
                 "errors": .array(errors.map { .string("\($0)") }),
@@ -52,8 +54,9 @@ enum VenueValidateCommand {
         for unit in reach.unreachable {
             warn("warning: unit.geojson: \(unit.id): reachability: \(unit.reason.map { "\($0)" } ?? "")")
         }
-        warn("\(errors.count) errors, \(issues.count - errors.count) warnings; "
-             + "\(reach.units.count - reach.unreachable.count) of \(reach.units.count) units with openings reachable")
+        warn(
+            "\(errors.count) errors, \(issues.count - errors.count) warnings; "
+                + "\(reach.units.count - reach.unreachable.count) of \(reach.units.count) units with openings reachable")
         return errors.isEmpty ? 0 : 1
     }
 }
@@ -92,12 +95,18 @@ enum VenueAtCommand {
             "level": .string(levelID),
             "point": ["x": .number(point.x), "y": .number(point.y)],
             "space": space.map { s in
-                ["id": .string(s.id), "category": .string(s.category), "name": .optional(venue.displayName(s.name, preferred: languages)),
-                 "walkable": .bool(s.isWalkable)] as JSONValue
+                [
+                    "id": .string(s.id), "category": .string(s.category),
+                    "name": .optional(venue.displayName(s.name, preferred: languages)),
+                    "walkable": .bool(s.isWalkable),
+                ] as JSONValue
             } ?? .null,
             "poi": poi.map { p in
-                ["id": .string(p.id), "category": .string(p.category), "name": .optional(venue.displayName(p.name, preferred: languages)),
-                 "distanceMeters": .number(p.position.distance(to: point))] as JSONValue
+                [
+                    "id": .string(p.id), "category": .string(p.category),
+                    "name": .optional(venue.displayName(p.name, preferred: languages)),
+                    "distanceMeters": .number(p.position.distance(to: point)),
+                ] as JSONValue
             } ?? .null,
         ]
         if json {
@@ -119,7 +128,8 @@ enum VenueGraphCommand {
         path: ["venue", "graph"], summary: "export the navigation graph as node/edge GeoJSON for GIS tools",
         positionals: [SharedOptions.venue],
         options: [
-            SharedOptions.output("graph.geojson", "the GeoJSON file to write", example: "-o graph.geojson").with(default: "standard output"),
+            SharedOptions.output("graph.geojson", "the GeoJSON file to write", example: "-o graph.geojson").with(
+                default: "standard output"),
             SharedOptions.graph,
         ],
         examples: ["venue graph Recordings/venues/campus -o graph.geojson"],
@@ -148,7 +158,9 @@ enum VenueRenderCommand {
             .value("--level", "LEVEL", "a level id, ordinal, floor number or name", example: "--level lvl-a0", required: true),
             SharedOptions.output("level.svg", "the SVG file to write").with(default: "standard output"),
             .value("--style", "STYLE.json", "colours and widths (IndoorPlot RenderStyle)", example: "--style style.json"),
-            .value("--labels", "SOURCE[,SOURCE]", "what labels show (\(LabelSource.allCases.map(\.rawValue).joined(separator: ", ")))", default: "occupant,space-name", example: "--labels occupant,category"),
+            .value(
+                "--labels", "SOURCE[,SOURCE]", "what labels show (\(LabelSource.allCases.map(\.rawValue).joined(separator: ", ")))",
+                default: "occupant,space-name", example: "--labels occupant,category"),
             SharedOptions.languages,
             .flag("--draw-graph", "draw the navigation graph"),
             .flag("--no-graph", "do not draw the graph (the default)"),
@@ -170,7 +182,8 @@ enum VenueRenderCommand {
         if let labelText {
             labels = try labelText.split(separator: ",").map { part throws(UsageError) -> LabelSource in
                 guard let l = LabelSource(rawValue: String(part)) else {
-                    throw UsageError("--labels: unknown label '\(part)' (use \(LabelSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw UsageError(
+                        "--labels: unknown label '\(part)' (use \(LabelSource.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 return l
             }

@@ -7,7 +7,11 @@ enum VenueStoreCommand {
     static let spec = CommandSpec(
         path: ["venue", "store"], summary: "venues installed for offline use: list, install, check, update, remove",
         positionals: [
-            PositionalSpec(name: "list|install|check|update|remove", help: "list: installed venues (id, name, version, content hash, install time); install SOURCE: copy a venue folder in (reinstalls the same id); check ID: whether its source folder changed; update ID: reinstall when it changed; remove ID: delete it"),
+            PositionalSpec(
+                name: "list|install|check|update|remove",
+                help:
+                    "list: installed venues (id, name, version, content hash, install time); install SOURCE: copy a venue folder in (reinstalls the same id); check ID: whether its source folder changed; update ID: reinstall when it changed; remove ID: delete it"
+            ),
             PositionalSpec(name: "SOURCE|ID", help: "the venue folder to install, or an installed venue's id", isRequired: false),
         ],
         options: [.value("--store", "DIR", "the store directory", example: "--store ~/.indoornav/venues", required: true)],
@@ -36,9 +40,10 @@ enum VenueStoreCommand {
             let id = try args.positional("venue ID")
             try args.finish()
             let check = try store.checkForUpdate(id: id)
-            print(check.isUpdateAvailable
-                  ? "\(id): update available (installed \(check.installedHash), source \(check.sourceHash))"
-                  : "\(id): up to date (\(check.installedHash))")
+            print(
+                check.isUpdateAvailable
+                    ? "\(id): update available (installed \(check.installedHash), source \(check.sourceHash))"
+                    : "\(id): up to date (\(check.installedHash))")
         case "update":
             let id = try args.positional("venue ID")
             try args.finish()

@@ -1,8 +1,8 @@
 import Foundation
 import IndoorJSON
-import IndoorViewer
 import IndoorRouting
 import IndoorVenue
+import IndoorViewer
 
 /// `indoornav view VENUE [--route ROUTE.json]… [--replay RECORDING --to DEST | --eval RECORDING] [--beacons F]
 /// [--title T] [--lang L] -o view.html`: one self-contained HTML page to open in a browser (IndoorViewer).
@@ -14,14 +14,18 @@ enum ViewCommand {
             .repeated("--route", "ROUTE.json", "a route from indoornav route --format json (repeatable)", example: "--route route.json"),
             .value("--replay", "RECORDING", "replay the recording as indoornav replay does (needs --to)", example: "--replay rec.jsonl"),
             .value("--to", "DEST", "destination of the --replay walk: an id or x,y@LEVEL", example: "--to occ-deans-office"),
-            .value("--eval", "RECORDING", "run the recording as indoornav eval does (truth, fused, dead reckoning, fixes)", example: "--eval rec.jsonl"),
+            .value(
+                "--eval", "RECORDING", "run the recording as indoornav eval does (truth, fused, dead reckoning, fixes)",
+                example: "--eval rec.jsonl"),
             SharedOptions.beacons.with(help: "beacon registry for --replay or --eval"),
             .value("--title", "TEXT", "page title", default: "the venue's name", example: "--title \"Campus walk\""),
             SharedOptions.languages,
             SharedOptions.output("view.html", "the HTML file to write", required: true),
         ],
         notes: ["--replay and --eval exclude each other."],
-        examples: ["view Recordings/venues/campus --replay Recordings/simulated/campus-info-to-deans-office.jsonl --to occ-deans-office -o view.html"],
+        examples: [
+            "view Recordings/venues/campus --replay Recordings/simulated/campus-info-to-deans-office.jsonl --to occ-deans-office -o view.html"
+        ],
         run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
@@ -40,8 +44,9 @@ enum ViewCommand {
         if recording != nil && evalRecording != nil { throw UsageError("--replay and --eval exclude each other") }
         if recording == nil && destinationText != nil { throw UsageError("--to goes with --replay RECORDING") }
         if recording == nil && evalRecording == nil && beaconsPath != nil { throw UsageError("--beacons goes with --replay or --eval") }
-        try OutputFile.refuseOverwritingInput(output, inputs: [venuePath] + routePaths + [recording, evalRecording, beaconsPath].compactMap { $0 },
-                                              folders: [venuePath])
+        try OutputFile.refuseOverwritingInput(
+            output, inputs: [venuePath] + routePaths + [recording, evalRecording, beaconsPath].compactMap { $0 },
+            folders: [venuePath])
 
         let venue = try EvaluationInputs.loadVenue(path: venuePath)
         var content = ViewerContent()
@@ -50,10 +55,13 @@ enum ViewCommand {
             content.routeNames.append("route from \((path as NSString).lastPathComponent)")
         }
         if let recording, let destinationText {
-            content = try replayContent(venue: venue, recording: recording, destination: destinationText, beaconsPath: beaconsPath,
-                                        adding: content)
+            content = try replayContent(
+                venue: venue, recording: recording, destination: destinationText, beaconsPath: beaconsPath,
+                adding: content)
         }
-        if let evalRecording { content.tracks += try ViewEvalContent.tracks(venue: venue, recording: evalRecording, beaconsPath: beaconsPath) }
+        if let evalRecording {
+            content.tracks += try ViewEvalContent.tracks(venue: venue, recording: evalRecording, beaconsPath: beaconsPath)
+        }
         var configuration = ViewerConfiguration()
         configuration.title = title
         configuration.languages = languages
@@ -67,35 +75,47 @@ enum ViewCommand {
             throw ToolFailure("\(error)")
         }
         try emit(html, to: output)
-        warn("wrote \(output) (\(html.utf8.count / 1024) KiB): \(venue.levels.count) level(s), \(content.routes.count) route(s), \(content.tracks.count) track(s)")
+        warn(
+            "wrote \(output) (\(html.utf8.count / 1024) KiB): \(venue.levels.count) level(s), \(content.routes.count) route(s), \(content.tracks.count) track(s)"
+        )
         return 0
     }
 
     /// A route file in the JSON of `indoornav route --format json`.
     static func readRoute(_ path: String) throws(ToolFailure) -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ToolFailure("--route \(path): cannot read the file (missing or unreadable)") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ToolFailure("--route \(path): cannot read the file (missing or unreadable)")
+        }
         do { return try JSONParser().parse(data).value } catch {
             throw ToolFailure("--route \(path): line \(error.position.line), column \(error.position.column): \(error.message)")
         }
     }
 
     /// The replay's tracks, routes (first, then each reroute) and timeline.
-    static func replayContent(venue: Venue, recording: String, destination text: String, beaconsPath: String?,
-                              adding content: ViewerContent) throws -> ViewerContent {
+    static func replayContent(
+        venue: Venue, recording: String, destination text: String, beaconsPath: String?,
+        adding content: ViewerContent
+    ) throws -> ViewerContent {
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
         let loaded = try EvaluationInputs.readRecording(recording, venue: venue, registry: registry)
         guard let truth = loaded.truth else { throw ToolFailure("\(recording): no ground-truth point to start from") }
-        let replay = try Replay(venue: venue, registry: registry, loaded: loaded, truth: truth,
-                                destination: try ReplayCommand.destination(text, venue: venue), followMode: .follow, updateIntervalSeconds: 1)
+        let replay = try Replay(
+            venue: venue, registry: registry, loaded: loaded, truth: truth,
+            destination: try ReplayCommand.destination(text, venue: venue), followMode: .follow, updateIntervalSeconds: 1)
         func samples(_ track: [Replay.Stamped]) -> [ViewerTrack.Sample] {
             track.map { ViewerTrack.Sample(timeSeconds: $0.timeSeconds, point: $0.point, levelID: $0.levelID) }
         }
-        let truthSamples = zip(truth.points, replay.truthLevelIDs).map { ViewerTrack.Sample(timeSeconds: $0.0.timeSeconds, point: $0.0.point, levelID: $0.1) }
+        let truthSamples = zip(truth.points, replay.truthLevelIDs).map {
+            ViewerTrack.Sample(timeSeconds: $0.0.timeSeconds, point: $0.0.point, levelID: $0.1)
+        }
         var out = content
-        out.tracks += [ViewerTrack(kind: .truth, samples: truthSamples), ViewerTrack(kind: .deadReckoning, samples: samples(replay.deadReckoning)),
-                       ViewerTrack(kind: .fused, samples: samples(replay.fused)), ViewerTrack(kind: .snapped, samples: samples(replay.snapped))]
-            .filter { !$0.samples.isEmpty }
-        out.routeNames += out.routes.count < out.routeNames.count ? [] : Array(repeating: "", count: out.routes.count - out.routeNames.count)
+        out.tracks += [
+            ViewerTrack(kind: .truth, samples: truthSamples), ViewerTrack(kind: .deadReckoning, samples: samples(replay.deadReckoning)),
+            ViewerTrack(kind: .fused, samples: samples(replay.fused)), ViewerTrack(kind: .snapped, samples: samples(replay.snapped)),
+        ]
+        .filter { !$0.samples.isEmpty }
+        out.routeNames +=
+            out.routes.count < out.routeNames.count ? [] : Array(repeating: "", count: out.routes.count - out.routeNames.count)
         for (k, route) in replay.routes.enumerated() {
             out.routes.append(RouteJSON.encode(route, venue: venue))
             out.routeNames.append(k == 0 ? "planned route of the walk" : "new route \(k) after leaving it")

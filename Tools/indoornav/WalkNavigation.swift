@@ -37,10 +37,12 @@ struct WalkNavigation {
         }
 
         var json: JSONValue {
-            ["walks": .number(Double(walks)), "falseOffRouteEvents": .number(Double(falseOffRouteEvents)),
-             "reroutes": .number(Double(reroutes)), "arrived": .number(Double(arrived)), "notPlanned": .number(Double(notPlanned)),
-             "firstFailure": .optional(firstFailure),
-             "offRoute": .array(offRouteEvents.map { ["t": .finite(($0.timeSeconds * 10).rounded() / 10), "event": .string($0.text)] })]
+            [
+                "walks": .number(Double(walks)), "falseOffRouteEvents": .number(Double(falseOffRouteEvents)),
+                "reroutes": .number(Double(reroutes)), "arrived": .number(Double(arrived)), "notPlanned": .number(Double(notPlanned)),
+                "firstFailure": .optional(firstFailure),
+                "offRoute": .array(offRouteEvents.map { ["t": .finite(($0.timeSeconds * 10).rounded() / 10), "event": .string($0.text)] }),
+            ]
         }
 
         var text: String {
@@ -75,8 +77,11 @@ struct WalkNavigation {
         let waypoints = chosen.compactMap { point in
             levelID(point).map { Waypoint(.local(point.point, level: $0), passThrough: true) }
         }
-        follower = try NavigationReplay.Follower(venue: venue, options: .init(destination: .point(truth.end.point, levelID: lastLevel),
-                                                                              waypoints: waypoints, followMode: .follow, updateIntervalSeconds: 1))
+        follower = try NavigationReplay.Follower(
+            venue: venue,
+            options: .init(
+                destination: .point(truth.end.point, levelID: lastLevel),
+                waypoints: waypoints, followMode: .follow, updateIntervalSeconds: 1))
         notPlannedReason = nil
     }
 

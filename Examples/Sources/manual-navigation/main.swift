@@ -46,15 +46,19 @@ runExample("manual-navigation") {
     for second in 0...(walkSeconds + 6) {
         let offset = min(path.lengthMeters, Double(second) * speedMetersPerSecond)
         guard let here = path.location(atOffset: offset) else { continue }
-        provider.setLocation(IndoorLocation(point: here.point, levelID: here.levelID, accuracyMeters: 2,
-                                            timeSeconds: Double(second), source: "manual"))
+        provider.setLocation(
+            IndoorLocation(
+                point: here.point, levelID: here.levelID, accuracyMeters: 2,
+                timeSeconds: Double(second), source: "manual"))
     }
     if let failure { throw ExampleFailure("navigation did not start: \(failure)") }
 
     for (time, event) in events { print(String(format: "%5.0f s  ", time) + describe(event)) }
     let arrivals = events.filter { if case .arrived(let info) = $0.1 { return info.isFinal } else { return false } }
     let offRoute = events.filter { if case .offRoute = $0.1 { return true } else { return false } }
-    print("started at (\(start.point.x), \(start.point.y)) on \(start.levelID); \(arrivals.count) arrival(s), \(offRoute.count) off-route verdict(s)")
+    print(
+        "started at (\(start.point.x), \(start.point.y)) on \(start.levelID); \(arrivals.count) arrival(s), \(offRoute.count) off-route verdict(s)"
+    )
     guard arrivals.count == 1, offRoute.isEmpty else { throw ExampleFailure("expected one arrival and no off-route verdict") }
 }
 

@@ -28,13 +28,18 @@ final class CheckInSource: FusionSource {
 
     func contributions(from sample: SensorSample, context: FusionSourceContext) -> [FusionInput] {
         guard context.isStarted, case .groundTruth(let truth) = sample.reading, case .local(let point) = truth.location,
-              sample.timeSeconds - lastCheckInSeconds >= intervalSeconds else { return [] }
+            sample.timeSeconds - lastCheckInSeconds >= intervalSeconds
+        else { return [] }
         lastCheckInSeconds = sample.timeSeconds
         checkIns += 1
         var levelID: String?
         if case .levelId(let id)? = truth.level { levelID = id }
-        return [.fix(IndoorLocation(point: point, levelID: levelID, accuracyMeters: sigmaMeters,
-                                    timeSeconds: sample.timeSeconds, source: name))]
+        return [
+            .fix(
+                IndoorLocation(
+                    point: point, levelID: levelID, accuracyMeters: sigmaMeters,
+                    timeSeconds: sample.timeSeconds, source: name))
+        ]
     }
 }
 
@@ -60,14 +65,17 @@ runExample("replay-recording") {
 
     let engine = FusionEngine(venue: venue)
     let checkIns = CheckInSource(intervalSeconds: 15, sigmaMeters: 2)
-    let standard = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(),
-                                  beacons: BeaconPositionProvider(map: try BeaconMap(registry: registry, venue: venue)))
-    let pipeline = FusionPipeline(engine: engine, deadReckoning: standard.deadReckoning,
-                                  sources: Array(standard.sources.dropFirst()) + [checkIns])
+    let standard = FusionPipeline(
+        engine: engine, deadReckoning: DeadReckoningProvider(),
+        beacons: BeaconPositionProvider(map: try BeaconMap(registry: registry, venue: venue)))
+    let pipeline = FusionPipeline(
+        engine: engine, deadReckoning: standard.deadReckoning,
+        sources: Array(standard.sources.dropFirst()) + [checkIns])
 
     let levelID = truth.end.level.flatMap { level -> String? in if case .levelId(let id) = level { id } else { nil } }
     guard let destinationLevel = levelID else { throw ExampleFailure("the truth's last point names no level") }
-    let follower = try NavigationReplay.Follower(venue: venue, options: .init(destination: .point(truth.end.point, levelID: destinationLevel)))
+    let follower = try NavigationReplay.Follower(
+        venue: venue, options: .init(destination: .point(truth.end.point, levelID: destinationLevel)))
     guard let replay = FusionReplay.run(samples: samples, truth: truth, pipeline: pipeline, observer: follower) else {
         throw ExampleFailure("fewer than two ground-truth points")
     }
@@ -76,10 +84,14 @@ runExample("replay-recording") {
 
     let accepted = replay.statistics.acceptedFixesBySource[checkIns.name] ?? 0
     let mean = replay.score.errors?.mean ?? .nan
-    print(String(format: "fused error: mean %.2f m over %d truth points (dead reckoning alone %.2f m)",
-                 mean, replay.score.points.count, replay.deadReckoningScore.errors?.mean ?? .nan))
+    print(
+        String(
+            format: "fused error: mean %.2f m over %d truth points (dead reckoning alone %.2f m)",
+            mean, replay.score.points.count, replay.deadReckoningScore.errors?.mean ?? .nan))
     print("\(checkIns.name): \(checkIns.checkIns) check-ins, \(accepted) fused")
-    print("navigation: \(navigation.arrived ? "arrived" : "did not arrive"), \(navigation.offRouteEvents) off-route verdict(s), \(navigation.reroutes) reroute(s)")
+    print(
+        "navigation: \(navigation.arrived ? "arrived" : "did not arrive"), \(navigation.offRouteEvents) off-route verdict(s), \(navigation.reroutes) reroute(s)"
+    )
     guard accepted > 0 else { throw ExampleFailure("no check-in was fused") }
     guard navigation.arrived, mean.isFinite, mean < 5 else { throw ExampleFailure("expected arrival and a fused mean error under 5 m") }
 }

@@ -171,8 +171,9 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
             throw .invalidConfiguration(field: field, reason: "\(value) is outside \(range.lowerBound)...\(range.upperBound)")
         }
         if maximumCorridorMeters < minimumCorridorMeters {
-            throw .invalidConfiguration(field: "maximumCorridorMeters",
-                                        reason: "\(maximumCorridorMeters) is below minimumCorridorMeters \(minimumCorridorMeters)")
+            throw .invalidConfiguration(
+                field: "maximumCorridorMeters",
+                reason: "\(maximumCorridorMeters) is below minimumCorridorMeters \(minimumCorridorMeters)")
         }
         return self
     }

@@ -71,8 +71,9 @@ public struct NavigationDeepLink: Hashable, Sendable {
             if let section = sectionID, let allowed = sectionLevelIDs, !allowed.contains(poi.levelID) {
                 throw .invalidDeepLink(field: "poiId", reason: "POI '\(poiID)' is on level '\(poi.levelID)', not in section '\(section)'")
             }
-            destination = Destination(kind: .poi, id: poi.id, name: venue.displayName(poi.name, preferred: [language]) ?? poi.id,
-                                      category: poi.category, levelID: poi.levelID, point: poi.position)
+            destination = Destination(
+                kind: .poi, id: poi.id, name: venue.displayName(poi.name, preferred: [language]) ?? poi.id,
+                category: poi.category, levelID: poi.levelID, point: poi.position)
             levelID = poi.levelID
         }
         return DeepLinkSelection(venueID: placeID ?? venue.id, levelID: levelID, destination: destination)

@@ -61,13 +61,19 @@ public struct DestinationCatalog: Sendable {
         for entry in entries {
             let names = names(of: entry).map(DestinationCatalog.fold)
             let rank: Int
-            if names.contains(where: { $0.hasPrefix(q) }) { rank = 0 }
-            else if names.contains(where: { $0.contains(q) }) { rank = 1 }
-            else if DestinationCatalog.fold(entry.category).contains(q) { rank = 2 }
-            else { continue }
+            if names.contains(where: { $0.hasPrefix(q) }) {
+                rank = 0
+            } else if names.contains(where: { $0.contains(q) }) {
+                rank = 1
+            } else if DestinationCatalog.fold(entry.category).contains(q) {
+                rank = 2
+            } else {
+                continue
+            }
             ranked.append((rank, entry))
         }
-        return ranked.sorted { ($0.rank, $0.entry.name.lowercased(), $0.entry.id) < ($1.rank, $1.entry.name.lowercased(), $1.entry.id) }.map(\.entry)
+        return ranked.sorted { ($0.rank, $0.entry.name.lowercased(), $0.entry.id) < ($1.rank, $1.entry.name.lowercased(), $1.entry.id) }
+            .map(\.entry)
     }
 
     private func names(of entry: Destination) -> [String] {

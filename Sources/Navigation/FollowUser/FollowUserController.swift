@@ -173,7 +173,11 @@ public struct FollowUserController: Hashable, Sendable {
             case .followWithHeading: events += startFollowing(withHeading: false)
             }
         case .setMode(let m):
-            if m == .none { events += setMode(.none, reason: .requested) } else { events += startFollowing(withHeading: m == .followWithHeading) }
+            if m == .none {
+                events += setMode(.none, reason: .requested)
+            } else {
+                events += startFollowing(withHeading: m == .followWithHeading)
+            }
         }
         events += applyHeadingFallback()
         events += follow()

@@ -25,8 +25,10 @@ public struct NavigationReplay {
         public var updateIntervalSeconds: Double
 
         /// Options; `updateIntervalSeconds` must be finite and ≥ 0 (negative values count as 0).
-        public init(destination: NavigationDestination, waypoints: [Waypoint] = [], followMode: FollowUserMode = .follow,
-                    updateIntervalSeconds: Double = 1) {
+        public init(
+            destination: NavigationDestination, waypoints: [Waypoint] = [], followMode: FollowUserMode = .follow,
+            updateIntervalSeconds: Double = 1
+        ) {
             self.destination = destination
             self.waypoints = waypoints
             self.followMode = followMode
@@ -84,8 +86,9 @@ public struct NavigationReplay {
     public init(samples: [SensorSample], start: TruthPoint, venue: Venue, pipeline: FusionPipeline, options: Options) throws {
         let engine = pipeline.engine
         let startLevel = start.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
-        let location = IndoorLocation(point: start.point, levelID: startLevel.map { engine.levelCandidates[$0].levelID },
-                                      accuracyMeters: 1, timeSeconds: start.timeSeconds, source: "start")
+        let location = IndoorLocation(
+            point: start.point, levelID: startLevel.map { engine.levelCandidates[$0].levelID },
+            accuracyMeters: 1, timeSeconds: start.timeSeconds, source: "start")
         let follower = try Follower(venue: venue, options: options)
         var started = false
         for sample in samples {
@@ -131,8 +134,9 @@ public struct NavigationReplay {
             startTime = time
             startLevelID = location.levelID
             do {
-                var camera = try FollowUserController(camera: CameraState(center: location.point, displayedLevelID: location.levelID),
-                                                      configuration: followConfiguration)
+                var camera = try FollowUserController(
+                    camera: CameraState(center: location.point, displayedLevelID: location.levelID),
+                    configuration: followConfiguration)
                 replay.record(camera.handle(.setMode(options.followMode)), at: time)
                 replay.record(camera.handle(.location(location)), at: time)
                 follow = camera
@@ -155,7 +159,8 @@ public struct NavigationReplay {
             guard sample.timeSeconds - lastNavigationTime >= options.updateIntervalSeconds, session.isNavigating else { return }
             lastNavigationTime = sample.timeSeconds
             fix.timeSeconds = sample.timeSeconds
-            replay.record(session.handle(fix, raw: output.fixes.first?.location ?? pipeline.deadReckoning.lastLocation), at: sample.timeSeconds)
+            replay.record(
+                session.handle(fix, raw: output.fixes.first?.location ?? pipeline.deadReckoning.lastLocation), at: sample.timeSeconds)
             if var camera = follow {
                 replay.record(camera.handle(.location(fix)), at: sample.timeSeconds)
                 follow = camera

@@ -41,13 +41,15 @@ public struct ScenarioReport: Hashable, Sendable {
 
     /// Named figures in a stable order (for text and JSON output).
     public var figures: [(name: String, value: Double)] {
-        [("onRouteWalks", Double(onRouteWalks)), ("falseOffRouteEvents", Double(falseOffRouteEvents)),
-         ("falseReroutes", Double(falseReroutes)), ("arrivals", Double(arrivals)), ("missedArrivals", Double(missedArrivals)),
-         ("maxArrivalDelaySeconds", maxArrivalDelaySeconds), ("earlyArrivals", Double(earlyArrivals)),
-         ("deviationWalks", Double(deviationWalks)), ("deviationsDetected", Double(deviationsDetected)),
-         ("maxOffRouteDetectionDelaySeconds", maxOffRouteDetectionDelaySeconds),
-         ("maxReroutesPerDeviation", Double(maxReroutesPerDeviation)), ("minReroutesPerDeviation", Double(minReroutesPerDeviation)),
-         ("maxRerouteStartDistanceMeters", maxRerouteStartDistanceMeters), ("strandedWalks", Double(strandedWalks)),
-         ("strandedRerouteAttemptsMax", Double(strandedRerouteAttemptsMax)), ("strandedGiveUps", Double(strandedGiveUps))]
+        [
+            ("onRouteWalks", Double(onRouteWalks)), ("falseOffRouteEvents", Double(falseOffRouteEvents)),
+            ("falseReroutes", Double(falseReroutes)), ("arrivals", Double(arrivals)), ("missedArrivals", Double(missedArrivals)),
+            ("maxArrivalDelaySeconds", maxArrivalDelaySeconds), ("earlyArrivals", Double(earlyArrivals)),
+            ("deviationWalks", Double(deviationWalks)), ("deviationsDetected", Double(deviationsDetected)),
+            ("maxOffRouteDetectionDelaySeconds", maxOffRouteDetectionDelaySeconds),
+            ("maxReroutesPerDeviation", Double(maxReroutesPerDeviation)), ("minReroutesPerDeviation", Double(minReroutesPerDeviation)),
+            ("maxRerouteStartDistanceMeters", maxRerouteStartDistanceMeters), ("strandedWalks", Double(strandedWalks)),
+            ("strandedRerouteAttemptsMax", Double(strandedRerouteAttemptsMax)), ("strandedGiveUps", Double(strandedGiveUps)),
+        ]
     }
 }

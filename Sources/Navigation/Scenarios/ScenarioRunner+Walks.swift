@@ -18,7 +18,8 @@ extension ScenarioRunner {
         var offRoute = 0, reroutes = 0, fixCount = 0
         var arrival = ArrivalOutcome(delaySeconds: nil, trueDistanceMeters: 0)
         let start = walker.state(atMeters: 0)
-        var events = session.startNavigation(along: route, from: generator.fix(of: start.position, headingRadians: start.headingRadians, timeSeconds: 0))
+        var events = session.startNavigation(
+            along: route, from: generator.fix(of: start.position, headingRadians: start.headingRadians, timeSeconds: 0))
         while true {
             for event in events {
                 switch event {
@@ -26,8 +27,9 @@ extension ScenarioRunner {
                 case .rerouted(_, .offRoute, _): reroutes += 1
                 case .arrived(let info) where info.isFinal && arrival.delaySeconds == nil:
                     let truth = walker.state(atMeters: min(walker.lengthMeters, speed * time)).position
-                    arrival = ArrivalOutcome(delaySeconds: time - reachTime,
-                                             trueDistanceMeters: truth.levelID == destination.levelID ? truth.point.distance(to: destination.point) : .infinity)
+                    arrival = ArrivalOutcome(
+                        delaySeconds: time - reachTime,
+                        trueDistanceMeters: truth.levelID == destination.levelID ? truth.point.distance(to: destination.point) : .infinity)
                 default: break
                 }
             }
@@ -48,10 +50,12 @@ extension ScenarioRunner {
         var random = ScenarioSeed.generator(seed &+ 7_777)
         // Guidance pauses by design at authored transitions, so deviation walks use routes without them.
         guard let route = randomRoute(random: &random, lengthRange: 60...250, allowTransitions: false),
-              let session = makeSession() else { return nil }
+            let session = makeSession()
+        else { return nil }
         let original = PathWalker(points: ScenarioRunner.path(of: route))
         guard let (leaveMeters, target) = deviationTarget(route: route, walker: original, random: &random),
-              let destination = original.points.last else { return nil }
+            let destination = original.points.last
+        else { return nil }
         // The path: along the route to the leaving point, then straight to the target.
         var points = original.points.enumerated().filter { original.cumulativeMeters[$0.offset] < leaveMeters }.map(\.element)
         points.append(original.state(atMeters: leaveMeters).position)
@@ -72,7 +76,8 @@ extension ScenarioRunner {
             walker.state(atMeters: min(walker.lengthMeters, speed * max(0, t - walkerStart)))
         }
         let start = truth(at: 0)
-        var events = session.startNavigation(along: route, from: generator.fix(of: start.position, headingRadians: start.headingRadians, timeSeconds: 0))
+        var events = session.startNavigation(
+            along: route, from: generator.fix(of: start.position, headingRadians: start.headingRadians, timeSeconds: 0))
         while time < leaveTime + 400 {
             let now = truth(at: time).position
             for event in events {
@@ -81,7 +86,8 @@ extension ScenarioRunner {
                 case .rerouted(let newRoute, .offRoute, _):
                     reroutes += 1
                     if let first = newRoute.sections.first?.polyline.first {
-                        maxStartDistance = max(maxStartDistance, first.levelID == now.levelID ? first.point.distance(to: now.point) : .infinity)
+                        maxStartDistance = max(
+                            maxStartDistance, first.levelID == now.levelID ? first.point.distance(to: now.point) : .infinity)
                     }
                 case .arrived(let info) where info.isFinal && arrival.delaySeconds == nil:
                     let d = now.levelID == destination.levelID ? now.point.distance(to: destination.point) : .infinity
@@ -117,23 +123,28 @@ extension ScenarioRunner {
         }
         var delay: Double?
         if let detected = offRouteTime { delay = detected - (crossTime ?? detected) }
-        return DeviationOutcome(detectionDelaySeconds: delay, reroutes: reroutes,
-                                maxRouteStartDistanceMeters: maxStartDistance, arrival: arrival,
-                                deviationMeters: ScenarioRunner.distance(from: target, to: route))
+        return DeviationOutcome(
+            detectionDelaySeconds: delay, reroutes: reroutes,
+            maxRouteStartDistanceMeters: maxStartDistance, arrival: arrival,
+            deviationMeters: ScenarioRunner.distance(from: target, to: route))
     }
 
     /// A user who stands still far (> 50 m) from any path on the route's start level.
     public func strandedWalk(seed: UInt64) -> StrandedOutcome? {
         var random = ScenarioSeed.generator(seed &+ 99_991)
         guard let route = randomRoute(random: &random, lengthRange: 20...250), let session = makeSession(),
-              let first = route.polyline.first, let li = try? venue.levelIndex(first.levelID) else { return nil }
+            let first = route.polyline.first, let li = try? venue.levelIndex(first.levelID)
+        else { return nil }
         let levelNodes = venue.graph.nodes.filter { Int($0.levelIndex) == li }.map(\.point)
         guard let box = BoundingBox(points: levelNodes) else { return nil }
         let far = PathPoint(point: LocalPoint(x: box.maxX + 70, y: box.center.y), levelID: first.levelID)
         guard venue.spatialIndex.nearestEdge(to: far.point, levelIndex: li, maxDistanceMeters: 50) == nil else { return nil }
         var generator = FixGenerator(configuration: fixes, seed: seed &+ 3_000_017)
-        _ = session.startNavigation(along: route, from: generator.fix(of: PathPoint(point: first.point, levelID: first.levelID),
-                                                                     headingRadians: 0, timeSeconds: 0))
+        _ = session.startNavigation(
+            along: route,
+            from: generator.fix(
+                of: PathPoint(point: first.point, levelID: first.levelID),
+                headingRadians: 0, timeSeconds: 0))
         var time = 0.0, attempts = 0, gaveUp = false
         while time < 180 {
             time += generator.nextInterval()
@@ -163,7 +174,8 @@ extension ScenarioRunner {
                     let p = here.position.point + LocalVector(dx: offset * sin(h), dy: offset * cos(h))
                     let target = PathPoint(point: p, levelID: here.position.levelID)
                     guard ScenarioRunner.distance(from: target, to: route) >= 12,
-                          venue.spatialIndex.nearestEdge(to: p, levelIndex: li, maxDistanceMeters: 25) != nil else { continue }
+                        venue.spatialIndex.nearestEdge(to: p, levelIndex: li, maxDistanceMeters: 25) != nil
+                    else { continue }
                     return (s, target)
                 }
             }

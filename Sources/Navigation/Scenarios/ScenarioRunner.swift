@@ -25,8 +25,10 @@ public final class ScenarioRunner {
 
     /// A runner for `venue`.
     /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a setting out of range.
-    public init(venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration(),
-                fixes: FixGenerator.Configuration = FixGenerator.Configuration()) throws(NavigationError) {
+    public init(
+        venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration(),
+        fixes: FixGenerator.Configuration = FixGenerator.Configuration()
+    ) throws(NavigationError) {
         self.venue = venue
         self.configuration = try configuration.validated()
         self.fixes = fixes
@@ -125,11 +127,13 @@ public final class ScenarioRunner {
         for _ in 0..<60 {
             let a = nodes[Int.random(in: 0..<nodes.count, using: &random)]
             let b = nodes[Int.random(in: 0..<nodes.count, using: &random)]
-            let request = RouteRequest(from: .local(a.point, level: venue.levels[Int(a.levelIndex)].id),
-                                       to: .local(b.point, level: venue.levels[Int(b.levelIndex)].id))
+            let request = RouteRequest(
+                from: .local(a.point, level: venue.levels[Int(a.levelIndex)].id),
+                to: .local(b.point, level: venue.levels[Int(b.levelIndex)].id))
             guard let response = try? router.route(request), let route = response.route,
-                  lengthRange.contains(route.lengthMeters),
-                  allowTransitions || route.sections.allSatisfy({ $0.transition == nil }) else { continue }
+                lengthRange.contains(route.lengthMeters),
+                allowTransitions || route.sections.allSatisfy({ $0.transition == nil })
+            else { continue }
             return route
         }
         return nil

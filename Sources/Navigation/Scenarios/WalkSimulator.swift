@@ -107,8 +107,9 @@ public struct FixGenerator: Sendable {
         let sigma = configuration.noiseSigmaMeters
         let noisy = LocalPoint(x: truth.point.x + sigma * random.gaussian(), y: truth.point.y + sigma * random.gaussian())
         let heading = Angle.normalizedPositive(headingRadians + configuration.headingNoiseRadians * random.gaussian())
-        return IndoorLocation(point: noisy, levelID: truth.levelID, accuracyMeters: configuration.reportedAccuracyMeters ?? sigma,
-                              timeSeconds: timeSeconds, source: "simulated", headingRadians: heading,
-                              headingAccuracyRadians: configuration.reportedHeadingAccuracyRadians)
+        return IndoorLocation(
+            point: noisy, levelID: truth.levelID, accuracyMeters: configuration.reportedAccuracyMeters ?? sigma,
+            timeSeconds: timeSeconds, source: "simulated", headingRadians: heading,
+            headingAccuracyRadians: configuration.reportedHeadingAccuracyRadians)
     }
 }

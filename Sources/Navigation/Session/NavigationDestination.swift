@@ -10,7 +10,9 @@ public enum NavigationDestination: Hashable, Sendable, Codable {
     case point(LocalPoint, levelID: String)
 
     /// The routing place, after checking that the venue knows the feature or level.
-    func resolve(in venue: Venue, language: String) throws(NavigationError) -> (place: Place, id: String?, name: String?, point: LocalPoint, levelID: String) {
+    func resolve(
+        in venue: Venue, language: String
+    ) throws(NavigationError) -> (place: Place, id: String?, name: String?, point: LocalPoint, levelID: String) {
         switch self {
         case .feature(let id):
             if let poi = try? venue.poi(id), let level = try? venue.level(poi.levelID) {

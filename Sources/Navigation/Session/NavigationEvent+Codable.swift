@@ -31,35 +31,43 @@ extension NavigationEvent: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         switch try c.decode(Kind.self, forKey: .type) {
         case .started:
-            self = .started(destinationID: try c.decodeIfPresent(String.self, forKey: .destinationID),
-                            route: try c.decode(Route.self, forKey: .route))
+            self = .started(
+                destinationID: try c.decodeIfPresent(String.self, forKey: .destinationID),
+                route: try c.decode(Route.self, forKey: .route))
         case .maneuverAdvanced:
-            self = .maneuverAdvanced(sectionIndex: try c.decode(Int.self, forKey: .sectionIndex),
-                                     maneuverIndex: try c.decode(Int.self, forKey: .maneuverIndex),
-                                     maneuver: try c.decode(Maneuver.self, forKey: .maneuver))
+            self = .maneuverAdvanced(
+                sectionIndex: try c.decode(Int.self, forKey: .sectionIndex),
+                maneuverIndex: try c.decode(Int.self, forKey: .maneuverIndex),
+                maneuver: try c.decode(Maneuver.self, forKey: .maneuver))
         case .levelChanged:
-            self = .levelChanged(fromLevelID: try c.decode(String.self, forKey: .fromLevelID),
-                                 toLevelID: try c.decode(String.self, forKey: .toLevelID))
+            self = .levelChanged(
+                fromLevelID: try c.decode(String.self, forKey: .fromLevelID),
+                toLevelID: try c.decode(String.self, forKey: .toLevelID))
         case .arriving:
-            self = .arriving(try c.decode(ArrivingTarget.self, forKey: .target),
-                             distanceMeters: try c.decode(Double.self, forKey: .distanceMeters))
+            self = .arriving(
+                try c.decode(ArrivingTarget.self, forKey: .target),
+                distanceMeters: try c.decode(Double.self, forKey: .distanceMeters))
         case .arrived: self = .arrived(try c.decode(ArrivalInfo.self, forKey: .arrival))
         case .leftArrivalArea: self = .leftArrivalArea(sectionIndex: try c.decode(Int.self, forKey: .sectionIndex))
         case .awaitingTransition: self = .awaitingTransition(try c.decode(SectionTransition.self, forKey: .transition))
         case .transitionCompleted:
-            self = .transitionCompleted(try c.decode(SectionTransition.self, forKey: .transition),
-                                        confirmed: try c.decode(Bool.self, forKey: .confirmed))
+            self = .transitionCompleted(
+                try c.decode(SectionTransition.self, forKey: .transition),
+                confirmed: try c.decode(Bool.self, forKey: .confirmed))
         case .offRoute:
-            self = .offRoute(distanceMeters: try c.decode(Double.self, forKey: .distanceMeters),
-                             reason: try c.decode(OffRouteReason.self, forKey: .reason))
+            self = .offRoute(
+                distanceMeters: try c.decode(Double.self, forKey: .distanceMeters),
+                reason: try c.decode(OffRouteReason.self, forKey: .reason))
         case .backOnRoute: self = .backOnRoute
         case .rerouteRequested: self = .rerouteRequested(try c.decode(RerouteReason.self, forKey: .reason))
         case .rerouted:
-            self = .rerouted(route: try c.decode(Route.self, forKey: .route), reason: try c.decode(RerouteReason.self, forKey: .reason),
-                             strategy: try c.decode(RerouteStrategy.self, forKey: .strategy))
+            self = .rerouted(
+                route: try c.decode(Route.self, forKey: .route), reason: try c.decode(RerouteReason.self, forKey: .reason),
+                strategy: try c.decode(RerouteStrategy.self, forKey: .strategy))
         case .rerouteFailed:
-            self = .rerouteFailed(reason: try c.decode(RerouteReason.self, forKey: .reason),
-                                  notice: try c.decode(String.self, forKey: .notice), attempt: try c.decode(Int.self, forKey: .attempt))
+            self = .rerouteFailed(
+                reason: try c.decode(RerouteReason.self, forKey: .reason),
+                notice: try c.decode(String.self, forKey: .notice), attempt: try c.decode(Int.self, forKey: .attempt))
         case .rerouteGaveUp: self = .rerouteGaveUp(failedAttempts: try c.decode(Int.self, forKey: .failedAttempts))
         case .rerouteRearmed: self = .rerouteRearmed
         case .stopped: self = .stopped(try c.decode(StopReason.self, forKey: .reason))

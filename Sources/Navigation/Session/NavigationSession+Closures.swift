@@ -15,7 +15,8 @@ extension NavigationSession {
         routeOptions.closedFeatureIDs = after.isEmpty ? nil : after.sorted()
         let added = after.subtracting(before)
         guard isNavigating, !added.isEmpty, let route, let location = lastLocation,
-              (try? routers.index.route(route, crosses: added.sorted())) == true else { return [] }
+            (try? routers.index.route(route, crosses: added.sorted())) == true
+        else { return [] }
         return reroute(from: location, reason: .closure, bypassPolicy: true)
     }
 }

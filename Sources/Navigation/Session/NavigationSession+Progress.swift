@@ -48,7 +48,8 @@ extension NavigationSession {
         case .idle, .navigating: break
         }
         if offRoute.isOffRoute { return .offRoute }
-        if let change = tracked.nextLevelChange(after: traveled), change.startOffsetMeters - traveled <= configuration.arrivingNoticeMeters {
+        if let change = tracked.nextLevelChange(after: traveled), change.startOffsetMeters - traveled <= configuration.arrivingNoticeMeters
+        {
             return .changeLevel(toLevelID: change.toLevelID)
         }
         return .proceed

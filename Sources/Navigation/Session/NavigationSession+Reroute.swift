@@ -14,8 +14,10 @@ extension NavigationSession {
             if reroutePolicy.hasGivenUp {
                 // Re-arm only when a walkable path is within reach again.
                 guard let li = try? venue.levelIndex(level),
-                      venue.spatialIndex.nearestEdge(to: location.point, levelIndex: li,
-                                                     maxDistanceMeters: configuration.rearmDistanceMeters) != nil else { return [] }
+                    venue.spatialIndex.nearestEdge(
+                        to: location.point, levelIndex: li,
+                        maxDistanceMeters: configuration.rearmDistanceMeters) != nil
+                else { return [] }
                 reroutePolicy.rearm()
                 events.append(.rerouteRearmed)
             }
@@ -35,9 +37,11 @@ extension NavigationSession {
             var chosen = fresh
             var strategy = RerouteStrategy.fresh
             if waypoints.count < RouteOptions.maxWaypoints, let join = rejoinPoint(for: originPoint, levelID: level),
-               case .success(let rejoin) = plan(origin: origin, destination: destination,
-                                                waypoints: [Waypoint(.local(join, level: level), passThrough: true)] + waypoints),
-               rejoin.durationSeconds <= fresh.durationSeconds * (1 + configuration.rejoinToleranceFraction) {
+                case .success(let rejoin) = plan(
+                    origin: origin, destination: destination,
+                    waypoints: [Waypoint(.local(join, level: level), passThrough: true)] + waypoints),
+                rejoin.durationSeconds <= fresh.durationSeconds * (1 + configuration.rejoinToleranceFraction)
+            {
                 chosen = rejoin
                 strategy = .rejoin
             }
@@ -94,7 +98,8 @@ extension NavigationSession {
         }
         // Rejoining at the destination itself is the fresh route.
         guard let join = best?.point, let end = tracked.location(atOffset: limit),
-              join.distance(to: end.point) > configuration.arrivalRadiusMeters else { return nil }
+            join.distance(to: end.point) > configuration.arrivalRadiusMeters
+        else { return nil }
         return join
     }
 
@@ -112,7 +117,8 @@ extension NavigationSession {
             }
             if k < route.sections.count - 1, sectionKind(k) == .stopover {
                 let wait = Int(span.waitSeconds.rounded())
-                out.append(Waypoint(place(of: section.arrival), stopDurationSeconds: RouteOptions.stopDurationRange.contains(wait) ? wait : nil))
+                out.append(
+                    Waypoint(place(of: section.arrival), stopDurationSeconds: RouteOptions.stopDurationRange.contains(wait) ? wait : nil))
             }
         }
         return Array(out.prefix(RouteOptions.maxWaypoints))

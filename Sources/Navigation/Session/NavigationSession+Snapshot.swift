@@ -69,14 +69,15 @@ extension NavigationSession {
 
     /// The session's state as a value.
     public func snapshot() -> Snapshot {
-        Snapshot(formatVersion: Snapshot.currentFormatVersion, venueID: venue.id, venueVersion: venue.version,
-                 configuration: configuration, routeOptions: routeOptions, state: state, route: route,
-                 hasProgress: progress != nil, lastLocation: lastLocation, lastRawLocation: lastRawLocation,
-                 reroutePolicy: reroutePolicy.state, offRoute: offRoute.state, arrival: arrival.state,
-                 destinationPlace: destinationPlace, destinationID: destinationID, destinationName: destinationName,
-                 offsetMeters: offsetMeters, sectionIndex: sectionIndex, maneuverIndex: maneuverIndex,
-                 lastSnapTimeSeconds: lastSnapTimeSeconds, currentSnap: currentSnap, routeDistanceMeters: routeDistanceMeters,
-                 currentLevelID: currentLevelID, arrivingNoticesSent: arrivingNoticesSent.sorted(), recentFixes: recentFixes)
+        Snapshot(
+            formatVersion: Snapshot.currentFormatVersion, venueID: venue.id, venueVersion: venue.version,
+            configuration: configuration, routeOptions: routeOptions, state: state, route: route,
+            hasProgress: progress != nil, lastLocation: lastLocation, lastRawLocation: lastRawLocation,
+            reroutePolicy: reroutePolicy.state, offRoute: offRoute.state, arrival: arrival.state,
+            destinationPlace: destinationPlace, destinationID: destinationID, destinationName: destinationName,
+            offsetMeters: offsetMeters, sectionIndex: sectionIndex, maneuverIndex: maneuverIndex,
+            lastSnapTimeSeconds: lastSnapTimeSeconds, currentSnap: currentSnap, routeDistanceMeters: routeDistanceMeters,
+            currentLevelID: currentLevelID, arrivingNoticesSent: arrivingNoticesSent.sorted(), recentFixes: recentFixes)
     }
 
     /// A session continuing from `snapshot` over `venue`, borrowing routers from `routers`.
@@ -85,11 +86,16 @@ extension NavigationSession {
     ///   ``NavigationError/invalidConfiguration(field:reason:)`` for a stored configuration out of range.
     public convenience init(venue: Venue, routers: RouterPool, snapshot s: Snapshot) throws(NavigationError) {
         guard s.formatVersion == Snapshot.currentFormatVersion else {
-            throw .invalidSnapshot(field: "formatVersion", reason: "version \(s.formatVersion) is not supported (this build reads \(Snapshot.currentFormatVersion))")
+            throw .invalidSnapshot(
+                field: "formatVersion",
+                reason: "version \(s.formatVersion) is not supported (this build reads \(Snapshot.currentFormatVersion))")
         }
-        guard s.venueID == venue.id else { throw .invalidSnapshot(field: "venueID", reason: "taken on venue '\(s.venueID)', not '\(venue.id)'") }
+        guard s.venueID == venue.id else {
+            throw .invalidSnapshot(field: "venueID", reason: "taken on venue '\(s.venueID)', not '\(venue.id)'")
+        }
         guard s.venueVersion == venue.version else {
-            throw .invalidSnapshot(field: "venueVersion", reason: "taken on version \(s.venueVersion ?? "none"), the venue is at \(venue.version ?? "none")")
+            throw .invalidSnapshot(
+                field: "venueVersion", reason: "taken on version \(s.venueVersion ?? "none"), the venue is at \(venue.version ?? "none")")
         }
         try Self.check(s)
         try self.init(venue: venue, routers: routers, configuration: s.configuration, routeOptions: s.routeOptions)
@@ -132,7 +138,8 @@ extension NavigationSession {
                 throw .invalidSnapshot(field: "sectionIndex", reason: "\(s.sectionIndex) is outside the route's \(sections) section(s)")
             }
             guard s.maneuverIndex >= 0, s.maneuverIndex <= max(0, route.sections[s.sectionIndex].maneuvers.count - 1) else {
-                throw .invalidSnapshot(field: "maneuverIndex", reason: "\(s.maneuverIndex) is outside section \(s.sectionIndex)'s maneuvers")
+                throw .invalidSnapshot(
+                    field: "maneuverIndex", reason: "\(s.maneuverIndex) is outside section \(s.sectionIndex)'s maneuvers")
             }
         }
         if case .waitingAtStopover(let k, _) = s.state, !(0..<sections).contains(k) {

@@ -45,16 +45,18 @@ extension NavigationSession {
         let time = location.timeSeconds
         let elapsed = lastSnapTimeSeconds.map { time - $0 } ?? 0
         let routeLevel = tracked.levelID(atOffset: offsetMeters) ?? currentLevelID ?? ""
-        let levels = Self.resolveLevel(trustedLevelID: trustedLevel(of: location), routeLevelID: routeLevel,
-                                       currentLevelID: currentLevelID, offsetMeters: offsetMeters, elapsedSeconds: elapsed,
-                                       route: tracked, configuration: configuration)
+        let levels = Self.resolveLevel(
+            trustedLevelID: trustedLevel(of: location), routeLevelID: routeLevel,
+            currentLevelID: currentLevelID, offsetMeters: offsetMeters, elapsedSeconds: elapsed,
+            route: tracked, configuration: configuration)
         var events = levels.events
         offsetMeters = levels.offsetMeters
         currentLevelID = levels.currentLevelID
 
-        let result = snapper.snap(point: location.point, levelID: levels.levelID, accuracyMeters: location.horizontalAccuracyMeters,
-                                  headingRadians: location.headingRadians, headingAccuracyRadians: location.headingAccuracyRadians,
-                                  route: tracked, previousOffsetMeters: levels.searchFromOffsetMeters, elapsedSeconds: elapsed)
+        let result = snapper.snap(
+            point: location.point, levelID: levels.levelID, accuracyMeters: location.horizontalAccuracyMeters,
+            headingRadians: location.headingRadians, headingAccuracyRadians: location.headingAccuracyRadians,
+            route: tracked, previousOffsetMeters: levels.searchFromOffsetMeters, elapsedSeconds: elapsed)
         routeDistanceMeters = result.routeDistanceMeters
         let snap = Self.heldAtStop(levels.wrongLevel ? nil : result.snap, stopOffsetMeters: stopOffset(sectionIndex), route: tracked)
         currentSnap = snap
@@ -64,14 +66,19 @@ extension NavigationSession {
             lastSnapTimeSeconds = time
         }
 
-        let verdict = Self.offRouteVerdict(passingThrough: levels.passingThrough, wrongLevel: levels.wrongLevel, snap: snap,
-                                           corridorMeters: result.corridorMeters,
-                                           movingAway: Self.isMovingAway(location, nearestPoint: result.nearestBesidePoint,
-                                                                         routeBearingRadians: result.snap?.bearingRadians, configuration: configuration),
-                                           configuration: configuration)
-        let distanceToProgress = levels.wrongLevel ? tracked.location(atOffset: offsetMeters).map { $0.point.distance(to: location.point) } : nil
-        if let event = Self.offRouteEvent(for: offRoute.update(verdict, timeSeconds: time), wrongLevel: levels.wrongLevel,
-                                          distanceToProgressMeters: distanceToProgress, routeDistanceMeters: result.routeDistanceMeters) {
+        let verdict = Self.offRouteVerdict(
+            passingThrough: levels.passingThrough, wrongLevel: levels.wrongLevel, snap: snap,
+            corridorMeters: result.corridorMeters,
+            movingAway: Self.isMovingAway(
+                location, nearestPoint: result.nearestBesidePoint,
+                routeBearingRadians: result.snap?.bearingRadians, configuration: configuration),
+            configuration: configuration)
+        let distanceToProgress =
+            levels.wrongLevel ? tracked.location(atOffset: offsetMeters).map { $0.point.distance(to: location.point) } : nil
+        if let event = Self.offRouteEvent(
+            for: offRoute.update(verdict, timeSeconds: time), wrongLevel: levels.wrongLevel,
+            distanceToProgressMeters: distanceToProgress, routeDistanceMeters: result.routeDistanceMeters)
+        {
             events.append(event)
         }
         if offRoute.isOffRoute {
@@ -95,7 +102,8 @@ extension NavigationSession {
         var events: [NavigationEvent] = []
         // Sections without a stop (mode changes) are left as soon as the progress passes their end.
         while sectionKind(sectionIndex) == .modeChange, offsetMeters >= tracked.sections[sectionIndex].endOffsetMeters,
-              sectionIndex + 1 < tracked.sections.count {
+            sectionIndex + 1 < tracked.sections.count
+        {
             sectionIndex += 1
             maneuverIndex = 0
             if let m = route.sections[sectionIndex].maneuvers.first {
@@ -112,8 +120,10 @@ extension NavigationSession {
         }
         if next != maneuverIndex {
             maneuverIndex = next
-            events.append(.maneuverAdvanced(sectionIndex: sectionIndex, maneuverIndex: next,
-                                            maneuver: route.sections[sectionIndex].maneuvers[next]))
+            events.append(
+                .maneuverAdvanced(
+                    sectionIndex: sectionIndex, maneuverIndex: next,
+                    maneuver: route.sections[sectionIndex].maneuvers[next]))
         }
         return events
     }
@@ -123,7 +133,8 @@ extension NavigationSession {
         guard let tracked = trackedRoute, let route else { return [] }
         var events: [NavigationEvent] = []
         if sectionKind(sectionIndex) == .transition, let t = route.sections[sectionIndex].transition,
-           let at = tracked.sections[sectionIndex].transitionOffsetMeters {
+            let at = tracked.sections[sectionIndex].transitionOffsetMeters
+        {
             let d = at - offsetMeters
             let key = Int((at * 10).rounded())
             if d >= 0, d <= configuration.arrivingNoticeMeters, !arrivingNoticesSent.contains(key) {
@@ -178,13 +189,17 @@ extension NavigationSession {
             state = .awaitingTransition(t)
             return [.awaitingTransition(t)]
         }
-        guard arrival.update(distanceMeters: distance, accuracyMeters: location.horizontalAccuracyMeters, timeSeconds: location.timeSeconds) == .entered else { return [] }
+        guard
+            arrival.update(distanceMeters: distance, accuracyMeters: location.horizontalAccuracyMeters, timeSeconds: location.timeSeconds)
+                == .entered
+        else { return [] }
         let section = route.sections[k]
         let wait = tracked.sections[k].waitSeconds
-        let info = ArrivalInfo(sectionIndex: k, isFinal: kind == .destination,
-                               destinationID: kind == .destination ? destinationID ?? section.arrival.featureID : section.arrival.featureID,
-                               destinationName: kind == .destination ? destinationName ?? section.arrival.name : section.arrival.name,
-                               waitSeconds: wait, atStart: false)
+        let info = ArrivalInfo(
+            sectionIndex: k, isFinal: kind == .destination,
+            destinationID: kind == .destination ? destinationID ?? section.arrival.featureID : section.arrival.featureID,
+            destinationName: kind == .destination ? destinationName ?? section.arrival.name : section.arrival.name,
+            waitSeconds: wait, atStart: false)
         if kind == .destination {
             state = .arrived
             offsetMeters = tracked.sections[k].endOffsetMeters
@@ -209,7 +224,10 @@ extension NavigationSession {
         var distance: Double? = location.point.distance(to: end.point)
         if let level = trustedLevel(of: location), level != end.levelID { distance = 1e9 }
         if location.horizontalAccuracyMeters > configuration.arrivalMaximumAccuracyMeters { distance = nil }
-        guard arrival.hasArrived, arrival.update(distanceMeters: distance, accuracyMeters: location.horizontalAccuracyMeters, timeSeconds: location.timeSeconds) == .exited else { return [] }
+        guard arrival.hasArrived,
+            arrival.update(distanceMeters: distance, accuracyMeters: location.horizontalAccuracyMeters, timeSeconds: location.timeSeconds)
+                == .exited
+        else { return [] }
         return [.leftArrivalArea(sectionIndex: max(0, (route?.sections.count ?? 1) - 1))]
     }
 }

@@ -27,13 +27,17 @@ extension NavigationSession {
     /// run ahead leads to (progress moves to the run's end, a `levelChanged` event), or a wrong level.
     /// "Ahead" means within the search window plus the arriving notice plus the distance walkable since
     /// the last snap.
-    static func resolveLevel(trustedLevelID: String?, routeLevelID: String, currentLevelID: String?, offsetMeters: Double,
-                             elapsedSeconds: Double, route: TrackedRoute, configuration: NavigationConfiguration) -> LevelResolution {
+    static func resolveLevel(
+        trustedLevelID: String?, routeLevelID: String, currentLevelID: String?, offsetMeters: Double,
+        elapsedSeconds: Double, route: TrackedRoute, configuration: NavigationConfiguration
+    ) -> LevelResolution {
         let level = trustedLevelID ?? routeLevelID
-        var result = LevelResolution(levelID: level, offsetMeters: offsetMeters, searchFromOffsetMeters: offsetMeters,
-                                     currentLevelID: currentLevelID)
+        var result = LevelResolution(
+            levelID: level, offsetMeters: offsetMeters, searchFromOffsetMeters: offsetMeters,
+            currentLevelID: currentLevelID)
         guard level != routeLevelID else { return result }
-        let reachMeters = configuration.searchAheadMeters + configuration.arrivingNoticeMeters
+        let reachMeters =
+            configuration.searchAheadMeters + configuration.arrivingNoticeMeters
             + configuration.maximumSpeedMetersPerSecond * max(0, elapsedSeconds)
         let run = route.nextLevelChangeRun(after: offsetMeters - configuration.searchBehindMeters)
         if let run, run.passedLevelIDs.contains(level), run.startOffsetMeters - offsetMeters <= reachMeters {
@@ -74,8 +78,10 @@ extension NavigationSession {
     /// a snap well inside the corridor (``NavigationConfiguration/onRouteEvidenceFraction``) is on the
     /// route; one near its edge is outside when the user heads away from the route (`movingAway`,
     /// ``isMovingAway(_:nearestPoint:configuration:)``), else ambiguous; no snap or a wrong level is outside.
-    static func offRouteVerdict(passingThrough: Bool, wrongLevel: Bool, snap: RouteSnap?, corridorMeters: Double,
-                                movingAway: Bool = false, configuration: NavigationConfiguration) -> OffRouteDetector.Verdict {
+    static func offRouteVerdict(
+        passingThrough: Bool, wrongLevel: Bool, snap: RouteSnap?, corridorMeters: Double,
+        movingAway: Bool = false, configuration: NavigationConfiguration
+    ) -> OffRouteDetector.Verdict {
         if passingThrough { return .ambiguous }
         guard let snap, !wrongLevel else { return .outside }
         if snap.distanceMeters <= configuration.onRouteEvidenceFraction * corridorMeters { return .onRoute }
@@ -90,12 +96,15 @@ extension NavigationSession {
     /// - Parameters:
     ///   - nearestPoint: the nearest point of the route beside a segment (``RouteSnapper/Result/nearestBesidePoint``).
     ///   - routeBearingRadians: the route's direction at the location's snap, when it snapped.
-    static func isMovingAway(_ location: IndoorLocation, nearestPoint: LocalPoint?, routeBearingRadians: Double? = nil,
-                             configuration: NavigationConfiguration) -> Bool {
+    static func isMovingAway(
+        _ location: IndoorLocation, nearestPoint: LocalPoint?, routeBearingRadians: Double? = nil,
+        configuration: NavigationConfiguration
+    ) -> Bool {
         let limit = configuration.offRouteAwayHeadingRadians
         guard limit > 0, let nearestPoint, let heading = location.headingRadians, heading.isFinite,
-              let accuracy = location.headingAccuracyRadians, accuracy <= configuration.reliableHeadingAccuracyRadians,
-              nearestPoint.distance(to: location.point) > 1e-6 else { return false }
+            let accuracy = location.headingAccuracyRadians, accuracy <= configuration.reliableHeadingAccuracyRadians,
+            nearestPoint.distance(to: location.point) > 1e-6
+        else { return false }
         if let bearing = routeBearingRadians, abs(Angle.difference(from: heading, to: bearing)) < limit { return false }
         let away = nearestPoint.bearingRadians(to: location.point)
         return abs(Angle.difference(from: heading, to: away)) <= limit
@@ -103,8 +112,10 @@ extension NavigationSession {
 
     /// The event of an off-route transition (pure): on a wrong level the distance is measured to the
     /// progress point, otherwise to the route; a non-finite distance is reported as 0.
-    static func offRouteEvent(for change: OffRouteDetector.Change, wrongLevel: Bool, distanceToProgressMeters: Double?,
-                              routeDistanceMeters: Double) -> NavigationEvent? {
+    static func offRouteEvent(
+        for change: OffRouteDetector.Change, wrongLevel: Bool, distanceToProgressMeters: Double?,
+        routeDistanceMeters: Double
+    ) -> NavigationEvent? {
         switch change {
         case .wentOffRoute:
             let distance = wrongLevel ? (distanceToProgressMeters ?? 0) : routeDistanceMeters

@@ -56,17 +56,22 @@ public final class NavigationSession {
     /// A session over `venue`. Pass a router to share its routing index (one router per thread);
     /// without one the session builds its own index.
     /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a configuration out of range.
-    public convenience init(venue: Venue, router: IndoorRouter? = nil, configuration: NavigationConfiguration = NavigationConfiguration(),
-                            routeOptions: RouteOptions = RouteOptions()) throws(NavigationError) {
-        try self.init(venue: venue, routers: RouterPool(router: router ?? IndoorRouter(venue: venue), maximumIdleRouters: 1),
-                      configuration: configuration, routeOptions: routeOptions)
+    public convenience init(
+        venue: Venue, router: IndoorRouter? = nil, configuration: NavigationConfiguration = NavigationConfiguration(),
+        routeOptions: RouteOptions = RouteOptions()
+    ) throws(NavigationError) {
+        try self.init(
+            venue: venue, routers: RouterPool(router: router ?? IndoorRouter(venue: venue), maximumIdleRouters: 1),
+            configuration: configuration, routeOptions: routeOptions)
     }
 
     /// A session over `venue` that borrows a router from `routers` only while it plans or reroutes, so
     /// a live session holds no search workspace (sessions of one venue share one pool).
     /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a configuration out of range.
-    public init(venue: Venue, routers: RouterPool, configuration: NavigationConfiguration = NavigationConfiguration(),
-                routeOptions: RouteOptions = RouteOptions()) throws(NavigationError) {
+    public init(
+        venue: Venue, routers: RouterPool, configuration: NavigationConfiguration = NavigationConfiguration(),
+        routeOptions: RouteOptions = RouteOptions()
+    ) throws(NavigationError) {
         let checked = try configuration.validated()
         self.venue = venue
         self.configuration = checked
@@ -96,22 +101,32 @@ public final class NavigationSession {
     ///   ``NavigationError/routeUnavailable(destination:fromSection:)`` when no route exists,
     ///   ``NavigationError/locationUnknown`` without a location.
     @discardableResult
-    public func startNavigation(to destination: NavigationDestination, via waypoints: [Waypoint] = [],
-                                from location: IndoorLocation? = nil, raw: IndoorLocation? = nil) throws(NavigationError) -> [NavigationEvent] {
+    public func startNavigation(
+        to destination: NavigationDestination, via waypoints: [Waypoint] = [],
+        from location: IndoorLocation? = nil, raw: IndoorLocation? = nil
+    ) throws(NavigationError) -> [NavigationEvent] {
         let resolved = try destination.resolve(in: venue, language: routeOptions.language)
         guard let origin = location ?? lastLocation else { throw .locationUnknown }
-        guard origin.isValid else { throw .invalidLocation(timeSeconds: origin.timeSeconds, reason: "non-finite value or invalid covariance") }
-        guard let levelID = origin.levelID else { throw .invalidLocation(timeSeconds: origin.timeSeconds, reason: "the start location has no level") }
-        let request = RouteRequest(origin: .local(origin.point, level: levelID), destinations: [resolved.place],
-                                   waypoints: waypoints, options: routeOptions)
+        guard origin.isValid else {
+            throw .invalidLocation(timeSeconds: origin.timeSeconds, reason: "non-finite value or invalid covariance")
+        }
+        guard let levelID = origin.levelID else {
+            throw .invalidLocation(timeSeconds: origin.timeSeconds, reason: "the start location has no level")
+        }
+        let request = RouteRequest(
+            origin: .local(origin.point, level: levelID), destinations: [resolved.place],
+            waypoints: waypoints, options: routeOptions)
         let response: RouteResponse
-        do { response = try routers.withRouter { router throws(RoutingError) in try router.route(request) } } catch { throw .invalidRequest(reason: error.description) }
+        do { response = try routers.withRouter { router throws(RoutingError) in try router.route(request) } } catch {
+            throw .invalidRequest(reason: error.description)
+        }
         guard let route = response.route else {
             if response.notices.contains(where: { $0.code == .couldNotMatchDestination }), case .feature(let id) = destination {
                 throw .navigationGraphUnavailable(id: id)
             }
-            throw .routeUnavailable(destination: resolved.id ?? "\(resolved.point)@\(resolved.levelID)",
-                                    fromSection: sectionID(at: origin.point, levelID: levelID))
+            throw .routeUnavailable(
+                destination: resolved.id ?? "\(resolved.point)@\(resolved.levelID)",
+                fromSection: sectionID(at: origin.point, levelID: levelID))
         }
         var events = stopIfActive()
         if let raw { lastRawLocation = raw }
@@ -188,12 +203,14 @@ public final class NavigationSession {
         let sectionCount = route?.sections.count ?? 0
         let stopsBefore = (0..<max(0, sectionCount - 1)).contains { sectionKind($0) != .modeChange }
         if let end = route?.sections.last?.arrival, !stopsBefore,
-           origin.levelID == nil || origin.levelID == end.levelID,
-           origin.point.distance(to: end.point) <= configuration.arrivalRadiusMeters {
+            origin.levelID == nil || origin.levelID == end.levelID,
+            origin.point.distance(to: end.point) <= configuration.arrivalRadiusMeters
+        {
             arrival.forceArrived()
             state = .arrived
-            let info = ArrivalInfo(sectionIndex: max(0, (route?.sections.count ?? 1) - 1), isFinal: true, destinationID: destinationID,
-                                   destinationName: destinationName, waitSeconds: trackedRoute?.sections.last?.waitSeconds ?? 0, atStart: true)
+            let info = ArrivalInfo(
+                sectionIndex: max(0, (route?.sections.count ?? 1) - 1), isFinal: true, destinationID: destinationID,
+                destinationName: destinationName, waitSeconds: trackedRoute?.sections.last?.waitSeconds ?? 0, atStart: true)
             updateProgress(fused: origin, raw: nil)
             return [.arrived(info)]
         }
@@ -226,7 +243,10 @@ public final class NavigationSession {
                 events += completeTransition(transition, confirmed: false, location: location)
             }
         case .waitingAtStopover(let k, let until):
-            let leftStop = stopoverDistance(k, location: location).map { $0 > configuration.arrivalRadiusMeters + configuration.arrivalExitMarginMeters } ?? false
+            let leftStop =
+                stopoverDistance(k, location: location).map {
+                    $0 > configuration.arrivalRadiusMeters + configuration.arrivalExitMarginMeters
+                } ?? false
             if location.timeSeconds >= until || leftStop {
                 state = .navigating
                 arrival.reset()

@@ -203,8 +203,10 @@ public struct ArrivalDetector: Hashable, Sendable {
 
     /// The detector's evidence (its thresholds come from the configuration).
     public var state: State {
-        State(hasArrived: hasArrived, samples: samples.map { State.Sample(timeSeconds: $0.time, distanceMeters: $0.distance, accuracyMeters: $0.accuracy) },
-              streak: streak)
+        State(
+            hasArrived: hasArrived,
+            samples: samples.map { State.Sample(timeSeconds: $0.time, distanceMeters: $0.distance, accuracyMeters: $0.accuracy) },
+            streak: streak)
     }
 
     /// A detector with `configuration`'s thresholds resuming from `state`.

@@ -108,9 +108,10 @@ public struct ReroutePolicy: Hashable, Sendable {
 
     /// The policy's progress (its limits come from the configuration).
     public var state: State {
-        State(consecutiveReroutes: consecutiveReroutes, failedAttempts: failedAttempts, hasGivenUp: hasGivenUp,
-              lastAttemptTimeSeconds: lastAttemptTime, lastRerouteTimeSeconds: lastRerouteTime,
-              lastReroutePoint: lastReroutePoint, onRouteSinceSeconds: onRouteSince)
+        State(
+            consecutiveReroutes: consecutiveReroutes, failedAttempts: failedAttempts, hasGivenUp: hasGivenUp,
+            lastAttemptTimeSeconds: lastAttemptTime, lastRerouteTimeSeconds: lastRerouteTime,
+            lastReroutePoint: lastReroutePoint, onRouteSinceSeconds: onRouteSince)
     }
 
     /// A policy with `configuration`'s limits resuming from `state`.

@@ -57,9 +57,11 @@ public struct RouteSnapper: Sendable {
     /// The local search covers `[previous − searchBehind, previous + searchAhead + maxSpeed × elapsed]`;
     /// when it finds nothing inside the corridor the whole route on the level is searched.
     /// - Complexity: O(segments).
-    public func snap(point: LocalPoint, levelID: String, accuracyMeters: Double, headingRadians: Double?,
-                     headingAccuracyRadians: Double?, route: TrackedRoute, previousOffsetMeters: Double?,
-                     elapsedSeconds: Double) -> Result {
+    public func snap(
+        point: LocalPoint, levelID: String, accuracyMeters: Double, headingRadians: Double?,
+        headingAccuracyRadians: Double?, route: TrackedRoute, previousOffsetMeters: Double?,
+        elapsedSeconds: Double
+    ) -> Result {
         let corridor = configuration.corridorMeters(accuracyMeters: accuracyMeters)
         var reliableHeading: Double?
         if let h = headingRadians, h.isFinite, let acc = headingAccuracyRadians, acc <= configuration.reliableHeadingAccuracyRadians {
@@ -78,13 +80,17 @@ public struct RouteSnapper: Sendable {
             guard let full = project(point, on: s, index: i, range: nil, levelID: levelID) else { continue }
             if full.distanceMeters < nearest {
                 nearest = full.distanceMeters
-                let beside = full.offsetMeters >= Self.besideStartMeters && s.levelID != nil && full.point.distance(to: s.start) > 0.5 && full.point.distance(to: s.end) > 0.5
+                let beside =
+                    full.offsetMeters >= Self.besideStartMeters && s.levelID != nil && full.point.distance(to: s.start) > 0.5
+                    && full.point.distance(to: s.end) > 0.5
                 nearestBesidePoint = beside ? full.point : nil
             }
-            let penalty = headingPenalty(reliableHeading, segmentBearing: full.bearingRadians, segmentLength: s.levelID == nil ? 0 : s.lengthMeters)
+            let penalty = headingPenalty(
+                reliableHeading, segmentBearing: full.bearingRadians, segmentLength: s.levelID == nil ? 0 : s.lengthMeters)
             if full.distanceMeters + penalty < (bestGlobal?.score ?? .infinity) { bestGlobal = (full, full.distanceMeters + penalty) }
             if let window, s.endOffsetMeters >= window.lowerBound, s.startOffsetMeters <= window.upperBound,
-               var local = project(point, on: s, index: i, range: window, levelID: levelID) {
+                var local = project(point, on: s, index: i, range: window, levelID: levelID)
+            {
                 local.isNearPreviousProgress = true
                 if local.distanceMeters + penalty < (bestLocal?.score ?? .infinity) { bestLocal = (local, local.distanceMeters + penalty) }
             }
@@ -105,17 +111,24 @@ public struct RouteSnapper: Sendable {
     }
 
     /// Projects onto the part of `segment` inside `range` (route offsets), or the whole segment.
-    private func project(_ p: LocalPoint, on segment: TrackedRoute.Segment, index: Int, range: ClosedRange<Double>?,
-                         levelID: String) -> RouteSnap? {
+    private func project(
+        _ p: LocalPoint, on segment: TrackedRoute.Segment, index: Int, range: ClosedRange<Double>?,
+        levelID: String
+    ) -> RouteSnap? {
         guard let level = segment.levelID else {
             // A level change: the user can stand at its entry on the start level or its exit on the end level.
             let end: (point: LocalPoint, offset: Double)?
-            if segment.startLevelID == levelID { end = (segment.start, segment.startOffsetMeters) }
-            else if segment.endLevelID == levelID { end = (segment.end, segment.endOffsetMeters) }
-            else { end = nil }
+            if segment.startLevelID == levelID {
+                end = (segment.start, segment.startOffsetMeters)
+            } else if segment.endLevelID == levelID {
+                end = (segment.end, segment.endOffsetMeters)
+            } else {
+                end = nil
+            }
             guard let end, range.map({ $0.contains(end.offset) }) ?? true else { return nil }
-            return RouteSnap(point: end.point, levelID: levelID, offsetMeters: end.offset, distanceMeters: end.point.distance(to: p),
-                             segmentIndex: index, bearingRadians: 0, isNearPreviousProgress: false)
+            return RouteSnap(
+                point: end.point, levelID: levelID, offsetMeters: end.offset, distanceMeters: end.point.distance(to: p),
+                segmentIndex: index, bearingRadians: 0, isNearPreviousProgress: false)
         }
         let length = segment.lengthMeters
         var tLow = 0.0, tHigh = 1.0
@@ -128,8 +141,9 @@ public struct RouteSnapper: Sendable {
         let t = min(tHigh, max(tLow, tRaw))
         let q = segment.start + (segment.end - segment.start) * t
         let bearing = length > 1e-9 ? segment.start.bearingRadians(to: segment.end) : 0
-        return RouteSnap(point: q, levelID: level, offsetMeters: segment.startOffsetMeters + t * length,
-                         distanceMeters: q.distance(to: p), segmentIndex: index, bearingRadians: bearing,
-                         isNearPreviousProgress: false)
+        return RouteSnap(
+            point: q, levelID: level, offsetMeters: segment.startOffsetMeters + t * length,
+            distanceMeters: q.distance(to: p), segmentIndex: index, bearingRadians: bearing,
+            isNearPreviousProgress: false)
     }
 }

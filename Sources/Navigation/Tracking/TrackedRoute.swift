@@ -73,15 +73,18 @@ public struct TrackedRoute: Sendable {
                 let sameLevel = a.levelID == b.levelID
                 let dz = sameLevel ? 0 : elevation(b.levelID) - elevation(a.levelID)
                 let length = (horizontal * horizontal + dz * dz).squareRoot()
-                segments.append(Segment(start: a.point, end: b.point, levelID: sameLevel ? a.levelID : nil,
-                                        startLevelID: a.levelID, endLevelID: b.levelID, startOffsetMeters: offset,
-                                        lengthMeters: length, sectionIndex: k))
+                segments.append(
+                    Segment(
+                        start: a.point, end: b.point, levelID: sameLevel ? a.levelID : nil,
+                        startLevelID: a.levelID, endLevelID: b.levelID, startOffsetMeters: offset,
+                        lengthMeters: length, sectionIndex: k))
                 offset += length
                 vertexOffsets.append(offset)
             }
             let geometric = offset - start
-            let maneuverOffsets = TrackedRoute.maneuverOffsets(section: section, vertexOffsets: vertexOffsets,
-                                                               sectionStart: start, geometricLength: geometric)
+            let maneuverOffsets = TrackedRoute.maneuverOffsets(
+                section: section, vertexOffsets: vertexOffsets,
+                sectionStart: start, geometricLength: geometric)
             var transitionOffset: Double?
             if section.transition != nil {
                 // The last run of level-changing segments closes the section; the user crosses at its start.
@@ -91,8 +94,10 @@ public struct TrackedRoute: Sendable {
             }
             let waits = section.postActions.filter { $0.action == .wait }.reduce(0) { $0 + $1.durationSeconds }
             let perMeter = geometric > 1e-9 ? section.durationSeconds / geometric : 0
-            spans.append(SectionSpan(startOffsetMeters: start, endOffsetMeters: offset, maneuverOffsetsMeters: maneuverOffsets,
-                                     transitionOffsetMeters: transitionOffset, secondsPerMeter: perMeter, waitSeconds: waits))
+            spans.append(
+                SectionSpan(
+                    startOffsetMeters: start, endOffsetMeters: offset, maneuverOffsetsMeters: maneuverOffsets,
+                    transitionOffsetMeters: transitionOffset, secondsPerMeter: perMeter, waitSeconds: waits))
         }
         self.segments = segments
         self.sections = spans
@@ -100,15 +105,19 @@ public struct TrackedRoute: Sendable {
 
     /// Places each maneuver on the polyline vertex at its position, choosing among vertices at the same
     /// point the one whose share of the section length is closest to the maneuver's share.
-    private static func maneuverOffsets(section: RouteSection, vertexOffsets: [Double], sectionStart: Double,
-                                        geometricLength: Double) -> [Double] {
+    private static func maneuverOffsets(
+        section: RouteSection, vertexOffsets: [Double], sectionStart: Double,
+        geometricLength: Double
+    ) -> [Double] {
         var out: [Double] = []
         var earliest = 0
         for m in section.maneuvers {
             let share = section.lengthMeters > 1e-9 ? m.offsetMeters / section.lengthMeters : 0
             var best: (index: Int, score: Double)?
-            for (i, p) in section.polyline.enumerated() where i >= earliest && p.levelID == m.levelID
-                && p.point.distance(to: m.position) < 1e-6 {
+            for (i, p) in section.polyline.enumerated()
+            where i >= earliest && p.levelID == m.levelID
+                && p.point.distance(to: m.position) < 1e-6
+            {
                 let vertexShare = geometricLength > 1e-9 ? (vertexOffsets[i] - sectionStart) / geometricLength : 0
                 let score = abs(vertexShare - share)
                 if score < (best?.score ?? .infinity) { best = (i, score) }
@@ -156,7 +165,9 @@ public struct TrackedRoute: Sendable {
 
     /// The next connector run after `offsetMeters`: where it starts, the level it ends on, and the
     /// levels it passes on the way (a staircase climbing two floors passes the one between).
-    public func nextLevelChangeRun(after offsetMeters: Double)
+    public func nextLevelChangeRun(
+        after offsetMeters: Double
+    )
         -> (startOffsetMeters: Double, toLevelID: String, passedLevelIDs: [String])?
     {
         var i = 0

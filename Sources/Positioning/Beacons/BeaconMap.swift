@@ -32,8 +32,10 @@ public struct BeaconMap: Sendable {
 
     /// Places every beacon with `localPoint` (return `nil` when a beacon cannot be placed).
     /// - Throws: ``PositioningError/beaconPositionUnavailable(beaconID:reason:)``, ``PositioningError/emptyBeaconMap``.
-    public init(registry: BeaconRegistry, levelResolver: LevelResolver = BeaconMap.plainLevel,
-                localPoint: (BeaconRecord) -> LocalPoint?) throws(PositioningError) {
+    public init(
+        registry: BeaconRegistry, levelResolver: LevelResolver = BeaconMap.plainLevel,
+        localPoint: (BeaconRecord) -> LocalPoint?
+    ) throws(PositioningError) {
         var placed: [LocalBeacon] = []
         var byID: [String: Int] = [:]
         for record in registry.beacons {
@@ -42,9 +44,11 @@ public struct BeaconMap: Sendable {
             }
             let level = levelResolver(record.level)
             byID[record.id] = placed.count
-            placed.append(LocalBeacon(id: record.id, point: point, level: record.level, levelID: level.levelID,
-                                      floorNumber: level.floorNumber, txPowerDbm: record.txPowerDbm,
-                                      pathLossExponent: record.pathLossExponent))
+            placed.append(
+                LocalBeacon(
+                    id: record.id, point: point, level: record.level, levelID: level.levelID,
+                    floorNumber: level.floorNumber, txPowerDbm: record.txPowerDbm,
+                    pathLossExponent: record.pathLossExponent))
         }
         guard !placed.isEmpty else { throw .emptyBeaconMap }
         beacons = placed
@@ -55,8 +59,10 @@ public struct BeaconMap: Sendable {
     /// Places local positions as they are and geographic ones through `frame`.
     /// - Throws: ``PositioningError/beaconPositionUnavailable(beaconID:reason:)`` for a geographic
     ///   position without a frame; ``PositioningError/emptyBeaconMap``.
-    public init(registry: BeaconRegistry, frame: LocalFrame?,
-                levelResolver: LevelResolver = BeaconMap.plainLevel) throws(PositioningError) {
+    public init(
+        registry: BeaconRegistry, frame: LocalFrame?,
+        levelResolver: LevelResolver = BeaconMap.plainLevel
+    ) throws(PositioningError) {
         for record in registry.beacons {
             if case .geographic = record.position, frame == nil {
                 throw .beaconPositionUnavailable(beaconID: record.id, reason: "geographic position needs a local frame")

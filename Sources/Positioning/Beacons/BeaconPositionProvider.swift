@@ -51,8 +51,10 @@ public final class BeaconPositionProvider: LifecycleProvider {
     private var lastFixTime: Double?
 
     /// A provider over `map` with the given tunables.
-    public init(map: BeaconMap, configuration: BeaconProviderConfiguration = .standard,
-                solver: NonlinearLeastSquares = NonlinearLeastSquares()) {
+    public init(
+        map: BeaconMap, configuration: BeaconProviderConfiguration = .standard,
+        solver: NonlinearLeastSquares = NonlinearLeastSquares()
+    ) {
         self.map = map
         self.configuration = configuration
         self.solver = solver
@@ -107,9 +109,10 @@ public final class BeaconPositionProvider: LifecycleProvider {
         let ranges = used.map(\.range)
         let position = fitted(ranges) ?? fallback(ranges)
         let winner = map.beacons[heard.first { map.beacons[$0.beacon].level == vote.level }?.beacon ?? used[0].beacon]
-        return IndoorLocation(point: position.point, levelID: winner.levelID, floorNumber: winner.floorNumber,
-                              levelProbability: vote.probability, covariance: position.covariance,
-                              timeSeconds: time, source: name)
+        return IndoorLocation(
+            point: position.point, levelID: winner.levelID, floorNumber: winner.floorNumber,
+            levelProbability: vote.probability, covariance: position.covariance,
+            timeSeconds: time, source: name)
     }
 
     private func range(beacon index: Int, meanRSSIDbm: Double, count: Int) -> RangeMeasurement {
@@ -117,11 +120,13 @@ public final class BeaconPositionProvider: LifecycleProvider {
         var tx = beacon.txPowerDbm
         if configuration.useAdvertisedTxPower, let advertised = advertisedTxPower[index] { tx = advertised }
         let model = PathLossModel(txPowerDbm: tx, exponent: beacon.pathLossExponent ?? configuration.defaultPathLossExponent)
-        let distance = min(configuration.maximumRangeMeters,
-                           max(configuration.minimumRangeMeters, model.distanceMeters(rssiDbm: meanRSSIDbm)))
+        let distance = min(
+            configuration.maximumRangeMeters,
+            max(configuration.minimumRangeMeters, model.distanceMeters(rssiDbm: meanRSSIDbm)))
         let rssiSigma = configuration.rssiSigmaDb / Double(min(count, configuration.maximumIndependentReadings)).squareRoot()
-        let sigma = max(configuration.minimumRangeSigmaMeters,
-                        model.distanceSigmaMeters(distanceMeters: distance, rssiSigmaDb: rssiSigma))
+        let sigma = max(
+            configuration.minimumRangeSigmaMeters,
+            model.distanceSigmaMeters(distanceMeters: distance, rssiSigmaDb: rssiSigma))
         return RangeMeasurement(anchor: beacon.point, rangeMeters: distance, sigmaMeters: sigma)
     }
 
@@ -144,20 +149,23 @@ public final class BeaconPositionProvider: LifecycleProvider {
 
     private func fitted(_ ranges: [RangeMeasurement]) -> (point: LocalPoint, covariance: Covariance2D)? {
         guard ranges.count >= configuration.minimumBeaconsForFit,
-              let fix = try? Multilateration.solve(ranges, solver: solver), fix.point.isFinite else { return nil }
+            let fix = try? Multilateration.solve(ranges, solver: solver), fix.point.isFinite
+        else { return nil }
         let nearest = ranges.map { $0.anchor.distance(to: fix.point) }.min() ?? .infinity
         guard nearest <= configuration.maximumRangeMeters else { return nil }
         var covariance = fix.covariance
         let determinant = covariance.xx * covariance.yy - covariance.xy * covariance.xy
         // A rank-deficient fit (beacons in a line) leaves a direction undetermined: use the fallback.
         guard covariance.isValid, covariance.xx > 1e-12, covariance.yy > 1e-12,
-              determinant > 1e-9 * covariance.xx * covariance.yy else { return nil }
+            determinant > 1e-9 * covariance.xx * covariance.yy
+        else { return nil }
         // Residuals larger than their sigmas mean the model is off: scale by χ²/(n − p) when above 1.
         let dof = Double(ranges.count - 2)
         let scale = dof > 0 ? max(1, fix.cost / dof) : 1
         let floor = configuration.minimumSigmaMeters * configuration.minimumSigmaMeters
-        covariance = Covariance2D(xx: covariance.xx * scale + floor, xy: covariance.xy * scale,
-                                  yy: covariance.yy * scale + floor)
+        covariance = Covariance2D(
+            xx: covariance.xx * scale + floor, xy: covariance.xy * scale,
+            yy: covariance.yy * scale + floor)
         fittedFixCount += 1
         return (fix.point, covariance)
     }

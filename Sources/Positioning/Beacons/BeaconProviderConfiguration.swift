@@ -39,11 +39,13 @@ public struct BeaconProviderConfiguration: Hashable, Sendable {
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(rssiWindowSeconds: Double = 3, defaultPathLossExponent: Double = 2, rssiSigmaDb: Double = 5,
-                maximumIndependentReadings: Int = 4, minimumRangeMeters: Double = 0.5, maximumRangeMeters: Double = 40,
-                minimumRangeSigmaMeters: Double = 0.3, minimumBeaconsForFit: Int = 3, minimumSigmaMeters: Double = 1,
-                fallbackMinimumSigmaMeters: Double = 5, fixIntervalSeconds: Double = 1,
-                useAdvertisedTxPower: Bool = false, fitWithinVotedLevel: Bool = true) throws(PositioningError) {
+    public init(
+        rssiWindowSeconds: Double = 3, defaultPathLossExponent: Double = 2, rssiSigmaDb: Double = 5,
+        maximumIndependentReadings: Int = 4, minimumRangeMeters: Double = 0.5, maximumRangeMeters: Double = 40,
+        minimumRangeSigmaMeters: Double = 0.3, minimumBeaconsForFit: Int = 3, minimumSigmaMeters: Double = 1,
+        fallbackMinimumSigmaMeters: Double = 5, fixIntervalSeconds: Double = 1,
+        useAdvertisedTxPower: Bool = false, fitWithinVotedLevel: Bool = true
+    ) throws(PositioningError) {
         try PositioningError.check("rssiWindowSeconds", rssiWindowSeconds, in: 0.1...60)
         try PositioningError.check("defaultPathLossExponent", defaultPathLossExponent, in: 1...6)
         try PositioningError.check("rssiSigmaDb", rssiSigmaDb, in: 0.5...30)
@@ -55,16 +57,19 @@ public struct BeaconProviderConfiguration: Hashable, Sendable {
         try PositioningError.check("minimumSigmaMeters", minimumSigmaMeters, in: 0.01...100)
         try PositioningError.check("fallbackMinimumSigmaMeters", fallbackMinimumSigmaMeters, in: 0.1...1000)
         try PositioningError.check("fixIntervalSeconds", fixIntervalSeconds, in: 0...60)
-        self.init(unchecked: rssiWindowSeconds, defaultPathLossExponent, rssiSigmaDb, maximumIndependentReadings,
-                  minimumRangeMeters, maximumRangeMeters, minimumRangeSigmaMeters, minimumBeaconsForFit,
-                  minimumSigmaMeters, fallbackMinimumSigmaMeters, fixIntervalSeconds, useAdvertisedTxPower,
-                  fitWithinVotedLevel)
+        self.init(
+            unchecked: rssiWindowSeconds, defaultPathLossExponent, rssiSigmaDb, maximumIndependentReadings,
+            minimumRangeMeters, maximumRangeMeters, minimumRangeSigmaMeters, minimumBeaconsForFit,
+            minimumSigmaMeters, fallbackMinimumSigmaMeters, fixIntervalSeconds, useAdvertisedTxPower,
+            fitWithinVotedLevel)
     }
 
-    private init(unchecked window: Double, _ exponent: Double, _ rssiSigma: Double, _ independent: Int,
-                 _ minimumRange: Double, _ maximumRange: Double, _ minimumRangeSigma: Double, _ minimumBeacons: Int,
-                 _ minimumSigma: Double, _ fallbackSigma: Double, _ interval: Double, _ advertised: Bool,
-                 _ withinLevel: Bool) {
+    private init(
+        unchecked window: Double, _ exponent: Double, _ rssiSigma: Double, _ independent: Int,
+        _ minimumRange: Double, _ maximumRange: Double, _ minimumRangeSigma: Double, _ minimumBeacons: Int,
+        _ minimumSigma: Double, _ fallbackSigma: Double, _ interval: Double, _ advertised: Bool,
+        _ withinLevel: Bool
+    ) {
         rssiWindowSeconds = window
         defaultPathLossExponent = exponent
         rssiSigmaDb = rssiSigma

@@ -52,8 +52,10 @@ public enum Multilateration {
     /// Solves for the position; needs at least 2 ranges (3 for an unambiguous fix).
     /// - Throws: ``EstimationError`` from the solver (bad weights, too few ranges, GSL failure).
     /// - Complexity: O(iterations · n).
-    public static func solve(_ ranges: [RangeMeasurement], solver: NonlinearLeastSquares = NonlinearLeastSquares(),
-                             initialGuess: LocalPoint? = nil) throws(EstimationError) -> MultilaterationFix {
+    public static func solve(
+        _ ranges: [RangeMeasurement], solver: NonlinearLeastSquares = NonlinearLeastSquares(),
+        initialGuess: LocalPoint? = nil
+    ) throws(EstimationError) -> MultilaterationFix {
         let start = initialGuess ?? weightedCentroid(ranges) ?? .zero
         let weights = ranges.map { 1 / ($0.sigmaMeters * $0.sigmaMeters) }
         let solution = try solver.solve(
@@ -86,7 +88,8 @@ public enum Multilateration {
             })
         let c = solution.covariance
         let covariance = Covariance2D(xx: c[0, 0], xy: (c[0, 1] + c[1, 0]) / 2, yy: c[1, 1])
-        return MultilaterationFix(point: LocalPoint(x: solution.parameters[0], y: solution.parameters[1]),
-                                  covariance: covariance, cost: solution.cost, converged: solution.convergence.isConverged)
+        return MultilaterationFix(
+            point: LocalPoint(x: solution.parameters[0], y: solution.parameters[1]),
+            covariance: covariance, cost: solution.cost, converged: solution.convergence.isConverged)
     }
 }

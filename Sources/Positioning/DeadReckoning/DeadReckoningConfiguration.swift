@@ -17,14 +17,18 @@ public struct DeadReckoningConfiguration: Hashable, Sendable {
 
     /// A configuration.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(stepDetector: StepDetectorConfiguration = .standard, stride: StrideConfiguration = .standard,
-                heading: HeadingConfiguration = .standard, positionNoisePerStepMeters: Double = 0.05) throws(PositioningError) {
+    public init(
+        stepDetector: StepDetectorConfiguration = .standard, stride: StrideConfiguration = .standard,
+        heading: HeadingConfiguration = .standard, positionNoisePerStepMeters: Double = 0.05
+    ) throws(PositioningError) {
         try PositioningError.check("positionNoisePerStepMeters", positionNoisePerStepMeters, in: 0...5)
         self.init(unchecked: stepDetector, stride: stride, heading: heading, noise: positionNoisePerStepMeters)
     }
 
-    private init(unchecked stepDetector: StepDetectorConfiguration, stride: StrideConfiguration,
-                 heading: HeadingConfiguration, noise: Double) {
+    private init(
+        unchecked stepDetector: StepDetectorConfiguration, stride: StrideConfiguration,
+        heading: HeadingConfiguration, noise: Double
+    ) {
         self.stepDetector = stepDetector
         self.stride = stride
         self.heading = heading

@@ -132,9 +132,10 @@ public final class DeadReckoningProvider: LifecycleProvider {
         headingSumSin = 0
         headingSumCos = 0
         let length = configuration.stride.strideMeters(peakToValleyMetersPerSecondSquared: detected.swingMetersPerSecondSquared)
-        let step = StepEvent(timeSeconds: detected.timeSeconds, lengthMeters: length,
-                             lengthSigmaMeters: configuration.stride.strideSigmaMeters(lengthMeters: length),
-                             headingRadians: heading, headingSigmaRadians: current.sigmaRadians)
+        let step = StepEvent(
+            timeSeconds: detected.timeSeconds, lengthMeters: length,
+            lengthSigmaMeters: configuration.stride.strideSigmaMeters(lengthMeters: length),
+            headingRadians: heading, headingSigmaRadians: current.sigmaRadians)
         stepCount += 1
         walkedDistanceMeters += length
         integrate(step)

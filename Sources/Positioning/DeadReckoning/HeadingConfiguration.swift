@@ -26,10 +26,12 @@ public struct HeadingConfiguration: Hashable, Sendable {
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(declinationRadians: Double = 0, mountingOffsetRadians: Double = 0,
-                absoluteHeadingSigmaRadians: Double = 0.15, complementaryHeadingSigmaRadians: Double = 0.25,
-                complementaryTimeConstantSeconds: Double = 5, gravityTimeConstantSeconds: Double = 0.5,
-                absoluteHeadingTimeoutSeconds: Double = 1) throws(PositioningError) {
+    public init(
+        declinationRadians: Double = 0, mountingOffsetRadians: Double = 0,
+        absoluteHeadingSigmaRadians: Double = 0.15, complementaryHeadingSigmaRadians: Double = 0.25,
+        complementaryTimeConstantSeconds: Double = 5, gravityTimeConstantSeconds: Double = 0.5,
+        absoluteHeadingTimeoutSeconds: Double = 1
+    ) throws(PositioningError) {
         try PositioningError.check("declinationRadians", declinationRadians, in: -Double.pi...Double.pi)
         try PositioningError.check("mountingOffsetRadians", mountingOffsetRadians, in: -Double.pi...Double.pi)
         try PositioningError.check("absoluteHeadingSigmaRadians", absoluteHeadingSigmaRadians, in: 0.001...Double.pi)
@@ -37,13 +39,16 @@ public struct HeadingConfiguration: Hashable, Sendable {
         try PositioningError.check("complementaryTimeConstantSeconds", complementaryTimeConstantSeconds, in: 0.1...600)
         try PositioningError.check("gravityTimeConstantSeconds", gravityTimeConstantSeconds, in: 0.05...10)
         try PositioningError.check("absoluteHeadingTimeoutSeconds", absoluteHeadingTimeoutSeconds, in: 0.05...60)
-        self.init(unchecked: declinationRadians, mountingOffsetRadians, absoluteHeadingSigmaRadians,
-                  complementaryHeadingSigmaRadians, complementaryTimeConstantSeconds, gravityTimeConstantSeconds,
-                  absoluteHeadingTimeoutSeconds)
+        self.init(
+            unchecked: declinationRadians, mountingOffsetRadians, absoluteHeadingSigmaRadians,
+            complementaryHeadingSigmaRadians, complementaryTimeConstantSeconds, gravityTimeConstantSeconds,
+            absoluteHeadingTimeoutSeconds)
     }
 
-    private init(unchecked declination: Double, _ mounting: Double, _ absoluteSigma: Double, _ complementarySigma: Double,
-                 _ complementaryTau: Double, _ gravityTau: Double, _ timeout: Double) {
+    private init(
+        unchecked declination: Double, _ mounting: Double, _ absoluteSigma: Double, _ complementarySigma: Double,
+        _ complementaryTau: Double, _ gravityTau: Double, _ timeout: Double
+    ) {
         declinationRadians = declination
         mountingOffsetRadians = mounting
         absoluteHeadingSigmaRadians = absoluteSigma

@@ -71,15 +71,17 @@ public struct HeadingEstimator: Sendable {
         }
         let dt = time - last
         let beta = dt / (configuration.gravityTimeConstantSeconds + dt)
-        up = DeviceVector3(x: previous.x + beta * (a.x - previous.x), y: previous.y + beta * (a.y - previous.y),
-                           z: previous.z + beta * (a.z - previous.z))
+        up = DeviceVector3(
+            x: previous.x + beta * (a.x - previous.x), y: previous.y + beta * (a.y - previous.y),
+            z: previous.z + beta * (a.z - previous.z))
         lastAccelerationTime = time
     }
 
     private mutating func integrateGyro(_ w: DeviceVector3, time: Double) -> HeadingSample? {
         defer { lastGyroTime = time }
         guard w.isFinite, time.isFinite, let up, let heading = fusedMagneticAzimuth,
-              let last = lastGyroTime, time > last, time - last < 1 else { return nil }
+            let last = lastGyroTime, time > last, time - last < 1
+        else { return nil }
         let upLength = DeviceHeading.length(up)
         guard upLength > 1e-6 else { return nil }
         // Rate about "up", counter-clockwise positive; the heading turns clockwise, hence the minus.
@@ -91,7 +93,8 @@ public struct HeadingEstimator: Sendable {
     private mutating func correctWithCompass(_ b: DeviceVector3, time: Double) -> HeadingSample? {
         defer { lastMagnetometerTime = time }
         guard b.isFinite, time.isFinite, let up,
-              let compass = DeviceHeading.forwardAzimuthRadians(up: up, magneticField: b) else { return nil }
+            let compass = DeviceHeading.forwardAzimuthRadians(up: up, magneticField: b)
+        else { return nil }
         guard let heading = fusedMagneticAzimuth, let last = lastMagnetometerTime, time > last else {
             if fusedMagneticAzimuth == nil { fusedMagneticAzimuth = compass }
             return publishComplementary(time: time)
@@ -110,8 +113,9 @@ public struct HeadingEstimator: Sendable {
     }
 
     private mutating func publish(magneticAzimuth: Double, time: Double, sigma: Double) -> HeadingSample {
-        let heading = Self.normalizedPositive(magneticAzimuth + configuration.declinationRadians
-                                              + configuration.mountingOffsetRadians)
+        let heading = Self.normalizedPositive(
+            magneticAzimuth + configuration.declinationRadians
+                + configuration.mountingOffsetRadians)
         let sample = HeadingSample(timeSeconds: time, headingRadians: heading, sigmaRadians: sigma)
         current = sample
         return sample

@@ -93,17 +93,20 @@ public struct StepDetector: Sendable {
             return
         }
         guard value >= configuration.peakThresholdMetersPerSecondSquared,
-              time - lastStepPeakTime >= configuration.minimumStepIntervalSeconds else { return }
+            time - lastStepPeakTime >= configuration.minimumStepIntervalSeconds
+        else { return }
         candidatePeak = (time, value)
     }
 
     private mutating func considerValley(time: Double, value: Double) -> DetectedStep? {
         guard let peak = candidatePeak, value <= -configuration.valleyThresholdMetersPerSecondSquared,
-              peak.value - value >= configuration.minimumPeakToValleyMetersPerSecondSquared else { return nil }
+            peak.value - value >= configuration.minimumPeakToValleyMetersPerSecondSquared
+        else { return nil }
         candidatePeak = nil
         lastStepPeakTime = peak.time
-        return DetectedStep(timeSeconds: time, peakTimeSeconds: peak.time,
-                            peakMetersPerSecondSquared: peak.value, valleyMetersPerSecondSquared: value)
+        return DetectedStep(
+            timeSeconds: time, peakTimeSeconds: peak.time,
+            peakMetersPerSecondSquared: peak.value, valleyMetersPerSecondSquared: value)
     }
 
     private mutating func restart(time: Double, magnitude: Double) {

@@ -25,10 +25,12 @@ public struct StepDetectorConfiguration: Hashable, Sendable {
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(lowPassCutoffHertz: Double = 3, gravityTimeConstantSeconds: Double = 2,
-                peakThresholdMetersPerSecondSquared: Double = 0.3, valleyThresholdMetersPerSecondSquared: Double = 0.15,
-                minimumPeakToValleyMetersPerSecondSquared: Double = 0.8, minimumStepIntervalSeconds: Double = 0.3,
-                peakToValleyTimeoutSeconds: Double = 0.8, maximumSampleGapSeconds: Double = 1) throws(PositioningError) {
+    public init(
+        lowPassCutoffHertz: Double = 3, gravityTimeConstantSeconds: Double = 2,
+        peakThresholdMetersPerSecondSquared: Double = 0.3, valleyThresholdMetersPerSecondSquared: Double = 0.15,
+        minimumPeakToValleyMetersPerSecondSquared: Double = 0.8, minimumStepIntervalSeconds: Double = 0.3,
+        peakToValleyTimeoutSeconds: Double = 0.8, maximumSampleGapSeconds: Double = 1
+    ) throws(PositioningError) {
         try PositioningError.check("lowPassCutoffHertz", lowPassCutoffHertz, in: 0.5...20)
         try PositioningError.check("gravityTimeConstantSeconds", gravityTimeConstantSeconds, in: 0.2...60)
         try PositioningError.check("peakThresholdMetersPerSecondSquared", peakThresholdMetersPerSecondSquared, in: 0...20)
@@ -37,13 +39,16 @@ public struct StepDetectorConfiguration: Hashable, Sendable {
         try PositioningError.check("minimumStepIntervalSeconds", minimumStepIntervalSeconds, in: 0.1...2)
         try PositioningError.check("peakToValleyTimeoutSeconds", peakToValleyTimeoutSeconds, in: 0.1...5)
         try PositioningError.check("maximumSampleGapSeconds", maximumSampleGapSeconds, in: 0.05...60)
-        self.init(unchecked: lowPassCutoffHertz, gravityTimeConstantSeconds, peakThresholdMetersPerSecondSquared,
-                  valleyThresholdMetersPerSecondSquared, minimumPeakToValleyMetersPerSecondSquared,
-                  minimumStepIntervalSeconds, peakToValleyTimeoutSeconds, maximumSampleGapSeconds)
+        self.init(
+            unchecked: lowPassCutoffHertz, gravityTimeConstantSeconds, peakThresholdMetersPerSecondSquared,
+            valleyThresholdMetersPerSecondSquared, minimumPeakToValleyMetersPerSecondSquared,
+            minimumStepIntervalSeconds, peakToValleyTimeoutSeconds, maximumSampleGapSeconds)
     }
 
-    private init(unchecked cutoff: Double, _ gravity: Double, _ peak: Double, _ valley: Double, _ peakToValley: Double,
-                 _ interval: Double, _ timeout: Double, _ gap: Double) {
+    private init(
+        unchecked cutoff: Double, _ gravity: Double, _ peak: Double, _ valley: Double, _ peakToValley: Double,
+        _ interval: Double, _ timeout: Double, _ gap: Double
+    ) {
         lowPassCutoffHertz = cutoff
         gravityTimeConstantSeconds = gravity
         peakThresholdMetersPerSecondSquared = peak
@@ -75,8 +80,10 @@ public struct StrideConfiguration: Hashable, Sendable {
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(weinbergK: Double = 0.44, minimumStrideMeters: Double = 0.3, maximumStrideMeters: Double = 1.3,
-                lengthSigmaFraction: Double = 0.15, minimumLengthSigmaMeters: Double = 0.05) throws(PositioningError) {
+    public init(
+        weinbergK: Double = 0.44, minimumStrideMeters: Double = 0.3, maximumStrideMeters: Double = 1.3,
+        lengthSigmaFraction: Double = 0.15, minimumLengthSigmaMeters: Double = 0.05
+    ) throws(PositioningError) {
         try PositioningError.check("weinbergK", weinbergK, in: 0.1...1.5)
         try PositioningError.check("minimumStrideMeters", minimumStrideMeters, in: 0.05...1)
         try PositioningError.check("maximumStrideMeters", maximumStrideMeters, in: max(0.3, minimumStrideMeters)...3)

@@ -15,8 +15,10 @@ public struct StepEvent: Hashable, Sendable {
     public var headingSigmaRadians: Double
 
     /// A step.
-    public init(timeSeconds: Double, lengthMeters: Double, lengthSigmaMeters: Double,
-                headingRadians: Double, headingSigmaRadians: Double) {
+    public init(
+        timeSeconds: Double, lengthMeters: Double, lengthSigmaMeters: Double,
+        headingRadians: Double, headingSigmaRadians: Double
+    ) {
         self.timeSeconds = timeSeconds
         self.lengthMeters = lengthMeters
         self.lengthSigmaMeters = lengthSigmaMeters

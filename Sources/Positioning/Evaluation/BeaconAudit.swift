@@ -26,8 +26,10 @@ public struct BeaconAuditConfiguration: Hashable, Sendable {
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(minimumReadings: Int = 20, strongestFraction: Double = 0.1, suspectOffsetMeters: Double = 10,
-                maximumCorrelation: Double = -0.1, minimumDistanceSpreadRatio: Double = 3) throws(PositioningError) {
+    public init(
+        minimumReadings: Int = 20, strongestFraction: Double = 0.1, suspectOffsetMeters: Double = 10,
+        maximumCorrelation: Double = -0.1, minimumDistanceSpreadRatio: Double = 3
+    ) throws(PositioningError) {
         try PositioningError.check("minimumReadings", Double(minimumReadings), in: 3...1_000_000)
         try PositioningError.check("strongestFraction", strongestFraction, in: 0.01...1)
         try PositioningError.check("suspectOffsetMeters", suspectOffsetMeters, in: 0.5...1000)
@@ -135,11 +137,14 @@ public struct BeaconAuditor: Sendable {
         }
         for sample in samples {
             guard case .beacon(let observation) = sample.reading, observation.rssiDbm.isFinite,
-                  let index = map.index(of: observation.beacon),
-                  let truePoint = truth.position(atSeconds: sample.timeSeconds) else { continue }
+                let index = map.index(of: observation.beacon),
+                let truePoint = truth.position(atSeconds: sample.timeSeconds)
+            else { continue }
             let beacon = map.beacons[index]
-            readings[index].append(Reading(rssiDbm: observation.rssiDbm, distanceMeters: beacon.point.distance(to: truePoint),
-                                           truePoint: truePoint, sameLevel: Self.isSameLevel(truth.level(atSeconds: sample.timeSeconds), beacon)))
+            readings[index].append(
+                Reading(
+                    rssiDbm: observation.rssiDbm, distanceMeters: beacon.point.distance(to: truePoint),
+                    truePoint: truePoint, sameLevel: Self.isSameLevel(truth.level(atSeconds: sample.timeSeconds), beacon)))
         }
     }
 
@@ -161,10 +166,11 @@ public struct BeaconAuditor: Sendable {
         let beacon = map.beacons[index]
         let all = readings[index]
         let same = all.filter(\.sameLevel)
-        var entry = BeaconAuditEntry(beaconID: beacon.id, mappedPoint: beacon.point, readings: all.count, sameLevelReadings: same.count,
-                                     rssiDistanceCorrelation: nil, strongestReadingsCentroid: nil, centroidOffsetMeters: nil,
-                                     closestApproachMeters: closestApproach[index].isFinite ? closestApproach[index] : nil,
-                                     nearestMappedBeaconID: nil, verdict: .tooFewReadings, reasons: [])
+        var entry = BeaconAuditEntry(
+            beaconID: beacon.id, mappedPoint: beacon.point, readings: all.count, sameLevelReadings: same.count,
+            rssiDistanceCorrelation: nil, strongestReadingsCentroid: nil, centroidOffsetMeters: nil,
+            closestApproachMeters: closestApproach[index].isFinite ? closestApproach[index] : nil,
+            nearestMappedBeaconID: nil, verdict: .tooFewReadings, reasons: [])
         guard same.count >= configuration.minimumReadings else { return entry }
         entry.rssiDistanceCorrelation = Self.correlation(same.map(\.rssiDbm), same.map { log10(max(0.5, $0.distanceMeters)) })
         let strongest = same.sorted { $0.rssiDbm > $1.rssiDbm }
@@ -179,13 +185,16 @@ public struct BeaconAuditor: Sendable {
         let nearest = max(0.5, same.map(\.distanceMeters).min() ?? 0.5)
         let farthest = same.map(\.distanceMeters).max() ?? nearest
         if let r = entry.rssiDistanceCorrelation, r > configuration.maximumCorrelation,
-           farthest / nearest >= configuration.minimumDistanceSpreadRatio {
+            farthest / nearest >= configuration.minimumDistanceSpreadRatio
+        {
             entry.reasons.append(String(format: "RSSI does not fall with distance (correlation with log distance %+.2f)", r))
         }
         if offset > configuration.suspectOffsetMeters, let approach = entry.closestApproachMeters,
-           approach <= configuration.suspectOffsetMeters / 2 {
-            var reason = String(format: "strongest readings heard %.1f m from the mapped position although the walks passed within %.1f m",
-                                offset, approach)
+            approach <= configuration.suspectOffsetMeters / 2
+        {
+            var reason = String(
+                format: "strongest readings heard %.1f m from the mapped position although the walks passed within %.1f m",
+                offset, approach)
             if let other = entry.nearestMappedBeaconID, other != beacon.id { reason += "; they fit \(other)'s mapped position better" }
             entry.reasons.append(reason)
         }

@@ -17,8 +17,9 @@ public struct CrossValidationFolds: Hashable, Sendable {
         let keys = names.map(Self.groupKey)
         let groups = Set(keys).sorted()
         guard count >= 2, count <= groups.count else {
-            throw .invalidConfiguration(parameter: "cross-validation folds", value: Double(count),
-                                        validRange: "2 ... the number of walk groups, \(groups.count) here")
+            throw .invalidConfiguration(
+                parameter: "cross-validation folds", value: Double(count),
+                validRange: "2 ... the number of walk groups, \(groups.count) here")
         }
         var foldOfGroup: [String: Int] = [:]
         for (i, key) in groups.enumerated() { foldOfGroup[key] = i % count }

@@ -33,7 +33,8 @@ public struct GroundTruthTrack: Hashable, Sendable {
                 throw .invalidGroundTruth(file: source, line: line, message: "position (\(point.point.x), \(point.point.y)) is not finite")
             }
         }
-        let ordered = points.enumerated().sorted { ($0.element.timeSeconds, $0.offset) < ($1.element.timeSeconds, $1.offset) }.map(\.element)
+        let ordered = points.enumerated().sorted { ($0.element.timeSeconds, $0.offset) < ($1.element.timeSeconds, $1.offset) }.map(
+            \.element)
         self.points = ordered
         self.trajectory = TimedTrajectory(ordered.map { (timeSeconds: $0.timeSeconds, point: $0.point) })
         self.source = source

@@ -87,8 +87,10 @@ public enum ProviderScoring {
     /// Runs dead reckoning over time-ordered `samples`, started at the truth's start (point, 1 m sigma)
     /// at its time; the orientation sensors before that warm the heading and step filters. Scored at
     /// the truth's ``GroundTruthTrack/scoredPoints``. Returns `nil` with fewer than two truth points.
-    public static func scoreDeadReckoning(samples: [SensorSample], truth: GroundTruthTrack,
-                                          configuration: DeadReckoningConfiguration = .standard) -> DeadReckoningScore? {
+    public static func scoreDeadReckoning(
+        samples: [SensorSample], truth: GroundTruthTrack,
+        configuration: DeadReckoningConfiguration = .standard
+    ) -> DeadReckoningScore? {
         guard truth.count >= 2 else { return nil }
         let first = truth.start
         let last = truth.end
@@ -104,8 +106,10 @@ public enum ProviderScoring {
         for sample in samples {
             if !started, sample.timeSeconds >= first.timeSeconds {
                 started = true
-                provider.setStart(IndoorLocation(point: first.point, levelID: nil, accuracyMeters: 1,
-                                                 timeSeconds: first.timeSeconds, source: "truth"))
+                provider.setStart(
+                    IndoorLocation(
+                        point: first.point, levelID: nil, accuracyMeters: 1,
+                        timeSeconds: first.timeSeconds, source: "truth"))
             }
             for step in provider.consume(sample) where started && step.timeSeconds <= last.timeSeconds {
                 steps += 1
@@ -113,19 +117,24 @@ public enum ProviderScoring {
             }
         }
         if !started {
-            provider.setStart(IndoorLocation(point: first.point, levelID: nil, accuracyMeters: 1,
-                                             timeSeconds: first.timeSeconds, source: "truth"))
+            provider.setStart(
+                IndoorLocation(
+                    point: first.point, levelID: nil, accuracyMeters: 1,
+                    timeSeconds: first.timeSeconds, source: "truth"))
         }
         let errors = truth.errors(of: track)
-        return DeadReckoningScore(errors: ErrorStatistics(errors), errorValuesMeters: errors, finalErrorMeters: errors.last, scoredPoints: errors.count,
-                                  stepCount: steps, detectedDistanceMeters: distance,
-                                  trueDistanceMeters: truth.pathLengthMeters)
+        return DeadReckoningScore(
+            errors: ErrorStatistics(errors), errorValuesMeters: errors, finalErrorMeters: errors.last, scoredPoints: errors.count,
+            stepCount: steps, detectedDistanceMeters: distance,
+            trueDistanceMeters: truth.pathLengthMeters)
     }
 
     /// Feeds time-ordered `samples` to `provider` (started here) and scores every fix inside the
     /// truth's time span against the truth interpolated at the fix time.
-    public static func scoreBeacons(samples: [SensorSample], truth: GroundTruthTrack,
-                                    provider: BeaconPositionProvider) -> BeaconScore? {
+    public static func scoreBeacons(
+        samples: [SensorSample], truth: GroundTruthTrack,
+        provider: BeaconPositionProvider
+    ) -> BeaconScore? {
         var errorEvents = 0
         let token = provider.addListener { event in
             if case .error = event { errorEvents += 1 }
@@ -146,25 +155,29 @@ public enum ProviderScoring {
                 if matches(fix, level) { levelHits += 1 }
             }
         }
-        return BeaconScore(errors: ErrorStatistics(errors), errorValuesMeters: errors, scoredFixes: errors.count, fixCount: fixes,
-                           fittedFixCount: provider.fittedFixCount, fallbackFixCount: provider.fallbackFixCount,
-                           levelHitRate: levelChecks > 0 ? Double(levelHits) / Double(levelChecks) : nil,
-                           levelChecks: levelChecks, levelHits: levelHits, errorEvents: errorEvents)
+        return BeaconScore(
+            errors: ErrorStatistics(errors), errorValuesMeters: errors, scoredFixes: errors.count, fixCount: fixes,
+            fittedFixCount: provider.fittedFixCount, fallbackFixCount: provider.fallbackFixCount,
+            levelHitRate: levelChecks > 0 ? Double(levelHits) / Double(levelChecks) : nil,
+            levelChecks: levelChecks, levelHits: levelHits, errorEvents: errorEvents)
     }
 
     /// Scores every new satellite fix against the truth interpolated at its time. Every fix the provider
     /// accepts is scored (below-ground ones too: the provider is not told the floor here), so the figures
     /// show the fixes' own quality, not what the fusion uses.
-    public static func scoreSatelliteFixes(samples: [SensorSample], truth: GroundTruthTrack,
-                                           provider: GNSSPositionProvider) -> SatelliteScore? {
+    public static func scoreSatelliteFixes(
+        samples: [SensorSample], truth: GroundTruthTrack,
+        provider: GNSSPositionProvider
+    ) -> SatelliteScore? {
         var errors: [Double] = []
         for sample in samples {
             guard let fix = provider.consume(sample), let truthPoint = truth.position(atSeconds: fix.timeSeconds) else { continue }
             errors.append(fix.point.distance(to: truthPoint))
         }
         guard provider.fixCount + provider.repeatedFixCount + provider.poorFixCount > 0 else { return nil }
-        return SatelliteScore(errors: ErrorStatistics(errors), errorValuesMeters: errors, fixCount: provider.fixCount,
-                              repeatedFixCount: provider.repeatedFixCount, poorFixCount: provider.poorFixCount)
+        return SatelliteScore(
+            errors: ErrorStatistics(errors), errorValuesMeters: errors, fixCount: provider.fixCount,
+            repeatedFixCount: provider.repeatedFixCount, poorFixCount: provider.poorFixCount)
     }
 
     /// The level of the last truth point at or before `time` (the first one before the truth starts);

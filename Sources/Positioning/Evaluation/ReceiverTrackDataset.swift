@@ -26,8 +26,10 @@ public enum ReceiverTrackDataset {
     /// `{"<12 hex MAC>": [[x, y, z], colour, "alias"], …}`. Every receiver gets `txPowerDbm` and
     /// `pathLossExponent`, and floor number 0.
     /// - Throws: ``PositioningError/malformedInput(file:line:message:)`` naming the line and receiver.
-    public static func parseDevices(_ text: String, file: String, txPowerDbm: Double,
-                                    pathLossExponent: Double? = nil) throws(PositioningError) -> BeaconRegistry {
+    public static func parseDevices(
+        _ text: String, file: String, txPowerDbm: Double,
+        pathLossExponent: Double? = nil
+    ) throws(PositioningError) -> BeaconRegistry {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         guard let lineIndex = lines.firstIndex(where: { $0.hasPrefix("Dongles:") }) else {
             throw .malformedInput(file: file, line: 1, message: "no 'Dongles:' line")
@@ -43,8 +45,9 @@ public enum ReceiverTrackDataset {
             object = parsed
         } catch let error as JSONParseError {
             // The JSON is one line: its column, counted after the prefix, locates the error on the file's line.
-            throw .malformedInput(file: file, line: lineNumber,
-                                  message: "'Dongles:' is not valid JSON at column \(prefix.utf8.count + error.position.column): \(error.message)")
+            throw .malformedInput(
+                file: file, line: lineNumber,
+                message: "'Dongles:' is not valid JSON at column \(prefix.utf8.count + error.position.column): \(error.message)")
         } catch let error as PositioningError {
             throw error
         } catch {
@@ -57,12 +60,15 @@ public enum ReceiverTrackDataset {
             }
             guard let mac = colonMAC(rawMAC) else { throw fail("'\(rawMAC)' is not 12 hex digits") }
             guard let entry = value.array, let position = entry.first?.array, position.count >= 2,
-                  let x = position[0].double, let y = position[1].double, x.isFinite, y.isFinite else {
+                let x = position[0].double, let y = position[1].double, x.isFinite, y.isFinite
+            else {
                 throw fail("expected [[x, y, z], colour, alias] with finite x and y")
             }
             let alias = entry.count >= 3 ? entry[2].string ?? rawMAC : rawMAC
-            records.append(BeaconRecord(id: alias, identity: BeaconIdentity(mac: mac), position: .local(LocalPoint(x: x, y: y)),
-                                        level: .floorNumber(0), txPowerDbm: txPowerDbm, pathLossExponent: pathLossExponent))
+            records.append(
+                BeaconRecord(
+                    id: alias, identity: BeaconIdentity(mac: mac), position: .local(LocalPoint(x: x, y: y)),
+                    level: .floorNumber(0), txPowerDbm: txPowerDbm, pathLossExponent: pathLossExponent))
         }
         guard !records.isEmpty else { throw .malformedInput(file: file, line: lineNumber, message: "no receiver listed") }
         do {
@@ -93,8 +99,9 @@ public enum ReceiverTrackDataset {
         guard let start = rows.map(\.time).min() else { throw .malformedInput(file: file, line: 1, message: "the track is empty") }
         rows.sort { $0.time < $1.time }
         let samples = rows.map {
-            SensorSample(timeSeconds: $0.time - start,
-                         reading: .beacon(BeaconObservation(beacon: BeaconIdentity(mac: $0.mac), rssiDbm: $0.rssi)))
+            SensorSample(
+                timeSeconds: $0.time - start,
+                reading: .beacon(BeaconObservation(beacon: BeaconIdentity(mac: $0.mac), rssiDbm: $0.rssi)))
         }
         let truth = TimedTrajectory(rows.map { (timeSeconds: $0.time - start, point: $0.point) })
         return ReceiverTrack(samples: samples, truth: truth, startEpochSeconds: start)

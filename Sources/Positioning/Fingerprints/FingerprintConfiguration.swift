@@ -61,11 +61,13 @@ public struct FingerprintConfiguration: Hashable, Sendable {
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(maximumStalenessSeconds: Double = 3, beaconWindowSeconds: Double = 2, beaconScanIntervalSeconds: Double = 2,
-                minimumRSSIDbm: Double = -95, missingRSSIDbm: Double = -100, neighbourCount: Int = 7,
-                minimumKnownTransmitters: Int = 3, minimumSigmaMeters: Double = 2, spreadScale: Double = 1.5,
-                sigmaPerRMSMetersPerDb: Double = 2.5, maximumMatchRMSDb: Double = 9, minimumFingerprintsPerTransmitter: Int = 2,
-                levelEvidenceWeight: Double = 0) throws(PositioningError) {
+    public init(
+        maximumStalenessSeconds: Double = 3, beaconWindowSeconds: Double = 2, beaconScanIntervalSeconds: Double = 2,
+        minimumRSSIDbm: Double = -95, missingRSSIDbm: Double = -100, neighbourCount: Int = 7,
+        minimumKnownTransmitters: Int = 3, minimumSigmaMeters: Double = 2, spreadScale: Double = 1.5,
+        sigmaPerRMSMetersPerDb: Double = 2.5, maximumMatchRMSDb: Double = 9, minimumFingerprintsPerTransmitter: Int = 2,
+        levelEvidenceWeight: Double = 0
+    ) throws(PositioningError) {
         try PositioningError.check("maximumStalenessSeconds", maximumStalenessSeconds, in: 0...600)
         try PositioningError.check("beaconWindowSeconds", beaconWindowSeconds, in: 0.1...60)
         try PositioningError.check("beaconScanIntervalSeconds", beaconScanIntervalSeconds, in: 0.1...60)

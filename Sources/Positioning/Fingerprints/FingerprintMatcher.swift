@@ -143,7 +143,8 @@ public struct FingerprintMatcher: Sendable {
         let sigma = max(configuration.minimumSigmaMeters, configuration.sigmaPerRMSMetersPerDb * bestRMS)
         let floor = sigma * sigma
         let covariance = Covariance2D(xx: cxx * scale + floor, xy: cxy * scale, yy: cyy * scale + floor)
-        return Match(point: mean, levelIndex: level, levelProbability: min(1, max(0, (levelWeights[votedKey] ?? 0) / total)),
-                     covariance: covariance, bestRMSDb: bestRMS, knownTransmitters: known.count)
+        return Match(
+            point: mean, levelIndex: level, levelProbability: min(1, max(0, (levelWeights[votedKey] ?? 0) / total)),
+            covariance: covariance, bestRMSDb: bestRMS, knownTransmitters: known.count)
     }
 }

@@ -31,8 +31,10 @@ public final class FingerprintPositionProvider: LifecycleProvider {
     private let mapLevelOfCandidate: [Int: Int]
 
     /// A provider over `map`; `levels` (and `venue`, to resolve level names) give the fixes' level ids.
-    public convenience init(map: RadioMap, configuration: FingerprintConfiguration = .standard, levels: [LevelCandidate] = [],
-                            venue: Venue? = nil) {
+    public convenience init(
+        map: RadioMap, configuration: FingerprintConfiguration = .standard, levels: [LevelCandidate] = [],
+        venue: Venue? = nil
+    ) {
         self.init(matcher: FingerprintMatcher(map: map, configuration: configuration), levels: levels, venue: venue)
     }
 
@@ -43,7 +45,9 @@ public final class FingerprintPositionProvider: LifecycleProvider {
         assembler = RadioScanAssembler(configuration: configuration)
         var reverse: [Int: Int] = [:]
         for (mapIndex, reference) in matcher.map.levels.enumerated() {
-            if let candidate = LevelCandidate.index(of: reference, in: levels, venue: venue), reverse[candidate] == nil { reverse[candidate] = mapIndex }
+            if let candidate = LevelCandidate.index(of: reference, in: levels, venue: venue), reverse[candidate] == nil {
+                reverse[candidate] = mapIndex
+            }
         }
         mapLevelOfCandidate = reverse
         levelOfMapLevel = matcher.map.levels.map { reference in
@@ -82,9 +86,10 @@ public final class FingerprintPositionProvider: LifecycleProvider {
         let level = match.levelIndex.map { levelOfMapLevel[$0] }
         let uniform = 1 / Double(max(1, levelOfMapLevel.count))
         let probability = uniform + configuration.levelEvidenceWeight * (match.levelProbability - uniform)
-        let location = IndoorLocation(point: match.point, levelID: level?.levelID ?? nil, floorNumber: level?.floorNumber ?? nil,
-                                      levelProbability: level == nil ? 0 : min(1, max(0, probability)),
-                                      covariance: match.covariance, timeSeconds: scan.timeSeconds, source: name)
+        let location = IndoorLocation(
+            point: match.point, levelID: level?.levelID ?? nil, floorNumber: level?.floorNumber ?? nil,
+            levelProbability: level == nil ? 0 : min(1, max(0, probability)),
+            covariance: match.covariance, timeSeconds: scan.timeSeconds, source: name)
         lifecycle.deliver(location)
         return location
     }

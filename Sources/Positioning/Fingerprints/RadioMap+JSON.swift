@@ -10,7 +10,8 @@ extension RadioMap {
     /// indices, `rssi` dBm}). Positions are rounded to the centimetre, times to the millisecond.
     public var json: JSONValue {
         func rounded(_ value: Double, _ scale: Double) -> JSONValue { .finite((value * scale).rounded() / scale) }
-        let frame: JSONValue = frameReference.map { ["latitude": .finite($0.latitudeDegrees), "longitude": .finite($0.longitudeDegrees)] } ?? .null
+        let frame: JSONValue =
+            frameReference.map { ["latitude": .finite($0.latitudeDegrees), "longitude": .finite($0.longitudeDegrees)] } ?? .null
         let levelValues: [JSONValue] = levels.map { level in
             switch level {
             case .levelId(let id): ["levelId": .string(id)]
@@ -19,14 +20,18 @@ extension RadioMap {
             }
         }
         let prints: [JSONValue] = fingerprints.map { f in
-            ["x": rounded(f.point.x, 100), "y": rounded(f.point.y, 100), "level": f.levelIndex.map { .number(Double($0)) } ?? .null,
-             "walk": .number(Double(f.walkIndex)), "t": rounded(f.timeSeconds, 1000),
-             "tx": .array(f.readings.map { .number(Double($0.transmitter)) }),
-             "rssi": .array(f.readings.map { rounded($0.rssiDbm, 10) })]
+            [
+                "x": rounded(f.point.x, 100), "y": rounded(f.point.y, 100), "level": f.levelIndex.map { .number(Double($0)) } ?? .null,
+                "walk": .number(Double(f.walkIndex)), "t": rounded(f.timeSeconds, 1000),
+                "tx": .array(f.readings.map { .number(Double($0.transmitter)) }),
+                "rssi": .array(f.readings.map { rounded($0.rssiDbm, 10) }),
+            ]
         }
-        return ["format": .string(Self.formatName), "version": .number(Double(Self.formatVersion)), "frameReference": frame,
-                "transmitters": .array(transmitters.map(JSONValue.string)), "levels": .array(levelValues),
-                "walks": .array(walks.map(JSONValue.string)), "fingerprints": .array(prints)]
+        return [
+            "format": .string(Self.formatName), "version": .number(Double(Self.formatVersion)), "frameReference": frame,
+            "transmitters": .array(transmitters.map(JSONValue.string)), "levels": .array(levelValues),
+            "walks": .array(walks.map(JSONValue.string)), "fingerprints": .array(prints),
+        ]
     }
 
     /// Reads a map written by ``json``.
@@ -61,7 +66,8 @@ extension RadioMap {
         var frame: GeoCoordinate?
         if let reference = value["frameReference"], !reference.isNull {
             guard let lat = reference["latitude"]?.double, let lon = reference["longitude"]?.double,
-                  (-90...90).contains(lat), (-180...180).contains(lon) else {
+                (-90...90).contains(lat), (-180...180).contains(lon)
+            else {
                 throw bad("frameReference", "expected {latitude, longitude} in degrees")
             }
             frame = GeoCoordinate(latitudeDegrees: lat, longitudeDegrees: lon)
@@ -75,10 +81,15 @@ extension RadioMap {
         guard let levelValues = value["levels"]?.array else { throw bad("levels", "missing or not an array") }
         var levels: [LevelReference] = []
         for (i, l) in levelValues.enumerated() {
-            if let id = l["levelId"]?.string { levels.append(.levelId(id)) }
-            else if let name = l["floorName"]?.string { levels.append(.floorName(name)) }
-            else if let n = l["floorNumber"]?.double, n.isFinite { levels.append(.floorNumber(n)) }
-            else { throw bad("levels[\(i)]", "expected one of levelId, floorName (strings) or floorNumber (a number)") }
+            if let id = l["levelId"]?.string {
+                levels.append(.levelId(id))
+            } else if let name = l["floorName"]?.string {
+                levels.append(.floorName(name))
+            } else if let n = l["floorNumber"]?.double, n.isFinite {
+                levels.append(.floorNumber(n))
+            } else {
+                throw bad("levels[\(i)]", "expected one of levelId, floorName (strings) or floorNumber (a number)")
+            }
         }
         guard let walkValues = value["walks"]?.array else { throw bad("walks", "missing or not an array") }
         let walks = walkValues.map { $0.string ?? "" }
@@ -87,13 +98,19 @@ extension RadioMap {
         fingerprints.reserveCapacity(printValues.count)
         for (i, f) in printValues.enumerated() {
             let at = "fingerprints[\(i)]"
-            guard let x = f["x"]?.double, let y = f["y"]?.double, x.isFinite, y.isFinite else { throw bad(at, "x and y must be finite numbers (metres)") }
+            guard let x = f["x"]?.double, let y = f["y"]?.double, x.isFinite, y.isFinite else {
+                throw bad(at, "x and y must be finite numbers (metres)")
+            }
             var level: Int?
             if let l = f["level"], !l.isNull {
-                guard let index = l.int, levels.indices.contains(index) else { throw bad("\(at).level", "not an index into levels (0..<\(levels.count))") }
+                guard let index = l.int, levels.indices.contains(index) else {
+                    throw bad("\(at).level", "not an index into levels (0..<\(levels.count))")
+                }
                 level = index
             }
-            guard let walk = f["walk"]?.int, walks.indices.contains(walk) else { throw bad("\(at).walk", "not an index into walks (0..<\(walks.count))") }
+            guard let walk = f["walk"]?.int, walks.indices.contains(walk) else {
+                throw bad("\(at).walk", "not an index into walks (0..<\(walks.count))")
+            }
             guard let t = f["t"]?.double, t.isFinite else { throw bad("\(at).t", "missing or not a finite number (seconds)") }
             guard let tx = f["tx"]?.array, let rssi = f["rssi"]?.array else { throw bad(at, "tx and rssi must be arrays") }
             guard tx.count == rssi.count else { throw bad(at, "tx has \(tx.count) entries but rssi has \(rssi.count)") }
@@ -108,7 +125,8 @@ extension RadioMap {
                 }
                 readings.append(Reading(transmitter: transmitter, rssiDbm: dbm))
             }
-            fingerprints.append(Fingerprint(point: LocalPoint(x: x, y: y), levelIndex: level, walkIndex: walk, timeSeconds: t, readings: readings))
+            fingerprints.append(
+                Fingerprint(point: LocalPoint(x: x, y: y), levelIndex: level, walkIndex: walk, timeSeconds: t, readings: readings))
         }
         return RadioMap(frameReference: frame, transmitters: transmitters, levels: levels, walks: walks, fingerprints: fingerprints)
     }

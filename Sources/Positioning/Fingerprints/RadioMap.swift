@@ -64,8 +64,10 @@ public struct RadioMap: Hashable, Sendable {
     public var fingerprints: [Fingerprint]
 
     /// A map.
-    public init(frameReference: GeoCoordinate?, transmitters: [String], levels: [LevelReference], walks: [String],
-                fingerprints: [Fingerprint]) {
+    public init(
+        frameReference: GeoCoordinate?, transmitters: [String], levels: [LevelReference], walks: [String],
+        fingerprints: [Fingerprint]
+    ) {
         self.frameReference = frameReference
         self.transmitters = transmitters
         self.levels = levels
@@ -87,8 +89,9 @@ public struct RadioMap: Hashable, Sendable {
     /// Counts of walks, fingerprints, transmitters and levels.
     public var summary: Summary {
         let wifi = transmitters.filter { $0.hasPrefix("wifi:") }.count
-        return Summary(walks: walks.count, fingerprints: fingerprints.count, wifiTransmitters: wifi,
-                       beaconTransmitters: transmitters.count - wifi, levels: levels.count)
+        return Summary(
+            walks: walks.count, fingerprints: fingerprints.count, wifiTransmitters: wifi,
+            beaconTransmitters: transmitters.count - wifi, levels: levels.count)
     }
 
     /// The same map with its points in `frame` (through geographic coordinates). Unchanged when the map or

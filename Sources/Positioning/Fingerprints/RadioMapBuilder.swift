@@ -50,7 +50,8 @@ public struct RadioMapBuilder: Sendable {
     public mutating func add(walk: String, samples: [SensorSample], truth rawTruth: [TruthPoint]) throws(PositioningError) -> WalkOutcome {
         let truth = rawTruth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
         guard truth.count >= 2 else {
-            throw .malformedInput(file: walk, line: 0, message: "a survey walk needs at least two ground-truth points, it has \(truth.count)")
+            throw .malformedInput(
+                file: walk, line: 0, message: "a survey walk needs at least two ground-truth points, it has \(truth.count)")
         }
         let track = TimedTrajectory(truth.map { ($0.timeSeconds, $0.point) })
         var assembler = RadioScanAssembler(configuration: configuration)
@@ -68,8 +69,10 @@ public struct RadioMapBuilder: Sendable {
             let readings = scan.readings.sorted { $0.key < $1.key }.map { key, rssi in
                 RadioMap.Reading(transmitter: transmitterIndex(of: key), rssiDbm: rssi)
             }
-            fingerprints.append(RadioMap.Fingerprint(point: point, levelIndex: level, walkIndex: walkIndex,
-                                                     timeSeconds: scan.timeSeconds, readings: readings))
+            fingerprints.append(
+                RadioMap.Fingerprint(
+                    point: point, levelIndex: level, walkIndex: walkIndex,
+                    timeSeconds: scan.timeSeconds, readings: readings))
             outcome.placed += 1
         }
         for sample in samples { for scan in assembler.consume(sample) { place(scan) } }
@@ -93,7 +96,8 @@ public struct RadioMapBuilder: Sendable {
         result.reserveCapacity(fingerprints.count)
         for var fingerprint in fingerprints {
             fingerprint.readings = fingerprint.readings.compactMap { reading in
-                renumbered[reading.transmitter] >= 0 ? RadioMap.Reading(transmitter: renumbered[reading.transmitter], rssiDbm: reading.rssiDbm) : nil
+                renumbered[reading.transmitter] >= 0
+                    ? RadioMap.Reading(transmitter: renumbered[reading.transmitter], rssiDbm: reading.rssiDbm) : nil
             }
             if !fingerprint.readings.isEmpty { result.append(fingerprint) }
         }

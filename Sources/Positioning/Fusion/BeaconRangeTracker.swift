@@ -52,8 +52,9 @@ public struct BeaconRangeTracker: Sendable {
     /// Non-beacon samples, unknown beacons and implausible readings give no range.
     public mutating func consume(_ sample: SensorSample) -> [BeaconRange] {
         guard case .beacon(let observation) = sample.reading, sample.timeSeconds.isFinite,
-              observation.rssiDbm.isFinite, BeaconPositionProvider.plausibleRSSIRangeDbm.contains(observation.rssiDbm),
-              let index = map.index(of: observation.beacon) else { return [] }
+            observation.rssiDbm.isFinite, BeaconPositionProvider.plausibleRSSIRangeDbm.contains(observation.rssiDbm),
+            let index = map.index(of: observation.beacon)
+        else { return [] }
         let time = sample.timeSeconds
         windows[index].append(timeSeconds: time, rssiDbm: observation.rssiDbm)
         readingTimes[index].append(time)
@@ -73,13 +74,17 @@ public struct BeaconRangeTracker: Sendable {
             let times = readingTimes[i][readingStart[i]...]
             let meanTime = times.reduce(0, +) / Double(times.count)
             let beacon = map.beacons[i]
-            let model = PathLossModel(txPowerDbm: beacon.txPowerDbm,
-                                      exponent: beacon.pathLossExponent ?? configuration.defaultPathLossExponent)
+            let model = PathLossModel(
+                txPowerDbm: beacon.txPowerDbm,
+                exponent: beacon.pathLossExponent ?? configuration.defaultPathLossExponent)
             let distance = min(configuration.maximumRangeMeters, max(configuration.minimumRangeMeters, model.distanceMeters(rssiDbm: mean)))
             let rssiSigma = configuration.rssiSigmaDb / Double(min(windows[i].count, configuration.maximumIndependentReadings)).squareRoot()
-            let sigma = max(configuration.minimumRangeSigmaMeters, model.distanceSigmaMeters(distanceMeters: distance, rssiSigmaDb: rssiSigma))
-            ranges.append(BeaconRange(beaconIndex: i, anchor: beacon.point, levelID: beacon.levelID, floorNumber: beacon.floorNumber,
-                                      rangeMeters: distance, sigmaMeters: sigma, timeSeconds: meanTime))
+            let sigma = max(
+                configuration.minimumRangeSigmaMeters, model.distanceSigmaMeters(distanceMeters: distance, rssiSigmaDb: rssiSigma))
+            ranges.append(
+                BeaconRange(
+                    beaconIndex: i, anchor: beacon.point, levelID: beacon.levelID, floorNumber: beacon.floorNumber,
+                    rangeMeters: distance, sigmaMeters: sigma, timeSeconds: meanTime))
         }
         return ranges
     }

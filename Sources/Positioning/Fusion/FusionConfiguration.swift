@@ -74,23 +74,26 @@ public struct FusionConfiguration: Hashable, Sendable {
     /// The defaults.
     public static let standard = FusionConfiguration(
         unchecked: 0.15, biasWalk: 0.003, headingFraction: 0.5, scaleSigma: 0.2, scaleWalk: 0.002, minScale: 0.6, maxScale: 1.5,
-        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, maximumRange: 8, climbSpeed: 0.12, climbFactor: 0.3, entrySigma: 2, constrain: true, wallSigma: 0.7, wallMaximum: 4,
+        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, maximumRange: 8,
+        climbSpeed: 0.12, climbFactor: 0.3, entrySigma: 2, constrain: true, wallSigma: 0.7, wallMaximum: 4,
         align: true, straightSteps: 4, straightTolerance: 10 * .pi / 180, capture: 15 * .pi / 180, alignSigma: 15 * .pi / 180)
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(initialHeadingBiasSigmaRadians: Double = 0.15, headingBiasRandomWalkRadiansPerStep: Double = 0.003,
-                stepHeadingNoiseFraction: Double = 0.5, initialStrideScaleSigma: Double = 0.2,
-                strideScaleRandomWalkPerStep: Double = 0.002, minimumStrideScale: Double = 0.6, maximumStrideScale: Double = 1.5,
-                positionNoisePerStepMeters: Double = 0.05, beaconCovarianceScale: Double = 4, minimumFixSigmaMeters: Double = 0.5,
-                gateProbability: Double = 0.99, maximumFixDelaySeconds: Double = 5,
-                fixScaleLearningRate: Double = 0.1, maximumFixScale: Double = 1000, maximumFusedRangeMeters: Double = 8,
-                climbingVerticalSpeedMetersPerSecond: Double = 0.12, climbingStrideFactor: Double = 0.3,
-                connectorEntrySigmaMeters: Double = 2, constrainToWalkableArea: Bool = true,
-                wallCorrectionSigmaMeters: Double = 0.7, maximumWallCorrectionMeters: Double = 4,
-                alignHeadingToFloorPlan: Bool = true, straightWalkSteps: Int = 4,
-                straightWalkToleranceRadians: Double = 10 * .pi / 180, floorPlanCaptureRadians: Double = 15 * .pi / 180,
-                floorPlanHeadingSigmaRadians: Double = 15 * .pi / 180) throws(PositioningError) {
+    public init(
+        initialHeadingBiasSigmaRadians: Double = 0.15, headingBiasRandomWalkRadiansPerStep: Double = 0.003,
+        stepHeadingNoiseFraction: Double = 0.5, initialStrideScaleSigma: Double = 0.2,
+        strideScaleRandomWalkPerStep: Double = 0.002, minimumStrideScale: Double = 0.6, maximumStrideScale: Double = 1.5,
+        positionNoisePerStepMeters: Double = 0.05, beaconCovarianceScale: Double = 4, minimumFixSigmaMeters: Double = 0.5,
+        gateProbability: Double = 0.99, maximumFixDelaySeconds: Double = 5,
+        fixScaleLearningRate: Double = 0.1, maximumFixScale: Double = 1000, maximumFusedRangeMeters: Double = 8,
+        climbingVerticalSpeedMetersPerSecond: Double = 0.12, climbingStrideFactor: Double = 0.3,
+        connectorEntrySigmaMeters: Double = 2, constrainToWalkableArea: Bool = true,
+        wallCorrectionSigmaMeters: Double = 0.7, maximumWallCorrectionMeters: Double = 4,
+        alignHeadingToFloorPlan: Bool = true, straightWalkSteps: Int = 4,
+        straightWalkToleranceRadians: Double = 10 * .pi / 180, floorPlanCaptureRadians: Double = 15 * .pi / 180,
+        floorPlanHeadingSigmaRadians: Double = 15 * .pi / 180
+    ) throws(PositioningError) {
         try PositioningError.check("initialHeadingBiasSigmaRadians", initialHeadingBiasSigmaRadians, in: 0...Double.pi)
         try PositioningError.check("headingBiasRandomWalkRadiansPerStep", headingBiasRandomWalkRadiansPerStep, in: 0...0.5)
         try PositioningError.check("stepHeadingNoiseFraction", stepHeadingNoiseFraction, in: 0...1)
@@ -117,24 +120,27 @@ public struct FusionConfiguration: Hashable, Sendable {
         try PositioningError.check("straightWalkToleranceRadians", straightWalkToleranceRadians, in: 0.01...(Double.pi / 4))
         try PositioningError.check("floorPlanCaptureRadians", floorPlanCaptureRadians, in: 0.01...(Double.pi / 4))
         try PositioningError.check("floorPlanHeadingSigmaRadians", floorPlanHeadingSigmaRadians, in: 0.01...Double.pi)
-        self.init(unchecked: initialHeadingBiasSigmaRadians, biasWalk: headingBiasRandomWalkRadiansPerStep,
-                  headingFraction: stepHeadingNoiseFraction, scaleSigma: initialStrideScaleSigma,
-                  scaleWalk: strideScaleRandomWalkPerStep, minScale: minimumStrideScale, maxScale: maximumStrideScale,
-                  positionNoise: positionNoisePerStepMeters, beaconScale: beaconCovarianceScale, minimumFix: minimumFixSigmaMeters,
-                  gate: gateProbability, delay: maximumFixDelaySeconds,
-                  learning: fixScaleLearningRate, maximumScale: maximumFixScale, maximumRange: maximumFusedRangeMeters,
-                  climbSpeed: climbingVerticalSpeedMetersPerSecond, climbFactor: climbingStrideFactor,
-                  entrySigma: connectorEntrySigmaMeters, constrain: constrainToWalkableArea,
-                  wallSigma: wallCorrectionSigmaMeters, wallMaximum: maximumWallCorrectionMeters,
-                  align: alignHeadingToFloorPlan, straightSteps: straightWalkSteps, straightTolerance: straightWalkToleranceRadians,
-                  capture: floorPlanCaptureRadians, alignSigma: floorPlanHeadingSigmaRadians)
+        self.init(
+            unchecked: initialHeadingBiasSigmaRadians, biasWalk: headingBiasRandomWalkRadiansPerStep,
+            headingFraction: stepHeadingNoiseFraction, scaleSigma: initialStrideScaleSigma,
+            scaleWalk: strideScaleRandomWalkPerStep, minScale: minimumStrideScale, maxScale: maximumStrideScale,
+            positionNoise: positionNoisePerStepMeters, beaconScale: beaconCovarianceScale, minimumFix: minimumFixSigmaMeters,
+            gate: gateProbability, delay: maximumFixDelaySeconds,
+            learning: fixScaleLearningRate, maximumScale: maximumFixScale, maximumRange: maximumFusedRangeMeters,
+            climbSpeed: climbingVerticalSpeedMetersPerSecond, climbFactor: climbingStrideFactor,
+            entrySigma: connectorEntrySigmaMeters, constrain: constrainToWalkableArea,
+            wallSigma: wallCorrectionSigmaMeters, wallMaximum: maximumWallCorrectionMeters,
+            align: alignHeadingToFloorPlan, straightSteps: straightWalkSteps, straightTolerance: straightWalkToleranceRadians,
+            capture: floorPlanCaptureRadians, alignSigma: floorPlanHeadingSigmaRadians)
     }
 
-    private init(unchecked biasSigma: Double, biasWalk: Double, headingFraction: Double, scaleSigma: Double, scaleWalk: Double,
-                 minScale: Double, maxScale: Double, positionNoise: Double, beaconScale: Double, minimumFix: Double,
-                 gate: Double, delay: Double, learning: Double, maximumScale: Double, maximumRange: Double,
-                 climbSpeed: Double, climbFactor: Double, entrySigma: Double, constrain: Bool, wallSigma: Double, wallMaximum: Double,
-                 align: Bool, straightSteps: Int, straightTolerance: Double, capture: Double, alignSigma: Double) {
+    private init(
+        unchecked biasSigma: Double, biasWalk: Double, headingFraction: Double, scaleSigma: Double, scaleWalk: Double,
+        minScale: Double, maxScale: Double, positionNoise: Double, beaconScale: Double, minimumFix: Double,
+        gate: Double, delay: Double, learning: Double, maximumScale: Double, maximumRange: Double,
+        climbSpeed: Double, climbFactor: Double, entrySigma: Double, constrain: Bool, wallSigma: Double, wallMaximum: Double,
+        align: Bool, straightSteps: Int, straightTolerance: Double, capture: Double, alignSigma: Double
+    ) {
         initialHeadingBiasSigmaRadians = biasSigma
         headingBiasRandomWalkRadiansPerStep = biasWalk
         stepHeadingNoiseFraction = headingFraction

@@ -1,5 +1,5 @@
-import IndoorEstimation
 import Foundation
+import IndoorEstimation
 import IndoorGeometry
 
 extension FusionEngine {
@@ -94,8 +94,9 @@ extension FusionEngine {
         if index == nil, let floor = fix.floorNumber { index = candidates.firstIndex { $0.floorNumber == floor } }
         guard let index else { return }
         let before = estimator.levelIndex
-        estimator.updateBeaconLevel(index: index, probability: fix.levelProbability,
-                                    timeSeconds: max(fix.timeSeconds, estimator.timeSeconds ?? fix.timeSeconds), position: point)
+        estimator.updateBeaconLevel(
+            index: index, probability: fix.levelProbability,
+            timeSeconds: max(fix.timeSeconds, estimator.timeSeconds ?? fix.timeSeconds), position: point)
         levelEstimator = estimator
         if estimator.levelIndex != before { didChangeLevel(from: before, to: estimator.levelIndex) }
     }

@@ -1,5 +1,5 @@
-import IndoorEstimation
 import Foundation
+import IndoorEstimation
 
 extension FusionEngine {
     /// Heading alignment to the floor plan, after each step (see ``DominantDirections``): when the last
@@ -14,7 +14,8 @@ extension FusionEngine {
     /// counted in ``FusionStatistics/failedCorrections`` (`headingAlignment`).
     func alignHeadingToFloorPlan(rawHeadingRadians h: Double) {
         guard configuration.alignHeadingToFloorPlan, let directions = dominantDirections, let filter,
-              let level = levelIndex, h.isFinite else { return }
+            let level = levelIndex, h.isFinite
+        else { return }
         let count = configuration.straightWalkSteps
         recentStepHeadings.append(h)
         if recentStepHeadings.count > count { recentStepHeadings.removeFirst(recentStepHeadings.count - count) }
@@ -24,7 +25,8 @@ extension FusionEngine {
         guard recentStepHeadings.allSatisfy({ abs(remainder($0 - meanHeading, 2 * .pi)) <= tolerance }) else { return }
         let b = filter.state[.headingBiasRadians]
         guard let nearest = directions.nearest(toHeading: meanHeading + b, levelIndex: level),
-              abs(nearest.differenceRadians) <= configuration.floorPlanCaptureRadians else { return }
+            abs(nearest.differenceRadians) <= configuration.floorPlanCaptureRadians
+        else { return }
         let sigma = configuration.floorPlanHeadingSigmaRadians
         do {
             let model = FusionState.measurementModel(reading: [.headingBiasRadians])

@@ -9,7 +9,8 @@ extension FusionEngine {
     func didChangeLevel(from old: Int?, to new: Int?) {
         statistics.levelChanges += 1
         guard let old, let new, let filter, let position = point, let estimator = levelEstimator,
-              estimator.levels.indices.contains(new) else { return }
+            estimator.levels.indices.contains(new)
+        else { return }
         let radius = 2 * estimator.configuration.connectorRadiusMeters
         var best: (point: LocalPoint, distance: Double)?
         for entry in estimator.levels[new].connectorEntries where entry.reachableLevelIndices.contains(old) {
@@ -20,8 +21,9 @@ extension FusionEngine {
         let variance = configuration.connectorEntrySigmaMeters * configuration.connectorEntrySigmaMeters
         do {
             let noise = try Matrix(rows: 2, columns: 2, elements: [variance, 0, 0, variance])
-            let outcome = try filter.update(measurement: [best.point.x, best.point.y], model: FusionState.positionModel,
-                                            noise: noise, gate: .disabled)
+            let outcome = try filter.update(
+                measurement: [best.point.x, best.point.y], model: FusionState.positionModel,
+                noise: noise, gate: .disabled)
             if case .rejected(let reason) = outcome {
                 statistics.recordFailure(of: .connectorSnap, reason: .rejected(reason))
                 return

@@ -1,5 +1,5 @@
-import IndoorEstimation
 import Foundation
+import IndoorEstimation
 import IndoorGeometry
 
 extension FusionEngine {
@@ -22,8 +22,9 @@ extension FusionEngine {
         let before = cloud.resamplings
         let recoveriesBefore = cloud.recoveries
         let scale = filter?.state[.strideScale] ?? 1
-        cloud.step(lengthMeters: lengthMeters, lengthSigmaMeters: lengthSigmaMeters, headingRadians: headingRadians,
-                   headingSigmaRadians: headingSigmaRadians, strideScale: scale, levelIndex: level)
+        cloud.step(
+            lengthMeters: lengthMeters, lengthSigmaMeters: lengthSigmaMeters, headingRadians: headingRadians,
+            headingSigmaRadians: headingSigmaRadians, strideScale: scale, levelIndex: level)
         matcher = cloud
         statistics.mapMatchedSteps += 1
         statistics.particleResamplings += cloud.resamplings - before
@@ -47,9 +48,11 @@ extension FusionEngine {
     func repositionMatcher() {
         guard var cloud = matcher, let filter else { return }
         let p = filter.covariance
-        cloud.reposition(at: LocalPoint(x: filter.state[.eastMeters], y: filter.state[.northMeters]),
-                         covariance: Covariance2D(xx: p[.eastMeters, .eastMeters], xy: p[.eastMeters, .northMeters],
-                                                  yy: p[.northMeters, .northMeters]))
+        cloud.reposition(
+            at: LocalPoint(x: filter.state[.eastMeters], y: filter.state[.northMeters]),
+            covariance: Covariance2D(
+                xx: p[.eastMeters, .eastMeters], xy: p[.eastMeters, .northMeters],
+                yy: p[.northMeters, .northMeters]))
         matcher = cloud
         adoptMatcherMoments()
     }

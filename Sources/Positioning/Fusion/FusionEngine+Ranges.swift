@@ -1,5 +1,5 @@
-import IndoorEstimation
 import Foundation
+import IndoorEstimation
 import IndoorGeometry
 
 extension FusionEngine {
@@ -13,7 +13,8 @@ extension FusionEngine {
     public func update(withRange range: BeaconRange) -> FusionUpdateOutcome {
         guard let filter, let now = timeSeconds else { return rejectRange(.notStarted) }
         guard range.rangeMeters.isFinite, range.rangeMeters >= 0, range.sigmaMeters.isFinite, range.sigmaMeters > 0,
-              range.anchor.isFinite, range.timeSeconds.isFinite else { return rejectRange(.invalidFix) }
+            range.anchor.isFinite, range.timeSeconds.isFinite
+        else { return rejectRange(.invalidFix) }
         let age = now - range.timeSeconds
         if age > configuration.maximumFixDelaySeconds { return rejectRange(.tooOld(ageSeconds: age)) }
         if range.rangeMeters > configuration.maximumFusedRangeMeters { return rejectRange(.beyondRange(rangeMeters: range.rangeMeters)) }

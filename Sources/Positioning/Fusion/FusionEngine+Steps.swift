@@ -1,5 +1,5 @@
-import IndoorEstimation
 import Foundation
+import IndoorEstimation
 import IndoorGeometry
 
 extension FusionEngine {
@@ -9,8 +9,9 @@ extension FusionEngine {
     @discardableResult
     public func predict(with step: StepEvent) -> Bool {
         guard let filter,
-              step.timeSeconds.isFinite, step.lengthMeters.isFinite, step.lengthMeters >= 0,
-              step.headingRadians.isFinite, step.lengthSigmaMeters.isFinite, step.headingSigmaRadians.isFinite else {
+            step.timeSeconds.isFinite, step.lengthMeters.isFinite, step.lengthMeters >= 0,
+            step.headingRadians.isFinite, step.lengthSigmaMeters.isFinite, step.headingSigmaRadians.isFinite
+        else {
             statistics.rejectedSteps += 1
             return false
         }
@@ -18,7 +19,8 @@ extension FusionEngine {
         var L = step.lengthMeters
         var lengthSigma = step.lengthSigmaMeters
         // Climbing (stairs, ramps): only part of the stride is horizontal.
-        if let estimator = levelEstimator, abs(estimator.verticalSpeedMetersPerSecond) > configuration.climbingVerticalSpeedMetersPerSecond {
+        if let estimator = levelEstimator, abs(estimator.verticalSpeedMetersPerSecond) > configuration.climbingVerticalSpeedMetersPerSecond
+        {
             let removed = L * (1 - configuration.climbingStrideFactor)
             L -= removed
             lengthSigma = (lengthSigma * lengthSigma + removed * removed / 4).squareRoot()
@@ -54,12 +56,14 @@ extension FusionEngine {
             jacobian[.eastMeters, .strideScale] = L * sinT
             jacobian[.northMeters, .headingBiasRadians] = -s * L * sinT
             jacobian[.northMeters, .strideScale] = L * cosT
-            try filter.predict(processNoise: noise, model: { x in
-                var moved = x
-                moved[.eastMeters] += de
-                moved[.northMeters] += dn
-                return moved
-            }, jacobian: { _ in jacobian })
+            try filter.predict(
+                processNoise: noise,
+                model: { x in
+                    var moved = x
+                    moved[.eastMeters] += de
+                    moved[.northMeters] += dn
+                    return moved
+                }, jacobian: { _ in jacobian })
         } catch {
             statistics.rejectedSteps += 1
             return false
@@ -70,11 +74,13 @@ extension FusionEngine {
         remember(step: (time, de, dn, Covariance2D(xx: qxx, xy: qxy, yy: qyy)))
         headingRadians = normalizedHeading(theta)
         let p = filter.covariance
-        headingSigmaRadians = (step.headingSigmaRadians * step.headingSigmaRadians + p[.headingBiasRadians, .headingBiasRadians]).squareRoot()
+        headingSigmaRadians = (step.headingSigmaRadians * step.headingSigmaRadians + p[.headingBiasRadians, .headingBiasRadians])
+            .squareRoot()
         let from = LocalPoint(x: before[.eastMeters], y: before[.northMeters])
         if matcher != nil {
-            matchStep(lengthMeters: L, lengthSigmaMeters: lengthSigma, headingRadians: step.headingRadians,
-                      headingSigmaRadians: step.headingSigmaRadians)
+            matchStep(
+                lengthMeters: L, lengthSigmaMeters: lengthSigma, headingRadians: step.headingRadians,
+                headingSigmaRadians: step.headingSigmaRadians)
         }
         advanceLevels(to: time)
         if matcher == nil { constrainToMap(from: from) }
@@ -103,13 +109,15 @@ extension FusionEngine {
     /// leaves the predicted position and is counted in ``FusionStatistics/failedCorrections`` (`wallCorrection`).
     private func constrainToMap(from: LocalPoint) {
         guard let constraint, let filter, let level = levelIndex, let to = point,
-              let corrected = constraint.correctedEnd(from: from, to: to, levelIndex: level) else { return }
+            let corrected = constraint.correctedEnd(from: from, to: to, levelIndex: level)
+        else { return }
         statistics.wallCorrections += 1
         let variance = configuration.wallCorrectionSigmaMeters * configuration.wallCorrectionSigmaMeters
         do {
             let noise = try Matrix(rows: 2, columns: 2, elements: [variance, 0, 0, variance])
-            let outcome = try filter.update(measurement: [corrected.x, corrected.y], model: FusionState.positionModel,
-                                            noise: noise, gate: .disabled)
+            let outcome = try filter.update(
+                measurement: [corrected.x, corrected.y], model: FusionState.positionModel,
+                noise: noise, gate: .disabled)
             if case .rejected(let reason) = outcome {
                 statistics.recordFailure(of: .wallCorrection, reason: .rejected(reason))
                 return

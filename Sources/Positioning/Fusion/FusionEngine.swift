@@ -1,5 +1,5 @@
-import IndoorEstimation
 import Foundation
+import IndoorEstimation
 import IndoorGeometry
 import IndoorVenue
 
@@ -72,13 +72,17 @@ public final class FusionEngine {
     /// - Parameter floorPlan: the venue's walkability raster for the map matcher
     ///   (`venue.spatialIndex.walkabilityRaster(cellSizeMeters:)` at ``MapMatchingConfiguration/cellSizeMeters``);
     ///   built here when `nil` and needed. Pass one to share it between engines on the same venue.
-    public init(configuration: FusionConfiguration = .standard, venue: Venue? = nil, levels: [LevelCandidate]? = nil,
-                floorPlan: WalkabilityRaster? = nil) {
+    public init(
+        configuration: FusionConfiguration = .standard, venue: Venue? = nil, levels: [LevelCandidate]? = nil,
+        floorPlan: WalkabilityRaster? = nil
+    ) {
         self.configuration = configuration
         self.venue = venue
         levelCandidates = levels ?? venue.map(LevelCandidate.levels(of:)) ?? []
-        constraint = venue.flatMap { configuration.constrainToWalkableArea
-            ? WalkableAreaConstraint(venue: $0, maximumCorrectionMeters: configuration.maximumWallCorrectionMeters) : nil }
+        constraint = venue.flatMap {
+            configuration.constrainToWalkableArea
+                ? WalkableAreaConstraint(venue: $0, maximumCorrectionMeters: configuration.maximumWallCorrectionMeters) : nil
+        }
         dominantDirections = venue.flatMap { configuration.alignHeadingToFloorPlan ? DominantDirections(venue: $0) : nil }
         if let venue, let mapMatching = configuration.mapMatching {
             self.floorPlan = floorPlan ?? venue.spatialIndex.walkabilityRaster(cellSizeMeters: mapMatching.cellSizeMeters)
@@ -95,10 +99,13 @@ public final class FusionEngine {
     /// - Parameter levelIndex: index into the level candidates (the venue's levels), certain at start.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)`` for an invalid
     ///   location (non-finite point or time, bad covariance).
-    public func start(at location: IndoorLocation, levelIndex: Int?,
-                      levelConfiguration: LevelEstimatorConfiguration = .standard) throws(PositioningError) {
+    public func start(
+        at location: IndoorLocation, levelIndex: Int?,
+        levelConfiguration: LevelEstimatorConfiguration = .standard
+    ) throws(PositioningError) {
         guard location.isValid else {
-            throw .invalidConfiguration(parameter: "start location", value: location.point.x, validRange: "finite point, time and valid covariance")
+            throw .invalidConfiguration(
+                parameter: "start location", value: location.point.x, validRange: "finite point, time and valid covariance")
         }
         let c = location.covariance
         let biasVariance = configuration.initialHeadingBiasSigmaRadians * configuration.initialHeadingBiasSigmaRadians
@@ -119,9 +126,10 @@ public final class FusionEngine {
                 case .strideScale: 1
                 }
             }
-            filter = try KalmanFilter(layout: FusionState.self, initialState: initialState,
-                                      initialCovariance: covariance,
-                                      configuration: KalmanFilterConfiguration(gateProbability: configuration.gateProbability))
+            filter = try KalmanFilter(
+                layout: FusionState.self, initialState: initialState,
+                initialCovariance: covariance,
+                configuration: KalmanFilterConfiguration(gateProbability: configuration.gateProbability))
         } catch {
             throw .invalidConfiguration(parameter: "start covariance", value: c.xx, validRange: "positive semidefinite")
         }
@@ -172,12 +180,14 @@ public final class FusionEngine {
             probability = estimator.probability
         }
         let point = LocalPoint(x: state[.eastMeters], y: state[.northMeters])
-        return IndoorLocation(point: point, coordinate: venue?.frame.geoCoordinate(from: point), levelID: levelID,
-                              floorNumber: floorNumber, levelProbability: min(1, max(0, probability)),
-                              covariance: Covariance2D(xx: p[.eastMeters, .eastMeters], xy: p[.eastMeters, .northMeters],
-                                                       yy: p[.northMeters, .northMeters]),
-                              headingRadians: headingRadians, headingAccuracyRadians: headingSigmaRadians,
-                              timeSeconds: time, source: "fusion")
+        return IndoorLocation(
+            point: point, coordinate: venue?.frame.geoCoordinate(from: point), levelID: levelID,
+            floorNumber: floorNumber, levelProbability: min(1, max(0, probability)),
+            covariance: Covariance2D(
+                xx: p[.eastMeters, .eastMeters], xy: p[.eastMeters, .northMeters],
+                yy: p[.northMeters, .northMeters]),
+            headingRadians: headingRadians, headingAccuracyRadians: headingSigmaRadians,
+            timeSeconds: time, source: "fusion")
     }
 
     /// Feeds a pressure reading (hPa) to the level filter; ignored before start or without levels.

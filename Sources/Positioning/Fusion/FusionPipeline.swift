@@ -46,14 +46,18 @@ public final class FusionPipeline {
     /// that are given. With `fuseBeaconRanges`, each beacon's range updates the position and the beacon
     /// fixes only give the level; otherwise the fixes (covariance × the engine's
     /// ``FusionConfiguration/beaconCovarianceScale``) update both.
-    public convenience init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, beacons: BeaconPositionProvider? = nil,
-                            fuseBeaconRanges: Bool = true, gnss: GNSSPositionProvider? = nil,
-                            fingerprint: FingerprintPositionProvider? = nil) {
+    public convenience init(
+        engine: FusionEngine, deadReckoning: DeadReckoningProvider, beacons: BeaconPositionProvider? = nil,
+        fuseBeaconRanges: Bool = true, gnss: GNSSPositionProvider? = nil,
+        fingerprint: FingerprintPositionProvider? = nil
+    ) {
         var sources: [any FusionSource] = []
         if let fingerprint { sources.append(fingerprint) }
         if let beacons {
-            sources.append(BeaconFusionSource(provider: beacons, fuseRanges: fuseBeaconRanges,
-                                              covarianceScale: engine.configuration.beaconCovarianceScale))
+            sources.append(
+                BeaconFusionSource(
+                    provider: beacons, fuseRanges: fuseBeaconRanges,
+                    covarianceScale: engine.configuration.beaconCovarianceScale))
         }
         sources.append(BarometerSource())
         if let gnss { sources.append(gnss) }

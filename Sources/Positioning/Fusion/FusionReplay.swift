@@ -59,9 +59,11 @@ public struct FusionReplay: Sendable {
     /// - Parameters:
     ///   - startSigmaMeters: one-sigma of the start position, metres.
     ///   - observer: told of the start and of every sample consumed after it (the engine started or not).
-    public static func run(samples: [SensorSample], truth: GroundTruthTrack, pipeline: FusionPipeline,
-                           startSigmaMeters: Double = 1, levelConfiguration: LevelEstimatorConfiguration = .standard,
-                           floorPenaltyMeters: Double = 15, observer: (any FusionReplayObserver)? = nil) -> FusionReplay? {
+    public static func run(
+        samples: [SensorSample], truth: GroundTruthTrack, pipeline: FusionPipeline,
+        startSigmaMeters: Double = 1, levelConfiguration: LevelEstimatorConfiguration = .standard,
+        floorPenaltyMeters: Double = 15, observer: (any FusionReplayObserver)? = nil
+    ) -> FusionReplay? {
         guard truth.count >= 2 else { return nil }
         let first = truth.start
         let engine = pipeline.engine
@@ -72,7 +74,8 @@ public struct FusionReplay: Sendable {
         var fixes: [TrackPoint] = []
         var bySource: [String: [(fix: IndoorLocation, levelIndex: Int?)]] = [:]
         func keep(_ fix: IndoorLocation, source: String) {
-            let level = fix.levelID.flatMap { id in candidates.firstIndex { $0.levelID == id } }
+            let level =
+                fix.levelID.flatMap { id in candidates.firstIndex { $0.levelID == id } }
                 ?? fix.floorNumber.flatMap { n in candidates.firstIndex { $0.floorNumber == n } }
             bySource[source, default: []].append((fix, level))
         }
@@ -80,8 +83,9 @@ public struct FusionReplay: Sendable {
         var startFailure: PositioningError?
         func begin() {
             started = true
-            let start = IndoorLocation(point: first.point, levelID: startLevel.map { candidates[$0].levelID },
-                                       accuracyMeters: startSigmaMeters, timeSeconds: first.timeSeconds, source: "truth")
+            let start = IndoorLocation(
+                point: first.point, levelID: startLevel.map { candidates[$0].levelID },
+                accuracyMeters: startSigmaMeters, timeSeconds: first.timeSeconds, source: "truth")
             do {
                 try engine.start(at: start, levelIndex: startLevel, levelConfiguration: levelConfiguration)
             } catch {
@@ -112,8 +116,9 @@ public struct FusionReplay: Sendable {
             }
         }
         if !started { begin() }
-        var replay = FusionReplay(truth: truth, score: FusionScore(points: []), deadReckoningScore: FusionScore(points: []),
-                                  statistics: engine.statistics)
+        var replay = FusionReplay(
+            truth: truth, score: FusionScore(points: []), deadReckoningScore: FusionScore(points: []),
+            statistics: engine.statistics)
         replay.fused = fused
         replay.deadReckoning = pdr
         replay.beaconFixes = fixes
@@ -125,22 +130,33 @@ public struct FusionReplay: Sendable {
         var pdrPoints: [ScoredPoint] = []
         for point in truth.scoredPoints {
             guard let estimate = fusedTrack.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds),
-                  let open = pdrTrack.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds) else { continue }
+                let open = pdrTrack.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds)
+            else { continue }
             let level = levelIndex(at: point.timeSeconds, in: fused) ?? startLevel
-            points.append(ScoredPoint(timeSeconds: point.timeSeconds, errorMeters: estimate.distance(to: point.point),
-                                      floorError: floorError(estimated: level, truth: point.level, start: first.level, candidates: candidates, engine: engine)))
-            pdrPoints.append(ScoredPoint(timeSeconds: point.timeSeconds, errorMeters: open.distance(to: point.point),
-                                         floorError: floorError(estimated: startLevel, truth: point.level, start: first.level, candidates: candidates, engine: engine)))
+            points.append(
+                ScoredPoint(
+                    timeSeconds: point.timeSeconds, errorMeters: estimate.distance(to: point.point),
+                    floorError: floorError(estimated: level, truth: point.level, start: first.level, candidates: candidates, engine: engine)
+                ))
+            pdrPoints.append(
+                ScoredPoint(
+                    timeSeconds: point.timeSeconds, errorMeters: open.distance(to: point.point),
+                    floorError: floorError(
+                        estimated: startLevel, truth: point.level, start: first.level, candidates: candidates, engine: engine)))
             replay.estimatesAtTruth.append(estimate)
         }
         replay.score = FusionScore(points: points, floorPenaltyMeters: floorPenaltyMeters)
         for (source, list) in bySource {
-            replay.fixesBySource[source] = list.map { TrackPoint(timeSeconds: $0.fix.timeSeconds, point: $0.fix.point, levelIndex: $0.levelIndex) }
+            replay.fixesBySource[source] = list.map {
+                TrackPoint(timeSeconds: $0.fix.timeSeconds, point: $0.fix.point, levelIndex: $0.levelIndex)
+            }
             var scored: [ScoredPoint] = []
             for (fix, level) in list {
                 guard let truthPoint = truth.position(atSeconds: fix.timeSeconds, extrapolation: .none) else { continue }
                 let truthLevel = truth.level(atSeconds: fix.timeSeconds)
-                let floor = (fix.levelID == nil && fix.floorNumber == nil) ? nil
+                let floor =
+                    (fix.levelID == nil && fix.floorNumber == nil)
+                    ? nil
                     : floorError(estimated: level, truth: truthLevel, start: first.level, candidates: candidates, engine: engine)
                 scored.append(ScoredPoint(timeSeconds: fix.timeSeconds, errorMeters: fix.point.distance(to: truthPoint), floorError: floor))
             }
@@ -163,8 +179,10 @@ public struct FusionReplay: Sendable {
 
     /// Floors between the estimate and the truth: by floor numbers when both are known, else by index;
     /// without level candidates, 0 when the truth names the start level and 1 otherwise.
-    static func floorError(estimated: Int?, truth: LevelReference?, start: LevelReference?,
-                           candidates: [LevelCandidate], engine: FusionEngine) -> Double? {
+    static func floorError(
+        estimated: Int?, truth: LevelReference?, start: LevelReference?,
+        candidates: [LevelCandidate], engine: FusionEngine
+    ) -> Double? {
         guard let truth else { return nil }
         guard !candidates.isEmpty else { return truth == start ? 0 : 1 }
         guard let truthIndex = LevelCandidate.index(of: truth, in: candidates, venue: engine.venue) else { return nil }

@@ -43,8 +43,9 @@ public struct LevelCandidate: Hashable, Sendable {
             LevelCandidate(levelID: $0.id, floorNumber: $0.floorNumber ?? Double($0.ordinal), elevationMeters: $0.elevationMeters)
         }
         for connector in venue.connectors {
-            let reached = Set(connector.levelIDs.compactMap { try? venue.levelIndex($0) }
-                              + connector.entries.compactMap { try? venue.levelIndex($0.levelID) })
+            let reached = Set(
+                connector.levelIDs.compactMap { try? venue.levelIndex($0) }
+                    + connector.entries.compactMap { try? venue.levelIndex($0.levelID) })
             for entry in connector.entries {
                 guard let index = try? venue.levelIndex(entry.levelID) else { continue }
                 let others = reached.subtracting([index]).sorted()

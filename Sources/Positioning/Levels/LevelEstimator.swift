@@ -71,7 +71,8 @@ public struct LevelEstimator: Sendable {
     /// Barometric height estimate above the venue reference, metres; `nil` before pressure readings.
     public var barometricHeightMeters: Double? {
         guard let reference = referencePressureHectopascals, let pressure = smoothedPressureHectopascals,
-              levels.indices.contains(referenceLevelIndex) else { return nil }
+            levels.indices.contains(referenceLevelIndex)
+        else { return nil }
         // Δh = −Δp / k
         return levels[referenceLevelIndex].elevationMeters + (reference - pressure) / configuration.hectopascalsPerMeter
     }
@@ -143,7 +144,8 @@ public struct LevelEstimator: Sendable {
             while recentPressures.count > 2, time - recentPressures[1].timeSeconds >= baseline { recentPressures.removeFirst() }
             if let oldest = recentPressures.first, time - oldest.timeSeconds > 0.5 * baseline {
                 // v = −Δp̄ / (k Δt) over the baseline
-                verticalSpeedMetersPerSecond = (oldest.hectopascals - next) / (configuration.hectopascalsPerMeter * (time - oldest.timeSeconds))
+                verticalSpeedMetersPerSecond =
+                    (oldest.hectopascals - next) / (configuration.hectopascalsPerMeter * (time - oldest.timeSeconds))
             }
         } else {
             smoothedPressureHectopascals = hectopascals
@@ -178,11 +180,13 @@ public struct LevelEstimator: Sendable {
     /// Follows slow pressure drift while the level is certain and the height agrees with it.
     private mutating func learnDrift(height: Double, elapsedSeconds: Double) {
         guard let best = levelIndex, probabilities[best] > 0.9, let reference = referencePressureHectopascals,
-              let pressure = smoothedPressureHectopascals, elapsedSeconds > 0 else { return }
+            let pressure = smoothedPressureHectopascals, elapsedSeconds > 0
+        else { return }
         let error = height - levels[best].elevationMeters
         guard abs(error) <= configuration.driftCaptureMeters else { return }
         // p_ref target: the pressure that puts h exactly at e_best.
-        let target = pressure + configuration.hectopascalsPerMeter * (levels[best].elevationMeters - levels[referenceLevelIndex].elevationMeters)
+        let target =
+            pressure + configuration.hectopascalsPerMeter * (levels[best].elevationMeters - levels[referenceLevelIndex].elevationMeters)
         let alpha = elapsedSeconds / (configuration.pressureDriftTimeConstantSeconds + elapsedSeconds)
         referencePressureHectopascals = reference + alpha * (target - reference)
     }

@@ -39,12 +39,14 @@ public struct LevelEstimatorConfiguration: Hashable, Sendable {
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(hectopascalsPerMeter: Double = 0.12, pressureHeightSigmaMeters: Double = 1.2, pressureOutlierLikelihood: Double = 0.05,
-                pressureSmoothingSeconds: Double = 2, pressureUpdateIntervalSeconds: Double = 1,
-                pressureDriftTimeConstantSeconds: Double = 120, driftCaptureMeters: Double = 1.5,
-                transitionRateNearConnectorPerSecond: Double = 0.2, transitionRateElsewherePerSecond: Double = 1e-5,
-                transitionRateWithoutConnectorsPerSecond: Double = 0.01, connectorRadiusMeters: Double = 8,
-                beaconLevelWeight: Double = 0.15, probabilityFloor: Double = 1e-6) throws(PositioningError) {
+    public init(
+        hectopascalsPerMeter: Double = 0.12, pressureHeightSigmaMeters: Double = 1.2, pressureOutlierLikelihood: Double = 0.05,
+        pressureSmoothingSeconds: Double = 2, pressureUpdateIntervalSeconds: Double = 1,
+        pressureDriftTimeConstantSeconds: Double = 120, driftCaptureMeters: Double = 1.5,
+        transitionRateNearConnectorPerSecond: Double = 0.2, transitionRateElsewherePerSecond: Double = 1e-5,
+        transitionRateWithoutConnectorsPerSecond: Double = 0.01, connectorRadiusMeters: Double = 8,
+        beaconLevelWeight: Double = 0.15, probabilityFloor: Double = 1e-6
+    ) throws(PositioningError) {
         try PositioningError.check("hectopascalsPerMeter", hectopascalsPerMeter, in: 0.05...0.2)
         try PositioningError.check("pressureHeightSigmaMeters", pressureHeightSigmaMeters, in: 0.1...20)
         try PositioningError.check("pressureOutlierLikelihood", pressureOutlierLikelihood, in: 1e-6...1)
@@ -58,15 +60,19 @@ public struct LevelEstimatorConfiguration: Hashable, Sendable {
         try PositioningError.check("connectorRadiusMeters", connectorRadiusMeters, in: 0...100)
         try PositioningError.check("beaconLevelWeight", beaconLevelWeight, in: 0...1)
         try PositioningError.check("probabilityFloor", probabilityFloor, in: 0...0.01)
-        self.init(unchecked: hectopascalsPerMeter, sigma: pressureHeightSigmaMeters, outlier: pressureOutlierLikelihood, smoothing: pressureSmoothingSeconds,
-                  interval: pressureUpdateIntervalSeconds, drift: pressureDriftTimeConstantSeconds, capture: driftCaptureMeters,
-                  near: transitionRateNearConnectorPerSecond, elsewhere: transitionRateElsewherePerSecond,
-                  without: transitionRateWithoutConnectorsPerSecond, radius: connectorRadiusMeters,
-                  beacon: beaconLevelWeight, floor: probabilityFloor)
+        self.init(
+            unchecked: hectopascalsPerMeter, sigma: pressureHeightSigmaMeters, outlier: pressureOutlierLikelihood,
+            smoothing: pressureSmoothingSeconds,
+            interval: pressureUpdateIntervalSeconds, drift: pressureDriftTimeConstantSeconds, capture: driftCaptureMeters,
+            near: transitionRateNearConnectorPerSecond, elsewhere: transitionRateElsewherePerSecond,
+            without: transitionRateWithoutConnectorsPerSecond, radius: connectorRadiusMeters,
+            beacon: beaconLevelWeight, floor: probabilityFloor)
     }
 
-    private init(unchecked hPaPerMeter: Double, sigma: Double, outlier: Double, smoothing: Double, interval: Double, drift: Double,
-                 capture: Double, near: Double, elsewhere: Double, without: Double, radius: Double, beacon: Double, floor: Double) {
+    private init(
+        unchecked hPaPerMeter: Double, sigma: Double, outlier: Double, smoothing: Double, interval: Double, drift: Double,
+        capture: Double, near: Double, elsewhere: Double, without: Double, radius: Double, beacon: Double, floor: Double
+    ) {
         hectopascalsPerMeter = hPaPerMeter
         pressureHeightSigmaMeters = sigma
         pressureOutlierLikelihood = outlier

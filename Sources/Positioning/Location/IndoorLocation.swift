@@ -28,20 +28,25 @@ public struct IndoorLocation: Hashable, Sendable, Codable {
     public var source: String
 
     /// A location with every field given; level probability 1 unless told otherwise.
-    public init(point: LocalPoint, coordinate: GeoCoordinate? = nil, levelID: String?, floorNumber: Double? = nil,
-                levelProbability: Double = 1, covariance: Covariance2D, headingRadians: Double? = nil,
-                headingAccuracyRadians: Double? = nil, timeSeconds: Double, source: String) {
+    public init(
+        point: LocalPoint, coordinate: GeoCoordinate? = nil, levelID: String?, floorNumber: Double? = nil,
+        levelProbability: Double = 1, covariance: Covariance2D, headingRadians: Double? = nil,
+        headingAccuracyRadians: Double? = nil, timeSeconds: Double, source: String
+    ) {
         self.point = point; self.coordinate = coordinate; self.levelID = levelID; self.floorNumber = floorNumber
         self.levelProbability = levelProbability; self.covariance = covariance; self.headingRadians = headingRadians
         self.headingAccuracyRadians = headingAccuracyRadians; self.timeSeconds = timeSeconds; self.source = source
     }
 
     /// A location with a circular uncertainty of `accuracyMeters` (one sigma per axis).
-    public init(point: LocalPoint, levelID: String?, accuracyMeters: Double, timeSeconds: Double, source: String,
-                headingRadians: Double? = nil, headingAccuracyRadians: Double? = nil) {
-        self.init(point: point, levelID: levelID, covariance: .isotropic(sigmaMeters: accuracyMeters),
-                  headingRadians: headingRadians, headingAccuracyRadians: headingAccuracyRadians,
-                  timeSeconds: timeSeconds, source: source)
+    public init(
+        point: LocalPoint, levelID: String?, accuracyMeters: Double, timeSeconds: Double, source: String,
+        headingRadians: Double? = nil, headingAccuracyRadians: Double? = nil
+    ) {
+        self.init(
+            point: point, levelID: levelID, covariance: .isotropic(sigmaMeters: accuracyMeters),
+            headingRadians: headingRadians, headingAccuracyRadians: headingAccuracyRadians,
+            timeSeconds: timeSeconds, source: source)
     }
 
     /// Horizontal accuracy radius in metres: the square root of the larger covariance eigenvalue

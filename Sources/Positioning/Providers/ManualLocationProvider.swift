@@ -30,7 +30,8 @@ public final class ManualLocationProvider: LifecycleProvider {
     /// Sets the current location; delivered to listeners only while started.
     public func setLocation(_ location: IndoorLocation) {
         guard location.isValid else {
-            let error = ProviderError(provider: name, message: "rejected invalid location at t=\(location.timeSeconds): non-finite value or invalid covariance")
+            let error = ProviderError(
+                provider: name, message: "rejected invalid location at t=\(location.timeSeconds): non-finite value or invalid covariance")
             lifecycle.report(error)
             return
         }

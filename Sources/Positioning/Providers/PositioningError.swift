@@ -35,8 +35,9 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
     /// Throws ``invalidConfiguration(parameter:value:validRange:)`` unless `value` is finite and in `range`.
     static func check(_ parameter: String, _ value: Double, in range: ClosedRange<Double>) throws(PositioningError) {
         guard value.isFinite, range.contains(value) else {
-            throw .invalidConfiguration(parameter: parameter, value: value,
-                                        validRange: "\(range.lowerBound) ... \(range.upperBound)")
+            throw .invalidConfiguration(
+                parameter: parameter, value: value,
+                validRange: "\(range.lowerBound) ... \(range.upperBound)")
         }
     }
 }

@@ -79,7 +79,8 @@ public final class GNSSPositionProvider: LifecycleProvider {
             poorFixCount += 1
             return nil
         }
-        var sigma = fix.horizontalAccuracyMeters.map { max(configuration.minimumSigmaMeters, configuration.sigmaPerAccuracy * $0) }
+        var sigma =
+            fix.horizontalAccuracyMeters.map { max(configuration.minimumSigmaMeters, configuration.sigmaPerAccuracy * $0) }
             ?? configuration.missingAccuracySigmaMeters
         let tau = configuration.errorCorrelationSeconds
         if tau > 0 {
@@ -87,8 +88,9 @@ public final class GNSSPositionProvider: LifecycleProvider {
             sigma *= (tau / min(tau, interval)).squareRoot()
         }
         lastDeliveredTime = t
-        let location = IndoorLocation(point: frame.localPoint(from: fix.coordinate), coordinate: fix.coordinate, levelID: nil,
-                                      covariance: .isotropic(sigmaMeters: sigma), timeSeconds: t, source: name)
+        let location = IndoorLocation(
+            point: frame.localPoint(from: fix.coordinate), coordinate: fix.coordinate, levelID: nil,
+            covariance: .isotropic(sigmaMeters: sigma), timeSeconds: t, source: name)
         fixCount += 1
         lifecycle.deliver(location)
         return location

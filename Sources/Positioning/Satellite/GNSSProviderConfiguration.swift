@@ -31,21 +31,26 @@ public struct GNSSProviderConfiguration: Hashable, Sendable {
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(maximumAccuracyMeters: Double = 30, sigmaPerAccuracy: Double = 1 / 1.51, minimumSigmaMeters: Double = 1,
-                missingAccuracySigmaMeters: Double = 15, minimumSatellitesUsed: Int = 14, errorCorrelationSeconds: Double = 10,
-                useBelowGround: Bool = false) throws(PositioningError) {
+    public init(
+        maximumAccuracyMeters: Double = 30, sigmaPerAccuracy: Double = 1 / 1.51, minimumSigmaMeters: Double = 1,
+        missingAccuracySigmaMeters: Double = 15, minimumSatellitesUsed: Int = 14, errorCorrelationSeconds: Double = 10,
+        useBelowGround: Bool = false
+    ) throws(PositioningError) {
         try PositioningError.check("maximumAccuracyMeters", maximumAccuracyMeters, in: 1...10_000)
         try PositioningError.check("sigmaPerAccuracy", sigmaPerAccuracy, in: 0.1...10)
         try PositioningError.check("minimumSigmaMeters", minimumSigmaMeters, in: 0.01...100)
         try PositioningError.check("missingAccuracySigmaMeters", missingAccuracySigmaMeters, in: 0.1...10_000)
         try PositioningError.check("minimumSatellitesUsed", Double(minimumSatellitesUsed), in: 0...200)
         try PositioningError.check("errorCorrelationSeconds", errorCorrelationSeconds, in: 0...600)
-        self.init(unchecked: maximumAccuracyMeters, sigmaPerAccuracy, minimumSigmaMeters, missingAccuracySigmaMeters,
-                  minimumSatellitesUsed, errorCorrelationSeconds, useBelowGround)
+        self.init(
+            unchecked: maximumAccuracyMeters, sigmaPerAccuracy, minimumSigmaMeters, missingAccuracySigmaMeters,
+            minimumSatellitesUsed, errorCorrelationSeconds, useBelowGround)
     }
 
-    private init(unchecked maximum: Double, _ perAccuracy: Double, _ minimum: Double, _ missing: Double,
-                 _ satellites: Int, _ correlation: Double, _ belowGround: Bool) {
+    private init(
+        unchecked maximum: Double, _ perAccuracy: Double, _ minimum: Double, _ missing: Double,
+        _ satellites: Int, _ correlation: Double, _ belowGround: Bool
+    ) {
         maximumAccuracyMeters = maximum
         sigmaPerAccuracy = perAccuracy
         minimumSigmaMeters = minimum

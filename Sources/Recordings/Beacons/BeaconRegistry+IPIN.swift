@@ -1,6 +1,6 @@
 import Foundation
-import IndoorJSON
 import IndoorGeometry
+import IndoorJSON
 
 extension BeaconRegistry {
     /// The iBeacon UUID the IPIN 2023 Track 3 beacons advertise (seen in every `BLE4` record).
@@ -10,8 +10,10 @@ extension BeaconRegistry {
     ///
     /// Beacon `BLEN` advertises MAC `BE:AC:20:23:00:0N` and iBeacon ``ipin2023UUID``, major 1, minor N
     /// (as observed in the logfiles). The CSV has no calibration, so every beacon gets `txPowerDbm`.
-    public static func importIPINLocations(path: String, txPowerDbm: Double = defaultTxPowerDbm,
-                                           pathLossExponent: Double? = nil) throws(RecordingError) -> BeaconRegistry {
+    public static func importIPINLocations(
+        path: String, txPowerDbm: Double = defaultTxPowerDbm,
+        pathLossExponent: Double? = nil
+    ) throws(RecordingError) -> BeaconRegistry {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw .io(file: path, message: "cannot read: \(IOErrorText.reason(error))")
@@ -20,8 +22,10 @@ extension BeaconRegistry {
     }
 
     /// Parses `BLE_Locations.csv` text (see ``importIPINLocations(path:txPowerDbm:pathLossExponent:)``).
-    public static func parseIPINLocations(_ text: String, file: String, txPowerDbm: Double = defaultTxPowerDbm,
-                                          pathLossExponent: Double? = nil) throws(RecordingError) -> BeaconRegistry {
+    public static func parseIPINLocations(
+        _ text: String, file: String, txPowerDbm: Double = defaultTxPowerDbm,
+        pathLossExponent: Double? = nil
+    ) throws(RecordingError) -> BeaconRegistry {
         var records: [BeaconRecord] = []
         var sawHeader = false
         // "\r\n" is a single Character, so split on any newline character.
@@ -50,10 +54,11 @@ extension BeaconRegistry {
             guard let lon = Double(fields[2]), lon.isFinite else { throw fail("Lon", "'\(fields[2])' is not a number") }
             guard let floor = Int(fields[3]) else { throw fail("floor", "'\(fields[3])' is not an integer") }
             let mac = "BE:AC:20:23:00:" + String(format: "%02X", n)
-            records.append(BeaconRecord(
-                id: id, identity: BeaconIdentity(uuid: ipin2023UUID, major: 1, minor: n, mac: mac),
-                position: .geographic(GeoCoordinate(latitudeDegrees: lat, longitudeDegrees: lon)),
-                level: .floorNumber(Double(floor)), txPowerDbm: txPowerDbm, pathLossExponent: pathLossExponent))
+            records.append(
+                BeaconRecord(
+                    id: id, identity: BeaconIdentity(uuid: ipin2023UUID, major: 1, minor: n, mac: mac),
+                    position: .geographic(GeoCoordinate(latitudeDegrees: lat, longitudeDegrees: lon)),
+                    level: .floorNumber(Double(floor)), txPowerDbm: txPowerDbm, pathLossExponent: pathLossExponent))
         }
         guard sawHeader else { throw .beaconRegistry(file: file, entry: nil, field: nil, message: "the file is empty") }
         return try BeaconRegistry(beacons: records, file: file)

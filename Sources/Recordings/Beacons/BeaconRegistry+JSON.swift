@@ -27,10 +27,12 @@ extension BeaconRegistry {
             list = array
         } else if let object = value.object {
             if let format = object["format"], format.string != formatName {
-                throw .beaconRegistry(file: file, entry: nil, field: "format", message: "is \(format.serialized()), expected \"\(formatName)\"")
+                throw .beaconRegistry(
+                    file: file, entry: nil, field: "format", message: "is \(format.serialized()), expected \"\(formatName)\"")
             }
             if let version = object["version"], version.int != 1 {
-                throw .beaconRegistry(file: file, entry: nil, field: "version", message: "\(version.serialized()) is not supported (expected 1)")
+                throw .beaconRegistry(
+                    file: file, entry: nil, field: "version", message: "\(version.serialized()) is not supported (expected 1)")
             }
             guard let array = object["beacons"]?.array else {
                 throw .beaconRegistry(file: file, entry: nil, field: "beacons", message: "missing or not an array")
@@ -75,12 +77,15 @@ extension BeaconRegistry {
         guard let position = positionValue.object else { throw fail("position", "must be an object, found \(positionValue.typeName)") }
         let beaconPosition: BeaconPosition
         if position["lat"] != nil || position["lon"] != nil {
-            guard let lat = try number("lat", in: position, prefix: "position."), let lon = try number("lon", in: position, prefix: "position.") else {
+            guard let lat = try number("lat", in: position, prefix: "position."),
+                let lon = try number("lon", in: position, prefix: "position.")
+            else {
                 throw fail("position", "needs both 'lat' and 'lon'")
             }
             beaconPosition = .geographic(GeoCoordinate(latitudeDegrees: lat, longitudeDegrees: lon))
         } else {
-            guard let x = try number("x", in: position, prefix: "position."), let y = try number("y", in: position, prefix: "position.") else {
+            guard let x = try number("x", in: position, prefix: "position."), let y = try number("y", in: position, prefix: "position.")
+            else {
                 throw fail("position", "needs 'x' and 'y' (metres, local frame) or 'lat' and 'lon'")
             }
             beaconPosition = .local(LocalPoint(x: x, y: y))
@@ -98,8 +103,9 @@ extension BeaconRegistry {
             throw fail("level", "missing (give 'level', 'floor' or 'floorNumber')")
         }
         guard let tx = try number("txPowerDbm") else { throw fail("txPowerDbm", "missing (RSSI at 1 m, dBm)") }
-        return BeaconRecord(id: id, identity: identity, position: beaconPosition, level: level, txPowerDbm: tx,
-                            pathLossExponent: try number("pathLossExponent"))
+        return BeaconRecord(
+            id: id, identity: identity, position: beaconPosition, level: level, txPowerDbm: tx,
+            pathLossExponent: try number("pathLossExponent"))
     }
 
     /// The registry as a JSON document in the file format ``load(path:)`` reads.

@@ -24,8 +24,10 @@ public struct BeaconRecord: Hashable, Sendable {
     public var pathLossExponent: Double?
 
     /// A beacon record.
-    public init(id: String, identity: BeaconIdentity, position: BeaconPosition, level: LevelReference,
-                txPowerDbm: Double, pathLossExponent: Double? = nil) {
+    public init(
+        id: String, identity: BeaconIdentity, position: BeaconPosition, level: LevelReference,
+        txPowerDbm: Double, pathLossExponent: Double? = nil
+    ) {
         self.id = id
         self.identity = identity
         self.position = position
@@ -75,11 +77,15 @@ public struct BeaconRegistry: Hashable, Sendable {
             }
             if let uuid = identity.uuid {
                 guard Self.isUUID(uuid) else { throw fail("uuid", "'\(uuid)' is not a UUID") }
-                guard let major = identity.major, let minor = identity.minor else { throw fail("uuid", "an iBeacon uuid needs 'major' and 'minor'") }
+                guard let major = identity.major, let minor = identity.minor else {
+                    throw fail("uuid", "an iBeacon uuid needs 'major' and 'minor'")
+                }
                 guard (0...65535).contains(major) else { throw fail("major", "\(major) is outside 0…65535") }
                 guard (0...65535).contains(minor) else { throw fail("minor", "\(minor) is outside 0…65535") }
                 let key = IBeaconKey(uuid: uuid, major: major, minor: minor)
-                if let other = byIBeacon[key] { throw fail("uuid", "\(uuid)/\(major)/\(minor) is also used by beacon \(beacons[other].id)") }
+                if let other = byIBeacon[key] {
+                    throw fail("uuid", "\(uuid)/\(major)/\(minor) is also used by beacon \(beacons[other].id)")
+                }
                 byIBeacon[key] = index
             }
             switch beacon.position {
@@ -113,7 +119,8 @@ public struct BeaconRegistry: Hashable, Sendable {
     /// The beacon an observation heard: by iBeacon identity first, then by MAC.
     public func beacon(for identity: BeaconIdentity) -> BeaconRecord? {
         if let uuid = identity.uuid, let major = identity.major, let minor = identity.minor,
-           let found = beacon(uuid: uuid, major: major, minor: minor) {
+            let found = beacon(uuid: uuid, major: major, minor: minor)
+        {
             return found
         }
         return identity.mac.flatMap { beacon(mac: $0) }

@@ -20,7 +20,9 @@ struct CanonicalLineDecoder: RecordLineDecoder {
         case .notFlat:
             do {
                 let value = try JSONParser(allowTrailingCommas: false).parse(line).value
-                guard let object = value.object else { return .problem(recordType: nil, message: "expected a JSON object, found \(value.typeName)") }
+                guard let object = value.object else {
+                    return .problem(recordType: nil, message: "expected a JSON object, found \(value.typeName)")
+                }
                 return decodeSample(JSONObjectFields(object: object))
             } catch {
                 return .problem(recordType: nil, message: "invalid JSON: \(error.message) at column \(error.position.column)")
@@ -51,7 +53,8 @@ struct CanonicalLineDecoder: RecordLineDecoder {
             headerSeen = true
             return .header(header)
         } catch let error as JSONParseError {
-            return .fatal(.badHeader(file: file, line: lineNumber, message: "invalid JSON: \(error.message) at column \(error.position.column)"))
+            return .fatal(
+                .badHeader(file: file, line: lineNumber, message: "invalid JSON: \(error.message) at column \(error.position.column)"))
         } catch let error as LineProblemMessage {
             return .fatal(.badHeader(file: file, line: lineNumber, message: error.description))
         } catch {

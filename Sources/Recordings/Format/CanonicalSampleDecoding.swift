@@ -84,13 +84,15 @@ struct CanonicalSampleDecoder<Fields: CanonicalFields> {
             let identity = BeaconIdentity(
                 uuid: optionalString("uuid"), major: optionalInt("major"), minor: optionalInt("minor"), mac: optionalString("mac"))
             if identity.uuid == nil && identity.mac == nil { fail("a beacon needs 'uuid' or 'mac'") }
-            reading = .beacon(BeaconObservation(
-                beacon: identity, rssiDbm: number("rssi"), txPowerDbm: optionalNumber("tx"),
-                reportedDistanceMeters: optionalNumber("dist")))
+            reading = .beacon(
+                BeaconObservation(
+                    beacon: identity, rssiDbm: number("rssi"), txPowerDbm: optionalNumber("tx"),
+                    reportedDistanceMeters: optionalNumber("dist")))
         case .wifi:
-            reading = .wifi(WifiObservation(
-                bssid: string("bssid"), ssid: optionalString("ssid"), rssiDbm: number("rssi"),
-                frequencyMHz: optionalNumber("freq"), lastSeenSeconds: optionalNumber("seen")))
+            reading = .wifi(
+                WifiObservation(
+                    bssid: string("bssid"), ssid: optionalString("ssid"), rssiDbm: number("rssi"),
+                    frequencyMHz: optionalNumber("freq"), lastSeenSeconds: optionalNumber("seen")))
         case .gnss: reading = .gnss(gnss())
         case .groundTruth: reading = .groundTruth(groundTruth())
         case .marker: reading = .marker(string("text"))
@@ -106,17 +108,22 @@ struct CanonicalSampleDecoder<Fields: CanonicalFields> {
         }
         let accuracy = optionalNumber("hacc")
         if problem == nil, let accuracy, accuracy < 0 { fail("field 'hacc': \(accuracy) m is negative") }
-        return GNSSFix(coordinate: coordinate, horizontalAccuracyMeters: accuracy, altitudeMeters: optionalNumber("alt"),
-                       bearingRadians: optionalNumber("bearing"), speedMetersPerSecond: optionalNumber("speed"),
-                       satellitesInView: optionalInt("sats"), satellitesUsed: optionalInt("satsUsed"),
-                       fixTimeSeconds: optionalNumber("fixTime"))
+        return GNSSFix(
+            coordinate: coordinate, horizontalAccuracyMeters: accuracy, altitudeMeters: optionalNumber("alt"),
+            bearingRadians: optionalNumber("bearing"), speedMetersPerSecond: optionalNumber("speed"),
+            satellitesInView: optionalInt("sats"), satellitesUsed: optionalInt("satsUsed"),
+            fixTimeSeconds: optionalNumber("fixTime"))
     }
 
     private mutating func groundTruth() -> GroundTruthPosition {
         var level: LevelReference?
-        if let id = optionalString("level") { level = .levelId(id) }
-        else if let name = optionalString("floor") { level = .floorName(name) }
-        else if let number = optionalNumber("floorNumber") { level = .floorNumber(number) }
+        if let id = optionalString("level") {
+            level = .levelId(id)
+        } else if let name = optionalString("floor") {
+            level = .floorName(name)
+        } else if let number = optionalNumber("floorNumber") {
+            level = .floorNumber(number)
+        }
         if let lat = optionalNumber("lat") {
             let coordinate = GeoCoordinate(latitudeDegrees: lat, longitudeDegrees: number("lon"))
             if problem == nil, !coordinate.isValid { fail("latitude/longitude out of range: \(lat), \(coordinate.longitudeDegrees)") }

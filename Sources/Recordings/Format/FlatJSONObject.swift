@@ -1,4 +1,5 @@
 import IndoorJSON
+
 /// A fast scanner for one-line JSON objects whose values are all scalars (numbers, strings, booleans,
 /// null) — the shape of every canonical sample line. Keys and string values stay views into the line;
 /// numbers are parsed on the spot. Anything else (nested values) is reported as `.notFlat` so the caller
@@ -34,7 +35,9 @@ struct FlatJSONObject {
         guard i < n, line[i] == UInt8(ascii: "{") else { return .syntax("expected '{' at column \(i + 1)") }
         i += 1
         skipSpace()
-        if i < n, line[i] == UInt8(ascii: "}") { i += 1; skipSpace(); return i == n ? .ok : .syntax("unexpected text after '}' at column \(i + 1)") }
+        if i < n, line[i] == UInt8(ascii: "}") {
+            i += 1; skipSpace(); return i == n ? .ok : .syntax("unexpected text after '}' at column \(i + 1)")
+        }
         while true {
             skipSpace()
             guard i < n, line[i] == UInt8(ascii: "\"") else { return .syntax("expected a key in quotes at column \(i + 1)") }

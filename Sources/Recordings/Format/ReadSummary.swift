@@ -74,8 +74,9 @@ public struct ReadSummary: Hashable, Sendable {
         for issue in issues.prefix(10) { out += "\n    \(issue)" }
         if malformedLines > 10 { out += "\n    … \(malformedLines - 10) more" }
         if timeRegressions > 0 {
-            out += String(format: "\n  out-of-order samples: %d (largest step back %.3f s; the player reorders them)",
-                          timeRegressions, largestTimeRegressionSeconds)
+            out += String(
+                format: "\n  out-of-order samples: %d (largest step back %.3f s; the player reorders them)",
+                timeRegressions, largestTimeRegressionSeconds)
         }
         return out
     }

@@ -1,4 +1,5 @@
 import IndoorJSON
+
 /// What one line of a recording turned out to be.
 enum DecodedLine {
     /// A sample.

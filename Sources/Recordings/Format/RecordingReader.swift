@@ -55,12 +55,16 @@ public final class RecordingReader: SampleSource {
     public var header: RecordingHeader { decoder.header }
 
     /// Opens a file.
-    public convenience init(path: String, format: RecordingFormat? = nil, strict: Bool = false, chunkBytes: Int = 1 << 20) throws(RecordingError) {
+    public convenience init(
+        path: String, format: RecordingFormat? = nil, strict: Bool = false, chunkBytes: Int = 1 << 20
+    ) throws(RecordingError) {
         try self.init(source: FileByteSource(path: path), format: format, strict: strict, chunkBytes: chunkBytes)
     }
 
     /// Reads from any byte source (it is rewound after format detection).
-    public init(source: some ByteSource, format expected: RecordingFormat? = nil, strict: Bool = false, chunkBytes: Int = 1 << 20) throws(RecordingError) {
+    public init(
+        source: some ByteSource, format expected: RecordingFormat? = nil, strict: Bool = false, chunkBytes: Int = 1 << 20
+    ) throws(RecordingError) {
         var source = AnyByteSource(base: source)
         name = source.name
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
@@ -108,17 +112,22 @@ public final class RecordingReader: SampleSource {
             let decoded: DecodedLine
             switch chunk {
             case .line(let bytes): decoded = decoder.decode(bytes, lineNumber: lineNumber)
-            case .overlong(let count): decoded = .problem(recordType: nil, message: "line of \(count) bytes is longer than the reader accepts")
+            case .overlong(let count):
+                decoded = .problem(recordType: nil, message: "line of \(count) bytes is longer than the reader accepts")
             }
             switch decoded {
             case .sample(let sample):
                 if !sample.timeSeconds.isFinite {
-                    return try report(RecordingLineIssue(file: name, line: lineNumber, recordType: sample.kind.rawValue, message: "time is not finite"))
+                    return try report(
+                        RecordingLineIssue(file: name, line: lineNumber, recordType: sample.kind.rawValue, message: "time is not finite"))
                 }
                 if abs(sample.timeSeconds) > Self.maximumPlausibleTimeSeconds {
-                    return try report(RecordingLineIssue(
-                        file: name, line: lineNumber, recordType: sample.kind.rawValue,
-                        message: "time \(sample.timeSeconds) s is outside any plausible recording (beyond ±\(Int(Self.maximumPlausibleTimeSeconds)) s of the epoch)"))
+                    return try report(
+                        RecordingLineIssue(
+                            file: name, line: lineNumber, recordType: sample.kind.rawValue,
+                            message:
+                                "time \(sample.timeSeconds) s is outside any plausible recording (beyond ±\(Int(Self.maximumPlausibleTimeSeconds)) s of the epoch)"
+                        ))
                 }
                 summary.record(sample, previousMaxSeconds: maxTimeSeconds)
                 maxTimeSeconds = max(maxTimeSeconds ?? sample.timeSeconds, sample.timeSeconds)

@@ -38,14 +38,16 @@ struct ILCLineDecoder: RecordLineDecoder {
             return .problem(recordType: nil, message: "field 2 (type): '\(NumberScanning.text(type))' is not a TYPE_ record")
         }
         guard let timestampMs = NumberScanning.int(splitter.bytes(line, 0)) else {
-            return .problem(recordType: splitter.text(line, 1),
-                            message: "field 1 (timestamp): '\(NumberScanning.text(splitter.bytes(line, 0)))' is not an integer number of milliseconds")
+            return .problem(
+                recordType: splitter.text(line, 1),
+                message: "field 1 (timestamp): '\(NumberScanning.text(splitter.bytes(line, 0)))' is not an integer number of milliseconds")
         }
         // An epoch-millisecond stamp beyond the plausible range (a corrupt or Int64.min stamp) must not
         // become the time origin; it is reported like any other bad field.
         guard Double(timestampMs.magnitude) <= RecordingReader.maximumPlausibleTimeSeconds * 1000 else {
-            return .problem(recordType: splitter.text(line, 1),
-                            message: "field 1 (timestamp): \(timestampMs) ms is outside any plausible recording")
+            return .problem(
+                recordType: splitter.text(line, 1),
+                message: "field 1 (timestamp): \(timestampMs) ms is outside any plausible recording")
         }
         let origin = originMs ?? timestampMs
         if originMs == nil { originMs = timestampMs; header.source["startTimeEpochMs"] = String(timestampMs) }
@@ -60,28 +62,35 @@ struct ILCLineDecoder: RecordLineDecoder {
             return .sample(SensorSample(timeSeconds: t, reading: reading, accuracy: accuracy))
         }
         if s.equals(line, 1, "TYPE_ACCELEROMETER") || s.equals(line, 1, "TYPE_GYROSCOPE")
-            || s.equals(line, 1, "TYPE_MAGNETIC_FIELD") || s.equals(line, 1, "TYPE_ROTATION_VECTOR") {
+            || s.equals(line, 1, "TYPE_MAGNETIC_FIELD") || s.equals(line, 1, "TYPE_ROTATION_VECTOR")
+        {
             var r = DelimitedFieldReader(line: line, fields: s, names: Self.vectorNames)
             let x = r.number(2), y = r.number(3), z = r.number(4)
             let accuracy = r.optionalInt(5)
             let v = DeviceVector3(x: x, y: y, z: z)
             let reading: SensorReading =
-                s.equals(line, 1, "TYPE_ACCELEROMETER") ? .accelerometer(v)
-                : s.equals(line, 1, "TYPE_GYROSCOPE") ? .gyroscope(v)
-                : s.equals(line, 1, "TYPE_MAGNETIC_FIELD") ? .magnetometer(v)
-                : .rotationVector(Quaternion(vectorPartX: x, y: y, z: z))
+                s.equals(line, 1, "TYPE_ACCELEROMETER")
+                ? .accelerometer(v)
+                : s.equals(line, 1, "TYPE_GYROSCOPE")
+                    ? .gyroscope(v)
+                    : s.equals(line, 1, "TYPE_MAGNETIC_FIELD")
+                        ? .magnetometer(v)
+                        : .rotationVector(Quaternion(vectorPartX: x, y: y, z: z))
             return sample(r, reading, accuracy: accuracy)
         }
         if s.equals(line, 1, "TYPE_ACCELEROMETER_UNCALIBRATED") || s.equals(line, 1, "TYPE_GYROSCOPE_UNCALIBRATED")
-            || s.equals(line, 1, "TYPE_MAGNETIC_FIELD_UNCALIBRATED") {
+            || s.equals(line, 1, "TYPE_MAGNETIC_FIELD_UNCALIBRATED")
+        {
             var r = DelimitedFieldReader(line: line, fields: s, names: Self.uncalibratedNames)
             let raw = DeviceVector3(x: r.number(2), y: r.number(3), z: r.number(4))
             let bias = DeviceVector3(x: r.number(5), y: r.number(6), z: r.number(7))
             let accuracy = r.optionalInt(8)
             let reading: SensorReading =
-                s.equals(line, 1, "TYPE_ACCELEROMETER_UNCALIBRATED") ? .accelerometerUncalibrated(raw: raw, bias: bias)
-                : s.equals(line, 1, "TYPE_GYROSCOPE_UNCALIBRATED") ? .gyroscopeUncalibrated(raw: raw, drift: bias)
-                : .magnetometerUncalibrated(raw: raw, bias: bias)
+                s.equals(line, 1, "TYPE_ACCELEROMETER_UNCALIBRATED")
+                ? .accelerometerUncalibrated(raw: raw, bias: bias)
+                : s.equals(line, 1, "TYPE_GYROSCOPE_UNCALIBRATED")
+                    ? .gyroscopeUncalibrated(raw: raw, drift: bias)
+                    : .magnetometerUncalibrated(raw: raw, bias: bias)
             return sample(r, reading, accuracy: accuracy)
         }
         if s.equals(line, 1, "TYPE_WIFI") {
@@ -91,8 +100,12 @@ struct ILCLineDecoder: RecordLineDecoder {
             let frequency = r.optionalNumber(5)
             let lastSeen = r.optionalInt(6).map { (Double($0) - Double(origin)) / 1000 }
             if r.problem == nil, bssid.isEmpty { r.fail("field 4 (bssid) is empty") }
-            return sample(r, .wifi(WifiObservation(
-                bssid: bssid, ssid: ssid.isEmpty ? nil : ssid, rssiDbm: rssi, frequencyMHz: frequency, lastSeenSeconds: lastSeen)), accuracy: nil)
+            return sample(
+                r,
+                .wifi(
+                    WifiObservation(
+                        bssid: bssid, ssid: ssid.isEmpty ? nil : ssid, rssiDbm: rssi, frequencyMHz: frequency, lastSeenSeconds: lastSeen)),
+                accuracy: nil)
         }
         if s.equals(line, 1, "TYPE_BEACON") {
             var r = DelimitedFieldReader(line: line, fields: s, names: Self.beaconNames)
@@ -104,13 +117,18 @@ struct ILCLineDecoder: RecordLineDecoder {
             let mac = s.count > 8 ? r.text(8) : ""
             if r.problem == nil, uuid.isEmpty, mac.isEmpty { r.fail("beacon has neither uuid nor mac") }
             let identity = BeaconIdentity(uuid: uuid.isEmpty ? nil : uuid, major: major, minor: minor, mac: mac.isEmpty ? nil : mac)
-            return sample(r, .beacon(BeaconObservation(
-                beacon: identity, rssiDbm: rssi, txPowerDbm: tx, reportedDistanceMeters: distance)), accuracy: nil)
+            return sample(
+                r,
+                .beacon(
+                    BeaconObservation(
+                        beacon: identity, rssiDbm: rssi, txPowerDbm: tx, reportedDistanceMeters: distance)), accuracy: nil)
         }
         if s.equals(line, 1, "TYPE_WAYPOINT") {
             var r = DelimitedFieldReader(line: line, fields: s, names: Self.waypointNames)
             let point = FloorFramePoint(xMeters: r.number(2), yMeters: r.number(3))
-            return sample(r, .groundTruth(GroundTruthPosition(location: .floorFrame(point), level: floorName.map(LevelReference.floorName))), accuracy: nil)
+            return sample(
+                r, .groundTruth(GroundTruthPosition(location: .floorFrame(point), level: floorName.map(LevelReference.floorName))),
+                accuracy: nil)
         }
         return .skipped(recordType: s.text(line, 1))
     }

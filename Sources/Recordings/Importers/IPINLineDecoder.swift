@@ -25,8 +25,10 @@ struct IPINLineDecoder: RecordLineDecoder {
     private static let bleNames = ["tag", "app time", "kind", "mac", "rssi", "power", "major", "minor", "uuid"]
     private static let wifiNames = ["tag", "app time", "sensor time", "ssid", "bssid", "frequency", "rssi"]
     private static let posiNames = ["tag", "time", "counter", "latitude", "longitude", "floor", "building"]
-    private static let gnssNames = ["tag", "app time", "sensor time", "latitude", "longitude", "altitude", "bearing",
-                                    "accuracy", "speed", "satellites in view", "satellites in use"]
+    private static let gnssNames = [
+        "tag", "app time", "sensor time", "latitude", "longitude", "altitude", "bearing",
+        "accuracy", "speed", "satellites in view", "satellites in use",
+    ]
 
     init(file: String) {
         header = RecordingHeader(source: ["format": "ipin", "file": String(file.split(separator: "/").last ?? Substring(file))])
@@ -91,7 +93,8 @@ struct IPINLineDecoder: RecordLineDecoder {
             let frequency = r.optionalNumber(5)
             let rssi = r.number(6)
             if r.problem == nil, bssid.isEmpty { r.fail("field 5 (bssid) is empty") }
-            return sample(r, t, .wifi(WifiObservation(bssid: bssid, ssid: ssid.isEmpty ? nil : ssid, rssiDbm: rssi, frequencyMHz: frequency)), nil)
+            return sample(
+                r, t, .wifi(WifiObservation(bssid: bssid, ssid: ssid.isEmpty ? nil : ssid, rssiDbm: rssi, frequencyMHz: frequency)), nil)
         case "GNSS":
             var r = DelimitedFieldReader(line: line, fields: s, names: Self.gnssNames)
             let t = r.number(1)
@@ -104,9 +107,13 @@ struct IPINLineDecoder: RecordLineDecoder {
             let inView = r.optionalInt(9), inUse = r.optionalInt(10)
             if r.problem == nil, !coordinate.isValid { r.fail("latitude/longitude out of range: \(coordinate)") }
             if r.problem == nil, let accuracy, accuracy < 0 { r.fail("field 8 (accuracy): \(accuracy) m is negative") }
-            return sample(r, t, .gnss(GNSSFix(coordinate: coordinate, horizontalAccuracyMeters: accuracy, altitudeMeters: altitude,
-                                              bearingRadians: bearing, speedMetersPerSecond: speed, satellitesInView: inView,
-                                              satellitesUsed: inUse, fixTimeSeconds: fixTime)), nil)
+            return sample(
+                r, t,
+                .gnss(
+                    GNSSFix(
+                        coordinate: coordinate, horizontalAccuracyMeters: accuracy, altitudeMeters: altitude,
+                        bearingRadians: bearing, speedMetersPerSecond: speed, satellitesInView: inView,
+                        satellitesUsed: inUse, fixTimeSeconds: fixTime)), nil)
         case "POSI":
             var r = DelimitedFieldReader(line: line, fields: s, names: Self.posiNames)
             let t = r.number(1)

@@ -30,8 +30,10 @@ public struct PlayerConfiguration: Hashable, Sendable {
     public var strict: Bool
 
     /// A validated configuration.
-    public init(reorderWindowSeconds: Double = 30, maxBufferedSamples: Int = 100_000,
-                speed: PlaybackSpeed = .asFastAsPossible, strict: Bool = false) throws(RecordingError) {
+    public init(
+        reorderWindowSeconds: Double = 30, maxBufferedSamples: Int = 100_000,
+        speed: PlaybackSpeed = .asFastAsPossible, strict: Bool = false
+    ) throws(RecordingError) {
         guard reorderWindowSeconds.isFinite, (0...600).contains(reorderWindowSeconds) else {
             throw .invalidConfiguration(field: "reorderWindowSeconds", message: "\(reorderWindowSeconds) s is outside 0…600")
         }

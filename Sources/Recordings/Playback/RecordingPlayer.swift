@@ -73,7 +73,9 @@ public final class RecordingPlayer {
     private var anchor: (recordingSeconds: Double, clockSeconds: Double)?
 
     /// A player over `source`. Real-time speed needs a `clock`.
-    public init(source: any SampleSource, configuration: PlayerConfiguration = .standard, clock: (any PlaybackClock)? = nil) throws(RecordingError) {
+    public init(
+        source: any SampleSource, configuration: PlayerConfiguration = .standard, clock: (any PlaybackClock)? = nil
+    ) throws(RecordingError) {
         if case .realTime = configuration.speed, clock == nil {
             throw .invalidConfiguration(field: "clock", message: "real-time playback needs a clock")
         }

@@ -169,9 +169,11 @@ public struct GNSSFix: Hashable, Sendable {
     public var fixTimeSeconds: Double?
 
     /// A fix.
-    public init(coordinate: GeoCoordinate, horizontalAccuracyMeters: Double? = nil, altitudeMeters: Double? = nil,
-                bearingRadians: Double? = nil, speedMetersPerSecond: Double? = nil, satellitesInView: Int? = nil,
-                satellitesUsed: Int? = nil, fixTimeSeconds: Double? = nil) {
+    public init(
+        coordinate: GeoCoordinate, horizontalAccuracyMeters: Double? = nil, altitudeMeters: Double? = nil,
+        bearingRadians: Double? = nil, speedMetersPerSecond: Double? = nil, satellitesInView: Int? = nil,
+        satellitesUsed: Int? = nil, fixTimeSeconds: Double? = nil
+    ) {
         self.coordinate = coordinate
         self.horizontalAccuracyMeters = horizontalAccuracyMeters
         self.altitudeMeters = altitudeMeters

@@ -92,10 +92,12 @@ struct JSONFields {
     }
 
     /// A string naming one case of `T`; an unknown name is unprocessable and lists the known ones.
-    func enumeration<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(ServiceError) -> T? where T.RawValue == String {
+    func enumeration<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(ServiceError) -> T?
+    where T.RawValue == String {
         guard let s = try string(key) else { return nil }
         guard let v = T(rawValue: s) else {
-            throw .unprocessable(field: field(key), reason: "unknown value '\(s)' (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw .unprocessable(
+                field: field(key), reason: "unknown value '\(s)' (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return v
     }

@@ -7,8 +7,10 @@ import IndoorVenue
 /// Reads posted locations: `{x, y | latitude, longitude, level?, accuracyMeters, timeSeconds,
 /// headingDegrees?, headingAccuracyDegrees?, levelProbability?, source?, raw?}`.
 enum LocationDecoding {
-    static let keys: Set<String> = ["x", "y", "latitude", "longitude", "level", "accuracyMeters", "timeSeconds", "headingDegrees",
-                                    "headingAccuracyDegrees", "levelProbability", "source"]
+    static let keys: Set<String> = [
+        "x", "y", "latitude", "longitude", "level", "accuracyMeters", "timeSeconds", "headingDegrees",
+        "headingAccuracyDegrees", "levelProbability", "source",
+    ]
     /// Largest accepted accuracy, in metres.
     static let maximumAccuracyMeters = 10_000.0
 
@@ -35,23 +37,31 @@ enum LocationDecoding {
             items = list; prefix = ""
         } else if let object = body.object, let wrapped = object["locations"] {
             guard object.count == 1 else {
-                throw .badRequest(field: object.keys.sorted().first { $0 != "locations" } ?? "body", reason: "unknown field next to 'locations'")
+                throw .badRequest(
+                    field: object.keys.sorted().first { $0 != "locations" } ?? "body", reason: "unknown field next to 'locations'")
             }
-            guard let list = wrapped.array else { throw .badRequest(field: "locations", reason: "expected an array, got \(wrapped.typeName)") }
+            guard let list = wrapped.array else {
+                throw .badRequest(field: "locations", reason: "expected an array, got \(wrapped.typeName)")
+            }
             items = list; prefix = "locations"
         } else {
             return [try fix(body, field: "", venue: venue)]
         }
-        guard !items.isEmpty else { throw .unprocessable(field: prefix.isEmpty ? "body" : prefix, reason: "at least one location is required") }
+        guard !items.isEmpty else {
+            throw .unprocessable(field: prefix.isEmpty ? "body" : prefix, reason: "at least one location is required")
+        }
         guard items.count <= maximum else {
-            throw .unprocessable(field: prefix.isEmpty ? "body" : prefix, reason: "at most \(maximum) locations per request, got \(items.count)")
+            throw .unprocessable(
+                field: prefix.isEmpty ? "body" : prefix, reason: "at most \(maximum) locations per request, got \(items.count)")
         }
         var fixes: [PostedFix] = []
         fixes.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
             let fix = try fix(item, field: "\(prefix)[\(i)]", venue: venue)
             if let previous = fixes.last, fix.location.timeSeconds < previous.location.timeSeconds {
-                throw .unprocessable(field: "\(prefix)[\(i)].timeSeconds", reason: "locations must be in time order (\(fix.location.timeSeconds) < \(previous.location.timeSeconds))")
+                throw .unprocessable(
+                    field: "\(prefix)[\(i)].timeSeconds",
+                    reason: "locations must be in time order (\(fix.location.timeSeconds) < \(previous.location.timeSeconds))")
             }
             fixes.append(fix)
         }
@@ -62,9 +72,13 @@ enum LocationDecoding {
         let point: LocalPoint
         var coordinate: GeoCoordinate?
         if f.has("latitude") || f.has("longitude") {
-            guard !f.has("x"), !f.has("y") else { throw .badRequest(field: f.field("x"), reason: "give either x/y or latitude/longitude, not both") }
+            guard !f.has("x"), !f.has("y") else {
+                throw .badRequest(field: f.field("x"), reason: "give either x/y or latitude/longitude, not both")
+            }
             let g = GeoCoordinate(latitudeDegrees: try f.requiredDouble("latitude"), longitudeDegrees: try f.requiredDouble("longitude"))
-            guard g.isValid else { throw .unprocessable(field: f.field("latitude"), reason: "latitude must be −90…90 and longitude −180…180") }
+            guard g.isValid else {
+                throw .unprocessable(field: f.field("latitude"), reason: "latitude must be −90…90 and longitude −180…180")
+            }
             coordinate = g
             point = venue.frame.localPoint(from: g)
         } else {
@@ -79,7 +93,8 @@ enum LocationDecoding {
         }
         let accuracy = try f.requiredDouble("accuracyMeters")
         guard accuracy > 0, accuracy <= maximumAccuracyMeters else {
-            throw .unprocessable(field: f.field("accuracyMeters"), reason: "must be > 0 and ≤ \(Int(maximumAccuracyMeters)) m, got \(accuracy)")
+            throw .unprocessable(
+                field: f.field("accuracyMeters"), reason: "must be > 0 and ≤ \(Int(maximumAccuracyMeters)) m, got \(accuracy)")
         }
         let time = try f.requiredDouble("timeSeconds")
         guard abs(time) <= 1e12 else { throw .unprocessable(field: f.field("timeSeconds"), reason: "must be within ±1e12 s") }
@@ -96,9 +111,10 @@ enum LocationDecoding {
             throw .unprocessable(field: f.field("x"), reason: "position more than 10,000 km from the venue")
         }
         let source = try f.string("source") ?? "client"
-        return IndoorLocation(point: point, coordinate: coordinate, levelID: levelID,
-                              levelProbability: levelProbability, covariance: .isotropic(sigmaMeters: accuracy),
-                              headingRadians: heading.map { $0 * .pi / 180 }, headingAccuracyRadians: headingAccuracy.map { $0 * .pi / 180 },
-                              timeSeconds: time, source: source)
+        return IndoorLocation(
+            point: point, coordinate: coordinate, levelID: levelID,
+            levelProbability: levelProbability, covariance: .isotropic(sigmaMeters: accuracy),
+            headingRadians: heading.map { $0 * .pi / 180 }, headingAccuracyRadians: headingAccuracy.map { $0 * .pi / 180 },
+            timeSeconds: time, source: source)
     }
 }

@@ -1,7 +1,7 @@
 import IndoorJSON
 import IndoorRouting
-import Synchronization
 import IndoorVenue
+import Synchronization
 
 /// The JSON of the maneuvers one session answered last (its current and upcoming ones), so the answers
 /// to fixes along one maneuver write it instead of building it again (``RouteJSON/maneuver(_:venue:)``,

@@ -7,8 +7,10 @@ import IndoorVenue
 /// Reads route requests and their options from JSON: the same request as `indoornav route` flags.
 enum RouteRequestDecoding {
     /// Option members shared by `POST /venues/{id}/routes` (top level) and `POST /sessions` (`options`).
-    static let optionKeys: Set<String> = ["avoid", "mode", "optimize", "transport", "enable", "speed", "preferTransition",
-                                          "units", "lang", "maxMatchDistance", "universe"]
+    static let optionKeys: Set<String> = [
+        "avoid", "mode", "optimize", "transport", "enable", "speed", "preferTransition",
+        "units", "lang", "maxMatchDistance", "universe",
+    ]
 
     /// `{from, to, via?, …options}` → a validated request. `modes` are the direction modes the venue
     /// knows (the built-in ones plus the venue's own, ``DirectionMode/modes(for:)``).
@@ -25,8 +27,9 @@ enum RouteRequestDecoding {
         } else {
             destinations = [try place(toValue, field: "to")]
         }
-        let request = RouteRequest(origin: origin, destinations: destinations, waypoints: try waypoints(fields),
-                                   options: try options(fields, modes: modes))
+        let request = RouteRequest(
+            origin: origin, destinations: destinations, waypoints: try waypoints(fields),
+            options: try options(fields, modes: modes))
         try validate(request)
         return request
     }
@@ -44,8 +47,10 @@ enum RouteRequestDecoding {
             let w = try JSONFields(item, path: path)
             try w.rejectUnknown(["place", "stop", "pass"])
             guard let p = w.value("place") else { throw .badRequest(field: w.field("place"), reason: "required") }
-            out.append(Waypoint(try place(p, field: w.field("place")), stopDurationSeconds: try w.int("stop"),
-                                passThrough: try w.bool("pass") ?? false))
+            out.append(
+                Waypoint(
+                    try place(p, field: w.field("place")), stopDurationSeconds: try w.int("stop"),
+                    passThrough: try w.bool("pass") ?? false))
         }
         return out
     }
@@ -60,7 +65,9 @@ enum RouteRequestDecoding {
             } else if let list = avoid.array {
                 var collected: [String] = []
                 for (i, v) in list.enumerated() {
-                    guard let s = v.string else { throw .badRequest(field: fields.field("avoid") + "[\(i)]", reason: "expected a string, got \(v.typeName)") }
+                    guard let s = v.string else {
+                        throw .badRequest(field: fields.field("avoid") + "[\(i)]", reason: "expected a string, got \(v.typeName)")
+                    }
                     collected.append(s)
                 }
                 names = collected
@@ -69,14 +76,20 @@ enum RouteRequestDecoding {
             }
             for name in names {
                 guard let kind = ConnectorKind(rawValue: name) else {
-                    throw .unprocessable(field: fields.field("avoid"), reason: "unknown connector '\(name)' (expected one of: \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw .unprocessable(
+                        field: fields.field("avoid"),
+                        reason:
+                            "unknown connector '\(name)' (expected one of: \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 options.avoid.insert(kind)
             }
         }
         if let mode = try fields.string("mode") {
             guard modes.contains(mode) else {
-                throw .unprocessable(field: fields.field("mode"), reason: "unknown direction mode '\(mode)' (expected one of: \(modes.sorted().joined(separator: ", ")))")
+                throw .unprocessable(
+                    field: fields.field("mode"),
+                    reason: "unknown direction mode '\(mode)' (expected one of: \(modes.sorted().joined(separator: ", ")))")
             }
             options.directionMode = mode
         }
@@ -89,7 +102,9 @@ enum RouteRequestDecoding {
         options.preferredTransitionTypeID = try fields.string("preferTransition")
         if let v = try fields.enumeration("units", DistanceUnits.self) { options.units = v }
         if let lang = try fields.string("lang") {
-            guard !lang.isEmpty, lang.count <= 35 else { throw .unprocessable(field: fields.field("lang"), reason: "expected a language code like 'en'") }
+            guard !lang.isEmpty, lang.count <= 35 else {
+                throw .unprocessable(field: fields.field("lang"), reason: "expected a language code like 'en'")
+            }
             options.language = lang
         }
         if let d = try fields.double("maxMatchDistance") { options.maxMatchDistanceMeters = d }
@@ -139,7 +154,8 @@ enum RouteRequestDecoding {
         case "waypoints": "via"
         case "destination": "to"
         default:
-            routerField.hasPrefix("waypoints[") ? "via" + routerField.dropFirst("waypoints".count).replacingOccurrences(of: ".stopDuration", with: ".stop")
+            routerField.hasPrefix("waypoints[")
+                ? "via" + routerField.dropFirst("waypoints".count).replacingOccurrences(of: ".stopDuration", with: ".stop")
                 : routerField
         }
     }

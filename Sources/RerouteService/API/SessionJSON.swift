@@ -36,8 +36,10 @@ enum SessionJSON {
     }
 
     static func transition(_ t: SectionTransition) -> JSONValue {
-        ["transitionTypeId": .string(t.transitionTypeID), "connectorId": .string(t.connectorID),
-         "fromLevel": .string(t.fromLevelID), "toLevel": .string(t.toLevelID)]
+        [
+            "transitionTypeId": .string(t.transitionTypeID), "connectorId": .string(t.connectorID),
+            "fromLevel": .string(t.fromLevelID), "toLevel": .string(t.toLevelID),
+        ]
     }
 
     static func action(_ a: NavigationAction) -> JSONValue {
@@ -83,7 +85,8 @@ enum SessionJSON {
         switch s {
         case .idle: return ["type": "idle"]
         case .navigating: return ["type": "navigating"]
-        case .waitingAtStopover(let i, let until): return ["type": "waitingAtStopover", "sectionIndex": .number(Double(i)), "untilSeconds": number(until)]
+        case .waitingAtStopover(let i, let until):
+            return ["type": "waitingAtStopover", "sectionIndex": .number(Double(i)), "untilSeconds": number(until)]
         case .awaitingTransition(let t): return ["type": "awaitingTransition", "transition": transition(t)]
         case .arrived: return ["type": "arrived"]
         }
@@ -105,7 +108,10 @@ enum SessionJSON {
         case .started(let id, let route):
             o = ["type": "started", "destinationId": .optional(id), "route": RouteJSON.encode(route, venue: venue)]
         case .maneuverAdvanced(let s, let m, let maneuver):
-            o = ["type": "maneuverAdvanced", "sectionIndex": .number(Double(s)), "maneuverIndex": .number(Double(m)), "maneuver": self.maneuver(maneuver, venue: venue)]
+            o = [
+                "type": "maneuverAdvanced", "sectionIndex": .number(Double(s)), "maneuverIndex": .number(Double(m)),
+                "maneuver": self.maneuver(maneuver, venue: venue),
+            ]
         case .levelChanged(let from, let to):
             o = ["type": "levelChanged", "fromLevel": .string(from), "toLevel": .string(to)]
         case .arriving(let target, let d):
@@ -115,9 +121,11 @@ enum SessionJSON {
             case .sectionTransition(let t): o["target"] = ["type": "sectionTransition", "transition": transition(t)]
             }
         case .arrived(let a):
-            o = ["type": "arrived", "sectionIndex": .number(Double(a.sectionIndex)), "isFinal": .bool(a.isFinal),
-                 "destinationId": .optional(a.destinationID), "destinationName": .optional(a.destinationName),
-                 "waitSeconds": number(a.waitSeconds), "atStart": .bool(a.atStart)]
+            o = [
+                "type": "arrived", "sectionIndex": .number(Double(a.sectionIndex)), "isFinal": .bool(a.isFinal),
+                "destinationId": .optional(a.destinationID), "destinationName": .optional(a.destinationName),
+                "waitSeconds": number(a.waitSeconds), "atStart": .bool(a.atStart),
+            ]
         case .leftArrivalArea(let s):
             o = ["type": "leftArrivalArea", "sectionIndex": .number(Double(s))]
         case .awaitingTransition(let t):

@@ -49,13 +49,19 @@ enum SessionRequestDecoding {
         }
         let waypoints = try RouteRequestDecoding.waypoints(f)
         // The router's rules (waypoint count, speeds, stop durations) apply before anything starts.
-        try RouteRequestDecoding.validate(RouteRequest(origin: .feature(id: "-"), destinations: [.feature(id: "-")],
-                                                       waypoints: waypoints, options: options))
-        let location = try f.value("location").map { v throws(ServiceError) in try LocationDecoding.fix(v, field: "location", venue: served.venue) }
+        try RouteRequestDecoding.validate(
+            RouteRequest(
+                origin: .feature(id: "-"), destinations: [.feature(id: "-")],
+                waypoints: waypoints, options: options))
+        let location = try f.value("location").map { v throws(ServiceError) in
+            try LocationDecoding.fix(v, field: "location", venue: served.venue)
+        }
         if let location, location.location.levelID == nil {
             throw .unprocessable(field: "location.level", reason: "the start location needs a level")
         }
-        return (SessionRequest(venueID: served.id, destination: destination, waypoints: waypoints, options: options, location: location), served)
+        return (
+            SessionRequest(venueID: served.id, destination: destination, waypoints: waypoints, options: options, location: location), served
+        )
     }
 
     private static func destination(_ place: Place, venue: Venue) throws(ServiceError) -> NavigationDestination {
@@ -66,10 +72,14 @@ enum SessionRequestDecoding {
             }
             return .feature(id: id)
         case .local(let p, let level):
-            guard let l = try? venue.level(level) else { throw .unprocessable(field: "destination.level", reason: "no level '\(level)' in venue '\(venue.id)'") }
+            guard let l = try? venue.level(level) else {
+                throw .unprocessable(field: "destination.level", reason: "no level '\(level)' in venue '\(venue.id)'")
+            }
             return .point(p, levelID: l.id)
         case .geographic(let g, let level):
-            guard let l = try? venue.level(level) else { throw .unprocessable(field: "destination.level", reason: "no level '\(level)' in venue '\(venue.id)'") }
+            guard let l = try? venue.level(level) else {
+                throw .unprocessable(field: "destination.level", reason: "no level '\(level)' in venue '\(venue.id)'")
+            }
             return .point(venue.frame.localPoint(from: g), levelID: l.id)
         }
     }

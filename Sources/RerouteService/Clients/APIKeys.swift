@@ -54,9 +54,12 @@ public struct APIKeys: Sendable, Hashable {
                 throw .malformed(path: path, line: number, reason: "client name must be 1–64 of A–Z a–z 0–9 . _ -")
             }
             guard (16...256).contains(key.utf8.count), key.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else {
-                throw .malformed(path: path, line: number, reason: "key of client '\(name)' must be 16–256 printable ASCII characters without spaces")
+                throw .malformed(
+                    path: path, line: number, reason: "key of client '\(name)' must be 16–256 printable ASCII characters without spaces")
             }
-            guard byKey[key] == nil else { throw .malformed(path: path, line: number, reason: "key of client '\(name)' repeats an earlier key") }
+            guard byKey[key] == nil else {
+                throw .malformed(path: path, line: number, reason: "key of client '\(name)' repeats an earlier key")
+            }
             guard names.insert(name).inserted else { throw .malformed(path: path, line: number, reason: "client name '\(name)' repeats") }
             byKey[key] = name
         }
@@ -93,6 +96,7 @@ public enum APIKeyFileError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The file holds no key.
     case empty(path: String)
 
+    /// A sentence naming the file and line at fault.
     public var description: String {
         switch self {
         case .unreadable(let p, let r): "API key file \(p): cannot read: \(r)"

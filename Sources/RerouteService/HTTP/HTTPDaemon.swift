@@ -26,8 +26,9 @@ public final class HTTPDaemon: Sendable {
     ///   ``ServiceError/cannotListen(address:port:)`` when the address or port cannot be bound.
     public init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(ServiceError) {
         let checked = try configuration.validated()
-        let context = DaemonContext(handler: handler, maximumBodyBytes: checked.maximumBodyBytes,
-                                    watch: ConnectionWatch(readTimeoutSeconds: checked.requestReadTimeoutSeconds))
+        let context = DaemonContext(
+            handler: handler, maximumBodyBytes: checked.maximumBodyBytes,
+            watch: ConnectionWatch(readTimeoutSeconds: checked.requestReadTimeoutSeconds))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0
         switch checked.threading {
@@ -38,10 +39,13 @@ public final class HTTPDaemon: Sendable {
             flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue
         }
         let opaque = Unmanaged.passUnretained(context).toOpaque()
-        guard let started = indoornav_mhd_start(flags, checked.bindAddress, UInt16(checked.port), accessHandler, opaque,
-                                                completedHandler, opaque, poolSize, UInt32(checked.connectionLimit),
-                                                UInt32(checked.connectionTimeoutSeconds), 0, UInt32(checked.perClientConnectionLimit),
-                                                connectionHandler, opaque, requestLineHandler, opaque) else {
+        guard
+            let started = indoornav_mhd_start(
+                flags, checked.bindAddress, UInt16(checked.port), accessHandler, opaque,
+                completedHandler, opaque, poolSize, UInt32(checked.connectionLimit),
+                UInt32(checked.connectionTimeoutSeconds), 0, UInt32(checked.perClientConnectionLimit),
+                connectionHandler, opaque, requestLineHandler, opaque)
+        else {
             throw .cannotListen(address: checked.bindAddress, port: checked.port)
         }
         context.watch.startWatching()
@@ -68,7 +72,11 @@ public final class HTTPDaemon: Sendable {
     /// answer, and waits up to `graceSeconds` for the rest to finish before closing every connection.
     /// Safe to call more than once.
     public func stop(graceSeconds: Double = 10) {
-        guard let running = daemon.withLock({ d -> OpaquePointer? in let r = d; d = nil; return r }) else { return }
+        guard
+            let running = daemon.withLock({ d -> OpaquePointer? in
+                let r = d; d = nil; return r
+            })
+        else { return }
         let listenSocket = MHD_quiesce_daemon(running)
         // The socket may only be closed after MHD_stop_daemon; shutting it down refuses new connections
         // now, before any answer says `Connection: close` (so a client reconnecting is refused, not
@@ -110,10 +118,13 @@ private let connectionHandler: MHD_NotifyConnectionCallback = { cls, connection,
     }
 }
 
-private let requestLineHandler: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { cls, _, connection in
-    if let cls, let connection { Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().watch.requestLineArrived(key(connection)) }
-    return nil
-}
+private let requestLineHandler:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { cls, _, connection in
+        if let cls, let connection {
+            Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().watch.requestLineArrived(key(connection))
+        }
+        return nil
+    }
 
 /// The body of one request as it arrives (touched only by the connection's thread).
 private final class RequestBuffer {
@@ -155,9 +166,10 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     let headers = values(of: connection, kind: .HEADER_KIND, lowercased: true)
     var address = [CChar](repeating: 0, count: 16)
     _ = indoornav_mhd_client_ipv4(connection, &address, address.count)
-    let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
-                              query: query, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: headers,
-                              clientAddress: String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    let request = HTTPRequest(
+        method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
+        query: query, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: headers,
+        clientAddress: String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     buffer.body = []
     var response = context.handler(request)
     if context.watch.isDraining { response.headers.append(("Connection", "close")) }
@@ -168,13 +180,15 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
 private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool) -> [String: String] {
     let collector = QueryCollector()
     collector.lowercased = lowercased
-    _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
-        guard let cls, let key else { return .YES }
-        let collector = Unmanaged<QueryCollector>.fromOpaque(cls).takeUnretainedValue()
-        let name = String(cString: key)
-        collector.values[collector.lowercased ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
-        return .YES
-    }, Unmanaged.passUnretained(collector).toOpaque())
+    _ = MHD_get_connection_values(
+        connection, kind,
+        { cls, _, key, value in
+            guard let cls, let key else { return .YES }
+            let collector = Unmanaged<QueryCollector>.fromOpaque(cls).takeUnretainedValue()
+            let name = String(cString: key)
+            collector.values[collector.lowercased ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+            return .YES
+        }, Unmanaged.passUnretained(collector).toOpaque())
     return collector.values
 }
 

@@ -18,8 +18,10 @@ public struct HTTPRequest: Sendable {
     public var clientAddress: String
 
     /// A request with every field given.
-    public init(method: String, path: String, query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
-                headers: [String: String] = [:], clientAddress: String = "") {
+    public init(
+        method: String, path: String, query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
+        headers: [String: String] = [:], clientAddress: String = ""
+    ) {
         self.method = method; self.path = path; self.query = query; self.body = body; self.bodyTooLarge = bodyTooLarge
         self.headers = headers; self.clientAddress = clientAddress
     }

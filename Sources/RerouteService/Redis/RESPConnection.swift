@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,6 +38,7 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server answered a command with an error.
     case server(endpoint: String, command: String, message: String)
 
+    /// A sentence naming what failed.
     public var description: String {
         switch self {
         case .invalidURL(let u, let r): "redis URL '\(u)': \(r)"
@@ -137,12 +139,16 @@ public final class RESPConnection {
             guard let n = Int(rest) else { throw .protocolError(endpoint: endpoint, reason: "bad integer '\(rest)'") }
             return .integer(n)
         case UInt8(ascii: "$"):
-            guard let n = Int(rest), n >= -1, n <= 512 * 1_048_576 else { throw .protocolError(endpoint: endpoint, reason: "bad bulk length '\(rest)'") }
+            guard let n = Int(rest), n >= -1, n <= 512 * 1_048_576 else {
+                throw .protocolError(endpoint: endpoint, reason: "bad bulk length '\(rest)'")
+            }
             if n == -1 { return .null }
             let bytes = try readBytes(n + 2, name)
             return .bulk(Array(bytes.prefix(n)))
         case UInt8(ascii: "*"):
-            guard let n = Int(rest), n >= -1, n <= 1_000_000 else { throw .protocolError(endpoint: endpoint, reason: "bad array length '\(rest)'") }
+            guard let n = Int(rest), n >= -1, n <= 1_000_000 else {
+                throw .protocolError(endpoint: endpoint, reason: "bad array length '\(rest)'")
+            }
             if n == -1 { return .null }
             var items: [RESPValue] = []
             for _ in 0..<n { items.append(try readValue(name)) }

@@ -74,9 +74,12 @@ public final class RedisConnectionPool: @unchecked Sendable {
         let idle = free.popLast()
         lock.unlock()
         let connection: RESPConnection
-        if let idle { connection = idle } else {
-            connection = try RESPConnection(host: configuration.host, port: configuration.port,
-                                            database: configuration.database, timeoutSeconds: configuration.timeoutSeconds)
+        if let idle {
+            connection = idle
+        } else {
+            connection = try RESPConnection(
+                host: configuration.host, port: configuration.port,
+                database: configuration.database, timeoutSeconds: configuration.timeoutSeconds)
         }
         let result: T
         do { result = try body(connection) } catch {

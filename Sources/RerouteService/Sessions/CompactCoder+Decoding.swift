@@ -214,7 +214,8 @@ struct CompactUnkeyedDecoder: UnkeyedDecodingContainer {
 
     private mutating func next() throws -> CompactNode {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "unkeyed container ended at \(currentIndex)"))
+            throw DecodingError.valueNotFound(
+                Any.self, .init(codingPath: codingPath, debugDescription: "unkeyed container ended at \(currentIndex)"))
         }
         defer { currentIndex += 1 }
         return items[currentIndex]

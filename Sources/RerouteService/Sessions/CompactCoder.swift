@@ -43,7 +43,8 @@ enum CompactCoder {
         var reader = CompactReader(bytes: bytes, position: magic.count)
         let node = try reader.node(depth: 0)
         guard reader.position == bytes.count else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(bytes.count - reader.position) bytes after the value"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "\(bytes.count - reader.position) bytes after the value"))
         }
         return try T(from: CompactDecoder(node: node, codingPath: []))
     }
@@ -55,7 +56,9 @@ enum CompactCoder {
 protocol CompactPrimitive { func writeCompact(into out: inout [UInt8]) }
 extension Double: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeDouble(self, into: &out) } }
 extension Float: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeDouble(Double(self), into: &out) } }
-extension String: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { out.append(6); CompactSink.writeString(self, into: &out) } }
+extension String: CompactPrimitive {
+    func writeCompact(into out: inout [UInt8]) { out.append(6); CompactSink.writeString(self, into: &out) }
+}
 extension Bool: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { out.append(self ? 2 : 1) } }
 extension Int: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeInt(Int64(self), into: &out) } }
 extension Int64: CompactPrimitive { func writeCompact(into out: inout [UInt8]) { CompactSink.writeInt(self, into: &out) } }
@@ -209,7 +212,9 @@ struct CompactKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) { self.key(key); value.writeCompact(into: &sink.out) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { self.key(key); try sink.write(value) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         self.key(key)
         return KeyedEncodingContainer(CompactKeyedEncoder<NestedKey>(sink: sink, countAt: sink.openContainer(keyed: true)))
     }

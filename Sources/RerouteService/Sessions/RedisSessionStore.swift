@@ -41,8 +41,10 @@ public final class RedisSessionStore: SessionStore {
     static let ownerPrefix = "indoornav:owner:"
 
     /// A store on `pool`'s server restoring sessions over `venues`.
-    public init(pool: RedisConnectionPool, venues: VenueCatalog, capacity: Int, perOwnerCapacity: Int = 1_000_000, ttlSeconds: Double,
-                retryAfterSeconds: Int) {
+    public init(
+        pool: RedisConnectionPool, venues: VenueCatalog, capacity: Int, perOwnerCapacity: Int = 1_000_000, ttlSeconds: Double,
+        retryAfterSeconds: Int
+    ) {
         self.pool = pool; self.venues = venues; self.capacity = capacity; self.perOwnerCapacity = perOwnerCapacity
         self.ttlSeconds = ttlSeconds; self.retryAfterSeconds = retryAfterSeconds
         self.scripts = RedisScripts(pool: pool)
@@ -108,14 +110,18 @@ public final class RedisSessionStore: SessionStore {
         }
     }
 
+    /// Stores a new session under its id with the configured expiry.
     public func insert(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) {
         session.touch(nowSeconds: nowSeconds)
         let (stored, generation) = session.storedWithRouteGeneration(nowSeconds: nowSeconds)
         let blobs: (state: [UInt8], route: [UInt8]?)
         do { blobs = try Self.encode(stored, routeChanged: true) } catch { throw unavailable(error) }
-        let reply = try run(.insert, keys: keys(session.id, owner: session.owner),
-                            [blobs.state, blobs.route ?? [], ttlMilliseconds, Array(String(capacity).utf8),
-                             Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8)])
+        let reply = try run(
+            .insert, keys: keys(session.id, owner: session.owner),
+            [
+                blobs.state, blobs.route ?? [], ttlMilliseconds, Array(String(capacity).utf8),
+                Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8),
+            ])
         switch reply.integer {
         case 1:
             session.storeState.withLock { $0 = ServiceSession.StoreState(version: 1, savedRouteGeneration: generation) }
@@ -126,11 +132,14 @@ public final class RedisSessionStore: SessionStore {
         }
     }
 
+    /// Session `id` from the local cache when its version is current, else decoded from Redis; `nil` when unknown or expired.
     public func session(id: String, nowSeconds: Double) throws(ServiceError) -> ServiceSession? {
         let cached = cache.withLock { $0[id] }
         let known = cached.map { c in c.storeState.withLock { $0.version } } ?? 0
-        let reply = try run(.load, keys: [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix], [Array(String(known).utf8), ttlMilliseconds])
-        guard case .array(let items) = reply, let first = items.first?.bytes, let version = Int(String(decoding: first, as: UTF8.self)) else {
+        let reply = try run(
+            .load, keys: [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix], [Array(String(known).utf8), ttlMilliseconds])
+        guard case .array(let items) = reply, let first = items.first?.bytes, let version = Int(String(decoding: first, as: UTF8.self))
+        else {
             cache.withLock { $0[id] = nil }
             return nil
         }
@@ -144,7 +153,9 @@ public final class RedisSessionStore: SessionStore {
         let restored: ServiceSession
         do {
             let stored = try Self.decode(state: state, route: routeBlob, id: id)
-            guard let served = venues[stored.venueID] else { throw SessionStateError.invalidSession(id: id, reason: "venue '\(stored.venueID)' is not served") }
+            guard let served = venues[stored.venueID] else {
+                throw SessionStateError.invalidSession(id: id, reason: "venue '\(stored.venueID)' is not served")
+            }
             restored = try ServiceSession(restoring: stored, served: served, nowSeconds: nowSeconds)
         } catch { throw .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds) }
         // A restored session starts at route generation 0: the route in Redis is the one it holds.
@@ -164,6 +175,7 @@ public final class RedisSessionStore: SessionStore {
         return try session(id: id, nowSeconds: nowSeconds)
     }
 
+    /// Writes `session` back if nobody wrote it since it was read (compare-and-set on its version); false when another instance did.
     public func didUpdate(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) -> Bool {
         session.touch(nowSeconds: nowSeconds)
         let saved: Bool
@@ -171,7 +183,9 @@ public final class RedisSessionStore: SessionStore {
             saved = try session.storeState.withLock { known throws(ServiceError) -> Bool in
                 let (stored, generation) = session.storedWithRouteGeneration(nowSeconds: nowSeconds)
                 let blobs: (state: [UInt8], route: [UInt8]?)
-                do { blobs = try Self.encode(stored, routeChanged: generation != known.savedRouteGeneration) } catch { throw unavailable(error) }
+                do { blobs = try Self.encode(stored, routeChanged: generation != known.savedRouteGeneration) } catch {
+                    throw unavailable(error)
+                }
                 var arguments = [Array(String(known.version).utf8), ttlMilliseconds, blobs.state]
                 if let route = blobs.route { arguments.append(route) }
                 let reply = try run(.save, keys: keys(session.id, owner: session.owner), arguments)
@@ -193,6 +207,7 @@ public final class RedisSessionStore: SessionStore {
         cache.withLock { table in if table[session.id] === session { table[session.id] = nil } }
     }
 
+    /// Deletes session `id` in Redis and the local cache; false when there was none.
     @discardableResult public func remove(id: String) throws(ServiceError) -> Bool {
         cache.withLock { $0[id] = nil }
         return (try run(.remove, keys: [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix], []).integer ?? 0) > 0
@@ -221,19 +236,26 @@ public final class RedisSessionStore: SessionStore {
         var ids: [String] = []
         var cursor = "0"
         repeat {
-            guard case .array(let page)? = try? pool.withConnection({ c throws(RedisError) in
-                try c.command(["SCAN", cursor, "MATCH", Self.keyPrefix + "*", "COUNT", "1000"])
-            }), page.count == 2, let next = page[0].bytes, case .array(let keys) = page[1] else { return [] }
+            guard
+                case .array(let page)? = try? pool.withConnection({ c throws(RedisError) in
+                    try c.command(["SCAN", cursor, "MATCH", Self.keyPrefix + "*", "COUNT", "1000"])
+                }), page.count == 2, let next = page[0].bytes, case .array(let keys) = page[1]
+            else { return [] }
             cursor = String(decoding: next, as: UTF8.self)
             ids += keys.compactMap { $0.bytes.map { String(decoding: $0, as: UTF8.self).dropFirst(Self.keyPrefix.count) }.map(String.init) }
         } while cursor != "0" && ids.count < 100_000
         var out: [ServiceSession] = []
         for id in ids.sorted() where out.count < limit {
-            guard case .array(let fields)? = try? pool.withConnection({ c throws(RedisError) in try c.command(["HMGET", Self.keyPrefix + id, "d", "r"]) }),
-                  fields.count == 2, let blob = fields[0].bytes, let routeBlob = fields[1].bytes,
-                  let stored = try? Self.decode(state: blob, route: routeBlob, id: id) else { continue }
+            guard
+                case .array(let fields)? = try? pool.withConnection({ c throws(RedisError) in
+                    try c.command(["HMGET", Self.keyPrefix + id, "d", "r"])
+                }),
+                fields.count == 2, let blob = fields[0].bytes, let routeBlob = fields[1].bytes,
+                let stored = try? Self.decode(state: blob, route: routeBlob, id: id)
+            else { continue }
             guard let served = venues[stored.venueID],
-                  let session = try? ServiceSession(restoring: stored, served: served, nowSeconds: nowSeconds) else { continue }
+                let session = try? ServiceSession(restoring: stored, served: served, nowSeconds: nowSeconds)
+            else { continue }
             out.append(session)
         }
         return out

@@ -1,8 +1,8 @@
 import IndoorNavigation
 import IndoorPositioning
 import IndoorRouting
-import Synchronization
 import IndoorVenue
+import Synchronization
 
 /// One fix as posted: the location the decisions use, and optionally the raw one it came from.
 public struct PostedFix: Sendable, Hashable {
@@ -86,12 +86,15 @@ public final class ServiceSession: Sendable {
     /// A session over `served` towards `destination`; navigation starts with ``start(from:)`` or the
     /// first posted fix.
     /// - Throws: ``ServiceError/unprocessable(field:reason:)`` when the configuration is invalid.
-    public init(id: String, served: ServedVenue, configuration: NavigationConfiguration, options: RouteOptions,
-                destination: NavigationDestination, waypoints: [Waypoint], owner: String = "") throws(ServiceError) {
+    public init(
+        id: String, served: ServedVenue, configuration: NavigationConfiguration, options: RouteOptions,
+        destination: NavigationDestination, waypoints: [Waypoint], owner: String = ""
+    ) throws(ServiceError) {
         let navigation: NavigationSession
         do {
-            navigation = try NavigationSession(venue: served.venue, routers: served.routers,
-                                               configuration: configuration, routeOptions: options)
+            navigation = try NavigationSession(
+                venue: served.venue, routers: served.routers,
+                configuration: configuration, routeOptions: options)
         } catch { throw .unprocessable(field: "options", reason: error.description) }
         self.id = id
         self.venueID = served.id
@@ -156,7 +159,9 @@ public final class ServiceSession: Sendable {
                 // after a failover): it is not applied, so no fix counts twice.
                 if let last = s.lastFixSeconds, fix.location.timeSeconds <= last {
                     let relation = fix.location.timeSeconds == last ? "the time of" : "before"
-                    rejected.append(RejectedFix(index: i, reason: "timeSeconds \(fix.location.timeSeconds) is \(relation) the last applied fix (\(last))"))
+                    rejected.append(
+                        RejectedFix(
+                            index: i, reason: "timeSeconds \(fix.location.timeSeconds) is \(relation) the last applied fix (\(last))"))
                     continue
                 }
                 guard let location = Self.intake(fix.location) else {
@@ -208,7 +213,9 @@ public final class ServiceSession: Sendable {
         return provider.takeFixes(upToSeconds: location.timeSeconds).first
     }
 
-    private static func startPending(_ s: inout State, from location: IndoorLocation, raw: IndoorLocation? = nil) throws(ServiceError) -> [NavigationEvent] {
+    private static func startPending(
+        _ s: inout State, from location: IndoorLocation, raw: IndoorLocation? = nil
+    ) throws(ServiceError) -> [NavigationEvent] {
         guard let pending = s.pending else { return s.navigation.handle(location, raw: raw) }
         let events: [NavigationEvent]
         do {
@@ -225,7 +232,8 @@ public final class ServiceSession: Sendable {
     }
 
     private static func snapshot(_ s: borrowing State, events: [NavigationEvent], rejected: [RejectedFix]) -> SessionSnapshot {
-        SessionSnapshot(state: s.pending == nil ? s.navigation.state : nil, route: s.navigation.route,
-                        progress: s.navigation.progress, events: events, rejected: rejected)
+        SessionSnapshot(
+            state: s.pending == nil ? s.navigation.state : nil, route: s.navigation.route,
+            progress: s.navigation.progress, events: events, rejected: rejected)
     }
 }

@@ -115,6 +115,7 @@ public final class InMemorySessionStore: SessionStore {
         if let refusal { throw refusal }
     }
 
+    /// The live session `id`, touched at `nowSeconds`; `nil` when unknown or expired.
     public func session(id: String, nowSeconds: Double) -> ServiceSession? {
         table.withLock { t -> ServiceSession? in
             guard let s = t.sessions[id] else { return nil }
@@ -127,16 +128,20 @@ public final class InMemorySessionStore: SessionStore {
         }
     }
 
+    /// Records that `session` changed at `nowSeconds` (in memory the object itself is the state); always true.
     public func didUpdate(_ session: ServiceSession, nowSeconds: Double) -> Bool { session.touch(nowSeconds: nowSeconds); return true }
 
+    /// Removes session `id`; false when there was none.
     @discardableResult public func remove(id: String) -> Bool {
         table.withLock { $0.remove(id) }
     }
 
+    /// Removes the sessions idle past their time to live at `nowSeconds`; returns how many.
     @discardableResult public func removeExpired(nowSeconds: Double) -> Int {
         table.withLock { $0.removeExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) }
     }
 
+    /// Live sessions in this process.
     public var count: Int { table.withLock { $0.sessions.count } }
 
     /// Up to `limit` unexpired sessions in id order (not touched).

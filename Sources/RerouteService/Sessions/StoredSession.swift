@@ -43,6 +43,7 @@ public enum SessionStateError: Error, Hashable, Sendable, CustomStringConvertibl
     /// One stored session cannot be restored (unknown venue, inconsistent snapshot).
     case invalidSession(id: String, reason: String)
 
+    /// A sentence naming the session and what could not be restored.
     public var description: String {
         switch self {
         case .unreadable(let p, let r): "state file \(p): cannot read: \(r)"
@@ -79,11 +80,14 @@ extension ServiceSession {
     /// The session as a value and its route generation, taken together under its lock.
     func storedWithRouteGeneration(nowSeconds: Double) -> (stored: StoredSession, routeGeneration: Int) {
         let idle = max(0, nowSeconds - lastUsedSeconds)
-        return state.withLock { s in (
-            StoredSession(formatVersion: StoredSession.currentFormatVersion, id: id, venueID: venueID, owner: owner.isEmpty ? nil : owner,
-                          idleSeconds: idle,
-                          pendingDestination: s.pending?.destination, pendingWaypoints: s.pending?.waypoints ?? [],
-                          lastFixSeconds: s.lastFixSeconds, navigation: s.navigation.snapshot()), s.routeGeneration)
+        return state.withLock { s in
+            (
+                StoredSession(
+                    formatVersion: StoredSession.currentFormatVersion, id: id, venueID: venueID, owner: owner.isEmpty ? nil : owner,
+                    idleSeconds: idle,
+                    pendingDestination: s.pending?.destination, pendingWaypoints: s.pending?.waypoints ?? [],
+                    lastFixSeconds: s.lastFixSeconds, navigation: s.navigation.snapshot()), s.routeGeneration
+            )
         }
     }
 
@@ -92,9 +96,12 @@ extension ServiceSession {
     ///   ``SessionStateError/invalidSession(id:reason:)`` for another venue or an inconsistent snapshot.
     public convenience init(restoring stored: StoredSession, served: ServedVenue, nowSeconds: Double) throws(SessionStateError) {
         guard stored.formatVersion == StoredSession.currentFormatVersion else {
-            throw .unsupportedVersion(path: "session \(stored.id)", found: stored.formatVersion, supported: StoredSession.currentFormatVersion)
+            throw .unsupportedVersion(
+                path: "session \(stored.id)", found: stored.formatVersion, supported: StoredSession.currentFormatVersion)
         }
-        guard !stored.id.isEmpty, stored.id.utf8.count <= 128 else { throw .invalidSession(id: String(stored.id.prefix(128)), reason: "id must be 1–128 bytes") }
+        guard !stored.id.isEmpty, stored.id.utf8.count <= 128 else {
+            throw .invalidSession(id: String(stored.id.prefix(128)), reason: "id must be 1–128 bytes")
+        }
         guard stored.venueID == served.id else {
             throw .invalidSession(id: stored.id, reason: "stored for venue '\(stored.venueID)', restored on '\(served.id)'")
         }
@@ -106,7 +113,9 @@ extension ServiceSession {
             navigation = try NavigationSession(venue: served.venue, routers: served.routers, snapshot: stored.navigation)
         } catch { throw .invalidSession(id: stored.id, reason: error.description) }
         let pending = stored.pendingDestination.map { (destination: $0, waypoints: stored.pendingWaypoints) }
-        self.init(id: stored.id, venueID: served.id, owner: stored.owner ?? "", state: State(navigation: navigation, pending: pending, lastFixSeconds: stored.lastFixSeconds),
-                  lastUsedSeconds: nowSeconds - stored.idleSeconds)
+        self.init(
+            id: stored.id, venueID: served.id, owner: stored.owner ?? "",
+            state: State(navigation: navigation, pending: pending, lastFixSeconds: stored.lastFixSeconds),
+            lastUsedSeconds: nowSeconds - stored.idleSeconds)
     }
 }

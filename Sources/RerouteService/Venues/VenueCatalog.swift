@@ -31,8 +31,10 @@ public struct VenueCatalog: Sendable {
     /// they have no authored one (``VenueStore/defaultLoader``).
     /// - Throws: ``ServiceError/venueLoad(path:reason:)`` for the first folder that does not load, or
     ///   when nothing loads.
-    public static func load(directory: String,
-                            loader: @Sendable (String) throws(VenueError) -> Venue = VenueStore.defaultLoader) throws(ServiceError) -> VenueCatalog {
+    public static func load(
+        directory: String,
+        loader: @Sendable (String) throws(VenueError) -> Venue = VenueStore.defaultLoader
+    ) throws(ServiceError) -> VenueCatalog {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .venueLoad(path: directory, reason: "not a directory")

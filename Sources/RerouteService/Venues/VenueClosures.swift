@@ -31,13 +31,16 @@ public final class VenueClosures: Sendable {
     }
     private let state = Mutex(State())
 
+    /// No closures.
     public init() {}
 
     /// Adds a closure and returns it with its new id.
-    public func add(target: String, reason: String?, startsAtSeconds: Double, endsAtSeconds: Double?, closedEdgeCount: Int) -> VenueClosure {
+    public func add(target: String, reason: String?, startsAtSeconds: Double, endsAtSeconds: Double?, closedEdgeCount: Int) -> VenueClosure
+    {
         state.withLock { s in
-            let closure = VenueClosure(id: "c\(s.next)", target: target, reason: reason, startsAtSeconds: startsAtSeconds,
-                                       endsAtSeconds: endsAtSeconds, closedEdgeCount: closedEdgeCount)
+            let closure = VenueClosure(
+                id: "c\(s.next)", target: target, reason: reason, startsAtSeconds: startsAtSeconds,
+                endsAtSeconds: endsAtSeconds, closedEdgeCount: closedEdgeCount)
             s.next += 1
             s.byID[closure.id] = closure
             return closure

@@ -58,8 +58,9 @@ public struct ContractionHierarchy: Sendable {
 
     /// Bytes held by the hierarchy's arrays.
     public var memoryBytes: Int {
-        4 * (rankOfNode.count + nodeOfRank.count + arcStart.count + arcHead.count + arcTail.count + parent.count
-             + downStart.count + downArc.count + arcEdgeStart.count + arcEdge.count + arcOfEdge.count)
+        4
+            * (rankOfNode.count + nodeOfRank.count + arcStart.count + arcHead.count + arcTail.count + parent.count
+                + downStart.count + downArc.count + arcEdgeStart.count + arcEdge.count + arcOfEdge.count)
     }
 
     /// Elimination-tree height (longest chain of ancestors), for telemetry.

@@ -16,7 +16,9 @@ struct MetricKey: Hashable, Sendable {
     init(cost: CostModel, travel: TravelKind) {
         optimization = cost.optimization
         self.travel = travel
-        speedMetersPerSecond = cost.optimization == .shortest ? 0
+        speedMetersPerSecond =
+            cost.optimization == .shortest
+            ? 0
             : (travel == .walking ? cost.walkingSpeedMetersPerSecond : cost.vehicleSpeedMetersPerSecond)
         excludedConnectors = cost.excludedConnectors.sorted { $0.rawValue < $1.rawValue }
         accessibleOnly = cost.accessibleOnly
@@ -143,7 +145,9 @@ public final class HierarchyCache: @unchecked Sendable {
         let metric = HierarchyMetric(hierarchy: h, graph: graph, edgeCosts: costs)
         timings.customizeSeconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
         timings.customizations += 1
-        if entries.count >= min(64, max(1, options.maximumMetrics)), let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+        if entries.count >= min(64, max(1, options.maximumMetrics)),
+            let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+        {
             entries[oldest] = nil
         }
         entries[key] = Entry(metric: metric, closedEdges: closed, lastUse: clock)

@@ -45,50 +45,60 @@ struct HierarchyMetric: Sendable {
 
     @inline(__always)
     private mutating func relaxInput(arc: Int, up: Bool, cost: Double, edge: Int32) {
-        if up { if cost < upCost[arc] { upCost[arc] = cost; upVia[arc] = edge } }
-        else if cost < downCost[arc] { downCost[arc] = cost; downVia[arc] = edge }
+        if up {
+            if cost < upCost[arc] { upCost[arc] = cost; upVia[arc] = edge }
+        } else if cost < downCost[arc] {
+            downCost[arc] = cost; downVia[arc] = edge
+        }
     }
 
     /// Enumerates every lower triangle once, in rank order of its lowest node.
     private mutating func customizeTriangles(_ h: ContractionHierarchy) {
         h.arcStart.withUnsafeBufferPointer { start in
-        h.arcHead.withUnsafeBufferPointer { head in
-        upCost.withUnsafeMutableBufferPointer { up in
-        downCost.withUnsafeMutableBufferPointer { down in
-        upVia.withUnsafeMutableBufferPointer { upVia in
-        downVia.withUnsafeMutableBufferPointer { downVia in
-            for v in 0..<h.nodeCount {
-                let b = Int(start[v]), e = Int(start[v + 1])
-                guard e - b >= 2 else { continue }
-                let via = -Int32(v) - 1
-                for i in b..<(e - 1) {
-                    let x = Int(head[i])
-                    let vxDown = down[i], vxUp = up[i]   // x → v and v → x
-                    if vxDown == .infinity && vxUp == .infinity { continue }
-                    // Walk x's upward arcs alongside v's remaining ones (both sorted; x's hold them all).
-                    var k = Int(start[x])
-                    let kEnd = Int(start[x + 1])
-                    for j in (i + 1)..<e {
-                        let y = head[j]
-                        while k < kEnd && head[k] < y { k += 1 }
-                        guard k < kEnd else { break }
-                        // x → y through v: x → v → y; y → x through v: y → v → x.
-                        let xy = vxDown + up[j]
-                        if xy < up[k] { up[k] = xy; upVia[k] = via }
-                        let yx = down[j] + vxUp
-                        if yx < down[k] { down[k] = yx; downVia[k] = via }
+            h.arcHead.withUnsafeBufferPointer { head in
+                upCost.withUnsafeMutableBufferPointer { up in
+                    downCost.withUnsafeMutableBufferPointer { down in
+                        upVia.withUnsafeMutableBufferPointer { upVia in
+                            downVia.withUnsafeMutableBufferPointer { downVia in
+                                for v in 0..<h.nodeCount {
+                                    let b = Int(start[v]), e = Int(start[v + 1])
+                                    guard e - b >= 2 else { continue }
+                                    let via = -Int32(v) - 1
+                                    for i in b..<(e - 1) {
+                                        let x = Int(head[i])
+                                        let vxDown = down[i], vxUp = up[i]  // x → v and v → x
+                                        if vxDown == .infinity && vxUp == .infinity { continue }
+                                        // Walk x's upward arcs alongside v's remaining ones (both sorted; x's hold them all).
+                                        var k = Int(start[x])
+                                        let kEnd = Int(start[x + 1])
+                                        for j in (i + 1)..<e {
+                                            let y = head[j]
+                                            while k < kEnd && head[k] < y { k += 1 }
+                                            guard k < kEnd else { break }
+                                            // x → y through v: x → v → y; y → x through v: y → v → x.
+                                            let xy = vxDown + up[j]
+                                            if xy < up[k] { up[k] = xy; upVia[k] = via }
+                                            let yx = down[j] + vxUp
+                                            if yx < down[k] { down[k] = yx; downVia[k] = via }
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
-        }}}}}}
+        }
     }
 
     /// This metric with edge costs changed on `changedEdges` (closed or reopened): the arcs of those
     /// edges are recomputed from their edges and lower triangles, and changes propagate to the arcs
     /// they are a lower side of, in rank order (each arc's value is final once all lower ones are).
     /// - Complexity: O(Σ over affected arcs of (edges on the arc + lower triangles · log degree)).
-    func updated(hierarchy h: ContractionHierarchy, graph: NavigationGraph, changedEdges: [Int32],
-                 edgeCosts: (Int) -> (forward: Double?, backward: Double?)) -> HierarchyMetric {
+    func updated(
+        hierarchy h: ContractionHierarchy, graph: NavigationGraph, changedEdges: [Int32],
+        edgeCosts: (Int) -> (forward: Double?, backward: Double?)
+    ) -> HierarchyMetric {
         var out = self
         // Pending arcs keyed by their tail rank (processed lowest first).
         var heap = BinaryHeap(capacity: 64)

@@ -33,8 +33,10 @@ final class HierarchyQuery {
     }
 
     /// The cheapest path from any seed to any target under `metric`, as steps in one phase, or `nil`.
-    func search(hierarchy h: ContractionHierarchy, metric: HierarchyMetric, graph: NavigationGraph,
-                seeds: [SearchEndpoint], targets: [SearchEndpoint]) -> SearchPath? {
+    func search(
+        hierarchy h: ContractionHierarchy, metric: HierarchyMetric, graph: NavigationGraph,
+        seeds: [SearchEndpoint], targets: [SearchEndpoint]
+    ) -> SearchPath? {
         guard !seeds.isEmpty, !targets.isEmpty else { return nil }
         generation &+= 1
         if generation == 0 {
@@ -70,13 +72,16 @@ final class HierarchyQuery {
         var steps = [PathStep(node: seedNode, phase: 0, edge: nil)]
         var node = seedNode
         for (a, up) in upChain + downChain { unpack(arc: a, up: up, hierarchy: h, metric: metric, graph: graph, node: &node, into: &steps) }
-        return SearchPath(steps: steps, cost: best, seedTag: seedTag[seedRank] ?? 0, targetTag: targetTag[targetRank] ?? 0,
-                          settledStates: forwardList.count + backwardList.count)
+        return SearchPath(
+            steps: steps, cost: best, seedTag: seedTag[seedRank] ?? 0, targetTag: targetTag[targetRank] ?? 0,
+            settledStates: forwardList.count + backwardList.count)
     }
 
     /// Seeds the search from `ends` and lists the union of their ancestors in rank order.
-    private func collect(_ ends: [SearchEndpoint], hierarchy h: ContractionHierarchy, stamp: inout [UInt32], cost: inout [Double],
-                         arc: inout [Int32], list: inout [Int32], tags: inout [Int32: Int]) {
+    private func collect(
+        _ ends: [SearchEndpoint], hierarchy h: ContractionHierarchy, stamp: inout [UInt32], cost: inout [Double],
+        arc: inout [Int32], list: inout [Int32], tags: inout [Int32: Int]
+    ) {
         let g = generation
         list.removeAll(keepingCapacity: true)
         var starts: [(Int32, Double)] = []
@@ -101,31 +106,39 @@ final class HierarchyQuery {
     }
 
     /// Relaxes the upward arcs of every listed rank, in rank order. Returns the arcs scanned.
-    private func scan(_ list: [Int32], hierarchy h: ContractionHierarchy, weights: [Double], cost: inout [Double], arc: inout [Int32]) -> Int {
+    private func scan(
+        _ list: [Int32], hierarchy h: ContractionHierarchy, weights: [Double], cost: inout [Double], arc: inout [Int32]
+    ) -> Int {
         var scanned = 0
         h.arcStart.withUnsafeBufferPointer { start in
-        h.arcHead.withUnsafeBufferPointer { head in
-        weights.withUnsafeBufferPointer { w in
-        cost.withUnsafeMutableBufferPointer { d in
-        arc.withUnsafeMutableBufferPointer { pred in
-            for r in list {
-                let dr = d[Int(r)]
-                guard dr < .infinity else { continue }
-                let b = Int(start[Int(r)]), e = Int(start[Int(r) + 1])
-                scanned &+= e - b
-                for i in b..<e {
-                    let c = dr + w[i]
-                    let y = Int(head[i])
-                    if c < d[y] { d[y] = c; pred[y] = Int32(i) }
+            h.arcHead.withUnsafeBufferPointer { head in
+                weights.withUnsafeBufferPointer { w in
+                    cost.withUnsafeMutableBufferPointer { d in
+                        arc.withUnsafeMutableBufferPointer { pred in
+                            for r in list {
+                                let dr = d[Int(r)]
+                                guard dr < .infinity else { continue }
+                                let b = Int(start[Int(r)]), e = Int(start[Int(r) + 1])
+                                scanned &+= e - b
+                                for i in b..<e {
+                                    let c = dr + w[i]
+                                    let y = Int(head[i])
+                                    if c < d[y] { d[y] = c; pred[y] = Int32(i) }
+                                }
+                            }
+                        }
+                    }
                 }
             }
-        }}}}}
+        }
         return scanned
     }
 
     /// Appends the original edges of arc `a` walked upwards (`up`: tail → head) or downwards.
-    private func unpack(arc a: Int32, up: Bool, hierarchy h: ContractionHierarchy, metric: HierarchyMetric, graph: NavigationGraph,
-                        node: inout Int32, into steps: inout [PathStep]) {
+    private func unpack(
+        arc a: Int32, up: Bool, hierarchy h: ContractionHierarchy, metric: HierarchyMetric, graph: NavigationGraph,
+        node: inout Int32, into steps: inout [PathStep]
+    ) {
         // Explicit stack of (arc, direction) still to walk, last on top.
         var stack: [(Int32, Bool)] = [(a, up)]
         while let (arc, dirUp) = stack.popLast() {
@@ -140,8 +153,7 @@ final class HierarchyQuery {
             let x = h.arcTail[Int(arc)], y = h.arcHead[Int(arc)]
             let vx = h.arc(low: v, high: x), vy = h.arc(low: v, high: y)
             // x → y = (x → v: vx down) then (v → y: vy up); y → x = (y → v: vy down) then (v → x: vx up).
-            if dirUp { stack.append((vy, true)); stack.append((vx, false)) }
-            else { stack.append((vx, true)); stack.append((vy, false)) }
+            if dirUp { stack.append((vy, true)); stack.append((vx, false)) } else { stack.append((vx, true)); stack.append((vy, false)) }
         }
     }
 }

@@ -23,7 +23,9 @@ struct NestedDissection {
 
         /// Throws when a value is outside its documented range.
         func validate() throws(RoutingError) {
-            guard (1...64).contains(leafNodes) else { throw .badRequest(field: "NestedDissection.leafNodes", reason: "\(leafNodes) is outside 1–64") }
+            guard (1...64).contains(leafNodes) else {
+                throw .badRequest(field: "NestedDissection.leafNodes", reason: "\(leafNodes) is outside 1–64")
+            }
             guard !cutFractions.isEmpty, cutFractions.allSatisfy({ $0 > 0 && $0 < 1 }) else {
                 throw .badRequest(field: "NestedDissection.cutFractions", reason: "need at least one fraction, each in (0, 1)")
             }
@@ -47,10 +49,13 @@ struct NestedDissection {
             neighbours[Int(fill[Int(e.from)])] = e.to; fill[Int(e.from)] += 1
             neighbours[Int(fill[Int(e.to)])] = e.from; fill[Int(e.to)] += 1
         }
-        var coords: [[Double]] = [graph.nodes.map(\.point.x), graph.nodes.map(\.point.y),
-                                  graph.nodes.map { Double($0.levelIndex) * options.levelHeightMeters }]
-        var work = Work(start: degree, neighbours: neighbours, part: [Int32](repeating: 0, count: n), nextPart: 1,
-                        mark: [Int32](repeating: 0, count: n), markStamp: 0, options: options)
+        var coords: [[Double]] = [
+            graph.nodes.map(\.point.x), graph.nodes.map(\.point.y),
+            graph.nodes.map { Double($0.levelIndex) * options.levelHeightMeters },
+        ]
+        var work = Work(
+            start: degree, neighbours: neighbours, part: [Int32](repeating: 0, count: n), nextPart: 1,
+            mark: [Int32](repeating: 0, count: n), markStamp: 0, options: options)
         var out: [Int32] = []
         out.reserveCapacity(n)
         // Explicit stack: (nodes, separator to append after the part's own order).

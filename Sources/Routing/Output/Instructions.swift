@@ -45,9 +45,11 @@ public struct InstructionWriter: Sendable {
     }
 
     /// The instruction for a maneuver; `levelName`/`placeName`/`buildingName` are already localised.
-    public func text(for action: Maneuver.Action, distanceToNextMeters: Double, bearingDegrees: Double,
-                     levelChange: Maneuver.LevelChange?, levelName: String?, placeName: String?, buildingName: String?,
-                     durationSeconds: Double?, nextTravel: TravelKind? = nil) -> String {
+    public func text(
+        for action: Maneuver.Action, distanceToNextMeters: Double, bearingDegrees: Double,
+        levelChange: Maneuver.LevelChange?, levelName: String?, placeName: String?, buildingName: String?,
+        durationSeconds: Double?, nextTravel: TravelKind? = nil
+    ) -> String {
         let c = compiled
         let base: InstructionTemplate
         switch action {
@@ -61,7 +63,8 @@ public struct InstructionWriter: Sendable {
         case .sharpRight: base = c[.sharpRight]
         case .uTurn: base = c[.uTurn]
         case .passDoor: base = c[.passDoor]
-        case .levelChange: base = levelChange?.goesUp == true ? c[.levelUp] : (levelChange?.goesDown == true ? c[.levelDown] : c[.levelAcross])
+        case .levelChange:
+            base = levelChange?.goesUp == true ? c[.levelUp] : (levelChange?.goesDown == true ? c[.levelDown] : c[.levelAcross])
         case .enterBuilding: base = c[.enterBuilding]
         case .exitBuilding: base = c[.exitBuilding]
         case .wait: base = c[.wait]
@@ -100,7 +103,8 @@ public struct InstructionWriter: Sendable {
     /// Whether an action's instruction ends with "then continue for {distance}".
     static func addsDistance(_ action: Maneuver.Action) -> Bool {
         switch action {
-        case .depart, .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn, .passDoor, .enterBuilding, .exitBuilding: true
+        case .depart, .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn, .passDoor, .enterBuilding, .exitBuilding:
+            true
         case .continue, .levelChange, .wait, .arrive, .changeTransport: false
         }
     }
@@ -114,7 +118,8 @@ public struct InstructionWriter: Sendable {
     }
 
     /// Every language's templates, parsed once.
-    static let compiled: [String: InstructionTemplates] = Dictionary(uniqueKeysWithValues: templates.keys.map { ($0, InstructionTemplates(language: $0)) })
+    static let compiled: [String: InstructionTemplates] = Dictionary(
+        uniqueKeysWithValues: templates.keys.map { ($0, InstructionTemplates(language: $0)) })
 
     static let templates: [String: [String: String]] = [
         "en": [
@@ -146,7 +151,8 @@ public struct InstructionWriter: Sendable {
             "levelAcross": "Nehmen Sie {connector} zu {level}",
             "enterBuilding": "Betreten Sie {building}", "exitBuilding": "Verlassen Sie {building}", "theBuilding": "das Gebäude",
             "wait": "Warten Sie {duration}", "arrive": "Sie haben Ihr Ziel erreicht", "arriveAt": "Sie haben {name} erreicht",
-            "continueOnFoot": "Verlassen Sie das Fahrzeug und gehen Sie zu Fuß weiter", "continueByVehicle": "Fahren Sie mit dem Fahrzeug weiter",
+            "continueOnFoot": "Verlassen Sie das Fahrzeug und gehen Sie zu Fuß weiter",
+            "continueByVehicle": "Fahren Sie mit dem Fahrzeug weiter",
             "seconds": "{n} s", "minutes": "{n} min",
             "connector.elevator": "den Aufzug", "connector.stairs": "die Treppe", "connector.escalator": "die Rolltreppe",
             "connector.ramp": "die Rampe", "connector.pedestrianRamp": "die Rampe", "connector.driveRamp": "die Auffahrt",
@@ -180,7 +186,8 @@ struct InstructionTemplate: Sendable {
         let utf8 = text.utf8
         var restStart = utf8.startIndex
         while let open = utf8[restStart...].firstIndex(of: UInt8(ascii: "{")),
-              let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+            let close = utf8[open...].firstIndex(of: UInt8(ascii: "}"))
+        {
             if restStart < open { parts.append(.text(text[restStart..<open])) }
             let slot: Slot
             switch text[utf8.index(after: open)..<close] {

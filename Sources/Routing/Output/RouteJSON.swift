@@ -35,12 +35,17 @@ public enum RouteJSON {
     /// `{x, y, level, latitude, longitude}` of a local point on a level (WGS84 from the venue's frame).
     public static func position(_ p: LocalPoint, levelID: String?, venue: Venue) -> [String: JSONValue] {
         let g = venue.frame.geoCoordinate(from: p)
-        return ["x": number(p.x), "y": number(p.y), "level": .optional(levelID),
-                "latitude": degrees(g.latitudeDegrees), "longitude": degrees(g.longitudeDegrees)]
+        return [
+            "x": number(p.x), "y": number(p.y), "level": .optional(levelID),
+            "latitude": degrees(g.latitudeDegrees), "longitude": degrees(g.longitudeDegrees),
+        ]
     }
 
     static func notice(_ n: RouteNotice) -> JSONValue {
-        ["code": .string(n.code.rawValue), "severity": .string(n.severity.rawValue), "title": .string(n.title), "details": .optional(n.details)]
+        [
+            "code": .string(n.code.rawValue), "severity": .string(n.severity.rawValue), "title": .string(n.title),
+            "details": .optional(n.details),
+        ]
     }
 
     static func place(_ p: RoutePlace, venue: Venue) -> JSONValue {
@@ -58,15 +63,22 @@ public enum RouteJSON {
             "departure": place(s.departure, venue: venue),
             "arrival": place(s.arrival, venue: venue),
             "maneuvers": .array(s.maneuvers.map { maneuver($0, venue: venue) }),
-            "passthroughWaypoints": .array(s.passThroughWaypoints.map {
-                ["waypointIndex": .number(Double($0.waypointIndex)), "offsetMeters": number($0.offsetMeters), "place": place($0.place, venue: venue)]
-            }),
-            "postActions": .array(s.postActions.map { ["action": .string($0.action.rawValue.uppercased()), "durationSeconds": number($0.durationSeconds)] }),
+            "passthroughWaypoints": .array(
+                s.passThroughWaypoints.map {
+                    [
+                        "waypointIndex": .number(Double($0.waypointIndex)), "offsetMeters": number($0.offsetMeters),
+                        "place": place($0.place, venue: venue),
+                    ]
+                }),
+            "postActions": .array(
+                s.postActions.map { ["action": .string($0.action.rawValue.uppercased()), "durationSeconds": number($0.durationSeconds)] }),
             "notices": .array(s.notices.map(notice)),
         ]
         if let t = s.transition {
-            o["transition"] = ["transitionTypeId": .string(t.transitionTypeID), "connectorId": .string(t.connectorID),
-                               "fromLevel": .string(t.fromLevelID), "toLevel": .string(t.toLevelID)]
+            o["transition"] = [
+                "transitionTypeId": .string(t.transitionTypeID), "connectorId": .string(t.connectorID),
+                "fromLevel": .string(t.fromLevelID), "toLevel": .string(t.toLevelID),
+            ]
         }
         return .object(o)
     }
@@ -80,8 +92,11 @@ public enum RouteJSON {
         o["offsetMeters"] = number(m.offsetMeters)
         o["bearingDegrees"] = number(m.bearingDegrees)
         if let lc = m.levelChange {
-            o["levelChange"] = ["connector": .string(lc.connectorKind.rawValue), "connectorId": .optional(lc.connectorID),
-                                "deltaZ": .number(Double(lc.deltaZ)), "riseMeters": RouteJSON.number(lc.riseMeters), "fromLevel": .string(lc.fromLevelID), "toLevel": .string(lc.toLevelID)]
+            o["levelChange"] = [
+                "connector": .string(lc.connectorKind.rawValue), "connectorId": .optional(lc.connectorID),
+                "deltaZ": .number(Double(lc.deltaZ)), "riseMeters": RouteJSON.number(lc.riseMeters), "fromLevel": .string(lc.fromLevelID),
+                "toLevel": .string(lc.toLevelID),
+            ]
         }
         if let s = m.space { o["space"] = ["id": .string(s.id), "category": .string(s.category), "name": .optional(s.name)] }
         if let b = m.buildingName { o["building"] = .string(b) }
@@ -109,17 +124,25 @@ public enum RouteJSON {
             let total = lengths.reduce(0, +)
             for (r, run) in runs.enumerated() {
                 let share = total > 0 ? lengths[r] / total : 1 / Double(runs.count)
-                features.append(["type": "Feature", "id": .string("s\(k)-run\(r)"),
-                                 "geometry": ["type": "LineString", "coordinates": .array(run.map { coordinate($0.point) })],
-                                 "properties": ["section": .number(Double(k)), "level_id": .string(run[0].levelID),
-                                                "transportMode": .string(s.transportMode.rawValue),
-                                                "lengthMeters": number(lengths[r]), "durationSeconds": number(s.durationSeconds * share)]])
+                features.append([
+                    "type": "Feature", "id": .string("s\(k)-run\(r)"),
+                    "geometry": ["type": "LineString", "coordinates": .array(run.map { coordinate($0.point) })],
+                    "properties": [
+                        "section": .number(Double(k)), "level_id": .string(run[0].levelID),
+                        "transportMode": .string(s.transportMode.rawValue),
+                        "lengthMeters": number(lengths[r]), "durationSeconds": number(s.durationSeconds * share),
+                    ],
+                ])
             }
             for (j, m) in s.maneuvers.enumerated() {
-                features.append(["type": "Feature", "id": .string("s\(k)-m\(j)"), "geometry": ["type": "Point", "coordinates": coordinate(m.position)],
-                                 "properties": ["section": .number(Double(k)), "level_id": .string(m.levelID),
-                                                "action": .string(m.action.rawValue), "instruction": .string(m.instruction),
-                                                "distanceToNextMeters": number(m.distanceToNextMeters)]])
+                features.append([
+                    "type": "Feature", "id": .string("s\(k)-m\(j)"), "geometry": ["type": "Point", "coordinates": coordinate(m.position)],
+                    "properties": [
+                        "section": .number(Double(k)), "level_id": .string(m.levelID),
+                        "action": .string(m.action.rawValue), "instruction": .string(m.instruction),
+                        "distanceToNextMeters": number(m.distanceToNextMeters),
+                    ],
+                ])
             }
         }
         return ["type": "FeatureCollection", "features": .array(features)]
@@ -128,14 +151,20 @@ public enum RouteJSON {
     /// Plain text: one line per maneuver, sections headed by their mode, length and time.
     public static func text(_ response: RouteResponse, writer: InstructionWriter, levelName: (String) -> String = { $0 }) -> String {
         var lines: [String] = []
-        for n in response.notices { lines.append("[\(n.severity.rawValue)] \(n.code.rawValue): \(n.title)\(n.details.map { " (\($0))" } ?? "")") }
+        for n in response.notices {
+            lines.append("[\(n.severity.rawValue)] \(n.code.rawValue): \(n.title)\(n.details.map { " (\($0))" } ?? "")")
+        }
         guard let route = response.route else { return lines.joined(separator: "\n") + "\n" }
-        lines.append("route: \(writer.distance(route.lengthMeters)), \(writer.duration(route.durationSeconds)), \(route.sections.count) section(s)")
+        lines.append(
+            "route: \(writer.distance(route.lengthMeters)), \(writer.duration(route.durationSeconds)), \(route.sections.count) section(s)")
         for (k, s) in route.sections.enumerated() {
-            lines.append("section \(k + 1) (\(s.transportMode.rawValue), \(writer.distance(s.lengthMeters)), \(writer.duration(s.durationSeconds)))")
+            lines.append(
+                "section \(k + 1) (\(s.transportMode.rawValue), \(writer.distance(s.lengthMeters)), \(writer.duration(s.durationSeconds)))")
             for n in s.notices { lines.append("  [\(n.severity.rawValue)] \(n.code.rawValue): \(n.title)") }
             for m in s.maneuvers { lines.append("  \(m.instruction)  [\(levelName(m.levelID))]") }
-            for p in s.passThroughWaypoints { lines.append("  passes waypoint \(p.waypointIndex + 1) at \(writer.distance(p.offsetMeters))") }
+            for p in s.passThroughWaypoints {
+                lines.append("  passes waypoint \(p.waypointIndex + 1) at \(writer.distance(p.offsetMeters))")
+            }
             if let t = s.transition { lines.append("  transition \(t.transitionTypeID): \(t.fromLevelID) → \(t.toLevelID)") }
         }
         return lines.joined(separator: "\n") + "\n"

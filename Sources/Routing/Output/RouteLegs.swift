@@ -42,10 +42,14 @@ public enum RouteLegs {
                 let leaving = m.action == .exitBuilding && !straightIn
                 let context = leaving ? .outsideOnVenue : contextAt(m.position, levelID: m.levelID, venue: venue)
                 let building = leaving ? nil : buildingAt(m.position, levelID: m.levelID, venue: venue)
-                let startsNew = legs.isEmpty || m.action == .levelChange || m.action == .enterBuilding || m.action == .exitBuilding
+                let startsNew =
+                    legs.isEmpty || m.action == .levelChange || m.action == .enterBuilding || m.action == .exitBuilding
                     || legs[legs.count - 1].levelID != m.levelID
                 if startsNew {
-                    legs.append(Leg(levelID: m.levelChange?.toLevelID ?? m.levelID, buildingID: building, context: context, lengthMeters: 0, steps: []))
+                    legs.append(
+                        Leg(
+                            levelID: m.levelChange?.toLevelID ?? m.levelID, buildingID: building, context: context, lengthMeters: 0,
+                            steps: []))
                 }
                 legs[legs.count - 1].steps.append(Step(maneuver: m, context: context))
                 legs[legs.count - 1].lengthMeters += m.distanceToNextMeters
@@ -64,12 +68,20 @@ public enum RouteLegs {
     }
 
     static func encode(_ legs: [Leg]) -> JSONValue {
-        .array(legs.map { leg in
-            ["level": .string(leg.levelID), "building": .optional(leg.buildingID), "routeContext": .string(leg.context.rawValue),
-             "lengthMeters": RouteJSON.number(leg.lengthMeters),
-             "steps": .array(leg.steps.map { ["action": .string($0.maneuver.action.rawValue), "instruction": .string($0.maneuver.instruction),
-                                              "distanceMeters": RouteJSON.number($0.maneuver.distanceToNextMeters),
-                                              "routeContext": .string($0.context.rawValue)] })]
-        })
+        .array(
+            legs.map { leg in
+                [
+                    "level": .string(leg.levelID), "building": .optional(leg.buildingID), "routeContext": .string(leg.context.rawValue),
+                    "lengthMeters": RouteJSON.number(leg.lengthMeters),
+                    "steps": .array(
+                        leg.steps.map {
+                            [
+                                "action": .string($0.maneuver.action.rawValue), "instruction": .string($0.maneuver.instruction),
+                                "distanceMeters": RouteJSON.number($0.maneuver.distanceToNextMeters),
+                                "routeContext": .string($0.context.rawValue),
+                            ]
+                        }),
+                ]
+            })
     }
 }

@@ -22,8 +22,10 @@ public struct UnitReachability: Sendable {
         public var scope: Scope
 
         /// Validated options. - Throws: ``RoutingError/badRequest(field:reason:)`` naming the value out of range.
-        public init(openingSearchMeters: Double = 1.0, maxMatchDistanceMeters: Double = 30,
-                    scope: Scope = .venue) throws(RoutingError) {
+        public init(
+            openingSearchMeters: Double = 1.0, maxMatchDistanceMeters: Double = 30,
+            scope: Scope = .venue
+        ) throws(RoutingError) {
             guard openingSearchMeters > 0, openingSearchMeters <= 10 else {
                 throw .badRequest(field: "openingSearchMeters", reason: "\(openingSearchMeters) is outside (0, 10]")
             }
@@ -115,19 +117,23 @@ public struct UnitReachability: Sendable {
     ///   and O(V + E) for the graph's parts.
     /// `doorSnapMeters` is the derivation's ``GraphDerivationOptions/doorSnapMeters`` (openings farther
     /// from a unit do not open into it).
-    public init(index: RoutingIndex, options: Options = .defaults(),
-                doorSnapMeters: Double = GraphDerivationOptions().doorSnapMeters) {
+    public init(
+        index: RoutingIndex, options: Options = .defaults(),
+        doorSnapMeters: Double = GraphDerivationOptions().doorSnapMeters
+    ) {
         let venue = index.venue
-        let matcher = PlaceMatcher(venue: venue, nodesByFeatureID: index.nodesByFeatureID,
-                                   maxDistanceMeters: options.maxMatchDistanceMeters, languages: [venue.defaultLanguage])
+        let matcher = PlaceMatcher(
+            venue: venue, nodesByFeatureID: index.nodesByFeatureID,
+            maxDistanceMeters: options.maxMatchDistanceMeters, languages: [venue.defaultLanguage])
         let (componentOfNode, _) = venue.graph.components()
         let openings = UnitOpenings(venue: venue, searchMeters: options.openingSearchMeters)
         var units: [Unit] = []
         for (s, space) in venue.spaces.enumerated() {
             guard let nearest = openings.nearestMeters[s] else { continue }
-            var unit = Unit(spaceIndex: s, id: space.id, levelID: space.levelID,
-                            buildingID: space.buildingID ?? venue.levels.first { $0.id == space.levelID }?.buildingIDs.first,
-                            openingCount: openings.count[s] ?? 0, nearestOpeningMeters: nearest, component: nil, reason: nil)
+            var unit = Unit(
+                spaceIndex: s, id: space.id, levelID: space.levelID,
+                buildingID: space.buildingID ?? venue.levels.first { $0.id == space.levelID }?.buildingIDs.first,
+                openingCount: openings.count[s] ?? 0, nearestOpeningMeters: nearest, component: nil, reason: nil)
             switch matcher.match(.feature(id: space.id)) {
             case .success(let m):
                 let nodes = m.exits.map(\.node) + m.entries.map(\.node)
@@ -141,7 +147,9 @@ public struct UnitReachability: Sendable {
         func key(_ u: Unit) -> String { options.scope == .building ? (u.buildingID ?? "") : "" }
         var counts: [String: [Int: Int]] = [:]
         var levelsOfPart: [Int: Set<String>] = [:]
-        for u in units { if let c = u.component { counts[key(u), default: [:]][c, default: 0] += 1; levelsOfPart[c, default: []].insert(u.levelID) } }
+        for u in units {
+            if let c = u.component { counts[key(u), default: [:]][c, default: 0] += 1; levelsOfPart[c, default: []].insert(u.levelID) }
+        }
         var main: [String: (part: Int, count: Int)] = [:]
         for (k, parts) in counts {
             main[k] = parts.map { (part: $0.key, count: $0.value) }.max { ($0.count, -$0.part) < ($1.count, -$1.part) }
@@ -159,8 +167,9 @@ public struct UnitReachability: Sendable {
                 units[i].reason = .openingsLeadNowhere(openings: units[i].openingCount)
             } else {
                 let levels = (levelsOfPart[c] ?? []).sorted()
-                units[i].reason = .isolatedComponent(unitsInPart: counts[key(units[i])]?[c] ?? 0, levelsInPart: levels,
-                                                     unitsInMainPart: m.count)
+                units[i].reason = .isolatedComponent(
+                    unitsInPart: counts[key(units[i])]?[c] ?? 0, levelsInPart: levels,
+                    unitsInMainPart: m.count)
             }
         }
         self.units = units

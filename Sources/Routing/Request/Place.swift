@@ -51,7 +51,9 @@ public enum Place: Hashable, Sendable, Codable, CustomStringConvertible {
         let numbers = parts.map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard isGeo || (parts.count == 2 && numbers.contains { $0 != nil }) else { return .feature(id: text) }
         let names = isGeo ? ["latitude", "longitude"] : ["x", "y"]
-        guard parts.count == 2 else { throw SyntaxError(text: text, reason: "expected two numbers before '@', found \(parts.count) part(s)") }
+        guard parts.count == 2 else {
+            throw SyntaxError(text: text, reason: "expected two numbers before '@', found \(parts.count) part(s)")
+        }
         for k in 0..<2 {
             guard let v = numbers[k] else { throw SyntaxError(text: text, reason: "\(names[k]) '\(parts[k])' is not a number") }
             guard v.isFinite else { throw SyntaxError(text: text, reason: "\(names[k]) '\(parts[k])' is not a finite number") }

@@ -53,7 +53,8 @@ struct PlaceMatcher {
         // Authored graphs are the author's word on where one may walk; derived ones join every pair of
         // nodes in sight within a space anyway, so a straight walk there takes no way the graph lacks.
         guard venue.graph.source == .derived,
-              let s = index.spaces(containing: point, levelIndex: levelIndex).first(where: { venue.spaces[$0].isWalkable }) else {
+            let s = index.spaces(containing: point, levelIndex: levelIndex).first(where: { venue.spaces[$0].isWalkable })
+        else {
             return out
         }
         let polygon = venue.spaces[s].polygon
@@ -84,10 +85,13 @@ struct PlaceMatcher {
                 name = venue.displayName(poi.name, preferred: languages)
                 // A graph node authored for the POI is the exact place.
                 if let n = nodesByFeatureID[poi.id]?.first(where: { Int(venue.graph.nodes[Int($0)].levelIndex) == li }).map(Int.init) {
-                    let rp = RoutePlace(point: poi.position, levelID: venue.levels[li].id, featureID: poi.id, name: name,
-                                        matchDistanceMeters: venue.graph.nodes[n].point.distance(to: poi.position))
-                    return .success(MatchedPlace(place: rp, levelIndex: li, graphPoint: venue.graph.nodes[n].point,
-                                                 exits: [(Int32(n), 0, false)], entries: [(Int32(n), 0, false)], edge: nil))
+                    let rp = RoutePlace(
+                        point: poi.position, levelID: venue.levels[li].id, featureID: poi.id, name: name,
+                        matchDistanceMeters: venue.graph.nodes[n].point.distance(to: poi.position))
+                    return .success(
+                        MatchedPlace(
+                            place: rp, levelIndex: li, graphPoint: venue.graph.nodes[n].point,
+                            exits: [(Int32(n), 0, false)], entries: [(Int32(n), 0, false)], edge: nil))
                 }
             } else if let space = try? venue.space(id), let li = try? venue.levelIndex(space.levelID) {
                 point = space.interiorPoint
@@ -110,11 +114,14 @@ struct PlaceMatcher {
         guard let hit = venue.spatialIndex.nearestEdge(to: point, levelIndex: levelIndex, maxDistanceMeters: maxDistanceMeters) else {
             // A lone node (no edges on the level) can still be a place.
             if let n = venue.spatialIndex.nearestNode(to: point, levelIndex: levelIndex, maxDistanceMeters: maxDistanceMeters) {
-                let rp = RoutePlace(point: point, levelID: venue.levels[levelIndex].id, featureID: featureID, name: name,
-                                    matchDistanceMeters: n.distanceMeters)
+                let rp = RoutePlace(
+                    point: point, levelID: venue.levels[levelIndex].id, featureID: featureID, name: name,
+                    matchDistanceMeters: n.distanceMeters)
                 let node = Int32(n.node)
-                return .success(MatchedPlace(place: rp, levelIndex: levelIndex, graphPoint: venue.graph.nodes[n.node].point,
-                                             exits: [(node, n.distanceMeters, false)], entries: [(node, n.distanceMeters, false)], edge: nil))
+                return .success(
+                    MatchedPlace(
+                        place: rp, levelIndex: levelIndex, graphPoint: venue.graph.nodes[n.node].point,
+                        exits: [(node, n.distanceMeters, false)], entries: [(node, n.distanceMeters, false)], edge: nil))
             }
             return .failure(.tooFar)
         }
@@ -139,9 +146,12 @@ struct PlaceMatcher {
             exits.append((Int32(n.node), n.distanceMeters, false))
             entries.append((Int32(n.node), n.distanceMeters, false))
         }
-        let rp = RoutePlace(point: point, levelID: venue.levels[levelIndex].id, featureID: featureID, name: name,
-                            matchDistanceMeters: d)
-        return .success(MatchedPlace(place: rp, levelIndex: levelIndex, graphPoint: hit.point, exits: exits,
-                                     entries: entries, edge: (hit.edge, hit.t)))
+        let rp = RoutePlace(
+            point: point, levelID: venue.levels[levelIndex].id, featureID: featureID, name: name,
+            matchDistanceMeters: d)
+        return .success(
+            MatchedPlace(
+                place: rp, levelIndex: levelIndex, graphPoint: hit.point, exits: exits,
+                entries: entries, edge: (hit.edge, hit.t)))
     }
 }

@@ -40,8 +40,10 @@ public struct DirectionMode: Hashable, Sendable {
     public var walkingSpeedMetersPerSecond: Double
 
     /// A mode; the walking speed defaults to ``RouteOptions/defaultWalkingSpeedMetersPerSecond``.
-    public init(name: String, excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
-                walkingSpeedMetersPerSecond: Double = RouteOptions.defaultWalkingSpeedMetersPerSecond) {
+    public init(
+        name: String, excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
+        walkingSpeedMetersPerSecond: Double = RouteOptions.defaultWalkingSpeedMetersPerSecond
+    ) {
         self.name = name; self.excludedConnectors = excludedConnectors; self.accessibleOnly = accessibleOnly
         self.walkingSpeedMetersPerSecond = walkingSpeedMetersPerSecond
     }
@@ -50,8 +52,9 @@ public struct DirectionMode: Hashable, Sendable {
     public static func modes(for venue: Venue) -> [String: DirectionMode] {
         var modes = builtIn
         for m in venue.directionModes {
-            modes[m.name] = DirectionMode(name: m.name, excludedConnectors: m.excludedConnectors, accessibleOnly: m.accessibleOnly,
-                                          walkingSpeedMetersPerSecond: m.walkingSpeedMetersPerSecond ?? RouteOptions.defaultWalkingSpeedMetersPerSecond)
+            modes[m.name] = DirectionMode(
+                name: m.name, excludedConnectors: m.excludedConnectors, accessibleOnly: m.accessibleOnly,
+                walkingSpeedMetersPerSecond: m.walkingSpeedMetersPerSecond ?? RouteOptions.defaultWalkingSpeedMetersPerSecond)
         }
         return modes
     }
@@ -60,8 +63,9 @@ public struct DirectionMode: Hashable, Sendable {
     /// escalators, accessible edges only, 0.8 m/s).
     public static let builtIn: [String: DirectionMode] = [
         "default": DirectionMode(name: "default"),
-        "accessible": DirectionMode(name: "accessible", excludedConnectors: [.stairs, .escalator], accessibleOnly: true,
-                                    walkingSpeedMetersPerSecond: 0.8),
+        "accessible": DirectionMode(
+            name: "accessible", excludedConnectors: [.stairs, .escalator], accessibleOnly: true,
+            walkingSpeedMetersPerSecond: 0.8),
     ]
 }
 

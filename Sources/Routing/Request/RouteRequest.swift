@@ -12,8 +12,10 @@ public struct RouteRequest: Hashable, Sendable {
     public var options: RouteOptions
 
     /// A request with every field; `validate()` checks the limits (waypoint count, durations, speeds).
-    public init(origin: Place, destinations: [Place], waypoints: [Waypoint] = [],
-                destinationStopDurationSeconds: Int? = nil, options: RouteOptions = RouteOptions()) {
+    public init(
+        origin: Place, destinations: [Place], waypoints: [Waypoint] = [],
+        destinationStopDurationSeconds: Int? = nil, options: RouteOptions = RouteOptions()
+    ) {
         self.origin = origin; self.destinations = destinations; self.waypoints = waypoints
         self.destinationStopDurationSeconds = destinationStopDurationSeconds; self.options = options
     }
@@ -32,7 +34,8 @@ public struct RouteRequest: Hashable, Sendable {
     public func validate() throws(RoutingError) {
         guard !destinations.isEmpty else { throw .badRequest(field: "destination", reason: "at least one destination is required") }
         guard waypoints.count <= RouteOptions.maxWaypoints else {
-            throw .badRequest(field: "waypoints", reason: "at most \(RouteOptions.maxWaypoints) via-waypoints are allowed, got \(waypoints.count)")
+            throw .badRequest(
+                field: "waypoints", reason: "at most \(RouteOptions.maxWaypoints) via-waypoints are allowed, got \(waypoints.count)")
         }
         for (i, w) in waypoints.enumerated() {
             if w.passThrough && w.stopDurationSeconds != nil {

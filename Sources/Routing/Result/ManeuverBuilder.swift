@@ -75,8 +75,10 @@ struct ManeuverBuilder {
 
     /// Maneuvers of one section. `nextTravel` is set when the section ends because the transport mode
     /// changes: it then ends with ``Maneuver/Action/changeTransport`` instead of an arrival.
-    func build(segments: [RouteSegment], departure: RoutePlace, arrival: RoutePlace, postActions: [PostAction],
-               isFinal: Bool, transition: SectionTransition?, nextTravel: TravelKind? = nil) -> [Maneuver] {
+    func build(
+        segments: [RouteSegment], departure: RoutePlace, arrival: RoutePlace, postActions: [PostAction],
+        isFinal: Bool, transition: SectionTransition?, nextTravel: TravelKind? = nil
+    ) -> [Maneuver] {
         let writer = InstructionWriter(language: language, units: units)
         var offsets = [Double]()
         offsets.reserveCapacity(segments.count + 1)
@@ -106,7 +108,8 @@ struct ManeuverBuilder {
         let changesLevel = segments.map { $0.startLevelIndex != $0.endLevelIndex }
         let minimumSegmentMeters = thresholds.minimumSegmentMeters
         let segmentHeading: [Double?] = segments.map { s in
-            s.startLevelIndex == s.endLevelIndex && s.start.distance(to: s.end) >= minimumSegmentMeters ? s.start.bearingRadians(to: s.end) : nil
+            s.startLevelIndex == s.endLevelIndex && s.start.distance(to: s.end) >= minimumSegmentMeters
+                ? s.start.bearingRadians(to: s.end) : nil
         }
         /// Heading (radians, clockwise from north) of the last long-enough segment before vertex `i`.
         func heading(before i: Int) -> Double? {
@@ -136,7 +139,9 @@ struct ManeuverBuilder {
         // leads into another building (a ramp or bridge between buildings).
         func addLevelChange(_ lc: (change: Maneuver.LevelChange, toLevelIndex: Int, end: Int), at i: Int) {
             let last = segments[lc.end - 1]
-            let b = last.directedEdge >= 0 && last.endNode >= 0 ? lookups.building(lookups.nodeBuilding[Int(last.endNode)])
+            let b =
+                last.directedEdge >= 0 && last.endNode >= 0
+                ? lookups.building(lookups.nodeBuilding[Int(last.endNode)])
                 : buildingID(at: last.end, levelIndex: last.endLevelIndex)
             let changes = b != currentBuilding
             if changes, let old = currentBuilding { drafts.append(Draft(action: .exitBuilding, segment: i, building: old)) }
@@ -179,9 +184,10 @@ struct ManeuverBuilder {
             // change from before the first to after the last.
             // (The last draft is read in place, not copied with its strings, for every segment.)
             if let lastIndex = drafts.indices.last, drafts[lastIndex].isTurn,
-               case let lastSegment = drafts[lastIndex].segment,
-               offsets[i] - offsets[lastSegment] < thresholds.mergeTurnsWithinMeters,
-               let before = heading(before: lastSegment) {
+                case let lastSegment = drafts[lastIndex].segment,
+                offsets[i] - offsets[lastSegment] < thresholds.mergeTurnsWithinMeters,
+                let before = heading(before: lastSegment)
+            {
                 let merged = Angle.degrees(Angle.difference(from: before, to: outgoing))
                 drafts.removeLast()
                 if let turn = thresholds.action(forTurnDegrees: merged) { drafts.append(Draft(action: turn, segment: lastSegment)) }
@@ -199,10 +205,11 @@ struct ManeuverBuilder {
         var k = 0
         while k < drafts.count {
             guard drafts[k].action == .enterBuilding || drafts[k].action == .exitBuilding,
-                  let m = drafts[(k + 1)...].firstIndex(where: { $0.action == .enterBuilding || $0.action == .exitBuilding }),
-                  drafts[m].action != drafts[k].action, drafts[m].building == drafts[k].building,
-                  offsets[drafts[m].segment] - offsets[drafts[k].segment] < thresholds.minimumBuildingVisitMeters,
-                  !drafts[k...m].contains(where: { $0.action == .levelChange }) else { k += 1; continue }
+                let m = drafts[(k + 1)...].firstIndex(where: { $0.action == .enterBuilding || $0.action == .exitBuilding }),
+                drafts[m].action != drafts[k].action, drafts[m].building == drafts[k].building,
+                offsets[drafts[m].segment] - offsets[drafts[k].segment] < thresholds.minimumBuildingVisitMeters,
+                !drafts[k...m].contains(where: { $0.action == .levelChange })
+            else { k += 1; continue }
             drafts.remove(at: m)
             drafts.remove(at: k)
         }
@@ -211,7 +218,9 @@ struct ManeuverBuilder {
         } else if isFinal || !postActions.isEmpty || transition == nil {
             drafts.append(Draft(action: .arrive, segment: segments.count))
         }
-        for p in postActions where p.action == .wait { drafts.append(Draft(action: .wait, segment: segments.count, duration: p.durationSeconds)) }
+        for p in postActions where p.action == .wait {
+            drafts.append(Draft(action: .wait, segment: segments.count, duration: p.durationSeconds))
+        }
 
         var out: [Maneuver] = []
         for (k, d) in drafts.enumerated() {
@@ -219,7 +228,9 @@ struct ManeuverBuilder {
             let nextOffset = k + 1 < drafts.count ? offsets[drafts[k + 1].segment] : total
             let atEnd = d.segment >= segments.count
             let position = atEnd ? (segments.last?.end ?? .zero) : segments[d.segment].start
-            let levelID = atEnd ? (segments.last.map { lookups.levelIDs[$0.endLevelIndex] } ?? "")
+            let levelID =
+                atEnd
+                ? (segments.last.map { lookups.levelIDs[$0.endLevelIndex] } ?? "")
                 : lookups.levelIDs[segments[d.segment].startLevelIndex]
             let bearing = atEnd ? (heading(before: segments.count) ?? 0) : (heading(from: d.segment) ?? heading(before: d.segment) ?? 0)
             let space = atEnd ? nil : spaceInfo(after: d.segment, in: segments)
@@ -231,31 +242,39 @@ struct ManeuverBuilder {
             let buildingName = d.building.flatMap { id in (try? venue.building(id)).flatMap { displayName($0.name) } }
             let distance = max(0, nextOffset - offset)
             let bearingDegrees = Angle.degrees(Angle.normalizedPositive(bearing))
-            let text = writer.text(for: d.action, distanceToNextMeters: distance, bearingDegrees: bearingDegrees, levelChange: d.levelChange,
-                                   levelName: levelName, placeName: place, buildingName: buildingName, durationSeconds: d.duration,
-                                   nextTravel: nextTravel)
-            out.append(Maneuver(action: d.action, position: position, levelID: levelID, distanceToNextMeters: distance,
-                                offsetMeters: offset, bearingDegrees: bearingDegrees, levelChange: d.levelChange, space: space,
-                                buildingName: buildingName, durationSeconds: d.duration, instruction: text))
+            let text = writer.text(
+                for: d.action, distanceToNextMeters: distance, bearingDegrees: bearingDegrees, levelChange: d.levelChange,
+                levelName: levelName, placeName: place, buildingName: buildingName, durationSeconds: d.duration,
+                nextTravel: nextTravel)
+            out.append(
+                Maneuver(
+                    action: d.action, position: position, levelID: levelID, distanceToNextMeters: distance,
+                    offsetMeters: offset, bearingDegrees: bearingDegrees, levelChange: d.levelChange, space: space,
+                    buildingName: buildingName, durationSeconds: d.duration, instruction: text))
         }
         return out
     }
 
     /// A run of connector segments of one connector starting at `i` that changes level.
-    private func levelChange(startingAt i: Int, in segments: [RouteSegment]) -> (change: Maneuver.LevelChange, toLevelIndex: Int, end: Int)? {
+    private func levelChange(startingAt i: Int, in segments: [RouteSegment]) -> (change: Maneuver.LevelChange, toLevelIndex: Int, end: Int)?
+    {
         let s = segments[i]
         guard let kind = s.kind.connectorKind, s.startLevelIndex != s.endLevelIndex else { return nil }
         var end = i + 1
         while end < segments.count, segments[end].kind == s.kind, segments[end].connectorIndex == s.connectorIndex,
-              segments[end].startLevelIndex != segments[end].endLevelIndex { end += 1 }
+            segments[end].startLevelIndex != segments[end].endLevelIndex
+        { end += 1 }
         // From the lookups: no copy of the levels or the venue per call.
         let from = s.startLevelIndex, to = segments[end - 1].endLevelIndex
         let connectorID = s.connectorIndex.map { lookups.connectorIDs[Int($0)] }
         let elevationChange = lookups.levelElevations[to] - lookups.levelElevations[from]
         let rise = elevationChange.isFinite ? elevationChange : 0
-        return (Maneuver.LevelChange(connectorKind: kind, connectorID: connectorID, deltaZ: lookups.levelOrdinals[to] - lookups.levelOrdinals[from],
-                                     fromLevelID: lookups.levelIDs[from], toLevelID: lookups.levelIDs[to],
-                                     riseMeters: rise), to, end)
+        return (
+            Maneuver.LevelChange(
+                connectorKind: kind, connectorID: connectorID, deltaZ: lookups.levelOrdinals[to] - lookups.levelOrdinals[from],
+                fromLevelID: lookups.levelIDs[from], toLevelID: lookups.levelIDs[to],
+                riseMeters: rise), to, end
+        )
     }
 
     private func buildingID(at point: LocalPoint, levelIndex: Int) -> String? {

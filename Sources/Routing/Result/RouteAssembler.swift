@@ -11,8 +11,10 @@ struct RouteAssembler {
     /// Avoided connector kinds that the route was allowed to use after all (for notices).
     let avoid: Set<ConnectorKind>
 
-    func assemble(segments: [RouteSegment], boundaries: [Int], origin: RoutePlace, destination: RoutePlace,
-                  destinationIndex: Int, routeNotices: [RouteNotice]) -> Route {
+    func assemble(
+        segments: [RouteSegment], boundaries: [Int], origin: RoutePlace, destination: RoutePlace,
+        destinationIndex: Int, routeNotices: [RouteNotice]
+    ) -> Route {
         // Where sections end (segment index one past the section's last segment), and why.
         enum Cut { case stopover(Int), passThrough(Int), transition(SectionTransition), modeChange }
         var cuts: [(at: Int, cut: Cut)] = []
@@ -22,10 +24,17 @@ struct RouteAssembler {
         for i in segments.indices {
             if i + 1 < segments.count, segments[i].travel != segments[i + 1].travel { cuts.append((i + 1, .modeChange)) }
             if let c = segments[i].connectorIndex, segments[i].startLevelIndex != segments[i].endLevelIndex,
-               let type = venue.connectors[Int(c)].transitionTypeID, i + 1 < segments.count {
-                cuts.append((i + 1, .transition(SectionTransition(transitionTypeID: type, connectorID: venue.connectors[Int(c)].id,
-                                                                  fromLevelID: lookups.levelIDs[segments[i].startLevelIndex],
-                                                                  toLevelID: lookups.levelIDs[segments[i].endLevelIndex]))))
+                let type = venue.connectors[Int(c)].transitionTypeID, i + 1 < segments.count
+            {
+                cuts.append(
+                    (
+                        i + 1,
+                        .transition(
+                            SectionTransition(
+                                transitionTypeID: type, connectorID: venue.connectors[Int(c)].id,
+                                fromLevelID: lookups.levelIDs[segments[i].startLevelIndex],
+                                toLevelID: lookups.levelIDs[segments[i].endLevelIndex]))
+                    ))
             }
         }
         cuts.sort { $0.at < $1.at }
@@ -39,8 +48,10 @@ struct RouteAssembler {
         let maneuvers = ManeuverBuilder(venue: venue, lookups: lookups, language: request.options.language, units: request.options.units)
         let levelIDs = lookups.levelIDs
 
-        func close(at end: Int, arrival: RoutePlace, postActions: [PostAction], transition: SectionTransition?,
-                   nextTravel: TravelKind? = nil) {
+        func close(
+            at end: Int, arrival: RoutePlace, postActions: [PostAction], transition: SectionTransition?,
+            nextTravel: TravelKind? = nil
+        ) {
             let slice = Array(segments[start..<end])
             guard !slice.isEmpty else { return }
             var length = 0.0, duration = 0.0
@@ -52,16 +63,21 @@ struct RouteAssembler {
                 length += s.lengthMeters
                 duration += s.durationSeconds
                 polyline.append(RoutePoint(point: s.end, levelID: levelIDs[s.endLevelIndex]))
-                if !avoid.isEmpty, let kind = s.kind.connectorKind, avoid.contains(kind), !usedKinds.contains(kind) { usedKinds.append(kind) }
+                if !avoid.isEmpty, let kind = s.kind.connectorKind, avoid.contains(kind), !usedKinds.contains(kind) {
+                    usedKinds.append(kind)
+                }
             }
             let notices = usedKinds.map { RouteNotice(.violatedAvoid($0)) }
             let mode: TransportMode = slice[0].travel == .walking ? .pedestrian : request.options.transportMode
             let isLast = end == segments.count
-            let ms = maneuvers.build(segments: slice, departure: departure, arrival: arrival, postActions: postActions,
-                                     isFinal: isLast, transition: transition, nextTravel: nextTravel)
-            sections.append(RouteSection(transportMode: mode, lengthMeters: length, durationSeconds: duration, polyline: polyline,
-                                         departure: departure, arrival: arrival, maneuvers: ms, passThroughWaypoints: pending,
-                                         postActions: postActions, notices: notices, transition: transition))
+            let ms = maneuvers.build(
+                segments: slice, departure: departure, arrival: arrival, postActions: postActions,
+                isFinal: isLast, transition: transition, nextTravel: nextTravel)
+            sections.append(
+                RouteSection(
+                    transportMode: mode, lengthMeters: length, durationSeconds: duration, polyline: polyline,
+                    departure: departure, arrival: arrival, maneuvers: ms, passThroughWaypoints: pending,
+                    postActions: postActions, notices: notices, transition: transition))
             pending = []
             start = end
             sectionStartOffset = runningOffset
@@ -72,7 +88,9 @@ struct RouteAssembler {
             while cutIndex < cuts.count, cuts[cutIndex].at == i {
                 let cut = cuts[cutIndex].cut
                 cutIndex += 1
-                let here = i > 0 ? RoutePoint(point: segments[i - 1].end, levelID: levelIDs[segments[i - 1].endLevelIndex])
+                let here =
+                    i > 0
+                    ? RoutePoint(point: segments[i - 1].end, levelID: levelIDs[segments[i - 1].endLevelIndex])
                     : RoutePoint(point: segments[0].start, levelID: levelIDs[segments[0].startLevelIndex])
                 switch cut {
                 case .passThrough(let k):
@@ -80,7 +98,8 @@ struct RouteAssembler {
                     pending.append(PassThroughWaypoint(waypointIndex: k, offsetMeters: runningOffset - sectionStartOffset, place: place))
                 case .stopover(let k):
                     let place = waypointPlace(k, at: here)
-                    let post = request.waypoints[k].stopDurationSeconds.map { [PostAction(action: .wait, durationSeconds: Double($0))] } ?? []
+                    let post =
+                        request.waypoints[k].stopDurationSeconds.map { [PostAction(action: .wait, durationSeconds: Double($0))] } ?? []
                     close(at: i, arrival: place, postActions: post, transition: nil)
                     departure = place
                 case .transition(let t):
@@ -89,7 +108,8 @@ struct RouteAssembler {
                     departure = place
                 case .modeChange:
                     let place = RoutePlace(point: here.point, levelID: here.levelID, featureID: nil, name: nil, matchDistanceMeters: 0)
-                    close(at: i, arrival: place, postActions: [], transition: nil, nextTravel: i < segments.count ? segments[i].travel : nil)
+                    close(
+                        at: i, arrival: place, postActions: [], transition: nil, nextTravel: i < segments.count ? segments[i].travel : nil)
                     departure = place
                 }
             }
@@ -101,8 +121,9 @@ struct RouteAssembler {
         let length = sections.reduce(0) { $0 + $1.lengthMeters }
         let waits = sections.reduce(0) { $0 + $1.postActions.reduce(0) { $0 + $1.durationSeconds } }
         let duration = sections.reduce(0) { $0 + $1.durationSeconds } + waits
-        return Route(lengthMeters: length, durationSeconds: duration, sections: sections, notices: routeNotices,
-                     destinationIndex: destinationIndex)
+        return Route(
+            lengthMeters: length, durationSeconds: duration, sections: sections, notices: routeNotices,
+            destinationIndex: destinationIndex)
     }
 
     /// The waypoint's own place description (its id and name when it was given as a feature).

@@ -1,3 +1,5 @@
+import IndoorVenue
+
 /// A route or section notice with the HERE codes.
 public struct RouteNotice: Hashable, Sendable, Codable {
     /// CRITICAL notices come with no route; INFO ones with a route that bent a rule.
@@ -72,8 +74,6 @@ public struct RouteNotice: Hashable, Sendable, Codable {
     /// A notice with `code` and optional `details`.
     public init(_ code: Code, details: String? = nil) { self.code = code; self.details = details }
 }
-
-import IndoorVenue
 
 extension RouteNotice.Code {
     /// The section-level notice for using an avoided connector kind.

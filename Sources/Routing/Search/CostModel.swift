@@ -34,9 +34,11 @@ public struct CostModel: Sendable {
     private(set) var closedEdgeList: [Int32] = []
 
     /// A model with the given optimization, speeds (m/s), exclusions and connector costs; see the properties.
-    public init(optimization: Optimization, walkingSpeedMetersPerSecond: Double, vehicleSpeedMetersPerSecond: Double,
-                excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
-                requiredTransitionTypeID: String? = nil, venue: Venue) {
+    public init(
+        optimization: Optimization, walkingSpeedMetersPerSecond: Double, vehicleSpeedMetersPerSecond: Double,
+        excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
+        requiredTransitionTypeID: String? = nil, venue: Venue
+    ) {
         self.optimization = optimization
         self.walkingSpeedMetersPerSecond = walkingSpeedMetersPerSecond
         self.vehicleSpeedMetersPerSecond = vehicleSpeedMetersPerSecond
@@ -102,7 +104,9 @@ public struct CostModel: Sendable {
         switch optimization {
         case .shortest: return 1
         case .fastest:
-            let fastest = phases.map { $0 == .walking ? walkingSpeedMetersPerSecond : vehicleSpeedMetersPerSecond }.max() ?? walkingSpeedMetersPerSecond
+            let fastest =
+                phases.map { $0 == .walking ? walkingSpeedMetersPerSecond : vehicleSpeedMetersPerSecond }.max()
+                ?? walkingSpeedMetersPerSecond
             return 1 / fastest
         }
     }

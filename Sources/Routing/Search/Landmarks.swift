@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import IndoorVenue
+import Synchronization
 
 /// ALT lower bounds (A*, Landmarks, Triangle inequality — Goldberg & Harrelson, SODA 2005) on
 /// path length in metres.

@@ -42,8 +42,9 @@ struct LegPlanner {
         var best: Leg?
         if let path = shortestPath(seeds: seeds, targets: targets, cost: cost, phases: phases) {
             search.settledStatesTotal += path.settledStates
-            best = Leg(segments: segments(of: path, from: from, to: candidates[path.targetTag], phases: phases, cost: cost),
-                       cost: path.cost, targetTag: path.targetTag)
+            best = Leg(
+                segments: segments(of: path, from: from, to: candidates[path.targetTag], phases: phases, cost: cost),
+                cost: path.cost, targetTag: path.targetTag)
         }
         // Both places inside the same edge: walking straight along it may be cheaper.
         for (k, c) in candidates.enumerated() {
@@ -71,8 +72,10 @@ struct LegPlanner {
 
     /// The ways in or out that the cost model allows: a way along part of the matched edge only when the
     /// edge itself may be used (modes, accessibility, avoided connectors).
-    private func usable(_ ways: [(node: Int32, meters: Double, viaEdge: Bool)], of place: MatchedPlace, travel: TravelKind,
-                        cost: CostModel) -> [(node: Int32, meters: Double, viaEdge: Bool)] {
+    private func usable(
+        _ ways: [(node: Int32, meters: Double, viaEdge: Bool)], of place: MatchedPlace, travel: TravelKind,
+        cost: CostModel
+    ) -> [(node: Int32, meters: Double, viaEdge: Bool)] {
         guard let e = place.edge, cost.cost(ofEdge: e.index, venue.graph.edges[e.index], travel: travel) == nil else { return ways }
         return ways.filter { !$0.viaEdge }
     }
@@ -82,7 +85,8 @@ struct LegPlanner {
     /// authored graphs the route is drawn through the matched point on the edge, as the author's paths go.
     private func isStraight(_ ways: [(node: Int32, meters: Double, viaEdge: Bool)], node: Int32) -> Bool {
         guard venue.graph.source == .derived else { return false }
-        return ways.filter { $0.node == node }.min { ($0.meters, $0.viaEdge ? 1 : 0) < ($1.meters, $1.viaEdge ? 1 : 0) }.map { !$0.viaEdge } ?? false
+        return ways.filter { $0.node == node }.min { ($0.meters, $0.viaEdge ? 1 : 0) < ($1.meters, $1.viaEdge ? 1 : 0) }.map { !$0.viaEdge }
+            ?? false
     }
 
     /// The edge a place was matched inside, when `node` is one of its ends.
@@ -94,17 +98,22 @@ struct LegPlanner {
 
     /// A straight piece off or along part of the graph; `along` is the matched edge when the piece runs
     /// on it (it then has the edge's kind and connector, so notices about avoided connectors see it).
-    private func walk(_ a: LocalPoint, _ b: LocalPoint, level: Int, travel: TravelKind, cost: CostModel,
-                      endKind: NavNode.Kind? = nil, endNode: Int32 = -1, along edge: NavEdge? = nil) -> RouteSegment {
+    private func walk(
+        _ a: LocalPoint, _ b: LocalPoint, level: Int, travel: TravelKind, cost: CostModel,
+        endKind: NavNode.Kind? = nil, endNode: Int32 = -1, along edge: NavEdge? = nil
+    ) -> RouteSegment {
         let meters = a.distance(to: b)
         let speed = travel == .walking ? cost.walkingSpeedMetersPerSecond : cost.vehicleSpeedMetersPerSecond
-        return RouteSegment(start: a, end: b, startLevelIndex: level, endLevelIndex: level, kind: edge?.kind ?? .walkway,
-                            connectorIndex: edge?.connectorIndex,
-                            travel: travel, lengthMeters: meters, durationSeconds: meters / speed,
-                            endNodeKind: endKind, endNode: endNode)
+        return RouteSegment(
+            start: a, end: b, startLevelIndex: level, endLevelIndex: level, kind: edge?.kind ?? .walkway,
+            connectorIndex: edge?.connectorIndex,
+            travel: travel, lengthMeters: meters, durationSeconds: meters / speed,
+            endNodeKind: endKind, endNode: endNode)
     }
 
-    private func segments(of path: SearchPath, from: MatchedPlace, to: MatchedPlace, phases: [TravelKind], cost: CostModel) -> [RouteSegment] {
+    private func segments(
+        of path: SearchPath, from: MatchedPlace, to: MatchedPlace, phases: [TravelKind], cost: CostModel
+    ) -> [RouteSegment] {
         let graph = venue.graph
         var out: [RouteSegment] = []
         out.reserveCapacity(path.steps.count + 4)
@@ -119,9 +128,11 @@ struct LegPlanner {
             out.append(walk(startPoint, onGraph, level: from.levelIndex, travel: firstTravel, cost: cost))
         }
         if onGraph.distance(to: firstNode.point) > 1e-6 {
-            out.append(walk(onGraph, firstNode.point, level: from.levelIndex, travel: firstTravel, cost: cost,
-                            endKind: firstNode.kind, endNode: firstNodeIndex,
-                            along: startsStraight ? nil : matchedEdge(from, endingAt: firstNodeIndex)))
+            out.append(
+                walk(
+                    onGraph, firstNode.point, level: from.levelIndex, travel: firstTravel, cost: cost,
+                    endKind: firstNode.kind, endNode: firstNodeIndex,
+                    along: startsStraight ? nil : matchedEdge(from, endingAt: firstNodeIndex)))
         }
         graph.nodes.withUnsafeBufferPointer { nodes in
             graph.edges.withUnsafeBufferPointer { edges in
@@ -132,13 +143,15 @@ struct LegPlanner {
                     let forward = step.node == edge.to
                     let fromIndex = forward ? edge.from : edge.to
                     let speed = travel == .walking ? cost.walkingSpeedMetersPerSecond : cost.vehicleSpeedMetersPerSecond
-                    out.append(RouteSegment(start: nodes[Int(fromIndex)].point, end: nodes[Int(step.node)].point,
-                                            startLevelIndex: Int(nodes[Int(fromIndex)].levelIndex),
-                                            endLevelIndex: Int(nodes[Int(step.node)].levelIndex), kind: edge.kind,
-                                            connectorIndex: edge.connectorIndex, travel: travel, lengthMeters: edge.lengthMeters,
-                                            durationSeconds: edge.lengthMeters / speed + edge.fixedSeconds,
-                                            endNodeKind: nodes[Int(step.node)].kind, directedEdge: 2 * e + (forward ? 0 : 1),
-                                            endNode: step.node))
+                    out.append(
+                        RouteSegment(
+                            start: nodes[Int(fromIndex)].point, end: nodes[Int(step.node)].point,
+                            startLevelIndex: Int(nodes[Int(fromIndex)].levelIndex),
+                            endLevelIndex: Int(nodes[Int(step.node)].levelIndex), kind: edge.kind,
+                            connectorIndex: edge.connectorIndex, travel: travel, lengthMeters: edge.lengthMeters,
+                            durationSeconds: edge.lengthMeters / speed + edge.fixedSeconds,
+                            endNodeKind: nodes[Int(step.node)].kind, directedEdge: 2 * e + (forward ? 0 : 1),
+                            endNode: step.node))
                 }
             }
         }
@@ -149,8 +162,10 @@ struct LegPlanner {
         let endsStraight = isStraight(usable(to.entries, of: to, travel: lastTravel, cost: cost), node: lastNodeIndex)
         let arrivalOnGraph = endsStraight ? end : to.graphPoint
         if lastNode.point.distance(to: arrivalOnGraph) > 1e-6 {
-            out.append(walk(lastNode.point, arrivalOnGraph, level: to.levelIndex, travel: lastTravel, cost: cost,
-                            along: endsStraight ? nil : matchedEdge(to, endingAt: lastNodeIndex)))
+            out.append(
+                walk(
+                    lastNode.point, arrivalOnGraph, level: to.levelIndex, travel: lastTravel, cost: cost,
+                    along: endsStraight ? nil : matchedEdge(to, endingAt: lastNodeIndex)))
         }
         if arrivalOnGraph.distance(to: end) > 1e-6 {
             out.append(walk(arrivalOnGraph, end, level: to.levelIndex, travel: lastTravel, cost: cost))

@@ -82,8 +82,10 @@ final class PathSearch {
     }
 
     /// The cheapest path from any seed (in phase 0) to any target (in any phase), or `nil`.
-    func search(seeds: [SearchEndpoint], targets: [SearchEndpoint], cost: CostModel,
-                       phases: [TravelKind] = [.walking]) -> SearchPath? {
+    func search(
+        seeds: [SearchEndpoint], targets: [SearchEndpoint], cost: CostModel,
+        phases: [TravelKind] = [.walking]
+    ) -> SearchPath? {
         var w = Scratch()
         swap(&w, &scratch)
         defer { swap(&w, &scratch) }
@@ -198,7 +200,8 @@ final class PathSearch {
         }
         steps.reverse()
         let firstState = Int(steps[0].node) * phaseCount + steps[0].phase
-        return SearchPath(steps: steps, cost: bestTotal, seedTag: seedTagOfState[firstState] ?? 0,
-                          targetTag: targetCost[Int32(bestState / phaseCount)]?.tag ?? 0, settledStates: settled)
+        return SearchPath(
+            steps: steps, cost: bestTotal, seedTag: seedTagOfState[firstState] ?? 0,
+            targetTag: targetCost[Int32(bestState / phaseCount)]?.tag ?? 0, settledStates: settled)
     }
 }

@@ -34,7 +34,9 @@ extension RoutingIndex {
             let graph = venue.graph
             if id.hasPrefix("edge:") {
                 guard let k = Int(id.dropFirst(5)), graph.edges.indices.contains(k) else {
-                    throw .badRequest(field: "closed", reason: "'\(id)': no such edge (the graph has \(graph.edges.count) edges, edge:0–edge:\(graph.edges.count - 1))")
+                    throw .badRequest(
+                        field: "closed",
+                        reason: "'\(id)': no such edge (the graph has \(graph.edges.count) edges, edge:0–edge:\(graph.edges.count - 1))")
                 }
                 return [Int32(k)]
             }

@@ -102,9 +102,10 @@ public struct RoutingIndex: Sendable {
     /// The cost model of a request with default options (default direction mode, on foot, nothing avoided).
     private func defaultCostModel(optimization: Optimization) -> CostModel {
         let mode = DirectionMode.builtIn["default"] ?? DirectionMode(name: "default")
-        return CostModel(optimization: optimization, walkingSpeedMetersPerSecond: mode.walkingSpeedMetersPerSecond,
-                         vehicleSpeedMetersPerSecond: RouteOptions.defaultVehicleSpeedMetersPerSecond,
-                         excludedConnectors: mode.excludedConnectors, accessibleOnly: mode.accessibleOnly, venue: venue)
+        return CostModel(
+            optimization: optimization, walkingSpeedMetersPerSecond: mode.walkingSpeedMetersPerSecond,
+            vehicleSpeedMetersPerSecond: RouteOptions.defaultVehicleSpeedMetersPerSecond,
+            excludedConnectors: mode.excludedConnectors, accessibleOnly: mode.accessibleOnly, venue: venue)
     }
 
     /// Edges through hidden spaces, per universe; only universes that hide some space get an entry.

@@ -48,7 +48,9 @@ public enum BeaconLayoutGenerator {
     /// The layout for `venue`; ids `SIM0001`, …, MACs `5E:1B:00:00:HH:LL`, iBeacon major = level index + 1.
     /// - Complexity: O(L + A / s²) in the total graph length L and walkable area A, with spatial hashes for
     ///   the spacing tests.
-    public static func layout(for venue: Venue, options: BeaconLayoutOptions = BeaconLayoutOptions()) throws(SimulationError) -> BeaconRegistry {
+    public static func layout(
+        for venue: Venue, options: BeaconLayoutOptions = BeaconLayoutOptions()
+    ) throws(SimulationError) -> BeaconRegistry {
         try options.validate()
         var records: [BeaconRecord] = []
         for (levelIndex, level) in venue.levels.enumerated() {
@@ -57,14 +59,16 @@ public enum BeaconLayoutGenerator {
             for (numberOnLevel, point) in zip(1..., points) {
                 let serial = records.count + 1
                 guard serial <= 0xFFFF, numberOnLevel <= 0xFFFF else {
-                    throw .invalidConfiguration(field: "beaconSpacingMeters", message: "the layout would need more than 65535 beacons; use a larger spacing")
+                    throw .invalidConfiguration(
+                        field: "beaconSpacingMeters", message: "the layout would need more than 65535 beacons; use a larger spacing")
                 }
                 let mac = "5E:1B:00:00:" + hexByte(serial >> 8) + ":" + hexByte(serial & 0xFF)
-                records.append(BeaconRecord(
-                    id: "SIM" + String(repeating: "0", count: max(0, 4 - String(serial).count)) + String(serial),
-                    identity: BeaconIdentity(uuid: options.uuid, major: levelIndex + 1, minor: numberOnLevel, mac: mac),
-                    position: .local(LocalPoint(x: (point.x * 1000).rounded() / 1000, y: (point.y * 1000).rounded() / 1000)),
-                    level: .levelId(level.id), txPowerDbm: options.txPowerDbm, pathLossExponent: options.pathLossExponent))
+                records.append(
+                    BeaconRecord(
+                        id: "SIM" + String(repeating: "0", count: max(0, 4 - String(serial).count)) + String(serial),
+                        identity: BeaconIdentity(uuid: options.uuid, major: levelIndex + 1, minor: numberOnLevel, mac: mac),
+                        position: .local(LocalPoint(x: (point.x * 1000).rounded() / 1000, y: (point.y * 1000).rounded() / 1000)),
+                        level: .levelId(level.id), txPowerDbm: options.txPowerDbm, pathLossExponent: options.pathLossExponent))
             }
         }
         do { return try BeaconRegistry(beacons: records, file: "generated layout") } catch {
@@ -87,7 +91,9 @@ public enum BeaconLayoutGenerator {
             guard Int(a.levelIndex) == levelIndex, Int(b.levelIndex) == levelIndex else { continue }
             let length = a.point.distance(to: b.point)
             // Left normal of the edge (x east, y north): (−u_y, u_x); a zero-length edge has none.
-            let normal = length > 1e-9 ? LocalVector(dx: -(b.point.y - a.point.y) / length, dy: (b.point.x - a.point.x) / length) : LocalVector(dx: 0, dy: 0)
+            let normal =
+                length > 1e-9
+                ? LocalVector(dx: -(b.point.y - a.point.y) / length, dy: (b.point.x - a.point.x) / length) : LocalVector(dx: 0, dy: 0)
             let pieces = max(1, Int(length.rounded(.up)))
             for k in 0...pieces {
                 let s = Double(k) / Double(pieces)
@@ -107,7 +113,9 @@ public enum BeaconLayoutGenerator {
     /// walkable space containing `foot`, less the inset, at most the maximum offset; 0 outside spaces.
     private static func wallOffset(from foot: LocalPoint, direction: LocalVector, levelIndex: Int, in venue: Venue) -> Double {
         guard direction.dx != 0 || direction.dy != 0,
-              let spaceIndex = venue.spatialIndex.spaces(containing: foot, levelIndex: levelIndex).first(where: { venue.spaces[$0].isWalkable })
+            let spaceIndex = venue.spatialIndex.spaces(containing: foot, levelIndex: levelIndex).first(where: {
+                venue.spaces[$0].isWalkable
+            })
         else { return 0 }
         let polygon = venue.spaces[spaceIndex].polygon
         func inside(_ t: Double) -> Bool { polygon.contains(LocalPoint(x: foot.x + direction.dx * t, y: foot.y + direction.dy * t)) }
@@ -137,8 +145,9 @@ public enum BeaconLayoutGenerator {
             var inSpace = (existing + beacons).filter { space.polygon.contains($0) }
             for row in 0..<rows {
                 for column in 0..<columns {
-                    let p = LocalPoint(x: box.minX + (Double(column) + 0.5) * width / Double(columns),
-                                       y: box.minY + (Double(row) + 0.5) * depth / Double(rows))
+                    let p = LocalPoint(
+                        x: box.minX + (Double(column) + 0.5) * width / Double(columns),
+                        y: box.minY + (Double(row) + 0.5) * depth / Double(rows))
                     guard space.polygon.contains(p), !inSpace.contains(where: { $0.distance(to: p) < spacing / 2 }) else { continue }
                     beacons.append(p)
                     inSpace.append(p)

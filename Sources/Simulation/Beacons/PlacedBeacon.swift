@@ -38,8 +38,10 @@ public struct PlacedBeacon: Hashable, Sendable {
                 level = venue.levels.firstIndex { $0.floorNumber == n } ?? venue.levels.firstIndex { Double($0.ordinal) == n }
             }
             guard let level else {
-                throw .beacon(id: record.id, message: "\(record.level) is not a level of venue '\(venue.id)' (levels: "
-                              + venue.levels.map(\.id).joined(separator: ", ") + ")")
+                throw .beacon(
+                    id: record.id,
+                    message: "\(record.level) is not a level of venue '\(venue.id)' (levels: "
+                        + venue.levels.map(\.id).joined(separator: ", ") + ")")
             }
             placed.append(PlacedBeacon(record: record, position: point, levelIndex: level))
         }

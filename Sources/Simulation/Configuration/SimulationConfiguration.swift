@@ -10,8 +10,10 @@ public struct SimulationConfiguration: Hashable, Sendable {
 
     /// A configuration; throws ``SimulationError/invalidConfiguration(field:message:)`` naming the first
     /// value outside its documented range.
-    public init(walker: WalkerConfiguration = WalkerConfiguration(), inertial: InertialSensorConfiguration = InertialSensorConfiguration(),
-                beaconScan: BeaconScanConfiguration = BeaconScanConfiguration()) throws(SimulationError) {
+    public init(
+        walker: WalkerConfiguration = WalkerConfiguration(), inertial: InertialSensorConfiguration = InertialSensorConfiguration(),
+        beaconScan: BeaconScanConfiguration = BeaconScanConfiguration()
+    ) throws(SimulationError) {
         try walker.validate()
         try inertial.validate()
         try beaconScan.validate()
@@ -21,7 +23,8 @@ public struct SimulationConfiguration: Hashable, Sendable {
     }
 
     /// The defaults (all valid by construction).
-    public static let standard = SimulationConfiguration(unchecked: WalkerConfiguration(), InertialSensorConfiguration(), BeaconScanConfiguration())
+    public static let standard = SimulationConfiguration(
+        unchecked: WalkerConfiguration(), InertialSensorConfiguration(), BeaconScanConfiguration())
 
     private init(unchecked walker: WalkerConfiguration, _ inertial: InertialSensorConfiguration, _ beaconScan: BeaconScanConfiguration) {
         self.walker = walker

@@ -26,16 +26,19 @@ public struct SimulationSummary: Hashable, Sendable {
 public enum RecordingSimulator {
     /// The header of a simulated recording: device `simulated`, the venue id, the beacon registry path
     /// (relative to the recording) and, under `source`, how it was made (seed, places, step frequency).
-    public static func header(simulation: SensorSimulation, venueID: String, beaconRegistryPath: String?,
-                              description: [String: String] = [:]) -> RecordingHeader {
+    public static func header(
+        simulation: SensorSimulation, venueID: String, beaconRegistryPath: String?,
+        description: [String: String] = [:]
+    ) -> RecordingHeader {
         var source = description
         source["format"] = "simulated"
         source["seed"] = String(simulation.seed)
         source["stepCount"] = String(simulation.trajectory.stepCount)
         source["stepFrequencyHz"] = String(simulation.trajectory.nominalStepFrequencyHz)
         source["walkingSpeedMetersPerSecond"] = String(simulation.configuration.walker.walkingSpeedMetersPerSecond)
-        return RecordingHeader(device: ["manufacturer": "IndoorNav", "model": "simulated", "os": "simulation"],
-                               venueId: venueID, beaconRegistry: beaconRegistryPath, source: source)
+        return RecordingHeader(
+            device: ["manufacturer": "IndoorNav", "model": "simulated", "os": "simulation"],
+            venueId: venueID, beaconRegistry: beaconRegistryPath, source: source)
     }
 
     /// Streams every sample of `simulation` into `writer` (then flushes it) and says what was written.
@@ -52,10 +55,11 @@ public enum RecordingSimulator {
         try writer.finish()
         for (i, kind) in kinds.enumerated() where countsByIndex[i] > 0 { counts[kind] = countsByIndex[i] }
         let trajectory = simulation.trajectory
-        return SimulationSummary(durationSeconds: trajectory.durationSeconds, distanceMeters: trajectory.distanceMeters,
-                                 stepCount: trajectory.stepCount, nominalStepFrequencyHz: trajectory.nominalStepFrequencyHz,
-                                 samplesByKind: counts, beaconCount: simulation.beacons.count,
-                                 deviationStartSeconds: trajectory.pieces.first(where: \.isDeviation)?.startSeconds)
+        return SimulationSummary(
+            durationSeconds: trajectory.durationSeconds, distanceMeters: trajectory.distanceMeters,
+            stepCount: trajectory.stepCount, nominalStepFrequencyHz: trajectory.nominalStepFrequencyHz,
+            samplesByKind: counts, beaconCount: simulation.beacons.count,
+            deviationStartSeconds: trajectory.pieces.first(where: \.isDeviation)?.startSeconds)
     }
 
     /// Loads a venue folder (the loader derives a navigation graph from the geometry when the venue has

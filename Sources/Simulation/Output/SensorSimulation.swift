@@ -18,7 +18,9 @@ public struct SensorSimulation: Sendable {
     let levelOrdinals: [Int]
 
     /// A simulation of `trajectory` on `venue` (the venue the trajectory was planned on).
-    public init(trajectory: Trajectory, venue: Venue, beacons: [PlacedBeacon], configuration: SimulationConfiguration = .standard, seed: UInt64) {
+    public init(
+        trajectory: Trajectory, venue: Venue, beacons: [PlacedBeacon], configuration: SimulationConfiguration = .standard, seed: UInt64
+    ) {
         self.trajectory = trajectory
         self.beacons = beacons
         self.configuration = configuration
@@ -66,11 +68,13 @@ public struct SimulatedSampleStream: IteratorProtocol {
     init(_ simulation: SensorSimulation) {
         self.simulation = simulation
         let configuration = simulation.configuration
-        inertial = InertialSynthesizer(configuration: configuration.inertial, deviceHeightMeters: configuration.walker.deviceHeightMeters,
-                                       stepCount: simulation.trajectory.stepCount, seed: simulation.seed)
-        radio = BeaconScanSynthesizer(beacons: simulation.beacons, levelElevations: simulation.levelElevations,
-                                      levelOrdinals: simulation.levelOrdinals, configuration: configuration.beaconScan,
-                                      deviceHeightMeters: configuration.walker.deviceHeightMeters, seed: simulation.seed)
+        inertial = InertialSynthesizer(
+            configuration: configuration.inertial, deviceHeightMeters: configuration.walker.deviceHeightMeters,
+            stepCount: simulation.trajectory.stepCount, seed: simulation.seed)
+        radio = BeaconScanSynthesizer(
+            beacons: simulation.beacons, levelElevations: simulation.levelElevations,
+            levelOrdinals: simulation.levelOrdinals, configuration: configuration.beaconScan,
+            deviceHeightMeters: configuration.walker.deviceHeightMeters, seed: simulation.seed)
         truthTimes = simulation.trajectory.groundTruthTimes(rateHz: configuration.walker.groundTruthRateHz)
         var markers: [(Double, String)] = []
         if let first = simulation.trajectory.pieces.first(where: \.isDeviation) {
@@ -103,8 +107,12 @@ public struct SimulatedSampleStream: IteratorProtocol {
             if truthTime == earliest {
                 let state = trajectory.state(atSeconds: truthTime)
                 let position = LocalPoint(x: quantized(state.position.x, 1e3), y: quantized(state.position.y, 1e3))
-                pending.append(SensorSample(timeSeconds: truthTime, reading: .groundTruth(GroundTruthPosition(
-                    location: .local(position), level: .levelId(trajectory.levelIDs[state.levelIndex])))))
+                pending.append(
+                    SensorSample(
+                        timeSeconds: truthTime,
+                        reading: .groundTruth(
+                            GroundTruthPosition(
+                                location: .local(position), level: .levelId(trajectory.levelIDs[state.levelIndex])))))
                 truthIndex += 1
             } else if imuTime == earliest {
                 inertial.appendMotionSamples(atSeconds: imuTime, state: trajectory.state(atSeconds: imuTime), to: &pending)

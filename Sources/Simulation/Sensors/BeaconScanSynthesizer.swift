@@ -21,22 +21,27 @@ struct BeaconScanSynthesizer {
     private let deviceHeightMeters: Double
     private var random: SplitMix64
 
-    init(beacons: [PlacedBeacon], levelElevations: [Double], levelOrdinals: [Int], configuration: BeaconScanConfiguration,
-         deviceHeightMeters: Double, seed: UInt64) {
+    init(
+        beacons: [PlacedBeacon], levelElevations: [Double], levelOrdinals: [Int], configuration: BeaconScanConfiguration,
+        deviceHeightMeters: Double, seed: UInt64
+    ) {
         self.configuration = configuration
         self.levelOrdinals = levelOrdinals
         self.deviceHeightMeters = deviceHeightMeters
         emitters = beacons.map { b in
-            Emitter(identity: b.record.identity, x: b.position.x, y: b.position.y,
-                    heightMeters: levelElevations[b.levelIndex] + configuration.beaconMountHeightMeters, ordinal: levelOrdinals[b.levelIndex],
-                    txPowerDbm: b.record.txPowerDbm, pathLossExponent: b.record.pathLossExponent ?? configuration.defaultPathLossExponent)
+            Emitter(
+                identity: b.record.identity, x: b.position.x, y: b.position.y,
+                heightMeters: levelElevations[b.levelIndex] + configuration.beaconMountHeightMeters, ordinal: levelOrdinals[b.levelIndex],
+                txPowerDbm: b.record.txPowerDbm, pathLossExponent: b.record.pathLossExponent ?? configuration.defaultPathLossExponent)
         }
         random = SplitMix64(seed: seed, stream: StreamID.beacons)
     }
 
     /// The mean RSSI of the log-distance model at `distanceMeters` (clamped to ≥ 0.1 m) through `floors` floors:
     /// P₁ₘ − 10·n·log₁₀(d) − floors·A_floor.
-    static func meanRssiDbm(txPowerDbm: Double, pathLossExponent: Double, distanceMeters: Double, floors: Int, floorAttenuationDb: Double) -> Double {
+    static func meanRssiDbm(
+        txPowerDbm: Double, pathLossExponent: Double, distanceMeters: Double, floors: Int, floorAttenuationDb: Double
+    ) -> Double {
         txPowerDbm - 10 * pathLossExponent * log10(max(distanceMeters, 0.1)) - Double(floors) * floorAttenuationDb
     }
 
@@ -50,8 +55,9 @@ struct BeaconScanSynthesizer {
         for emitter in emitters {
             let dx = emitter.x - state.position.x, dy = emitter.y - state.position.y, dz = emitter.heightMeters - phoneHeight
             let distance = (dx * dx + dy * dy + dz * dz).squareRoot()
-            let mean = Self.meanRssiDbm(txPowerDbm: emitter.txPowerDbm, pathLossExponent: emitter.pathLossExponent, distanceMeters: distance,
-                                        floors: abs(emitter.ordinal - ordinal), floorAttenuationDb: configuration.floorAttenuationDb)
+            let mean = Self.meanRssiDbm(
+                txPowerDbm: emitter.txPowerDbm, pathLossExponent: emitter.pathLossExponent, distanceMeters: distance,
+                floors: abs(emitter.ordinal - ordinal), floorAttenuationDb: configuration.floorAttenuationDb)
             guard mean > hopeless else { continue }
             guard random.unit() >= configuration.dropoutProbability else { continue }
             var rssi = mean + sigma * random.gaussian()

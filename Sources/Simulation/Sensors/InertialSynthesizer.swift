@@ -36,11 +36,13 @@ struct InertialSynthesizer {
         rotationRandom = SplitMix64(seed: seed, stream: StreamID.rotation)
         pressureRandom = SplitMix64(seed: seed, stream: StreamID.pressure)
         let gyroSigma = configuration.gyroscopeBiasRadiansPerSecond
-        gyroscopeBias = DeviceVector3(x: gyroscopeRandom.gaussian() * gyroSigma, y: gyroscopeRandom.gaussian() * gyroSigma,
-                                      z: gyroscopeRandom.gaussian() * gyroSigma)
+        gyroscopeBias = DeviceVector3(
+            x: gyroscopeRandom.gaussian() * gyroSigma, y: gyroscopeRandom.gaussian() * gyroSigma,
+            z: gyroscopeRandom.gaussian() * gyroSigma)
         let magSigma = configuration.magnetometerBiasMicroTesla
-        magnetometerBias = DeviceVector3(x: magnetometerRandom.gaussian() * magSigma, y: magnetometerRandom.gaussian() * magSigma,
-                                         z: magnetometerRandom.gaussian() * magSigma)
+        magnetometerBias = DeviceVector3(
+            x: magnetometerRandom.gaussian() * magSigma, y: magnetometerRandom.gaussian() * magSigma,
+            z: magnetometerRandom.gaussian() * magSigma)
         var disturbanceRandom = SplitMix64(seed: seed, stream: StreamID.disturbance)
         disturbanceWaves = (0..<3).map { _ in
             let angle = disturbanceRandom.unit() * 2 * Double.pi
@@ -73,17 +75,19 @@ struct InertialSynthesizer {
             right = 0.2 * amplitude * sin(Double.pi * phase)
         }
         let sigma = configuration.accelerometerNoiseMetersPerSecondSquared
-        return DeviceVector3(x: quantized(right + sigma * accelerometerRandom.gaussian(), 1e4),
-                             y: quantized(forward + sigma * accelerometerRandom.gaussian(), 1e4),
-                             z: quantized(up + sigma * accelerometerRandom.gaussian(), 1e4))
+        return DeviceVector3(
+            x: quantized(right + sigma * accelerometerRandom.gaussian(), 1e4),
+            y: quantized(forward + sigma * accelerometerRandom.gaussian(), 1e4),
+            z: quantized(up + sigma * accelerometerRandom.gaussian(), 1e4))
     }
 
     /// Angular rate in the device frame: z = −dψ/dt (counter-clockwise positive), plus bias and noise.
     private mutating func angularRate(_ state: WalkerState) -> DeviceVector3 {
         let sigma = configuration.gyroscopeNoiseRadiansPerSecond
-        return DeviceVector3(x: quantized(gyroscopeBias.x + sigma * gyroscopeRandom.gaussian(), 1e5),
-                             y: quantized(gyroscopeBias.y + sigma * gyroscopeRandom.gaussian(), 1e5),
-                             z: quantized(-state.headingRateRadiansPerSecond + gyroscopeBias.z + sigma * gyroscopeRandom.gaussian(), 1e5))
+        return DeviceVector3(
+            x: quantized(gyroscopeBias.x + sigma * gyroscopeRandom.gaussian(), 1e5),
+            y: quantized(gyroscopeBias.y + sigma * gyroscopeRandom.gaussian(), 1e5),
+            z: quantized(-state.headingRateRadiansPerSecond + gyroscopeBias.z + sigma * gyroscopeRandom.gaussian(), 1e5))
     }
 
     /// The Earth's field (north and down components) plus position-dependent disturbances, rotated into
@@ -104,16 +108,18 @@ struct InertialSynthesizer {
         }
         let field = DeviceFrame.worldToFlatDevice(east: east, north: north, up: up, headingRadians: state.headingRadians)
         let sigma = configuration.magnetometerNoiseMicroTesla
-        return DeviceVector3(x: quantized(field.x + magnetometerBias.x + sigma * magnetometerRandom.gaussian(), 1e3),
-                             y: quantized(field.y + magnetometerBias.y + sigma * magnetometerRandom.gaussian(), 1e3),
-                             z: quantized(field.z + magnetometerBias.z + sigma * magnetometerRandom.gaussian(), 1e3))
+        return DeviceVector3(
+            x: quantized(field.x + magnetometerBias.x + sigma * magnetometerRandom.gaussian(), 1e3),
+            y: quantized(field.y + magnetometerBias.y + sigma * magnetometerRandom.gaussian(), 1e3),
+            z: quantized(field.z + magnetometerBias.z + sigma * magnetometerRandom.gaussian(), 1e3))
     }
 
     /// The rotation vector of the flat phone at the true heading plus a random-walk drift and white noise.
     private mutating func rotation(atSeconds t: Double, state: WalkerState) -> Quaternion {
         let degree = Double.pi / 180
         if let last = lastRotationSeconds, t > last {
-            headingDriftRadians += configuration.headingDriftDegreesPerSqrtSecond * degree * (t - last).squareRoot() * rotationRandom.gaussian()
+            headingDriftRadians +=
+                configuration.headingDriftDegreesPerSqrtSecond * degree * (t - last).squareRoot() * rotationRandom.gaussian()
         }
         lastRotationSeconds = t
         let heading = state.headingRadians + headingDriftRadians + configuration.headingNoiseDegrees * degree * rotationRandom.gaussian()
@@ -125,11 +131,13 @@ struct InertialSynthesizer {
     /// p = p₀·(1 − 2.25577·10⁻⁵·h)^5.25588 (about −0.12 hPa per metre near sea level), plus drift and noise.
     mutating func pressureSample(atSeconds t: Double, state: WalkerState) -> SensorSample {
         if let last = lastPressureSeconds, t > last {
-            pressureDriftHectopascals += configuration.pressureDriftHectopascalsPerSqrtSecond * (t - last).squareRoot() * pressureRandom.gaussian()
+            pressureDriftHectopascals +=
+                configuration.pressureDriftHectopascalsPerSqrtSecond * (t - last).squareRoot() * pressureRandom.gaussian()
         }
         lastPressureSeconds = t
         let height = configuration.venueAltitudeMeters + state.elevationMeters + deviceHeightMeters
-        let pressure = Self.standardAtmospherePressure(heightMeters: height, seaLevelHectopascals: configuration.seaLevelPressureHectopascals)
+        let pressure =
+            Self.standardAtmospherePressure(heightMeters: height, seaLevelHectopascals: configuration.seaLevelPressureHectopascals)
             + pressureDriftHectopascals + configuration.pressureNoiseHectopascals * pressureRandom.gaussian()
         return SensorSample(timeSeconds: t, reading: .pressure(hectopascals: quantized(pressure, 1e4)), accuracy: 3)
     }

@@ -24,8 +24,10 @@ struct TrajectoryBuilder {
     private(set) var elevationMeters: Double
     private(set) var headingRadians: Double
 
-    init(walker: WalkerConfiguration, levelElevations: [Double], start: LocalPoint, levelIndex: Int, headingRadians: Double,
-         isWalkable: ((LocalPoint, Int) -> Bool)? = nil) {
+    init(
+        walker: WalkerConfiguration, levelElevations: [Double], start: LocalPoint, levelIndex: Int, headingRadians: Double,
+        isWalkable: ((LocalPoint, Int) -> Bool)? = nil
+    ) {
         self.walker = walker
         self.levelElevations = levelElevations
         self.isWalkable = isWalkable
@@ -66,8 +68,9 @@ struct TrajectoryBuilder {
     mutating func walk(to point: LocalPoint, isDeviation: Bool) {
         let distance = position.distance(to: point)
         guard distance > 1e-9 else { return }
-        append(motion: .walking, to: point, levelIndex: levelIndex, durationSeconds: distance / walker.walkingSpeedMetersPerSecond,
-               isDeviation: isDeviation)
+        append(
+            motion: .walking, to: point, levelIndex: levelIndex, durationSeconds: distance / walker.walkingSpeedMetersPerSecond,
+            isDeviation: isDeviation)
     }
 
     /// Takes a connector to `point` on another level.
@@ -84,12 +87,15 @@ struct TrajectoryBuilder {
             let ride = climb / walker.elevatorSpeedMetersPerSecond + walker.elevatorRampSeconds
             append(motion: .elevatorRide, to: point, levelIndex: target, durationSeconds: max(ride, 0.5), isDeviation: false)
         case .escalator:
-            append(motion: .escalator, to: point, levelIndex: target,
-                   durationSeconds: max(inclined(walker.escalatorInclineDegrees) / walker.escalatorSpeedMetersPerSecond, 0.5), isDeviation: false)
+            append(
+                motion: .escalator, to: point, levelIndex: target,
+                durationSeconds: max(inclined(walker.escalatorInclineDegrees) / walker.escalatorSpeedMetersPerSecond, 0.5),
+                isDeviation: false)
         case .ramp, .pedestrianRamp, .driveRamp:
             let length = (run * run + climb * climb).squareRoot()
-            append(motion: .ramp, to: point, levelIndex: target,
-                   durationSeconds: max(length / walker.walkingSpeedMetersPerSecond, 0.5), isDeviation: false)
+            append(
+                motion: .ramp, to: point, levelIndex: target,
+                durationSeconds: max(length / walker.walkingSpeedMetersPerSecond, 0.5), isDeviation: false)
         case .stairs, .connector:
             climbStairs(to: point, levelIndex: target)
         }
@@ -110,12 +116,14 @@ struct TrajectoryBuilder {
         if run < neededRun / 2, let landing = landingPoint(forRunMeters: neededRun) {
             let out = position.distance(to: landing), back = landing.distance(to: point)
             let landingElevation = startElevation + climb * out / (out + back)
-            append(motion: .stairs, to: landing, levelIndex: levelIndex,
-                   durationSeconds: max(alongIncline(out, landingElevation - startElevation) / speed, 0.5), isDeviation: false,
-                   endElevationMeters: landingElevation)
+            append(
+                motion: .stairs, to: landing, levelIndex: levelIndex,
+                durationSeconds: max(alongIncline(out, landingElevation - startElevation) / speed, 0.5), isDeviation: false,
+                endElevationMeters: landingElevation)
             levelIndex = target  // the reported level changes at the landing, halfway up
-            append(motion: .stairs, to: point, levelIndex: target,
-                   durationSeconds: max(alongIncline(back, levelElevations[target] - landingElevation) / speed, 0.5), isDeviation: false)
+            append(
+                motion: .stairs, to: point, levelIndex: target,
+                durationSeconds: max(alongIncline(back, levelElevations[target] - landingElevation) / speed, 0.5), isDeviation: false)
             return
         }
         // Along the incline: at least the straight 3-D line, at least what the incline needs for the climb.
@@ -151,8 +159,10 @@ struct TrajectoryBuilder {
         return best?.point
     }
 
-    private mutating func append(motion: WalkerMotion, to point: LocalPoint, levelIndex target: Int, durationSeconds: Double, isDeviation: Bool,
-                                 endElevationMeters: Double? = nil) {
+    private mutating func append(
+        motion: WalkerMotion, to point: LocalPoint, levelIndex target: Int, durationSeconds: Double, isDeviation: Bool,
+        endElevationMeters: Double? = nil
+    ) {
         let endElevation = endElevationMeters ?? levelElevations[target]
         let start = timeSeconds
         let end = start + durationSeconds
@@ -164,11 +174,12 @@ struct TrajectoryBuilder {
             let turnSeconds = abs(heading - headingRadians) / (walker.turnRateDegreesPerSecond * Double.pi / 180)
             turnEnd = start + min(turnSeconds, durationSeconds)
         }
-        pieces.append(TrajectoryPiece(
-            motion: motion, startSeconds: start, endSeconds: end, start: position, end: point,
-            startLevelIndex: levelIndex, endLevelIndex: target, startElevationMeters: elevationMeters,
-            endElevationMeters: endElevation, initialHeadingRadians: headingRadians, headingRadians: heading,
-            turnEndSeconds: turnEnd, stepFrequencyHz: 0, stepPhaseAtStart: 0, isDeviation: isDeviation))
+        pieces.append(
+            TrajectoryPiece(
+                motion: motion, startSeconds: start, endSeconds: end, start: position, end: point,
+                startLevelIndex: levelIndex, endLevelIndex: target, startElevationMeters: elevationMeters,
+                endElevationMeters: endElevation, initialHeadingRadians: headingRadians, headingRadians: heading,
+                turnEndSeconds: turnEnd, stepFrequencyHz: 0, stepPhaseAtStart: 0, isDeviation: isDeviation))
         timeSeconds = end
         position = point
         levelIndex = target

@@ -84,11 +84,12 @@ public struct TrajectoryPiece: Hashable, Sendable {
             heading = initialHeadingRadians + headingRate * (clamped - startSeconds)
         }
         let level = startLevelIndex == endLevelIndex || s < 0.5 ? startLevelIndex : endLevelIndex
-        return WalkerState(position: position, levelIndex: level, elevationMeters: elevation,
-                           verticalAccelerationMetersPerSecondSquared: verticalAcceleration,
-                           headingRadians: Angle.normalizedPositive(heading), headingRateRadiansPerSecond: headingRate,
-                           motion: motion, stepPhase: stepPhaseAtStart + stepFrequencyHz * (clamped - startSeconds),
-                           isOffRoute: isDeviation)
+        return WalkerState(
+            position: position, levelIndex: level, elevationMeters: elevation,
+            verticalAccelerationMetersPerSecondSquared: verticalAcceleration,
+            headingRadians: Angle.normalizedPositive(heading), headingRateRadiansPerSecond: headingRate,
+            motion: motion, stepPhase: stepPhaseAtStart + stepFrequencyHz * (clamped - startSeconds),
+            isOffRoute: isDeviation)
     }
 
     /// A copy ending at `t` (between start and end), with its end point and elevation where the walker is then.
@@ -101,7 +102,8 @@ public struct TrajectoryPiece: Hashable, Sendable {
         copy.endSeconds = t
         copy.turnEndSeconds = min(turnEndSeconds, t)
         if turnEndSeconds > t, turnEndSeconds > startSeconds {
-            copy.headingRadians = initialHeadingRadians + (headingRadians - initialHeadingRadians) * (t - startSeconds) / (turnEndSeconds - startSeconds)
+            copy.headingRadians =
+                initialHeadingRadians + (headingRadians - initialHeadingRadians) * (t - startSeconds) / (turnEndSeconds - startSeconds)
         }
         return copy
     }

@@ -79,18 +79,20 @@ public struct WalkPlanner {
         let stepFrequency = random.uniform(in: walker.stepFrequencyRangeHz)
 
         let outbound = try path(from: request.origin, to: request.destination, fromRole: "from", toRole: "to")
-        var builder = TrajectoryBuilder(walker: walker, levelElevations: venue.levels.map(\.elevationMeters),
-                                        start: outbound.start.point, levelIndex: outbound.startLevel,
-                                        headingRadians: TrajectoryBuilder.initialHeading(from: outbound.start.point, moves: outbound.moves),
-                                        isWalkable: { [venue] point, level in venue.spatialIndex.isWalkable(point, levelIndex: level) })
+        var builder = TrajectoryBuilder(
+            walker: walker, levelElevations: venue.levels.map(\.elevationMeters),
+            start: outbound.start.point, levelIndex: outbound.startLevel,
+            headingRadians: TrajectoryBuilder.initialHeading(from: outbound.start.point, moves: outbound.moves),
+            isWalkable: { [venue] point, level in venue.spatialIndex.isWalkable(point, levelIndex: level) })
         builder.stand(seconds: walker.startPauseSeconds)
         builder.follow(outbound.moves)
         let arrivalSeconds = builder.timeSeconds
 
         if let duration = request.durationSeconds, builder.timeSeconds < duration {
             let end = outbound.polyline.last ?? outbound.start
-            let back = try path(from: .local(end.point, level: end.levelID), to: .local(outbound.start.point, level: outbound.start.levelID),
-                                fromRole: "to", toRole: "from")
+            let back = try path(
+                from: .local(end.point, level: end.levelID), to: .local(outbound.start.point, level: outbound.start.levelID),
+                fromRole: "to", toRole: "from")
             let legs = [back, outbound]
             var next = 0
             while builder.timeSeconds < duration {
@@ -107,8 +109,9 @@ public struct WalkPlanner {
         if let deviation = request.deviation {
             let limit = request.durationSeconds ?? arrivalSeconds
             guard deviation.atSeconds < limit else {
-                throw .invalidDeviation(message: "at \(deviation.atSeconds) s the walk is over (it " +
-                                        (request.durationSeconds == nil ? "arrives at \(arrivalSeconds) s)" : "ends at \(limit) s)"))
+                throw .invalidDeviation(
+                    message: "at \(deviation.atSeconds) s the walk is over (it "
+                        + (request.durationSeconds == nil ? "arrives at \(arrivalSeconds) s)" : "ends at \(limit) s)"))
             }
             let (target, targetLevel) = try resolve(deviation.target)
             var leaveAt = deviation.atSeconds
@@ -120,8 +123,9 @@ public struct WalkPlanner {
             }
             builder.truncate(atSeconds: leaveAt)
             guard builder.levelIndex == targetLevel else {
-                throw .invalidDeviation(message: "at \(leaveAt) s the walker is on level \(venue.levels[builder.levelIndex].id), " +
-                                        "but \(deviation.target) is on level \(venue.levels[targetLevel].id)")
+                throw .invalidDeviation(
+                    message: "at \(leaveAt) s the walker is on level \(venue.levels[builder.levelIndex].id), "
+                        + "but \(deviation.target) is on level \(venue.levels[targetLevel].id)")
             }
             builder.walk(to: target, isDeviation: true)
             if let duration = request.durationSeconds {
@@ -135,8 +139,9 @@ public struct WalkPlanner {
         if let duration = request.durationSeconds { builder.truncate(atSeconds: duration) }
 
         let stepped = builder.withSteps(frequencyHz: stepFrequency)
-        return Trajectory(pieces: stepped.pieces, levelIDs: venue.levels.map(\.id), routePolyline: outbound.polyline,
-                          nominalStepFrequencyHz: stepFrequency, stepCount: stepped.stepCount)
+        return Trajectory(
+            pieces: stepped.pieces, levelIDs: venue.levels.map(\.id), routePolyline: outbound.polyline,
+            nominalStepFrequencyHz: stepFrequency, stepCount: stepped.stepCount)
     }
 
     /// A routed path: its first point, the moves after it and the router's polyline.

@@ -58,17 +58,19 @@ enum ConnectorEdges {
                 guard let rank = ordinals.firstIndex(of: venue.levels[a].ordinal) else { continue }
                 for b in served {
                     guard let other = ordinals.firstIndex(of: venue.levels[b].ordinal), other > rank,
-                          isLift || other == rank + 1 else { continue }
+                        isLift || other == rank + 1
+                    else { continue }
                     levelPairs.append((a, b))
                 }
             }
             let run = options.connectorRunPerRise[connector.kind] ?? 0
             let fixed = options.connectorFixedSeconds[connector.kind] ?? 0
-            let modes: TransportModes = switch connector.kind {
-            case .driveRamp: .vehicle
-            case .carLift: .all
-            default: .pedestrian
-            }
+            let modes: TransportModes =
+                switch connector.kind {
+                case .driveRamp: .vehicle
+                case .carLift: .all
+                default: .pedestrian
+                }
             for (lower, upper) in levelPairs {
                 var rise = abs(venue.levels[upper].elevationMeters - venue.levels[lower].elevationMeters)
                 if !rise.isFinite {
@@ -86,10 +88,12 @@ enum ConnectorEdges {
                             length = d + rise
                         }
                         let downward = connector.direction == .down
-                        work.appendEdge(NavEdge(from: downward ? b : a, to: downward ? a : b, kind: .connector(connector.kind),
-                                                lengthMeters: length, fixedSeconds: fixed, modes: modes,
-                                                isOneWay: connector.direction != .both, isAccessible: connector.isAccessible,
-                                                connectorIndex: Int32(c)))
+                        work.appendEdge(
+                            NavEdge(
+                                from: downward ? b : a, to: downward ? a : b, kind: .connector(connector.kind),
+                                lengthMeters: length, fixedSeconds: fixed, modes: modes,
+                                isOneWay: connector.direction != .both, isAccessible: connector.isAccessible,
+                                connectorIndex: Int32(c)))
                     }
                 }
             }

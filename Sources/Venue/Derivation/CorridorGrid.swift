@@ -20,7 +20,9 @@ enum CorridorGrid {
         var spacing = options.corridorGridSpacingMeters
         while (b.width / spacing + 1) * (b.height / spacing + 1) > Double(options.gridMaxNodesPerLevel) { spacing *= 1.25 }
         if spacing > options.corridorGridSpacingMeters {
-            work.warn(venue.levels[level].id, "corridor grid spacing raised to \(spacing) m to stay within \(options.gridMaxNodesPerLevel) points")
+            work.warn(
+                venue.levels[level].id, "corridor grid spacing raised to \(spacing) m to stay within \(options.gridMaxNodesPerLevel) points"
+            )
         }
         var grid = WalkableGrid(outline: outline, obstacles: work.spacesByLevel[level], venue: venue, spacing: spacing)
         grid.addLattice(level: level, minimumComponentPoints: options.gridMinimumComponentPoints, work: &work)

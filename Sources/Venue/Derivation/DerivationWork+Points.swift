@@ -5,8 +5,10 @@ extension DerivationWork {
     /// the POI's space id as a hint); a point `join` cannot place is reported with the given wording.
     /// Points that are not finite are left out with a warning. Both graph builders (spaces and doors,
     /// walkable grids) place points this way and differ only in `join`.
-    mutating func addPointNodes(level: Int, entryOutside: String, poiOutside: String,
-                                join: (inout DerivationWork, Int32, LocalPoint, String?) -> Bool) {
+    mutating func addPointNodes(
+        level: Int, entryOutside: String, poiOutside: String,
+        join: (inout DerivationWork, Int32, LocalPoint, String?) -> Bool
+    ) {
         for (c, e) in entriesByLevel[level] {
             let connector = venue.connectors[c]
             let point = connector.entries[e].point

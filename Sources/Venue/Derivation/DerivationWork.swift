@@ -32,20 +32,28 @@ struct DerivationWork {
         var problems: [VenueIssue] = []
         for (i, s) in venue.spaces.enumerated() { if let l = level(s.levelID) { spaces[l].append(i) } }
         for (i, o) in venue.openings.enumerated() {
-            if let l = level(o.levelID) { openings[l].append(i) } else {
+            if let l = level(o.levelID) {
+                openings[l].append(i)
+            } else {
                 problems.append(.warning(Self.location(o.id), "opening is on unknown level '\(o.levelID)'; left out of the graph"))
             }
         }
         for (i, p) in venue.pois.enumerated() {
-            if let l = level(p.levelID) { pois[l].append(i) } else {
+            if let l = level(p.levelID) {
+                pois[l].append(i)
+            } else {
                 problems.append(.warning(Self.location(p.id), "POI is on unknown level '\(p.levelID)'; left out of the graph"))
             }
         }
         for (c, connector) in venue.connectors.enumerated() {
             for (e, entry) in connector.entries.enumerated() {
-                if let l = level(entry.levelID) { entries[l].append((c, e)) } else {
-                    problems.append(.warning(Self.location(connector.id),
-                                             "connector entry is on unknown level '\(entry.levelID)'; left out of the graph"))
+                if let l = level(entry.levelID) {
+                    entries[l].append((c, e))
+                } else {
+                    problems.append(
+                        .warning(
+                            Self.location(connector.id),
+                            "connector entry is on unknown level '\(entry.levelID)'; left out of the graph"))
                 }
             }
         }

@@ -36,14 +36,17 @@ enum DoorNodes {
                 }
             }
             var sides = near.filter { $0.distance <= options.doorSnapMeters }
-            if sides.count == 1, let second = near.filter({ $0.distance > options.doorSnapMeters })
-                .min(by: { ($0.distance, $0.space) < ($1.distance, $1.space) }) {
+            if sides.count == 1,
+                let second = near.filter({ $0.distance > options.doorSnapMeters })
+                    .min(by: { ($0.distance, $0.space) < ($1.distance, $1.space) })
+            {
                 sides.append(second)
             }
             for side in sides {
                 members[side.space, default: []].append(
-                    SpaceGraphs.Member(node: node, role: .door, isAccessible: opening.isAccessible, attach: side.attach,
-                                       reachMeters: side.distance > options.doorSnapMeters ? reach : nil))
+                    SpaceGraphs.Member(
+                        node: node, role: .door, isAccessible: opening.isAccessible, attach: side.attach,
+                        reachMeters: side.distance > options.doorSnapMeters ? reach : nil))
             }
             if sides.count == 1 { dangling.append(node) }
             if !sides.contains(where: { venue.spaces[$0.space].isWalkable }) {

@@ -33,7 +33,9 @@ public enum GraphDerivation {
     /// Use `venue.replacingGraph(result.graph, addingWarnings: result.issues)` for the final venue.
     /// - Complexity: per space O(k²·e) for k nodes and e polygon edges (bounded for large k, see
     ///   ``VisibilityGraph``); per grid level O(cells); per connector O(entries²).
-    public static func derive(_ venue: Venue, options: GraphDerivationOptions = .init())
+    public static func derive(
+        _ venue: Venue, options: GraphDerivationOptions = .init()
+    )
         -> (graph: NavigationGraph, issues: [VenueIssue])
     {
         var work = DerivationWork(venue: venue, options: options)
@@ -41,8 +43,10 @@ public enum GraphDerivation {
         for level in venue.levels.indices {
             let walkableCount = work.spacesByLevel[level].filter { venue.spaces[$0].isWalkable }.count
             if let outline = venue.levels[level].outline,
-               VenueSpatialIndex.outlineIsWalkable(hasOutline: true, openingCount: work.openingsByLevel[level].count,
-                                                   walkableSpaceCount: walkableCount) {
+                VenueSpatialIndex.outlineIsWalkable(
+                    hasOutline: true, openingCount: work.openingsByLevel[level].count,
+                    walkableSpaceCount: walkableCount)
+            {
                 WalkableGrid.derive(level: level, outline: outline, work: &work)
             } else {
                 let oneSided = SpaceGraphs.derive(level: level, work: &work)
@@ -74,8 +78,9 @@ public enum GraphDerivation {
         let warned = Set(work.issues.compactMap(\.location.featureID))
         for (i, n) in work.nodes.enumerated() where n.kind == .poi && Int(component[i]) != main {
             if let id = n.featureID, warned.contains(id) { continue }
-            work.warn(n.featureID ?? "node \(i)",
-                      "POI cannot be reached from the main part of the graph (its part has \(sizes[Int(component[i])]) nodes)")
+            work.warn(
+                n.featureID ?? "node \(i)",
+                "POI cannot be reached from the main part of the graph (its part has \(sizes[Int(component[i])]) nodes)")
         }
     }
 }

@@ -129,19 +129,23 @@ public struct GraphDerivationOptions: Sendable, Hashable {
 
     /// Options with every value checked against its range (see the table above).
     /// - Throws: ``InvalidOption`` naming the first option out of range (NaN is always out of range).
-    public init(doorSnapMeters: Double = 0.5, pointSnapMeters: Double = 2, reflexInsetMeters: Double = 0.3,
-                minimumReflexTurnDegrees: Double = 10, fullVisibilityNodeLimit: Int = 200,
-                nearestVisibleNeighbours: Int = 12, collinearDetourMeters: Double = 0.05,
-                gridSpacingMeters: Double = 2, gridMaxNodesPerLevel: Int = 400_000, gridMinimumComponentPoints: Int = 10,
-                entranceSearchMeters: Double = 10,
-                connectorFixedSeconds: [ConnectorKind: Double] = GraphDerivationOptions.defaultConnectorFixedSeconds,
-                connectorRunPerRise: [ConnectorKind: Double] = GraphDerivationOptions.defaultConnectorRunPerRise,
-                vehicleSpaceCategories: Set<String> = ["parking", "road", "driveway"],
-                openSpaceCategories: Set<String> = GraphDerivationOptions.defaultOpenSpaceCategories,
-                touchToleranceMeters: Double = 0.3, minimumSharedBoundaryMeters: Double = 1.0,
-                openingSecondSideMeters: Double = 1.0, corridorGridSpacingMeters: Double = 0.5,
-                corridorGridMinimumDoorFraction: Double = 0.25, outdoorLinkMaxMeters: Double = 200) throws(InvalidOption) {
-        func check(_ name: String, _ v: Double, _ lo: Double, _ hi: Double, lowOpen: Bool = false, highOpen: Bool = false)
+    public init(
+        doorSnapMeters: Double = 0.5, pointSnapMeters: Double = 2, reflexInsetMeters: Double = 0.3,
+        minimumReflexTurnDegrees: Double = 10, fullVisibilityNodeLimit: Int = 200,
+        nearestVisibleNeighbours: Int = 12, collinearDetourMeters: Double = 0.05,
+        gridSpacingMeters: Double = 2, gridMaxNodesPerLevel: Int = 400_000, gridMinimumComponentPoints: Int = 10,
+        entranceSearchMeters: Double = 10,
+        connectorFixedSeconds: [ConnectorKind: Double] = GraphDerivationOptions.defaultConnectorFixedSeconds,
+        connectorRunPerRise: [ConnectorKind: Double] = GraphDerivationOptions.defaultConnectorRunPerRise,
+        vehicleSpaceCategories: Set<String> = ["parking", "road", "driveway"],
+        openSpaceCategories: Set<String> = GraphDerivationOptions.defaultOpenSpaceCategories,
+        touchToleranceMeters: Double = 0.3, minimumSharedBoundaryMeters: Double = 1.0,
+        openingSecondSideMeters: Double = 1.0, corridorGridSpacingMeters: Double = 0.5,
+        corridorGridMinimumDoorFraction: Double = 0.25, outdoorLinkMaxMeters: Double = 200
+    ) throws(InvalidOption) {
+        func check(
+            _ name: String, _ v: Double, _ lo: Double, _ hi: Double, lowOpen: Bool = false, highOpen: Bool = false
+        )
             throws(InvalidOption)
         {
             let okLow = lowOpen ? v > lo : v >= lo, okHigh = highOpen ? v < hi : v <= hi

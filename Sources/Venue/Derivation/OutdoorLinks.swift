@@ -36,7 +36,8 @@ enum OutdoorLinks {
             let n = work.nodes[Int(node)]
             let level = venue.levels[Int(n.levelIndex)]
             guard let building = level.buildingIDs.first, ground[building] == level.ordinal,
-                  let outline = outlines[building] else { continue }
+                let outline = outlines[building]
+            else { continue }
             guard outline.distanceToBoundary(n.point) <= options.doorSnapMeters + 0.5 else { continue }
             doors.append((node, building, n.point))
         }

@@ -17,8 +17,11 @@ struct PolygonVisibility {
     init(_ polygon: Polygon) {
         self.polygon = polygon
         segments = polygon.edges
-        boxes = segments.map { BoundingBox(minX: min($0.start.x, $0.end.x), minY: min($0.start.y, $0.end.y),
-                                           maxX: max($0.start.x, $0.end.x), maxY: max($0.start.y, $0.end.y)) }
+        boxes = segments.map {
+            BoundingBox(
+                minX: min($0.start.x, $0.end.x), minY: min($0.start.y, $0.end.y),
+                maxX: max($0.start.x, $0.end.x), maxY: max($0.start.y, $0.end.y))
+        }
         vertices = polygon.rings.flatMap { $0 }
     }
 

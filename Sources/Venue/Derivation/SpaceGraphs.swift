@@ -33,7 +33,9 @@ enum SpaceGraphs {
         }
 
         // Connector entries and POIs join the space that holds them.
-        work.addPointNodes(level: level, entryOutside: "lies outside every space", poiOutside: "POI lies outside every space; not connected") { w, node, point, hint in
+        work.addPointNodes(
+            level: level, entryOutside: "lies outside every space", poiOutside: "POI lies outside every space; not connected"
+        ) { w, node, point, hint in
             guard let s = Self.container(of: point, level: level, hint: hint, members: members, work: w) else { return false }
             members[s, default: []].append(Member(node: node, role: .point, isAccessible: true))
             return true
@@ -52,14 +54,17 @@ enum SpaceGraphs {
     /// The space a point joins: the smallest walkable space holding it; else the `hint` space when the
     /// point is in or near it; else the smallest non-walkable space holding it that has an opening; else
     /// the nearest walkable space within `pointSnapMeters`.
-    static func container(of p: LocalPoint, level: Int, hint: String?, members: [Int: [Member]],
-                          work: DerivationWork) -> Int? {
+    static func container(
+        of p: LocalPoint, level: Int, hint: String?, members: [Int: [Member]],
+        work: DerivationWork
+    ) -> Int? {
         let venue = work.venue, snap = work.options.pointSnapMeters
         guard p.isFinite else { return nil }
         let holding = venue.spatialIndex.spaces(containing: p, levelIndex: level)
         if let s = holding.first(where: { venue.spaces[$0].isWalkable }) { return s }
         if let hint, let s = venue.index.spaceIndex[hint], venue.spaces[s].levelID == venue.levels[level].id,
-           venue.spaces[s].polygon.contains(p) || venue.spaces[s].polygon.distanceToBoundary(p) <= snap {
+            venue.spaces[s].polygon.contains(p) || venue.spaces[s].polygon.distanceToBoundary(p) <= snap
+        {
             return s
         }
         if let s = holding.first(where: { members[$0]?.contains { $0.role == .door } ?? false }) { return s }
@@ -84,8 +89,10 @@ enum SpaceGraphs {
                 members.append(Member(node: node, role: .interior, isAccessible: true))
             }
             if members.count >= 2 {
-                for corner in visibility.reflexCorners(insetMeters: options.reflexInsetMeters,
-                                                       minimumTurnRadians: options.minimumReflexTurnDegrees * .pi / 180) {
+                for corner in visibility.reflexCorners(
+                    insetMeters: options.reflexInsetMeters,
+                    minimumTurnRadians: options.minimumReflexTurnDegrees * .pi / 180)
+                {
                     let node = work.addNode(corner, level: level, kind: .waypoint)
                     members.append(Member(node: node, role: .corner, isAccessible: true))
                 }
@@ -113,13 +120,16 @@ enum SpaceGraphs {
                 proxies.append(proxy); points.append(p); usable.append(m)
             }
         }
-        let pairs = VisibilityGraph.pairs(proxies: proxies, points: points, strict: usable.map { $0.role == .door },
-                                          visibility: visibility, options: options) { i, j in
+        let pairs = VisibilityGraph.pairs(
+            proxies: proxies, points: points, strict: usable.map { $0.role == .door },
+            visibility: visibility, options: options
+        ) { i, j in
             walkable || usable[i].role == .point || usable[j].role == .point
         }
         for (i, j) in pairs {
-            work.addLevelEdge(usable[i].node, usable[j].node, kind: .walkway, modes: modes,
-                              isAccessible: usable[i].isAccessible && usable[j].isAccessible)
+            work.addLevelEdge(
+                usable[i].node, usable[j].node, kind: .walkway, modes: modes,
+                isAccessible: usable[i].isAccessible && usable[j].isAccessible)
         }
         if walkable, doors > 0, pairs.isEmpty {
             work.warn(space.id, "space has \(doors) opening(s) but no walkway edge could be built inside it")

@@ -34,7 +34,8 @@ enum TouchingSpaces {
                 let pb = venue.spaces[b].polygon
                 guard pa.bounds.expanded(by: options.touchToleranceMeters).intersects(pb.bounds) else { continue }
                 guard let stretch = longestSharedStretch(pa, pb, tolerance: options.touchToleranceMeters),
-                      stretch.length >= options.minimumSharedBoundaryMeters else { continue }
+                    stretch.length >= options.minimumSharedBoundaryMeters
+                else { continue }
                 let count = max(1, Int(stretch.length / crossingSpacingMeters))
                 for k in 0..<count {
                     let f = (Double(k) + 0.5) / Double(count)

@@ -24,8 +24,10 @@ enum VisibilityGraph {
     ///   - points: the nodes' real positions (lengths and pruning); same count as `proxies`.
     ///   - strict: whether a node's real segment must be visible too (doors), see above.
     ///   - allowed: whether a pair may be joined at all.
-    static func pairs(proxies: [LocalPoint], points: [LocalPoint], strict: [Bool], visibility: PolygonVisibility,
-                      options: GraphDerivationOptions, allowed: (Int, Int) -> Bool) -> [(Int, Int)] {
+    static func pairs(
+        proxies: [LocalPoint], points: [LocalPoint], strict: [Bool], visibility: PolygonVisibility,
+        options: GraphDerivationOptions, allowed: (Int, Int) -> Bool
+    ) -> [(Int, Int)] {
         let k = proxies.count
         guard k >= 2 else { return [] }
         var kept = Set<Int>()
@@ -67,9 +69,11 @@ enum VisibilityGraph {
             let i = pairKey / k, j = pairKey % k
             let direct = points[i].distance(to: points[j])
             var redundant = false
-            let near = BoundingBox(minX: min(points[i].x, points[j].x), minY: min(points[i].y, points[j].y),
-                                   maxX: max(points[i].x, points[j].x), maxY: max(points[i].y, points[j].y))
-                .expanded(by: slack)
+            let near = BoundingBox(
+                minX: min(points[i].x, points[j].x), minY: min(points[i].y, points[j].y),
+                maxX: max(points[i].x, points[j].x), maxY: max(points[i].y, points[j].y)
+            )
+            .expanded(by: slack)
             for w in 0..<k where w != i && w != j && near.contains(points[w]) {
                 let a = points[i].distance(to: points[w]), b = points[w].distance(to: points[j])
                 if a > slack, b > slack, a + b <= direct + slack, kept.contains(key(i, w)), kept.contains(key(w, j)) {

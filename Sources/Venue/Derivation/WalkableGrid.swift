@@ -41,7 +41,9 @@ struct WalkableGrid {
         }
         if cells(spacing) > Double(options.gridMaxNodesPerLevel) {
             while cells(spacing) > Double(options.gridMaxNodesPerLevel) { spacing *= 1.25 }
-            work.warn(venue.levels[level].id, "walkable grid spacing raised to \(spacing) m to stay within \(options.gridMaxNodesPerLevel) points")
+            work.warn(
+                venue.levels[level].id, "walkable grid spacing raised to \(spacing) m to stay within \(options.gridMaxNodesPerLevel) points"
+            )
         }
         var grid = WalkableGrid(outline: outline, obstacles: obstacles, venue: venue, spacing: spacing)
         grid.addLattice(level: level, minimumComponentPoints: options.gridMinimumComponentPoints, work: &work)
@@ -120,7 +122,8 @@ struct WalkableGrid {
                 for (dc, dr) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
                     let c2 = c + dc, r2 = r + dr
                     guard c2 >= 0, c2 < columns, r2 < rows, free[r2 * columns + c2],
-                          isClear(latticePoint(c, r), latticePoint(c2, r2)) else { continue }
+                        isClear(latticePoint(c, r), latticePoint(c2, r2))
+                    else { continue }
                     let a = r * columns + c, b = r2 * columns + c2
                     links.append((a, b))
                     let ra = find(a), rb = find(b)
@@ -176,7 +179,8 @@ struct WalkableGrid {
             var made = false
             for candidate in candidates.prefix(8) {
                 guard let (door, _) = visibility.nearestBoundaryPoint(to: candidate.point),
-                      isClear(candidate.point, door) || candidate.point.distance(to: door) < 1e-6 else { continue }
+                    isClear(candidate.point, door) || candidate.point.distance(to: door) < 1e-6
+                else { continue }
                 let node = work.addNode(door, level: level, kind: .door, featureID: venue.spaces[s].id)
                 work.addLevelEdge(node, candidate.node, kind: .door, modes: .pedestrian, isAccessible: true)
                 entrances[slot] = node
@@ -192,14 +196,18 @@ struct WalkableGrid {
 
     /// Joins POIs and connector entries of the level to the lattice or to their shop's entrance.
     func attachPoints(level: Int, entrances: [Int: Int32], work: inout DerivationWork) {
-        work.addPointNodes(level: level, entryOutside: "lies outside every walkable area",
-                           poiOutside: "POI could not be joined to the walkable grid") { w, node, point, hint in
+        work.addPointNodes(
+            level: level, entryOutside: "lies outside every walkable area",
+            poiOutside: "POI could not be joined to the walkable grid"
+        ) { w, node, point, hint in
             attach(node, at: point, hint: hint, entrances: entrances, work: &w)
         }
     }
 
-    private func attach(_ node: Int32, at p: LocalPoint, hint: String?, entrances: [Int: Int32],
-                        work: inout DerivationWork) -> Bool {
+    private func attach(
+        _ node: Int32, at p: LocalPoint, hint: String?, entrances: [Int: Int32],
+        work: inout DerivationWork
+    ) -> Bool {
         var slot = obstacle(holding: p)
         if slot == nil, let hint, let s = venue.index.spaceIndex[hint] { slot = obstacles.firstIndex(of: s) }
         if let slot {

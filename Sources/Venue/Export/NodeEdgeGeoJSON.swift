@@ -29,7 +29,8 @@ public enum NodeEdgeGeoJSON {
         }
         for (i, node) in graph.nodes.enumerated() {
             separator()
-            out += "{\"type\":\"Feature\",\"id\":\"n\(i)\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(coordinates[i])},\"properties\":{\"level_id\":"
+            out +=
+                "{\"type\":\"Feature\",\"id\":\"n\(i)\",\"geometry\":{\"type\":\"Point\",\"coordinates\":\(coordinates[i])},\"properties\":{\"level_id\":"
             JSONValue.writeString(venue.levels[Int(node.levelIndex)].id, into: &out)
             out += ",\"kind\":\"\(node.kind.rawValue)\""
             if let ref = node.featureID {
@@ -40,8 +41,10 @@ public enum NodeEdgeGeoJSON {
         }
         for (k, edge) in graph.edges.enumerated() {
             separator()
-            out += "{\"type\":\"Feature\",\"id\":\"e\(k)\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\(coordinates[Int(edge.from)]),\(coordinates[Int(edge.to)])]},"
-            out += "\"properties\":{\"from\":\"n\(edge.from)\",\"to\":\"n\(edge.to)\",\"kind\":\"\(edge.kind.name)\",\"one_way\":\(edge.isOneWay),"
+            out +=
+                "{\"type\":\"Feature\",\"id\":\"e\(k)\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[\(coordinates[Int(edge.from)]),\(coordinates[Int(edge.to)])]},"
+            out +=
+                "\"properties\":{\"from\":\"n\(edge.from)\",\"to\":\"n\(edge.to)\",\"kind\":\"\(edge.kind.name)\",\"one_way\":\(edge.isOneWay),"
             var modes: [String] = []
             if edge.modes.contains(.pedestrian) { modes.append("\"pedestrian\"") }
             if edge.modes.contains(.vehicle) { modes.append("\"vehicle\"") }

@@ -75,7 +75,9 @@ enum GeoJSONReader {
 
     /// Reads a GeoJSON FeatureCollection. Entries of `features` that are not objects become `.error`
     /// issues and are skipped.
-    static func readFeatureCollection(path: String, name: String) throws(VenueError)
+    static func readFeatureCollection(
+        path: String, name: String
+    ) throws(VenueError)
         -> (file: GeoJSONFile, issues: [VenueIssue])
     {
         let (value, warnings) = try readJSON(path: path, name: name)
@@ -83,15 +85,19 @@ enum GeoJSONReader {
     }
 
     /// Interprets a parsed document as a FeatureCollection.
-    static func featureCollection(_ value: JSONValue, name: String, issues: [VenueIssue] = []) throws(VenueError)
+    static func featureCollection(
+        _ value: JSONValue, name: String, issues: [VenueIssue] = []
+    ) throws(VenueError)
         -> (file: GeoJSONFile, issues: [VenueIssue])
     {
         guard case .object(var root) = value else {
-            throw .invalidFeature(SourceLocation(file: name), problem: "expected a GeoJSON FeatureCollection object, found \(value.typeName)")
+            throw .invalidFeature(
+                SourceLocation(file: name), problem: "expected a GeoJSON FeatureCollection object, found \(value.typeName)")
         }
         if let type = root["type"], type.string != "FeatureCollection" {
-            throw .invalidFeature(SourceLocation(file: name, field: "type"),
-                                  problem: "expected \"FeatureCollection\", found \(type.string.map { "\"\($0)\"" } ?? type.typeName)")
+            throw .invalidFeature(
+                SourceLocation(file: name, field: "type"),
+                problem: "expected \"FeatureCollection\", found \(type.string.map { "\"\($0)\"" } ?? type.typeName)")
         }
         guard let list = root["features"]?.array else {
             throw .invalidFeature(SourceLocation(file: name, field: "features"), problem: "missing or not an array")
@@ -109,7 +115,8 @@ enum GeoJSONReader {
     /// One entry of `features` as a feature; non-objects become `.error` issues (`nil`).
     static func feature(_ entry: JSONValue, position: Int, name: String, issues: inout [VenueIssue]) -> GeoJSONFeature? {
         guard case .object(let member) = entry else {
-            issues.append(.error(SourceLocation(file: name, featureID: "#\(position)"), "feature is \(entry.typeName), not an object; skipped"))
+            issues.append(
+                .error(SourceLocation(file: name, featureID: "#\(position)"), "feature is \(entry.typeName), not an object; skipped"))
             return nil
         }
         var id: String?
@@ -118,13 +125,16 @@ enum GeoJSONReader {
         case .number(let d)? where d.rounded() == d && abs(d) < 9e15: id = String(Int(d))
         case nil, .null?: id = nil
         case let other?:
-            issues.append(.warning(SourceLocation(file: name, featureID: "#\(position)", field: "id"),
-                                   "id is \(other.typeName), expected a string; ignored"))
+            issues.append(
+                .warning(
+                    SourceLocation(file: name, featureID: "#\(position)", field: "id"),
+                    "id is \(other.typeName), expected a string; ignored"))
         }
         var geometry: JSONValue? = member["geometry"]
         if case .some(.null) = geometry { geometry = .none }
-        return GeoJSONFeature(id: id, featureType: member["feature_type"]?.string, geometry: geometry,
-                              properties: member["properties"]?.object ?? [:], position: position)
+        return GeoJSONFeature(
+            id: id, featureType: member["feature_type"]?.string, geometry: geometry,
+            properties: member["properties"]?.object ?? [:], position: position)
     }
 
     /// Streams a FeatureCollection file: each feature goes to `body` as soon as it is parsed, so a large
@@ -151,11 +161,13 @@ enum GeoJSONReader {
             throw .malformedJSON(path: name, line: error.position.line, column: error.position.column, reason: error.message)
         }
         guard case .object(let members) = root else {
-            throw .invalidFeature(SourceLocation(file: name), problem: "expected a GeoJSON FeatureCollection object, found \(root.typeName)")
+            throw .invalidFeature(
+                SourceLocation(file: name), problem: "expected a GeoJSON FeatureCollection object, found \(root.typeName)")
         }
         if let type = members["type"], type.string != "FeatureCollection" {
-            throw .invalidFeature(SourceLocation(file: name, field: "type"),
-                                  problem: "expected \"FeatureCollection\", found \(type.string.map { "\"\($0)\"" } ?? type.typeName)")
+            throw .invalidFeature(
+                SourceLocation(file: name, field: "type"),
+                problem: "expected \"FeatureCollection\", found \(type.string.map { "\"\($0)\"" } ?? type.typeName)")
         }
         guard sawFeatures || members["features"]?.array != nil else {
             throw .invalidFeature(SourceLocation(file: name, field: "features"), problem: "missing or not an array")
@@ -193,7 +205,9 @@ extension GeoJSONFeature {
             var out: [String] = []
             out.reserveCapacity(items.count)
             for item in items {
-                guard let s = item.string else { throw FeatureProblem(key, "expected an array of strings, found an element of type \(item.typeName)") }
+                guard let s = item.string else {
+                    throw FeatureProblem(key, "expected an array of strings, found an element of type \(item.typeName)")
+                }
                 out.append(s)
             }
             return out

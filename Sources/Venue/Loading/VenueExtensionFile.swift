@@ -87,7 +87,9 @@ public struct VenueExtensionFile: Hashable, Sendable {
                     out.universes.append(UniverseEntry(universe: Universe(id: id, name: name), poiIDs: pois, spaceIDs: spaces))
                 }
             case "levels":
-                guard let levels = member.object else { bad(key, nil, "expected an object by level id, found \(member.typeName)"); continue }
+                guard let levels = member.object else {
+                    bad(key, nil, "expected an object by level id, found \(member.typeName)"); continue
+                }
                 for (id, entry) in levels {
                     guard let e = entry["elevation_m"]?.double, e.isFinite else {
                         bad("levels.elevation_m", id, "expected a finite number of metres"); continue
@@ -97,32 +99,46 @@ public struct VenueExtensionFile: Hashable, Sendable {
             case "external_ids":
                 guard let map = member.object else { bad(key, nil, "expected an object by feature id, found \(member.typeName)"); continue }
                 for (id, entry) in map {
-                    if let single = entry.string { out.externalIDs[id, default: []].append(single) }
-                    else if let list = stringList(entry) { out.externalIDs[id, default: []] += list }
-                    else { bad(key, id, "expected an array of strings, found \(entry.typeName)") }
+                    if let single = entry.string {
+                        out.externalIDs[id, default: []].append(single)
+                    } else if let list = stringList(entry) {
+                        out.externalIDs[id, default: []] += list
+                    } else {
+                        bad(key, id, "expected an array of strings, found \(entry.typeName)")
+                    }
                 }
             case "direction_modes":
                 guard let list = member.array else { bad(key, nil, "expected an array, found \(member.typeName)"); continue }
                 for (k, entry) in list.enumerated() {
-                    guard let name = entry["name"]?.string else { bad("direction_modes[\(k)].name", nil, "a direction mode needs a string name"); continue }
-                    guard let excluded = stringList(entry["exclude"]) else { bad("direction_modes[\(k)].exclude", name, "expected an array of connector kinds"); continue }
+                    guard let name = entry["name"]?.string else {
+                        bad("direction_modes[\(k)].name", nil, "a direction mode needs a string name"); continue
+                    }
+                    guard let excluded = stringList(entry["exclude"]) else {
+                        bad("direction_modes[\(k)].exclude", name, "expected an array of connector kinds"); continue
+                    }
                     var kinds: Set<ConnectorKind> = []
                     var unknown: String?
                     for text in excluded { if let kind = ConnectorKind(rawValue: text) { kinds.insert(kind) } else { unknown = text } }
                     if let unknown { bad("direction_modes[\(k)].exclude", name, "unknown connector kind '\(unknown)'"); continue }
                     let accessible = entry["accessible_only"] ?? .null
-                    guard accessible.isNull || accessible.bool != nil else { bad("direction_modes[\(k)].accessible_only", name, "expected a boolean"); continue }
+                    guard accessible.isNull || accessible.bool != nil else {
+                        bad("direction_modes[\(k)].accessible_only", name, "expected a boolean"); continue
+                    }
                     let speed = entry["walking_speed_mps"] ?? .null
                     if !speed.isNull {
                         guard let v = speed.double, (0.5...2.0).contains(v) else {
                             bad("direction_modes[\(k)].walking_speed_mps", name, "expected a number in 0.5...2.0"); continue
                         }
                     }
-                    out.directionModes.append(VenueDirectionMode(name: name, excludedConnectors: kinds, accessibleOnly: accessible.bool ?? false,
-                                                                 walkingSpeedMetersPerSecond: speed.double))
+                    out.directionModes.append(
+                        VenueDirectionMode(
+                            name: name, excludedConnectors: kinds, accessibleOnly: accessible.bool ?? false,
+                            walkingSpeedMetersPerSecond: speed.double))
                 }
             case "connectors":
-                guard let map = member.object else { bad(key, nil, "expected an object by connector id, found \(member.typeName)"); continue }
+                guard let map = member.object else {
+                    bad(key, nil, "expected an object by connector id, found \(member.typeName)"); continue
+                }
                 for (id, entry) in map {
                     let transition = entry["transition_type"] ?? .null
                     let accessible = entry["accessible"] ?? .null

@@ -17,10 +17,12 @@ public struct VenueLoadOptions: Sendable {
     public var graphWhenNoneAuthored: @Sendable (Venue) -> Venue
 
     /// Options with the documented defaults.
-    public init(useAuthoredGraph: Bool = true, graphPath: String? = nil,
-                authoredGraph: AuthoredGraphOptions = AuthoredGraphOptions(),
-                connectorDerivation: ConnectorDerivationOptions = ConnectorDerivationOptions(),
-                graphWhenNoneAuthored: @escaping @Sendable (Venue) -> Venue = VenueLoadOptions.deriveGraph) {
+    public init(
+        useAuthoredGraph: Bool = true, graphPath: String? = nil,
+        authoredGraph: AuthoredGraphOptions = AuthoredGraphOptions(),
+        connectorDerivation: ConnectorDerivationOptions = ConnectorDerivationOptions(),
+        graphWhenNoneAuthored: @escaping @Sendable (Venue) -> Venue = VenueLoadOptions.deriveGraph
+    ) {
         self.useAuthoredGraph = useAuthoredGraph; self.graphPath = graphPath
         self.authoredGraph = authoredGraph; self.connectorDerivation = connectorDerivation
         self.graphWhenNoneAuthored = graphWhenNoneAuthored
@@ -52,9 +54,11 @@ public struct ConnectorDerivationOptions: Hashable, Sendable {
     public var maximumOrdinalSpan: Int
 
     /// Validated options. - Precondition: every value in its documented range.
-    public init(minimumBoundingBoxIoU: Double = 0.3,
-                kindByUnitCategory: [String: ConnectorKind] = ConnectorDerivationOptions.defaultKinds,
-                maximumOffsetMeters: Double = 5, maximumOrdinalSpan: Int = 2) {
+    public init(
+        minimumBoundingBoxIoU: Double = 0.3,
+        kindByUnitCategory: [String: ConnectorKind] = ConnectorDerivationOptions.defaultKinds,
+        maximumOffsetMeters: Double = 5, maximumOrdinalSpan: Int = 2
+    ) {
         precondition(minimumBoundingBoxIoU > 0 && minimumBoundingBoxIoU <= 1, "minimumBoundingBoxIoU must be in (0, 1]")
         precondition((0...50).contains(maximumOffsetMeters), "maximumOffsetMeters must be in [0, 50]")
         precondition((1...10).contains(maximumOrdinalSpan), "maximumOrdinalSpan must be in [1, 10]")
@@ -85,12 +89,15 @@ public struct AuthoredGraphOptions: Hashable, Sendable {
     public var outdoorLevelID: String?
 
     /// Validated options. - Precondition: every value in its documented range.
-    public init(elevatorFixedSeconds: Double = 30, carLiftFixedSeconds: Double = 60,
-                connectorSearchRadiusMeters: Double = 15, outdoorLevelID: String? = nil) {
+    public init(
+        elevatorFixedSeconds: Double = 30, carLiftFixedSeconds: Double = 60,
+        connectorSearchRadiusMeters: Double = 15, outdoorLevelID: String? = nil
+    ) {
         precondition((0...600).contains(elevatorFixedSeconds), "elevatorFixedSeconds must be in [0, 600]")
         precondition((0...600).contains(carLiftFixedSeconds), "carLiftFixedSeconds must be in [0, 600]")
-        precondition(connectorSearchRadiusMeters > 0 && connectorSearchRadiusMeters <= 1000,
-                     "connectorSearchRadiusMeters must be in (0, 1000]")
+        precondition(
+            connectorSearchRadiusMeters > 0 && connectorSearchRadiusMeters <= 1000,
+            "connectorSearchRadiusMeters must be in (0, 1000]")
         self.elevatorFixedSeconds = elevatorFixedSeconds; self.carLiftFixedSeconds = carLiftFixedSeconds
         self.connectorSearchRadiusMeters = connectorSearchRadiusMeters; self.outdoorLevelID = outdoorLevelID
     }

@@ -10,19 +10,23 @@ public struct VenueFormat: Sendable {
     public var load: @Sendable (_ folder: String, _ options: VenueLoadOptions) throws(VenueError) -> Venue
 
     /// A format from its recogniser and loader.
-    public init(name: String, detect: @escaping @Sendable (String) -> String?,
-                load: @escaping @Sendable (String, VenueLoadOptions) throws(VenueError) -> Venue) {
+    public init(
+        name: String, detect: @escaping @Sendable (String) -> String?,
+        load: @escaping @Sendable (String, VenueLoadOptions) throws(VenueError) -> Venue
+    ) {
         self.name = name; self.detect = detect; self.load = load
     }
 
     /// An IMDF archive folder (has `manifest.json`), or a folder holding exactly one such archive one
     /// level down (e.g. `polymap-imdf/` around `IMDFData/`).
-    public static let imdf = VenueFormat(name: "imdf", detect: { path in
-        if IMDFLoader.isArchive(path) { return path }
-        let children = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-        let archives = children.map { (path as NSString).appendingPathComponent($0) }.filter(IMDFLoader.isArchive)
-        return archives.count == 1 ? archives[0] : nil
-    }, load: { folder, options throws(VenueError) in try IMDFLoader.load(folder: folder, options: options) })
+    public static let imdf = VenueFormat(
+        name: "imdf",
+        detect: { path in
+            if IMDFLoader.isArchive(path) { return path }
+            let children = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+            let archives = children.map { (path as NSString).appendingPathComponent($0) }.filter(IMDFLoader.isArchive)
+            return archives.count == 1 ? archives[0] : nil
+        }, load: { folder, options throws(VenueError) in try IMDFLoader.load(folder: folder, options: options) })
 }
 
 /// Loads a venue from a path in any format IndoorNav reads.
@@ -54,7 +58,9 @@ public enum VenueLoader {
         for format in formats {
             if let folder = format.detect(path) { return try format.load(folder, options) }
         }
-        throw .unsupportedFormat(path: path, reason: "no manifest.json here or in a single subfolder; formats tried: "
-                                    + formats.map(\.name).joined(separator: ", "))
+        throw .unsupportedFormat(
+            path: path,
+            reason: "no manifest.json here or in a single subfolder; formats tried: "
+                + formats.map(\.name).joined(separator: ", "))
     }
 }

@@ -44,7 +44,8 @@ enum ZipArchive {
             remove(folder)
             let text = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                 .prefix(2).joined(separator: "; ")
-            throw .badArchive(path: path, reason: "unzip exited with status \(process.terminationStatus)" + (text.isEmpty ? "" : ": \(text)"))
+            throw .badArchive(
+                path: path, reason: "unzip exited with status \(process.terminationStatus)" + (text.isEmpty ? "" : ": \(text)"))
         }
         return folder
     }

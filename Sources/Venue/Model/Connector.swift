@@ -50,9 +50,11 @@ public struct Connector: Hashable, Sendable {
     public var buildingID: String?
 
     /// A connector; accessibility defaults by kind (elevators and ramps yes, stairs and escalators no).
-    public init(id: String, kind: ConnectorKind, levelIDs: [String], entries: [Entry], direction: Direction = .both,
-                isAccessible: Bool? = nil, transitionTypeID: String? = nil, name: LocalizedName = LocalizedName(),
-                buildingID: String? = nil) {
+    public init(
+        id: String, kind: ConnectorKind, levelIDs: [String], entries: [Entry], direction: Direction = .both,
+        isAccessible: Bool? = nil, transitionTypeID: String? = nil, name: LocalizedName = LocalizedName(),
+        buildingID: String? = nil
+    ) {
         self.id = id; self.kind = kind; self.levelIDs = levelIDs; self.entries = entries; self.direction = direction
         self.isAccessible = isAccessible ?? Connector.defaultAccessible(kind)
         self.transitionTypeID = transitionTypeID; self.name = name; self.buildingID = buildingID

@@ -20,8 +20,10 @@ public struct Building: Hashable, Sendable {
     public var footprint: Polygon?
 
     /// A building with every field given (empty name, no footprint by default).
-    public init(id: String, kind: Kind = .building, name: LocalizedName = LocalizedName(), category: String? = nil,
-                externalIDs: [String] = [], parentBuildingID: String? = nil, footprint: Polygon? = nil) {
+    public init(
+        id: String, kind: Kind = .building, name: LocalizedName = LocalizedName(), category: String? = nil,
+        externalIDs: [String] = [], parentBuildingID: String? = nil, footprint: Polygon? = nil
+    ) {
         self.id = id; self.kind = kind; self.name = name; self.category = category
         self.externalIDs = externalIDs; self.parentBuildingID = parentBuildingID; self.footprint = footprint
     }
@@ -53,9 +55,11 @@ public struct Level: Hashable, Sendable {
     public var floorFrame: FloorFrame?
 
     /// A level; `elevationMeters` defaults to `ordinal × 4 m`.
-    public init(id: String, ordinal: Int, name: LocalizedName = LocalizedName(), shortName: LocalizedName = LocalizedName(),
-                floorNumber: Double? = nil, buildingIDs: [String] = [], outline: Polygon? = nil,
-                elevationMeters: Double? = nil, externalIDs: [String] = [], floorFrame: FloorFrame? = nil) {
+    public init(
+        id: String, ordinal: Int, name: LocalizedName = LocalizedName(), shortName: LocalizedName = LocalizedName(),
+        floorNumber: Double? = nil, buildingIDs: [String] = [], outline: Polygon? = nil,
+        elevationMeters: Double? = nil, externalIDs: [String] = [], floorFrame: FloorFrame? = nil
+    ) {
         self.id = id; self.ordinal = ordinal; self.name = name; self.shortName = shortName
         self.floorNumber = floorNumber; self.buildingIDs = buildingIDs; self.outline = outline
         self.elevationMeters = elevationMeters ?? Double(ordinal) * Level.defaultStoreyHeightMeters
@@ -116,9 +120,11 @@ public struct Space: Hashable, Sendable {
     public var universes: Set<String>
 
     /// A space; walkable, in every universe and unrestricted unless told otherwise.
-    public init(id: String, category: String, polygon: Polygon, levelID: String, name: LocalizedName = LocalizedName(),
-                externalIDs: [String] = [], isWalkable: Bool = true, buildingID: String? = nil,
-                restriction: String? = nil, universes: Set<String> = []) {
+    public init(
+        id: String, category: String, polygon: Polygon, levelID: String, name: LocalizedName = LocalizedName(),
+        externalIDs: [String] = [], isWalkable: Bool = true, buildingID: String? = nil,
+        restriction: String? = nil, universes: Set<String> = []
+    ) {
         self.id = id; self.category = category; self.polygon = polygon; self.levelID = levelID; self.name = name
         self.externalIDs = externalIDs; self.isWalkable = isWalkable; self.buildingID = buildingID
         self.restriction = restriction; self.universes = universes
@@ -146,8 +152,10 @@ public struct Opening: Hashable, Sendable {
     public var isAccessible: Bool
 
     /// An opening; accessible unless told otherwise.
-    public init(id: String, category: String, line: Polyline, levelID: String, name: LocalizedName = LocalizedName(),
-                isAccessible: Bool = true) {
+    public init(
+        id: String, category: String, line: Polyline, levelID: String, name: LocalizedName = LocalizedName(),
+        isAccessible: Bool = true
+    ) {
         self.id = id; self.category = category; self.line = line; self.levelID = levelID; self.name = name
         self.isAccessible = isAccessible
     }
@@ -180,8 +188,10 @@ public struct PointOfInterest: Hashable, Sendable {
     public var universes: Set<String>
 
     /// A POI; in every universe unless told otherwise.
-    public init(id: String, category: String, name: LocalizedName, position: LocalPoint, levelID: String,
-                spaceID: String? = nil, externalIDs: [String] = [], source: Source, universes: Set<String> = []) {
+    public init(
+        id: String, category: String, name: LocalizedName, position: LocalPoint, levelID: String,
+        spaceID: String? = nil, externalIDs: [String] = [], source: Source, universes: Set<String> = []
+    ) {
         self.id = id; self.category = category; self.name = name; self.position = position; self.levelID = levelID
         self.spaceID = spaceID; self.externalIDs = externalIDs; self.source = source; self.universes = universes
     }
@@ -211,8 +221,10 @@ public struct VenueDirectionMode: Hashable, Sendable {
     public var walkingSpeedMetersPerSecond: Double?
 
     /// A direction mode; no exclusions and the router's walking speed unless told otherwise.
-    public init(name: String, excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
-                walkingSpeedMetersPerSecond: Double? = nil) {
+    public init(
+        name: String, excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
+        walkingSpeedMetersPerSecond: Double? = nil
+    ) {
         self.name = name; self.excludedConnectors = excludedConnectors; self.accessibleOnly = accessibleOnly
         self.walkingSpeedMetersPerSecond = walkingSpeedMetersPerSecond
     }

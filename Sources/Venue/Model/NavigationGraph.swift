@@ -86,9 +86,11 @@ public struct NavEdge: Hashable, Sendable {
     public var connectorIndex: Int32?
 
     /// An edge between node indices; by default two-way, accessible, for pedestrians, with no fixed time.
-    public init(from: Int32, to: Int32, kind: NavEdgeKind, lengthMeters: Double, fixedSeconds: Double = 0,
-                modes: TransportModes = .pedestrian, isOneWay: Bool = false, isAccessible: Bool = true,
-                connectorIndex: Int32? = nil) {
+    public init(
+        from: Int32, to: Int32, kind: NavEdgeKind, lengthMeters: Double, fixedSeconds: Double = 0,
+        modes: TransportModes = .pedestrian, isOneWay: Bool = false, isAccessible: Bool = true,
+        connectorIndex: Int32? = nil
+    ) {
         self.from = from; self.to = to; self.kind = kind; self.lengthMeters = lengthMeters
         self.fixedSeconds = fixedSeconds; self.modes = modes; self.isOneWay = isOneWay
         self.isAccessible = isAccessible; self.connectorIndex = connectorIndex

@@ -51,11 +51,13 @@ public struct Venue: Sendable {
     let footprintOrderByLevel: [[Int]]
 
     /// A venue from its parts; sorts levels by ordinal and builds the id and spatial indices.
-    public init(id: String, name: LocalizedName, category: String? = nil, defaultLanguage: String, frame: LocalFrame,
-                buildings: [Building], levels: [Level], spaces: [Space], openings: [Opening],
-                pois: [PointOfInterest], connectors: [Connector], universes: [Universe] = [],
-                graph: NavigationGraph, version: String? = nil, issues: [VenueIssue] = [],
-                directionModes: [VenueDirectionMode] = []) {
+    public init(
+        id: String, name: LocalizedName, category: String? = nil, defaultLanguage: String, frame: LocalFrame,
+        buildings: [Building], levels: [Level], spaces: [Space], openings: [Opening],
+        pois: [PointOfInterest], connectors: [Connector], universes: [Universe] = [],
+        graph: NavigationGraph, version: String? = nil, issues: [VenueIssue] = [],
+        directionModes: [VenueDirectionMode] = []
+    ) {
         self.id = id; self.name = name; self.category = category; self.defaultLanguage = defaultLanguage
         self.frame = frame; self.buildings = buildings
         self.levels = levels.sorted { ($0.ordinal, $0.id) < ($1.ordinal, $1.id) }
@@ -77,8 +79,10 @@ public struct Venue: Sendable {
         self.spatialIndex = Venue.spatialIndex(levels: self.levels, spaces: spaces, openings: openings, graph: graph, index: index)
     }
 
-    private static func spatialIndex(levels: [Level], spaces: [Space], openings: [Opening], graph: NavigationGraph,
-                                     index: VenueIndex) -> VenueSpatialIndex {
+    private static func spatialIndex(
+        levels: [Level], spaces: [Space], openings: [Opening], graph: NavigationGraph,
+        index: VenueIndex
+    ) -> VenueSpatialIndex {
         VenueSpatialIndex(levels: levels, spaces: spaces, openings: openings, graph: graph, levelIndexOfLevelID: { index.levelIndex[$0] })
     }
 
@@ -124,9 +128,13 @@ extension Venue {
             if let i = try one(levels.indices.filter { levels[$0].floorNumber == value }) { return i }
         }
         let key = reference.lowercased()
-        if let i = try one(levels.indices.filter { l in
-            (levels[l].shortName.allTexts + levels[l].name.allTexts).contains { $0.lowercased() == key }
-        }) { return i }
+        if let i = try one(
+            levels.indices.filter { l in
+                (levels[l].shortName.allTexts + levels[l].name.allTexts).contains { $0.lowercased() == key }
+            })
+        {
+            return i
+        }
         throw .notFound(kind: "level", id: reference)
     }
 
@@ -134,7 +142,8 @@ extension Venue {
     private func describeLevel(_ i: Int) -> String {
         let level = levels[i]
         let name = displayName(level.shortName) ?? displayName(level.name)
-        return "\(level.id) (ordinal \(level.ordinal)\(name.map { ", \"\($0)\"" } ?? "")\(level.buildingIDs.isEmpty ? "" : ", building \(level.buildingIDs.joined(separator: "+"))"))"
+        return
+            "\(level.id) (ordinal \(level.ordinal)\(name.map { ", \"\($0)\"" } ?? "")\(level.buildingIDs.isEmpty ? "" : ", building \(level.buildingIDs.joined(separator: "+"))"))"
     }
 
     /// The space for an id, external id or source-prefixed id.

@@ -3,8 +3,10 @@ import IndoorGeometry
 extension VenueSpatialIndex {
     /// Groups spaces, nodes and edges by level and builds each level's grids.
     /// - Complexity: O(L + S + V + E + cells)
-    static func buildLevels(outlines: [Polygon?], spaces: [Space], spaceLevel: [Int], openingCount: [Int],
-                            graph: NavigationGraph) -> [LevelGrids] {
+    static func buildLevels(
+        outlines: [Polygon?], spaces: [Space], spaceLevel: [Int], openingCount: [Int],
+        graph: NavigationGraph
+    ) -> [LevelGrids] {
         let levelCount = outlines.count
         var spaceIDs = [[Int32]](repeating: [], count: levelCount)
         var walkableSpaces = [Int](repeating: 0, count: levelCount)
@@ -47,8 +49,9 @@ extension VenueSpatialIndex {
             let extent = bounds ?? BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
             let levelSpaces = spaceIDs[l]
-            let spaceLayout = GridLayout(bounds: extent,
-                                         cellSizeMeters: UniformGrid.cellSize(bounds: extent, itemCount: levelSpaces.count))
+            let spaceLayout = GridLayout(
+                bounds: extent,
+                cellSizeMeters: UniformGrid.cellSize(bounds: extent, itemCount: levelSpaces.count))
             let spaceGrid = UniformGrid(layout: spaceLayout, itemCount: levelSpaces.count) { i, visit in
                 let b = spaces[Int(levelSpaces[i])].polygon.bounds
                 guard b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite else { return }
@@ -56,8 +59,9 @@ extension VenueSpatialIndex {
             }
 
             let levelNodes = nodeIDs[l]
-            let nodeLayout = GridLayout(bounds: extent,
-                                        cellSizeMeters: UniformGrid.cellSize(bounds: extent, itemCount: levelNodes.count))
+            let nodeLayout = GridLayout(
+                bounds: extent,
+                cellSizeMeters: UniformGrid.cellSize(bounds: extent, itemCount: levelNodes.count))
             let nodeGrid = UniformGrid(layout: nodeLayout, itemCount: levelNodes.count) { i, visit in
                 visit(nodeLayout.cell(of: nodes[Int(levelNodes[i])].point))
             }
@@ -70,22 +74,26 @@ extension VenueSpatialIndex {
                 totalLength += nodes[Int(edge.from)].point.distance(to: nodes[Int(edge.to)].point)
             }
             let meanLength = levelEdges.isEmpty ? 0 : totalLength / Double(levelEdges.count)
-            let edgeLayout = GridLayout(bounds: extent,
-                                        cellSizeMeters: max(UniformGrid.cellSize(bounds: extent, itemCount: levelEdges.count),
-                                                            meanLength / 2))
+            let edgeLayout = GridLayout(
+                bounds: extent,
+                cellSizeMeters: max(
+                    UniformGrid.cellSize(bounds: extent, itemCount: levelEdges.count),
+                    meanLength / 2))
             let edges = graph.edges
             let edgeGrid = UniformGrid(layout: edgeLayout, itemCount: levelEdges.count) { i, visit in
                 let edge = edges[Int(levelEdges[i])]
                 edgeLayout.forEachCell(alongSegmentFrom: nodes[Int(edge.from)].point, to: nodes[Int(edge.to)].point, visit)
             }
 
-            result.append(LevelGrids(
-                outline: outlines[l],
-                walksOnOutline: outlineIsWalkable(hasOutline: outlines[l] != nil, openingCount: openingCount[l],
-                                                  walkableSpaceCount: walkableSpaces[l]),
-                spaceGrid: spaceGrid, spaceIDs: levelSpaces,
-                nodeGrid: nodeGrid, nodeIDs: levelNodes,
-                edgeGrid: edgeGrid, edgeIDs: levelEdges))
+            result.append(
+                LevelGrids(
+                    outline: outlines[l],
+                    walksOnOutline: outlineIsWalkable(
+                        hasOutline: outlines[l] != nil, openingCount: openingCount[l],
+                        walkableSpaceCount: walkableSpaces[l]),
+                    spaceGrid: spaceGrid, spaceIDs: levelSpaces,
+                    nodeGrid: nodeGrid, nodeIDs: levelNodes,
+                    edgeGrid: edgeGrid, edgeIDs: levelEdges))
         }
         return result
     }

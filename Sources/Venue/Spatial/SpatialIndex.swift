@@ -42,8 +42,10 @@ public struct VenueSpatialIndex: Sendable {
     ///   - graph: the navigation graph whose nodes and edges are indexed.
     ///   - levelIndexOfLevelID: index into `levels` of a level id, `nil` when unknown.
     /// - Complexity: O(L + S + V + E + cells).
-    public init(levels: [Level], spaces: [Space], openings: [Opening], graph: NavigationGraph,
-                levelIndexOfLevelID: (String) -> Int?) {
+    public init(
+        levels: [Level], spaces: [Space], openings: [Opening], graph: NavigationGraph,
+        levelIndexOfLevelID: (String) -> Int?
+    ) {
         let levelCount = levels.count
         self.spaces = spaces
         self.spaceAreas = spaces.map(\.polygon.areaSquareMeters)
@@ -51,8 +53,9 @@ public struct VenueSpatialIndex: Sendable {
         self.graph = graph
         var openingCount = [Int](repeating: 0, count: levelCount)
         for o in openings { if let l = levelIndexOfLevelID(o.levelID), l < levelCount { openingCount[l] += 1 } }
-        self.levels = Self.buildLevels(outlines: levels.map(\.outline), spaces: spaces,
-                                       spaceLevel: spaceLevel, openingCount: openingCount, graph: graph)
+        self.levels = Self.buildLevels(
+            outlines: levels.map(\.outline), spaces: spaces,
+            spaceLevel: spaceLevel, openingCount: openingCount, graph: graph)
     }
 
     /// Builds the index without level outlines (every level treated as having none).
@@ -61,9 +64,10 @@ public struct VenueSpatialIndex: Sendable {
         self.spaceAreas = spaces.map(\.polygon.areaSquareMeters)
         self.spaceLevel = spaces.map { levelIndexOfSpace($0) ?? -1 }
         self.graph = graph
-        self.levels = Self.buildLevels(outlines: [Polygon?](repeating: nil, count: max(levelCount, 0)),
-                                       spaces: spaces, spaceLevel: spaceLevel,
-                                       openingCount: [Int](repeating: 0, count: levelCount), graph: graph)
+        self.levels = Self.buildLevels(
+            outlines: [Polygon?](repeating: nil, count: max(levelCount, 0)),
+            spaces: spaces, spaceLevel: spaceLevel,
+            openingCount: [Int](repeating: 0, count: levelCount), graph: graph)
     }
 
     /// Whether a level is walked on its outline: it has one, and either no openings or no walkable spaces
@@ -166,16 +170,22 @@ public struct VenueSpatialIndex: Sendable {
 
     /// The nearest graph node on `levelIndex` within `maxDistanceMeters` (ties: smaller index).
     /// - Complexity: about O(1) for evenly spread nodes.
-    public func nearestNode(to point: LocalPoint, levelIndex: Int, maxDistanceMeters: Double = .infinity)
+    public func nearestNode(
+        to point: LocalPoint, levelIndex: Int, maxDistanceMeters: Double = .infinity
+    )
         -> (node: Int, distanceMeters: Double)?
     {
         guard levels.indices.contains(levelIndex) else { return nil }
         let level = levels[levelIndex]
         let nodes = graph.nodes
         let ids = level.nodeIDs
-        guard let hit = level.nodeGrid.nearest(to: point, maxDistanceMeters: maxDistanceMeters, distance: { slot in
-            nodes[Int(ids[Int(slot)])].point.distance(to: point)
-        }) else { return nil }
+        guard
+            let hit = level.nodeGrid.nearest(
+                to: point, maxDistanceMeters: maxDistanceMeters,
+                distance: { slot in
+                    nodes[Int(ids[Int(slot)])].point.distance(to: point)
+                })
+        else { return nil }
         return (node: Int(ids[Int(hit.item)]), distanceMeters: hit.distance)
     }
 
@@ -204,15 +214,21 @@ public struct VenueSpatialIndex: Sendable {
     /// - Returns: the edge index, the closest point on it, its parameter `t` in [0, 1] from the edge's
     ///   `from` node to its `to` node, and the distance in metres.
     /// - Complexity: about O(1) for evenly spread, short edges.
-    public func nearestEdge(to point: LocalPoint, levelIndex: Int, maxDistanceMeters: Double = .infinity)
+    public func nearestEdge(
+        to point: LocalPoint, levelIndex: Int, maxDistanceMeters: Double = .infinity
+    )
         -> (edge: Int, point: LocalPoint, t: Double, distanceMeters: Double)?
     {
         guard levels.indices.contains(levelIndex) else { return nil }
         // The grid and ids only, not a copy of the level's other grids.
         let ids = levels[levelIndex].edgeIDs
-        guard let hit = levels[levelIndex].edgeGrid.nearest(to: point, maxDistanceMeters: maxDistanceMeters, distance: { slot in
-            projection(ofEdge: Int(ids[Int(slot)]), point).point.distance(to: point)
-        }) else { return nil }
+        guard
+            let hit = levels[levelIndex].edgeGrid.nearest(
+                to: point, maxDistanceMeters: maxDistanceMeters,
+                distance: { slot in
+                    projection(ofEdge: Int(ids[Int(slot)]), point).point.distance(to: point)
+                })
+        else { return nil }
         let e = Int(ids[Int(hit.item)])
         let projected = projection(ofEdge: e, point)
         return (edge: e, point: projected.point, t: projected.t, distanceMeters: hit.distance)

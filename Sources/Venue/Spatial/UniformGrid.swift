@@ -95,8 +95,11 @@ struct UniformGrid: Sendable {
     let items: [Int32]
 
     /// An empty grid of one cell.
-    static let empty = UniformGrid(layout: GridLayout(bounds: BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0),
-                                                      cellSizeMeters: 1), itemCount: 0) { _, _ in }
+    static let empty = UniformGrid(
+        layout: GridLayout(
+            bounds: BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0),
+            cellSizeMeters: 1), itemCount: 0
+    ) { _, _ in }
 
     /// Builds a grid; `cells(item, visit)` must call `visit(cellIndex)` for every cell of `layout` the item
     /// touches (it is called twice per item and must visit the same cells both times).
@@ -120,8 +123,10 @@ struct UniformGrid: Sendable {
 
     /// A cell side giving about `itemsPerCell` items per cell over `bounds`, at least `minimumMeters`, and
     /// never more than `4 × itemCount + 64` cells in all.
-    static func cellSize(bounds: BoundingBox, itemCount: Int, itemsPerCell: Double = 2,
-                         minimumMeters: Double = 0.25) -> Double {
+    static func cellSize(
+        bounds: BoundingBox, itemCount: Int, itemsPerCell: Double = 2,
+        minimumMeters: Double = 0.25
+    ) -> Double {
         let width = max(bounds.width, minimumMeters), height = max(bounds.height, minimumMeters)
         let n = Double(max(itemCount, 1))
         var size = max((width * height * itemsPerCell / n).squareRoot(), minimumMeters)

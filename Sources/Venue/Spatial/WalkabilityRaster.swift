@@ -68,11 +68,16 @@ extension VenueSpatialIndex {
             var box = level.walksOnOutline ? level.outline?.bounds : nil
             for s in ownSpaces {
                 let b = spaces[s].polygon.bounds
-                box = box.map { BoundingBox(minX: min($0.minX, b.minX), minY: min($0.minY, b.minY),
-                                            maxX: max($0.maxX, b.maxX), maxY: max($0.maxY, b.maxY)) } ?? b
+                box =
+                    box.map {
+                        BoundingBox(
+                            minX: min($0.minX, b.minX), minY: min($0.minY, b.minY),
+                            maxX: max($0.maxX, b.maxX), maxY: max($0.maxY, b.maxY))
+                    } ?? b
             }
             guard let box, box.maxX > box.minX, box.maxY > box.minY,
-                  box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite else {
+                box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite
+            else {
                 result.append(.init(originX: 0, originY: 0, cellSizeMeters: size, columns: 0, rows: 0, cells: []))
                 continue
             }
@@ -80,8 +85,9 @@ extension VenueSpatialIndex {
             let cellSize = max(size, (width * height / Double(WalkabilityRaster.maximumCellsPerLevel)).squareRoot())
             let columns = max(1, Int((width / cellSize).rounded(.up)))
             let rows = max(1, Int((height / cellSize).rounded(.up)))
-            var cells = WalkabilityRaster.LevelCells(originX: box.minX, originY: box.minY, cellSizeMeters: cellSize,
-                                                     columns: columns, rows: rows, cells: [UInt8](repeating: 0, count: columns * rows))
+            var cells = WalkabilityRaster.LevelCells(
+                originX: box.minX, originY: box.minY, cellSizeMeters: cellSize,
+                columns: columns, rows: rows, cells: [UInt8](repeating: 0, count: columns * rows))
             if level.walksOnOutline, let outline = level.outline { cells.fill(outline, with: 2) }
             for s in ownSpaces where spaces[s].isWalkable { cells.fill(spaces[s].polygon, with: 2) }
             for s in ownSpaces where !spaces[s].isWalkable { cells.fill(spaces[s].polygon, with: 1) }

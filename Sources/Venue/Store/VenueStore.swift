@@ -23,8 +23,10 @@ public struct VenueStore: Sendable {
 
     /// A store over `directory` (created on first install), with install times from `clock` (seconds since
     /// 1970, UTC) and venues read by `loader`.
-    public init(directory: String, clock: @escaping @Sendable () -> Double,
-                loader: @escaping @Sendable (String) throws(VenueError) -> Venue) {
+    public init(
+        directory: String, clock: @escaping @Sendable () -> Double,
+        loader: @escaping @Sendable (String) throws(VenueError) -> Venue
+    ) {
         self.directory = directory; self.clock = clock; self.loader = loader
     }
 
@@ -71,8 +73,9 @@ public struct VenueStore: Sendable {
     public func checkForUpdate(id: String) throws(VenueStoreError) -> UpdateCheck {
         let installed = try entry(id: id)
         try Self.requireFolder(installed.sourcePath)
-        return UpdateCheck(id: id, installedHash: installed.contentHash,
-                           sourceHash: try VenueContentHash.of(folder: installed.sourcePath))
+        return UpdateCheck(
+            id: id, installedHash: installed.contentHash,
+            sourceHash: try VenueContentHash.of(folder: installed.sourcePath))
     }
 
     /// Reinstalls a venue from its source when the source's content changed; returns whether it did.
@@ -130,9 +133,10 @@ public struct VenueStore: Sendable {
         if let requiringID, requiringID != venue.id {
             throw .venueIDChanged(installed: requiringID, source: venue.id, sourcePath: source)
         }
-        let entry = Entry(id: venue.id, name: venue.displayName(venue.name) ?? "", version: venue.version,
-                          sourcePath: source, contentHash: try VenueContentHash.of(folder: content),
-                          installedAtUnixSeconds: clock())
+        let entry = Entry(
+            id: venue.id, name: venue.displayName(venue.name) ?? "", version: venue.version,
+            sourcePath: source, contentHash: try VenueContentHash.of(folder: content),
+            installedAtUnixSeconds: clock())
         let entryPath = staging + "/" + Self.entryFileName
         guard FileManager.default.createFile(atPath: entryPath, contents: Data(entry.jsonText.utf8)) else {
             throw .fileSystem(path: entryPath, reason: "cannot write")

@@ -18,8 +18,10 @@ extension VenueStore {
         public var installedAtUnixSeconds: Double
 
         /// An entry with every field given.
-        public init(id: String, name: String, version: String?, sourcePath: String, contentHash: String,
-                    installedAtUnixSeconds: Double) {
+        public init(
+            id: String, name: String, version: String?, sourcePath: String, contentHash: String,
+            installedAtUnixSeconds: Double
+        ) {
             self.id = id; self.name = name; self.version = version; self.sourcePath = sourcePath
             self.contentHash = contentHash; self.installedAtUnixSeconds = installedAtUnixSeconds
         }
@@ -63,7 +65,8 @@ extension VenueStore {
             }
             guard value.object != nil else { throw .corruptEntry(path: path, reason: "expected an object, found \(value.typeName)") }
             guard value["format"]?.int == formatVersion else {
-                throw .corruptEntry(path: path, reason: "format: expected \(formatVersion), found \(value["format"]?.serialized() ?? "nothing")")
+                throw .corruptEntry(
+                    path: path, reason: "format: expected \(formatVersion), found \(value["format"]?.serialized() ?? "nothing")")
             }
             var version: String?
             switch value["version"] {
@@ -78,8 +81,9 @@ extension VenueStore {
             guard hash.hasPrefix("fnv1a64:"), hash.count == 24 else {
                 throw .corruptEntry(path: path, reason: "content_hash: expected fnv1a64: and 16 hex digits, found '\(hash)'")
             }
-            return Entry(id: try string("id"), name: try string("name"), version: version, sourcePath: try string("source_path"),
-                         contentHash: hash, installedAtUnixSeconds: installed)
+            return Entry(
+                id: try string("id"), name: try string("name"), version: version, sourcePath: try string("source_path"),
+                contentHash: hash, installedAtUnixSeconds: installed)
         }
     }
 

@@ -60,9 +60,11 @@ struct GeoJSONTextWriter {
     /// A closed polygon ring of a box, counter-clockwise from the south-west corner.
     mutating func boxPolygon(_ box: BoundingBox) {
         buffer += "{\"type\":\"Polygon\",\"coordinates\":[["
-        let corners = [LocalPoint(x: box.minX, y: box.minY), LocalPoint(x: box.maxX, y: box.minY),
-                       LocalPoint(x: box.maxX, y: box.maxY), LocalPoint(x: box.minX, y: box.maxY),
-                       LocalPoint(x: box.minX, y: box.minY)]
+        let corners = [
+            LocalPoint(x: box.minX, y: box.minY), LocalPoint(x: box.maxX, y: box.minY),
+            LocalPoint(x: box.maxX, y: box.maxY), LocalPoint(x: box.minX, y: box.maxY),
+            LocalPoint(x: box.minX, y: box.minY),
+        ]
         for (k, p) in corners.enumerated() {
             if k > 0 { buffer += "," }
             position(p)

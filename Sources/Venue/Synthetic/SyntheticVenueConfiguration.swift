@@ -31,9 +31,11 @@ public struct SyntheticVenueConfiguration: Hashable, Sendable {
 
     /// Validates every field; throws ``SyntheticVenueError/invalidConfiguration(field:value:reason:)``
     /// naming the first bad one.
-    public init(levelCount: Int = 40, parkingLevelCount: Int = 1, towerCount: Int = 2, corridorsPerTower: Int = 8,
-                sizeScale: Double = 1, seed: UInt64 = 1,
-                origin: GeoCoordinate = GeoCoordinate(latitudeDegrees: 47.3769, longitudeDegrees: 8.5417))
+    public init(
+        levelCount: Int = 40, parkingLevelCount: Int = 1, towerCount: Int = 2, corridorsPerTower: Int = 8,
+        sizeScale: Double = 1, seed: UInt64 = 1,
+        origin: GeoCoordinate = GeoCoordinate(latitudeDegrees: 47.3769, longitudeDegrees: 8.5417)
+    )
         throws(SyntheticVenueError)
     {
         func check(_ ok: Bool, _ field: String, _ value: String, _ reason: String) throws(SyntheticVenueError) {
@@ -43,10 +45,12 @@ public struct SyntheticVenueConfiguration: Hashable, Sendable {
         try check((0...10).contains(parkingLevelCount), "parkingLevelCount", "\(parkingLevelCount)", "must be in 0...10")
         try check((2...32).contains(towerCount), "towerCount", "\(towerCount)", "must be in 2...32")
         try check((1...100).contains(corridorsPerTower), "corridorsPerTower", "\(corridorsPerTower)", "must be in 1...100")
-        try check(sizeScale.isFinite && sizeScale >= 0.01 && sizeScale <= 100, "sizeScale", "\(sizeScale)",
-                  "must be a number in 0.01...100")
-        try check(origin.isValid && abs(origin.latitudeDegrees) < 80, "origin", "\(origin)",
-                  "must be a valid coordinate within 80° of the equator")
+        try check(
+            sizeScale.isFinite && sizeScale >= 0.01 && sizeScale <= 100, "sizeScale", "\(sizeScale)",
+            "must be a number in 0.01...100")
+        try check(
+            origin.isValid && abs(origin.latitudeDegrees) < 80, "origin", "\(origin)",
+            "must be a valid coordinate within 80° of the equator")
         self.levelCount = levelCount; self.parkingLevelCount = parkingLevelCount; self.towerCount = towerCount
         self.corridorsPerTower = corridorsPerTower; self.sizeScale = sizeScale; self.seed = seed; self.origin = origin
     }

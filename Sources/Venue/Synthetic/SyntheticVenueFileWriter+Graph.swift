@@ -12,8 +12,9 @@ extension SyntheticVenueFileWriter {
                 } properties: { w throws(SyntheticVenueError) in
                     try w.raw("\"category\":\"\(poi.category)\",\"accessibility\":null,\"name\":")
                     name(&w, poi.name)
-                    try w.raw(",\"alt_name\":null,\"hours\":null,\"phone\":null,\"website\":null,\"address_id\":null,"
-                              + "\"correlation_id\":null,\"unit_ids\":[")
+                    try w.raw(
+                        ",\"alt_name\":null,\"hours\":null,\"phone\":null,\"website\":null,\"address_id\":null,"
+                            + "\"correlation_id\":null,\"unit_ids\":[")
                     w.string(poi.unitID)
                     try w.raw("]")
                 }
@@ -52,8 +53,9 @@ extension SyntheticVenueFileWriter {
             for (k, r) in plan.relationships.enumerated() {
                 guard let origin = r.unitIDs.first, let destination = r.unitIDs.last else { continue }
                 try feature(&w, id: r.id, type: "relationship", first: k == 0, geometry: nil) { w throws(SyntheticVenueError) in
-                    try w.raw("\"category\":\"\(r.category)\",\"direction\":\"\(r.isDirected ? "directed" : "undirected")\","
-                              + "\"hours\":null,\"origin\":")
+                    try w.raw(
+                        "\"category\":\"\(r.category)\",\"direction\":\"\(r.isDirected ? "directed" : "undirected")\","
+                            + "\"hours\":null,\"origin\":")
                     reference(&w, origin)
                     try w.raw(",\"intermediary\":")
                     if r.unitIDs.count > 2 {
@@ -80,7 +82,10 @@ extension SyntheticVenueFileWriter {
         try file("graph.geojson", &summary) { w throws(SyntheticVenueError) in
             try w.raw("{\"type\":\"FeatureCollection\",\"name\":\"graph\",\"features\":[")
             for (i, node) in plan.nodes.enumerated() {
-                try w.raw(i == 0 ? "\n{\"type\":\"Feature\",\"id\":\"n\(i)\",\"geometry\":" : ",\n{\"type\":\"Feature\",\"id\":\"n\(i)\",\"geometry\":")
+                try w.raw(
+                    i == 0
+                        ? "\n{\"type\":\"Feature\",\"id\":\"n\(i)\",\"geometry\":"
+                        : ",\n{\"type\":\"Feature\",\"id\":\"n\(i)\",\"geometry\":")
                 w.pointGeometry(node.point)
                 w.append(",\"properties\":{\"level_id\":\"\(levelIDs[Int(node.levelIndex)])\"")
                 if let kind = node.kind { w.append(",\"kind\":\"\(kind)\"") }

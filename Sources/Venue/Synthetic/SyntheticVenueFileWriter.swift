@@ -43,8 +43,9 @@ struct SyntheticVenueFileWriter {
                 try feature(&w, id: level.id, type: "level", first: k == 0) { w throws(SyntheticVenueError) in
                     w.boxPolygon(plan.bounds)
                 } properties: { w throws(SyntheticVenueError) in
-                    try w.raw("\"category\":\"\(level.isParking ? "parking" : "unspecified")\",\"restriction\":null,"
-                              + "\"outdoor\":false,\"ordinal\":\(level.ordinal),\"name\":")
+                    try w.raw(
+                        "\"category\":\"\(level.isParking ? "parking" : "unspecified")\",\"restriction\":null,"
+                            + "\"outdoor\":false,\"ordinal\":\(level.ordinal),\"name\":")
                     name(&w, level.name)
                     try w.raw(",\"short_name\":")
                     name(&w, level.shortName)
@@ -79,8 +80,9 @@ struct SyntheticVenueFileWriter {
                     w.position(opening.end)
                     try w.raw("]}")
                 } properties: { w throws(SyntheticVenueError) in
-                    try w.raw("\"category\":\"\(opening.category)\",\"accessibility\":null,\"access_control\":null,"
-                              + "\"door\":null,\"name\":null,\"alt_name\":null,\"display_point\":")
+                    try w.raw(
+                        "\"category\":\"\(opening.category)\",\"accessibility\":null,\"access_control\":null,"
+                            + "\"door\":null,\"name\":null,\"alt_name\":null,\"display_point\":")
                     w.pointGeometry(LocalPoint(x: (opening.start.x + opening.end.x) / 2, y: (opening.start.y + opening.end.y) / 2))
                     try w.raw(",\"level_id\":\"\(plan.levels[opening.levelIndex].id)\"")
                 }
@@ -101,8 +103,10 @@ struct SyntheticVenueFileWriter {
     }
 
     /// Writes one file through a fresh writer and records it in the summary.
-    func file(_ fileName: String, _ summary: inout SyntheticVenueGenerator.Summary,
-              _ body: (inout GeoJSONTextWriter) throws(SyntheticVenueError) -> Void) throws(SyntheticVenueError) {
+    func file(
+        _ fileName: String, _ summary: inout SyntheticVenueGenerator.Summary,
+        _ body: (inout GeoJSONTextWriter) throws(SyntheticVenueError) -> Void
+    ) throws(SyntheticVenueError) {
         var w = try GeoJSONTextWriter(path: directory + "/" + fileName, frame: frame)
         try body(&w)
         try w.close()
@@ -111,8 +115,10 @@ struct SyntheticVenueFileWriter {
     }
 
     /// Writes `<name>.geojson` as a FeatureCollection whose features `body` writes.
-    func collection(_ name: String, _ summary: inout SyntheticVenueGenerator.Summary,
-                    _ body: (inout GeoJSONTextWriter) throws(SyntheticVenueError) -> Void) throws(SyntheticVenueError) {
+    func collection(
+        _ name: String, _ summary: inout SyntheticVenueGenerator.Summary,
+        _ body: (inout GeoJSONTextWriter) throws(SyntheticVenueError) -> Void
+    ) throws(SyntheticVenueError) {
         try file(name + ".geojson", &summary) { w throws(SyntheticVenueError) in
             try w.raw("{\"type\":\"FeatureCollection\",\"name\":\"\(name)\",\"features\":[")
             try body(&w)
@@ -121,9 +127,11 @@ struct SyntheticVenueFileWriter {
     }
 
     /// One IMDF feature on its own line; `geometry` nil writes `null`.
-    func feature(_ w: inout GeoJSONTextWriter, id: String, type: String, first: Bool,
-                 geometry: ((inout GeoJSONTextWriter) throws(SyntheticVenueError) -> Void)?,
-                 properties: (inout GeoJSONTextWriter) throws(SyntheticVenueError) -> Void) throws(SyntheticVenueError) {
+    func feature(
+        _ w: inout GeoJSONTextWriter, id: String, type: String, first: Bool,
+        geometry: ((inout GeoJSONTextWriter) throws(SyntheticVenueError) -> Void)?,
+        properties: (inout GeoJSONTextWriter) throws(SyntheticVenueError) -> Void
+    ) throws(SyntheticVenueError) {
         try w.raw(first ? "\n{\"id\":" : ",\n{\"id\":")
         w.string(id)
         try w.raw(",\"type\":\"Feature\",\"feature_type\":\"\(type)\",\"geometry\":")

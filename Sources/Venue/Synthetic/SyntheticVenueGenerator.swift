@@ -1,6 +1,6 @@
 import Foundation
-import IndoorJSON
 import IndoorGeometry
+import IndoorJSON
 
 /// Writes a synthetic multi-tower venue as an IMDF archive folder plus an authored navigation graph
 /// (`graph.geojson`), for load, routing and rendering benchmarks at any size.

@@ -97,9 +97,13 @@ struct SyntheticVenuePlan {
         return Int32(nodes.count - 1)
     }
 
-    mutating func addEdge(_ a: Int32, _ b: Int32, kind: String? = nil, vehicles: Bool = false, pedestrians: Bool = true,
-                          oneWay: Bool = false, connectorID: String? = nil) {
-        edges.append(Edge(from: a, to: b, kind: kind, isOneWay: oneWay, allowsPedestrians: pedestrians,
-                          allowsVehicles: vehicles, connectorID: connectorID))
+    mutating func addEdge(
+        _ a: Int32, _ b: Int32, kind: String? = nil, vehicles: Bool = false, pedestrians: Bool = true,
+        oneWay: Bool = false, connectorID: String? = nil
+    ) {
+        edges.append(
+            Edge(
+                from: a, to: b, kind: kind, isOneWay: oneWay, allowsPedestrians: pedestrians,
+                allowsVehicles: vehicles, connectorID: connectorID))
     }
 }

@@ -63,23 +63,29 @@ extension SyntheticVenuePlanner {
             addFlights(.escalatorUp, tower: t, category: "escalator", edgeKind: "escalator", directed: true)
             addFlights(.escalatorDown, tower: t, category: "escalator", edgeKind: "escalator", directed: true, downwards: true)
             addFlights(.ramp, tower: t, category: "ramp", edgeKind: "ramp")
-            addFlights(.driveRamp, tower: t, category: Self.driveRampRelationshipCategory, edgeKind: "driveRamp",
-                       vehiclesOnly: true)
+            addFlights(
+                .driveRamp, tower: t, category: Self.driveRampRelationshipCategory, edgeKind: "driveRamp",
+                vehiclesOnly: true)
         }
     }
 
     /// One relationship and one edge per pair of consecutive levels both holding `role`.
-    private mutating func addFlights(_ role: SlotRole, tower t: Int, category: String, edgeKind: String,
-                                     directed: Bool = false, downwards: Bool = false, vehiclesOnly: Bool = false) {
+    private mutating func addFlights(
+        _ role: SlotRole, tower t: Int, category: String, edgeKind: String,
+        directed: Bool = false, downwards: Bool = false, vehiclesOnly: Bool = false
+    ) {
         let stops = entries[EntryKey(tower: t, role: role)] ?? [:]
         for li in stops.keys.sorted() {
             guard let lower = stops[li], let upper = stops[li + 1] else { continue }
             let id = flightID(role, tower: t, lower: li)
             let (origin, destination) = downwards ? (upper, lower) : (lower, upper)
-            plan.relationships.append(.init(id: id, category: category, isDirected: directed,
-                                            unitIDs: [origin.unitID, destination.unitID]))
-            plan.addEdge(origin.node, destination.node, kind: edgeKind, vehicles: vehiclesOnly, pedestrians: !vehiclesOnly,
-                         oneWay: directed, connectorID: id)
+            plan.relationships.append(
+                .init(
+                    id: id, category: category, isDirected: directed,
+                    unitIDs: [origin.unitID, destination.unitID]))
+            plan.addEdge(
+                origin.node, destination.node, kind: edgeKind, vehicles: vehiclesOnly, pedestrians: !vehiclesOnly,
+                oneWay: directed, connectorID: id)
         }
     }
 }

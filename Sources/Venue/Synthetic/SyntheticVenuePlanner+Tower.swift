@@ -24,11 +24,14 @@ extension SyntheticVenuePlanner {
             }
             corridorNodes.append(row)
             let (en, de) = vehicles ? ("Aisle", "Fahrgasse") : ("Corridor", "Flur")
-            plan.units.append(.init(id: "\(prefix)-corridor\(c + 1)", category: laneCategory,
-                                    bounds: BoundingBox(minX: x0 + Metrics.spineWidth, minY: y - Metrics.corridorWidth / 2,
-                                                        maxX: x0 + plateWidth - Metrics.spineWidth,
-                                                        maxY: y + Metrics.corridorWidth / 2),
-                                    levelIndex: li, name: .init(en: "\(en) \(c + 1)", de: "\(de) \(c + 1)")))
+            plan.units.append(
+                .init(
+                    id: "\(prefix)-corridor\(c + 1)", category: laneCategory,
+                    bounds: BoundingBox(
+                        minX: x0 + Metrics.spineWidth, minY: y - Metrics.corridorWidth / 2,
+                        maxX: x0 + plateWidth - Metrics.spineWidth,
+                        maxY: y + Metrics.corridorWidth / 2),
+                    levelIndex: li, name: .init(en: "\(en) \(c + 1)", de: "\(de) \(c + 1)")))
         }
         // Spines: 9 waypoints between consecutive corridors (15 m bands in 1.5 m steps).
         let perBand = Int((Metrics.bandHeight / Metrics.waypointSpacing).rounded())
@@ -45,15 +48,18 @@ extension SyntheticVenuePlanner {
                 plan.addEdge(previous, corridorNodes[c + 1][k], vehicles: vehicles)
                 previous = corridorNodes[c + 1][k]
             }
-            plan.units.append(.init(id: "\(prefix)-spine-\(side)", category: laneCategory,
-                                    bounds: BoundingBox(minX: x - half, minY: 0, maxX: x + half, maxY: plateHeight),
-                                    levelIndex: li, name: nil))
+            plan.units.append(
+                .init(
+                    id: "\(prefix)-spine-\(side)", category: laneCategory,
+                    bounds: BoundingBox(minX: x - half, minY: 0, maxX: x + half, maxY: plateHeight),
+                    levelIndex: li, name: nil))
         }
         for c in 0..<corridors {
             for side in 0...1 {
                 for j in 0..<roomsPerSide {
-                    addSlot(tower: t, levelIndex: li, corridor: c, side: side, slot: j, x0: x0,
-                            corridorNode: corridorNodes[c][3 + 4 * j])
+                    addSlot(
+                        tower: t, levelIndex: li, corridor: c, side: side, slot: j, x0: x0,
+                        corridorNode: corridorNodes[c][3 + 4 * j])
                 }
             }
         }
@@ -61,8 +67,10 @@ extension SyntheticVenuePlanner {
     }
 
     /// Adds the room (or bay, or connector unit) in one slot: unit, door, nodes and edges, POI.
-    private mutating func addSlot(tower t: Int, levelIndex li: Int, corridor c: Int, side: Int, slot j: Int, x0: Double,
-                                  corridorNode: Int32) {
+    private mutating func addSlot(
+        tower t: Int, levelIndex li: Int, corridor c: Int, side: Int, slot j: Int, x0: Double,
+        corridorNode: Int32
+    ) {
         let level = plan.levels[li]
         let role = role(corridor: c, side: side, slot: j, level: level)
         let id = "T\(t + 1)-\(level.id)-\(c + 1)\(side == 0 ? "S" : "N")\(j < 9 ? "0" : "")\(j + 1)"
@@ -77,14 +85,19 @@ extension SyntheticVenuePlanner {
 
         let vehicleSlot = role == .bay || (role == .driveRamp && level.isParking)
         let (category, name, poi) = describe(role, slotID: id, tower: t, level: level)
-        plan.units.append(.init(id: id, category: category,
-                                bounds: BoundingBox(minX: xc - Metrics.roomWidth / 2, minY: minY,
-                                                    maxX: xc + Metrics.roomWidth / 2, maxY: minY + Metrics.roomDepth),
-                                levelIndex: li, name: name))
+        plan.units.append(
+            .init(
+                id: id, category: category,
+                bounds: BoundingBox(
+                    minX: xc - Metrics.roomWidth / 2, minY: minY,
+                    maxX: xc + Metrics.roomWidth / 2, maxY: minY + Metrics.roomDepth),
+                levelIndex: li, name: name))
         let openingID = id + "-door"
-        plan.openings.append(.init(id: openingID, category: vehicleSlot ? "automobile" : "pedestrian",
-                                   start: LocalPoint(x: xc - Metrics.doorWidth / 2, y: doorY),
-                                   end: LocalPoint(x: xc + Metrics.doorWidth / 2, y: doorY), levelIndex: li))
+        plan.openings.append(
+            .init(
+                id: openingID, category: vehicleSlot ? "automobile" : "pedestrian",
+                start: LocalPoint(x: xc - Metrics.doorWidth / 2, y: doorY),
+                end: LocalPoint(x: xc + Metrics.doorWidth / 2, y: doorY), levelIndex: li))
         let door = plan.addNode(LocalPoint(x: xc, y: doorY), level: li, kind: "door", ref: openingID)
         plan.addEdge(corridorNode, door, kind: "door", vehicles: vehicleSlot)
         let connectorRef = entryConnectorID(role, tower: t, levelIndex: li)
@@ -101,12 +114,15 @@ extension SyntheticVenuePlanner {
     }
 
     /// Unit category, unit name and POI (position filled in by the caller) for a slot.
-    private mutating func describe(_ role: SlotRole, slotID id: String, tower t: Int, level: SyntheticVenuePlan.Level)
+    private mutating func describe(
+        _ role: SlotRole, slotID id: String, tower t: Int, level: SyntheticVenuePlan.Level
+    )
         -> (String, SyntheticVenuePlan.Name?, SyntheticVenuePlan.POI?)
     {
         func amenity(_ category: String, _ en: String, _ de: String) -> SyntheticVenuePlan.POI {
-            .init(id: id + "-amenity", kind: .amenity, category: category, name: .init(en: en, de: de), point: .zero,
-                  unitID: id, levelIndex: 0)
+            .init(
+                id: id + "-amenity", kind: .amenity, category: category, name: .init(en: en, de: de), point: .zero,
+                unitID: id, levelIndex: 0)
         }
         let letter = SyntheticNames.towerLetter(t)
         switch role {
@@ -117,13 +133,19 @@ extension SyntheticVenuePlanner {
             let name = SyntheticVenuePlan.Name(en: "Elevator \(letter)\(which)", de: "Aufzug \(letter)\(which)")
             return ("elevator", name, amenity("elevator", name.en, name.de))
         case .stairs:
-            return ("stairs", .init(en: "Stairs \(letter)", de: "Treppe \(letter)"), amenity("stairs", "Stairs \(letter)", "Treppe \(letter)"))
+            return (
+                "stairs", .init(en: "Stairs \(letter)", de: "Treppe \(letter)"), amenity("stairs", "Stairs \(letter)", "Treppe \(letter)")
+            )
         case .escalatorUp:
-            return ("escalator", .init(en: "Escalator up", de: "Rolltreppe aufwärts"),
-                    amenity("escalator", "Escalator up \(letter)", "Rolltreppe aufwärts \(letter)"))
+            return (
+                "escalator", .init(en: "Escalator up", de: "Rolltreppe aufwärts"),
+                amenity("escalator", "Escalator up \(letter)", "Rolltreppe aufwärts \(letter)")
+            )
         case .escalatorDown:
-            return ("escalator", .init(en: "Escalator down", de: "Rolltreppe abwärts"),
-                    amenity("escalator", "Escalator down \(letter)", "Rolltreppe abwärts \(letter)"))
+            return (
+                "escalator", .init(en: "Escalator down", de: "Rolltreppe abwärts"),
+                amenity("escalator", "Escalator down \(letter)", "Rolltreppe abwärts \(letter)")
+            )
         case .ramp:
             return ("ramp", .init(en: "Ramp", de: "Rampe"), amenity("ramp", "Ramp \(letter)", "Rampe \(letter)"))
         case .driveRamp:
@@ -138,10 +160,15 @@ extension SyntheticVenuePlanner {
             }
             let kind = SyntheticNames.occupantKinds[rng.index(below: SyntheticNames.occupantKinds.count)]
             let adjective = SyntheticNames.adjectives[rng.index(below: SyntheticNames.adjectives.count)]
-            return ("room", nil, .init(id: id + "-occupant", kind: .occupant, category: kind.category,
-                                       name: .init(en: "\(adjective.en) \(kind.en) \(number)",
-                                                   de: "\(adjective.de) \(kind.de) \(number)"),
-                                       point: .zero, unitID: id, levelIndex: 0))
+            return (
+                "room", nil,
+                .init(
+                    id: id + "-occupant", kind: .occupant, category: kind.category,
+                    name: .init(
+                        en: "\(adjective.en) \(kind.en) \(number)",
+                        de: "\(adjective.de) \(kind.de) \(number)"),
+                    point: .zero, unitID: id, levelIndex: 0)
+            )
         }
     }
 }

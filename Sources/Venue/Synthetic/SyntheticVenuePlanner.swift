@@ -56,24 +56,32 @@ struct SyntheticVenuePlanner {
             let ordinal = li - parking
             if ordinal < 0 {
                 let label = "P\(-ordinal)"
-                plan.levels.append(.init(id: label, ordinal: ordinal, isParking: true,
-                                         name: .init(en: "Parking \(label)", de: "Parkdeck \(label)"),
-                                         shortName: .init(en: label, de: label)))
+                plan.levels.append(
+                    .init(
+                        id: label, ordinal: ordinal, isParking: true,
+                        name: .init(en: "Parking \(label)", de: "Parkdeck \(label)"),
+                        shortName: .init(en: label, de: label)))
             } else {
-                plan.levels.append(.init(id: "L\(ordinal)", ordinal: ordinal, isParking: false,
-                                         name: .init(en: "Level \(ordinal)", de: "Ebene \(ordinal)"),
-                                         shortName: .init(en: "\(ordinal)", de: "\(ordinal)")))
+                plan.levels.append(
+                    .init(
+                        id: "L\(ordinal)", ordinal: ordinal, isParking: false,
+                        name: .init(en: "Level \(ordinal)", de: "Ebene \(ordinal)"),
+                        shortName: .init(en: "\(ordinal)", de: "\(ordinal)")))
             }
         }
         let step = plateWidth + Metrics.towerGap
         for t in 0..<configuration.towerCount {
             let letter = SyntheticNames.towerLetter(t)
-            plan.buildings.append(.init(id: "T\(t + 1)", name: .init(en: "Tower \(letter)", de: "Turm \(letter)"),
-                                        bounds: BoundingBox(minX: Double(t) * step, minY: 0,
-                                                            maxX: Double(t) * step + plateWidth, maxY: plateHeight)))
+            plan.buildings.append(
+                .init(
+                    id: "T\(t + 1)", name: .init(en: "Tower \(letter)", de: "Turm \(letter)"),
+                    bounds: BoundingBox(
+                        minX: Double(t) * step, minY: 0,
+                        maxX: Double(t) * step + plateWidth, maxY: plateHeight)))
         }
-        plan.bounds = BoundingBox(minX: 0, minY: 0, maxX: Double(configuration.towerCount) * step - Metrics.towerGap,
-                                  maxY: plateHeight)
+        plan.bounds = BoundingBox(
+            minX: 0, minY: 0, maxX: Double(configuration.towerCount) * step - Metrics.towerGap,
+            maxY: plateHeight)
         for li in plan.levels.indices {
             var ends: [(west: Int32, east: Int32)] = []
             for t in 0..<configuration.towerCount { ends.append(addTowerLevel(tower: t, levelIndex: li)) }
@@ -98,11 +106,14 @@ struct SyntheticVenuePlanner {
             }
             plan.addEdge(previous, ends[t + 1].west, vehicles: level.isParking)
             let a = SyntheticNames.towerLetter(t), b = SyntheticNames.towerLetter(t + 1)
-            plan.units.append(.init(id: "\(level.id)-link\(t + 1)", category: level.isParking ? "road" : "walkway",
-                                    bounds: BoundingBox(minX: from.x + Metrics.spineWidth / 2, minY: Metrics.roomDepth,
-                                                        maxX: to.x - Metrics.spineWidth / 2,
-                                                        maxY: Metrics.roomDepth + Metrics.corridorWidth),
-                                    levelIndex: li, name: .init(en: "Link \(a)–\(b)", de: "Verbindung \(a)–\(b)")))
+            plan.units.append(
+                .init(
+                    id: "\(level.id)-link\(t + 1)", category: level.isParking ? "road" : "walkway",
+                    bounds: BoundingBox(
+                        minX: from.x + Metrics.spineWidth / 2, minY: Metrics.roomDepth,
+                        maxX: to.x - Metrics.spineWidth / 2,
+                        maxY: Metrics.roomDepth + Metrics.corridorWidth),
+                    levelIndex: li, name: .init(en: "Link \(a)–\(b)", de: "Verbindung \(a)–\(b)")))
         }
     }
 

@@ -17,8 +17,9 @@ public enum VenueValidator {
 
         /// Validated options. - Precondition: `poiToGraphMaxDistanceMeters` in (0, 1000].
         public init(poiToGraphMaxDistanceMeters: Double = 15) {
-            precondition(poiToGraphMaxDistanceMeters > 0 && poiToGraphMaxDistanceMeters <= 1000,
-                         "poiToGraphMaxDistanceMeters must be in (0, 1000]")
+            precondition(
+                poiToGraphMaxDistanceMeters > 0 && poiToGraphMaxDistanceMeters <= 1000,
+                "poiToGraphMaxDistanceMeters must be in (0, 1000]")
             self.poiToGraphMaxDistanceMeters = poiToGraphMaxDistanceMeters
         }
     }

@@ -41,8 +41,10 @@ public struct HeadlessChromium: Sendable {
 
     /// Loads `url`, lets its timers and requests run for `budgetMilliseconds` of virtual time, and returns the DOM.
     public func load(_ url: String, budgetMilliseconds: Int = 3_000, windowSize: (Int, Int) = (1400, 900)) throws -> Page {
-        let (out, err) = try run(["--virtual-time-budget=\(budgetMilliseconds)", "--window-size=\(windowSize.0),\(windowSize.1)",
-                                  "--enable-logging=stderr", "--v=0", "--dump-dom", url])
+        let (out, err) = try run([
+            "--virtual-time-budget=\(budgetMilliseconds)", "--window-size=\(windowSize.0),\(windowSize.1)",
+            "--enable-logging=stderr", "--v=0", "--dump-dom", url,
+        ])
         let errors = err.split(separator: "\n").map(String.init).filter { line in
             line.contains("CONSOLE") && (line.contains("Uncaught") || line.contains("ERROR:CONSOLE"))
         }
@@ -52,8 +54,10 @@ public struct HeadlessChromium: Sendable {
     /// Writes a PNG screenshot of `url` after `budgetMilliseconds` of virtual time.
     public func screenshot(_ url: String, to file: String, budgetMilliseconds: Int = 3_000, windowSize: (Int, Int) = (1400, 900)) throws {
         try? FileManager.default.removeItem(atPath: file)
-        _ = try run(["--virtual-time-budget=\(budgetMilliseconds)", "--window-size=\(windowSize.0),\(windowSize.1)", "--hide-scrollbars",
-                     "--screenshot=\(file)", url])
+        _ = try run([
+            "--virtual-time-budget=\(budgetMilliseconds)", "--window-size=\(windowSize.0),\(windowSize.1)", "--hide-scrollbars",
+            "--screenshot=\(file)", url,
+        ])
         guard FileManager.default.fileExists(atPath: file) else { throw Failure(description: "no screenshot written for \(url)") }
     }
 
@@ -62,8 +66,11 @@ public struct HeadlessChromium: Sendable {
         defer { try? FileManager.default.removeItem(atPath: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--disable-extensions", "--disable-dev-shm-usage",
-                             "--user-data-dir=\(profile)"] + arguments
+        process.arguments =
+            [
+                "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--disable-extensions", "--disable-dev-shm-usage",
+                "--user-data-dir=\(profile)",
+            ] + arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -71,8 +78,14 @@ public struct HeadlessChromium: Sendable {
         // Read both pipes while the browser runs so neither fills up.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data(), errData = Data()
-        group.enter(); DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter(); DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter();
+        DispatchQueue.global().async {
+            outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
+        group.enter();
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         if group.wait(timeout: .now() + timeoutSeconds) == .timedOut {
             process.terminate()
             throw Failure(description: "Chromium did not finish within \(timeoutSeconds) s: \(arguments.last ?? "")")
@@ -84,7 +97,8 @@ public struct HeadlessChromium: Sendable {
     /// The attributes of the first `<tag …>` in `html` (double-quoted values, entities left as they are).
     public static func attributes(ofFirst tag: String, in html: String) -> [String: String] {
         guard let start = html.range(of: "<\(tag) ") ?? html.range(of: "<\(tag)>"),
-              let end = html[start.upperBound...].firstIndex(of: ">") else { return [:] }
+            let end = html[start.upperBound...].firstIndex(of: ">")
+        else { return [:] }
         return attributes(in: String(html[start.upperBound..<end]))
     }
 

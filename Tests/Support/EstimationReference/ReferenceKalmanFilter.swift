@@ -28,8 +28,10 @@ public struct ReferenceKalmanFilter: Sendable {
     typealias LA = ReferenceLinearAlgebra
 
     /// x⁻ = F x⁺ + B u, P⁻ = F P⁺ Fᵀ + Q, then P⁻ symmetrised.
-    public mutating func predict(transition f: [[Double]], processNoise q: [[Double]],
-                                 control b: [[Double]]? = nil, input u: [Double]? = nil) {
+    public mutating func predict(
+        transition f: [[Double]], processNoise q: [[Double]],
+        control b: [[Double]]? = nil, input u: [Double]? = nil
+    ) {
         var xPrior = LA.multiply(f, state)
         if let b, let u {
             xPrior = zip(xPrior, LA.multiply(b, u)).map { $0 + $1 }
@@ -40,15 +42,19 @@ public struct ReferenceKalmanFilter: Sendable {
     }
 
     /// Update with z and a linear model H: y = z − H x⁻.
-    public mutating func update(measurement z: [Double], model h: [[Double]], noise r: [[Double]],
-                                gateThreshold: Double?) -> Outcome {
+    public mutating func update(
+        measurement z: [Double], model h: [[Double]], noise r: [[Double]],
+        gateThreshold: Double?
+    ) -> Outcome {
         let y = zip(z, LA.multiply(h, state)).map { $0 - $1 }
         return update(innovation: y, model: h, noise: r, gateThreshold: gateThreshold)
     }
 
     /// Update with a given innovation y and (linearised) model H; Joseph form.
-    public mutating func update(innovation y: [Double], model h: [[Double]], noise r: [[Double]],
-                                gateThreshold: Double?) -> Outcome {
+    public mutating func update(
+        innovation y: [Double], model h: [[Double]], noise r: [[Double]],
+        gateThreshold: Double?
+    ) -> Outcome {
         let hT = LA.transpose(h)
         let s = LA.symmetrized(LA.add(LA.multiply(LA.multiply(h, covariance), hT), r))
         guard let l = LA.cholesky(s) else { return .notPositiveDefinite }
@@ -66,8 +72,9 @@ public struct ReferenceKalmanFilter: Sendable {
         let k = LA.transpose(kT)
         let xPosterior = zip(state, LA.multiply(k, y)).map { $0 + $1 }
         let a = LA.subtract(LA.identity(n), LA.multiply(k, h))
-        let joseph = LA.add(LA.multiply(LA.multiply(a, covariance), LA.transpose(a)),
-                            LA.multiply(LA.multiply(k, r), kT))
+        let joseph = LA.add(
+            LA.multiply(LA.multiply(a, covariance), LA.transpose(a)),
+            LA.multiply(LA.multiply(k, r), kT))
         state = xPosterior
         covariance = LA.symmetrized(joseph)
         return .accepted(innovation: y, mahalanobisSquared: d2)

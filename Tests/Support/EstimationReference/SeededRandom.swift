@@ -1,5 +1,5 @@
-import IndoorGeometry
 import Foundation
+import IndoorGeometry
 
 /// Uniform draws for randomised filter tests and benchmarks, on IndoorNav's seeded generator (its
 /// Gaussian draws are IndoorGeometry's ``SplitMix64/gaussian()``).
@@ -13,14 +13,18 @@ extension SplitMix64 {
 /// Random matrices for cross-checks (all from a caller-owned generator).
 public enum RandomMatrices {
     /// A rows × columns matrix with entries uniform in `range`.
-    public static func uniform(rows: Int, columns: Int, in range: ClosedRange<Double>,
-                               using generator: inout SplitMix64) -> [[Double]] {
+    public static func uniform(
+        rows: Int, columns: Int, in range: ClosedRange<Double>,
+        using generator: inout SplitMix64
+    ) -> [[Double]] {
         (0..<rows).map { _ in (0..<columns).map { _ in generator.uniform(range) } }
     }
 
     /// A symmetric positive definite n × n matrix A Aᵀ + floor·I with A uniform in ±scale.
-    public static func symmetricPositiveDefinite(_ n: Int, scale: Double, floor: Double,
-                                                 using generator: inout SplitMix64) -> [[Double]] {
+    public static func symmetricPositiveDefinite(
+        _ n: Int, scale: Double, floor: Double,
+        using generator: inout SplitMix64
+    ) -> [[Double]] {
         let a = uniform(rows: n, columns: n, in: -scale...scale, using: &generator)
         var spd = ReferenceLinearAlgebra.multiply(a, ReferenceLinearAlgebra.transpose(a))
         for i in 0..<n { spd[i][i] += floor }

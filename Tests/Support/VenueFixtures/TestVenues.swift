@@ -6,6 +6,7 @@ public typealias SeededGenerator = SplitMix64
 
 /// Venues built in code for tests: a seeded random multi-level grid and a hand-made golden venue.
 public enum TestVenues {
+    /// The local frame every test venue uses (a point in Berlin).
     public static let frame = LocalFrame(reference: GeoCoordinate(latitudeDegrees: 52.52, longitudeDegrees: 13.40))
 
     /// A random multi-level grid venue: `levels` levels of `side`×`side` nodes 5 m apart, ~15 % of edges
@@ -20,10 +21,14 @@ public enum TestVenues {
             let id = "L\(l)"
             levelList.append(Level(id: id, ordinal: l, name: LocalizedName("Level \(l)", language: "en"), buildingIDs: ["B"]))
             let extent = Double(side - 1) * spacing
-            spaces.append(Space(id: "hall\(l)", category: "walkway",
-                                polygon: Polygon(exterior: [LocalPoint(x: -1, y: -1), LocalPoint(x: extent + 1, y: -1),
-                                                            LocalPoint(x: extent + 1, y: extent + 1), LocalPoint(x: -1, y: extent + 1)]),
-                                levelID: id, buildingID: "B"))
+            spaces.append(
+                Space(
+                    id: "hall\(l)", category: "walkway",
+                    polygon: Polygon(exterior: [
+                        LocalPoint(x: -1, y: -1), LocalPoint(x: extent + 1, y: -1),
+                        LocalPoint(x: extent + 1, y: extent + 1), LocalPoint(x: -1, y: extent + 1),
+                    ]),
+                    levelID: id, buildingID: "B"))
             for y in 0..<side {
                 for x in 0..<side {
                     builder.addNode(NavNode(point: LocalPoint(x: Double(x) * spacing, y: Double(y) * spacing), levelIndex: Int32(l)))
@@ -40,8 +45,10 @@ public enum TestVenues {
                         let oneWay = Double.random(in: 0..<1, using: &rng) < 0.05
                         // Lengths at least the straight line; some detours are longer.
                         let length = spacing * (Double.random(in: 0..<1, using: &rng) < 0.2 ? 1.5 : 1.0)
-                        builder.addEdge(NavEdge(from: a, to: b, kind: .walkway, lengthMeters: length,
-                                                modes: l == 0 ? .all : .pedestrian, isOneWay: oneWay))
+                        builder.addEdge(
+                            NavEdge(
+                                from: a, to: b, kind: .walkway, lengthMeters: length,
+                                modes: l == 0 ? .all : .pedestrian, isOneWay: oneWay))
                     }
                 }
             }
@@ -55,19 +62,23 @@ public enum TestVenues {
                 let kind = kinds[(l * 4 + k) % kinds.count]
                 let p = LocalPoint(x: Double(x) * spacing, y: Double(y) * spacing)
                 let direction: Connector.Direction = kind == .escalator ? .up : .both
-                let c = Connector(id: "c\(l)-\(k)", kind: kind, levelIDs: ["L\(l)", "L\(l + 1)"],
-                                  entries: [Connector.Entry(levelID: "L\(l)", point: p), Connector.Entry(levelID: "L\(l + 1)", point: p)],
-                                  direction: direction, transitionTypeID: kind == .ramp ? "bridge" : nil)
+                let c = Connector(
+                    id: "c\(l)-\(k)", kind: kind, levelIDs: ["L\(l)", "L\(l + 1)"],
+                    entries: [Connector.Entry(levelID: "L\(l)", point: p), Connector.Entry(levelID: "L\(l + 1)", point: p)],
+                    direction: direction, transitionTypeID: kind == .ramp ? "bridge" : nil)
                 connectors.append(c)
-                builder.addEdge(NavEdge(from: node(l, x, y), to: node(l + 1, x, y), kind: .connector(kind), lengthMeters: 6,
-                                        fixedSeconds: kind == .elevator ? 30 : 0,
-                                        modes: kind == .driveRamp ? .vehicle : .pedestrian, isOneWay: kind == .escalator,
-                                        isAccessible: c.isAccessible, connectorIndex: Int32(connectors.count - 1)))
+                builder.addEdge(
+                    NavEdge(
+                        from: node(l, x, y), to: node(l + 1, x, y), kind: .connector(kind), lengthMeters: 6,
+                        fixedSeconds: kind == .elevator ? 30 : 0,
+                        modes: kind == .driveRamp ? .vehicle : .pedestrian, isOneWay: kind == .escalator,
+                        isAccessible: c.isAccessible, connectorIndex: Int32(connectors.count - 1)))
             }
         }
-        return Venue(id: "grid-\(seed)", name: LocalizedName("Grid", language: "en"), defaultLanguage: "en", frame: frame,
-                     buildings: [Building(id: "B", name: LocalizedName("Main", language: "en"))], levels: levelList, spaces: spaces,
-                     openings: [], pois: [], connectors: connectors, graph: builder.build())
+        return Venue(
+            id: "grid-\(seed)", name: LocalizedName("Grid", language: "en"), defaultLanguage: "en", frame: frame,
+            buildings: [Building(id: "B", name: LocalizedName("Main", language: "en"))], levels: levelList, spaces: spaces,
+            openings: [], pois: [], connectors: connectors, graph: builder.build())
     }
 
     /// A hand-made two-building, two-level venue for golden instructions:
@@ -96,41 +107,56 @@ public enum TestVenues {
             Polygon(exterior: [LocalPoint(x: x0, y: y0), LocalPoint(x: x1, y: y0), LocalPoint(x: x1, y: y1), LocalPoint(x: x0, y: y1)])
         }
         let spaces = [
-            Space(id: "corridor", category: "walkway", polygon: rect(-2, -2, 22, 15), levelID: "L0",
-                  name: LocalizedName("Corridor", language: "en"), buildingID: "A"),
-            Space(id: "lobby", category: "lobby", polygon: rect(15, 15, 40, 25), levelID: "L0",
-                  name: LocalizedName(["en": "Lobby", "de": "Foyer"]), buildingID: "B"),
+            Space(
+                id: "corridor", category: "walkway", polygon: rect(-2, -2, 22, 15), levelID: "L0",
+                name: LocalizedName("Corridor", language: "en"), buildingID: "A"),
+            Space(
+                id: "lobby", category: "lobby", polygon: rect(15, 15, 40, 25), levelID: "L0",
+                name: LocalizedName(["en": "Lobby", "de": "Foyer"]), buildingID: "B"),
             Space(id: "hall1", category: "walkway", polygon: rect(-2, -2, 40, 25), levelID: "L1", buildingID: "B"),
-            Space(id: "office-room", category: "office", polygon: rect(40, 15, 50, 25), levelID: "L1",
-                  name: LocalizedName("Office", language: "en"), buildingID: "B"),
+            Space(
+                id: "office-room", category: "office", polygon: rect(40, 15, 50, 25), levelID: "L1",
+                name: LocalizedName("Office", language: "en"), buildingID: "B"),
         ]
         let levels = [
             Level(id: "L0", ordinal: 0, name: LocalizedName(["en": "Ground Floor", "de": "Erdgeschoss"]), buildingIDs: ["A", "B"]),
             Level(id: "L1", ordinal: 1, name: LocalizedName(["en": "Level 1", "de": "1. Obergeschoss"]), buildingIDs: ["B"]),
         ]
         let connectors = [
-            Connector(id: "lift", kind: .elevator, levelIDs: ["L0", "L1"],
-                      entries: [Connector.Entry(levelID: "L0", point: LocalPoint(x: 35, y: 20)), Connector.Entry(levelID: "L1", point: LocalPoint(x: 35, y: 20))]),
-            Connector(id: "stairs", kind: .stairs, levelIDs: ["L0", "L1"],
-                      entries: [Connector.Entry(levelID: "L0", point: .zero), Connector.Entry(levelID: "L1", point: .zero)]),
+            Connector(
+                id: "lift", kind: .elevator, levelIDs: ["L0", "L1"],
+                entries: [
+                    Connector.Entry(levelID: "L0", point: LocalPoint(x: 35, y: 20)),
+                    Connector.Entry(levelID: "L1", point: LocalPoint(x: 35, y: 20)),
+                ]),
+            Connector(
+                id: "stairs", kind: .stairs, levelIDs: ["L0", "L1"],
+                entries: [Connector.Entry(levelID: "L0", point: .zero), Connector.Entry(levelID: "L1", point: .zero)]),
         ]
         let pois = [
-            PointOfInterest(id: "office", category: "office", name: LocalizedName(["en": "Office 101", "de": "Büro 101"]),
-                            position: LocalPoint(x: 47.2, y: 20), levelID: "L1", spaceID: "office-room",
-                            externalIDs: ["ext-office"], source: .occupant),
-            PointOfInterest(id: "entrance", category: "entrance", name: LocalizedName(["en": "West Entrance", "de": "Westeingang"]),
-                            position: LocalPoint(x: 0, y: 0), levelID: "L0", spaceID: "corridor", source: .amenity),
+            PointOfInterest(
+                id: "office", category: "office", name: LocalizedName(["en": "Office 101", "de": "Büro 101"]),
+                position: LocalPoint(x: 47.2, y: 20), levelID: "L1", spaceID: "office-room",
+                externalIDs: ["ext-office"], source: .occupant),
+            PointOfInterest(
+                id: "entrance", category: "entrance", name: LocalizedName(["en": "West Entrance", "de": "Westeingang"]),
+                position: LocalPoint(x: 0, y: 0), levelID: "L0", spaceID: "corridor", source: .amenity),
         ]
-        return Venue(id: "golden", name: LocalizedName("Golden", language: "en"), defaultLanguage: "en", frame: frame,
-                     buildings: [Building(id: "A", name: LocalizedName(["en": "Building A", "de": "Gebäude A"])),
-                                 Building(id: "B", name: LocalizedName(["en": "Building B", "de": "Gebäude B"]))],
-                     levels: levels, spaces: spaces, openings: [], pois: pois, connectors: connectors, graph: b.build())
+        return Venue(
+            id: "golden", name: LocalizedName("Golden", language: "en"), defaultLanguage: "en", frame: frame,
+            buildings: [
+                Building(id: "A", name: LocalizedName(["en": "Building A", "de": "Gebäude A"])),
+                Building(id: "B", name: LocalizedName(["en": "Building B", "de": "Gebäude B"])),
+            ],
+            levels: levels, spaces: spaces, openings: [], pois: pois, connectors: connectors, graph: b.build())
     }
 }
 
 /// Plain Dijkstra over node pairs with an independent cost rule (fastest, pedestrian, 1.2 m/s,
 /// connector fixed time, optional excluded kinds), for checking the goal-directed search.
-public func referenceDijkstra(_ venue: Venue, from source: Int, to target: Int, excluded: Set<ConnectorKind> = [], speed: Double = 1.2) -> Double {
+public func referenceDijkstra(
+    _ venue: Venue, from source: Int, to target: Int, excluded: Set<ConnectorKind> = [], speed: Double = 1.2
+) -> Double {
     let g = venue.graph
     var dist = [Double](repeating: .infinity, count: g.nodes.count)
     var done = [Bool](repeating: false, count: g.nodes.count)

@@ -1,11 +1,11 @@
+import EstimationReference
+import Foundation
 // `swift run -c release filter-reference [--steps N] [--state-dim D]`: Kalman predict + update cycles per
 // second of the GSL filter (the product's `IndoorEstimation.KalmanFilter`) beside the plain-Swift reference of
 // the same maths (`Tests/Support/EstimationReference`), on one seeded scenario, and how far their final
 // states differ. A benchmark of the reference belongs here, outside the `indoornav` tool, because the
 // reference is test support; `indoornav bench filter` measures the GSL filter alone.
 import IndoorEstimation
-import EstimationReference
-import Foundation
 import IndoorGeometry
 
 /// The command line: `--steps N` (cycles, default 100000) and `--state-dim D` (1–64, default 4).
@@ -64,7 +64,8 @@ func run(_ options: Options) throws {
     let referenceDuration = clock.measure {
         for step in 0..<steps {
             reference.predict(transition: transition, processNoise: processNoise)
-            let outcome = reference.update(measurement: measurements[step % measurements.count], model: model, noise: noise, gateThreshold: nil)
+            let outcome = reference.update(
+                measurement: measurements[step % measurements.count], model: model, noise: noise, gateThreshold: nil)
             if case .accepted = outcome { referenceAccepted += 1 }
         }
     }

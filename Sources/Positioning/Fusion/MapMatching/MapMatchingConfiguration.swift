@@ -39,15 +39,18 @@ public struct MapMatchingConfiguration: Hashable, Sendable {
 
     /// The defaults (see each property).
     public static let standard = MapMatchingConfiguration(
-        unchecked: 300, seed: 1, obstacle: 0.1, outside: 0.01, biasSigma: 0.25, resample: 0.5, floor: 0.02, cell: 0.25, recovery: (0.3, 0.3, 2))
+        unchecked: 300, seed: 1, obstacle: 0.1, outside: 0.01, biasSigma: 0.25, resample: 0.5, floor: 0.02, cell: 0.25,
+        recovery: (0.3, 0.3, 2))
 
     /// A configuration; every value is checked against its range.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(particleCount: Int = 300, seed: UInt64 = 1, obstacleStepWeight: Double = 0.1, outsideStepWeight: Double = 0.01,
-                initialHeadingBiasSigmaRadians: Double = 0.25,
-                resampleBelowEffectiveFraction: Double = 0.5, measurementLikelihoodFloor: Double = 0.02,
-                cellSizeMeters: Double = 0.25, recoveryOpenFraction: Double = 0.3,
-                recoveryShare: Double = 0.3, recoverySpreadMeters: Double = 2) throws(PositioningError) {
+    public init(
+        particleCount: Int = 300, seed: UInt64 = 1, obstacleStepWeight: Double = 0.1, outsideStepWeight: Double = 0.01,
+        initialHeadingBiasSigmaRadians: Double = 0.25,
+        resampleBelowEffectiveFraction: Double = 0.5, measurementLikelihoodFloor: Double = 0.02,
+        cellSizeMeters: Double = 0.25, recoveryOpenFraction: Double = 0.3,
+        recoveryShare: Double = 0.3, recoverySpreadMeters: Double = 2
+    ) throws(PositioningError) {
         try PositioningError.check("particleCount", Double(particleCount), in: 10...100_000)
         try PositioningError.check("obstacleStepWeight", obstacleStepWeight, in: 0...1)
         try PositioningError.check("outsideStepWeight", outsideStepWeight, in: 0...1)
@@ -58,15 +61,18 @@ public struct MapMatchingConfiguration: Hashable, Sendable {
         try PositioningError.check("recoveryOpenFraction", recoveryOpenFraction, in: 0...1)
         try PositioningError.check("recoveryShare", recoveryShare, in: 0...1)
         try PositioningError.check("recoverySpreadMeters", recoverySpreadMeters, in: 0.1...50)
-        self.init(unchecked: particleCount, seed: seed, obstacle: obstacleStepWeight, outside: outsideStepWeight,
-                  biasSigma: initialHeadingBiasSigmaRadians,
-                  resample: resampleBelowEffectiveFraction, floor: measurementLikelihoodFloor, cell: cellSizeMeters,
-                  recovery: (recoveryOpenFraction, recoveryShare, recoverySpreadMeters))
+        self.init(
+            unchecked: particleCount, seed: seed, obstacle: obstacleStepWeight, outside: outsideStepWeight,
+            biasSigma: initialHeadingBiasSigmaRadians,
+            resample: resampleBelowEffectiveFraction, floor: measurementLikelihoodFloor, cell: cellSizeMeters,
+            recovery: (recoveryOpenFraction, recoveryShare, recoverySpreadMeters))
     }
 
-    private init(unchecked count: Int, seed: UInt64, obstacle: Double, outside: Double, biasSigma: Double,
-                 resample: Double, floor: Double, cell: Double,
-                 recovery: (openFraction: Double, share: Double, spread: Double)) {
+    private init(
+        unchecked count: Int, seed: UInt64, obstacle: Double, outside: Double, biasSigma: Double,
+        resample: Double, floor: Double, cell: Double,
+        recovery: (openFraction: Double, share: Double, spread: Double)
+    ) {
         particleCount = count
         self.seed = seed
         obstacleStepWeight = obstacle

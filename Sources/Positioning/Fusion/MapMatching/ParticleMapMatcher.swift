@@ -67,8 +67,10 @@ struct ParticleMapMatcher {
     /// Moves every particle by one step of `lengthMeters` (± `lengthSigmaMeters`) at `headingRadians`
     /// (± `headingSigmaRadians`, scaled by ``FusionConfiguration/stepHeadingNoiseFraction``) with its own
     /// bias and the common `strideScale`, lets the bias walk, and weighs the step by the floor plan of `levelIndex`.
-    mutating func step(lengthMeters: Double, lengthSigmaMeters: Double, headingRadians: Double, headingSigmaRadians: Double,
-                       strideScale: Double, levelIndex: Int) {
+    mutating func step(
+        lengthMeters: Double, lengthSigmaMeters: Double, headingRadians: Double, headingSigmaRadians: Double,
+        strideScale: Double, levelIndex: Int
+    ) {
         let headingNoise = fusion.stepHeadingNoiseFraction * headingSigmaRadians
         let positionNoise = fusion.positionNoisePerStepMeters
         let cells = floorPlan.cells(ofLevel: levelIndex)
@@ -108,8 +110,9 @@ struct ParticleMapMatcher {
         for i in east.indices where cells.walkability(at: LocalPoint(x: east[i], y: north[i])) != .open {
             guard random.unit() < configuration.recoveryShare else { continue }
             for _ in 0..<8 {
-                let candidate = LocalPoint(x: centre.east + spread * random.quantizedGaussian(),
-                                           y: centre.north + spread * random.quantizedGaussian())
+                let candidate = LocalPoint(
+                    x: centre.east + spread * random.quantizedGaussian(),
+                    y: centre.north + spread * random.quantizedGaussian())
                 if cells.walkability(at: candidate) == .open {
                     east[i] = candidate.x
                     north[i] = candidate.y

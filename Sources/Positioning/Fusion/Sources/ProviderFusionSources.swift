@@ -66,7 +66,10 @@ public final class BeaconFusionSource: FusionSource {
     public private(set) var lastFix: IndoorLocation?
 
     /// A source over `provider`; `fuseRanges` chooses ranges over fixes.
-    public init(provider: BeaconPositionProvider, fuseRanges: Bool = true, covarianceScale: Double = FusionConfiguration.standard.beaconCovarianceScale) {
+    public init(
+        provider: BeaconPositionProvider, fuseRanges: Bool = true,
+        covarianceScale: Double = FusionConfiguration.standard.beaconCovarianceScale
+    ) {
         self.provider = provider
         ranges = fuseRanges ? BeaconRangeTracker(map: provider.map, configuration: provider.configuration) : nil
         self.covarianceScale = max(1, covarianceScale.isFinite ? covarianceScale : 1)

@@ -18,8 +18,9 @@ enum AuthoredGraphImport {
                 return venue.replacingGraph(graph, addingWarnings: issues)
             }
             if FileManager.default.fileExists(atPath: inFolder(NodeEdgeGraphLoader.defaultFileName)) {
-                let (graph, issues) = try NodeEdgeGraphLoader.load(path: inFolder(NodeEdgeGraphLoader.defaultFileName),
-                                                                   venue: venue, options: options.authoredGraph)
+                let (graph, issues) = try NodeEdgeGraphLoader.load(
+                    path: inFolder(NodeEdgeGraphLoader.defaultFileName),
+                    venue: venue, options: options.authoredGraph)
                 return venue.replacingGraph(graph, addingWarnings: issues)
             }
         }
@@ -33,8 +34,10 @@ enum AuthoredGraphImport {
     }
 
     /// The connector serving both levels with an entry nearest to either point, within `radius` metres.
-    static func nearestConnector(in venue: Venue, levels a: String, _ b: String, near p: LocalPoint, _ q: LocalPoint,
-                                 radiusMeters: Double) -> Int? {
+    static func nearestConnector(
+        in venue: Venue, levels a: String, _ b: String, near p: LocalPoint, _ q: LocalPoint,
+        radiusMeters: Double
+    ) -> Int? {
         var best: (index: Int, distance: Double)?
         for (i, connector) in venue.connectors.enumerated()
         where connector.levelIDs.contains(a) && connector.levelIDs.contains(b) {
@@ -48,12 +51,15 @@ enum AuthoredGraphImport {
 
     /// The connector kind of a unit of a connector category that contains, or is within `radius` metres
     /// of, either point on its level.
-    static func nearestConnectorUnitKind(in venue: Venue, levelIndices: [Int], points: [LocalPoint],
-                                         radiusMeters: Double) -> ConnectorKind? {
+    static func nearestConnectorUnitKind(
+        in venue: Venue, levelIndices: [Int], points: [LocalPoint],
+        radiusMeters: Double
+    ) -> ConnectorKind? {
         var best: (kind: ConnectorKind, distance: Double)?
         for space in venue.spaces {
             guard let kind = ConnectorDerivationOptions.defaultKinds[space.category],
-                  let level = venue.index.levelIndex[space.levelID], levelIndices.contains(level) else { continue }
+                let level = venue.index.levelIndex[space.levelID], levelIndices.contains(level)
+            else { continue }
             for p in points {
                 let d = space.polygon.contains(p) ? 0 : space.polygon.distanceToBoundary(p)
                 if d <= radiusMeters, d < (best?.distance ?? .infinity) { best = (kind, d) }

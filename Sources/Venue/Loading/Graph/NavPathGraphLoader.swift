@@ -28,7 +28,9 @@ public enum NavPathGraphLoader {
 
     /// Reads the graph of the archive in `folder` for `venue` (whose levels, connectors and POIs must be
     /// loaded). - Complexity: O(nodes + links + level-changing links × connectors)
-    public static func load(folder: String, venue: Venue, options: AuthoredGraphOptions = AuthoredGraphOptions())
+    public static func load(
+        folder: String, venue: Venue, options: AuthoredGraphOptions = AuthoredGraphOptions()
+    )
         throws(VenueError) -> (graph: NavigationGraph, issues: [VenueIssue])
     {
         let name = fileName
@@ -61,19 +63,24 @@ public enum NavPathGraphLoader {
                     level = i
                 }
                 let poi = poiOfNode[id]
-                let index = builder.addNode(NavNode(point: point, levelIndex: Int32(level), kind: poi == nil ? .waypoint : .poi,
-                                                    featureID: poi ?? id))
+                let index = builder.addNode(
+                    NavNode(
+                        point: point, levelIndex: Int32(level), kind: poi == nil ? .waypoint : .poi,
+                        featureID: poi ?? id))
                 indexOfID[id] = index
                 isOutdoor.append(levelID == nil)
                 keptFeatures.append((feature, index))
             } catch {
-                issues.append(.error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; node skipped"))
+                issues.append(
+                    .error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; node skipped"))
             }
         }
         let outdoorCount = isOutdoor.lazy.filter { $0 }.count
         if outdoorCount > 0 {
-            issues.append(.warning(SourceLocation(file: name, field: "level_id"),
-                                   "\(outdoorCount) nodes have no level (outdoor paths); placed on level '\(venue.levels[outdoorLevel].id)'"))
+            issues.append(
+                .warning(
+                    SourceLocation(file: name, field: "level_id"),
+                    "\(outdoorCount) nodes have no level (outdoor paths); placed on level '\(venue.levels[outdoorLevel].id)'"))
         }
 
         var timesListed: [UInt64: UInt8] = [:]
@@ -87,8 +94,10 @@ public enum NavPathGraphLoader {
             }
             for other in neighbours {
                 guard let j = indexOfID[other] else {
-                    issues.append(.error(SourceLocation(file: name, featureID: feature.label, field: "neighbours"),
-                                         "neighbour '\(other)' is not a node; link skipped"))
+                    issues.append(
+                        .error(
+                            SourceLocation(file: name, featureID: feature.label, field: "neighbours"),
+                            "neighbour '\(other)' is not a node; link skipped"))
                     continue
                 }
                 guard j != index else { continue }
@@ -100,8 +109,10 @@ public enum NavPathGraphLoader {
         }
         let oneSided = timesListed.values.lazy.filter { $0 == 1 }.count
         if oneSided > 0 {
-            issues.append(.warning(SourceLocation(file: name, field: "neighbours"),
-                                   "\(oneSided) neighbour links are listed by one end only; taken as two-way"))
+            issues.append(
+                .warning(
+                    SourceLocation(file: name, field: "neighbours"),
+                    "\(oneSided) neighbour links are listed by one end only; taken as two-way"))
         }
 
         var unmatched = 0
@@ -110,52 +121,65 @@ public enum NavPathGraphLoader {
             builder.addEdge(edge)
         }
         if unmatched > 0 {
-            issues.append(.warning(SourceLocation(file: name, field: "neighbours"),
-                                   "\(unmatched) level-changing links have no connector or connector unit nearby; kind 'connector'"))
+            issues.append(
+                .warning(
+                    SourceLocation(file: name, field: "neighbours"),
+                    "\(unmatched) level-changing links have no connector or connector unit nearby; kind 'connector'"))
         }
         return (builder.build(), issues)
     }
 
     /// The edge between nodes `a` and `b`, following the rules in the type's documentation.
-    private static func makeEdge(_ a: Int32, _ b: Int32, _ nodes: [NavNode], outdoor: [Bool], venue: Venue,
-                                 options: AuthoredGraphOptions, unmatched: inout Int) -> NavEdge {
+    private static func makeEdge(
+        _ a: Int32, _ b: Int32, _ nodes: [NavNode], outdoor: [Bool], venue: Venue,
+        options: AuthoredGraphOptions, unmatched: inout Int
+    ) -> NavEdge {
         let na = nodes[Int(a)], nb = nodes[Int(b)]
         let run = na.point.distance(to: nb.point)
         if na.levelIndex == nb.levelIndex { return NavEdge(from: a, to: b, kind: .walkway, lengthMeters: run) }
         if outdoor[Int(a)] || outdoor[Int(b)] { return NavEdge(from: a, to: b, kind: .door, lengthMeters: run) }
         let la = venue.levels[Int(na.levelIndex)], lb = venue.levels[Int(nb.levelIndex)]
         let length = AuthoredGraphImport.length(horizontalMeters: run, heightMeters: lb.elevationMeters - la.elevationMeters)
-        if let c = AuthoredGraphImport.nearestConnector(in: venue, levels: la.id, lb.id, near: na.point, nb.point,
-                                                        radiusMeters: options.connectorSearchRadiusMeters) {
+        if let c = AuthoredGraphImport.nearestConnector(
+            in: venue, levels: la.id, lb.id, near: na.point, nb.point,
+            radiusMeters: options.connectorSearchRadiusMeters)
+        {
             let connector = venue.connectors[c]
             let kind = NavEdgeKind.connector(connector.kind)
             // A one-way connector runs from the lower ordinal up (`up`) or from the higher down (`down`).
             var (from, to) = (a, b)
             let aIsLower = (la.ordinal, la.id) < (lb.ordinal, lb.id)
             if (connector.direction == .up) != aIsLower { (from, to) = (b, a) }
-            return NavEdge(from: from, to: to, kind: kind, lengthMeters: length, fixedSeconds: options.defaultFixedSeconds(kind),
-                           isOneWay: connector.direction != .both, isAccessible: connector.isAccessible, connectorIndex: Int32(c))
+            return NavEdge(
+                from: from, to: to, kind: kind, lengthMeters: length, fixedSeconds: options.defaultFixedSeconds(kind),
+                isOneWay: connector.direction != .both, isAccessible: connector.isAccessible, connectorIndex: Int32(c))
         }
         var connectorKind = ConnectorKind.connector
-        if let k = AuthoredGraphImport.nearestConnectorUnitKind(in: venue, levelIndices: [Int(na.levelIndex), Int(nb.levelIndex)],
-                                                                points: [na.point, nb.point],
-                                                                radiusMeters: options.connectorSearchRadiusMeters) {
+        if let k = AuthoredGraphImport.nearestConnectorUnitKind(
+            in: venue, levelIndices: [Int(na.levelIndex), Int(nb.levelIndex)],
+            points: [na.point, nb.point],
+            radiusMeters: options.connectorSearchRadiusMeters)
+        {
             connectorKind = k
         } else {
             unmatched += 1
         }
         let kind = NavEdgeKind.connector(connectorKind)
-        return NavEdge(from: a, to: b, kind: kind, lengthMeters: length, fixedSeconds: options.defaultFixedSeconds(kind),
-                       isAccessible: Connector.defaultAccessible(connectorKind))
+        return NavEdge(
+            from: a, to: b, kind: kind, lengthMeters: length, fixedSeconds: options.defaultFixedSeconds(kind),
+            isAccessible: Connector.defaultAccessible(connectorKind))
     }
 
     /// The level for nodes without one.
     private static func outdoorLevelIndex(_ venue: Venue, options: AuthoredGraphOptions, issues: inout [VenueIssue]) -> Int? {
         if let id = options.outdoorLevelID {
             if let i = VenueIndex.resolve(id, in: venue.index.levelIndex) { return i }
-            issues.append(.error(SourceLocation(file: fileName, featureID: id), "outdoor level is not a level of the venue; using the ground level"))
+            issues.append(
+                .error(SourceLocation(file: fileName, featureID: id), "outdoor level is not a level of the venue; using the ground level"))
         }
-        return venue.levels.indices.min { (abs(venue.levels[$0].ordinal), venue.levels[$0].ordinal) < (abs(venue.levels[$1].ordinal), venue.levels[$1].ordinal) }
+        return venue.levels.indices.min {
+            (abs(venue.levels[$0].ordinal), venue.levels[$0].ordinal) < (abs(venue.levels[$1].ordinal), venue.levels[$1].ordinal)
+        }
     }
 
     /// Node id → POI id from the association file (first association wins). Associations with POIs the
@@ -169,16 +193,20 @@ public enum NavPathGraphLoader {
         var unknownTargets = 0
         for feature in file.features {
             guard let node = feature.properties["pathNode_id"]?.string, let target = feature.properties["associeted_id"]?.string else {
-                issues.append(.error(SourceLocation(file: associationFileName, featureID: feature.label),
-                                     "needs string properties pathNode_id and associeted_id; skipped"))
+                issues.append(
+                    .error(
+                        SourceLocation(file: associationFileName, featureID: feature.label),
+                        "needs string properties pathNode_id and associeted_id; skipped"))
                 continue
             }
             guard let poi = VenueIndex.resolve(target, in: venue.index.poiIndex) else { unknownTargets += 1; continue }
             if out[node] == nil { out[node] = venue.pois[poi].id }
         }
         if unknownTargets > 0 {
-            issues.append(.warning(SourceLocation(file: associationFileName, field: "associeted_id"),
-                                   "\(unknownTargets) associations name features that are not POIs of the venue; ignored"))
+            issues.append(
+                .warning(
+                    SourceLocation(file: associationFileName, field: "associeted_id"),
+                    "\(unknownTargets) associations name features that are not POIs of the venue; ignored"))
         }
         return out
     }

@@ -20,7 +20,9 @@ public enum NodeEdgeGraphLoader {
     public static let defaultFileName = "graph.geojson"
 
     /// Reads the graph at `path` for `venue`. - Complexity: O(features), one dictionary lookup per id.
-    public static func load(path: String, venue: Venue, options: AuthoredGraphOptions = AuthoredGraphOptions())
+    public static func load(
+        path: String, venue: Venue, options: AuthoredGraphOptions = AuthoredGraphOptions()
+    )
         throws(VenueError) -> (graph: NavigationGraph, issues: [VenueIssue])
     {
         let name = (path as NSString).lastPathComponent
@@ -36,10 +38,13 @@ public enum NodeEdgeGraphLoader {
 
         func addEdge(_ feature: GeoJSONFeature) {
             do throws(FeatureProblem) {
-                builder.addEdge(try edge(feature, indexOfID: indexOfID, nodes: builder.nodes, venue: venue,
-                                         connectorIndexByID: connectorIndexByID, reader: reader, options: options))
+                builder.addEdge(
+                    try edge(
+                        feature, indexOfID: indexOfID, nodes: builder.nodes, venue: venue,
+                        connectorIndexByID: connectorIndexByID, reader: reader, options: options))
             } catch {
-                issues.append(.error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; edge skipped"))
+                issues.append(
+                    .error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; edge skipped"))
             }
         }
 
@@ -56,7 +61,9 @@ public enum NodeEdgeGraphLoader {
                 return
             }
             do throws(FeatureProblem) {
-                guard type == "Point" else { throw FeatureProblem("geometry", "expected Point (node) or LineString (edge), found \(type ?? "none")") }
+                guard type == "Point" else {
+                    throw FeatureProblem("geometry", "expected Point (node) or LineString (edge), found \(type ?? "none")")
+                }
                 guard let id = feature.id else { throw FeatureProblem("id", "node has no id") }
                 guard indexOfID[id] == nil else { throw FeatureProblem("id", "node id is used twice") }
                 let point = try reader.point(feature.geometry)
@@ -74,7 +81,8 @@ public enum NodeEdgeGraphLoader {
                 let ref = try feature.optionalString("ref")
                 indexOfID[id] = builder.addNode(NavNode(point: point, levelIndex: Int32(level), kind: kind, featureID: ref ?? id))
             } catch {
-                issues.append(.error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; feature skipped"))
+                issues.append(
+                    .error(SourceLocation(file: name, featureID: feature.label, field: error.field), error.message + "; feature skipped"))
             }
         }
         for feature in waitingEdges { addEdge(feature) }
@@ -82,9 +90,11 @@ public enum NodeEdgeGraphLoader {
     }
 
     /// One edge feature.
-    private static func edge(_ feature: GeoJSONFeature, indexOfID: [String: Int32], nodes: [NavNode], venue: Venue,
-                             connectorIndexByID: [String: Int], reader: GeoJSONGeometryReader,
-                             options: AuthoredGraphOptions) throws(FeatureProblem) -> NavEdge {
+    private static func edge(
+        _ feature: GeoJSONFeature, indexOfID: [String: Int32], nodes: [NavNode], venue: Venue,
+        connectorIndexByID: [String: Int], reader: GeoJSONGeometryReader,
+        options: AuthoredGraphOptions
+    ) throws(FeatureProblem) -> NavEdge {
         let fromID = try feature.requiredString("from"), toID = try feature.requiredString("to")
         guard let from = indexOfID[fromID] else { throw FeatureProblem("from", "refers to missing node '\(fromID)'") }
         guard let to = indexOfID[toID] else { throw FeatureProblem("to", "refers to missing node '\(toID)'") }
@@ -144,11 +154,13 @@ public enum NodeEdgeGraphLoader {
             guard given >= 0 else { throw FeatureProblem("fixed_s", "fixed time must not be negative") }
             fixedSeconds = given
         }
-        let defaultAccessible = connectorIndex.map { venue.connectors[$0].isAccessible }
+        let defaultAccessible =
+            connectorIndex.map { venue.connectors[$0].isAccessible }
             ?? kind.connectorKind.map(Connector.defaultAccessible) ?? true
-        return NavEdge(from: from, to: to, kind: kind, lengthMeters: lengthMeters, fixedSeconds: fixedSeconds, modes: modes,
-                       isOneWay: try feature.optionalBool("one_way") ?? false,
-                       isAccessible: try feature.optionalBool("accessible") ?? defaultAccessible,
-                       connectorIndex: connectorIndex.map(Int32.init))
+        return NavEdge(
+            from: from, to: to, kind: kind, lengthMeters: lengthMeters, fixedSeconds: fixedSeconds, modes: modes,
+            isOneWay: try feature.optionalBool("one_way") ?? false,
+            isAccessible: try feature.optionalBool("accessible") ?? defaultAccessible,
+            connectorIndex: connectorIndex.map(Int32.init))
     }
 }

@@ -20,8 +20,10 @@ struct ILCFloorMapping: Hashable, Sendable {
 
     /// Floor-frame metres of a geographic coordinate.
     func floorCoordinates(lonDegrees: Double, latDegrees: Double) -> (x: Double, y: Double) {
-        ((lonDegrees - lonMinDegrees) / (lonMaxDegrees - lonMinDegrees) * widthMeters,
-         (latDegrees - latMinDegrees) / (latMaxDegrees - latMinDegrees) * heightMeters)
+        (
+            (lonDegrees - lonMinDegrees) / (lonMaxDegrees - lonMinDegrees) * widthMeters,
+            (latDegrees - latMinDegrees) / (latMaxDegrees - latMinDegrees) * heightMeters
+        )
     }
 
     /// The ``FloorFrame`` placing this floor in a venue frame.
@@ -34,9 +36,10 @@ struct ILCFloorMapping: Hashable, Sendable {
         let southWest = frame.localPoint(from: GeoCoordinate(latitudeDegrees: latMinDegrees, longitudeDegrees: lonMinDegrees))
         let southEast = frame.localPoint(from: GeoCoordinate(latitudeDegrees: latMinDegrees, longitudeDegrees: lonMaxDegrees))
         let northWest = frame.localPoint(from: GeoCoordinate(latitudeDegrees: latMaxDegrees, longitudeDegrees: lonMinDegrees))
-        return FloorFrame(originInVenue: southWest,
-                          metersPerUnitX: (southEast.x - southWest.x) / widthMeters,
-                          metersPerUnitY: (northWest.y - southWest.y) / heightMeters)
+        return FloorFrame(
+            originInVenue: southWest,
+            metersPerUnitX: (southEast.x - southWest.x) / widthMeters,
+            metersPerUnitY: (northWest.y - southWest.y) / heightMeters)
     }
 }
 

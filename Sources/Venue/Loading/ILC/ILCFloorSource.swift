@@ -54,8 +54,9 @@ extension ILCFloorSource {
             throw .invalidFeature(SourceLocation(file: mapPath, field: "type"), problem: "expected \"FeatureCollection\"")
         }
         guard let features = map["features"]?.array else {
-            throw .invalidFeature(SourceLocation(file: mapPath, field: "features"),
-                                  problem: "expected an array of features, found \(map["features"]?.typeName ?? "nothing")")
+            throw .invalidFeature(
+                SourceLocation(file: mapPath, field: "features"),
+                problem: "expected an array of features, found \(map["features"]?.typeName ?? "nothing")")
         }
         // The floor outline: the feature typed "floor", else (as in every published floor) the first.
         let outlineIndex = features.firstIndex { $0["properties"]?["type"]?.string == "floor" } ?? 0
@@ -67,14 +68,17 @@ extension ILCFloorSource {
         outlineParts.sort { ILCGeoJSONPolygons.planarArea($0) > ILCGeoJSONPolygons.planarArea($1) }
 
         var box = (lonMin: Double.infinity, latMin: Double.infinity, lonMax: -Double.infinity, latMax: -Double.infinity)
-        for part in outlineParts { for p in part[0] {
-            box = (min(box.lonMin, p.lon), min(box.latMin, p.lat), max(box.lonMax, p.lon), max(box.latMax, p.lat))
-        } }
+        for part in outlineParts {
+            for p in part[0] {
+                box = (min(box.lonMin, p.lon), min(box.latMin, p.lat), max(box.lonMax, p.lon), max(box.latMax, p.lat))
+            }
+        }
         guard box.lonMax > box.lonMin, box.latMax > box.latMin else {
             throw .invalidFeature(outlineLocation, problem: "the floor outline has no extent")
         }
-        let mapping = ILCFloorMapping(lonMinDegrees: box.lonMin, latMinDegrees: box.latMin, lonMaxDegrees: box.lonMax,
-                                      latMaxDegrees: box.latMax, widthMeters: width, heightMeters: height)
+        let mapping = ILCFloorMapping(
+            lonMinDegrees: box.lonMin, latMinDegrees: box.latMin, lonMaxDegrees: box.lonMax,
+            latMaxDegrees: box.latMax, widthMeters: width, heightMeters: height)
 
         var shops: [ILCShop] = []
         var seenIDs: Set<String> = []
@@ -90,7 +94,8 @@ extension ILCFloorSource {
             }
             let parts: [ILCLonLatPolygon]
             do {
-                parts = try ILCGeoJSONPolygons.parse(feature["geometry"], at: SourceLocation(file: mapPath, featureID: label, field: "geometry"))
+                parts = try ILCGeoJSONPolygons.parse(
+                    feature["geometry"], at: SourceLocation(file: mapPath, featureID: label, field: "geometry"))
             } catch {
                 issues.append(.error(location, "\(error.description); skipped"))
                 continue
@@ -100,34 +105,43 @@ extension ILCFloorSource {
                 continue
             }
             if parts.count > 1 { issues.append(.warning(location, "shop has \(parts.count) polygons; the largest is used")) }
-            if sourceID == nil { issues.append(.warning(SourceLocation(file: mapPath, featureID: label, field: "id"), "no id; using \(id)")) }
+            if sourceID == nil {
+                issues.append(.warning(SourceLocation(file: mapPath, featureID: label, field: "id"), "no id; using \(id)"))
+            }
             seenIDs.insert(id)
-            let name = (properties?["display"]?.string).flatMap { $0.isEmpty ? nil : $0 }
+            let name =
+                (properties?["display"]?.string).flatMap { $0.isEmpty ? nil : $0 }
                 ?? (properties?["name"]?.string).flatMap { $0.isEmpty ? nil : $0 }
             var point: (x: Double, y: Double)?
             if let p = properties?["point"]?.array, p.count >= 2, let x = p[0].double, let y = p[1].double {
                 point = (x, y)
             } else if let p = properties?["point"], !p.isNull, p.array?.isEmpty != true {
-                issues.append(.warning(SourceLocation(file: mapPath, featureID: label, field: "point"),
-                                       "expected [easting, northing] in metres; using the polygon centroid"))
+                issues.append(
+                    .warning(
+                        SourceLocation(file: mapPath, featureID: label, field: "point"),
+                        "expected [easting, northing] in metres; using the polygon centroid"))
             }
             shops.append(ILCShop(id: id, name: name, polygon: largest, mercatorPoint: point, location: location))
         }
-        return ILCFloorSource(folderName: name, mapPath: mapPath, mapping: mapping, outlineParts: outlineParts,
-                              declaredFloorNumber: outlineFeature["properties"]?["floor_num"]?.int,
-                              code: outlineFeature["properties"]?["code"]?.string, shops: shops, issues: issues)
+        return ILCFloorSource(
+            folderName: name, mapPath: mapPath, mapping: mapping, outlineParts: outlineParts,
+            declaredFloorNumber: outlineFeature["properties"]?["floor_num"]?.int,
+            code: outlineFeature["properties"]?["code"]?.string, shops: shops, issues: issues)
     }
 
     /// `map_info.width` and `map_info.height`: finite positive metres.
     private static func mapSize(_ info: JSONValue, path: String) throws(VenueError) -> (Double, Double) {
         guard let mapInfo = info["map_info"], mapInfo.object != nil else {
-            throw .invalidFeature(SourceLocation(file: path, field: "map_info"),
-                                  problem: "expected an object with width and height, found \(info["map_info"]?.typeName ?? "nothing")")
+            throw .invalidFeature(
+                SourceLocation(file: path, field: "map_info"),
+                problem: "expected an object with width and height, found \(info["map_info"]?.typeName ?? "nothing")")
         }
         func size(_ key: String) throws(VenueError) -> Double {
             let location = SourceLocation(file: path, field: "map_info.\(key)")
             guard let value = mapInfo[key] else { throw .invalidFeature(location, problem: "missing") }
-            guard let d = value.double else { throw .invalidFeature(location, problem: "expected a number of metres, found \(value.typeName)") }
+            guard let d = value.double else {
+                throw .invalidFeature(location, problem: "expected a number of metres, found \(value.typeName)")
+            }
             guard d.isFinite, d > 0 else { throw .invalidFeature(location, problem: "expected a positive size in metres, found \(d)") }
             return d
         }

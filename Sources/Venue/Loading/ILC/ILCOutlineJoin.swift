@@ -26,12 +26,14 @@ enum ILCOutlineJoin {
             pairs.reserveCapacity(ring.count * other.count)
             for i in ring.indices { for j in other.indices { pairs.append((i, j, ring[i].squaredDistance(to: other[j]))) } }
             pairs.sort { ($0.d, $0.i, $0.j) < ($1.d, $1.i, $1.j) }
-            guard let bridge = pairs.prefix(maximumCandidates).first(where: { pair in
-                let s = Segment(ring[pair.i], other[pair.j])
-                let middle = LocalPoint(x: (s.start.x + s.end.x) / 2, y: (s.start.y + s.end.y) / 2)
-                return !edges.contains { $0.properlyCrosses(s) }
-                    && !strictlyInside(joined, middle) && !strictlyInside(part, middle)
-            }) else { return nil }
+            guard
+                let bridge = pairs.prefix(maximumCandidates).first(where: { pair in
+                    let s = Segment(ring[pair.i], other[pair.j])
+                    let middle = LocalPoint(x: (s.start.x + s.end.x) / 2, y: (s.start.y + s.end.y) / 2)
+                    return !edges.contains { $0.properlyCrosses(s) }
+                        && !strictlyInside(joined, middle) && !strictlyInside(part, middle)
+                })
+            else { return nil }
             let i = bridge.i, j = bridge.j
             ring = Array(ring[...i]) + Array(other[j...]) + Array(other[...j]) + Array(ring[i...])
             holes += part.holes

@@ -10,8 +10,10 @@ extension ILCVenueLoader {
     }
 
     /// Builds the level, spaces and POIs of a floor, every point going lon/lat → floor metres → venue.
-    static func place(_ floor: ILCFloorSource, ordinal: Int, floorNumber: Double?, frame: LocalFrame,
-                      buildingID: String) -> PlacedFloor {
+    static func place(
+        _ floor: ILCFloorSource, ordinal: Int, floorNumber: Double?, frame: LocalFrame,
+        buildingID: String
+    ) -> PlacedFloor {
         let mapping = floor.mapping
         let floorFrame = mapping.floorFrame(in: frame)
         func venuePoint(_ p: ILCLonLat) -> LocalPoint {
@@ -30,23 +32,29 @@ extension ILCVenueLoader {
             if let joined = ILCOutlineJoin.join(outlines) {
                 outline = joined
             } else {
-                issues.append(.warning(SourceLocation(file: floor.mapPath, featureID: "floor outline"),
-                                       "outline parts overlap; the level outline is the largest part only"))
+                issues.append(
+                    .warning(
+                        SourceLocation(file: floor.mapPath, featureID: "floor outline"),
+                        "outline parts overlap; the level outline is the largest part only"))
             }
         }
-        let level = Level(id: levelID, ordinal: ordinal, name: levelName, shortName: levelName, floorNumber: floorNumber,
-                          buildingIDs: [buildingID], outline: outline, externalIDs: floor.code.map { [$0] } ?? [],
-                          floorFrame: floorFrame)
+        let level = Level(
+            id: levelID, ordinal: ordinal, name: levelName, shortName: levelName, floorNumber: floorNumber,
+            buildingIDs: [buildingID], outline: outline, externalIDs: floor.code.map { [$0] } ?? [],
+            floorFrame: floorFrame)
         var spaces = outlines.enumerated().map { k, outline in
-            Space(id: "\(levelID)-floor-\(k + 1)", category: "walkway", polygon: outline, levelID: levelID,
-                  isWalkable: true, buildingID: buildingID)
+            Space(
+                id: "\(levelID)-floor-\(k + 1)", category: "walkway", polygon: outline, levelID: levelID,
+                isWalkable: true, buildingID: buildingID)
         }
         var pois: [PointOfInterest] = []
         for shop in floor.shops {
             let shape = polygon(shop.polygon)
             let name = shop.name.map { LocalizedName($0, language: nameLanguage) } ?? LocalizedName()
-            spaces.append(Space(id: shop.id, category: "shop", polygon: shape, levelID: levelID, name: name,
-                                isWalkable: false, buildingID: buildingID))
+            spaces.append(
+                Space(
+                    id: shop.id, category: "shop", polygon: shape, levelID: levelID, name: name,
+                    isWalkable: false, buildingID: buildingID))
             guard !name.isEmpty else { continue }
             var position = shape.centroid
             if let m = shop.mercatorPoint {
@@ -60,8 +68,10 @@ extension ILCVenueLoader {
                     issues.append(.warning(location, "point lies outside the shop polygon; using the polygon centroid"))
                 }
             }
-            pois.append(PointOfInterest(id: shop.id, category: "shop", name: name, position: position, levelID: levelID,
-                                        spaceID: shop.id, source: .unit))
+            pois.append(
+                PointOfInterest(
+                    id: shop.id, category: "shop", name: name, position: position, levelID: levelID,
+                    spaceID: shop.id, source: .unit))
         }
         return PlacedFloor(level: level, spaces: spaces, pois: pois, issues: issues)
     }

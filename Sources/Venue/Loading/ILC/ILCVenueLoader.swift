@@ -57,16 +57,22 @@ public enum ILCVenueLoader {
         for (floor, assignment) in zip(floors, assignments) {
             let location = SourceLocation(file: path + "/" + floor.folderName)
             if !assignment.isKnown {
-                issues.append(.warning(location, "floor name does not follow F<n>/B<n> (or names an ordinal twice); "
-                                       + "given ordinal \(assignment.ordinal) by name order"))
+                issues.append(
+                    .warning(
+                        location,
+                        "floor name does not follow F<n>/B<n> (or names an ordinal twice); "
+                            + "given ordinal \(assignment.ordinal) by name order"))
             } else if let declared = floor.declaredFloorNumber, Double(declared) != assignment.floorNumber {
-                issues.append(.warning(SourceLocation(file: path + "/" + floor.folderName + "/" + mapFileName, field: "floor_num"),
-                                       "floor_num \(declared) disagrees with the folder name; the folder name wins"))
+                issues.append(
+                    .warning(
+                        SourceLocation(file: path + "/" + floor.folderName + "/" + mapFileName, field: "floor_num"),
+                        "floor_num \(declared) disagrees with the folder name; the folder name wins"))
             }
         }
 
-        let reference = GeoCoordinate(latitudeDegrees: floors.map(\.mapping.latMinDegrees).min() ?? 0,
-                                      longitudeDegrees: floors.map(\.mapping.lonMinDegrees).min() ?? 0)
+        let reference = GeoCoordinate(
+            latitudeDegrees: floors.map(\.mapping.latMinDegrees).min() ?? 0,
+            longitudeDegrees: floors.map(\.mapping.lonMinDegrees).min() ?? 0)
         let frame = LocalFrame(reference: reference)
         let venueID = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
         let buildingID = venueID + "-building"
@@ -75,18 +81,20 @@ public enum ILCVenueLoader {
         var spaces: [Space] = []
         var pois: [PointOfInterest] = []
         for (floor, assignment) in zip(floors, assignments) {
-            let placed = place(floor, ordinal: assignment.ordinal, floorNumber: assignment.floorNumber, frame: frame,
-                               buildingID: buildingID)
+            let placed = place(
+                floor, ordinal: assignment.ordinal, floorNumber: assignment.floorNumber, frame: frame,
+                buildingID: buildingID)
             levels.append(placed.level)
             spaces += placed.spaces
             pois += placed.pois
             issues += placed.issues
         }
-        return Venue(id: venueID, name: LocalizedName(venueID, language: nameLanguage), category: nil,
-                     defaultLanguage: nameLanguage, frame: frame,
-                     buildings: [Building(id: buildingID, name: LocalizedName(venueID, language: nameLanguage))],
-                     levels: levels, spaces: spaces, openings: [], pois: pois, connectors: [], graph: .empty,
-                     issues: issues)
+        return Venue(
+            id: venueID, name: LocalizedName(venueID, language: nameLanguage), category: nil,
+            defaultLanguage: nameLanguage, frame: frame,
+            buildings: [Building(id: buildingID, name: LocalizedName(venueID, language: nameLanguage))],
+            levels: levels, spaces: spaces, openings: [], pois: pois, connectors: [], graph: .empty,
+            issues: issues)
     }
 
     /// Names of the subfolders holding a floor file, in byte order.

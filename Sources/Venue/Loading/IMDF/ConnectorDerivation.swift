@@ -25,21 +25,25 @@ enum ConnectorDerivation {
 
     /// Groups stacked candidate spaces. `levelIndexByID` maps level ids to indices into `levels`.
     /// - Complexity: O(Σ n_a × n_b) over pairs of tiers within the span, with n the candidates per tier.
-    static func stackedGroups(spaces: [Space], levels: [Level], levelIndexByID: [String: Int],
-                              excluding excluded: Set<String>, options: ConnectorDerivationOptions) -> Result {
+    static func stackedGroups(
+        spaces: [Space], levels: [Level], levelIndexByID: [String: Int],
+        excluding excluded: Set<String>, options: ConnectorDerivationOptions
+    ) -> Result {
         // Candidates by (kind, building key) then ordinal.
         var buckets: [String: [Int: [Int]]] = [:]
         var kindOfSpace: [Int: ConnectorKind] = [:]
         for (i, space) in spaces.enumerated() {
             guard let kind = options.kindByUnitCategory[space.category], !excluded.contains(space.id),
-                  let level = levelIndexByID[space.levelID] else { continue }
+                let level = levelIndexByID[space.levelID]
+            else { continue }
             kindOfSpace[i] = kind
             buckets["\(kind.rawValue)\u{1F}\(buildingKey(levels[level]))", default: [:]][levels[level].ordinal, default: []].append(i)
         }
         var links = UnionFind(count: spaces.count)
         for key in buckets.keys.sorted() {
             guard let byTier = buckets[key], let anyMember = byTier.values.first?.first,
-                  let anyLevel = levelIndexByID[spaces[anyMember].levelID] else { continue }
+                let anyLevel = levelIndexByID[spaces[anyMember].levelID]
+            else { continue }
             // The building's tiers: its distinct ordinals in order.
             let building = buildingKey(levels[anyLevel])
             let tiers = Array(Set(levels.filter { buildingKey($0) == building }.map(\.ordinal))).sorted()
@@ -103,22 +107,30 @@ enum ConnectorDerivation {
 extension IMDFArchive {
     /// Adds connectors for stacked connector units that no relationship covers.
     mutating func deriveStackedConnectors() {
-        let result = ConnectorDerivation.stackedGroups(spaces: spaces, levels: levels, levelIndexByID: levelIndexByID,
-                                                       excluding: unitsInRelationships, options: options.connectorDerivation)
+        let result = ConnectorDerivation.stackedGroups(
+            spaces: spaces, levels: levels, levelIndexByID: levelIndexByID,
+            excluding: unitsInRelationships, options: options.connectorDerivation)
         for (kind, group) in result.groups {
-            let ordered = group.sorted { (levelOrdinal(spaces[$0].levelID), spaces[$0].id) < (levelOrdinal(spaces[$1].levelID), spaces[$1].id) }
+            let ordered = group.sorted {
+                (levelOrdinal(spaces[$0].levelID), spaces[$0].id) < (levelOrdinal(spaces[$1].levelID), spaces[$1].id)
+            }
             let entries = ordered.map { Connector.Entry(levelID: spaces[$0].levelID, point: anchorPoint(ofSpace: $0)) }
             let memberIDs = Set(ordered.map { spaces[$0].id })
-            let name = ordered.map { spaces[$0].name }.first { !$0.isEmpty }
+            let name =
+                ordered.map { spaces[$0].name }.first { !$0.isEmpty }
                 ?? pois.first { $0.source == .amenity && $0.spaceID.map(memberIDs.contains) == true }?.name
                 ?? LocalizedName()
-            connectors.append(makeConnector(id: "stacked-\(spaces[ordered[0]].id)", kind: kind, entries: entries,
-                                            direction: .both, name: name))
+            connectors.append(
+                makeConnector(
+                    id: "stacked-\(spaces[ordered[0]].id)", kind: kind, entries: entries,
+                    direction: .both, name: name))
             connectorUnitIDs[connectors.count - 1] = ordered.map { spaces[$0].id }
         }
         for i in result.unstacked {
-            issues.append(.warning(SourceLocation(file: "unit.geojson", featureID: spaces[i].id, field: "category"),
-                                   "\(spaces[i].category) unit stacks with no unit on an adjacent level; no connector derived"))
+            issues.append(
+                .warning(
+                    SourceLocation(file: "unit.geojson", featureID: spaces[i].id, field: "category"),
+                    "\(spaces[i].category) unit stacks with no unit on an adjacent level; no connector derived"))
         }
     }
 }

@@ -17,7 +17,8 @@ extension IMDFArchive {
             }
             for id in entry.spaceIDs {
                 guard let i = spaceIndexByID[id] else {
-                    issues.append(.error(SourceLocation(file: file, featureID: universe, field: "spaces"), "refers to unknown unit '\(id)'"))
+                    issues.append(
+                        .error(SourceLocation(file: file, featureID: universe, field: "spaces"), "refers to unknown unit '\(id)'"))
                     continue
                 }
                 spaces[i].universes.insert(universe)
@@ -26,8 +27,10 @@ extension IMDFArchive {
         for (key, override) in extensionFile.connectors.sorted(by: { $0.key < $1.key }) {
             let matches = connectors.indices.filter { connectors[$0].id == key || (connectorUnitIDs[$0] ?? []).contains(key) }
             guard !matches.isEmpty else {
-                issues.append(.error(SourceLocation(file: file, featureID: key, field: "connectors"),
-                                     "refers to no connector (neither a connector id nor a unit of one)"))
+                issues.append(
+                    .error(
+                        SourceLocation(file: file, featureID: key, field: "connectors"),
+                        "refers to no connector (neither a connector id nor a unit of one)"))
                 continue
             }
             for i in matches {

@@ -21,7 +21,9 @@ extension IMDFArchive {
         }
         if let file = try optionalCollection("amenity.geojson") {
             for feature in file.features {
-                do throws(FeatureProblem) { try readAmenity(feature, file: file.name) } catch { skip(error, file: file.name, feature: feature) }
+                do throws(FeatureProblem) { try readAmenity(feature, file: file.name) } catch {
+                    skip(error, file: file.name, feature: feature)
+                }
             }
         }
         var occupiedUnits: Set<String> = []
@@ -30,25 +32,33 @@ extension IMDFArchive {
                 do throws(FeatureProblem) {
                     let id = try requireID(feature, file: file.name)
                     let anchorID = try feature.requiredString("anchor_id")
-                    guard let anchor = anchors[anchorID] else { throw FeatureProblem("anchor_id", "refers to unknown anchor '\(anchorID)'") }
+                    guard let anchor = anchors[anchorID] else {
+                        throw FeatureProblem("anchor_id", "refers to unknown anchor '\(anchorID)'")
+                    }
                     guard let unit = spaceIndexByID[anchor.unitID] else { throw FeatureProblem("anchor_id", "anchor's unit is unknown") }
                     occupiedUnits.insert(anchor.unitID)
-                    pois.append(PointOfInterest(id: id, category: try feature.optionalString("category") ?? "unspecified",
-                                                name: name(feature, file: file.name), position: anchor.point,
-                                                levelID: spaces[unit].levelID, spaceID: anchor.unitID,
-                                                externalIDs: externalIDs(feature, id: id, file: file.name), source: .occupant))
+                    pois.append(
+                        PointOfInterest(
+                            id: id, category: try feature.optionalString("category") ?? "unspecified",
+                            name: name(feature, file: file.name), position: anchor.point,
+                            levelID: spaces[unit].levelID, spaceID: anchor.unitID,
+                            externalIDs: externalIDs(feature, id: id, file: file.name), source: .occupant))
                 } catch { skip(error, file: file.name, feature: feature) }
             }
         }
         for (id, feature, file) in namedAnchors {
             guard let anchor = anchors[id], let unit = spaceIndexByID[anchor.unitID] else { continue }
-            pois.append(PointOfInterest(id: id, category: optionalString(feature, "category", file: file) ?? "anchor",
-                                        name: name(feature, file: file), position: anchor.point, levelID: spaces[unit].levelID,
-                                        spaceID: anchor.unitID, externalIDs: externalIDs(feature, id: id, file: file), source: .anchor))
+            pois.append(
+                PointOfInterest(
+                    id: id, category: optionalString(feature, "category", file: file) ?? "anchor",
+                    name: name(feature, file: file), position: anchor.point, levelID: spaces[unit].levelID,
+                    spaceID: anchor.unitID, externalIDs: externalIDs(feature, id: id, file: file), source: .anchor))
         }
         for (i, space) in spaces.enumerated() where !space.name.isEmpty && !occupiedUnits.contains(space.id) {
-            pois.append(PointOfInterest(id: space.id, category: space.category, name: space.name, position: anchorPoint(ofSpace: i),
-                                        levelID: space.levelID, spaceID: space.id, externalIDs: space.externalIDs, source: .unit))
+            pois.append(
+                PointOfInterest(
+                    id: space.id, category: space.category, name: space.name, position: anchorPoint(ofSpace: i),
+                    levelID: space.levelID, spaceID: space.id, externalIDs: space.externalIDs, source: .unit))
         }
     }
 
@@ -62,13 +72,17 @@ extension IMDFArchive {
         guard !unitIDs.isEmpty else { throw FeatureProblem("unit_ids", "an amenity needs at least one unit id to place it on a level") }
         var first: Int?
         for unitID in unitIDs {
-            if let i = spaceIndexByID[unitID] { first = first ?? i } else {
+            if let i = spaceIndexByID[unitID] {
+                first = first ?? i
+            } else {
                 issues.append(.error(SourceLocation(file: file, featureID: id, field: "unit_ids"), "refers to unknown unit '\(unitID)'"))
             }
         }
         guard let unit = first else { throw FeatureProblem("unit_ids", "none of the amenity's units exists") }
-        pois.append(PointOfInterest(id: id, category: category, name: name(feature, file: file), position: point,
-                                    levelID: spaces[unit].levelID, spaceID: spaces[unit].id,
-                                    externalIDs: externalIDs(feature, id: id, file: file), source: .amenity))
+        pois.append(
+            PointOfInterest(
+                id: id, category: category, name: name(feature, file: file), position: point,
+                levelID: spaces[unit].levelID, spaceID: spaces[unit].id,
+                externalIDs: externalIDs(feature, id: id, file: file), source: .amenity))
     }
 }

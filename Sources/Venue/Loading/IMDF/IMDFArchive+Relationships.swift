@@ -30,8 +30,10 @@ extension IMDFArchive {
                 let id = try requireID(feature, file: file.name)
                 let category = try feature.requiredString("category")
                 guard let kind = IMDFArchive.connectorKindByRelationship[category] else {
-                    issues.append(.warning(SourceLocation(file: file.name, featureID: id, field: "category"),
-                                           "relationship category '\(category)' does not join levels; ignored"))
+                    issues.append(
+                        .warning(
+                            SourceLocation(file: file.name, featureID: id, field: "category"),
+                            "relationship category '\(category)' does not join levels; ignored"))
                     continue
                 }
                 guard let originValue = feature.properties["origin"], !originValue.isNull else {
@@ -56,31 +58,42 @@ extension IMDFArchive {
                 case "undirected": break
                 case "directed":
                     let from = levelOrdinal(origin.levelID), to = levelOrdinal(destination.levelID)
-                    if to > from { direction = .up } else if to < from { direction = .down } else {
-                        issues.append(.warning(SourceLocation(file: file.name, featureID: id, field: "direction"),
-                                               "directed, but origin and destination are on the same ordinal; taken as both ways"))
+                    if to > from {
+                        direction = .up
+                    } else if to < from {
+                        direction = .down
+                    } else {
+                        issues.append(
+                            .warning(
+                                SourceLocation(file: file.name, featureID: id, field: "direction"),
+                                "directed, but origin and destination are on the same ordinal; taken as both ways"))
                     }
                 default: throw FeatureProblem("direction", "expected \"directed\" or \"undirected\", found \"\(directionText)\"")
                 }
                 let unitIDs = references.compactMap(\.unitID)
                 unitsInRelationships.formUnion(unitIDs)
                 connectorUnitIDs[connectors.count] = unitIDs
-                connectors.append(makeConnector(id: id, kind: kind, entries: references.map { Connector.Entry(levelID: $0.levelID, point: $0.point) },
-                                                direction: direction, name: name(feature, file: file.name)))
+                connectors.append(
+                    makeConnector(
+                        id: id, kind: kind, entries: references.map { Connector.Entry(levelID: $0.levelID, point: $0.point) },
+                        direction: direction, name: name(feature, file: file.name)))
             } catch { skip(error, file: file.name, feature: feature) }
         }
     }
 
     /// A connector with its levels sorted by ordinal and its building when all levels share one.
-    func makeConnector(id: String, kind: ConnectorKind, entries: [Connector.Entry], direction: Connector.Direction,
-                       name: LocalizedName) -> Connector {
+    func makeConnector(
+        id: String, kind: ConnectorKind, entries: [Connector.Entry], direction: Connector.Direction,
+        name: LocalizedName
+    ) -> Connector {
         var levelIDs: [String] = []
         for e in entries where !levelIDs.contains(e.levelID) { levelIDs.append(e.levelID) }
         levelIDs.sort { (levelOrdinal($0), $0) < (levelOrdinal($1), $1) }
         let buildingSets = levelIDs.compactMap { levelIndexByID[$0].map { Set(levels[$0].buildingIDs) } }
         let common = buildingSets.dropFirst().reduce(buildingSets.first ?? []) { $0.intersection($1) }
-        return Connector(id: id, kind: kind, levelIDs: levelIDs, entries: entries, direction: direction, name: name,
-                         buildingID: common.count == 1 ? common.first : nil)
+        return Connector(
+            id: id, kind: kind, levelIDs: levelIDs, entries: entries, direction: direction, name: name,
+            buildingID: common.count == 1 ? common.first : nil)
     }
 
     /// The ordinal of a known level (0 otherwise).

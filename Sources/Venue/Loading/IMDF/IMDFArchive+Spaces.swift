@@ -25,11 +25,13 @@ extension IMDFArchive {
                     }
                 } catch { note(error, file: file.name, feature: feature) }
                 spaceIndexByID[id] = spaces.count
-                spaces.append(Space(id: id, category: category, polygon: reading.polygon, levelID: levelID,
-                                    name: name(feature, file: file.name), externalIDs: externalIDs(feature, id: id, file: file.name),
-                                    isWalkable: !Space.nonWalkableCategories.contains(category),
-                                    buildingID: singleBuilding(ofLevel: levelID),
-                                    restriction: optionalString(feature, "restriction", file: file.name)))
+                spaces.append(
+                    Space(
+                        id: id, category: category, polygon: reading.polygon, levelID: levelID,
+                        name: name(feature, file: file.name), externalIDs: externalIDs(feature, id: id, file: file.name),
+                        isWalkable: !Space.nonWalkableCategories.contains(category),
+                        buildingID: singleBuilding(ofLevel: levelID),
+                        restriction: optionalString(feature, "restriction", file: file.name)))
             } catch { skip(error, file: file.name, feature: feature) }
         }
     }
@@ -38,7 +40,8 @@ extension IMDFArchive {
     mutating func reportRepairs(_ reading: GeoJSONGeometryReader.PolygonReading, file: String, id: String) {
         let location = SourceLocation(file: file, featureID: id, field: "geometry")
         for ring in reading.unclosedRings {
-            issues.append(.error(location, "ring \(ring) is not closed (its last position differs from the first); closed implicitly, unit kept"))
+            issues.append(
+                .error(location, "ring \(ring) is not closed (its last position differs from the first); closed implicitly, unit kept"))
         }
         for ring in reading.selfIntersectingRings {
             issues.append(.error(location, "ring \(ring) intersects itself; repaired by keeping its largest simple part, unit kept"))
@@ -63,10 +66,15 @@ extension IMDFArchive {
                 let line = try geometry.lineString(feature.geometry)
                 var accessible = true
                 if let doorType = feature.properties["door"]?["type"]?.string,
-                   doorType == "revolving" || doorType.hasPrefix("turnstile") { accessible = false }
+                    doorType == "revolving" || doorType.hasPrefix("turnstile")
+                {
+                    accessible = false
+                }
                 openingIndexByID[id] = openings.count
-                openings.append(Opening(id: id, category: category, line: line, levelID: levelID,
-                                        name: name(feature, file: file.name), isAccessible: accessible))
+                openings.append(
+                    Opening(
+                        id: id, category: category, line: line, levelID: levelID,
+                        name: name(feature, file: file.name), isAccessible: accessible))
             } catch { skip(error, file: file.name, feature: feature) }
         }
     }

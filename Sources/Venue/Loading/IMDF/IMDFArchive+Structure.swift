@@ -13,7 +13,8 @@ extension IMDFArchive {
             for feature in footprintFile.features {
                 // Ground footprints first: the loader keeps the first footprint per building.
                 guard let reading = try? geometry.area(feature.geometry),
-                      let ids = try? feature.stringArray("building_ids") else { continue }
+                    let ids = try? feature.stringArray("building_ids")
+                else { continue }
                 let isGround = feature.properties["category"]?.string == "ground"
                 for id in ids where footprints[id] == nil || isGround { footprints[id] = reading.polygon }
             }
@@ -22,10 +23,12 @@ extension IMDFArchive {
             do throws(FeatureProblem) {
                 let id = try requireID(feature, file: file.name)
                 let ownFootprint = !feature.hasGeometry ? nil : (try? geometry.area(feature.geometry))?.polygon
-                buildings.append(Building(id: id, kind: .building, name: name(feature, file: file.name),
-                                          category: optionalString(feature, "category", file: file.name),
-                                          externalIDs: externalIDs(feature, id: id, file: file.name),
-                                          footprint: ownFootprint ?? footprints[id]))
+                buildings.append(
+                    Building(
+                        id: id, kind: .building, name: name(feature, file: file.name),
+                        category: optionalString(feature, "category", file: file.name),
+                        externalIDs: externalIDs(feature, id: id, file: file.name),
+                        footprint: ownFootprint ?? footprints[id]))
             } catch { skip(error, file: file.name, feature: feature) }
         }
     }
@@ -37,9 +40,12 @@ extension IMDFArchive {
         for feature in file.features {
             do throws(FeatureProblem) {
                 let id = try requireID(feature, file: file.name)
-                guard let ordinalValue = feature.properties["ordinal"] else { throw FeatureProblem("ordinal", "required property is missing") }
+                guard let ordinalValue = feature.properties["ordinal"] else {
+                    throw FeatureProblem("ordinal", "required property is missing")
+                }
                 guard let ordinal = ordinalValue.int else {
-                    throw FeatureProblem("ordinal", "expected an integer, found \(ordinalValue.isNull ? "null" : ordinalValue.serialized())")
+                    throw FeatureProblem(
+                        "ordinal", "expected an integer, found \(ordinalValue.isNull ? "null" : ordinalValue.serialized())")
                 }
                 let shortName = name(feature, "short_name", file: file.name)
                 var floorNumber: Double?
@@ -50,23 +56,29 @@ extension IMDFArchive {
                 var levelBuildings: [String] = []
                 do { levelBuildings = try feature.stringArray("building_ids") } catch { note(error, file: file.name, feature: feature) }
                 for b in levelBuildings where !buildingIDs.contains(b) {
-                    issues.append(.error(SourceLocation(file: file.name, featureID: id, field: "building_ids"),
-                                         "refers to unknown building '\(b)'"))
+                    issues.append(
+                        .error(
+                            SourceLocation(file: file.name, featureID: id, field: "building_ids"),
+                            "refers to unknown building '\(b)'"))
                 }
                 var outline: Polygon?
                 if feature.hasGeometry {
                     do { outline = try geometry.area(feature.geometry).polygon } catch { note(error, file: file.name, feature: feature) }
                 }
                 levelIndexByID[id] = levels.count
-                levels.append(Level(id: id, ordinal: ordinal, name: name(feature, file: file.name), shortName: shortName,
-                                    floorNumber: floorNumber, buildingIDs: levelBuildings.filter(buildingIDs.contains),
-                                    outline: outline, elevationMeters: extensionFile.levelElevationsMeters[id],
-                                    externalIDs: externalIDs(feature, id: id, file: file.name)))
+                levels.append(
+                    Level(
+                        id: id, ordinal: ordinal, name: name(feature, file: file.name), shortName: shortName,
+                        floorNumber: floorNumber, buildingIDs: levelBuildings.filter(buildingIDs.contains),
+                        outline: outline, elevationMeters: extensionFile.levelElevationsMeters[id],
+                        externalIDs: externalIDs(feature, id: id, file: file.name)))
             } catch { skip(error, file: file.name, feature: feature) }
         }
         for id in extensionFile.levelElevationsMeters.keys.sorted() where levelIndexByID[id] == nil {
-            issues.append(.error(SourceLocation(file: VenueExtensionFile.fileName, featureID: id, field: "levels"),
-                                 "refers to unknown level '\(id)'"))
+            issues.append(
+                .error(
+                    SourceLocation(file: VenueExtensionFile.fileName, featureID: id, field: "levels"),
+                    "refers to unknown level '\(id)'"))
         }
     }
 
@@ -80,7 +92,8 @@ extension IMDFArchive {
                 let id = try requireID(feature, file: file.name)
                 var parent = try feature.optionalString("building_id")
                 if let p = parent, !buildingIDs.contains(p) {
-                    issues.append(.error(SourceLocation(file: file.name, featureID: id, field: "building_id"), "refers to unknown building '\(p)'"))
+                    issues.append(
+                        .error(SourceLocation(file: file.name, featureID: id, field: "building_id"), "refers to unknown building '\(p)'"))
                     parent = nil
                 }
                 if parent == nil, let levelID = try feature.optionalString("level_id") {
@@ -90,10 +103,12 @@ extension IMDFArchive {
                     if levels[level].buildingIDs.count == 1 { parent = levels[level].buildingIDs[0] }
                 }
                 let footprint = !feature.hasGeometry ? nil : try geometry.area(feature.geometry).polygon
-                buildings.append(Building(id: id, kind: .section, name: name(feature, file: file.name),
-                                          category: optionalString(feature, "category", file: file.name),
-                                          externalIDs: externalIDs(feature, id: id, file: file.name),
-                                          parentBuildingID: parent, footprint: footprint))
+                buildings.append(
+                    Building(
+                        id: id, kind: .section, name: name(feature, file: file.name),
+                        category: optionalString(feature, "category", file: file.name),
+                        externalIDs: externalIDs(feature, id: id, file: file.name),
+                        parentBuildingID: parent, footprint: footprint))
             } catch { skip(error, file: file.name, feature: feature) }
         }
     }

@@ -86,7 +86,8 @@ struct IMDFArchive {
 
     /// Records a skipped feature.
     mutating func skip(_ problem: FeatureProblem, file: String, feature: GeoJSONFeature) {
-        issues.append(.error(SourceLocation(file: file, featureID: feature.label, field: problem.field), problem.message + "; feature skipped"))
+        issues.append(
+            .error(SourceLocation(file: file, featureID: feature.label, field: problem.field), problem.message + "; feature skipped"))
     }
 
     /// Records a tolerated problem in an optional property.
@@ -149,12 +150,13 @@ struct IMDFArchive {
         applyExtension()
 
         let venueID = venueFeature.id ?? "venue"
-        return Venue(id: venueID, name: name(venueFeature, file: "venue.geojson"),
-                     category: optionalString(venueFeature, "category", file: "venue.geojson"),
-                     defaultLanguage: defaultLanguage, frame: geometry.frame, buildings: buildings, levels: levels,
-                     spaces: spaces, openings: openings, pois: pois, connectors: connectors,
-                     universes: extensionFile.universes.map(\.universe), graph: .empty,
-                     version: manifest["version"]?.string, issues: issues, directionModes: extensionFile.directionModes)
+        return Venue(
+            id: venueID, name: name(venueFeature, file: "venue.geojson"),
+            category: optionalString(venueFeature, "category", file: "venue.geojson"),
+            defaultLanguage: defaultLanguage, frame: geometry.frame, buildings: buildings, levels: levels,
+            spaces: spaces, openings: openings, pois: pois, connectors: connectors,
+            universes: extensionFile.universes.map(\.universe), graph: .empty,
+            version: manifest["version"]?.string, issues: issues, directionModes: extensionFile.directionModes)
     }
 
     /// Reads `indoornav.json` when present.
@@ -183,8 +185,9 @@ struct IMDFArchive {
             issues.append(.warning(SourceLocation(file: file.name), "\(file.features.count) venue features; only the first is used"))
         }
         do {
-            let reference = try GeoJSONGeometryReader.referenceCoordinate(displayPoint: feature.properties["display_point"],
-                                                                          geometry: feature.geometry)
+            let reference = try GeoJSONGeometryReader.referenceCoordinate(
+                displayPoint: feature.properties["display_point"],
+                geometry: feature.geometry)
             geometry = GeoJSONGeometryReader(frame: LocalFrame(reference: reference))
         } catch {
             throw .invalidFeature(SourceLocation(file: file.name, featureID: feature.label, field: error.field), problem: error.message)
