@@ -19,7 +19,7 @@ runExample("manual-navigation") {
     guard let planned = try router.route(RouteRequest(from: .feature(id: from), to: .feature(id: to))).route else {
         throw ExampleFailure("no route from \(from) to \(to)")
     }
-    let path = TrackedRoute(route: planned, venue: venue)
+    let path = RouteWalk(planned)
     guard let start = path.location(atOffset: 0) else { throw ExampleFailure("the route has no start") }
 
     let session = try NavigationSession(venue: venue, router: router)
@@ -60,6 +60,39 @@ runExample("manual-navigation") {
         "started at (\(start.point.x), \(start.point.y)) on \(start.levelID); \(arrivals.count) arrival(s), \(offRoute.count) off-route verdict(s)"
     )
     guard arrivals.count == 1, offRoute.isEmpty else { throw ExampleFailure("expected one arrival and no off-route verdict") }
+}
+
+/// Points along a route's polylines by distance walked (level changes take no distance here).
+struct RouteWalk {
+    let points: [RoutePoint]
+    let offsetsMeters: [Double]
+
+    init(_ route: Route) {
+        points = route.sections.flatMap(\.polyline)
+        var offsets: [Double] = []
+        for (i, point) in points.enumerated() {
+            let previous = i > 0 ? points[i - 1] : point
+            let step = previous.levelID == point.levelID ? previous.point.distance(to: point.point) : 0
+            offsets.append((offsets.last ?? 0) + step)
+        }
+        offsetsMeters = offsets
+    }
+
+    var lengthMeters: Double { offsetsMeters.last ?? 0 }
+
+    /// The point `offsetMeters` along the route (clamped to its ends) and its level.
+    func location(atOffset offsetMeters: Double) -> (point: LocalPoint, levelID: String)? {
+        guard let first = points.first else { return nil }
+        guard offsetMeters > 0 else { return (first.point, first.levelID) }
+        for i in 1..<points.count where offsetsMeters[i] >= offsetMeters {
+            let a = points[i - 1], b = points[i]
+            let span = offsetsMeters[i] - offsetsMeters[i - 1]
+            guard span > 0, a.levelID == b.levelID else { return (b.point, b.levelID) }
+            let t = (offsetMeters - offsetsMeters[i - 1]) / span
+            return (LocalPoint(x: a.point.x + t * (b.point.x - a.point.x), y: a.point.y + t * (b.point.y - a.point.y)), a.levelID)
+        }
+        return points.last.map { ($0.point, $0.levelID) }
+    }
 }
 
 /// One line per event.

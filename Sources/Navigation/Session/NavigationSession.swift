@@ -25,7 +25,7 @@ public final class NavigationSession {
     /// The route being followed.
     public internal(set) var route: Route?
     /// The route flattened for tracking.
-    public internal(set) var trackedRoute: TrackedRoute?
+    package internal(set) var trackedRoute: TrackedRoute?
     /// Progress after the last input.
     public internal(set) var progress: RouteProgress?
     /// The last valid location handled (fused), navigating or not.

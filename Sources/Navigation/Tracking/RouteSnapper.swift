@@ -22,34 +22,34 @@ public struct RouteSnap: Hashable, Sendable, Codable {
 /// progress first, with a heading check when the heading is reliable.
 ///
 /// Pure: the previous progress and elapsed time come in as arguments.
-public struct RouteSnapper: Sendable {
+package struct RouteSnapper: Sendable {
     /// The corridor width, heading tolerance and search window it applies.
-    public let configuration: NavigationConfiguration
+    package let configuration: NavigationConfiguration
 
     /// A snapper for `configuration`'s corridor and heading settings.
-    public init(configuration: NavigationConfiguration) { self.configuration = configuration }
+    package init(configuration: NavigationConfiguration) { self.configuration = configuration }
 
     /// Metres at the start of a route with no ``Result/nearestBesidePoint``: a route planned from a
     /// fix (a start, a reroute, a section transition) begins at that noisy position and joins the
     /// walkable paths from there, so the side of its first metres says little about leaving it.
-    public static let besideStartMeters = 10.0
+    package static let besideStartMeters = 10.0
 
     /// The result of one projection.
-    public struct Result: Hashable, Sendable {
+    package struct Result: Hashable, Sendable {
         /// The projection inside the corridor, or `nil` when the location is outside it.
-        public var snap: RouteSnap?
+        package var snap: RouteSnap?
         /// Distance from the location to the nearest point of the route on its level, in metres
         /// (infinity when the route does not visit the level).
-        public var routeDistanceMeters: Double
+        package var routeDistanceMeters: Double
         /// The corridor half-width used, in metres.
-        public var corridorMeters: Double
+        package var corridorMeters: Double
         /// The nearest point of the route on the location's level when it lies beside a walkable
         /// segment (more than 0.5 m from the segment's ends, and ``RouteSnapper/besideStartMeters`` or
         /// more along the route), local frame; `nil` when the nearest point is a corner, an end, a
         /// connector or the route's first metres, or the route does not visit the level. Off-route evidence
         /// from the heading (``NavigationConfiguration/offRouteAwayHeadingRadians``) uses it: beyond a
         /// corner, a user walking towards the turn heads away from the corner too.
-        public var nearestBesidePoint: LocalPoint? = nil
+        package var nearestBesidePoint: LocalPoint? = nil
     }
 
     /// Snaps `point` on `levelID`.
@@ -57,7 +57,7 @@ public struct RouteSnapper: Sendable {
     /// The local search covers `[previous − searchBehind, previous + searchAhead + maxSpeed × elapsed]`;
     /// when it finds nothing inside the corridor the whole route on the level is searched.
     /// - Complexity: O(segments).
-    public func snap(
+    package func snap(
         point: LocalPoint, levelID: String, accuracyMeters: Double, headingRadians: Double?,
         headingAccuracyRadians: Double?, route: TrackedRoute, previousOffsetMeters: Double?,
         elapsedSeconds: Double

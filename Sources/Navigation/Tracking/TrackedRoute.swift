@@ -9,57 +9,57 @@ import IndoorVenue
 /// Offsets are geometric metres: horizontal length for segments on one level, and for level-changing
 /// (connector) segments the 3-D length from the horizontal run and the levels' elevation difference.
 /// Routing's section lengths use edge lengths instead; durations are scaled from them.
-public struct TrackedRoute: Sendable {
+package struct TrackedRoute: Sendable {
     /// One straight piece of the route.
-    public struct Segment: Hashable, Sendable {
+    package struct Segment: Hashable, Sendable {
         /// Where the piece starts, venue frame, metres.
-        public var start: LocalPoint
+        package var start: LocalPoint
         /// Where it ends.
-        public var end: LocalPoint
+        package var end: LocalPoint
         /// The level of a walkable segment; `nil` for a level-changing (connector) segment.
-        public var levelID: String?
+        package var levelID: String?
         /// Level at the segment's start and end.
-        public var startLevelID: String
+        package var startLevelID: String
         /// The level at the segment's end (differs from `startLevelID` on connector segments).
-        public var endLevelID: String
+        package var endLevelID: String
         /// Offset of `start` along the route, in metres.
-        public var startOffsetMeters: Double
+        package var startOffsetMeters: Double
         /// Geometric length in metres (3-D for connector segments).
-        public var lengthMeters: Double
+        package var lengthMeters: Double
         /// Index into the route's sections.
-        public var sectionIndex: Int
+        package var sectionIndex: Int
         /// Offset of `end` along the route, in metres.
-        public var endOffsetMeters: Double { startOffsetMeters + lengthMeters }
+        package var endOffsetMeters: Double { startOffsetMeters + lengthMeters }
     }
 
     /// Where a section lies on the route.
-    public struct SectionSpan: Hashable, Sendable {
+    package struct SectionSpan: Hashable, Sendable {
         /// Offset of the section's first point along the route, in metres.
-        public var startOffsetMeters: Double
+        package var startOffsetMeters: Double
         /// Offset of its last point, in metres.
-        public var endOffsetMeters: Double
+        package var endOffsetMeters: Double
         /// Offsets of the section's maneuvers, in order.
-        public var maneuverOffsetsMeters: [Double]
+        package var maneuverOffsetsMeters: [Double]
         /// For a section ending at an authored transition: the offset where the user must cross
         /// (the start of the level change that closes the section).
-        public var transitionOffsetMeters: Double?
+        package var transitionOffsetMeters: Double?
         /// Seconds per metre of this section (routing duration over geometric length).
-        public var secondsPerMeter: Double
+        package var secondsPerMeter: Double
         /// Waiting time at the section's end (WAIT post-actions), in seconds.
-        public var waitSeconds: Double
+        package var waitSeconds: Double
     }
 
     /// The route as planned.
-    public let route: Route
+    package let route: Route
     /// Every straight piece of every section, in order.
-    public let segments: [Segment]
+    package let segments: [Segment]
     /// One span per route section, in order.
-    public let sections: [SectionSpan]
+    package let sections: [SectionSpan]
     /// Geometric length of the whole route in metres (0 for a route without segments).
-    public var lengthMeters: Double { segments.last?.endOffsetMeters ?? 0 }
+    package var lengthMeters: Double { segments.last?.endOffsetMeters ?? 0 }
 
     /// Flattens `route`; `venue` gives level elevations for connector lengths.
-    public init(route: Route, venue: Venue) {
+    package init(route: Route, venue: Venue) {
         self.route = route
         var segments: [Segment] = []
         var spans: [SectionSpan] = []
@@ -133,13 +133,13 @@ public struct TrackedRoute: Sendable {
     }
 
     /// The section holding `offsetMeters` (the later one at a shared end).
-    public func sectionIndex(atOffset offsetMeters: Double) -> Int {
+    package func sectionIndex(atOffset offsetMeters: Double) -> Int {
         for (k, s) in sections.enumerated() where offsetMeters < s.endOffsetMeters { return k }
         return max(0, sections.count - 1)
     }
 
     /// The point and level at an offset along the route (clamped to its ends).
-    public func location(atOffset offsetMeters: Double) -> (point: LocalPoint, levelID: String)? {
+    package func location(atOffset offsetMeters: Double) -> (point: LocalPoint, levelID: String)? {
         guard let first = segments.first else {
             guard let p = route.sections.first?.polyline.first else { return nil }
             return (p.point, p.levelID)
@@ -156,16 +156,16 @@ public struct TrackedRoute: Sendable {
     }
 
     /// The level the route is on at an offset (a connector segment counts as its end level past half way).
-    public func levelID(atOffset offsetMeters: Double) -> String? { location(atOffset: offsetMeters)?.levelID }
+    package func levelID(atOffset offsetMeters: Double) -> String? { location(atOffset: offsetMeters)?.levelID }
 
     /// The first level change at or after `offsetMeters`: where it starts and the level it leads to.
-    public func nextLevelChange(after offsetMeters: Double) -> (startOffsetMeters: Double, toLevelID: String)? {
+    package func nextLevelChange(after offsetMeters: Double) -> (startOffsetMeters: Double, toLevelID: String)? {
         nextLevelChangeRun(after: offsetMeters).map { ($0.startOffsetMeters, $0.toLevelID) }
     }
 
     /// The next connector run after `offsetMeters`: where it starts, the level it ends on, and the
     /// levels it passes on the way (a staircase climbing two floors passes the one between).
-    public func nextLevelChangeRun(
+    package func nextLevelChangeRun(
         after offsetMeters: Double
     )
         -> (startOffsetMeters: Double, toLevelID: String, passedLevelIDs: [String])?
@@ -188,7 +188,7 @@ public struct TrackedRoute: Sendable {
     }
 
     /// Seconds of travel and waiting from `offsetMeters` to the end of the route.
-    public func durationRemainingSeconds(from offsetMeters: Double) -> Double {
+    package func durationRemainingSeconds(from offsetMeters: Double) -> Double {
         var total = 0.0
         for s in sections where s.endOffsetMeters > offsetMeters || s.endOffsetMeters == lengthMeters {
             let covered = max(0, min(s.endOffsetMeters, max(offsetMeters, s.startOffsetMeters)) - s.startOffsetMeters)
