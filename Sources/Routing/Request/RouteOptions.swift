@@ -10,6 +10,7 @@ public enum Optimization: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// How the traveller moves (HERE transport modes).
 public enum TransportMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// On foot, or by car, taxi or scooter on vehicle edges.
     case pedestrian, car, taxi, scooter
     /// Whether the mode uses vehicle edges.
     public var isVehicle: Bool { self != .pedestrian }

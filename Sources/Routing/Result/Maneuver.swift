@@ -5,8 +5,11 @@ import IndoorVenue
 public struct Maneuver: Hashable, Sendable, Codable {
     /// What the maneuver asks of the user (HERE action names).
     public enum Action: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Start the section; keep going straight.
         case depart, `continue`
+        /// Turns by how sharp they are, and turning back.
         case slightLeft, left, sharpLeft, slightRight, right, sharpRight, uTurn
+        /// Take a connector to another level; enter or leave a building; go through a door; wait (an elevator, a closed stop); arrive.
         case levelChange, enterBuilding, exitBuilding, passDoor, wait, arrive
         /// The end of a section where the transport mode changes (leave the car, or take it): not an arrival.
         case changeTransport

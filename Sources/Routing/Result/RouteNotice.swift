@@ -7,13 +7,21 @@ public struct RouteNotice: Hashable, Sendable, Codable {
 
     /// The notice codes (HERE Routing API names where HERE has one).
     public enum Code: String, Hashable, Sendable, Codable, CaseIterable {
+        /// No route connects the places (critical), or none passes a requested waypoint.
         case noRouteFound, noRouteFoundWithWaypoint
+        /// The origin, destination or a waypoint matches no place the router can reach (critical).
         case couldNotMatchOrigin, couldNotMatchDestination, couldNotMatchWaypoint
+        /// A vehicle leg's rule at its start, at its end or along all of it could not be kept.
         case violatedRouteHeadCondition, violatedRouteTailCondition, violatedEntireRouteCondition
+        /// Vehicle options (enable, speed, avoided vehicle connectors) ignored for the request's transport mode.
         case ignoredVehicleEnable, ignoredVehicleSpeed, ignoredVehicleAvoidFeatures
+        /// Part of the route uses edges its transport mode may not.
         case violatedTransportMode
+        /// The route uses a connector kind the request asked to avoid: no way around it exists.
         case violatedAvoidStairs, violatedAvoidElevator, violatedAvoidRamp, violatedAvoidEscalator
+        /// As above, for pedestrian ramps, car lifts, drive ramps and elevator banks.
         case violatedAvoidPedestrianRamp, violatedAvoidCarLift, violatedAvoidDriveRamp, violatedAvoidElevatorBank
+        /// The route uses a connector the request asked to avoid: no way around it exists.
         case violatedAvoidConnector
         /// The preferred transition type could not cover every level/section change.
         case ignoredPreferredTransitionType

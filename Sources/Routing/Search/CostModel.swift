@@ -2,6 +2,7 @@ import IndoorVenue
 
 /// Which edges a search phase may use: walking or driving.
 public enum TravelKind: Hashable, Sendable {
+    /// On foot (pedestrian edges) or in a vehicle (vehicle edges).
     case walking, driving
 }
 
