@@ -78,12 +78,7 @@ import Testing
     }
 
     @Test func generatedVenueMatchesTheReferences() throws {
-        let config = try SyntheticVenueConfiguration(
-            levelCount: 3, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 2,
-            sizeScale: 0.25, seed: 5)
-        let generated = try GeneratedSyntheticVenue(config)
-        defer { generated.remove() }
-        let venue = try VenueLoader.load(path: generated.directory)
+        let venue = try GeneratedSyntheticVenue.loadSmall().venue
         #expect(!venue.levelBuildingFootprints.isEmpty)
         Self.check(venue, seed: 1, count: 3000)
     }

@@ -6,22 +6,17 @@ import Testing
 /// A generated venue read back through the general venue loader.
 @Suite struct SyntheticVenueLoadTests {
     @Test func loadsWithItsAuthoredGraph() throws {
-        let config = try SyntheticVenueConfiguration(
-            levelCount: 3, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 2,
-            sizeScale: 0.25, seed: 5)
-        let generated = try GeneratedSyntheticVenue(config)
-        defer { generated.remove() }
-        let venue = try VenueLoader.load(path: generated.directory)
+        let (venue, summary) = try GeneratedSyntheticVenue.loadSmall()
         #expect(venue.issues.filter { $0.severity == .error }.isEmpty)
         #expect(venue.levels.map(\.id) == ["P1", "L0", "L1", "L2"])
         #expect(venue.graph.source == .authored)
-        #expect(venue.graph.nodes.count == generated.summary.graphNodes)
-        #expect(venue.graph.edges.count == generated.summary.graphEdges)
+        #expect(venue.graph.nodes.count == summary.graphNodes)
+        #expect(venue.graph.edges.count == summary.graphEdges)
         #expect(venue.graph.components().count == 1)
-        #expect(venue.connectors.count == generated.summary.relationships)
+        #expect(venue.connectors.count == summary.relationships)
         #expect(venue.buildings.count == 2)
-        #expect(venue.pois.filter { $0.source == .amenity }.count == generated.summary.amenities)
-        #expect(venue.pois.filter { $0.source == .occupant }.count == generated.summary.occupants)
+        #expect(venue.pois.filter { $0.source == .amenity }.count == summary.amenities)
+        #expect(venue.pois.filter { $0.source == .occupant }.count == summary.occupants)
         // Escalators keep their direction; the car ramp is for vehicles only.
         let escalators = venue.connectors.filter { $0.kind == .escalator }
         #expect(escalators.count == 2 * 2 * 2 && escalators.allSatisfy { $0.direction != .both })

@@ -10,6 +10,10 @@ import IndoorVenue
 /// pseudo-measurements) multiply the weights by their likelihood; the engine reads the cloud's mean back
 /// into its Kalman filter (``mean()``), which keeps its own covariance.
 ///
+/// A cloud that has drifted off open floor as a whole (into a row of shops, through a wall) is no longer
+/// told apart by the walls; part of it is then redrawn on open floor around its mean
+/// (``MapMatchingConfiguration/recoveryOpenFraction``), which the walls prefer from the next step on.
+///
 /// The stride scale is not a particle dimension: the particles step with the Kalman filter's scale,
 /// which only absolute fixes and ranges teach. Walls would teach it wrongly: with any heading error a
 /// particle with a longer stride reaches the wall sooner, so a cloud that carried the scale shrank it
