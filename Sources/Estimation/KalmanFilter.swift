@@ -142,6 +142,14 @@ public final class KalmanFilter {
         return estimateCovariance[component.index, component.index]
     }
 
+    /// One element of P: the covariance of two named components, in their units' product.
+    /// - Throws: as ``value(of:)``.
+    public func covariance<Layout: StateLayout>(of a: Layout, _ b: Layout) throws(EstimationError) -> Double {
+        try checkLayout(Layout.self, a)
+        try checkLayout(Layout.self, b)
+        return estimateCovariance[a.index, b.index]
+    }
+
     private func checkLayout<Layout: StateLayout>(_ layout: Layout.Type, _ component: Layout) throws(EstimationError) {
         guard Layout.dimension == stateDimension, (0..<stateDimension).contains(component.index) else {
             throw .layoutMismatch(layoutDimension: Layout.dimension, stateDimension: stateDimension)

@@ -59,4 +59,25 @@ import Testing
         let b = try #require(longer.json?["pdr"]?["meanErrorMeters"]?.double)
         #expect(abs(a - b) > 0.01, "pdr \(a) m against \(b) m")
     }
+
+    @Test func fusionOptionsAreCheckedAndUsed() throws {
+        let unknown = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "stride=2"])
+        #expect(unknown.status == 64, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("--fusion-option stride=2: expected NAME=VALUE"))
+        let outOfRange = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "gateProbability=1"])
+        #expect(outOfRange.status == 64)
+        #expect(outOfRange.stderr.contains("gateProbability"))
+        let fractional = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "straightWalkSteps=2.5"])
+        #expect(fractional.status == 64)
+        #expect(fractional.stderr.contains("whole number"))
+        // A much wider per-step position noise changes the fused track.
+        let standard = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--no-map", "--json"])
+        let noisy = try CLIRunner.run([
+            "eval", Self.walk, "--venue", Self.venue, "--no-map", "--fusion-option", "positionNoisePerStepMeters=3", "--json",
+        ])
+        #expect(standard.status == 0 && noisy.status == 0, "\(noisy.stderr)")
+        let a = try #require(standard.json?["meanErrorMeters"]?.double)
+        let b = try #require(noisy.json?["meanErrorMeters"]?.double)
+        #expect(abs(a - b) > 0.01, "fused \(a) m against \(b) m")
+    }
 }

@@ -70,6 +70,54 @@ import Testing
         #expect(match.point.distance(to: LocalPoint(x: 10, y: 10)) < 2.5)
     }
 
+    /// Two groups of six fingerprints 40 m apart that hear the four transmitters alike: a scan cannot
+    /// tell them apart by its signals.
+    static func lookAlikeMap() -> RadioMap {
+        var fingerprints: [RadioMap.Fingerprint] = []
+        for (group, base) in [0.0, 40.0].enumerated() {
+            for dx in [0.0, 2, 4] {
+                for dy in [0.0, 2] {
+                    // A small difference per place, so distances are not all equal.
+                    let readings = (0..<4).map {
+                        RadioMap.Reading(transmitter: $0, rssiDbm: -60 - 5 * Double($0) - dx * 0.5 - Double(group))
+                    }
+                    fingerprints.append(
+                        RadioMap.Fingerprint(
+                            point: LocalPoint(x: base + dx, y: dy), levelIndex: 0, walkIndex: 0, timeSeconds: 0, readings: readings))
+                }
+            }
+        }
+        return RadioMap(
+            frameReference: nil, transmitters: accessPoints.map(\.key), levels: [.floorNumber(0)], walks: ["twins"],
+            fingerprints: fingerprints)
+    }
+
+    @Test func aPriorPicksThePlaceAmongLookAlikes() throws {
+        // 1.5 dB stronger than the nearest look-alikes: distances 3 … 9 dB.
+        let scan = RadioScan(
+            timeSeconds: 0,
+            readings: Dictionary(uniqueKeysWithValues: Self.accessPoints.enumerated().map { ($1.key, -58.5 - 5 * Double($0)) }))
+        let configuration = try FingerprintConfiguration(priorCandidateCount: 12, priorSpreadMeters: 3, priorWeightFloor: 0.01)
+        let matcher = FingerprintMatcher(map: Self.lookAlikeMap(), configuration: configuration)
+        let near = Covariance2D(xx: 4, xy: 0, yy: 4)
+        // Without a prior (or with prior weighting off) the 7 nearest by signal come from both groups:
+        // 5 from the first, 2 from the second (weights 1/d: 1.21 against 0.4), so the fix lies between.
+        let plain = try #require(matcher.match(scan))
+        #expect(plain.point.x > 8 && plain.point.x < 14, "\(plain.point)")
+        let off = try #require(
+            FingerprintMatcher(map: Self.lookAlikeMap(), configuration: try FingerprintConfiguration(priorCandidateCount: 0)).match(
+                scan, prior: PositionEstimate(point: LocalPoint(x: 42, y: 1), covariance: near)))
+        #expect(plain == off)
+        for (prior, groupCentre) in [(LocalPoint(x: 2, y: 1), 2.0), (LocalPoint(x: 42, y: 1), 42.0)] {
+            let match = try #require(matcher.match(scan, prior: PositionEstimate(point: prior, covariance: near)))
+            // The other group, 40 m away, keeps the floor weight (0.01 × 1/d against about 0.85 × 1/d):
+            // a pull of well under a metre.
+            #expect(abs(match.point.x - groupCentre) < 1.5, "prior \(prior) → \(match.point)")
+            #expect(abs(match.point.y - 1) < 0.5)
+            #expect(match.covariance.xx < plain.covariance.xx / 3)
+        }
+    }
+
     @Test func scansTheMapCannotPlaceGiveNoFix() {
         let matcher = FingerprintMatcher(map: Self.gridMap())
         // Two known transmitters (three needed).
@@ -125,6 +173,9 @@ import Testing
         #expect(throws: PositioningError.self) { try FingerprintConfiguration(maximumStalenessSeconds: .nan) }
         #expect(throws: PositioningError.self) { try FingerprintConfiguration(levelEvidenceWeight: 1.5) }
         #expect(throws: PositioningError.self) { try FingerprintConfiguration(minimumSigmaMeters: 0) }
+        #expect(throws: PositioningError.self) { try FingerprintConfiguration(priorCandidateCount: -1) }
+        #expect(throws: PositioningError.self) { try FingerprintConfiguration(priorSpreadMeters: .infinity) }
+        #expect(throws: PositioningError.self) { try FingerprintConfiguration(priorWeightFloor: 2) }
     }
 
     @Test func foldsKeepRepetitionsTogetherAndAreBalanced() throws {

@@ -67,4 +67,31 @@ import Testing
         #expect(output.fixes.first?.outcome == nil)
         #expect(engine.point == nil)
     }
+
+    /// A source that records the estimate it reads.
+    final class EstimateReader: FusionSource {
+        let name = "reader"
+        var given: [PositionEstimate?] = []
+        func contributions(from sample: SensorSample, context: FusionSourceContext) -> [FusionInput] {
+            given.append(context.estimate)
+            return []
+        }
+    }
+
+    @Test func sourcesReadTheFusedEstimateOnceStarted() throws {
+        let engine = FusionEngine()
+        let asking = EstimateReader()
+        let pipeline = FusionPipeline(engine: engine, deadReckoning: DeadReckoningProvider(), sources: [asking])
+        _ = pipeline.consume(SensorSample(timeSeconds: 0.5, reading: .marker("before")))
+        try engine.start(
+            at: IndoorLocation(point: LocalPoint(x: 2, y: -1), levelID: nil, accuracyMeters: 3, timeSeconds: 1, source: "start"),
+            levelIndex: nil)
+        _ = pipeline.consume(SensorSample(timeSeconds: 1.5, reading: .marker("after")))
+        #expect(asking.given.count == 2)
+        #expect(asking.given[0] == nil)  // not started yet
+        let estimate = try #require(asking.given[1])
+        #expect(estimate.point == LocalPoint(x: 2, y: -1))
+        // Started with σ 3 m on each axis.
+        #expect(abs(estimate.covariance.xx - 9) < 1e-9 && abs(estimate.covariance.yy - 9) < 1e-9)
+    }
 }

@@ -78,6 +78,9 @@ enum EvalCommand {
             .repeated(
                 "--map-matching-option", "NAME=VALUE", "override one MapMatchingConfiguration value (repeatable; A/B runs)",
                 example: "--map-matching-option particleCount=200"),
+            .repeated(
+                "--fusion-option", "NAME=VALUE", "override one FusionConfiguration value (repeatable; A/B runs)",
+                example: "--fusion-option initialStrideScaleSigma=0.1"),
             .flag("--no-heading-alignment", "do not align the heading with the floor plan"),
             .flag("--no-beacons", "ignore beacon fixes"),
             .flag("--no-gnss", "ignore satellite fixes"),
@@ -103,6 +106,7 @@ enum EvalCommand {
         let noMap = args.flag("--no-map")
         let noMapMatching = args.flag("--no-map-matching")
         let mapMatchingOptions = try args.options("--map-matching-option")
+        let fusionOptions = try args.options("--fusion-option")
         let noAlignment = args.flag("--no-heading-alignment")
         let noBeacons = args.flag("--no-beacons")
         let noGNSS = args.flag("--no-gnss")
@@ -130,6 +134,7 @@ enum EvalCommand {
         fusion.constrainToWalkableArea = !noMap
         fusion.mapMatching = noMap || noMapMatching ? nil : try MapMatchingOptions.configuration(mapMatchingOptions)
         fusion.alignHeadingToFloorPlan = !noAlignment
+        fusion = try FusionOptions.configuration(fusionOptions, base: fusion)
         var settings = Settings(
             venue: nil, registry: nil, fusion: fusion,
             storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)

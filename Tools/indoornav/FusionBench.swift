@@ -5,7 +5,7 @@ import IndoorPositioning
 import IndoorRecordings
 import IndoorVenue
 
-/// `indoornav bench fusion RECORDING [--venue V] [--beacons F] [--radio-map MAP] [--repeat N] [--filter-steps N] [--json]` —
+/// `indoornav bench fusion RECORDING [--venue V] [--beacons F] [--radio-map MAP] [--fingerprint-option NAME=VALUE…] [--repeat N] [--filter-steps N] [--json]` —
 /// replays a recording through the providers and the fusion engine (started at the first truth point,
 /// or at the origin without truth) as fast as possible and reports the real-time factor, next to the
 /// Kalman predict + update cycles per second of the GSL filter (``FilterBench/measure(steps:stateDimension:)``,
@@ -23,6 +23,7 @@ enum FusionBench {
             SharedOptions.venueOption,
             SharedOptions.beacons,
             SharedOptions.radioMap,
+            SharedOptions.fingerprintOption,
             .integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: "3", example: "--repeat 5"),
             .integer(
                 "--filter-steps", "N", "cycles of the filter measurement beside the replay", in: 1...100_000_000, default: "200000",
@@ -40,6 +41,7 @@ enum FusionBench {
         let venuePath = try args.option("--venue")
         let beaconsPath = try args.option("--beacons")
         let radioMapPath = try args.option("--radio-map")
+        let fingerprint = try FingerprintOptions.configuration(try args.options("--fingerprint-option"))
         let json = args.flag("--json")
         let file = try args.positional("recording FILE")
         try args.finish()
@@ -49,7 +51,9 @@ enum FusionBench {
         let clock = ContinuousClock()
         let readStart = clock.now
         let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
-        let matcher = try radioMapPath.map { FingerprintMatcher(map: try RadioMap.load(path: $0).reframed(to: loaded.frame)) }
+        let matcher = try radioMapPath.map {
+            FingerprintMatcher(map: try RadioMap.load(path: $0).reframed(to: loaded.frame), configuration: fingerprint)
+        }
         let readSeconds = seconds(clock.now - readStart)
         guard let first = loaded.samples.first?.timeSeconds, let last = loaded.samples.last?.timeSeconds, last > first else {
             throw ToolFailure("bench fusion: \(file) holds no timed samples")

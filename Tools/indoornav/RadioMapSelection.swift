@@ -44,6 +44,8 @@ enum FingerprintOptions {
             "spreadScale": s.spreadScale, "sigmaPerRMSMetersPerDb": s.sigmaPerRMSMetersPerDb, "maximumMatchRMSDb": s.maximumMatchRMSDb,
             "minimumFingerprintsPerTransmitter": Double(s.minimumFingerprintsPerTransmitter),
             "levelEvidenceWeight": s.levelEvidenceWeight, "dateScansByLastSeen": s.dateScansByLastSeen ? 1 : 0,
+            "priorCandidateCount": Double(s.priorCandidateCount), "priorSpreadMeters": s.priorSpreadMeters,
+            "priorWeightFloor": s.priorWeightFloor,
         ]
         try NamedNumberOptions.apply(options, flag: "--fingerprint-option", to: &values)
         func v(_ name: String) -> Double { values[name] ?? 0 }
@@ -56,7 +58,8 @@ enum FingerprintOptions {
                 spreadScale: v("spreadScale"), sigmaPerRMSMetersPerDb: v("sigmaPerRMSMetersPerDb"),
                 maximumMatchRMSDb: v("maximumMatchRMSDb"),
                 minimumFingerprintsPerTransmitter: Int(v("minimumFingerprintsPerTransmitter")),
-                levelEvidenceWeight: v("levelEvidenceWeight"))
+                levelEvidenceWeight: v("levelEvidenceWeight"), priorCandidateCount: Int(max(-1, min(1e6, v("priorCandidateCount")))),
+                priorSpreadMeters: v("priorSpreadMeters"), priorWeightFloor: v("priorWeightFloor"))
             configuration.dateScansByLastSeen = v("dateScansByLastSeen") != 0
             return configuration
         } catch {
@@ -110,6 +113,58 @@ enum MapMatchingOptions {
                 recoveryShare: v("recoveryShare"), recoverySpreadMeters: v("recoverySpreadMeters"))
         } catch {
             throw UsageError("--map-matching-option: \(error)")
+        }
+    }
+}
+
+/// `--fusion-option NAME=VALUE` values turned into a validated ``FusionConfiguration`` (its numeric
+/// tunables; the switches and the map matcher keep their own flags).
+enum FusionOptions {
+    static func configuration(_ options: [String], base s: FusionConfiguration) throws -> FusionConfiguration {
+        guard !options.isEmpty else { return s }
+        var values: [String: Double] = [
+            "initialHeadingBiasSigmaRadians": s.initialHeadingBiasSigmaRadians,
+            "headingBiasRandomWalkRadiansPerStep": s.headingBiasRandomWalkRadiansPerStep,
+            "stepHeadingNoiseFraction": s.stepHeadingNoiseFraction, "initialStrideScaleSigma": s.initialStrideScaleSigma,
+            "strideScaleRandomWalkPerStep": s.strideScaleRandomWalkPerStep, "minimumStrideScale": s.minimumStrideScale,
+            "maximumStrideScale": s.maximumStrideScale, "positionNoisePerStepMeters": s.positionNoisePerStepMeters,
+            "beaconCovarianceScale": s.beaconCovarianceScale, "minimumFixSigmaMeters": s.minimumFixSigmaMeters,
+            "gateProbability": s.gateProbability, "maximumFixDelaySeconds": s.maximumFixDelaySeconds,
+            "fixScaleLearningRate": s.fixScaleLearningRate, "maximumFixScale": s.maximumFixScale,
+            "maximumFusedRangeMeters": s.maximumFusedRangeMeters,
+            "climbingVerticalSpeedMetersPerSecond": s.climbingVerticalSpeedMetersPerSecond,
+            "climbingStrideFactor": s.climbingStrideFactor, "connectorEntrySigmaMeters": s.connectorEntrySigmaMeters,
+            "wallCorrectionSigmaMeters": s.wallCorrectionSigmaMeters, "maximumWallCorrectionMeters": s.maximumWallCorrectionMeters,
+            "straightWalkSteps": Double(s.straightWalkSteps), "straightWalkToleranceRadians": s.straightWalkToleranceRadians,
+            "floorPlanCaptureRadians": s.floorPlanCaptureRadians, "floorPlanHeadingSigmaRadians": s.floorPlanHeadingSigmaRadians,
+        ]
+        try NamedNumberOptions.apply(options, flag: "--fusion-option", to: &values)
+        func v(_ name: String) -> Double { values[name] ?? 0 }
+        guard v("straightWalkSteps") == v("straightWalkSteps").rounded() else {
+            throw UsageError("--fusion-option: straightWalkSteps must be a whole number")
+        }
+        do {
+            var configuration = try FusionConfiguration(
+                initialHeadingBiasSigmaRadians: v("initialHeadingBiasSigmaRadians"),
+                headingBiasRandomWalkRadiansPerStep: v("headingBiasRandomWalkRadiansPerStep"),
+                stepHeadingNoiseFraction: v("stepHeadingNoiseFraction"), initialStrideScaleSigma: v("initialStrideScaleSigma"),
+                strideScaleRandomWalkPerStep: v("strideScaleRandomWalkPerStep"), minimumStrideScale: v("minimumStrideScale"),
+                maximumStrideScale: v("maximumStrideScale"), positionNoisePerStepMeters: v("positionNoisePerStepMeters"),
+                beaconCovarianceScale: v("beaconCovarianceScale"), minimumFixSigmaMeters: v("minimumFixSigmaMeters"),
+                gateProbability: v("gateProbability"), maximumFixDelaySeconds: v("maximumFixDelaySeconds"),
+                fixScaleLearningRate: v("fixScaleLearningRate"), maximumFixScale: v("maximumFixScale"),
+                maximumFusedRangeMeters: v("maximumFusedRangeMeters"),
+                climbingVerticalSpeedMetersPerSecond: v("climbingVerticalSpeedMetersPerSecond"),
+                climbingStrideFactor: v("climbingStrideFactor"), connectorEntrySigmaMeters: v("connectorEntrySigmaMeters"),
+                constrainToWalkableArea: s.constrainToWalkableArea, wallCorrectionSigmaMeters: v("wallCorrectionSigmaMeters"),
+                maximumWallCorrectionMeters: v("maximumWallCorrectionMeters"), alignHeadingToFloorPlan: s.alignHeadingToFloorPlan,
+                straightWalkSteps: Int(max(-1e9, min(1e9, v("straightWalkSteps")))),
+                straightWalkToleranceRadians: v("straightWalkToleranceRadians"),
+                floorPlanCaptureRadians: v("floorPlanCaptureRadians"), floorPlanHeadingSigmaRadians: v("floorPlanHeadingSigmaRadians"))
+            configuration.mapMatching = s.mapMatching
+            return configuration
+        } catch {
+            throw UsageError("--fusion-option: \(error)")
         }
     }
 }

@@ -50,6 +50,17 @@ public struct FingerprintConfiguration: Hashable, Sendable {
     /// at 1). Range 0 ... 1.
     public var levelEvidenceWeight: Double
 
+    /// With a prior (the fused position), the position of a fix is taken from this many nearest
+    /// fingerprints on its level, each weighed by how likely the prior makes its place; 0 = no prior
+    /// weighting (the ``neighbourCount`` nearest by signal alone). Default 14 (cross-validated: ILC site 1
+    /// fused mean 2.51 → 2.37 m, IPIN 2023 T3 p75 4.06 → 3.86 m; 28 and 60 no better); range 0 ... 1,000.
+    public var priorCandidateCount = 14
+    /// Added to the prior's covariance (σ² on each axis) when weighing candidates by it, metres.
+    /// Default 3; range 0.1 ... 100.
+    public var priorSpreadMeters = 3.0
+    /// Weight a candidate keeps however unlikely the prior makes it (so a lost filter can still be
+    /// pulled back). Default 0.01; range 0 ... 1.
+    public var priorWeightFloor = 0.01
     /// Which transmitters distances are computed over. Default ``FingerprintDistance/scanTransmitters``.
     public var distance: FingerprintDistance = .scanTransmitters
     /// Whether a Wi-Fi scan is dated at the median last-seen time of its entries (when reported) instead
@@ -66,8 +77,15 @@ public struct FingerprintConfiguration: Hashable, Sendable {
         minimumRSSIDbm: Double = -95, missingRSSIDbm: Double = -100, neighbourCount: Int = 7,
         minimumKnownTransmitters: Int = 3, minimumSigmaMeters: Double = 2, spreadScale: Double = 1.5,
         sigmaPerRMSMetersPerDb: Double = 2.5, maximumMatchRMSDb: Double = 9, minimumFingerprintsPerTransmitter: Int = 2,
-        levelEvidenceWeight: Double = 0
+        levelEvidenceWeight: Double = 0, priorCandidateCount: Int = 14, priorSpreadMeters: Double = 3,
+        priorWeightFloor: Double = 0.01
     ) throws(PositioningError) {
+        try PositioningError.check("priorCandidateCount", Double(priorCandidateCount), in: 0...1_000)
+        try PositioningError.check("priorSpreadMeters", priorSpreadMeters, in: 0.1...100)
+        try PositioningError.check("priorWeightFloor", priorWeightFloor, in: 0...1)
+        self.priorCandidateCount = priorCandidateCount
+        self.priorSpreadMeters = priorSpreadMeters
+        self.priorWeightFloor = priorWeightFloor
         try PositioningError.check("maximumStalenessSeconds", maximumStalenessSeconds, in: 0...600)
         try PositioningError.check("beaconWindowSeconds", beaconWindowSeconds, in: 0.1...60)
         try PositioningError.check("beaconScanIntervalSeconds", beaconScanIntervalSeconds, in: 0.1...60)

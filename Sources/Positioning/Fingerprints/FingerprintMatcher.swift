@@ -1,3 +1,4 @@
+import Foundation
 import IndoorGeometry
 
 /// Weighted k-nearest-neighbour matching of scans against a ``RadioMap``.
@@ -16,6 +17,14 @@ import IndoorGeometry
 /// plus σ² on each axis, σ = max(``FingerprintConfiguration/minimumSigmaMeters``,
 /// ``FingerprintConfiguration/sigmaPerRMSMetersPerDb`` × the best match's RMS difference per transmitter) (Bahl and Padmanabhan, RADAR, 2000,
 /// for nearest neighbours in signal space; the spread as a quality measure after Lemelson et al., 2009).
+///
+/// With a prior (the fused position and its covariance P) and ``FingerprintConfiguration/priorCandidateCount``
+/// above 0, the position comes from that many nearest fingerprints on the level instead, each weighed by
+/// 1/d × (ε + exp(−½ δᵀ (P + σ²I)⁻¹ δ)), δ = its place − the prior, σ = ``FingerprintConfiguration/priorSpreadMeters``,
+/// ε = ``FingerprintConfiguration/priorWeightFloor``: the weights of a Gaussian-sum measurement update
+/// (each candidate a component, weighed by its signal match and by how likely the prior makes its
+/// place), collapsed to one fix by its weighted mean and spread. Places that sound alike but lie far
+/// from where the walk can be no longer pull the fix between them.
 ///
 /// - Complexity: O(Σ posting lengths of the scan's transmitters + F_visited log k) per scan.
 public struct FingerprintMatcher: Sendable {
@@ -67,7 +76,10 @@ public struct FingerprintMatcher: Sendable {
     /// its transmitters are in the map or the best match is worse than ``FingerprintConfiguration/maximumMatchRMSDb``.
     /// - Parameter levelHint: the map level the user is believed on (the fusion's level): the position is
     ///   then taken from that level's fingerprints when any is near, while the level vote still uses all.
-    public func match(_ scan: RadioScan, levelHint: Int? = nil) -> Match? {
+    ///   - prior: the fused position, in the map's frame: with ``FingerprintConfiguration/priorCandidateCount``
+    ///     above 0 the position is taken from that many nearest fingerprints on the level, each weighed
+    ///     by 1/d and by how likely the prior makes its place (see the type's documentation).
+    public func match(_ scan: RadioScan, levelHint: Int? = nil, prior: PositionEstimate? = nil) -> Match? {
         let m = configuration.missingRSSIDbm
         let union = configuration.distance == .union
         var known: [(transmitter: Int, rssiDbm: Double)] = []
@@ -123,18 +135,22 @@ public struct FingerprintMatcher: Sendable {
         if let levelHint, scored.contains(where: { self.map.fingerprints[$0.fingerprint].levelIndex == levelHint }) {
             positionKey = levelHint
         }
-        let onLevel = scored.lazy.filter { (self.map.fingerprints[$0.fingerprint].levelIndex ?? -1) == positionKey }.prefix(k)
+        let candidates = prior != nil && configuration.priorCandidateCount > 0 ? configuration.priorCandidateCount : k
+        let onLevel = Array(
+            scored.lazy.filter { (self.map.fingerprints[$0.fingerprint].levelIndex ?? -1) == positionKey }.prefix(candidates))
+        let weights = onLevel.map { n in
+            (1 / max(n.distanceDb, 1e-3)) * priorWeight(of: map.fingerprints[n.fingerprint].point, prior: candidates == k ? nil : prior)
+        }
         var wSum = 0.0, x = 0.0, y = 0.0
-        for n in onLevel {
-            let w = 1 / max(n.distanceDb, 1e-3)
+        for (n, w) in zip(onLevel, weights) {
             let p = map.fingerprints[n.fingerprint].point
             wSum += w; x += w * p.x; y += w * p.y
         }
         guard wSum > 0 else { return nil }
         let mean = LocalPoint(x: x / wSum, y: y / wSum)
         var cxx = 0.0, cxy = 0.0, cyy = 0.0
-        for n in onLevel {
-            let w = 1 / max(n.distanceDb, 1e-3) / wSum
+        for (n, weight) in zip(onLevel, weights) {
+            let w = weight / wSum
             let p = map.fingerprints[n.fingerprint].point
             let dx = p.x - mean.x, dy = p.y - mean.y
             cxx += w * dx * dx; cxy += w * dx * dy; cyy += w * dy * dy
@@ -146,5 +162,18 @@ public struct FingerprintMatcher: Sendable {
         return Match(
             point: mean, levelIndex: level, levelProbability: min(1, max(0, (levelWeights[votedKey] ?? 0) / total)),
             covariance: covariance, bestRMSDb: bestRMS, knownTransmitters: known.count)
+    }
+
+    /// How likely `prior` makes a fingerprint at `point`: ε + exp(−½ δᵀ (P + σ²I)⁻¹ δ), δ = point − prior,
+    /// σ = ``FingerprintConfiguration/priorSpreadMeters``, ε = ``FingerprintConfiguration/priorWeightFloor``; 1 without a prior.
+    private func priorWeight(of point: LocalPoint, prior: PositionEstimate?) -> Double {
+        guard let prior else { return 1 }
+        let spread = configuration.priorSpreadMeters * configuration.priorSpreadMeters
+        let a = prior.covariance.xx + spread, b = prior.covariance.xy, c = prior.covariance.yy + spread
+        let det = a * c - b * b
+        guard det > 0, det.isFinite else { return 1 }
+        let dx = point.x - prior.point.x, dy = point.y - prior.point.y
+        let d2 = (c * dx * dx - 2 * b * dx * dy + a * dy * dy) / det
+        return configuration.priorWeightFloor + exp(-0.5 * d2)
     }
 }

@@ -68,18 +68,25 @@ public final class FingerprintPositionProvider: LifecycleProvider {
     /// - Parameter levelIndex: the level candidate the user is believed on (the fusion's level), if known:
     ///   positions then come from that level's fingerprints.
     @discardableResult
-    public func consume(_ sample: SensorSample, levelIndex: Int? = nil) -> [IndoorLocation] {
-        assembler.consume(sample).compactMap { locate($0, levelIndex: levelIndex) }
+    ///   - prior: the fused position, when known: candidates are weighed by it (see ``FingerprintMatcher``);
+    ///     evaluated only when a scan completes and ``FingerprintConfiguration/priorCandidateCount`` is above 0.
+    public func consume(
+        _ sample: SensorSample, levelIndex: Int? = nil, prior: @autoclosure () -> PositionEstimate? = nil
+    ) -> [IndoorLocation] {
+        let scans = assembler.consume(sample)
+        guard !scans.isEmpty else { return [] }
+        let estimate = configuration.priorCandidateCount > 0 ? prior() : nil
+        return scans.compactMap { locate($0, levelIndex: levelIndex, prior: estimate) }
     }
 
     /// Completes a scan still being assembled (end of a recording).
     @discardableResult
     public func finish(levelIndex: Int? = nil) -> IndoorLocation? { assembler.finish().flatMap { locate($0, levelIndex: levelIndex) } }
 
-    private func locate(_ scan: RadioScan, levelIndex: Int?) -> IndoorLocation? {
+    private func locate(_ scan: RadioScan, levelIndex: Int?, prior: PositionEstimate? = nil) -> IndoorLocation? {
         scanCount += 1
         let hint = levelIndex.flatMap { mapLevelOfCandidate[$0] }
-        guard let match = matcher.match(scan, levelHint: hint) else {
+        guard let match = matcher.match(scan, levelHint: hint, prior: prior) else {
             unmatchedScanCount += 1
             return nil
         }

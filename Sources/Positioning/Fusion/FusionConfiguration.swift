@@ -10,7 +10,7 @@ public struct FusionConfiguration: Hashable, Sendable {
     /// Fraction of each step's heading sigma treated as independent per-step noise (the rest is left to
     /// the bias state). Default 0.5; range 0 ... 1.
     public var stepHeadingNoiseFraction: Double
-    /// One-sigma of the initial stride scale (1 = the provider's stride). Default 0.08; range 0 ... 1.
+    /// One-sigma of the initial stride scale (1 = the provider's stride). Default 0.2; range 0 ... 1.
     public var initialStrideScaleSigma: Double
     /// Random walk of the stride scale per step. Default 0.002; range 0 ... 0.2.
     public var strideScaleRandomWalkPerStep: Double

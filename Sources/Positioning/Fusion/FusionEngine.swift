@@ -156,6 +156,23 @@ public final class FusionEngine {
         return LocalPoint(x: state[.eastMeters], y: state[.northMeters])
     }
 
+    /// The current position and its covariance, local frame; `nil` before start. Read element by
+    /// element (no copy of the state), so sources may ask for it on every sample.
+    public var estimate: PositionEstimate? {
+        guard let filter else { return nil }
+        do {
+            return PositionEstimate(
+                point: LocalPoint(x: try filter.value(of: FusionState.eastMeters), y: try filter.value(of: FusionState.northMeters)),
+                covariance: Covariance2D(
+                    xx: try filter.covariance(of: FusionState.eastMeters, .eastMeters),
+                    xy: try filter.covariance(of: FusionState.eastMeters, .northMeters),
+                    yy: try filter.covariance(of: FusionState.northMeters, .northMeters)))
+        } catch {
+            // The filter is built on FusionState's layout, so this cannot mismatch; no estimate if it did.
+            return nil
+        }
+    }
+
     /// The current stride scale and heading bias (radians); `nil` before start.
     public var calibration: (strideScale: Double, headingBiasRadians: Double)? {
         guard let state = filter?.state else { return nil }

@@ -40,7 +40,11 @@ public final class FusionPipeline {
         self.engine = engine
         self.deadReckoning = deadReckoning
         self.sources = [deadReckoning as any FusionSource] + sources
+        estimateReader = { [unowned engine] in engine.isStarted ? engine.estimate : nil }
     }
+
+    /// Reads the engine's estimate for sources that ask (made once: no allocation per sample).
+    private let estimateReader: () -> PositionEstimate?
 
     /// The usual set: dead reckoning, the barometer, and the beacon, satellite and radio-map providers
     /// that are given. With `fuseBeaconRanges`, each beacon's range updates the position and the beacon
@@ -74,7 +78,8 @@ public final class FusionPipeline {
         for source in sources {
             let level = engine.isStarted ? engine.levelIndex : nil
             let floor = level.flatMap { engine.levelCandidates.indices.contains($0) ? engine.levelCandidates[$0].floorNumber : nil }
-            let context = FusionSourceContext(isStarted: engine.isStarted, levelIndex: level, floorNumber: floor)
+            let context = FusionSourceContext(
+                isStarted: engine.isStarted, levelIndex: level, floorNumber: floor, estimate: estimateReader)
             for input in source.contributions(from: sample, context: context) { apply(input, from: source.name, to: &output) }
         }
         return output

@@ -17,19 +17,28 @@ public enum FusionInput: Sendable {
 }
 
 /// What a source may know of the fusion's state when it consumes a sample.
-public struct FusionSourceContext: Sendable {
+public struct FusionSourceContext {
     /// Whether the engine has been started.
     public var isStarted: Bool
     /// The most probable level (index into the engine's level candidates), when known.
     public var levelIndex: Int?
     /// That level's floor number, when known.
     public var floorNumber: Double?
+    private let estimateReader: (() -> PositionEstimate?)?
 
-    /// A context.
-    public init(isStarted: Bool, levelIndex: Int? = nil, floorNumber: Double? = nil) {
+    /// The fused position and its covariance (local frame, m²) when started: the prior a source may
+    /// weigh its candidates by (see ``FingerprintMatcher``). Read from the engine when asked (element by
+    /// element, no copy of the filter's state), so sources that do not need it pay nothing.
+    public var estimate: PositionEstimate? { estimateReader?() }
+
+    /// A context; `estimate` is called when a source asks for the fused position.
+    public init(
+        isStarted: Bool, levelIndex: Int? = nil, floorNumber: Double? = nil, estimate: (() -> PositionEstimate?)? = nil
+    ) {
         self.isStarted = isStarted
         self.levelIndex = levelIndex
         self.floorNumber = floorNumber
+        self.estimateReader = estimate
     }
 }
 

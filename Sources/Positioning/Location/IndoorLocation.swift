@@ -89,3 +89,17 @@ public struct Covariance2D: Hashable, Sendable, Codable {
         xx.isFinite && yy.isFinite && xy.isFinite && xx >= 0 && yy >= 0 && xy * xy <= xx * yy * (1 + 1e-9) + 1e-12
     }
 }
+
+/// A position with its covariance (local frame): a filter's estimate handed to a provider as a prior.
+public struct PositionEstimate: Hashable, Sendable {
+    /// The position, metres.
+    public var point: LocalPoint
+    /// Its covariance, m².
+    public var covariance: Covariance2D
+
+    /// An estimate.
+    public init(point: LocalPoint, covariance: Covariance2D) {
+        self.point = point
+        self.covariance = covariance
+    }
+}

@@ -22,9 +22,10 @@ extension GNSSPositionProvider: FusionSource {
 
 extension FingerprintPositionProvider: FusionSource {
     /// Radio-map fixes of the scans a sample completes (any later sample completes a scan); positions
-    /// come from the fusion's current level.
+    /// come from the fusion's current level, candidates weighed by the fused position when
+    /// ``FingerprintConfiguration/priorCandidateCount`` is above 0.
     public func contributions(from sample: SensorSample, context: FusionSourceContext) -> [FusionInput] {
-        consume(sample, levelIndex: context.isStarted ? context.levelIndex : nil).map { .fix($0) }
+        consume(sample, levelIndex: context.isStarted ? context.levelIndex : nil, prior: context.estimate).map { .fix($0) }
     }
 }
 
