@@ -168,7 +168,8 @@ enum EvalCommand {
         }
         if let folds, radioMap == nil {
             let survey = RadioMapSurvey.build(
-                files: files, venue: settings.venue, registry: settings.registry, configuration: settings.fingerprint)
+                files: files, venue: settings.venue, registry: settings.registry, configuration: settings.fingerprint,
+                deadReckoning: settings.deadReckoning)
             radioMap = survey.map
         }
         var radioMaps = RadioMapSelection(map: radioMap, configuration: settings.fingerprint)
@@ -252,7 +253,9 @@ enum EvalCommand {
             if case .floorNumber(let n)? = loaded.truth?.start.level { floors.append(n) }
             levels = LevelCandidate.levels(floorNumbers: floors, storeyHeightMeters: settings.storeyHeightMeters)
         }
-        let engine = FusionEngine(configuration: settings.fusion, venue: settings.venue, levels: levels, floorPlan: settings.floorPlan)
+        var fusion = settings.fusion
+        if let scale = matcher?.map.surveyedStrideScale { fusion = try fusion.withInitialStrideScale(scale) }
+        let engine = FusionEngine(configuration: fusion, venue: settings.venue, levels: levels, floorPlan: settings.floorPlan)
         var beacons: BeaconPositionProvider?
         if settings.useBeacons, let registry = settings.registry {
             let map =

@@ -18,10 +18,11 @@ enum RadioMapSurvey {
     }
 
     /// Surveys `files` (read like `eval` reads them: venue frame, else the beacons' centroid, else the
-    /// first walk's geographic truth). Files without two truth points are skipped with the reason.
+    /// first walk's geographic truth). Files without two truth points are skipped with the reason. Strides
+    /// are measured against `deadReckoning`'s step model (``RadioMap/strideRatios``).
     static func build(
         files: [String], venue: Venue?, registry: BeaconRegistry?,
-        configuration: FingerprintConfiguration
+        configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration = .standard
     ) -> Result {
         var builder: RadioMapBuilder?
         var mapFrame: LocalFrame?
@@ -39,7 +40,8 @@ enum RadioMapSurvey {
                 }
                 if builder == nil {
                     mapFrame = loaded.frame
-                    builder = RadioMapBuilder(configuration: configuration, frameReference: loaded.frame?.reference)
+                    builder = RadioMapBuilder(
+                        configuration: configuration, frameReference: loaded.frame?.reference, deadReckoning: deadReckoning)
                 }
                 var truth = groundTruth.points
                 if let mapFrame, let frame = loaded.frame, frame != mapFrame, !loaded.usedFloorFrame {

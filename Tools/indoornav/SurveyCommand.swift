@@ -57,12 +57,17 @@ enum SurveyCommand {
                 "beaconTransmitters": .number(Double(summary.beaconTransmitters)),
                 "levels": .number(Double(summary.levels)), "scans": .number(Double(scans)), "scansOutsideTruth": .number(Double(outside)),
                 "staleEntries": .number(Double(stale)),
+                "strideWalks": .number(Double(result.map.strideRatios.compactMap { $0 }.count)),
+                "surveyedStrideScale": result.map.surveyedStrideScale.map { .finite($0) } ?? .null,
                 "skipped": .array(result.skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] }),
             ]
             print(value.serialized(pretty: true))
         } else {
             print(
                 "wrote \(output): \(summary); \(scans) scans, \(outside) outside the ground truth's time span, \(stale) stale Wi-Fi entries dropped"
+                    + "; stride scale "
+                    + (result.map.surveyedStrideScale.map { String(format: "%.3f", $0) } ?? "not measured")
+                    + " (\(result.map.strideRatios.compactMap { $0 }.count) walks)"
                     + (result.skipped.isEmpty ? "" : "; skipped \(result.skipped.count) file(s)"))
         }
         return 0

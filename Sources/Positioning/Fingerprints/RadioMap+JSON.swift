@@ -7,7 +7,9 @@ extension RadioMap {
     /// The map as JSON: `format`, `version`, `frameReference` ({`latitude`, `longitude`} or null),
     /// `transmitters` (keys), `levels` ({`levelId`|`floorName`|`floorNumber`: value}), `walks` (names),
     /// `fingerprints` ({`x`, `y` metres, `level` index or null, `walk` index, `t` seconds, `tx` transmitter
-    /// indices, `rssi` dBm}). Positions are rounded to the centimetre, times to the millisecond.
+    /// indices, `rssi` dBm}), and `strideRatios` (per walk, a number or null; optional when reading: maps
+    /// written without it measured none). Positions are rounded to the centimetre, times to the
+    /// millisecond, ratios to 1/10,000.
     public var json: JSONValue {
         func rounded(_ value: Double, _ scale: Double) -> JSONValue { .finite((value * scale).rounded() / scale) }
         let frame: JSONValue =
@@ -31,6 +33,7 @@ extension RadioMap {
             "format": .string(Self.formatName), "version": .number(Double(Self.formatVersion)), "frameReference": frame,
             "transmitters": .array(transmitters.map(JSONValue.string)), "levels": .array(levelValues),
             "walks": .array(walks.map(JSONValue.string)), "fingerprints": .array(prints),
+            "strideRatios": .array(strideRatios.map { $0.map { rounded($0, 10_000) } ?? .null }),
         ]
     }
 
@@ -93,6 +96,24 @@ extension RadioMap {
         }
         guard let walkValues = value["walks"]?.array else { throw bad("walks", "missing or not an array") }
         let walks = walkValues.map { $0.string ?? "" }
+        var strideRatios: [Double?] = []
+        if let ratios = value["strideRatios"], !ratios.isNull {
+            guard let list = ratios.array, list.count == walks.count else {
+                throw bad("strideRatios", "expected an array with one entry per walk (\(walks.count))")
+            }
+            for (i, r) in list.enumerated() {
+                if r.isNull {
+                    strideRatios.append(nil)
+                } else if let ratio = r.double, RadioMapBuilder.strideRatioRange.contains(ratio) {
+                    strideRatios.append(ratio)
+                } else {
+                    throw bad(
+                        "strideRatios[\(i)]",
+                        "expected null or a number from \(RadioMapBuilder.strideRatioRange.lowerBound) to \(RadioMapBuilder.strideRatioRange.upperBound)"
+                    )
+                }
+            }
+        }
         guard let printValues = value["fingerprints"]?.array else { throw bad("fingerprints", "missing or not an array") }
         var fingerprints: [Fingerprint] = []
         fingerprints.reserveCapacity(printValues.count)
@@ -128,6 +149,8 @@ extension RadioMap {
             fingerprints.append(
                 Fingerprint(point: LocalPoint(x: x, y: y), levelIndex: level, walkIndex: walk, timeSeconds: t, readings: readings))
         }
-        return RadioMap(frameReference: frame, transmitters: transmitters, levels: levels, walks: walks, fingerprints: fingerprints)
+        return RadioMap(
+            frameReference: frame, transmitters: transmitters, levels: levels, walks: walks, fingerprints: fingerprints,
+            strideRatios: strideRatios)
     }
 }

@@ -62,17 +62,36 @@ public struct RadioMap: Hashable, Sendable {
     public var walks: [String]
     /// The fingerprints.
     public var fingerprints: [Fingerprint]
+    /// Per walk (parallel to ``walks``): its ground-truth distance over the distance its dead-reckoning
+    /// steps covered (``RadioMapBuilder``), `nil` where not measured. See ``surveyedStrideScale``.
+    public var strideRatios: [Double?]
 
     /// A map.
+    /// - Parameter strideRatios: per walk, or empty (none measured); other lengths are padded or cut to `walks`.
     public init(
         frameReference: GeoCoordinate?, transmitters: [String], levels: [LevelReference], walks: [String],
-        fingerprints: [Fingerprint]
+        fingerprints: [Fingerprint], strideRatios: [Double?] = []
     ) {
         self.frameReference = frameReference
         self.transmitters = transmitters
         self.levels = levels
         self.walks = walks
         self.fingerprints = fingerprints
+        self.strideRatios = (0..<walks.count).map { $0 < strideRatios.count ? strideRatios[$0] : nil }
+    }
+
+    /// Walks with a measured stride ratio that ``surveyedStrideScale`` needs. 3.
+    public static let minimumStrideWalks = 3
+
+    /// The median stride ratio of the walks (at least ``minimumStrideWalks`` measured), `nil` otherwise:
+    /// how much longer the surveyors' strides were than the dead-reckoning model made them. The fusion
+    /// starts its stride-scale state there (``FusionConfiguration/initialStrideScale``) and refines it
+    /// from fixes, so a site whose walkers (or phones) step longer than the model's constant starts close.
+    public var surveyedStrideScale: Double? {
+        let measured = strideRatios.compactMap { $0 }.sorted()
+        guard measured.count >= Self.minimumStrideWalks else { return nil }
+        let middle = measured.count / 2
+        return measured.count % 2 == 1 ? measured[middle] : (measured[middle - 1] + measured[middle]) / 2
     }
 
     /// Counts for a summary line.
@@ -112,6 +131,7 @@ public struct RadioMap: Hashable, Sendable {
         var copy = self
         let drop = Set(walks.indices.filter { excluded(walks[$0]) })
         copy.fingerprints.removeAll { drop.contains($0.walkIndex) }
+        for index in drop { copy.strideRatios[index] = nil }
         return copy
     }
 }

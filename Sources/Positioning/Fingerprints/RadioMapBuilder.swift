@@ -9,6 +9,10 @@ import IndoorRecordings
 /// transmitters heard in fewer than ``FingerprintConfiguration/minimumFingerprintsPerTransmitter``
 /// fingerprints (a phone passing by, a hotspot), and fingerprints left with no reading.
 ///
+/// With a dead-reckoning model (the default), each walk's strides are measured too: its ground-truth
+/// distance over the length of the steps the model detects (``RadioMap/strideRatios``), so the fusion can
+/// start from the site's stride scale (``RadioMap/surveyedStrideScale``).
+///
 /// - Complexity: O(samples + scan readings) per walk.
 public struct RadioMapBuilder: Sendable {
     /// What one walk contributed.
@@ -25,6 +29,8 @@ public struct RadioMapBuilder: Sendable {
         public var staleEntries = 0
         /// Readings dropped as too weak or not finite.
         public var droppedReadings = 0
+        /// Its ground-truth distance over its steps' length (``RadioMap/strideRatios``), when measured.
+        public var strideRatio: Double?
     }
 
     /// The tunables.
@@ -36,11 +42,50 @@ public struct RadioMapBuilder: Sendable {
     private var levels: [LevelReference] = []
     private var walks: [String] = []
     private var fingerprints: [RadioMap.Fingerprint] = []
+    private var strideRatios: [Double?] = []
 
     /// A builder for walks whose truth is in the frame at `frameReference` (nil: a frame without one).
-    public init(configuration: FingerprintConfiguration = .standard, frameReference: GeoCoordinate? = nil) {
+    /// - Parameter deadReckoning: the step model whose strides each walk's truth is compared with
+    ///   (``RadioMap/strideRatios``); `nil` measures none.
+    public init(
+        configuration: FingerprintConfiguration = .standard, frameReference: GeoCoordinate? = nil,
+        deadReckoning: DeadReckoningConfiguration? = .standard
+    ) {
         self.configuration = configuration
         self.frameReference = frameReference
+        self.deadReckoning = deadReckoning
+    }
+
+    /// The step model strides are measured with (`nil`: none).
+    public let deadReckoning: DeadReckoningConfiguration?
+    /// Ratios outside this range are not kept (a walk whose steps were mostly missed, or counted twice). 0.5 ... 2.
+    public static let strideRatioRange = 0.5...2.0
+    /// A walk needs this much ground-truth distance on one level for a stride ratio, metres. 20.
+    public static let minimumStrideTruthMeters = 20.0
+
+    /// The walk's ground-truth distance over its dead-reckoning steps' length, counting only the legs
+    /// between consecutive truth points on one level (stairs and lifts left out); `nil` when the walk is too
+    /// short or the ratio is out of ``strideRatioRange``.
+    static func strideRatio(samples: [SensorSample], truth: [TruthPoint], model: DeadReckoningConfiguration) -> Double? {
+        let provider = DeadReckoningProvider(configuration: model)
+        var steps: [StepEvent] = []
+        for sample in samples { steps += provider.consume(sample) }
+        var truthMeters = 0.0, stepMeters = 0.0
+        var next = 0
+        for (a, b) in zip(truth, truth.dropFirst()) {
+            while next < steps.count, steps[next].timeSeconds <= a.timeSeconds { next += 1 }
+            var legSteps = 0.0
+            while next < steps.count, steps[next].timeSeconds <= b.timeSeconds {
+                legSteps += steps[next].lengthMeters
+                next += 1
+            }
+            guard a.level == b.level else { continue }
+            truthMeters += a.point.distance(to: b.point)
+            stepMeters += legSteps
+        }
+        guard truthMeters >= minimumStrideTruthMeters, stepMeters > 0 else { return nil }
+        let ratio = truthMeters / stepMeters
+        return strideRatioRange.contains(ratio) ? ratio : nil
     }
 
     /// Adds one walk: `samples` in time order, `truth` in the map's frame.
@@ -58,6 +103,8 @@ public struct RadioMapBuilder: Sendable {
         var outcome = WalkOutcome(walk: walk)
         let walkIndex = walks.count
         walks.append(walk)
+        strideRatios.append(deadReckoning.flatMap { Self.strideRatio(samples: samples, truth: truth, model: $0) })
+        outcome.strideRatio = strideRatios[walkIndex]
         func place(_ scan: RadioScan) {
             outcome.scans += 1
             guard let point = track.position(atSeconds: scan.timeSeconds, extrapolation: .none) else {
@@ -101,7 +148,9 @@ public struct RadioMapBuilder: Sendable {
             }
             if !fingerprint.readings.isEmpty { result.append(fingerprint) }
         }
-        return RadioMap(frameReference: frameReference, transmitters: kept, levels: levels, walks: walks, fingerprints: result)
+        return RadioMap(
+            frameReference: frameReference, transmitters: kept, levels: levels, walks: walks, fingerprints: result,
+            strideRatios: strideRatios)
     }
 
     private mutating func transmitterIndex(of key: String) -> Int {

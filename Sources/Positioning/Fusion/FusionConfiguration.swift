@@ -12,6 +12,20 @@ public struct FusionConfiguration: Hashable, Sendable {
     public var stepHeadingNoiseFraction: Double
     /// One-sigma of the initial stride scale (1 = the provider's stride). Default 0.2; range 0 ... 1.
     public var initialStrideScaleSigma: Double
+    /// The stride scale the filter starts with (1 = the provider's stride; a radio map's
+    /// ``RadioMap/surveyedStrideScale`` where one is used). Default 1; kept within
+    /// ``minimumStrideScale`` ... ``maximumStrideScale`` when the engine starts. Validated on
+    /// assignment through ``withInitialStrideScale(_:)``.
+    public private(set) var initialStrideScale = 1.0
+
+    /// This configuration starting from stride scale `scale`.
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)`` outside 0.1 ... 3.
+    public func withInitialStrideScale(_ scale: Double) throws(PositioningError) -> FusionConfiguration {
+        try PositioningError.check("initialStrideScale", scale, in: 0.1...3)
+        var copy = self
+        copy.initialStrideScale = scale
+        return copy
+    }
     /// Random walk of the stride scale per step. Default 0.002; range 0 ... 0.2.
     public var strideScaleRandomWalkPerStep: Double
     /// Smallest stride scale the filter may reach. Default 0.6; range 0.1 ... 1.

@@ -123,7 +123,8 @@ public final class FusionEngine {
                 case .eastMeters: location.point.x
                 case .northMeters: location.point.y
                 case .headingBiasRadians: 0
-                case .strideScale: 1
+                case .strideScale:
+                    min(configuration.maximumStrideScale, max(configuration.minimumStrideScale, configuration.initialStrideScale))
                 }
             }
             filter = try KalmanFilter(
