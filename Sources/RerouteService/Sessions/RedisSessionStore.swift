@@ -82,22 +82,16 @@ public final class RedisSessionStore: SessionStore {
     /// The session's key, the live set and the prefix of the owners' sets.
     private func keysWithOwnerPrefix(_ id: String) -> [[UInt8]] { [Self.sessionKey(id), Self.liveKeyBytes, Self.ownerPrefixBytes] }
 
-    /// The moving state and, when it changed since `saved`, the parts that change only with a new
-    /// route (the route, the navigation configuration and route options), encoded (``CompactCoder``).
+    /// The moving state (``CompactMovingState``) and, when it changed since `saved`, the parts that
+    /// change only with a new route (the route, the navigation configuration and route options),
+    /// encoded (``CompactCoder``).
     private static func encode(_ stored: StoredSession, routeChanged: Bool) throws(SessionStateError) -> (state: [UInt8], route: [UInt8]?) {
-        var moving = stored
-        let box = RouteBox(of: stored)
-        moving.navigation.route = nil
-        moving.navigation.configuration = Self.placeholderConfiguration
-        moving.navigation.routeOptions = RouteOptions()
         do {
-            let state = try CompactCoder.encode(moving)
+            let state = try CompactMovingState.encode(stored)
             guard routeChanged else { return (state, nil) }
-            return (state, try CompactCoder.encode(box))
+            return (state, try CompactCoder.encode(RouteBox(of: stored)))
         } catch { throw .unwritable(path: "session \(stored.id)", reason: "\(error)") }
     }
-
-    private static let placeholderConfiguration = NavigationConfiguration()
 
     /// A session from its stored state and route blobs.
     private static func decode(state: [UInt8], route: [UInt8], id: String) throws(SessionStateError) -> StoredSession {
