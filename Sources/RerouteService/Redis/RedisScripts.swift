@@ -5,6 +5,8 @@ import Synchronization
 /// a server that lost it (restarted) answers `NOSCRIPT` and it is sent again.
 ///
 /// Times are the server's (`TIME`, milliseconds), so instances with different clocks agree on expiry.
+/// The live and per-client sets' scores are rewritten only when due (``Script/refreshSets``), so the
+/// common `save` is `TIME`, `HMGET`, `HSET` and `PEXPIRE`.
 final class RedisScripts: Sendable {
     enum Script: Hashable, CaseIterable {
         /// KEYS: session, live set, owner set. ARGV: state, route, TTL ms, capacity, per-owner capacity,

@@ -8,10 +8,18 @@ import Synchronization
 ///
 /// Keys (all under `indoornav:`):
 /// - `session:{id}`, a hash: version `v`, owner `o`, the route with the navigation configuration and
-///   route options `r`, and the rest of the ``StoredSession`` `d` (``CompactCoder`` bytes; `r` is written
-///   only when it changed, so a fix costs the small moving state), expiring `ttlSeconds` after its last request (`PEXPIRE`);
+///   route options `r`, the rest of the ``StoredSession`` `d` (``CompactCoder`` bytes; `r` is written
+///   only when it changed, so a fix costs the small moving state, written by hand:
+///   ``CompactMovingState``), and the score last written to the sets `e`; expiring `ttlSeconds` after
+///   its last request (`PEXPIRE`);
 /// - `live`, a sorted set of session ids by expiry time: the live count across instances;
 /// - `owner:{client}`, the same for one client's sessions: the per-client limit.
+///
+/// A request renews the session's TTL, but its scores in the two sets only when the renewed expiry has
+/// passed them, and then ``RedisConfiguration/setRefreshFraction`` of the TTL beyond it: a session
+/// used often rewrites them once per that fraction of the TTL, and an expired one leaves the counts at
+/// most that long after it expired (never before). So a location update is `HMGET`, `HSET` and
+/// `PEXPIRE` in one script.
 ///
 /// Every operation is one Lua script (sent once, then called by `EVALSHA`), so it is atomic and one
 /// round trip. Writes are compare-and-set on the version, so two instances can never interleave one
