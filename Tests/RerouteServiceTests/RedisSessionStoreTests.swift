@@ -219,6 +219,47 @@ final class RedisServerProcess {
         #expect(try b.client.request("POST", "/sessions", body: ClientLimitTests.createBody, headers: alice).status == 201)
     }
 
+    /// The live and per-client sets' expiry scores are rewritten only when a session's renewed expiry
+    /// has passed them (then set `setRefreshFraction` of the TTL beyond it): never below the session's
+    /// own expiry, at most that slack above it.
+    @Test(.enabled(if: RedisServerProcess.available, Comment(rawValue: skipMessage)))
+    func setScoresAreRefreshedOnlyWhenDue() throws {
+        let redis = try RedisServerProcess()
+        let f = try ServiceFixture(configure: { $0.sessionTTLSeconds = 10 }, store: { redis.store($0, $1) })  // slack 1 s
+        let id = try f.createSession()
+        let c = try RESPConnection(host: "127.0.0.1", port: redis.port, database: 0, timeoutSeconds: 1)
+        let key = "indoornav:session:\(id)"
+        func number(_ reply: RESPValue) -> Double? { reply.bytes.flatMap { Double(String(decoding: $0, as: UTF8.self)) } }
+        let owner = "indoornav:owner:" + String(decoding: try c.command(["HGET", key, "o"]).bytes ?? [], as: UTF8.self)
+        func scores() throws -> (live: Double?, owner: Double?) {
+            (
+                number(try c.command(["ZSCORE", "indoornav:live", key])),
+                number(try c.command(["ZSCORE", owner, key]))
+            )
+        }
+        /// The session key's expiry (Redis time, ms).
+        func expiry() throws -> Double {
+            guard case .array(let t) = try c.command(["TIME"]), t.count == 2, let s = number(t[0]), let us = number(t[1]),
+                let ttl = try c.command(["PTTL", key]).integer
+            else { return .nan }
+            return s * 1000 + (us / 1000).rounded(.down) + Double(ttl)
+        }
+        let first = try scores()
+        let created = try expiry()
+        #expect(first.live != nil && first.live == first.owner)
+        #expect((first.live ?? 0) >= created && (first.live ?? 0) <= created + 1_000 + 50)
+        #expect(try f.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(1, 0, "L0", t: 1)).status == 200)
+        #expect(try scores() == first, "within the slack: not rewritten")
+        #expect(try expiry() > created && (first.live ?? 0) >= (try expiry()))
+        usleep(1_100_000)
+        #expect(try f.client.request("POST", "/sessions/\(id)/locations", body: ServiceFixture.fix(2, 0, "L0", t: 2)).status == 200)
+        let second = try scores()
+        let renewed = try expiry()
+        #expect((second.live ?? 0) > (first.live ?? 0) && second.live == second.owner)
+        #expect((second.live ?? 0) >= renewed && (second.live ?? 0) <= renewed + 1_000 + 50)
+        #expect(try f.json(try f.client.request("GET", "/health"))["sessions"]?.int == 1)
+    }
+
     @Test func redisURLsAreChecked() throws {
         let ok = try RedisConfiguration(url: "redis://127.0.0.1:6380/3")
         #expect(ok.host == "127.0.0.1" && ok.port == 6380 && ok.database == 3)
@@ -229,6 +270,11 @@ final class RedisServerProcess {
         var c = ok
         c.timeoutSeconds = 0
         #expect(throws: ServiceError.self) { try c.validated() }
+        for fraction in [-0.1, 0.6, .nan] {
+            var d = ok
+            d.setRefreshFraction = fraction
+            #expect(throws: ServiceError.self) { try d.validated() }
+        }
         // Nothing listening: a typed error naming the endpoint.
         #expect { try RESPConnection(host: "127.0.0.1", port: 1, database: 0, timeoutSeconds: 0.2) } throws: { error in
             (error as? RedisError)?.description.contains("127.0.0.1:1/0") == true

@@ -57,6 +57,8 @@ public final class RESPConnection {
     public let endpoint: String
     private let fd: Int32
     private var buffer: [UInt8] = []
+    /// The command being sent (kept between commands, so its storage is reused).
+    private var out: [UInt8] = []
     private var position = 0
     /// Where `recv` writes (allocated once per connection, not per read).
     private var chunk = [UInt8](repeating: 0, count: 16_384)
@@ -107,18 +109,28 @@ public final class RESPConnection {
     /// - Throws: ``RedisError``.
     @discardableResult
     public func command(_ arguments: [[UInt8]], name: String) throws(RedisError) -> RESPValue {
+        try command(head: arguments, [], [], name: name)
+    }
+
+    /// Sends one command whose arguments are `head`, then `middle`, then `tail` (so callers need not
+    /// concatenate them), written in one `send`, and reads its reply; an error reply is thrown.
+    /// - Throws: ``RedisError``.
+    @discardableResult
+    func command(head: [[UInt8]], _ middle: [[UInt8]], _ tail: [[UInt8]], name: String) throws(RedisError) -> RESPValue {
         // Replies are read whole, so nothing of an earlier one is left: start the buffer over.
         buffer.removeAll(keepingCapacity: true)
         position = 0
-        var out = Array("*\(arguments.count)\r\n".utf8)
-        for a in arguments {
-            out += Array("$\(a.count)\r\n".utf8)
-            out += a
-            out += [13, 10]
-        }
+        out.removeAll(keepingCapacity: true)
+        Self.appendHeader(UInt8(ascii: "*"), head.count + middle.count + tail.count, to: &out)
+        Self.appendBulks(head, to: &out)
+        Self.appendBulks(middle, to: &out)
+        Self.appendBulks(tail, to: &out)
         var sent = 0
         while sent < out.count {
-            let n = out[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = out.withUnsafeBytes { all in
+                let rest = UnsafeRawBufferPointer(rebasing: all[sent...])
+                return send(fd, rest.baseAddress, rest.count, Int32(MSG_NOSIGNAL))
+            }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { throw .io(endpoint: endpoint, reason: "send \(name): \(String(cString: strerror(errno)))") }
             sent += n
@@ -126,6 +138,31 @@ public final class RESPConnection {
         let reply = try readValue(name)
         if case .error(let message) = reply { throw .server(endpoint: endpoint, command: name, message: message) }
         return reply
+    }
+
+    /// Appends each argument as a bulk string.
+    private static func appendBulks(_ arguments: [[UInt8]], to out: inout [UInt8]) {
+        for a in arguments {
+            appendHeader(UInt8(ascii: "$"), a.count, to: &out)
+            out.append(contentsOf: a)
+            out.append(13)
+            out.append(10)
+        }
+    }
+
+    /// Appends `kind`, the decimal digits of `count` (≥ 0) and CRLF.
+    private static func appendHeader(_ kind: UInt8, _ count: Int, to out: inout [UInt8]) {
+        out.append(kind)
+        var divisor = 1
+        while divisor <= count / 10 { divisor *= 10 }
+        var rest = count
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+        out.append(13)
+        out.append(10)
     }
 
     private func readValue(_ name: String) throws(RedisError) -> RESPValue {

@@ -7,6 +7,7 @@ import Foundation
 /// | `host`, `port`, `database` | — | from the URL | IPv4 or `localhost`; 1–65,535; 0–15 |
 /// | `maximumIdleConnections` | connections kept open | 8 | 1–256 |
 /// | `timeoutSeconds` | s per send or receive | 0.5 | 0.01–60 |
+/// | `setRefreshFraction` | fraction of the session TTL | 0.1 | 0–0.5 |
 public struct RedisConfiguration: Hashable, Sendable {
     /// Server address (IPv4 or `localhost`).
     public var host: String
@@ -18,6 +19,13 @@ public struct RedisConfiguration: Hashable, Sendable {
     public var maximumIdleConnections = 8
     /// Send and receive timeout; a slower server counts as down.
     public var timeoutSeconds = 0.5
+    /// How far (as a fraction of the session TTL) the expiry scores of the live and per-client sorted
+    /// sets may run ahead of a session's own expiry. A write renews the session's TTL every time but
+    /// rewrites those scores only when the renewed expiry has passed them, and then sets them this much
+    /// beyond it; so they are written about once per `setRefreshFraction × TTL` per session, and an
+    /// expired session leaves the live count and its client's count at most that long after it expired
+    /// (never before). 0 rewrites them on every write.
+    public var setRefreshFraction = 0.1
 
     /// Reads `redis://host[:port][/db]` (port 6379 and database 0 by default).
     /// - Throws: ``RedisError/invalidURL(_:reason:)`` naming the part that is wrong.
@@ -48,6 +56,9 @@ public struct RedisConfiguration: Hashable, Sendable {
         }
         guard timeoutSeconds.isFinite, (0.01...60).contains(timeoutSeconds) else {
             throw .invalidConfiguration(field: "redis.timeoutSeconds", reason: "must be 0.01–60 s, got \(timeoutSeconds)")
+        }
+        guard setRefreshFraction.isFinite, (0...0.5).contains(setRefreshFraction) else {
+            throw .invalidConfiguration(field: "redis.setRefreshFraction", reason: "must be 0–0.5, got \(setRefreshFraction)")
         }
         return self
     }

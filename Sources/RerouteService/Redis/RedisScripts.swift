@@ -5,16 +5,20 @@ import Synchronization
 /// a server that lost it (restarted) answers `NOSCRIPT` and it is sent again.
 ///
 /// Times are the server's (`TIME`, milliseconds), so instances with different clocks agree on expiry.
+/// The live and per-client sets' scores are rewritten only when due (``Script/refreshSets``), so the
+/// common `save` is `TIME`, `HMGET`, `HSET` and `PEXPIRE`.
 final class RedisScripts: Sendable {
     enum Script: Hashable, CaseIterable {
         /// KEYS: session, live set, owner set. ARGV: state, route, TTL ms, capacity, per-owner capacity,
-        /// owner. 1 = created; 0 = id taken; -1 = full; -3 = owner at its limit.
+        /// owner, set slack ms. 1 = created; 0 = id taken; -1 = full; -3 = owner at its limit.
         case insert
-        /// KEYS: session, live set, owner prefix. ARGV: the version cached, TTL ms. Renews the TTL;
-        /// nil = no session; {v} = the cached version is current; {v, state, route} otherwise.
+        /// KEYS: session, live set, owner prefix. ARGV: the version cached, TTL ms, set slack ms. Renews
+        /// the TTL (and the sets' scores when due, see ``refreshSets``); nil = no session; {v} = the
+        /// cached version is current; {v, state, route} otherwise.
         case load
-        /// KEYS: session, live set, owner set. ARGV: expected version, TTL ms, state[, route].
-        /// The new version; -1 = the version changed (another writer); -2 = no session.
+        /// KEYS: session, live set, owner set. ARGV: expected version, TTL ms, set slack ms, state[, route].
+        /// Renews the TTL (and the sets' scores when due, see ``refreshSets``). The new version; -1 = the
+        /// version changed (another writer); -2 = no session.
         case save
         /// KEYS: session, live set, owner prefix. 1 = removed, 0 = none.
         case remove
@@ -22,6 +26,25 @@ final class RedisScripts: Sendable {
         case count
 
         static let now = "local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) "
+
+        /// `refresh(key, e, ttl, slack, ownerKey)`: the session's scores in the live set (`KEYS[2]`) and
+        /// its owner's set, and its field `e` (the score last written), are rewritten only when the
+        /// renewed expiry `now + ttl` has passed `e`, and then set `slack` ms beyond it. So a score is
+        /// never below the session's expiry and at most `slack` above it, and a session touched often
+        /// writes them once per `slack` ms instead of on every request.
+        static let refreshSets = """
+            local function refresh(key, e, ttl, slack, owner)
+              if e and now + ttl <= tonumber(e) then return end
+              local score = now + ttl + slack
+              redis.call('HSET', key, 'e', score)
+              redis.call('ZADD', KEYS[2], score, key)
+              if owner then
+                redis.call('ZADD', owner, score, key)
+                redis.call('PEXPIRE', owner, ttl + slack)
+              end
+            end
+
+            """
 
         var source: String {
             switch self {
@@ -33,45 +56,42 @@ final class RedisScripts: Sendable {
                     if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -1 end
                     redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
                     if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then return -3 end
-                    redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1], 'r', ARGV[2], 'o', ARGV[6])
+                    local slack = tonumber(ARGV[7])
+                    local score = now + ttl + slack
+                    redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1], 'r', ARGV[2], 'o', ARGV[6], 'e', score)
                     redis.call('PEXPIRE', KEYS[1], ttl)
-                    redis.call('ZADD', KEYS[2], now + ttl, KEYS[1])
-                    redis.call('ZADD', KEYS[3], now + ttl, KEYS[1])
-                    redis.call('PEXPIRE', KEYS[3], ttl)
+                    redis.call('ZADD', KEYS[2], score, KEYS[1])
+                    redis.call('ZADD', KEYS[3], score, KEYS[1])
+                    redis.call('PEXPIRE', KEYS[3], ttl + slack)
                     return 1
                     """
             case .load:
-                Self.now + """
-                    local f = redis.call('HMGET', KEYS[1], 'v', 'o')
+                Self.now + Self.refreshSets + """
+                    local f = redis.call('HMGET', KEYS[1], 'v', 'o', 'e')
                     local v = f[1]
                     if not v then return false end
                     local ttl = tonumber(ARGV[2])
                     redis.call('PEXPIRE', KEYS[1], ttl)
-                    redis.call('ZADD', KEYS[2], now + ttl, KEYS[1])
-                    if f[2] then
-                      redis.call('ZADD', KEYS[3] .. f[2], now + ttl, KEYS[1])
-                      redis.call('PEXPIRE', KEYS[3] .. f[2], ttl)
-                    end
+                    refresh(KEYS[1], f[3], ttl, tonumber(ARGV[3]), f[2] and (KEYS[3] .. f[2]))
                     if v == ARGV[1] then return {v} end
                     local d = redis.call('HMGET', KEYS[1], 'd', 'r')
                     return {v, d[1], d[2]}
                     """
             case .save:
-                Self.now + """
-                    local v = redis.call('HGET', KEYS[1], 'v')
+                Self.now + Self.refreshSets + """
+                    local f = redis.call('HMGET', KEYS[1], 'v', 'e')
+                    local v = f[1]
                     if not v then return -2 end
                     if v ~= ARGV[1] then return -1 end
                     local n = tonumber(v) + 1
                     local ttl = tonumber(ARGV[2])
-                    if ARGV[4] then
-                      redis.call('HSET', KEYS[1], 'v', n, 'd', ARGV[3], 'r', ARGV[4])
+                    if ARGV[5] then
+                      redis.call('HSET', KEYS[1], 'v', n, 'd', ARGV[4], 'r', ARGV[5])
                     else
-                      redis.call('HSET', KEYS[1], 'v', n, 'd', ARGV[3])
+                      redis.call('HSET', KEYS[1], 'v', n, 'd', ARGV[4])
                     end
                     redis.call('PEXPIRE', KEYS[1], ttl)
-                    redis.call('ZADD', KEYS[2], now + ttl, KEYS[1])
-                    redis.call('ZADD', KEYS[3], now + ttl, KEYS[1])
-                    redis.call('PEXPIRE', KEYS[3], ttl)
+                    refresh(KEYS[1], f[2], ttl, tonumber(ARGV[3]), KEYS[3])
                     return n
                     """
             case .remove:
@@ -98,10 +118,18 @@ final class RedisScripts: Sendable {
     /// Runs `script` on `keys` and `arguments` in one round trip (two when the server does not know it yet).
     /// - Throws: ``RedisError``.
     func run(_ script: Script, keys: [String], arguments: [[UInt8]]) throws(RedisError) -> RESPValue {
-        let tail = [Array(String(keys.count).utf8)] + keys.map { Array($0.utf8) } + arguments
+        try run(script, keyBytes: keys.map { Array($0.utf8) }, arguments: arguments)
+    }
+
+    /// ``run(_:keys:arguments:)`` with the keys as bytes (the hot path builds them without `String`s).
+    /// - Throws: ``RedisError``.
+    func run(_ script: Script, keyBytes keys: [[UInt8]], arguments: [[UInt8]]) throws(RedisError) -> RESPValue {
+        let keyCount = keys.count < Self.keyCounts.count ? Self.keyCounts[keys.count] : Array(String(keys.count).utf8)
         return try pool.withConnection { c throws(RedisError) -> RESPValue in
             if let sha = hashes.withLock({ $0[script] }) {
-                do throws(RedisError) { return try c.command([Self.evalsha, sha] + tail, name: "EVALSHA") } catch {
+                do throws(RedisError) {
+                    return try c.command(head: [Self.evalsha, sha, keyCount], keys, arguments, name: "EVALSHA")
+                } catch {
                     guard case .server(_, _, let message) = error, message.hasPrefix("NOSCRIPT") else { throw error }
                 }
             }
@@ -109,9 +137,11 @@ final class RedisScripts: Sendable {
                 throw .protocolError(endpoint: c.endpoint, reason: "SCRIPT LOAD did not answer a hash")
             }
             hashes.withLock { $0[script] = sha }
-            return try c.command([Self.evalsha, sha] + tail, name: "EVALSHA")
+            return try c.command(head: [Self.evalsha, sha, keyCount], keys, arguments, name: "EVALSHA")
         }
     }
 
     private static let evalsha = Array("EVALSHA".utf8)
+    /// "0"…"3", the key counts of the scripts.
+    private static let keyCounts = (0...3).map { Array(String($0).utf8) }
 }

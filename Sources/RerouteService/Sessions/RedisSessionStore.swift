@@ -8,10 +8,18 @@ import Synchronization
 ///
 /// Keys (all under `indoornav:`):
 /// - `session:{id}`, a hash: version `v`, owner `o`, the route with the navigation configuration and
-///   route options `r`, and the rest of the ``StoredSession`` `d` (``CompactCoder`` bytes; `r` is written
-///   only when it changed, so a fix costs the small moving state), expiring `ttlSeconds` after its last request (`PEXPIRE`);
+///   route options `r`, the rest of the ``StoredSession`` `d` (``CompactCoder`` bytes; `r` is written
+///   only when it changed, so a fix costs the small moving state, written by hand:
+///   ``CompactMovingState``), and the score last written to the sets `e`; expiring `ttlSeconds` after
+///   its last request (`PEXPIRE`);
 /// - `live`, a sorted set of session ids by expiry time: the live count across instances;
 /// - `owner:{client}`, the same for one client's sessions: the per-client limit.
+///
+/// A request renews the session's TTL, but its scores in the two sets only when the renewed expiry has
+/// passed them, and then ``RedisConfiguration/setRefreshFraction`` of the TTL beyond it: a session
+/// used often rewrites them once per that fraction of the TTL, and an expired one leaves the counts at
+/// most that long after it expired (never before). So a location update is `HMGET`, `HSET` and
+/// `PEXPIRE` in one script.
 ///
 /// Every operation is one Lua script (sent once, then called by `EVALSHA`), so it is atomic and one
 /// round trip. Writes are compare-and-set on the version, so two instances can never interleave one
@@ -48,36 +56,50 @@ public final class RedisSessionStore: SessionStore {
         self.pool = pool; self.venues = venues; self.capacity = capacity; self.perOwnerCapacity = perOwnerCapacity
         self.ttlSeconds = ttlSeconds; self.retryAfterSeconds = retryAfterSeconds
         self.scripts = RedisScripts(pool: pool)
+        let ttl = max(1, Int((ttlSeconds * 1000).rounded()))
+        self.ttlMilliseconds = Array(String(ttl).utf8)
+        let fraction = min(max(pool.configuration.setRefreshFraction, 0), 0.5)
+        self.setSlackMilliseconds = Array(String(Int((Double(ttl) * fraction).rounded())).utf8)
     }
 
-    private var ttlMilliseconds: [UInt8] { Array(String(max(1, Int((ttlSeconds * 1000).rounded()))).utf8) }
+    /// The TTL in milliseconds, as a script argument (computed once).
+    private let ttlMilliseconds: [UInt8]
+    /// How far the sets' expiry scores may run ahead of a session's expiry, in milliseconds, as a script
+    /// argument (``RedisConfiguration/setRefreshFraction`` of the TTL).
+    private let setSlackMilliseconds: [UInt8]
 
     private func unavailable(_ error: any Error) -> ServiceError {
         .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds)
     }
 
-    private func run(_ script: RedisScripts.Script, keys: [String], _ arguments: [[UInt8]]) throws(ServiceError) -> RESPValue {
-        do { return try scripts.run(script, keys: keys, arguments: arguments) } catch { throw unavailable(error) }
+    private func run(_ script: RedisScripts.Script, keys: [[UInt8]], _ arguments: [[UInt8]]) throws(ServiceError) -> RESPValue {
+        do { return try scripts.run(script, keyBytes: keys, arguments: arguments) } catch { throw unavailable(error) }
     }
 
-    private func keys(_ id: String, owner: String) -> [String] { [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix + owner] }
+    private static let keyPrefixBytes = Array(keyPrefix.utf8)
+    private static let liveKeyBytes = Array(liveKey.utf8)
+    private static let ownerPrefixBytes = Array(ownerPrefix.utf8)
 
-    /// The moving state and, when it changed since `saved`, the parts that change only with a new
-    /// route (the route, the navigation configuration and route options), encoded (``CompactCoder``).
+    private static func sessionKey(_ id: String) -> [UInt8] { keyPrefixBytes + id.utf8 }
+
+    /// The session's key, the live set and its owner's set.
+    private func keys(_ id: String, owner: String) -> [[UInt8]] {
+        [Self.sessionKey(id), Self.liveKeyBytes, Self.ownerPrefixBytes + owner.utf8]
+    }
+
+    /// The session's key, the live set and the prefix of the owners' sets.
+    private func keysWithOwnerPrefix(_ id: String) -> [[UInt8]] { [Self.sessionKey(id), Self.liveKeyBytes, Self.ownerPrefixBytes] }
+
+    /// The moving state (``CompactMovingState``) and, when it changed since `saved`, the parts that
+    /// change only with a new route (the route, the navigation configuration and route options),
+    /// encoded (``CompactCoder``).
     private static func encode(_ stored: StoredSession, routeChanged: Bool) throws(SessionStateError) -> (state: [UInt8], route: [UInt8]?) {
-        var moving = stored
-        let box = RouteBox(of: stored)
-        moving.navigation.route = nil
-        moving.navigation.configuration = Self.placeholderConfiguration
-        moving.navigation.routeOptions = RouteOptions()
         do {
-            let state = try CompactCoder.encode(moving)
+            let state = try CompactMovingState.encode(stored)
             guard routeChanged else { return (state, nil) }
-            return (state, try CompactCoder.encode(box))
+            return (state, try CompactCoder.encode(RouteBox(of: stored)))
         } catch { throw .unwritable(path: "session \(stored.id)", reason: "\(error)") }
     }
-
-    private static let placeholderConfiguration = NavigationConfiguration()
 
     /// A session from its stored state and route blobs.
     private static func decode(state: [UInt8], route: [UInt8], id: String) throws(SessionStateError) -> StoredSession {
@@ -120,7 +142,7 @@ public final class RedisSessionStore: SessionStore {
             .insert, keys: keys(session.id, owner: session.owner),
             [
                 blobs.state, blobs.route ?? [], ttlMilliseconds, Array(String(capacity).utf8),
-                Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8),
+                Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8), setSlackMilliseconds,
             ])
         switch reply.integer {
         case 1:
@@ -136,8 +158,7 @@ public final class RedisSessionStore: SessionStore {
     public func session(id: String, nowSeconds: Double) throws(ServiceError) -> ServiceSession? {
         let cached = cache.withLock { $0[id] }
         let known = cached.map { c in c.storeState.withLock { $0.version } } ?? 0
-        let reply = try run(
-            .load, keys: [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix], [Array(String(known).utf8), ttlMilliseconds])
+        let reply = try run(.load, keys: keysWithOwnerPrefix(id), [Array(String(known).utf8), ttlMilliseconds, setSlackMilliseconds])
         guard case .array(let items) = reply, let first = items.first?.bytes, let version = Int(String(decoding: first, as: UTF8.self))
         else {
             cache.withLock { $0[id] = nil }
@@ -186,7 +207,7 @@ public final class RedisSessionStore: SessionStore {
                 do { blobs = try Self.encode(stored, routeChanged: generation != known.savedRouteGeneration) } catch {
                     throw unavailable(error)
                 }
-                var arguments = [Array(String(known.version).utf8), ttlMilliseconds, blobs.state]
+                var arguments = [Array(String(known.version).utf8), ttlMilliseconds, setSlackMilliseconds, blobs.state]
                 if let route = blobs.route { arguments.append(route) }
                 let reply = try run(.save, keys: keys(session.id, owner: session.owner), arguments)
                 guard let n = reply.integer, n > 0 else { return false }
@@ -210,7 +231,7 @@ public final class RedisSessionStore: SessionStore {
     /// Deletes session `id` in Redis and the local cache; false when there was none.
     @discardableResult public func remove(id: String) throws(ServiceError) -> Bool {
         cache.withLock { $0[id] = nil }
-        return (try run(.remove, keys: [Self.keyPrefix + id, Self.liveKey, Self.ownerPrefix], []).integer ?? 0) > 0
+        return (try run(.remove, keys: keysWithOwnerPrefix(id), []).integer ?? 0) > 0
     }
 
     /// Redis expires sessions itself; this drops cached copies unused for longer than the TTL and
