@@ -81,3 +81,24 @@ import Testing
         #expect(abs(a - b) > 0.01, "fused \(a) m against \(b) m")
     }
 }
+
+/// The reported accuracy beside each scored point, and the share of points beyond the corridor's sigmas.
+@Suite struct EvalAccuracyReportTests {
+    @Test func theShareBeyondTheCorridorAgreesWithThePointsAccuracies() throws {
+        let run = try CLIRunner.run(["eval", MapMatchingFlagTests.walk, "--venue", MapMatchingFlagTests.venue, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let points = try #require(run.json?["files"]?.array?.first?["pointErrors"]?.array)
+        #expect(!points.isEmpty)
+        var beyond = 0
+        for point in points {
+            let error = try #require(point["errorMeters"]?.double)
+            let sigma = try #require(point["accuracyMeters"]?.double)
+            #expect(sigma > 0 && sigma < 50, "accuracy \(sigma) m")
+            if error > 2.5 * sigma { beyond += 1 }
+        }
+        let share = try #require(run.json?["shareBeyondCorridorSigmas"]?.double)
+        #expect(abs(share - Double(beyond) / Double(points.count)) < 1e-12)
+        let text = try CLIRunner.run(["eval", MapMatchingFlagTests.walk, "--venue", MapMatchingFlagTests.venue])
+        #expect(text.stdout.contains("overall fusion accuracy: the error exceeds 2.5 × the reported accuracy at"))
+    }
+}

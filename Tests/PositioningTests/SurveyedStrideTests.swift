@@ -114,3 +114,21 @@ import Testing
         #expect(throws: PositioningError.self) { try FusionConfiguration.standard.withInitialStrideScale(0) }
     }
 }
+
+/// The reported accuracy a replay holds at a time: the last fused point's at or before it.
+@Suite struct ReplayAccuracyTests {
+    @Test func theLastPointAtOrBeforeTheTimeGivesTheAccuracy() {
+        let track = [
+            FusionReplay.TrackPoint(timeSeconds: 1, point: .zero, levelIndex: nil, accuracyMeters: 3),
+            FusionReplay.TrackPoint(timeSeconds: 2, point: .zero, levelIndex: nil, accuracyMeters: 2),
+            FusionReplay.TrackPoint(timeSeconds: 4, point: .zero, levelIndex: nil),
+        ]
+        #expect(FusionReplay.accuracy(atSeconds: 0, in: track) == 3)
+        #expect(FusionReplay.accuracy(atSeconds: 1.5, in: track) == 3)
+        #expect(FusionReplay.accuracy(atSeconds: 2, in: track) == 2)
+        #expect(FusionReplay.accuracy(atSeconds: 3.9, in: track) == 2)
+        #expect(FusionReplay.accuracy(atSeconds: 9, in: track) == .infinity)
+        #expect(FusionReplay.accuracy(atSeconds: 1, in: []) == .infinity)
+        #expect(FusionReplay.levelIndex(at: 1, in: []) == nil)
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
+import IndoorNavigation
 import IndoorPlot
 import IndoorPositioning
 import IndoorRecordings
@@ -280,6 +281,24 @@ struct EvalReport {
     var outcomes: [EvalCommand.FileOutcome]
     var skipped: [(file: String, reason: String)]
 
+    /// How many reported sigmas an error may reach before it leaves the navigation corridor
+    /// (``NavigationConfiguration/corridorAccuracyFactor``'s default).
+    static let corridorSigmas = NavigationConfiguration().corridorAccuracyFactor
+
+    /// Share of the scored points whose error exceeds ``corridorSigmas`` × the reported accuracy: how
+    /// often the fused covariance claims more than the position holds (a Gaussian would give 4.4 % in
+    /// 2-D at 2.5 σ of its largest axis or less); nil without points.
+    var shareBeyondCorridorSigmas: Double? {
+        var beyond = 0, total = 0
+        for outcome in outcomes {
+            for (point, sigma) in zip(outcome.replay.score.points, outcome.replay.accuraciesAtTruth) {
+                total += 1
+                if point.errorMeters > Self.corridorSigmas * sigma { beyond += 1 }
+            }
+        }
+        return total > 0 ? Double(beyond) / Double(total) : nil
+    }
+
     static func metrics(_ score: FusionScore) -> [String: JSONValue] {
         var o: [String: JSONValue] = ["points": .number(Double(score.points.count))]
         o["meanErrorMeters"] = score.errors.map { .finite($0.mean) } ?? .null
@@ -311,13 +330,17 @@ struct EvalReport {
             o["providers"] = .object(outcome.replay.providerScores.mapValues { .object(Self.metrics($0)) })
             o["fold"] = outcome.fold.map { .number(Double($0)) } ?? .null
             if let navigation = outcome.navigation { o["navigation"] = navigation.json }
-            let scored = zip(outcome.replay.score.points, zip(outcome.replay.truth.scoredPoints, outcome.replay.estimatesAtTruth))
+            let scored = zip(
+                zip(outcome.replay.score.points, outcome.replay.accuraciesAtTruth),
+                zip(outcome.replay.truth.scoredPoints, outcome.replay.estimatesAtTruth))
             o["pointErrors"] = .array(
-                scored.map { point, pair in
-                    [
+                scored.map { pointAndSigma, pair in
+                    let (point, sigma) = pointAndSigma
+                    return [
                         "t": .finite(point.timeSeconds), "errorMeters": .finite(point.errorMeters),
                         "floorError": point.floorError.map(JSONValue.finite) ?? .null,
                         "truth": [.finite(pair.0.point.x), .finite(pair.0.point.y)], "estimate": [.finite(pair.1.x), .finite(pair.1.y)],
+                        "accuracyMeters": sigma.isFinite ? .finite(sigma) : .null,
                     ]
                 })
             let s = outcome.replay.statistics
@@ -339,6 +362,7 @@ struct EvalReport {
             return .object(o)
         }
         var top = Self.metrics(overall)
+        top["shareBeyondCorridorSigmas"] = shareBeyondCorridorSigmas.map(JSONValue.finite) ?? .null
         top["files"] = .array(files)
         top["pdr"] = .object(Self.metrics(overallDeadReckoning))
         top["providers"] = .object(overallProviders.mapValues { .object(Self.metrics($0)) })
@@ -362,6 +386,12 @@ struct EvalReport {
             )
         }
         lines.append(line("overall fusion", overall))
+        if let share = shareBeyondCorridorSigmas {
+            lines.append(
+                String(
+                    format: "overall fusion accuracy: the error exceeds %.1f × the reported accuracy at %.1f %% of the points",
+                    Self.corridorSigmas, 100 * share))
+        }
         lines.append(line("overall pdr", overallDeadReckoning))
         for (source, score) in overallProviders.sorted(by: { $0.key < $1.key }) { lines.append(line("overall \(source) fixes", score)) }
         let navigated = outcomes.compactMap(\.navigation)

@@ -22,6 +22,8 @@ public struct FusionReplay: Sendable {
         public var point: LocalPoint
         /// Level candidate index, when levels are known.
         public var levelIndex: Int?
+        /// The reported horizontal accuracy (largest one-sigma of the covariance), metres, when known.
+        public var accuracyMeters: Double? = nil
     }
 
     /// The fused track (after every step, accepted fix and pressure reading that moved it).
@@ -41,6 +43,9 @@ public struct FusionReplay: Sendable {
     public var truth: GroundTruthTrack
     /// The fused estimate at each scored truth point (same order as ``score``'s points).
     public var estimatesAtTruth: [LocalPoint] = []
+    /// The fused track's reported accuracy (one sigma, metres) at each of those times: that of the last
+    /// fused point at or before it.
+    public var accuraciesAtTruth: [Double] = []
     /// Fused score.
     public var score: FusionScore
     /// Open-loop dead-reckoning score (same points, level taken as the start level).
@@ -93,7 +98,10 @@ public struct FusionReplay: Sendable {
             }
             pipeline.deadReckoning.setStart(start)
             observer?.replayStarted(at: start, levelIndex: startLevel, pipeline: pipeline)
-            fused.append(TrackPoint(timeSeconds: first.timeSeconds, point: first.point, levelIndex: engine.levelIndex))
+            fused.append(
+                TrackPoint(
+                    timeSeconds: first.timeSeconds, point: first.point, levelIndex: engine.levelIndex,
+                    accuracyMeters: engine.location?.horizontalAccuracyMeters))
             pdr.append(TrackPoint(timeSeconds: first.timeSeconds, point: first.point, levelIndex: startLevel))
         }
         for sample in samples {
@@ -112,7 +120,10 @@ public struct FusionReplay: Sendable {
             }
             if output.changed, let point = engine.point {
                 let time = max(sample.timeSeconds, fused.last?.timeSeconds ?? sample.timeSeconds)
-                fused.append(TrackPoint(timeSeconds: time, point: point, levelIndex: engine.levelIndex))
+                fused.append(
+                    TrackPoint(
+                        timeSeconds: time, point: point, levelIndex: engine.levelIndex,
+                        accuracyMeters: engine.location?.horizontalAccuracyMeters))
             }
         }
         if !started { begin() }
@@ -144,6 +155,7 @@ public struct FusionReplay: Sendable {
                     floorError: floorError(
                         estimated: startLevel, truth: point.level, start: first.level, candidates: candidates, engine: engine)))
             replay.estimatesAtTruth.append(estimate)
+            replay.accuraciesAtTruth.append(Self.accuracy(atSeconds: point.timeSeconds, in: fused))
         }
         replay.score = FusionScore(points: points, floorPenaltyMeters: floorPenaltyMeters)
         for (source, list) in bySource {
@@ -168,13 +180,25 @@ public struct FusionReplay: Sendable {
 
     /// The level of the last track point at or before `time` (binary search).
     static func levelIndex(at time: Double, in track: [TrackPoint]) -> Int? {
-        guard let first = track.first, time >= first.timeSeconds else { return track.first?.levelIndex }
+        lastIndex(atOrBefore: time, in: track).flatMap { track[$0].levelIndex }
+    }
+
+    /// The reported accuracy of the last point of `track` at or before `time` (the first point's before
+    /// the track starts); infinity when unknown.
+    static func accuracy(atSeconds time: Double, in track: [TrackPoint]) -> Double {
+        lastIndex(atOrBefore: time, in: track).flatMap { track[$0].accuracyMeters } ?? .infinity
+    }
+
+    /// Binary search: the last index whose time is at or before `time`, else 0; nil for an empty track.
+    private static func lastIndex(atOrBefore time: Double, in track: [TrackPoint]) -> Int? {
+        guard let first = track.first else { return nil }
+        guard time >= first.timeSeconds else { return 0 }
         var low = 0, high = track.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if track[mid].timeSeconds <= time { low = mid } else { high = mid - 1 }
         }
-        return track[low].levelIndex
+        return low
     }
 
     /// Floors between the estimate and the truth: by floor numbers when both are known, else by index;
