@@ -99,6 +99,8 @@ import Testing
             (["serve", "--venues", "Recordings/venues/campus", "--state-file"], "--state-file"),
             (["serve", "--venues", "Recordings/venues/campus", "--sessions", "http://127.0.0.1:6379"], "--sessions"),
             (["serve", "--venues", "Recordings/venues/campus", "--sessions", "redis://127.0.0.1:70000/0"], "port"),
+            (["serve", "--venues", "Recordings/venues/campus", "--sessions", "unix://redis.sock"], "socket path must be absolute"),
+            (["serve", "--venues", "Recordings/venues/campus", "--sessions", "unix:///tmp/redis.sock?db=99"], "db must be 0–15"),
             (["serve", "--venues", "Recordings/venues/campus", "--sessions", "redis://127.0.0.1", "--state-file", garbage], "exclude"),
         ]
         for (args, fragment) in cases {

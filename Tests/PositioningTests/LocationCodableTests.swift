@@ -53,7 +53,8 @@ import Testing
         let data = try JSONEncoder().encode(map)
         #expect(try JSONDecoder().decode(RadioMap.self, from: data) == map)
         let members = try Self.members(data)
-        #expect(Set(members.keys) == ["format", "version", "frameReference", "transmitters", "levels", "walks", "fingerprints", "strideRatios"])
+        #expect(
+            Set(members.keys) == ["format", "version", "frameReference", "transmitters", "levels", "walks", "fingerprints", "strideRatios"])
         #expect(members["format"] == "indoornav-radio-map")
         #expect(members["version"] == 1)
         #expect(members["frameReference"] == ["latitude": 47.5, "longitude": 8.25])

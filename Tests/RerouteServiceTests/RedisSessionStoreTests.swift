@@ -8,34 +8,47 @@ import Testing
 @testable import IndoorRerouteService
 
 /// A `redis-server` of our own on a free loopback port (the Debian package's binary), without
-/// persistence. Tests that need it are skipped, saying so, where it is not installed.
+/// persistence, or on a Unix-domain socket of its own (no TCP port) with `unixSocket`. Tests that need
+/// it are skipped, saying so, where it is not installed.
 final class RedisServerProcess {
     static let binary = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static var available: Bool { binary != nil }
 
     let port: Int
+    /// The Unix-domain socket the server listens on instead of a port, if any.
+    let socketPath: String?
+    /// The database the URL names.
+    let database: Int
     private var process: Process?
 
-    init() throws {
-        port = LoopbackPort.free()
+    init(unixSocket: Bool = false, database: Int = 0) throws {
+        port = unixSocket ? 0 : LoopbackPort.free()
+        // sun_path holds 108 bytes: a short name in /tmp, not the (possibly long) temporary directory.
+        socketPath = unixSocket ? "/tmp/indoornav-redis-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock" : nil
+        self.database = database
         try start()
     }
+
+    /// The server's address.
+    var address: RedisAddress { socketPath.map { .unix(path: $0) } ?? .tcp(host: "127.0.0.1", port: port) }
 
     func start() throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary ?? "/usr/bin/redis-server")
-        p.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no"]
+        var listen = ["--port", String(port), "--bind", "127.0.0.1"]
+        if let socketPath { listen += ["--unixsocket", socketPath, "--unixsocketperm", "700"] }
+        p.arguments = listen + ["--save", "", "--appendonly", "no", "--daemonize", "no"]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
         process = p
         for _ in 0..<100 {
-            if (try? RESPConnection(host: "127.0.0.1", port: port, database: 0, timeoutSeconds: 0.2).command(["PING"])) == .simple("PONG") {
+            if (try? RESPConnection(address: address, database: 0, timeoutSeconds: 0.2).command(["PING"])) == .simple("PONG") {
                 return
             }
             usleep(50_000)
         }
-        throw RedisError.cannotConnect(endpoint: "127.0.0.1:\(port)", reason: "redis-server did not answer PING")
+        throw RedisError.cannotConnect(endpoint: "\(address)", reason: "redis-server did not answer PING")
     }
 
     /// Kills the server at once (SIGKILL).
@@ -53,9 +66,13 @@ final class RedisServerProcess {
     /// Lets a paused server run again (SIGCONT).
     func resume() { if let p = process { Foundation.kill(p.processIdentifier, SIGCONT) } }
 
-    deinit { resume(); kill() }
+    deinit {
+        resume()
+        kill()
+        if let socketPath { unlink(socketPath) }
+    }
 
-    var url: String { "redis://127.0.0.1:\(port)/0" }
+    var url: String { socketPath.map { "unix://\($0)?db=\(database)" } ?? "redis://127.0.0.1:\(port)/\(database)" }
 
     func store(_ catalog: VenueCatalog, _ configuration: ServiceConfiguration, timeoutSeconds: Double = 2) -> any SessionStore {
         guard var redis = try? RedisConfiguration(url: url) else { preconditionFailure("the test URL \(url) must parse") }
@@ -72,10 +89,11 @@ final class RedisServerProcess {
 
     /// Two service instances on one Redis, a session's fixes alternating between them: every answer is
     /// the one a single in-memory instance gives to the same fixes (no fix lost, applied twice or out of
-    /// order), and each deviation yields one reroute.
-    @Test(.enabled(if: RedisServerProcess.available, Comment(rawValue: skipMessage)))
-    func twoInstancesShareSessionsExactly() throws {
-        let redis = try RedisServerProcess()
+    /// order), and each deviation yields one reroute. Over loopback TCP, and over a Unix-domain socket
+    /// with the database chosen by `?db=`.
+    @Test(.enabled(if: RedisServerProcess.available, Comment(rawValue: skipMessage)), arguments: [false, true])
+    func twoInstancesShareSessionsExactly(unixSocket: Bool) throws {
+        let redis = try RedisServerProcess(unixSocket: unixSocket, database: unixSocket ? 2 : 0)
         let a = try ServiceFixture(store: { redis.store($0, $1) })
         let b = try ServiceFixture(store: { redis.store($0, $1) })
         let reference = try ServiceFixture()
@@ -102,6 +120,12 @@ final class RedisServerProcess {
         #expect(repeated["rejected"]?.array?.count == 1)
         #expect(try a.client.request("GET", "/sessions/\(id)").text == b.client.request("GET", "/sessions/\(id)").text)
         #expect(try a.json(try a.client.request("GET", "/health"))["sessions"]?.int == 1)
+        // The session is in the URL's database, and only there.
+        let key = RedisSessionStore.keyPrefix + id
+        for database in [0, 2] {
+            let found = try RESPConnection(address: redis.address, database: database, timeoutSeconds: 2).command(["EXISTS", key])
+            #expect(found == .integer(database == redis.database ? 1 : 0), "database \(database)")
+        }
         #expect(try b.client.request("DELETE", "/sessions/\(id)").status == 204)
         #expect(try a.client.request("GET", "/sessions/\(id)").status == 404)
     }
@@ -262,10 +286,44 @@ final class RedisServerProcess {
 
     @Test func redisURLsAreChecked() throws {
         let ok = try RedisConfiguration(url: "redis://127.0.0.1:6380/3")
-        #expect(ok.host == "127.0.0.1" && ok.port == 6380 && ok.database == 3)
-        #expect(try RedisConfiguration(url: "redis://localhost").port == 6379)
+        #expect(ok.address == .tcp(host: "127.0.0.1", port: 6380) && ok.database == 3)
+        #expect(try RedisConfiguration(url: "redis://localhost").address == .tcp(host: "localhost", port: 6379))
         for bad in ["http://127.0.0.1", "redis://", "redis://h:0", "redis://h:99999", "redis://h:1/16", "redis://h:1/x", "redis://h:p"] {
             #expect(throws: RedisError.self, "\(bad)") { try RedisConfiguration(url: bad) }
+        }
+        let socket = try RedisConfiguration(url: "unix:///run/redis/redis.sock")
+        #expect(socket.address == .unix(path: "/run/redis/redis.sock") && socket.database == 0)
+        #expect(try RedisConfiguration(url: "unix:///tmp/r.sock?db=15").database == 15)
+        let longest = "/" + String(repeating: "s", count: RedisConfiguration.maximumSocketPathBytes - 1)
+        #expect(try RedisConfiguration(url: "unix://" + longest).address == .unix(path: longest))
+        // Each malformed socket URL is refused with a reason naming the part that is wrong.
+        let malformed: [(String, String)] = [
+            ("unix://", "absolute"),
+            ("unix://redis.sock", "absolute"),
+            ("unix://localhost/tmp/r.sock", "no host"),
+            ("unix:///", "names no file"),
+            ("unix:///tmp/redis/", "names no file"),
+            ("unix://" + longest + "s", "at most 107"),
+            ("unix:///tmp/r\u{0}.sock", "NUL"),
+            ("unix:///tmp/r.sock?", "query parameter ''"),
+            ("unix:///tmp/r.sock?db", "db must be 0–15"),
+            ("unix:///tmp/r.sock?db=", "db must be 0–15"),
+            ("unix:///tmp/r.sock?db=16", "db must be 0–15"),
+            ("unix:///tmp/r.sock?db=-1", "db must be 0–15"),
+            ("unix:///tmp/r.sock?db=x", "db must be 0–15"),
+            ("unix:///tmp/r.sock?database=1", "query parameter 'database'"),
+            ("unix:///tmp/r.sock?db=1&db=2", "db given twice"),
+            ("unix:///tmp/r.sock?db=1&timeout=3", "query parameter 'timeout'"),
+        ]
+        for (bad, reason) in malformed {
+            do throws(RedisError) {
+                _ = try RedisConfiguration(url: bad)
+                Issue.record("\(bad) was accepted")
+            } catch {
+                guard case .invalidURL(let url, let why) = error else { Issue.record("\(bad): \(error)"); continue }
+                #expect(url == bad && why.contains(reason), "\(bad): \(why)")
+                #expect(error.description.contains(bad), "\(error)")
+            }
         }
         var c = ok
         c.timeoutSeconds = 0
@@ -278,6 +336,11 @@ final class RedisServerProcess {
         // Nothing listening: a typed error naming the endpoint.
         #expect { try RESPConnection(host: "127.0.0.1", port: 1, database: 0, timeoutSeconds: 0.2) } throws: { error in
             (error as? RedisError)?.description.contains("127.0.0.1:1/0") == true
+        }
+        let nowhere = "/tmp/indoornav-no-redis-\(getpid()).sock"
+        #expect { try RESPConnection(address: .unix(path: nowhere), database: 3, timeoutSeconds: 0.2) } throws: { error in
+            guard case .cannotConnect(let endpoint, _) = error as? RedisError else { return false }
+            return endpoint == "unix://\(nowhere)?db=3"
         }
     }
 }

@@ -4,14 +4,17 @@
 #   Tools/bench/service-load.sh [--sessions 200] [--duration 10] [--connections 64] [--threads 2]
 #                               [--server-threads 2 | --thread-per-connection]
 #                               [--venue DIR] [--memory-only] [--store all|memory|redis|haproxy]
-#                               [--binary FILE]
+#                               [--redis-transport tcp|unix] [--binary FILE]
 #
 # Builds release and runs, in one go (--store all, the default), each phase on its own server(s):
 #   memory   `indoornav serve` with sessions in memory;
-#   redis    the same with `--sessions redis://…` on a redis-server of the script's own (free loopback
-#            port, no persistence);
-#   haproxy  two such instances on that Redis behind HAProxy (affinity by session id: `balance uri`,
-#            consistent hashing; health checks), every request through HAProxy.
+#   redis    the same with sessions in a redis-server of the script's own (no persistence), listening
+#            on a free loopback port and on a Unix-domain socket in a temporary folder: the service
+#            reaches it by `--sessions redis://127.0.0.1:PORT/0` (--redis-transport tcp, the default)
+#            or `--sessions unix://…` (--redis-transport unix; measured no better end to end, see
+#            docs/SCALING.md);
+#   haproxy  two such instances on that Redis (same transport) behind HAProxy (affinity by session id:
+#            `balance uri`, consistent hashing; health checks), every request through HAProxy.
 # Each phase creates the sessions (RSS before and after: memory per session), then drives location
 # updates with wrk (POST /sessions/{id}/locations via service-load.lua) and then GET /health, and
 # prints updates/s, p50/p99, errors, fixes rejected as out of order, non-200 answers, and the CPU time
@@ -27,6 +30,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 SESSIONS=200 DURATION=10 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="--threads 2" VENUE_DIR="" MEMORY_ONLY=0 STORE=all BIN=""
+REDIS_TRANSPORT=tcp
 while [ $# -gt 0 ]; do
   case "$1" in
     --sessions) SESSIONS=$2; shift 2 ;;
@@ -39,10 +43,12 @@ while [ $# -gt 0 ]; do
     --memory-only) MEMORY_ONLY=1; shift ;;
     --store) STORE=$2; shift 2 ;;
     --binary) BIN=$2; shift 2 ;;
+    --redis-transport) REDIS_TRANSPORT=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 1 ;;
   esac
 done
 case "$STORE" in all|memory|redis|haproxy) ;; *) echo "--store: all, memory, redis or haproxy, not $STORE" >&2; exit 1 ;; esac
+case "$REDIS_TRANSPORT" in tcp|unix) ;; *) echo "--redis-transport: tcp or unix, not $REDIS_TRANSPORT" >&2; exit 1 ;; esac
 [ "$MEMORY_ONLY" = 0 ] || STORE=memory
 [ -z "$VENUE_DIR" ] || [ -d "$VENUE_DIR" ] || { echo "--venue: no folder $VENUE_DIR" >&2; exit 1; }
 
@@ -72,6 +78,7 @@ cleanup() {
 trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 wait_port() { for _ in $(seq 1 200); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.05; done; return 1; }
+wait_socket() { for _ in $(seq 1 200); do [ -S "$1" ] && return 0; sleep 0.05; done; return 1; }
 stop_pid() { kill -TERM "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
 # serve NAME [ARGS…]: starts a server, sets SERVER_PID and SERVER_URL.
@@ -177,7 +184,7 @@ memory_per_session() {  # memory_per_session PHASE PID BEFORE_KB
 }
 
 SUMMARY=()
-echo "server: $SERVER_THREADING; wrk: $WRK_THREADS threads, $CONNECTIONS connections, ${DURATION}s; $SESSIONS sessions; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "server: $SERVER_THREADING$([ "$STORE" = memory ] || echo ", Redis over $REDIS_TRANSPORT"); wrk: $WRK_THREADS threads, $CONNECTIONS connections, ${DURATION}s; $SESSIONS sessions; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 if [ "$STORE" = all ] || [ "$STORE" = memory ]; then
   serve memory
@@ -193,11 +200,13 @@ fi
 
 if [ "$STORE" != memory ]; then
   REDIS_PORT=$(free_port)
-  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no >"$WORK/redis.log" 2>&1 &
+  REDIS_SOCKET="$WORK/redis.sock"
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --unixsocket "$REDIS_SOCKET" --unixsocketperm 700 \
+    --save "" --appendonly no >"$WORK/redis.log" 2>&1 &
   REDIS_PID=$!
   PIDS+=("$REDIS_PID")
-  wait_port "$REDIS_PORT" || { echo "redis-server did not start" >&2; exit 1; }
-  REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
+  wait_port "$REDIS_PORT" && wait_socket "$REDIS_SOCKET" || { cat "$WORK/redis.log" >&2; echo "redis-server did not start" >&2; exit 1; }
+  if [ "$REDIS_TRANSPORT" = unix ]; then REDIS_URL="unix://$REDIS_SOCKET?db=0"; else REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"; fi
 fi
 
 if [ "$STORE" = all ] || [ "$STORE" = redis ]; then

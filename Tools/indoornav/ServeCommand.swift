@@ -5,7 +5,7 @@ import IndoorVenue
 
 /// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
 /// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]
-/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] | --sessions redis://…] [--api-keys FILE]
+/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] | --sessions redis://…|unix://…] [--api-keys FILE]
 /// [--client-sessions N] [--client-creates N] [--client-connections N] [--read-timeout S]`: the reroute
 /// service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
@@ -56,8 +56,8 @@ enum ServeCommand {
                 "--read-timeout", "S", "seconds a client has to deliver a whole request", in: 0.1...3_600, default: "10",
                 example: "--read-timeout 5"),
             .value(
-                "--sessions", "redis://HOST:PORT/DB",
-                "keep sessions in Redis, shared by every instance with the same URL (excludes --state-file)",
+                "--sessions", "URL",
+                "keep sessions in Redis at redis://HOST[:PORT][/DB] or, on the same machine and cheaper per request, unix:///PATH/redis.sock[?db=N]; shared by every instance with the same server (excludes --state-file)",
                 example: "--sessions redis://127.0.0.1:6379/0"),
         ],
         notes: ["SIGTERM/SIGINT finish the requests in flight and exit 0."],

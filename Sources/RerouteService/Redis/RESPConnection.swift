@@ -27,7 +27,7 @@ public enum RESPValue: Hashable, Sendable {
 
 /// Why talking to Redis failed. Each case names the server and what was being done.
 public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The address is not a `redis://host:port/db` URL.
+    /// The address is not a `redis://host:port/db` or `unix:///path?db=N` URL.
     case invalidURL(String, reason: String)
     /// No connection could be made.
     case cannotConnect(endpoint: String, reason: String)
@@ -53,7 +53,7 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
 /// One blocking connection to a Redis server speaking RESP2, with send and receive timeouts. Not
 /// thread-safe: a ``RedisConnectionPool`` lends it to one caller at a time.
 public final class RESPConnection {
-    /// `host:port/db`, for messages.
+    /// `host:port/db` or `unix:///path?db=N`, for messages.
     public let endpoint: String
     private let fd: Int32
     private var buffer: [UInt8] = []
@@ -65,35 +65,72 @@ public final class RESPConnection {
 
     /// Connects to `host:port` (IPv4 address or `localhost`), selects database `database`.
     /// - Throws: ``RedisError``.
-    public init(host: String, port: Int, database: Int, timeoutSeconds: Double) throws(RedisError) {
-        endpoint = "\(host):\(port)/\(database)"
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    public convenience init(host: String, port: Int, database: Int, timeoutSeconds: Double) throws(RedisError) {
+        try self.init(address: .tcp(host: host, port: port), database: database, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// Connects to `address` (TCP with `TCP_NODELAY`, or a Unix-domain socket), selects database
+    /// `database`.
+    /// - Throws: ``RedisError``.
+    public init(address: RedisAddress, database: Int, timeoutSeconds: Double) throws(RedisError) {
+        switch address {
+        case .tcp(let host, let port): endpoint = "\(host):\(port)/\(database)"
+        case .unix(let path): endpoint = "unix://\(path)?db=\(database)"
+        }
+        fd = try Self.connectedSocket(address, endpoint: endpoint, timeoutSeconds: timeoutSeconds)
+        if database != 0 {
+            let reply = try command(["SELECT", String(database)])
+            guard reply == .simple("OK") else { throw .protocolError(endpoint: endpoint, reason: "SELECT \(database) answered \(reply)") }
+        }
+    }
+
+    /// A connected socket to `address` with send and receive timeouts.
+    private static func connectedSocket(_ address: RedisAddress, endpoint: String, timeoutSeconds: Double) throws(RedisError) -> Int32 {
+        let family = if case .unix = address { AF_UNIX } else { AF_INET }
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw .cannotConnect(endpoint: endpoint, reason: "socket: \(String(cString: strerror(errno)))") }
         var timeout = timeval(tv_sec: Int(timeoutSeconds), tv_usec: Int((timeoutSeconds - timeoutSeconds.rounded(.down)) * 1e6))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
-            close(fd)
-            throw .cannotConnect(endpoint: endpoint, reason: "'\(host)' is not an IPv4 address")
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let connected: Int32
+        switch address {
+        case .tcp(let host, let port):
+            var one: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            var inet = sockaddr_in()
+            inet.sin_family = sa_family_t(AF_INET)
+            inet.sin_port = in_port_t(UInt16(clamping: port).bigEndian)
+            guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &inet.sin_addr) == 1 else {
+                close(fd)
+                throw .cannotConnect(endpoint: endpoint, reason: "'\(host)' is not an IPv4 address")
+            }
+            connected = withUnsafePointer(to: &inet) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        case .unix(let path):
+            var local = sockaddr_un()
+            local.sun_family = sa_family_t(AF_UNIX)
+            let bytes = Array(path.utf8)
+            let fits = withUnsafeMutableBytes(of: &local.sun_path) { raw in
+                guard bytes.count < raw.count, !bytes.contains(0) else { return false }
+                raw.copyBytes(from: bytes)
+                raw[bytes.count] = 0
+                return true
+            }
+            guard fits else {
+                close(fd)
+                throw .cannotConnect(endpoint: endpoint, reason: "socket path of \(bytes.count) bytes does not fit")
+            }
+            connected = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
             throw .cannotConnect(endpoint: endpoint, reason: reason)
         }
-        self.fd = fd
-        if database != 0 {
-            let reply = try command(["SELECT", String(database)])
-            guard reply == .simple("OK") else { throw .protocolError(endpoint: endpoint, reason: "SELECT \(database) answered \(reply)") }
-        }
+        return fd
     }
 
     deinit { close(fd) }
