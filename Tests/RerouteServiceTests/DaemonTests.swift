@@ -81,4 +81,14 @@ import Testing
         c.navigation.arrivalRadiusMeters = -1
         #expect(throws: ServiceError.self) { _ = try c.validated() }
     }
+
+    @Test func theDefaultPoolGrowsWithCoresOnlyForARemoteStore() {
+        typealias T = HTTPServerConfiguration.Threading
+        #expect(T.defaultPool(remoteSessions: false, processors: 2) == .pool(threads: 2))
+        #expect(T.defaultPool(remoteSessions: false, processors: 32) == .pool(threads: 2))
+        #expect(T.defaultPool(remoteSessions: true, processors: 2) == .pool(threads: 8))
+        #expect(T.defaultPool(remoteSessions: true, processors: 1) == .pool(threads: 4))
+        #expect(T.defaultPool(remoteSessions: true, processors: 0) == .pool(threads: 4))
+        #expect(T.defaultPool(remoteSessions: true, processors: 100) == .pool(threads: 64))
+    }
 }

@@ -2,7 +2,7 @@
 # Load benchmark of the reroute service on loopback.
 #
 #   Tools/bench/service-load.sh [--sessions 200] [--duration 10] [--connections 64] [--threads 2]
-#                               [--server-threads 2 | --thread-per-connection]
+#                               [--server-threads N | --thread-per-connection]
 #                               [--venue DIR] [--memory-only] [--store all|memory|redis|haproxy]
 #                               [--redis-transport tcp|unix] [--binary FILE]
 #
@@ -29,7 +29,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-SESSIONS=200 DURATION=10 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="--threads 2" VENUE_DIR="" MEMORY_ONLY=0 STORE=all BIN=""
+SESSIONS=200 DURATION=10 CONNECTIONS=64 WRK_THREADS=2 SERVER_THREADING="" VENUE_DIR="" MEMORY_ONLY=0 STORE=all BIN=""
 REDIS_TRANSPORT=tcp
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -184,7 +184,7 @@ memory_per_session() {  # memory_per_session PHASE PID BEFORE_KB
 }
 
 SUMMARY=()
-echo "server: $SERVER_THREADING$([ "$STORE" = memory ] || echo ", Redis over $REDIS_TRANSPORT"); wrk: $WRK_THREADS threads, $CONNECTIONS connections, ${DURATION}s; $SESSIONS sessions; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "server: ${SERVER_THREADING:-default threads (serve: 2 in memory, 4 per core with Redis)}$([ "$STORE" = memory ] || echo ", Redis over $REDIS_TRANSPORT"); wrk: $WRK_THREADS threads, $CONNECTIONS connections, ${DURATION}s; $SESSIONS sessions; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 if [ "$STORE" = all ] || [ "$STORE" = memory ]; then
   serve memory

@@ -25,7 +25,9 @@ enum ServeCommand {
                 "--max-sessions", "N", "live navigation sessions at most", in: 1...1_000_000, default: "10000",
                 example: "--max-sessions 500"),
             .number("--session-ttl", "S", "seconds an idle session is kept", in: 1...86_400, default: "600", example: "--session-ttl 1800"),
-            .integer("--threads", "N", "worker threads", in: 1...64, default: "2", example: "--threads 4"),
+            .integer(
+                "--threads", "N", "worker threads", in: 1...64,
+                default: "2; with --sessions 4 per core (requests wait on the store)", example: "--threads 4"),
             .flag("--thread-per-connection", "one thread per connection instead of a pool (excludes --threads)"),
             .integer("--max-body", "BYTES", "largest request body", in: 1_024...16_777_216, default: "65536", example: "--max-body 131072"),
             .repeated(
@@ -95,7 +97,11 @@ enum ServeCommand {
         let perConnection = args.flag("--thread-per-connection")
         let threads = try args.int("--threads")
         if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other") }
-        http.threading = perConnection ? .threadPerConnection : .pool(threads: threads ?? 2)
+        http.threading =
+            perConnection
+            ? .threadPerConnection
+            : threads.map { .pool(threads: $0) }
+                ?? .defaultPool(remoteSessions: redisURL != nil, processors: ProcessInfo.processInfo.activeProcessorCount)
         try args.finish()
         if let keyFile {
             do { service.apiKeys = try APIKeys.read(path: keyFile) } catch {
