@@ -108,6 +108,10 @@ import Testing
             FingerprintMatcher(map: Self.lookAlikeMap(), configuration: try FingerprintConfiguration(priorCandidateCount: 0)).match(
                 scan, prior: PositionEstimate(point: LocalPoint(x: 42, y: 1), covariance: near)))
         #expect(plain == off)
+        // As many candidates as neighbours still weighs them by the prior: of the 7, the 2 near it win.
+        let seven = FingerprintMatcher(map: Self.lookAlikeMap(), configuration: try FingerprintConfiguration(priorCandidateCount: 7))
+        let nearSecond = try #require(seven.match(scan, prior: PositionEstimate(point: LocalPoint(x: 42, y: 1), covariance: near)))
+        #expect(nearSecond.point.x > 35, "\(nearSecond.point)")
         for (prior, groupCentre) in [(LocalPoint(x: 2, y: 1), 2.0), (LocalPoint(x: 42, y: 1), 42.0)] {
             let match = try #require(matcher.match(scan, prior: PositionEstimate(point: prior, covariance: near)))
             // The other group, 40 m away, keeps the floor weight (0.01 × 1/d against about 0.85 × 1/d):

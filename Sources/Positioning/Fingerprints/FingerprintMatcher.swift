@@ -135,11 +135,12 @@ public struct FingerprintMatcher: Sendable {
         if let levelHint, scored.contains(where: { self.map.fingerprints[$0.fingerprint].levelIndex == levelHint }) {
             positionKey = levelHint
         }
-        let candidates = prior != nil && configuration.priorCandidateCount > 0 ? configuration.priorCandidateCount : k
+        let weighing = configuration.priorCandidateCount > 0 ? prior : nil
+        let candidates = weighing == nil ? k : configuration.priorCandidateCount
         let onLevel = Array(
             scored.lazy.filter { (self.map.fingerprints[$0.fingerprint].levelIndex ?? -1) == positionKey }.prefix(candidates))
         let weights = onLevel.map { n in
-            (1 / max(n.distanceDb, 1e-3)) * priorWeight(of: map.fingerprints[n.fingerprint].point, prior: candidates == k ? nil : prior)
+            (1 / max(n.distanceDb, 1e-3)) * priorWeight(of: map.fingerprints[n.fingerprint].point, prior: weighing)
         }
         var wSum = 0.0, x = 0.0, y = 0.0
         for (n, w) in zip(onLevel, weights) {
