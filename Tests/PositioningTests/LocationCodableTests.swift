@@ -54,7 +54,10 @@ import Testing
         #expect(try JSONDecoder().decode(RadioMap.self, from: data) == map)
         let members = try Self.members(data)
         #expect(
-            Set(members.keys) == ["format", "version", "frameReference", "transmitters", "levels", "walks", "fingerprints", "strideRatios"])
+            Set(members.keys) == [
+                "format", "version", "frameReference", "transmitters", "levels", "walks", "fingerprints", "strideRatios",
+                "walkLegs",
+            ])
         #expect(members["format"] == "indoornav-radio-map")
         #expect(members["version"] == 1)
         #expect(members["frameReference"] == ["latitude": 47.5, "longitude": 8.25])

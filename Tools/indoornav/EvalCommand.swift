@@ -256,7 +256,10 @@ enum EvalCommand {
         }
         var fusion = settings.fusion
         if let scale = matcher?.map.surveyedStrideScale { fusion = try fusion.withInitialStrideScale(scale) }
-        let engine = FusionEngine(configuration: fusion, venue: settings.venue, levels: levels, floorPlan: settings.floorPlan)
+        // Without a floor plan, the survey walks' directions stand in for its main axes.
+        let walked = settings.venue == nil ? levels.flatMap { matcher?.map.walkedDirections(levels: $0) } : nil
+        let engine = FusionEngine(
+            configuration: fusion, venue: settings.venue, levels: levels, floorPlan: settings.floorPlan, walkedDirections: walked)
         var beacons: BeaconPositionProvider?
         if settings.useBeacons, let registry = settings.registry {
             let map =

@@ -7,9 +7,10 @@ extension RadioMap {
     /// The map as JSON: `format`, `version`, `frameReference` ({`latitude`, `longitude`} or null),
     /// `transmitters` (keys), `levels` ({`levelId`|`floorName`|`floorNumber`: value}), `walks` (names),
     /// `fingerprints` ({`x`, `y` metres, `level` index or null, `walk` index, `t` seconds, `tx` transmitter
-    /// indices, `rssi` dBm}), and `strideRatios` (per walk, a number or null; optional when reading: maps
-    /// written without it measured none). Positions are rounded to the centimetre, times to the
-    /// millisecond, ratios to 1/10,000.
+    /// indices, `rssi` dBm}), `strideRatios` (per walk, a number or null) and `walkLegs` (per walk, its
+    /// truth legs as `[level index or null, heading degrees clockwise from north, length metres]`); the last
+    /// two are optional when reading (maps written without them measured none). Positions are rounded to
+    /// the centimetre, times to the millisecond, ratios to 1/10,000, headings to 0.01°.
     public var json: JSONValue {
         func rounded(_ value: Double, _ scale: Double) -> JSONValue { .finite((value * scale).rounded() / scale) }
         let frame: JSONValue =
@@ -34,6 +35,16 @@ extension RadioMap {
             "transmitters": .array(transmitters.map(JSONValue.string)), "levels": .array(levelValues),
             "walks": .array(walks.map(JSONValue.string)), "fingerprints": .array(prints),
             "strideRatios": .array(strideRatios.map { $0.map { rounded($0, 10_000) } ?? .null }),
+            "walkLegs": .array(
+                walkLegs.map { legs in
+                    .array(
+                        legs.map { leg in
+                            [
+                                leg.levelIndex.map { .number(Double($0)) } ?? .null, rounded(leg.headingRadians * 180 / .pi, 100),
+                                rounded(leg.lengthMeters, 100),
+                            ]
+                        })
+                }),
         ]
     }
 
@@ -114,6 +125,7 @@ extension RadioMap {
                 }
             }
         }
+        let walkLegs = try decodeWalkLegs(value["walkLegs"], walks: walks.count, levels: levels.count, bad: bad)
         guard let printValues = value["fingerprints"]?.array else { throw bad("fingerprints", "missing or not an array") }
         var fingerprints: [Fingerprint] = []
         fingerprints.reserveCapacity(printValues.count)
@@ -151,6 +163,43 @@ extension RadioMap {
         }
         return RadioMap(
             frameReference: frame, transmitters: transmitters, levels: levels, walks: walks, fingerprints: fingerprints,
-            strideRatios: strideRatios)
+            strideRatios: strideRatios, walkLegs: walkLegs)
+    }
+
+    /// `walkLegs`: absent or null (none measured), else one array per walk of `[level, heading°, metres]`.
+    private static func decodeWalkLegs(
+        _ value: JSONValue?, walks: Int, levels: Int, bad: (String, String) -> PositioningError
+    ) throws(PositioningError) -> [[WalkLeg]] {
+        guard let value, !value.isNull else { return [] }
+        guard let perWalk = value.array, perWalk.count == walks else {
+            throw bad("walkLegs", "expected an array with one entry per walk (\(walks))")
+        }
+        var result: [[WalkLeg]] = []
+        for (w, legsValue) in perWalk.enumerated() {
+            guard let legs = legsValue.array else { throw bad("walkLegs[\(w)]", "expected an array of legs") }
+            var walkLegs: [WalkLeg] = []
+            for (i, leg) in legs.enumerated() {
+                let at = "walkLegs[\(w)][\(i)]"
+                guard let parts = leg.array, parts.count == 3 else {
+                    throw bad(at, "expected [level index or null, heading degrees, length metres]")
+                }
+                var level: Int?
+                if !parts[0].isNull {
+                    guard let index = parts[0].int, (0..<levels).contains(index) else {
+                        throw bad("\(at)[0]", "not an index into levels (0..<\(levels))")
+                    }
+                    level = index
+                }
+                guard let degrees = parts[1].double, (-360...360).contains(degrees) else {
+                    throw bad("\(at)[1]", "expected a heading in degrees from -360 to 360")
+                }
+                guard let length = parts[2].double, length.isFinite, length > 0 else {
+                    throw bad("\(at)[2]", "expected a positive length in metres")
+                }
+                walkLegs.append(WalkLeg(levelIndex: level, headingRadians: degrees * .pi / 180, lengthMeters: length))
+            }
+            result.append(walkLegs)
+        }
+        return result
     }
 }

@@ -65,12 +65,17 @@ public struct RadioMap: Hashable, Sendable {
     /// Per walk (parallel to ``walks``): its ground-truth distance over the distance its dead-reckoning
     /// steps covered (``RadioMapBuilder``), `nil` where not measured. See ``surveyedStrideScale``.
     public var strideRatios: [Double?]
+    /// Per walk (parallel to ``walks``): the legs of its ground truth on one level (``WalkLeg``), empty
+    /// where not measured. See ``walkedDirections(levels:venue:)``.
+    public var walkLegs: [[WalkLeg]]
 
     /// A map.
-    /// - Parameter strideRatios: per walk, or empty (none measured); other lengths are padded or cut to `walks`.
+    /// - Parameters:
+    ///   - strideRatios: per walk, or empty (none measured); other lengths are padded or cut to `walks`.
+    ///   - walkLegs: per walk, or empty (none measured); padded or cut likewise.
     public init(
         frameReference: GeoCoordinate?, transmitters: [String], levels: [LevelReference], walks: [String],
-        fingerprints: [Fingerprint], strideRatios: [Double?] = []
+        fingerprints: [Fingerprint], strideRatios: [Double?] = [], walkLegs: [[WalkLeg]] = []
     ) {
         self.frameReference = frameReference
         self.transmitters = transmitters
@@ -78,6 +83,7 @@ public struct RadioMap: Hashable, Sendable {
         self.walks = walks
         self.fingerprints = fingerprints
         self.strideRatios = (0..<walks.count).map { $0 < strideRatios.count ? strideRatios[$0] : nil }
+        self.walkLegs = (0..<walks.count).map { $0 < walkLegs.count ? walkLegs[$0] : [] }
     }
 
     /// Walks with a measured stride ratio that ``surveyedStrideScale`` needs. 3.
@@ -126,12 +132,15 @@ public struct RadioMap: Hashable, Sendable {
         return copy
     }
 
-    /// The map without the fingerprints of the walks `excluded` returns true for (cross-validation).
+    /// The map without the fingerprints (and stride ratios and legs) of the walks `excluded` returns true for (cross-validation).
     public func excludingWalks(where excluded: (String) -> Bool) -> RadioMap {
         var copy = self
         let drop = Set(walks.indices.filter { excluded(walks[$0]) })
         copy.fingerprints.removeAll { drop.contains($0.walkIndex) }
-        for index in drop { copy.strideRatios[index] = nil }
+        for index in drop {
+            copy.strideRatios[index] = nil
+            copy.walkLegs[index] = []
+        }
         return copy
     }
 }

@@ -11,7 +11,9 @@ import IndoorRecordings
 ///
 /// With a dead-reckoning model (the default), each walk's strides are measured too: its ground-truth
 /// distance over the length of the steps the model detects (``RadioMap/strideRatios``), so the fusion can
-/// start from the site's stride scale (``RadioMap/surveyedStrideScale``).
+/// start from the site's stride scale (``RadioMap/surveyedStrideScale``). The legs of each walk's truth
+/// are kept too (``RadioMap/walkLegs``): where a venue has no floor plan, they give its main walking
+/// directions (``RadioMap/walkedDirections(levels:venue:)``).
 ///
 /// - Complexity: O(samples + scan readings) per walk.
 public struct RadioMapBuilder: Sendable {
@@ -43,6 +45,7 @@ public struct RadioMapBuilder: Sendable {
     private var walks: [String] = []
     private var fingerprints: [RadioMap.Fingerprint] = []
     private var strideRatios: [Double?] = []
+    private var walkLegs: [[RadioMap.WalkLeg]] = []
 
     /// A builder for walks whose truth is in the frame at `frameReference` (nil: a frame without one).
     /// - Parameter deadReckoning: the step model whose strides each walk's truth is compared with
@@ -105,6 +108,7 @@ public struct RadioMapBuilder: Sendable {
         walks.append(walk)
         strideRatios.append(deadReckoning.flatMap { Self.strideRatio(samples: samples, truth: truth, model: $0) })
         outcome.strideRatio = strideRatios[walkIndex]
+        walkLegs.append(RadioMap.legs(of: truth) { levelIndex(of: $0) })
         func place(_ scan: RadioScan) {
             outcome.scans += 1
             guard let point = track.position(atSeconds: scan.timeSeconds, extrapolation: .none) else {
@@ -150,7 +154,7 @@ public struct RadioMapBuilder: Sendable {
         }
         return RadioMap(
             frameReference: frameReference, transmitters: kept, levels: levels, walks: walks, fingerprints: result,
-            strideRatios: strideRatios)
+            strideRatios: strideRatios, walkLegs: walkLegs)
     }
 
     private mutating func transmitterIndex(of key: String) -> Int {

@@ -10,6 +10,9 @@ import IndoorVenue
 /// the best window's centre is the level's axis. A level gets an axis only when at least
 /// ``minimumShare`` of its edge length lies in that window (a plan of curves and odd angles gets none).
 ///
+/// Without a floor plan, the directions survey walks took serve instead
+/// (``init(directionsByLevel:)``, ``RadioMap/walkedDirections(levels:venue:)``).
+///
 /// Pure value: built once per venue.
 public struct DominantDirections: Sendable {
     /// Per level index: the axis in [0, π/2), radians clockwise from north, or `nil`.
@@ -37,20 +40,35 @@ public struct DominantDirections: Sendable {
         share = axes.map { $0?.share ?? 0 }
     }
 
+    /// The axes of levels given as directions walked or built along, each weighted by its length (index =
+    /// level index; directions radians clockwise from north, lengths metres).
+    public init(directionsByLevel: [[(headingRadians: Double, lengthMeters: Double)]]) {
+        let axes = directionsByLevel.map(Self.axis(ofDirections:))
+        axisRadians = axes.map { $0?.axis }
+        share = axes.map { $0?.share ?? 0 }
+    }
+
     /// The axis of a set of edges and the share of their length that supports it, or `nil`.
     static func axis(of edges: [Segment]) -> (axis: Double, share: Double)? {
+        axis(
+            ofDirections: edges.map { edge in
+                let dx = edge.end.x - edge.start.x, dy = edge.end.y - edge.start.y
+                return (atan2(dx, dy), (dx * dx + dy * dy).squareRoot())
+            })
+    }
+
+    /// The axis of length-weighted directions and the share of their length that supports it, or `nil`.
+    static func axis(ofDirections directions: [(headingRadians: Double, lengthMeters: Double)]) -> (axis: Double, share: Double)? {
         let binCount = 90
         let binWidth = Double.pi / 2 / Double(binCount)
         var bins = Array(repeating: 0.0, count: binCount)
         var folded: [(angle: Double, length: Double)] = []
-        folded.reserveCapacity(edges.count)
+        folded.reserveCapacity(directions.count)
         var total = 0.0
-        for edge in edges {
-            let dx = edge.end.x - edge.start.x, dy = edge.end.y - edge.start.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 1e-6, length.isFinite else { continue }
+        for (heading, length) in directions {
+            guard length > 1e-6, length.isFinite, heading.isFinite else { continue }
             // Heading clockwise from north, folded into [0, π/2).
-            var angle = atan2(dx, dy).truncatingRemainder(dividingBy: .pi / 2)
+            var angle = heading.truncatingRemainder(dividingBy: .pi / 2)
             if angle < 0 { angle += .pi / 2 }
             bins[min(binCount - 1, Int(angle / binWidth))] += length
             folded.append((angle, length))

@@ -69,12 +69,16 @@ public final class FusionEngine {
 
     /// An engine over `venue` (its levels and walkable area) or over explicit `levels` (no map constraint).
     /// With `venue`, `levels` defaults to the venue's levels with their connectors.
-    /// - Parameter floorPlan: the venue's walkability raster for the map matcher
-    ///   (`venue.spatialIndex.walkabilityRaster(cellSizeMeters:)` at ``MapMatchingConfiguration/cellSizeMeters``);
-    ///   built here when `nil` and needed. Pass one to share it between engines on the same venue.
+    /// - Parameters:
+    ///   - floorPlan: the venue's walkability raster for the map matcher
+    ///     (`venue.spatialIndex.walkabilityRaster(cellSizeMeters:)` at ``MapMatchingConfiguration/cellSizeMeters``);
+    ///     built here when `nil` and needed. Pass one to share it between engines on the same venue.
+    ///   - walkedDirections: main walking directions per level (index into `levels`) for the heading
+    ///     alignment where there is no venue (``RadioMap/walkedDirections(levels:venue:)``); a venue's floor
+    ///     plan takes precedence.
     public init(
         configuration: FusionConfiguration = .standard, venue: Venue? = nil, levels: [LevelCandidate]? = nil,
-        floorPlan: WalkabilityRaster? = nil
+        floorPlan: WalkabilityRaster? = nil, walkedDirections: DominantDirections? = nil
     ) {
         self.configuration = configuration
         self.venue = venue
@@ -83,7 +87,8 @@ public final class FusionEngine {
             configuration.constrainToWalkableArea
                 ? WalkableAreaConstraint(venue: $0, maximumCorrectionMeters: configuration.maximumWallCorrectionMeters) : nil
         }
-        dominantDirections = venue.flatMap { configuration.alignHeadingToFloorPlan ? DominantDirections(venue: $0) : nil }
+        dominantDirections =
+            configuration.alignHeadingToFloorPlan ? venue.map { DominantDirections(venue: $0) } ?? walkedDirections : nil
         if let venue, let mapMatching = configuration.mapMatching {
             self.floorPlan = floorPlan ?? venue.spatialIndex.walkabilityRaster(cellSizeMeters: mapMatching.cellSizeMeters)
         } else {

@@ -1,0 +1,150 @@
+import Foundation
+import IndoorGeometry
+import IndoorJSON
+import IndoorRecordings
+import Testing
+
+@testable import IndoorPositioning
+
+/// Main walking directions learnt from survey walks (for venues without a floor plan): the legs kept in
+/// a radio map, the axes they give, their file form, and the heading alignment they drive.
+@Suite struct WalkedDirectionsTests {
+    static let degree = Double.pi / 180
+
+    static func truth(_ t: Double, _ x: Double, _ y: Double, floor: Double = 0) -> TruthPoint {
+        TruthPoint(timeSeconds: t, point: LocalPoint(x: x, y: y), level: .floorNumber(floor))
+    }
+
+    @Test func legsJoinConsecutivePointsOnOneLevel() throws {
+        let truth = [
+            Self.truth(0, 0, 0), Self.truth(10, 0, 10),  // 10 m due north
+            Self.truth(20, 10, 10),  // 10 m due east
+            Self.truth(21, 11, 10),  // 1 m: too short to be a direction
+            Self.truth(30, 11, 20, floor: 1),  // a level change: no leg
+            Self.truth(40, 11, 12, floor: 1),  // 8 m due south on floor 1
+        ]
+        var levels: [LevelReference] = []
+        let legs = RadioMap.legs(of: truth) { level in
+            if let index = levels.firstIndex(of: level) { return index }
+            levels.append(level)
+            return levels.count - 1
+        }
+        #expect(legs.count == 3)
+        #expect(legs.map(\.levelIndex) == [0, 0, 1])
+        #expect(levels == [.floorNumber(0), .floorNumber(1)])
+        let expected: [(heading: Double, length: Double)] = [(0, 10), (.pi / 2, 10), (.pi, 8)]
+        for (leg, want) in zip(legs, expected) {
+            #expect(abs(remainder(leg.headingRadians - want.heading, 2 * .pi)) < 1e-12)
+            #expect(abs(leg.lengthMeters - want.length) < 1e-12)
+        }
+    }
+
+    /// A map whose walks' legs run along `axisDegrees` and `axisDegrees` + 90° on floor 0 (with a short
+    /// diagonal), plus one leg at 10° on floor −2.
+    static func map(axisDegrees: Double, walks: Int = 3) -> RadioMap {
+        let a = axisDegrees * degree
+        let legs = (0..<walks).map { w in
+            [
+                RadioMap.WalkLeg(levelIndex: 0, headingRadians: a + Double(w % 2) * .pi, lengthMeters: 20),
+                RadioMap.WalkLeg(levelIndex: 0, headingRadians: a + .pi / 2, lengthMeters: 12),
+                // A diagonal shortcut: outvoted by the corridors.
+                RadioMap.WalkLeg(levelIndex: 0, headingRadians: a + .pi / 4, lengthMeters: 5),
+                RadioMap.WalkLeg(levelIndex: 1, headingRadians: 10 * degree, lengthMeters: 6),
+            ]
+        }
+        return RadioMap(
+            frameReference: nil, transmitters: [], levels: [.floorNumber(0), .floorNumber(-2)],
+            walks: (0..<walks).map { "w\($0)" }, fingerprints: [], walkLegs: legs)
+    }
+
+    @Test func theLegsGiveEachCandidateLevelItsAxis() throws {
+        let candidates = [
+            LevelCandidate(levelID: "B2", floorNumber: -2, elevationMeters: -8),
+            LevelCandidate(levelID: "F0", floorNumber: 0, elevationMeters: 0),
+            LevelCandidate(levelID: "F1", floorNumber: 1, elevationMeters: 4),
+        ]
+        let directions = try #require(Self.map(axisDegrees: 68).walkedDirections(levels: candidates))
+        // Candidate order, not the map's: B2 is candidate 0 and map level 1.
+        let f0 = try #require(directions.axisRadians[1])
+        #expect(abs(remainder(f0 - 68 * Self.degree, .pi / 2)) < 1e-9, "axis \(f0 / Self.degree)°")
+        // 32 of 37 m per walk lie along the axis.
+        #expect(abs(directions.share[1] - 32.0 / 37.0) < 1e-9)
+        let b2 = try #require(directions.axisRadians[0])
+        #expect(abs(b2 - 10 * Self.degree) < 1e-9)
+        #expect(directions.axisRadians[2] == nil)
+        // No candidate the map knows, or no legs at all: nothing to align with.
+        #expect(
+            Self.map(axisDegrees: 68).walkedDirections(levels: [LevelCandidate(levelID: "X", floorNumber: 5, elevationMeters: 20)]) == nil)
+        let legless = RadioMap(frameReference: nil, transmitters: [], levels: [.floorNumber(0)], walks: ["w"], fingerprints: [])
+        #expect(legless.walkLegs == [[]])
+        #expect(legless.walkedDirections(levels: candidates) == nil)
+    }
+
+    @Test func crossValidationDropsTheExcludedWalksLegs() {
+        let map = Self.map(axisDegrees: 30, walks: 3).excludingWalks { $0 != "w1" }
+        #expect(map.walkLegs[0].isEmpty && map.walkLegs[2].isEmpty)
+        #expect(map.walkLegs[1].count == 4)
+    }
+
+    @Test func legsAreStoredAndCheckedInTheFile() throws {
+        let map = Self.map(axisDegrees: 68.25, walks: 2)
+        let decoded = try RadioMap.decode(try JSONParser().parse(map.json.serialized()).value, file: "m.json")
+        #expect(decoded.walkLegs.count == 2)
+        for (a, b) in zip(decoded.walkLegs.joined(), map.walkLegs.joined()) {
+            #expect(a.levelIndex == b.levelIndex)
+            // Headings are stored in degrees to 0.01°, lengths to the centimetre.
+            #expect(abs(a.headingRadians - b.headingRadians) <= 0.005 * Self.degree + 1e-12)
+            #expect(abs(a.lengthMeters - b.lengthMeters) <= 0.005)
+        }
+        let header =
+            #""format":"indoornav-radio-map","version":1,"frameReference":null,"transmitters":[],"levels":[{"floorNumber":0}],"walks":["a","b"],"fingerprints":[]"#
+        // Maps written before legs were kept read as having none.
+        let old = try RadioMap.decode(try JSONParser().parse("{\(header)}").value, file: "m.json")
+        #expect(old.walkLegs == [[], []])
+        func error(_ legs: String) -> String {
+            do {
+                _ = try RadioMap.decode(try JSONParser().parse("{\(header),\"walkLegs\":\(legs)}").value, file: "m.json")
+                return "no error"
+            } catch { return "\(error)" }
+        }
+        #expect(error("[[]]") == "m.json:0: walkLegs: expected an array with one entry per walk (2)")
+        #expect(error("[[],7]") == "m.json:0: walkLegs[1]: expected an array of legs")
+        #expect(error("[[[0,10]],[]]") == "m.json:0: walkLegs[0][0]: expected [level index or null, heading degrees, length metres]")
+        #expect(error("[[[3,10,5]],[]]") == "m.json:0: walkLegs[0][0][0]: not an index into levels (0..<1)")
+        #expect(error("[[],[[0,\"north\",5]]]") == "m.json:0: walkLegs[1][0][1]: expected a heading in degrees from -360 to 360")
+        #expect(error("[[[null,10,-1]],[]]") == "m.json:0: walkLegs[0][0][2]: expected a positive length in metres")
+        #expect(error("[[[null,10,2.5]],[]]") == "no error")
+    }
+
+    @Test func theEngineAlignsToWalkedDirectionsWithoutAVenue() throws {
+        let levels = [LevelCandidate(levelID: "F0", floorNumber: 0, elevationMeters: 0)]
+        let directions = try #require(
+            Self.map(axisDegrees: 0).walkedDirections(
+                levels: [LevelCandidate(levelID: "B2", floorNumber: -2, elevationMeters: -8)] + levels))
+        // Candidate 1 of that lookup is F0; give the engine F0 alone.
+        let f0 = DominantDirections(directionsByLevel: [[(directions.axisRadians[1] ?? .nan, 1)]])
+        func walk(_ walked: DominantDirections?) throws -> FusionEngine {
+            var configuration = FusionConfiguration.standard
+            configuration.mapMatching = nil
+            let engine = FusionEngine(configuration: configuration, levels: levels, walkedDirections: walked)
+            try engine.start(
+                at: IndoorLocation(point: .zero, levelID: "F0", accuracyMeters: 0.2, timeSeconds: 0, source: "test"), levelIndex: 0)
+            // 40 steps due north, every raw heading 8° off.
+            for i in 1...40 { engine.predict(with: FusionEngineTests.step(Double(i) * 0.55, heading: 8 * Self.degree)) }
+            return engine
+        }
+        let aligned = try walk(f0)
+        let free = try walk(nil)
+        #expect(aligned.statistics.headingAlignments == 10)
+        #expect(free.statistics.headingAlignments == 0)
+        let bias = try #require(aligned.calibration?.headingBiasRadians)
+        #expect(bias < -5 * Self.degree, "bias \(bias / Self.degree)°")
+        // 28 m walked: 8° off puts the free track 3.9 m east.
+        #expect(abs((free.point?.x ?? 0) - 28 * sin(8 * Self.degree)) < 0.01)
+        #expect(abs(aligned.point?.x ?? .infinity) < 0.5 * (free.point?.x ?? 0))
+        // Alignment turned off: the walked directions are not used either.
+        var off = FusionConfiguration.standard
+        off.alignHeadingToFloorPlan = false
+        #expect(FusionEngine(configuration: off, levels: levels, walkedDirections: f0).dominantDirections == nil)
+    }
+}
