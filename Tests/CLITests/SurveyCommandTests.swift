@@ -21,6 +21,13 @@ import Testing
         // 29.5 s of walking with a Wi-Fi scan about every 2 s.
         #expect((8...30).contains(fingerprints.count), "\(fingerprints.count) fingerprints")
         #expect((written["levels"]?.array ?? []) == [["floorName": "B1"]])
+        // The walk's truth legs (for walked directions), one list per walk, counted in the summary.
+        let legs = try #require(written["walkLegs"]?.array)
+        #expect(legs.count == 1)
+        let walkLegs = legs[0].array ?? []
+        #expect(!walkLegs.isEmpty)
+        #expect(walkLegs.count == summary["walkLegs"]?.int)
+        #expect(walkLegs.allSatisfy { $0.array?.count == 3 && $0.array?[0].int == 0 && ($0.array?[2].double ?? 0) >= 2 })
     }
 
     @Test func surveyWithoutGroundTruthFailsAndWritesNothing() throws {

@@ -59,6 +59,7 @@ enum SurveyCommand {
                 "staleEntries": .number(Double(stale)),
                 "strideWalks": .number(Double(result.map.strideRatios.compactMap { $0 }.count)),
                 "surveyedStrideScale": result.map.surveyedStrideScale.map { .finite($0) } ?? .null,
+                "walkLegs": .number(Double(result.map.walkLegs.joined().count)),
                 "skipped": .array(result.skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] }),
             ]
             print(value.serialized(pretty: true))
@@ -68,6 +69,7 @@ enum SurveyCommand {
                     + "; stride scale "
                     + (result.map.surveyedStrideScale.map { String(format: "%.3f", $0) } ?? "not measured")
                     + " (\(result.map.strideRatios.compactMap { $0 }.count) walks)"
+                    + "; \(result.map.walkLegs.joined().count) walk legs"
                     + (result.skipped.isEmpty ? "" : "; skipped \(result.skipped.count) file(s)"))
         }
         return 0
