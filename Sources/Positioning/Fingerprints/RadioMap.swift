@@ -120,7 +120,9 @@ public struct RadioMap: Hashable, Sendable {
     }
 
     /// The same map with its points in `frame` (through geographic coordinates). Unchanged when the map or
-    /// the target has no geographic reference, or when they are the same frame.
+    /// the target has no geographic reference, or when they are the same frame. ``walkLegs`` keep their
+    /// headings: both frames are east-north tangent planes, whose axes differ by a negligible angle over a
+    /// venue's distances.
     public func reframed(to frame: LocalFrame?) -> RadioMap {
         guard let frame, let reference = frameReference, reference != frame.reference else { return self }
         let source = LocalFrame(reference: reference)
