@@ -61,7 +61,9 @@ enum EvalCommand {
             .value(
                 "--plot", "OUT.svg|OUT_DIR", "write SVG plots of the tracks (one file, or one per recording and level in a folder)",
                 example: "--plot out/"),
-            SharedOptions.radioMap.with(help: "fuse fixes matched against this radio map (indoornav survey)"),
+            SharedOptions.radioMap.with(
+                help: "fuse fixes matched against this radio map (indoornav survey); without --venue, "
+                    + "its walks' directions also align the heading"),
             .integer(
                 "--cross-validate", "K",
                 "split the recordings into K folds (repetitions of a walk stay together) and score each with a radio map surveyed from the other folds only",
