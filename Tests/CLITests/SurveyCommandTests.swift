@@ -27,7 +27,12 @@ import Testing
         let walkLegs = legs[0].array ?? []
         #expect(!walkLegs.isEmpty)
         #expect(walkLegs.count == summary["walkLegs"]?.int)
-        #expect(walkLegs.allSatisfy { $0.array?.count == 3 && $0.array?[0].int == 0 && ($0.array?[2].double ?? 0) >= 2 })
+        // [level, heading°, length, middle x, middle y]: the middle is finite.
+        #expect(
+            walkLegs.allSatisfy {
+                $0.array?.count == 5 && $0.array?[0].int == 0 && ($0.array?[2].double ?? 0) >= 2 && ($0.array?[3].double?.isFinite ?? false)
+                    && ($0.array?[4].double?.isFinite ?? false)
+            })
     }
 
     @Test func surveyWithoutGroundTruthFailsAndWritesNothing() throws {
@@ -81,6 +86,44 @@ import Testing
         #expect((fixes["medianErrorMeters"]?.double ?? 99) < 6)
     }
 
+    @Test func blockedCrossValidationRemovesWhatWasSurveyedNearTheWalk() throws {
+        // Two copies of one walk in two groups: each is scored against a map surveyed by the other copy,
+        // which walked the very same path.
+        let folder = try CLIRunner.temporaryDirectory()
+        try FileManager.default.copyItem(at: Self.walk, to: folder.appendingPathComponent("walk.txt"))
+        try FileManager.default.copyItem(at: Self.walk, to: folder.appendingPathComponent("other.txt"))
+        let ordinary = try CLIRunner.run(["eval", folder.path, "--cross-validate", "2", "--json"])
+        #expect(ordinary.status == 0, "\(ordinary.stderr)")
+        #expect((ordinary.json?["providers"]?["fingerprint"]?["points"]?.int ?? 0) > 0)
+        // Blocked: every fingerprint lies on the scored walk's own path, so none is left to match.
+        let blocked = try CLIRunner.run(["eval", folder.path, "--cross-validate", "2", "--exclude-radius", "10", "--json"])
+        #expect(blocked.status == 0, "\(blocked.stderr)")
+        let json = try #require(blocked.json)
+        #expect(json["providers"]?["fingerprint"] == nil)
+        for file in json["files"]?.array ?? [] {
+            #expect(file["fusion"]?["acceptedFixesBySource"]?["fingerprint"] == nil)
+        }
+        // Honesty figures: the consistency table and each walk against its dead reckoning.
+        let consistency = try #require(json["consistency"])
+        #expect((consistency["points"]?.int ?? 0) > 0)
+        for key in ["shareWithin1Sigma", "shareWithin2Sigma", "shareWithin3Sigma", "meanNEES", "shareBeyondCorridorSigmas"] {
+            #expect(consistency[key]?.double != nil, "missing \(key)")
+        }
+        #expect(json["againstDeadReckoning"]?["walks"]?.int == 2)
+        #expect(ordinary.json?["providers"]?["fingerprint"]?["consistency"]?["meanNEES"]?.double != nil)
+        let text = try CLIRunner.run(["eval", folder.path, "--cross-validate", "2", "--exclude-radius", "10"])
+        #expect(text.stdout.contains("overall fusion consistency: within 1σ"))
+        #expect(text.stdout.contains("(Gaussian 39.3 %)"))
+        #expect(text.stdout.contains("against dead reckoning: fused mean ≤ pdr mean on"))
+        // The radius needs a map to remove places from, and a positive number.
+        let noMap = try CLIRunner.run(["eval", folder.path, "--exclude-radius", "10"])
+        #expect(noMap.status == 64)
+        #expect(noMap.stderr.contains("--exclude-radius needs --cross-validate or --radio-map"))
+        for bad in ["0", "-3", "nan", "ten"] {
+            #expect(try CLIRunner.run(["eval", folder.path, "--cross-validate", "2", "--exclude-radius", bad]).status == 64, "\(bad)")
+        }
+    }
+
     @Test func crossValidationNeedsTwoGroupsAndBadMapsAreReported() throws {
         let folder = try CLIRunner.temporaryDirectory()
         for name in ["walk_repetition01.txt", "walk_repetition02.txt"] {
@@ -121,6 +164,32 @@ import Testing
         // Every off-route verdict is false here (the walker followed the route); each is followed by one reroute.
         #expect(navigation["falseOffRouteEvents"]?.int == navigation["reroutes"]?.int)
         #expect(result.json?["files"]?.array?.first?["navigation"]?["walks"]?.int == 1)
+    }
+
+    @Test func aWalkEndingAtItsDestinationArrivesWhileItsWalkerStandsStill() throws {
+        // The recording cut at its last ground-truth point at the destination (t = 59 s): the walker has
+        // just got there, so the arrival's averaging window still holds the approach.
+        let text = try String(
+            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Recordings/simulated/campus-info-to-deans-office.jsonl"),
+            encoding: .utf8)
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n") {
+            lines.append(line)
+            if line.hasPrefix(#"{"t":59,"type":"truth""#) { break }
+        }
+        #expect(lines.count < 16_300)
+        let cut = try CLIRunner.temporaryDirectory().appendingPathComponent("cut.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: cut, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["eval", cut.path, "--venue", "Recordings/venues/campus", "--navigate", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let navigation = try #require(result.json?["navigation"])
+        #expect(navigation["arrived"]?.int == 1)
+        #expect(navigation["stoodAtEnd"]?.int == 1)
+        #expect(navigation["arrivedWhileStanding"]?.int == 1)
+        #expect(navigation["standingSecondsAtMost"]?.double == 3)
+        #expect(navigation["notArrived"]?.array?.isEmpty == true)
+        let textResult = try CLIRunner.run(["eval", cut.path, "--venue", "Recordings/venues/campus", "--navigate"])
+        #expect(textResult.stdout.contains("1 arrived (1 of them while standing still at the end; 1 walker(s) stood up to 3 s)"))
     }
 
     @Test func navigateNeedsAVenue() throws {

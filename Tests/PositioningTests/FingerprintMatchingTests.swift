@@ -171,6 +171,36 @@ import Testing
         #expect(provider.unmatchedScanCount == 1)
     }
 
+    @Test func fixesWithPersistentErrorsAreWidenedByTheirRate() throws {
+        let configuration = try FingerprintConfiguration(errorCorrelationSeconds: 10)
+        let widened = FingerprintPositionProvider(
+            map: Self.gridMap(), configuration: configuration, levels: LevelCandidate.levels(floorNumbers: [0]))
+        let plain = FingerprintPositionProvider(map: Self.gridMap(), levels: LevelCandidate.levels(floorNumbers: [0]))
+        func fixes(_ provider: FingerprintPositionProvider) -> [IndoorLocation] {
+            var fixes: [IndoorLocation] = []
+            // The same place scanned at 0, 2 and 20 s: the second comes 2 s after the first (5 per 10 s),
+            // the third long after.
+            for time in [0.0, 2, 20] {
+                let scan = Self.scan(at: LocalPoint(x: 9, y: 9), time: time)
+                for (key, value) in scan.readings.sorted(by: { $0.key < $1.key }) {
+                    fixes += provider.consume(
+                        SensorSample(timeSeconds: time, reading: .wifi(WifiObservation(bssid: String(key.dropFirst(5)), rssiDbm: value))))
+                }
+                fixes += provider.finish().map { [$0] } ?? []
+            }
+            return fixes
+        }
+        let a = fixes(widened), b = fixes(plain)
+        #expect(a.count == 3 && b.count == 3)
+        for (index, factor) in [1.0, 5, 1].enumerated() where index < min(a.count, b.count) {
+            #expect(abs(a[index].covariance.xx - factor * b[index].covariance.xx) < 1e-9 * max(1, b[index].covariance.xx))
+            #expect(abs(a[index].covariance.yy - factor * b[index].covariance.yy) < 1e-9 * max(1, b[index].covariance.yy))
+            #expect(a[index].point.distance(to: b[index].point) < 1e-9)
+        }
+        #expect(throws: PositioningError.self) { try FingerprintConfiguration(errorCorrelationSeconds: -1) }
+        #expect(throws: PositioningError.self) { try FingerprintConfiguration(errorCorrelationSeconds: 601) }
+    }
+
     @Test func configurationRejectsValuesOutOfRange() {
         #expect(throws: PositioningError.self) { try FingerprintConfiguration(neighbourCount: 0) }
         #expect(throws: PositioningError.self) { try FingerprintConfiguration(minimumRSSIDbm: -90, missingRSSIDbm: -80) }

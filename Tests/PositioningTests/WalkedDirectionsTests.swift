@@ -109,7 +109,10 @@ import Testing
         }
         #expect(error("[[]]") == "m.json:0: walkLegs: expected an array with one entry per walk (2)")
         #expect(error("[[],7]") == "m.json:0: walkLegs[1]: expected an array of legs")
-        #expect(error("[[[0,10]],[]]") == "m.json:0: walkLegs[0][0]: expected [level index or null, heading degrees, length metres]")
+        #expect(
+            error("[[[0,10]],[]]")
+                == "m.json:0: walkLegs[0][0]: expected [level index or null, heading degrees, length metres] with optionally [middle x, middle y] metres"
+        )
         #expect(error("[[[3,10,5]],[]]") == "m.json:0: walkLegs[0][0][0]: not an index into levels (0..<1)")
         #expect(error("[[],[[0,\"north\",5]]]") == "m.json:0: walkLegs[1][0][1]: expected a heading in degrees from -360 to 360")
         #expect(error("[[[null,10,-1]],[]]") == "m.json:0: walkLegs[0][0][2]: expected a positive length in metres")

@@ -16,7 +16,7 @@ enum FingerprintOptions {
             "minimumFingerprintsPerTransmitter": Double(s.minimumFingerprintsPerTransmitter),
             "levelEvidenceWeight": s.levelEvidenceWeight, "dateScansByLastSeen": s.dateScansByLastSeen ? 1 : 0,
             "priorCandidateCount": Double(s.priorCandidateCount), "priorSpreadMeters": s.priorSpreadMeters,
-            "priorWeightFloor": s.priorWeightFloor,
+            "priorWeightFloor": s.priorWeightFloor, "errorCorrelationSeconds": s.errorCorrelationSeconds,
         ]
         try NamedNumberOptions.apply(options, flag: "--fingerprint-option", to: &values)
         func v(_ name: String) -> Double { values[name] ?? 0 }
@@ -30,7 +30,8 @@ enum FingerprintOptions {
                 maximumMatchRMSDb: v("maximumMatchRMSDb"),
                 minimumFingerprintsPerTransmitter: Int(v("minimumFingerprintsPerTransmitter")),
                 levelEvidenceWeight: v("levelEvidenceWeight"), priorCandidateCount: Int(max(-1, min(1e6, v("priorCandidateCount")))),
-                priorSpreadMeters: v("priorSpreadMeters"), priorWeightFloor: v("priorWeightFloor"))
+                priorSpreadMeters: v("priorSpreadMeters"), priorWeightFloor: v("priorWeightFloor"),
+                errorCorrelationSeconds: v("errorCorrelationSeconds"))
             configuration.dateScansByLastSeen = v("dateScansByLastSeen") != 0
             return configuration
         } catch {

@@ -68,6 +68,10 @@ enum EvalCommand {
                 "--cross-validate", "K",
                 "split the recordings into K folds (repetitions of a walk stay together) and score each with a radio map surveyed from the other folds only",
                 in: 2...1_000, example: "--cross-validate 5"),
+            .number(
+                "--exclude-radius", "M",
+                "blocked cross-validation: each recording's radio map also loses every fingerprint, walk leg and stride sample within M metres of its truth (needs --cross-validate or --radio-map)",
+                in: 0.1...1_000, example: "--exclude-radius 10"),
             SharedOptions.fingerprintOption,
             .flag(
                 "--navigate",
@@ -117,6 +121,7 @@ enum EvalCommand {
         let beaconScale = try args.double("--beacon-scale") ?? FusionConfiguration.standard.beaconCovarianceScale
         let radioMapPath = try args.option("--radio-map")
         let folds = try args.int("--cross-validate")
+        let excludeRadius = try args.double("--exclude-radius")
         let fingerprintOptions = try args.options("--fingerprint-option")
         let navigate = args.flag("--navigate")
         let weinbergK = try args.double("--weinberg-k")
@@ -126,6 +131,9 @@ enum EvalCommand {
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()
         guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER") }
+        if excludeRadius != nil, folds == nil, radioMapPath == nil {
+            throw UsageError("eval: --exclude-radius needs --cross-validate or --radio-map (it removes surveyed places from a radio map)")
+        }
         if navigate, venuePath == nil { throw UsageError("eval: --navigate needs --venue (routes are planned on its graph)") }
         if let plotPath {
             try OutputFile.refuseOverwritingInput(
@@ -176,6 +184,7 @@ enum EvalCommand {
             radioMap = survey.map
         }
         var radioMaps = RadioMapSelection(map: radioMap, configuration: settings.fingerprint)
+        radioMaps.excludeRadiusMeters = excludeRadius
         if let folds {
             do {
                 radioMaps.folds = try CrossValidationFolds(
@@ -196,7 +205,7 @@ enum EvalCommand {
                     skipped.append((file, loaded.truth == nil ? "no ground truth" : "only one ground-truth point"))
                     continue
                 }
-                let selected = radioMaps.matcher(forWalk: RadioMapSurvey.walkName(file), frame: loaded.frame)
+                let selected = radioMaps.matcher(forWalk: RadioMapSurvey.walkName(file), frame: loaded.frame, truth: truth)
                 // With --navigate, navigation follows the same pass through the providers as the score.
                 let walk = navigate ? try settings.venue.map { try WalkNavigation(truth: truth, venue: $0) } : nil
                 guard let replay = try evaluate(loaded, truth: truth, settings, matcher: selected.matcher, observer: walk?.follower) else {
@@ -208,7 +217,7 @@ enum EvalCommand {
                     continue
                 }
                 var outcome = FileOutcome(file: file, dataset: loaded.format, replay: replay, fold: selected.fold)
-                outcome.navigation = walk?.outcome(lastSampleSeconds: loaded.samples.last?.timeSeconds)
+                outcome.navigation = walk?.outcome(lastSampleSeconds: loaded.samples.last?.timeSeconds, file: file)
                 outcomes.append(outcome)
             } catch {
                 skipped.append((file, EvaluationInputs.skipReason(for: error)))
@@ -334,6 +343,7 @@ struct EvalReport {
             o["pdr"] = .object(Self.metrics(outcome.replay.deadReckoningScore))
             o["providers"] = .object(outcome.replay.providerScores.mapValues { .object(Self.metrics($0)) })
             o["fold"] = outcome.fold.map { .number(Double($0)) } ?? .null
+            o["consistency"] = Self.consistencyJSON(outcome.replay.consistency)
             if let navigation = outcome.navigation { o["navigation"] = navigation.json }
             let scored = zip(
                 zip(outcome.replay.score.points, outcome.replay.accuraciesAtTruth),
@@ -368,9 +378,17 @@ struct EvalReport {
         }
         var top = Self.metrics(overall)
         top["shareBeyondCorridorSigmas"] = shareBeyondCorridorSigmas.map(JSONValue.finite) ?? .null
+        top["consistency"] = Self.consistencyJSON(consistency)
+        top["againstDeadReckoning"] = againstDeadReckoningJSON
         top["files"] = .array(files)
         top["pdr"] = .object(Self.metrics(overallDeadReckoning))
-        top["providers"] = .object(overallProviders.mapValues { .object(Self.metrics($0)) })
+        let providerConsistency = self.providerConsistency
+        top["providers"] = .object(
+            overallProviders.reduce(into: [:]) { result, entry in
+                var o = Self.metrics(entry.value)
+                if let consistency = providerConsistency[entry.key] { o["consistency"] = Self.consistencyJSON(consistency) }
+                result[entry.key] = .object(o)
+            })
         let navigated = outcomes.compactMap(\.navigation)
         if !navigated.isEmpty { top["navigation"] = WalkNavigation.Outcome.pooled(navigated).json }
         top["skipped"] = .array(skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] })
@@ -397,7 +415,9 @@ struct EvalReport {
                     format: "overall fusion accuracy: the error exceeds %.1f × the reported accuracy at %.1f %% of the points",
                     Self.corridorSigmas, 100 * share))
         }
+        lines += consistencyLines
         lines.append(line("overall pdr", overallDeadReckoning))
+        lines += againstDeadReckoningLines
         for (source, score) in overallProviders.sorted(by: { $0.key < $1.key }) { lines.append(line("overall \(source) fixes", score)) }
         let navigated = outcomes.compactMap(\.navigation)
         if !navigated.isEmpty { lines.append("navigation: " + WalkNavigation.Outcome.pooled(navigated).text) }

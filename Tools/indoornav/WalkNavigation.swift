@@ -1,3 +1,4 @@
+import Foundation
 import IndoorJSON
 import IndoorNavigation
 import IndoorPositioning
@@ -10,18 +11,60 @@ import IndoorVenue
 /// The route starts at the first truth point, passes through the later ones as pass-through waypoints
 /// (at most the router's limit of five, spread evenly) and ends at the last; navigation then follows the
 /// fused track of the same run that is scored (``NavigationReplay/Follower``). The walker went exactly
-/// where the route goes, so every off-route verdict is a false one.
+/// where the route goes, so every off-route verdict is a false one. A recording ends the moment its
+/// walker reaches the last point, so the walker then stands still there for at most
+/// ``standingSeconds`` (as a user who has arrived does) before navigation is judged.
 struct WalkNavigation {
+    /// Longest the walker stands still at the end of a walk, seconds. 3.
+    static let standingSeconds = 3.0
+
     struct Outcome {
         var walks = 1
         var falseOffRouteEvents = 0
         var reroutes = 0
         var arrived = 0
+        /// Walks whose walker stood still at the end before navigation ended, and arrivals during it.
+        var stood = 0
+        var arrivedStanding = 0
         /// Walks whose route could not be planned (with the reason of the first).
         var notPlanned = 0
         var firstFailure: String?
         /// Seconds of each off-route verdict and its description (per walk).
         var offRouteEvents: [(timeSeconds: Double, text: String)] = []
+        /// For a walk that did not arrive: why it did not, as far as the run shows (pooled: every such walk).
+        var notArrived: [NotArrived] = []
+
+        /// What a walk that never announced arrival looked like at its end.
+        struct NotArrived {
+            var file: String
+            /// Route distance still to go by the last progress, metres.
+            var distanceRemainingMeters: Double?
+            /// The last fused position's distance to the walk's last truth point, metres.
+            var endErrorMeters: Double?
+            /// The last fused position's distance to the destination's point, metres, and its reported accuracy.
+            var fusedDistanceToDestinationMeters: Double?
+            var endAccuracyMeters: Double?
+            /// Seconds the recording runs on after the last truth point.
+            var secondsAfterLastTruth: Double?
+            /// The last navigation event and when it came (seconds before the end).
+            var lastEvent: String?
+
+            var json: JSONValue {
+                func number(_ value: Double?) -> JSONValue { value.map { .finite(($0 * 100).rounded() / 100) } ?? .null }
+                return [
+                    "file": .string(file), "distanceRemainingMeters": number(distanceRemainingMeters),
+                    "endErrorMeters": number(endErrorMeters), "fusedDistanceToDestinationMeters": number(fusedDistanceToDestinationMeters),
+                    "endAccuracyMeters": number(endAccuracyMeters), "secondsAfterLastTruth": number(secondsAfterLastTruth),
+                    "lastEvent": .optional(lastEvent),
+                ]
+            }
+
+            var text: String {
+                func f(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
+                return
+                    "\((file as NSString).lastPathComponent): \(f(distanceRemainingMeters)) m to go, fused \(f(fusedDistanceToDestinationMeters)) m from the destination (accuracy \(f(endAccuracyMeters)) m, error \(f(endErrorMeters)) m), recording ends \(f(secondsAfterLastTruth)) s after the last truth point, last event: \(lastEvent ?? "-")"
+            }
+        }
 
         static func pooled(_ list: [Outcome]) -> Outcome {
             var total = Outcome(walks: 0)
@@ -30,8 +73,11 @@ struct WalkNavigation {
                 total.falseOffRouteEvents += o.falseOffRouteEvents
                 total.reroutes += o.reroutes
                 total.arrived += o.arrived
+                total.stood += o.stood
+                total.arrivedStanding += o.arrivedStanding
                 total.notPlanned += o.notPlanned
                 total.firstFailure = total.firstFailure ?? o.firstFailure
+                total.notArrived += o.notArrived
             }
             return total
         }
@@ -39,15 +85,21 @@ struct WalkNavigation {
         var json: JSONValue {
             [
                 "walks": .number(Double(walks)), "falseOffRouteEvents": .number(Double(falseOffRouteEvents)),
-                "reroutes": .number(Double(reroutes)), "arrived": .number(Double(arrived)), "notPlanned": .number(Double(notPlanned)),
+                "reroutes": .number(Double(reroutes)), "arrived": .number(Double(arrived)),
+                "stoodAtEnd": .number(Double(stood)), "arrivedWhileStanding": .number(Double(arrivedStanding)),
+                "standingSecondsAtMost": .finite(WalkNavigation.standingSeconds), "notPlanned": .number(Double(notPlanned)),
                 "firstFailure": .optional(firstFailure),
                 "offRoute": .array(offRouteEvents.map { ["t": .finite(($0.timeSeconds * 10).rounded() / 10), "event": .string($0.text)] }),
+                "notArrived": .array(notArrived.map(\.json)),
             ]
         }
 
         var text: String {
             "\(walks) walk(s): \(falseOffRouteEvents) false off-route event(s), \(reroutes) reroute(s), \(arrived) arrived"
+                + " (\(arrivedStanding) of them while standing still at the end; \(stood) walker(s) stood up to "
+                + String(format: "%.0f s)", WalkNavigation.standingSeconds)
                 + (notPlanned > 0 ? ", \(notPlanned) not planned (\(firstFailure ?? "?"))" : "")
+                + notArrived.map { "\n  not arrived: " + $0.text }.joined()
         }
     }
 
@@ -56,11 +108,13 @@ struct WalkNavigation {
     /// Why the route could not be planned, when it could not.
     let notPlannedReason: String?
     private let venue: Venue
+    private let truth: GroundTruthTrack
 
     /// Plans the walk's navigation from its ground truth: the route starts at the truth's start, passes
     /// through later points and ends at the last one (on a venue level).
     init(truth: GroundTruthTrack, venue: Venue) throws {
         self.venue = venue
+        self.truth = truth
         let candidates = LevelCandidate.levels(of: venue)
         func levelID(_ point: TruthPoint) -> String? {
             point.level.flatMap { LevelCandidate.index(of: $0, in: candidates, venue: venue) }.map { candidates[$0].levelID }
@@ -85,11 +139,15 @@ struct WalkNavigation {
         notPlannedReason = nil
     }
 
-    /// The outcome once the run is over.
-    func outcome(lastSampleSeconds: Double?) -> Outcome {
+    /// The outcome once the run is over (`file` names the walk in the not-arrived list).
+    func outcome(lastSampleSeconds: Double?, file: String = "") -> Outcome {
         guard let follower else { return Outcome(notPlanned: 1, firstFailure: notPlannedReason) }
+        let walked = follower.result(lastSampleSeconds: lastSampleSeconds)
+        let stood = walked.arrived ? 0 : follower.standStill(forSeconds: Self.standingSeconds, fromSeconds: lastSampleSeconds ?? 0)
         let run = follower.result(lastSampleSeconds: lastSampleSeconds)
         var outcome = Outcome(falseOffRouteEvents: run.offRouteEvents, reroutes: run.reroutes, arrived: run.arrived ? 1 : 0)
+        outcome.stood = stood > 0 ? 1 : 0
+        outcome.arrivedStanding = run.arrived && !walked.arrived ? 1 : 0
         for (time, event) in run.events {
             if case .navigation(let navigation) = event, case .offRoute = navigation {
                 outcome.offRouteEvents.append((time, ReplayReport.describe(navigation, venue: venue)))
@@ -98,6 +156,23 @@ struct WalkNavigation {
                 outcome.notPlanned = 1
                 outcome.firstFailure = "\(error)"
             }
+        }
+        if !run.arrived, outcome.notPlanned == 0 {
+            let last = run.finalProgress?.fusedLocation
+            let lastNavigation = run.events.last { if case .navigation = $0.event { true } else { false } }
+            var lastEvent: String?
+            if let lastNavigation, case .navigation(let event) = lastNavigation.event {
+                let before = (lastSampleSeconds ?? lastNavigation.timeSeconds) - lastNavigation.timeSeconds
+                lastEvent = ReplayReport.describe(event, venue: venue) + String(format: " (%.1f s before the end)", before)
+            }
+            outcome.notArrived = [
+                Outcome.NotArrived(
+                    file: file, distanceRemainingMeters: run.finalProgress?.distanceRemainingMeters,
+                    endErrorMeters: run.fused.last.map { $0.point.distance(to: truth.end.point) },
+                    fusedDistanceToDestinationMeters: last.map { $0.point.distance(to: truth.end.point) },
+                    endAccuracyMeters: last?.horizontalAccuracyMeters,
+                    secondsAfterLastTruth: lastSampleSeconds.map { $0 - truth.end.timeSeconds }, lastEvent: lastEvent)
+            ]
         }
         return outcome
     }

@@ -117,6 +117,7 @@ public struct NavigationReplay {
         private var startLevelID: String?
         private var startTime: Double?
         private var lastNavigationTime = -Double.infinity
+        private var lastFused: IndoorLocation?
         /// Whether navigation could not start (nothing more is followed).
         public private(set) var failed = false
 
@@ -155,6 +156,7 @@ public struct NavigationReplay {
                 replay.deadReckoning.append(Stamped(timeSeconds: dr.timeSeconds, point: dr.point, levelID: startLevelID))
             }
             guard output.changed, var fix = pipeline.engine.location else { return }
+            lastFused = fix
             replay.fused.append(Stamped(timeSeconds: sample.timeSeconds, point: fix.point, levelID: fix.levelID))
             guard sample.timeSeconds - lastNavigationTime >= options.updateIntervalSeconds, session.isNavigating else { return }
             lastNavigationTime = sample.timeSeconds
@@ -168,6 +170,27 @@ public struct NavigationReplay {
             if let snap = session.progress?.snappedLocation {
                 replay.snapped.append(Stamped(timeSeconds: sample.timeSeconds, point: snap.point, levelID: snap.levelID))
             }
+        }
+
+        /// The user stands still where the fused track last put them for `seconds` after `fromSeconds` (a
+        /// recording that ends the moment its walker reaches the destination gives arrival no time): the
+        /// last fused location is given to navigation again every ``Options/updateIntervalSeconds`` with
+        /// its time advanced, as a stationary user's fusion would report it. Returns the seconds stood
+        /// (0 when navigation is over, failed or nothing was fused).
+        @discardableResult
+        public func standStill(forSeconds seconds: Double, fromSeconds: Double) -> Double {
+            guard !failed, seconds > 0, var fix = lastFused else { return 0 }
+            let interval = max(options.updateIntervalSeconds, 0.1)
+            var time = max(fromSeconds, lastNavigationTime)
+            var stood = 0.0
+            while session.isNavigating, stood + interval <= seconds + 1e-9 {
+                time += interval
+                stood += interval
+                lastNavigationTime = time
+                fix.timeSeconds = time
+                replay.record(session.handle(fix, raw: nil), at: time)
+            }
+            return stood
         }
 
         /// What was followed; `lastSampleSeconds` (the recording's last sample time) sets the duration.

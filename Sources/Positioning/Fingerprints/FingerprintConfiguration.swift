@@ -61,6 +61,11 @@ public struct FingerprintConfiguration: Hashable, Sendable {
     /// Weight a candidate keeps however unlikely the prior makes it (so a lost filter can still be
     /// pulled back). Default 0.01; range 0 ... 1.
     public var priorWeightFloor = 0.01
+    /// How long a fix's error persists, seconds: each fix's covariance is multiplied by τ / min(τ, δt),
+    /// δt since the previous fix (``CorrelatedErrorInflation``), because a walk away from the surveyed
+    /// paths matches the same wrong place scan after scan. 0 = independent fixes. Default 0 (see the
+    /// module README, "Fingerprints"); range 0 ... 600.
+    public var errorCorrelationSeconds = 0.0
     /// Which transmitters distances are computed over. Default ``FingerprintDistance/scanTransmitters``.
     public var distance: FingerprintDistance = .scanTransmitters
     /// Whether a Wi-Fi scan is dated at the median last-seen time of its entries (when reported) instead
@@ -78,8 +83,10 @@ public struct FingerprintConfiguration: Hashable, Sendable {
         minimumKnownTransmitters: Int = 3, minimumSigmaMeters: Double = 2, spreadScale: Double = 1.5,
         sigmaPerRMSMetersPerDb: Double = 2.5, maximumMatchRMSDb: Double = 9, minimumFingerprintsPerTransmitter: Int = 2,
         levelEvidenceWeight: Double = 0, priorCandidateCount: Int = 14, priorSpreadMeters: Double = 3,
-        priorWeightFloor: Double = 0.01
+        priorWeightFloor: Double = 0.01, errorCorrelationSeconds: Double = 0
     ) throws(PositioningError) {
+        try PositioningError.check("errorCorrelationSeconds", errorCorrelationSeconds, in: 0...600)
+        self.errorCorrelationSeconds = errorCorrelationSeconds
         try PositioningError.check("priorCandidateCount", Double(priorCandidateCount), in: 0...1_000)
         try PositioningError.check("priorSpreadMeters", priorSpreadMeters, in: 0.1...100)
         try PositioningError.check("priorWeightFloor", priorWeightFloor, in: 0...1)

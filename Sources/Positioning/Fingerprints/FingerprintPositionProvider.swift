@@ -26,6 +26,7 @@ public final class FingerprintPositionProvider: LifecycleProvider {
     public private(set) var unmatchedScanCount = 0
 
     private var assembler: RadioScanAssembler
+    private var inflation: CorrelatedErrorInflation
     private let levelOfMapLevel: [(levelID: String?, floorNumber: Double?)]
     /// For each level candidate, the map level that names it.
     private let mapLevelOfCandidate: [Int: Int]
@@ -43,6 +44,7 @@ public final class FingerprintPositionProvider: LifecycleProvider {
         configuration = matcher.configuration
         self.matcher = matcher
         assembler = RadioScanAssembler(configuration: configuration)
+        inflation = CorrelatedErrorInflation(correlationSeconds: configuration.errorCorrelationSeconds)
         var reverse: [Int: Int] = [:]
         for (mapIndex, reference) in matcher.map.levels.enumerated() {
             if let candidate = LevelCandidate.index(of: reference, in: levels, venue: venue), reverse[candidate] == nil {
@@ -91,12 +93,14 @@ public final class FingerprintPositionProvider: LifecycleProvider {
             return nil
         }
         let level = match.levelIndex.map { levelOfMapLevel[$0] }
+        let factor = inflation.covarianceFactor(deliveredAtSeconds: scan.timeSeconds)
+        let covariance = Covariance2D(xx: match.covariance.xx * factor, xy: match.covariance.xy * factor, yy: match.covariance.yy * factor)
         let uniform = 1 / Double(max(1, levelOfMapLevel.count))
         let probability = uniform + configuration.levelEvidenceWeight * (match.levelProbability - uniform)
         let location = IndoorLocation(
             point: match.point, levelID: level?.levelID ?? nil, floorNumber: level?.floorNumber ?? nil,
             levelProbability: level == nil ? 0 : min(1, max(0, probability)),
-            covariance: match.covariance, timeSeconds: scan.timeSeconds, source: name)
+            covariance: covariance, timeSeconds: scan.timeSeconds, source: name)
         lifecycle.deliver(location)
         return location
     }

@@ -8,8 +8,9 @@ extension RadioMap {
     /// `transmitters` (keys), `levels` ({`levelId`|`floorName`|`floorNumber`: value}), `walks` (names),
     /// `fingerprints` ({`x`, `y` metres, `level` index or null, `walk` index, `t` seconds, `tx` transmitter
     /// indices, `rssi` dBm}), `strideRatios` (per walk, a number or null) and `walkLegs` (per walk, its
-    /// truth legs as `[level index or null, heading degrees clockwise from north, length metres]`); the last
-    /// two are optional when reading (maps written without them measured none). Positions are rounded to
+    /// truth legs as `[level index or null, heading degrees clockwise from north, length metres, middle x,
+    /// middle y]`, the middle left out where unknown); the last two are optional when reading (maps written
+    /// without them measured none), and so is a leg's middle (maps written before legs had places). Positions are rounded to
     /// the centimetre, times to the millisecond, ratios to 1/10,000, headings to 0.01°.
     public var json: JSONValue {
         func rounded(_ value: Double, _ scale: Double) -> JSONValue { .finite((value * scale).rounded() / scale) }
@@ -39,10 +40,12 @@ extension RadioMap {
                 walkLegs.map { legs in
                     .array(
                         legs.map { leg in
-                            [
+                            var parts: [JSONValue] = [
                                 leg.levelIndex.map { .number(Double($0)) } ?? .null, rounded(leg.headingRadians * 180 / .pi, 100),
                                 rounded(leg.lengthMeters, 100),
                             ]
+                            if let middle = leg.midpoint { parts += [rounded(middle.x, 100), rounded(middle.y, 100)] }
+                            return .array(parts)
                         })
                 }),
         ]
@@ -166,7 +169,8 @@ extension RadioMap {
             strideRatios: strideRatios, walkLegs: walkLegs)
     }
 
-    /// `walkLegs`: absent or null (none measured), else one array per walk of `[level, heading°, metres]`.
+    /// `walkLegs`: absent or null (none measured), else one array per walk of `[level, heading°, metres]`
+    /// or `[level, heading°, metres, middle x, middle y]`.
     private static func decodeWalkLegs(
         _ value: JSONValue?, walks: Int, levels: Int, bad: (String, String) -> PositioningError
     ) throws(PositioningError) -> [[WalkLeg]] {
@@ -180,8 +184,9 @@ extension RadioMap {
             var walkLegs: [WalkLeg] = []
             for (i, leg) in legs.enumerated() {
                 let at = "walkLegs[\(w)][\(i)]"
-                guard let parts = leg.array, parts.count == 3 else {
-                    throw bad(at, "expected [level index or null, heading degrees, length metres]")
+                guard let parts = leg.array, parts.count == 3 || parts.count == 5 else {
+                    throw bad(
+                        at, "expected [level index or null, heading degrees, length metres] with optionally [middle x, middle y] metres")
                 }
                 var level: Int?
                 if !parts[0].isNull {
@@ -196,7 +201,14 @@ extension RadioMap {
                 guard let length = parts[2].double, length.isFinite, length > 0 else {
                     throw bad("\(at)[2]", "expected a positive length in metres")
                 }
-                walkLegs.append(WalkLeg(levelIndex: level, headingRadians: degrees * .pi / 180, lengthMeters: length))
+                var middle: LocalPoint?
+                if parts.count == 5 {
+                    guard let x = parts[3].double, let y = parts[4].double, x.isFinite, y.isFinite else {
+                        throw bad("\(at)[3]", "expected the leg's middle as two finite numbers (x, y metres)")
+                    }
+                    middle = LocalPoint(x: x, y: y)
+                }
+                walkLegs.append(WalkLeg(levelIndex: level, headingRadians: degrees * .pi / 180, lengthMeters: length, midpoint: middle))
             }
             result.append(walkLegs)
         }

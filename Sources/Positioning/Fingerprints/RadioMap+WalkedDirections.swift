@@ -13,12 +13,16 @@ extension RadioMap {
         public var headingRadians: Double
         /// Length, metres.
         public var lengthMeters: Double
+        /// The leg's middle, the map's frame; `nil` in maps written before legs had places (see
+        /// ``RadioMap/excludingSurroundings(of:radiusMeters:)``).
+        public var midpoint: LocalPoint?
 
         /// A leg.
-        public init(levelIndex: Int?, headingRadians: Double, lengthMeters: Double) {
+        public init(levelIndex: Int?, headingRadians: Double, lengthMeters: Double, midpoint: LocalPoint? = nil) {
             self.levelIndex = levelIndex
             self.headingRadians = headingRadians
             self.lengthMeters = lengthMeters
+            self.midpoint = midpoint
         }
     }
 
@@ -55,7 +59,10 @@ extension RadioMap {
             let dx = b.point.x - a.point.x, dy = b.point.y - a.point.y
             let length = (dx * dx + dy * dy).squareRoot()
             guard length >= minimumWalkLegMeters, length.isFinite else { continue }
-            legs.append(WalkLeg(levelIndex: a.level.map { levelIndex($0) }, headingRadians: atan2(dx, dy), lengthMeters: length))
+            legs.append(
+                WalkLeg(
+                    levelIndex: a.level.map { levelIndex($0) }, headingRadians: atan2(dx, dy), lengthMeters: length,
+                    midpoint: LocalPoint(x: (a.point.x + b.point.x) / 2, y: (a.point.y + b.point.y) / 2)))
         }
         return legs
     }

@@ -131,6 +131,12 @@ public struct RadioMap: Hashable, Sendable {
         for index in copy.fingerprints.indices {
             copy.fingerprints[index].point = frame.localPoint(from: source.geoCoordinate(from: copy.fingerprints[index].point))
         }
+        for walk in copy.walkLegs.indices {
+            for leg in copy.walkLegs[walk].indices {
+                guard let middle = copy.walkLegs[walk][leg].midpoint else { continue }
+                copy.walkLegs[walk][leg].midpoint = frame.localPoint(from: source.geoCoordinate(from: middle))
+            }
+        }
         return copy
     }
 

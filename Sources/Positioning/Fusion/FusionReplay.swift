@@ -24,6 +24,8 @@ public struct FusionReplay: Sendable {
         public var levelIndex: Int?
         /// The reported horizontal accuracy (largest one-sigma of the covariance), metres, when known.
         public var accuracyMeters: Double? = nil
+        /// The reported covariance of ``point``, m², when known.
+        public var covariance: Covariance2D? = nil
     }
 
     /// The fused track (after every step, accepted fix and pressure reading that moved it).
@@ -37,6 +39,9 @@ public struct FusionReplay: Sendable {
     /// Each source's fixes scored against the truth interpolated at their times (fixes outside the
     /// truth's time span are not scored); the level as the fix's own.
     public var providerScores: [String: FusionScore] = [:]
+    /// The consistency of each source's fixes (their own covariance, before the fusion scales it) at
+    /// the same points as ``providerScores``.
+    public var providerConsistency: [String: ConsistencyStatistics] = [:]
     /// Satellite (GNSS) fixes as the pipeline delivered them (local frame).
     public var satelliteFixes: [TrackPoint] { fixesBySource["gnss"] ?? [] }
     /// The ground truth: its start and the scored points.
@@ -46,6 +51,9 @@ public struct FusionReplay: Sendable {
     /// The fused track's reported accuracy (one sigma, metres) at each of those times: that of the last
     /// fused point at or before it.
     public var accuraciesAtTruth: [Double] = []
+    /// The fused track's reported covariance at each of those times (that of the last fused point at or
+    /// before it), m²; nil where unknown.
+    public var covariancesAtTruth: [Covariance2D?] = []
     /// Fused score.
     public var score: FusionScore
     /// Open-loop dead-reckoning score (same points, level taken as the start level).
@@ -98,10 +106,11 @@ public struct FusionReplay: Sendable {
             }
             pipeline.deadReckoning.setStart(start)
             observer?.replayStarted(at: start, levelIndex: startLevel, pipeline: pipeline)
+            let location = engine.location
             fused.append(
                 TrackPoint(
                     timeSeconds: first.timeSeconds, point: first.point, levelIndex: engine.levelIndex,
-                    accuracyMeters: engine.location?.horizontalAccuracyMeters))
+                    accuracyMeters: location?.horizontalAccuracyMeters, covariance: location?.covariance))
             pdr.append(TrackPoint(timeSeconds: first.timeSeconds, point: first.point, levelIndex: startLevel))
         }
         for sample in samples {
@@ -120,10 +129,11 @@ public struct FusionReplay: Sendable {
             }
             if output.changed, let point = engine.point {
                 let time = max(sample.timeSeconds, fused.last?.timeSeconds ?? sample.timeSeconds)
+                let location = engine.location
                 fused.append(
                     TrackPoint(
                         timeSeconds: time, point: point, levelIndex: engine.levelIndex,
-                        accuracyMeters: engine.location?.horizontalAccuracyMeters))
+                        accuracyMeters: location?.horizontalAccuracyMeters, covariance: location?.covariance))
             }
         }
         if !started { begin() }
@@ -156,6 +166,7 @@ public struct FusionReplay: Sendable {
                         estimated: startLevel, truth: point.level, start: first.level, candidates: candidates, engine: engine)))
             replay.estimatesAtTruth.append(estimate)
             replay.accuraciesAtTruth.append(Self.accuracy(atSeconds: point.timeSeconds, in: fused))
+            replay.covariancesAtTruth.append(lastIndex(atOrBefore: point.timeSeconds, in: fused).flatMap { fused[$0].covariance })
         }
         replay.score = FusionScore(points: points, floorPenaltyMeters: floorPenaltyMeters)
         for (source, list) in bySource {
@@ -163,8 +174,10 @@ public struct FusionReplay: Sendable {
                 TrackPoint(timeSeconds: $0.fix.timeSeconds, point: $0.fix.point, levelIndex: $0.levelIndex)
             }
             var scored: [ScoredPoint] = []
+            var residuals: [(error: LocalVector, covariance: Covariance2D?)] = []
             for (fix, level) in list {
                 guard let truthPoint = truth.position(atSeconds: fix.timeSeconds, extrapolation: .none) else { continue }
+                residuals.append((LocalVector(dx: fix.point.x - truthPoint.x, dy: fix.point.y - truthPoint.y), fix.covariance))
                 let truthLevel = truth.level(atSeconds: fix.timeSeconds)
                 let floor =
                     (fix.levelID == nil && fix.floorNumber == nil)
@@ -173,6 +186,7 @@ public struct FusionReplay: Sendable {
                 scored.append(ScoredPoint(timeSeconds: fix.timeSeconds, errorMeters: fix.point.distance(to: truthPoint), floorError: floor))
             }
             replay.providerScores[source] = FusionScore(points: scored, floorPenaltyMeters: floorPenaltyMeters)
+            replay.providerConsistency[source] = ConsistencyStatistics(residuals)
         }
         replay.deadReckoningScore = FusionScore(points: pdrPoints, floorPenaltyMeters: floorPenaltyMeters)
         return replay

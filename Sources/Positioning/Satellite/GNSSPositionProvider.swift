@@ -8,7 +8,7 @@ import IndoorRecordings
 /// × the reported accuracy, at least ``GNSSProviderConfiguration/minimumSigmaMeters``
 /// (``GNSSProviderConfiguration/missingAccuracySigmaMeters`` when none is reported), times
 /// √(τ / min(τ, δt)) for errors that persist τ = ``GNSSProviderConfiguration/errorCorrelationSeconds``
-/// (δt since the previous delivered fix).
+/// (δt since the previous delivered fix; ``CorrelatedErrorInflation``).
 ///
 /// Skipped and counted: a fix with the fix time of the previous one (location APIs deliver the same fix
 /// again until a new one is computed; without fix times, the same coordinate and accuracy) in
@@ -39,12 +39,13 @@ public final class GNSSPositionProvider: LifecycleProvider {
     public private(set) var rejectedSampleCount = 0
 
     private var previous: GNSSFix?
-    private var lastDeliveredTime: Double?
+    private var inflation: CorrelatedErrorInflation
 
     /// A provider placing fixes in `frame`.
     public init(frame: LocalFrame, configuration: GNSSProviderConfiguration = .standard) {
         self.frame = frame
         self.configuration = configuration
+        inflation = CorrelatedErrorInflation(correlationSeconds: configuration.errorCorrelationSeconds)
     }
 
     /// Feeds one sample; returns the location of a new, usable fix. Other samples are ignored.
@@ -82,12 +83,7 @@ public final class GNSSPositionProvider: LifecycleProvider {
         var sigma =
             fix.horizontalAccuracyMeters.map { max(configuration.minimumSigmaMeters, configuration.sigmaPerAccuracy * $0) }
             ?? configuration.missingAccuracySigmaMeters
-        let tau = configuration.errorCorrelationSeconds
-        if tau > 0 {
-            let interval = lastDeliveredTime.map { max(1e-3, t - $0) } ?? tau
-            sigma *= (tau / min(tau, interval)).squareRoot()
-        }
-        lastDeliveredTime = t
+        sigma *= inflation.covarianceFactor(deliveredAtSeconds: t).squareRoot()
         let location = IndoorLocation(
             point: frame.localPoint(from: fix.coordinate), coordinate: fix.coordinate, levelID: nil,
             covariance: .isotropic(sigmaMeters: sigma), timeSeconds: t, source: name)
