@@ -175,7 +175,10 @@ import Testing
         let configuration = try FingerprintConfiguration(errorCorrelationSeconds: 10)
         let widened = FingerprintPositionProvider(
             map: Self.gridMap(), configuration: configuration, levels: LevelCandidate.levels(floorNumbers: [0]))
-        let plain = FingerprintPositionProvider(map: Self.gridMap(), levels: LevelCandidate.levels(floorNumbers: [0]))
+        let plain = FingerprintPositionProvider(
+            map: Self.gridMap(), configuration: try FingerprintConfiguration(errorCorrelationSeconds: 0),
+            levels: LevelCandidate.levels(floorNumbers: [0]))
+        #expect(FingerprintConfiguration.standard.errorCorrelationSeconds == 10)
         func fixes(_ provider: FingerprintPositionProvider) -> [IndoorLocation] {
             var fixes: [IndoorLocation] = []
             // The same place scanned at 0, 2 and 20 s: the second comes 2 s after the first (5 per 10 s),
