@@ -41,11 +41,11 @@ import Testing
     @Test func fixesCloserThanTheCorrelationTimeAreWidened() throws {
         let provider = GNSSPositionProvider(frame: Self.frame)
         _ = provider.consume(Self.fix(t: 0))
-        // 1 s later, errors persisting 10 s: σ × √10.
+        // 1 s later, errors persisting 30 s: σ × √30.
         let next = try #require(provider.consume(Self.fix(t: 1)))
-        #expect(abs(next.covariance.xx - pow(6 / 1.51, 2) * 10) < 1e-9)
-        // 20 s later: independent again.
-        let later = try #require(provider.consume(Self.fix(t: 21)))
+        #expect(abs(next.covariance.xx - pow(6 / 1.51, 2) * 30) < 1e-9)
+        // 40 s later: independent again.
+        let later = try #require(provider.consume(Self.fix(t: 41)))
         #expect(abs(later.covariance.xx - pow(6 / 1.51, 2)) < 1e-9)
         let plain = GNSSPositionProvider(frame: Self.frame, configuration: try GNSSProviderConfiguration(errorCorrelationSeconds: 0))
         _ = plain.consume(Self.fix(t: 0))
