@@ -19,10 +19,11 @@ enum RadioMapSurvey {
 
     /// Surveys `files` (read like `eval` reads them: venue frame, else the beacons' centroid, else the
     /// first walk's geographic truth). Files without two truth points are skipped with the reason. Strides
-    /// are measured against `deadReckoning`'s step model (``RadioMap/strideRatios``).
+    /// are measured against `deadReckoning`'s step model (``RadioMap/strideRatios``). The files are read
+    /// `jobs` at a time and added to the map in file order (the same map as one after the other).
     static func build(
         files: [String], venue: Venue?, registry: BeaconRegistry?,
-        configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration = .standard
+        configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration = .standard, jobs: Int = 1
     ) -> Result {
         var builder: RadioMapBuilder?
         var mapFrame: LocalFrame?
@@ -30,10 +31,18 @@ enum RadioMapSurvey {
         var skipped: [(file: String, reason: String)] = []
         var progress = ProgressLine("survey", total: files.count)
         defer { progress.finish() }
+        // Read `jobs` files at a time in batches (so only a batch is in memory), then add them in order.
+        var reads: [Swift.Result<EvaluationInputs.LoadedRecording, any Error>] = []
         for (index, file) in files.enumerated() {
-            progress.update(index, (file as NSString).lastPathComponent)
+            if index % (2 * jobs) == 0 {
+                let batch = Array(files[index..<min(files.count, index + 2 * jobs)])
+                reads = ParallelJobs.map(batch, jobs: jobs, progress: { progress.update(index + $0, ($1 as NSString).lastPathComponent) }) {
+                    _, file in Swift.Result { try EvaluationInputs.readRecording(file, venue: venue, registry: registry) }
+                }
+            }
+            let read = reads[index % (2 * jobs)]
             do {
-                let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
+                let loaded = try read.get()
                 guard let groundTruth = loaded.truth, groundTruth.count >= 2 else {
                     skipped.append((file, loaded.truth == nil ? "no ground truth" : "only one ground-truth point"))
                     continue
