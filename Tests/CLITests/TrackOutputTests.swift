@@ -253,4 +253,18 @@ import Testing
         let c2 = try CLIRunner.run(["scenarios", "--seeds", "5", "--json", "--jobs", "2"])
         #expect(c1.status == 0 && c1.stdout == c2.stdout, "\(c1.stderr)")
     }
+
+    @Test func evalPlotAddsTheErrorCDFOfTheFusedTrackAndEachProvider() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let r = try CLIRunner.run([
+            "eval", Self.recording, "--venue", Self.venue, "--beacons", "Recordings/simulated/campus-beacons.json", "--plot",
+            folder.appendingPathComponent("plot.svg").path, "--json",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let svg = try String(contentsOf: folder.appendingPathComponent("plot-error-cdf.svg"), encoding: .utf8)
+        let points = try #require(r.json?["files"]?.array?.first?["pointErrors"]?.array)
+        #expect(svg.contains("fused: median") && svg.contains("(\(points.count) points)"))
+        #expect(svg.contains("dead reckoning: median") && svg.contains("beacon fixes: median"))
+        #expect(svg.components(separatedBy: "<polyline").count - 1 == 3)
+    }
 }

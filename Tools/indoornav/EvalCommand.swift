@@ -60,7 +60,8 @@ enum EvalCommand {
             SharedOptions.beacons,
             SharedOptions.json,
             .value(
-                "--plot", "OUT.svg|OUT_DIR", "write SVG plots of the tracks (one file, or one per recording and level in a folder)",
+                "--plot", "OUT.svg|OUT_DIR",
+                "write SVG plots of the tracks (one file, or one per recording and level in a folder) and the error CDF (…-error-cdf.svg)",
                 example: "--plot out/"),
             SharedOptions.radioMap.with(
                 help: "fuse fixes matched against this radio map (indoornav survey); without --venue, "
@@ -235,6 +236,7 @@ enum EvalCommand {
         if let plotPath {
             do {
                 try EvalPlots.write(outcomes, venue: settings.venue, to: plotPath)
+                try EvalOutputs.writeErrorCDF(outcomes, beside: plotPath)
             } catch {
                 warn("indoornav eval: cannot write plots to \(plotPath): \(ErrorText.sentence(error, path: plotPath))")
                 return 1

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorGeometry
+import IndoorPlot
 import IndoorPositioning
 import IndoorRecordings
 import IndoorVenue
@@ -181,6 +182,35 @@ struct EvalOutputs {
             }
         }
         return out
+    }
+
+    /// The error CDF of the fused track, the dead reckoning and each provider's fixes, pooled over the
+    /// walks: `error-cdf.svg` in the `--plot` folder, or `<OUT>-error-cdf.svg` beside `--plot OUT.svg`.
+    static func writeErrorCDF(_ outcomes: [EvalCommand.FileOutcome], beside plotPath: String) throws {
+        let path =
+            plotPath.lowercased().hasSuffix(".svg")
+            ? (plotPath as NSString).deletingPathExtension + "-error-cdf.svg"
+            : (plotPath as NSString).appendingPathComponent("error-cdf.svg")
+        try OutputFile.write(errorCDF(outcomes), to: path)
+    }
+
+    /// The CDF figure's SVG (see ``writeErrorCDF(_:beside:)``).
+    static func errorCDF(_ outcomes: [EvalCommand.FileOutcome]) -> String {
+        let report = EvalReport(outcomes: outcomes, skipped: [])
+        let colors = ["beacon": "#9467bd", "gnss": "#8c564b", "fingerprint": "#2ca02c", "manual": "#e377c2"]
+        var curves = [
+            ErrorCDFPlot.Curve(name: "fused", color: "#1f77b4", errorsMeters: report.overall.points.map(\.errorMeters)),
+            ErrorCDFPlot.Curve(
+                name: "dead reckoning", color: "#ff7f0e", errorsMeters: report.overallDeadReckoning.points.map(\.errorMeters), dashed: true),
+        ]
+        for (source, score) in report.overallProviders.sorted(by: { $0.key < $1.key }) {
+            curves.append(
+                ErrorCDFPlot.Curve(
+                    name: "\(source) fixes", color: colors[source] ?? "#7f7f7f", errorsMeters: score.points.map(\.errorMeters), dashed: true
+                ))
+        }
+        let walks = outcomes.count == 1 ? (outcomes[0].file as NSString).lastPathComponent : "\(outcomes.count) walks"
+        return ErrorCDFPlot(curves: curves).rendered(title: "Position error CDF — \(walks)")
     }
 
     /// A truth level as written in the points file (`F1`, `lvl-a0`, `2`).
