@@ -193,6 +193,10 @@ enum EvalCommand {
         var progress = ProgressLine("eval", total: files.count)
         defer { progress.finish() }
         outputs.prepareTrackFiles(for: files)
+        // Every walk shares the venue's (or the beacons') frame when there is one: its matchers can be made first.
+        if let frame = settings.venue?.frame ?? settings.registry.flatMap(EvaluationInputs.beaconCentroidFrame) {
+            radioMaps.prepare(forWalks: files.map(RadioMapSurvey.walkName), frame: frame, jobs: outputs.jobs)
+        }
         let selection = Mutex(radioMaps)
         // One job per walk (--jobs at once); the results are merged below in file order, as one loop would.
         let results = ParallelJobs.map(files, jobs: outputs.jobs, progress: { progress.update($0, ($1 as NSString).lastPathComponent) }) {

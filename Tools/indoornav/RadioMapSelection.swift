@@ -9,7 +9,8 @@ struct RadioMapSelection {
     var map: RadioMap?
     var configuration: FingerprintConfiguration
     var folds: CrossValidationFolds?
-    private var cache: [String: FingerprintMatcher] = [:]
+    /// Matchers by ``cacheKey(fold:frame:)``.
+    var cache: [String: FingerprintMatcher] = [:]
 
     init(map: RadioMap?, configuration: FingerprintConfiguration) {
         self.map = map
@@ -20,14 +21,26 @@ struct RadioMapSelection {
     mutating func matcher(forWalk walk: String, frame: LocalFrame?) -> (matcher: FingerprintMatcher?, fold: Int?) {
         guard let map else { return (nil, nil) }
         let fold = folds?.foldOfName[walk]
-        let key = "\(fold ?? -1)|\(frame.map { "\($0.reference.latitudeDegrees),\($0.reference.longitudeDegrees)" } ?? "-")"
+        let key = Self.cacheKey(fold: fold, frame: frame)
         if let cached = cache[key] { return (cached, fold) }
+        let matcher = Self.makeMatcher(map: map, folds: folds, fold: fold, frame: frame, configuration: configuration)
+        cache[key] = matcher
+        return (matcher, fold)
+    }
+
+    /// The cache key of a fold's matcher in a frame.
+    static func cacheKey(fold: Int?, frame: LocalFrame?) -> String {
+        "\(fold ?? -1)|\(frame.map { "\($0.reference.latitudeDegrees),\($0.reference.longitudeDegrees)" } ?? "-")"
+    }
+
+    /// The matcher of `map` without the walks of `fold` (all of it without folds), reframed to `frame`.
+    static func makeMatcher(
+        map: RadioMap, folds: CrossValidationFolds?, fold: Int?, frame: LocalFrame?, configuration: FingerprintConfiguration
+    ) -> FingerprintMatcher {
         var selected = map
         if let folds, let fold {
             selected = map.excludingWalks { folds.foldOfName[$0] == fold }
         }
-        let matcher = FingerprintMatcher(map: selected.reframed(to: frame), configuration: configuration)
-        cache[key] = matcher
-        return (matcher, fold)
+        return FingerprintMatcher(map: selected.reframed(to: frame), configuration: configuration)
     }
 }

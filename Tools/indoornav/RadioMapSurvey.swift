@@ -32,17 +32,25 @@ enum RadioMapSurvey {
         var progress = ProgressLine("survey", total: files.count)
         defer { progress.finish() }
         // Read `jobs` files at a time in batches (so only a batch is in memory), then add them in order.
-        var reads: [Swift.Result<EvaluationInputs.LoadedRecording, any Error>] = []
+        // Each job also measures the walk's stride ratio on its truth as read (kept when no reframing follows).
+        var reads: [Swift.Result<(EvaluationInputs.LoadedRecording, Double?), any Error>] = []
         for (index, file) in files.enumerated() {
             if index % (2 * jobs) == 0 {
                 let batch = Array(files[index..<min(files.count, index + 2 * jobs)])
                 reads = ParallelJobs.map(batch, jobs: jobs, progress: { progress.update(index + $0, ($1 as NSString).lastPathComponent) }) {
-                    _, file in Swift.Result { try EvaluationInputs.readRecording(file, venue: venue, registry: registry) }
+                    _, file in
+                    Swift.Result {
+                        let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
+                        let truth = (loaded.truth?.points ?? []).filter { $0.timeSeconds.isFinite && $0.point.isFinite }
+                            .sorted { $0.timeSeconds < $1.timeSeconds }
+                        return (loaded, RadioMapBuilder.strideRatio(samples: loaded.samples, truth: truth, model: deadReckoning))
+                    }
                 }
             }
             let read = reads[index % (2 * jobs)]
             do {
-                let loaded = try read.get()
+                let (loaded, measuredStride) = try read.get()
+                var strideRatio: Double?? = measuredStride
                 guard let groundTruth = loaded.truth, groundTruth.count >= 2 else {
                     skipped.append((file, loaded.truth == nil ? "no ground truth" : "only one ground-truth point"))
                     continue
@@ -54,6 +62,7 @@ enum RadioMapSurvey {
                 }
                 var truth = groundTruth.points
                 if let mapFrame, let frame = loaded.frame, frame != mapFrame, !loaded.usedFloorFrame {
+                    strideRatio = nil
                     truth = truth.map {
                         TruthPoint(
                             timeSeconds: $0.timeSeconds, point: mapFrame.localPoint(from: frame.geoCoordinate(from: $0.point)),
@@ -61,7 +70,7 @@ enum RadioMapSurvey {
                     }
                 }
                 guard var current = builder else { continue }
-                outcomes.append(try current.add(walk: walkName(file), samples: loaded.samples, truth: truth))
+                outcomes.append(try current.add(walk: walkName(file), samples: loaded.samples, truth: truth, strideRatio: strideRatio))
                 builder = current
             } catch {
                 skipped.append((file, EvaluationInputs.skipReason(for: error)))
