@@ -267,4 +267,20 @@ import Testing
         #expect(svg.contains("dead reckoning: median") && svg.contains("beacon fixes: median"))
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 3)
     }
+
+    @Test func crossValidatedEvalGivesTheSameJSONInEveryRunAndWithAnyJobs() throws {
+        // Three copies of the ILC walk (Wi-Fi scans) under different names: two folds, each scored with a
+        // radio map surveyed from the other's walks. Each run hashes with its own seed.
+        let folder = try CLIRunner.temporaryDirectory()
+        for name in ["a", "b", "c"] {
+            try FileManager.default.copyItem(
+                at: CLIRunner.packageRoot.appendingPathComponent("Recordings/samples/ilc-site1-B1-5ddb8a08.txt"),
+                to: folder.appendingPathComponent("walk-\(name).txt"))
+        }
+        let args = ["eval", folder.path, "--cross-validate", "2", "--json"]
+        let runs = try [["--jobs", "1"], ["--jobs", "1"], ["--jobs", "2"]].map { try CLIRunner.run(args + $0) }
+        #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
+        #expect(runs[0].json?["providers"]?["fingerprint"]?["points"]?.int ?? 0 > 10, "\(runs[0].stdout.prefix(400))")
+        #expect(runs[0].stdout == runs[1].stdout && runs[0].stdout == runs[2].stdout)
+    }
 }
