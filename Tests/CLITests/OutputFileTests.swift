@@ -151,6 +151,7 @@ import Testing
             ["view", "Recordings/venues/campus", "-o"], ["survey", OutputFileTests.walk, "-o"],
             ["simulate", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-lab", "--seed", "1", "-o"],
             ["import", "ilc", OutputFileTests.walk, "-o"],
+            ["bench", "route", "Recordings/venues/campus", "--queries", "5", "--queries-out"],
         ]
         for command in commands {
             for (target, fragment) in [(fifo.path, "FIFO"), ("/dev/null", "device"), (folder.path, "is a folder")] {
