@@ -31,12 +31,14 @@ enum RadioMapSurvey {
         var skipped: [(file: String, reason: String)] = []
         var progress = ProgressLine("survey", total: files.count)
         defer { progress.finish() }
-        // Read `jobs` files at a time in batches (so only a batch is in memory), then add them in order.
+        // Read `jobs` files at a time in batches of 8 per job (only a batch is in memory; long enough that
+        // the walks of a batch balance across the jobs), then add them in order.
+        let batchSize = 8 * jobs
         // Each job also measures the walk's stride ratio on its truth as read (kept when no reframing follows).
         var reads: [Swift.Result<(EvaluationInputs.LoadedRecording, Double?), any Error>] = []
         for (index, file) in files.enumerated() {
-            if index % (2 * jobs) == 0 {
-                let batch = Array(files[index..<min(files.count, index + 2 * jobs)])
+            if index % batchSize == 0 {
+                let batch = Array(files[index..<min(files.count, index + batchSize)])
                 reads = ParallelJobs.map(batch, jobs: jobs, progress: { progress.update(index + $0, ($1 as NSString).lastPathComponent) }) {
                     _, file in
                     Swift.Result {
@@ -47,7 +49,7 @@ enum RadioMapSurvey {
                     }
                 }
             }
-            let read = reads[index % (2 * jobs)]
+            let read = reads[index % batchSize]
             do {
                 let (loaded, measuredStride) = try read.get()
                 var strideRatio: Double?? = measuredStride
