@@ -127,6 +127,6 @@ let package = Package(
         // Reads the sources: doc comments on public declarations, DocC articles against the code.
         .testTarget(name: "DocumentationTests"),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
-        .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "BrowserHarness", "LoopbackSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "IndoorRecordings", "BrowserHarness", "LoopbackSupport"]),
     ]
 )

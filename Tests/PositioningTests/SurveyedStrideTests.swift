@@ -30,6 +30,26 @@ import Testing
         #expect(abs(ratio - 1.2) < 1e-9)
     }
 
+    @Test func aStrideRatioMeasuredBeforehandIsTheOneAddUses() throws {
+        let steps = Self.stepMeters(after: 0, upTo: 60)
+        let truth = [
+            TruthPoint(timeSeconds: 0, point: .zero, level: .floorName("F1")),
+            TruthPoint(timeSeconds: 60, point: LocalPoint(x: 0, y: 1.2 * steps), level: .floorName("F1")),
+        ]
+        var measuredHere = RadioMapBuilder(deadReckoning: .standard)
+        try measuredHere.add(walk: "w", samples: Self.walk, truth: truth)
+        var measuredBefore = RadioMapBuilder(deadReckoning: .standard)
+        let ratio = RadioMapBuilder.strideRatio(samples: Self.walk, truth: truth, model: .standard)
+        try measuredBefore.add(walk: "w", samples: Self.walk, truth: truth, strideRatio: .some(ratio))
+        #expect(measuredHere.build() == measuredBefore.build())
+        let kept = try #require(measuredBefore.build().strideRatios.first ?? nil)
+        #expect(abs(kept - 1.2) < 1e-9)
+        // A value given is taken as it is (here: none measured).
+        var none = RadioMapBuilder(deadReckoning: .standard)
+        try none.add(walk: "w", samples: Self.walk, truth: truth, strideRatio: .some(nil))
+        #expect(none.build().strideRatios == [nil])
+    }
+
     @Test func legsThatChangeLevelAreLeftOut() throws {
         let firstHalf = Self.stepMeters(after: 0, upTo: 30)
         let truth = [

@@ -6,6 +6,7 @@ import IndoorPlot
 import IndoorPositioning
 import IndoorRecordings
 import IndoorVenue
+import Synchronization
 
 /// `indoornav eval RECORDING|FOLDER… [--venue V] [--beacons F] [--json] [--plot OUT.svg|OUT_DIR]` — runs
 /// each recording through the providers and the fusion engine, started at its first ground-truth point
@@ -59,7 +60,8 @@ enum EvalCommand {
             SharedOptions.beacons,
             SharedOptions.json,
             .value(
-                "--plot", "OUT.svg|OUT_DIR", "write SVG plots of the tracks (one file, or one per recording and level in a folder)",
+                "--plot", "OUT.svg|OUT_DIR",
+                "write SVG plots of the tracks (one file, or one per recording and level in a folder) and the error CDF (…-error-cdf.svg)",
                 example: "--plot out/"),
             SharedOptions.radioMap.with(
                 help: "fuse fixes matched against this radio map (indoornav survey); without --venue, "
@@ -98,7 +100,7 @@ enum EvalCommand {
             .number(
                 "--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5,
                 default: "\(StrideConfiguration.standard.weinbergK)", example: "--weinberg-k 0.46"),
-        ],
+        ] + EvalOutputs.options,
         notes: [
             "Each recording starts at its first ground-truth point (no later truth is used) and is scored against the later ones. Public data sets: README, \"Data\"."
         ],
@@ -127,6 +129,7 @@ enum EvalCommand {
         let weinbergK = try args.double("--weinberg-k")
         let manualPath = try args.option("--manual")
         let manualSigma = try args.double("--manual-sigma") ?? ManualFixes.defaultSigmaMeters
+        var outputs = try EvalOutputs(&args)
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()
@@ -137,8 +140,9 @@ enum EvalCommand {
         if navigate, venuePath == nil { throw UsageError("eval: --navigate needs --venue (routes are planned on its graph)") }
         if let plotPath {
             try OutputFile.refuseOverwritingInput(
-                plotPath, inputs: paths + [venuePath, beaconsPath, radioMapPath, manualPath].compactMap { $0 })
+                plotPath, inputs: paths + [venuePath, beaconsPath, radioMapPath, manualPath].compactMap { $0 }, folderAllowed: true)
         }
+        try outputs.check(inputs: paths + [venuePath, beaconsPath, radioMapPath, manualPath].compactMap { $0 })
 
         var fusion = FusionConfiguration.standard
         fusion.beaconCovarianceScale = beaconScale
@@ -180,11 +184,10 @@ enum EvalCommand {
         if let folds, radioMap == nil {
             let survey = RadioMapSurvey.build(
                 files: files, venue: settings.venue, registry: settings.registry, configuration: settings.fingerprint,
-                deadReckoning: settings.deadReckoning)
+                deadReckoning: settings.deadReckoning, jobs: outputs.jobs)
             radioMap = survey.map
         }
         var radioMaps = RadioMapSelection(map: radioMap, configuration: settings.fingerprint)
-        radioMaps.excludeRadiusMeters = excludeRadius
         if let folds {
             do {
                 radioMaps.folds = try CrossValidationFolds(
@@ -197,36 +200,58 @@ enum EvalCommand {
         var skipped: [(file: String, reason: String)] = []
         var progress = ProgressLine("eval", total: files.count)
         defer { progress.finish() }
-        for (index, file) in files.enumerated() {
-            progress.update(index, (file as NSString).lastPathComponent)
+        outputs.prepareTrackFiles(for: files)
+        // Every walk shares the venue's (or the beacons') frame when there is one: its matchers can be made first.
+        if let frame = settings.venue?.frame ?? settings.registry.flatMap(EvaluationInputs.beaconCentroidFrame) {
+            radioMaps.prepare(forWalks: files.map(RadioMapSurvey.walkName), frame: frame, jobs: outputs.jobs)
+        }
+        let selection = Mutex(radioMaps)
+        // One job per walk (--jobs at once); the results are merged below in file order, as one loop would.
+        let results = ParallelJobs.map(files, jobs: outputs.jobs, progress: { progress.update($0, ($1 as NSString).lastPathComponent) }) {
+            _, file -> EvalOutputs.WalkResult in
             do {
                 let loaded = try EvaluationInputs.readRecording(file, venue: settings.venue, registry: settings.registry)
                 guard let truth = loaded.truth, truth.count >= 2 else {
-                    skipped.append((file, loaded.truth == nil ? "no ground truth" : "only one ground-truth point"))
-                    continue
+                    return .skipped(file, loaded.truth == nil ? "no ground truth" : "only one ground-truth point")
                 }
-                let selected = radioMaps.matcher(forWalk: RadioMapSurvey.walkName(file), frame: loaded.frame, truth: truth)
+                var selected = selection.withLock { $0.matcher(forWalk: RadioMapSurvey.walkName(file), frame: loaded.frame) }
+                if let radius = excludeRadius, let matcher = selected.matcher {
+                    selected.matcher = RadioMapSelection.blocked(matcher, truth: truth, radiusMeters: radius)
+                }
                 // With --navigate, navigation follows the same pass through the providers as the score.
                 let walk = navigate ? try settings.venue.map { try WalkNavigation(truth: truth, venue: $0) } : nil
-                guard let replay = try evaluate(loaded, truth: truth, settings, matcher: selected.matcher, observer: walk?.follower) else {
-                    skipped.append((file, "no usable ground truth"))
-                    continue
+                let recorder = outputs.trackFolder == nil ? nil : TrackRecorder()
+                let observer = EvalOutputs.observer(walk?.follower, recorder)
+                guard let replay = try evaluate(loaded, truth: truth, settings, matcher: selected.matcher, observer: observer) else {
+                    return .skipped(file, "no usable ground truth")
                 }
                 if let failure = replay.startFailure {
-                    skipped.append((file, "the filter could not start at the first ground-truth point: \(failure)"))
-                    continue
+                    return .skipped(file, "the filter could not start at the first ground-truth point: \(failure)")
                 }
                 var outcome = FileOutcome(file: file, dataset: loaded.format, replay: replay, fold: selected.fold)
                 outcome.navigation = walk?.outcome(lastSampleSeconds: loaded.samples.last?.timeSeconds, file: file)
-                outcomes.append(outcome)
+                let trackFailure = recorder.flatMap {
+                    outputs.writeTrack($0, of: file, loaded: loaded, replay: replay, venue: settings.venue)
+                }
+                return .scored(outcome, trackFailure: trackFailure)
             } catch {
-                skipped.append((file, EvaluationInputs.skipReason(for: error)))
+                return .skipped(file, EvaluationInputs.skipReason(for: error))
+            }
+        }
+        var trackFailures: [String] = []
+        for result in results {
+            switch result {
+            case .scored(let outcome, let failure):
+                outcomes.append(outcome)
+                if let failure { trackFailures.append(failure) }
+            case .skipped(let file, let reason): skipped.append((file, reason))
             }
         }
         for entry in skipped { warn("indoornav eval: skipped \(entry.file): \(entry.reason)") }
         if let plotPath {
             do {
                 try EvalPlots.write(outcomes, venue: settings.venue, to: plotPath)
+                try EvalOutputs.writeErrorCDF(outcomes, beside: plotPath)
             } catch {
                 warn("indoornav eval: cannot write plots to \(plotPath): \(ErrorText.sentence(error, path: plotPath))")
                 return 1
@@ -240,7 +265,7 @@ enum EvalCommand {
             return ExitStatus.failure
         }
         print(json ? report.json.serialized(pretty: true) : report.text)
-        return ExitStatus.success
+        return outputs.finish(outcomes, trackFailures: trackFailures) ? ExitStatus.success : ExitStatus.failure
     }
 
     /// Builds the pipeline for one recording and replays it from its ground truth's start (`observer`

@@ -47,6 +47,7 @@ enum EvalProvidersCommand {
             .integer("--min-fit-beacons", "N", "beacons a fix needs", in: 3...50, default: "3", example: "--min-fit-beacons 4"),
             .flag("--fit-across-levels", "fit beacons of every level, not only the voted one"),
             SharedOptions.json,
+            ParallelJobs.option,
         ],
         examples: ["eval-providers ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"],
         run: run)
@@ -63,6 +64,7 @@ enum EvalProvidersCommand {
         let minimumFit = try args.int("--min-fit-beacons") ?? BeaconProviderConfiguration.standard.minimumBeaconsForFit
         let acrossLevels = args.flag("--fit-across-levels")
         let json = args.flag("--json")
+        let jobs = ParallelJobs.count(try args.int("--jobs"))
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
         try args.finish()
@@ -94,12 +96,14 @@ enum EvalProvidersCommand {
         let files = try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "mbd"], command: "eval-providers")
         var progress = ProgressLine("eval-providers", total: files.count)
         defer { progress.finish() }
-        for (index, file) in files.enumerated() {
-            progress.update(index, (file as NSString).lastPathComponent)
+        // One job per file (--jobs at once), added to the report in file order as one loop would.
+        let results = ParallelJobs.map(files, jobs: jobs, progress: { progress.update($0, ($1 as NSString).lastPathComponent) }) {
+            _, file -> Result<FileResult?, any Error> in
+            Result { file.hasSuffix(".mbd") ? try evaluateReceiverTrack(file, settings) : try evaluateRecording(file, settings) }
+        }
+        for (file, result) in zip(files, results) {
             do {
-                if file.hasSuffix(".mbd") {
-                    try report.add(evaluateReceiverTrack(file, settings))
-                } else if let result = try evaluateRecording(file, settings) {
+                if let result = try result.get() {
                     report.add(result)
                 } else {
                     report.skipped.append((file, "no ground truth"))

@@ -17,6 +17,8 @@ enum EvaluationInputs {
         var usedFloorFrame: Bool
         /// The frame geographic positions were converted with.
         var frame: LocalFrame?
+        /// The Unix time (seconds) of the recording's time zero, when its header tells it (ILC `startTime`).
+        var startEpochSeconds: Double? = nil
     }
 
     /// Files under the paths (folders walked recursively, sorted) with one of `extensions`.
@@ -97,7 +99,8 @@ enum EvaluationInputs {
         return LoadedRecording(
             format: reader.format.rawValue, samples: samples,
             truth: truth.isEmpty ? nil : try GroundTruthTrack(truth, source: file),
-            usedFloorFrame: usedFloorFrame, frame: frame)
+            usedFloorFrame: usedFloorFrame, frame: frame,
+            startEpochSeconds: reader.header.source["startTimeEpochMs"].flatMap(Double.init).map { $0 / 1000 })
     }
 
     /// Why a file that failed to read is skipped: "not a recording" for an unrecognised format, else the

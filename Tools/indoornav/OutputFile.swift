@@ -49,13 +49,13 @@ enum OutputFile {
         return result
     }
 
-    /// Fails with a sentence when `path` cannot be a file: it is a folder, or its folder does not exist.
-    static func checkWritable(_ path: String) throws(ToolFailure) {
+    /// Fails with a sentence when `path` cannot be a file: it exists and is not a regular file (a folder,
+    /// a FIFO, a device, a socket: a usage error, exit 64, since renaming over it would replace it), or its
+    /// folder does not exist.
+    static func checkWritable(_ path: String) throws {
         guard !path.isEmpty else { throw ToolFailure("the output path is empty") }
+        try refuseNonRegularFile(path)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ToolFailure("cannot write \(path): it is a folder; give a file name")
-        }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw ToolFailure("cannot write \(path): its folder \(folder) does not exist")
@@ -63,9 +63,34 @@ enum OutputFile {
         guard isDirectory.boolValue else { throw ToolFailure("cannot write \(path): \(folder) is a file, not a folder") }
     }
 
+    /// Throws when `path` exists (a symbolic link followed) and is not a regular file: a folder, a FIFO, a
+    /// character or block device, or a socket (a folder passes when `folderAllowed`: outputs that are
+    /// one file or a folder of them). Nothing is written to, opened or replaced.
+    static func refuseNonRegularFile(_ path: String, folderAllowed: Bool = false) throws(UsageError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        let kind: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR:
+            if folderAllowed { return }
+            kind = "it is a folder; give a file name"
+        case S_IFIFO: kind = "it is a FIFO (named pipe), not a regular file; give a file name"
+        case S_IFCHR, S_IFBLK: kind = "it is a device, not a regular file; give a file name"
+        case S_IFSOCK: kind = "it is a socket, not a regular file; give a file name"
+        default: kind = "it is not a regular file; give a file name"
+        }
+        throw UsageError("cannot write \(path): \(kind)")
+    }
+
     /// Throws when `output` is one of `inputs`, or an existing file inside one of `folders` (a venue the
     /// command reads), comparing real paths (symbolic links resolved).
-    static func refuseOverwritingInput(_ output: String, inputs: [String], folders: [String] = []) throws(UsageError) {
+    /// An existing output that is not a regular file (nor a folder, when `folderAllowed`) is refused too
+    /// (``refuseNonRegularFile(_:folderAllowed:)``).
+    static func refuseOverwritingInput(
+        _ output: String, inputs: [String], folders: [String] = [], folderAllowed: Bool = false
+    ) throws(UsageError) {
+        try refuseNonRegularFile(output, folderAllowed: folderAllowed)
         let target = realPath(output)
         for input in inputs where realPath(input) == target {
             throw UsageError("the output \(output) is also an input (\(input)); choose another output file")

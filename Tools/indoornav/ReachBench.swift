@@ -20,6 +20,7 @@ enum ReachBench {
                 "--scope", "venue|building", "pairs across the venue, or within one building", default: "venue", example: "--scope building"
             ),
             SharedOptions.json,
+            ParallelJobs.option,
         ],
         examples: ["bench reach Recordings/venues/campus --pairs 2000"],
         run: run)
@@ -34,6 +35,7 @@ enum ReachBench {
             throw UsageError("--scope: expected venue or building, got '\(scopeText)'")
         }
         let json = args.flag("--json")
+        let jobs = ParallelJobs.count(try args.int("--jobs"))
         try args.finish()
 
         let clock = ContinuousClock()
@@ -44,29 +46,45 @@ enum ReachBench {
         let reach = UnitReachability(index: index, options: .defaults(scope: scope))
         let units = reach.units
         guard units.count >= 2 else { throw ToolFailure("\(path): fewer than two units have openings") }
-        let router = IndoorRouter(index: index)
-
         var rng = SplitMix64(seed: UInt64(seed))
         var byBuilding: [String: [Int]] = [:]
         for (i, u) in units.enumerated() { byBuilding[u.buildingID ?? "", default: []].append(i) }
         var routable = 0
         var micros: [Double] = []
         var failures: [JSONValue] = []
+        var pairs: [(Int, Int)] = []
         for _ in 0..<pairCount {
             let a = Int(rng.next() % UInt64(units.count))
             let pool = scope == .building ? (byBuilding[units[a].buildingID ?? ""] ?? [a]) : Array(units.indices)
-            let b = pool[Int(rng.next() % UInt64(pool.count))]
-            let request = RouteRequest(from: .feature(id: units[a].id), to: .feature(id: units[b].id))
-            let t0 = clock.now
-            let response = try router.route(request)
-            micros.append(RouteBench.seconds(clock.now - t0) * 1e6)
-            if response.route != nil {
-                routable += 1
-            } else if failures.count < 20 {
-                failures.append([
-                    "from": .string(units[a].id), "to": .string(units[b].id),
-                    "notice": .string(response.notices.last.map { "\($0.code.rawValue): \($0.details ?? "")" } ?? ""),
-                ])
+            pairs.append((a, pool[Int(rng.next() % UInt64(pool.count))]))
+        }
+        // The pairs are drawn first, then routed in `jobs` contiguous batches, each with its own router on
+        // the shared index; the batches' results are merged in pair order.
+        let batchSize = (pairs.count + jobs - 1) / max(1, jobs)
+        let batches = stride(from: 0, to: pairs.count, by: max(1, batchSize)).map { Array(pairs[$0..<min(pairs.count, $0 + batchSize)]) }
+        let routed = ParallelJobs.map(batches, jobs: jobs) { _, batch -> Result<[(micros: Double, notice: String?)], any Error> in
+            Result {
+                let router = IndoorRouter(index: index)
+                return try batch.map { a, b in
+                    let request = RouteRequest(from: .feature(id: units[a].id), to: .feature(id: units[b].id))
+                    let t0 = clock.now
+                    let response = try router.route(request)
+                    let notice =
+                        response.route != nil ? nil : response.notices.last.map { "\($0.code.rawValue): \($0.details ?? "")" } ?? ""
+                    return (RouteBench.seconds(clock.now - t0) * 1e6, notice)
+                }
+            }
+        }
+        for (batch, result) in zip(batches, routed) {
+            for ((a, b), outcome) in zip(batch, try result.get()) {
+                micros.append(outcome.micros)
+                if let notice = outcome.notice {
+                    if failures.count < 20 {
+                        failures.append(["from": .string(units[a].id), "to": .string(units[b].id), "notice": .string(notice)])
+                    }
+                } else {
+                    routable += 1
+                }
             }
         }
         micros.sort()

@@ -8,9 +8,10 @@ import IndoorRecordings
 import IndoorRouting
 import IndoorVenue
 
-/// `indoornav replay --venue V --recording R [--beacons F] --to DEST [--manual FILE [--manual-sigma M]]
-/// [--follow MODE] [--json] [--plot OUT]`: recording → providers → fusion → navigation → follow-user, with
-/// an event timeline and a final report. DEST is a feature id, `x,y@LEVEL` or a deep link
+/// `indoornav replay --venue V --recording R [--beacons F] [--to DEST] [--manual FILE [--manual-sigma M]]
+/// [--follow MODE] [--json] [--plot OUT] [--track-out FILE [--all-tracks]]`: recording → providers →
+/// fusion → navigation → follow-user, with an event timeline and a final report; without `--to`,
+/// positioning only (providers and fusion, no navigation). `--track-out` writes the fused track. DEST is a feature id, `x,y@LEVEL` or a deep link
 /// (`indoornav://navigate?placeId=…&sectionId=…&poiId=…`); `--manual` adds a track of manual fixes (the
 /// ground-truth lines of FILE) through the manual provider, as `eval --manual` does.
 ///
@@ -18,15 +19,16 @@ import IndoorVenue
 /// ground truth is used except to score the result.
 enum ReplayCommand {
     static let spec = CommandSpec(
-        path: ["replay"], summary: "replay a recording through fusion, navigation and follow-user, with an event timeline and a report",
+        path: ["replay"],
+        summary: "replay a recording through fusion (and with --to navigation and follow-user), with a report and the track",
         options: [
             SharedOptions.venueOption.required,
             .value(
                 "--recording", "FILE", "the recording: canonical .jsonl, an ILC path file or an IPIN logfile",
                 example: "--recording Recordings/simulated/campus-info-to-deans-office.jsonl", required: true),
             .value(
-                "--to", "DEST", "destination: a feature id, x,y@LEVEL or indoornav://navigate?poiId=…", example: "--to occ-deans-office",
-                required: true),
+                "--to", "DEST", "destination: a feature id, x,y@LEVEL or indoornav://navigate?poiId=…; without it, positioning only",
+                example: "--to occ-deans-office"),
             SharedOptions.beacons,
             .value(
                 "--manual", "FILE", "fuse the ground-truth lines of FILE as manual fixes (a user tapping their position)",
@@ -40,8 +42,15 @@ enum ReplayCommand {
                 "--update-interval", "S", "seconds between navigation updates", in: 0...60, default: "1", example: "--update-interval 0.5"),
             SharedOptions.json,
             .value("--plot", "OUT", "write SVG plots of the tracks: OUT.svg, or one per level in the folder OUT", example: "--plot out/"),
+            .value(
+                "--track-out", "FILE", "write the fused track: .csv, .geojson, .gpx, .kml or .jsonl (fix lines for --manual)",
+                example: "--track-out walk.geojson"),
+            TrackOutput.allTracksOption,
         ],
-        notes: ["The walk starts at the recording's first ground-truth point; later truth is used only to score the result."],
+        notes: [
+            "The walk starts at the recording's first ground-truth point; later truth is used only to score the result.",
+            "Without --to nothing is navigated: the report and --track-out hold the fused and dead-reckoning tracks only.",
+        ],
         exitNotes: [2: "the walk did not arrive (or navigation could not start)"],
         examples: [
             "replay --venue Recordings/venues/campus --recording Recordings/simulated/campus-info-to-deans-office.jsonl --to occ-deans-office"
@@ -52,23 +61,33 @@ enum ReplayCommand {
         let venuePath = try args.required("--venue")
         let recordingPath = try args.required("--recording")
         let beaconsPath = try args.option("--beacons")
-        let destinationText = try args.required("--to")
+        let destinationText = try args.option("--to")
         let manualPath = try args.option("--manual")
         let manualSigma = try args.double("--manual-sigma") ?? ManualFixes.defaultSigmaMeters
         let followText = try args.option("--follow") ?? "follow"
         let updateInterval = try args.double("--update-interval") ?? 1
         let json = args.flag("--json")
         let plot = try args.option("--plot")
+        let trackOut = try args.option("--track-out")
+        let allTracks = args.flag("--all-tracks")
         try args.finish()
+        if allTracks, trackOut == nil { throw UsageError("--all-tracks goes with --track-out FILE") }
+        var trackFormat: TrackFormat?
+        if let trackOut { trackFormat = try TrackOutput.fileFormat(trackOut) }
+        if let trackOut {
+            try OutputFile.refuseOverwritingInput(
+                trackOut, inputs: [venuePath, recordingPath] + [beaconsPath, manualPath].compactMap { $0 }, folders: [venuePath])
+        }
         if let plot {
             try OutputFile.refuseOverwritingInput(
-                plot, inputs: [venuePath, recordingPath] + (beaconsPath.map { [$0] } ?? []), folders: [venuePath])
+                plot, inputs: [venuePath, recordingPath] + (beaconsPath.map { [$0] } ?? []), folders: [venuePath], folderAllowed: true)
         }
         guard let followMode = FollowUserMode(rawValue: followText) else {
             throw UsageError("--follow: expected none, follow or followWithHeading, got '\(followText)'")
         }
         let venue = try EvaluationInputs.loadVenue(path: venuePath)
-        let destination = try destination(destinationText, venue: venue)
+        var destination: NavigationDestination?
+        if let destinationText { destination = try Self.destination(destinationText, venue: venue) }
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
         let loaded = try EvaluationInputs.readRecording(recordingPath, venue: venue, registry: registry)
         guard let truth = loaded.truth else { throw ToolFailure("\(recordingPath): no ground-truth point to start from") }
@@ -85,7 +104,13 @@ enum ReplayCommand {
             print(ReplayReport.text(report))
         }
         if let plot { try ReplayReport.writePlots(replay, recording: recordingPath, to: plot) }
-        return replay.arrived ? ExitStatus.success : ExitStatus.notFound
+        if let trackOut, let trackFormat {
+            let document = replay.trackDocument(
+                name: (recordingPath as NSString).lastPathComponent, truth: allTracks ? truth : nil,
+                startEpochSeconds: loaded.startEpochSeconds)
+            try TrackOutput.write(document, as: trackFormat, to: trackOut)
+        }
+        return destination == nil || replay.arrived ? ExitStatus.success : ExitStatus.notFound
     }
 
     /// A `--to` value (a feature id, `x,y@LEVEL` or a deep link naming a POI) as a navigation destination.
@@ -130,11 +155,18 @@ struct Replay {
     /// Level id of each ground-truth point (when its level resolves in the venue), for plots.
     var truthLevelIDs: [String?] = []
     var truthPoints: [LocalPoint] = []
+    /// Whether navigation ran (a destination was given).
+    var navigated = false
+    /// The fused and dead-reckoning tracks with every figure (covariance, heading, sources).
+    var recorded = TrackRecorder()
+    /// The level candidates of the engine (for the truth track's levels).
+    var levels: [LevelCandidate] = []
 
     /// Replays `loaded` from its truth's start; `manualFixes` join the providers through a manual provider.
+    /// Without `destination`, positioning only: the fused and dead-reckoning tracks, no navigation.
     init(
         venue: Venue, registry: BeaconRegistry?, loaded: EvaluationInputs.LoadedRecording, truth: GroundTruthTrack,
-        destination: NavigationDestination, followMode: FollowUserMode, updateIntervalSeconds: Double,
+        destination: NavigationDestination?, followMode: FollowUserMode, updateIntervalSeconds: Double,
         manualFixes: [IndoorLocation]? = nil
     ) throws {
         self.venue = venue
@@ -148,11 +180,26 @@ struct Replay {
                 engine: engine, deadReckoning: pipeline.deadReckoning,
                 sources: Array(pipeline.sources.dropFirst()) + [ManualFixes.provider(manualFixes)])
         }
+        levels = engine.levelCandidates
+        truthPoints = truth.points.map(\.point)
+        truthLevelIDs = truth.points.map { point in
+            point.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }.map {
+                engine.levelCandidates[$0].levelID
+            }
+        }
+        guard let destination else {
+            recorded = try TrackRecorder.record(samples: loaded.samples, start: truth.start, pipeline: pipeline)
+            fused = recorded.fused.map { Stamped(timeSeconds: $0.timeSeconds, point: $0.point, levelID: $0.levelID) }
+            deadReckoning = recorded.deadReckoning.map { Stamped(timeSeconds: $0.timeSeconds, point: $0.point, levelID: $0.levelID) }
+            durationSeconds = max(0, (loaded.samples.last?.timeSeconds ?? truth.start.timeSeconds) - truth.start.timeSeconds)
+            return
+        }
+        navigated = true
         let run = try NavigationReplay(
             samples: loaded.samples, start: truth.start, venue: venue, pipeline: pipeline,
             options: .init(
                 destination: destination, followMode: followMode,
-                updateIntervalSeconds: updateIntervalSeconds))
+                updateIntervalSeconds: updateIntervalSeconds), observer: recorded)
         for (time, event) in run.events { timeline.append(Self.line(event, at: time, venue: venue)) }
         fused = run.fused
         snapped = run.snapped
@@ -167,12 +214,23 @@ struct Replay {
         finalCamera = run.finalCamera
         finalProgress = run.finalProgress
         durationSeconds = run.durationSeconds
-        truthPoints = truth.points.map(\.point)
-        truthLevelIDs = truth.points.map { point in
-            point.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }.map {
-                engine.levelCandidates[$0].levelID
+    }
+
+    /// The tracks for `--track-out`: the fused one, and with `truth` the dead-reckoning, snapped (when
+    /// navigated) and truth tracks too.
+    func trackDocument(name: String, truth: GroundTruthTrack?, startEpochSeconds: Double?) -> TrackDocument {
+        var tracks = [PositionTrack(name: "fused", points: recorded.fused)]
+        if let truth {
+            tracks.append(PositionTrack(name: "deadReckoning", points: recorded.deadReckoning))
+            if navigated {
+                tracks.append(
+                    PositionTrack(
+                        name: "snapped",
+                        points: snapped.map { PositionTrack.Point(timeSeconds: $0.timeSeconds, point: $0.point, levelID: $0.levelID) }))
             }
+            tracks.append(TrackOutput.truthTrack(truth, levels: levels, venue: venue))
         }
+        return TrackDocument(name: name, tracks: tracks, frame: venue.frame, startEpochSeconds: startEpochSeconds)
     }
 
     /// One timeline line; off-route, reroute and final arrival are marked for the viewer.
@@ -209,6 +267,7 @@ struct Replay {
         }
         let route = routes.first
         return [
+            "navigated": .bool(navigated),
             "arrived": .bool(arrived),
             "arrivalTimeSeconds": arrivalTime.map { .finite($0) } ?? .null,
             "durationSeconds": .finite(durationSeconds),

@@ -55,6 +55,15 @@ enum ReplayReport {
     static func text(_ r: JSONValue) -> String {
         func f(_ v: JSONValue?, _ digits: Int = 1) -> String { v?.double.map { String(format: "%.\(digits)f", $0) } ?? "-" }
         var lines = ["", "report:"]
+        guard r["navigated"]?.bool != false else {
+            lines.append("  positioning only (no --to): recording \(f(r["durationSeconds"])) s")
+            for (name, key) in [("fused", "fused"), ("dead reckoning", "deadReckoning")] {
+                lines.append(
+                    "  \(name) error vs ground truth: mean \(f(r[key]?["meanErrorMeters"])) m, p75 \(f(r[key]?["p75ErrorMeters"])) m, max \(f(r[key]?["maxErrorMeters"])) m"
+                )
+            }
+            return lines.joined(separator: "\n")
+        }
         lines.append(
             "  arrived: \(r["arrived"]?.bool == true ? "yes at \(f(r["arrivalTimeSeconds"])) s" : "no") (recording \(f(r["durationSeconds"])) s)"
         )

@@ -38,6 +38,7 @@ enum RouteBench {
         let graph = try args.option("--graph")
         let noHierarchy = args.flag("--no-hierarchy")
         try args.finish()
+        if let queriesOut { try OutputFile.refuseOverwritingInput(queriesOut, inputs: [path], folders: [path]) }
 
         let clock = ContinuousClock()
         let loadStart = clock.now

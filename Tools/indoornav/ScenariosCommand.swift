@@ -11,6 +11,7 @@ enum ScenariosCommand {
             .integer("--seeds", "N", "seeded walks per scenario", in: 1...10_000, default: "20", example: "--seeds 100"),
             .number("--noise", "M", "position noise, metres", in: 0...20, default: "3", example: "--noise 5"),
             SharedOptions.json,
+            ParallelJobs.option,
         ],
         examples: ["scenarios --seeds 20 --json"],
         run: run)
@@ -19,11 +20,18 @@ enum ScenariosCommand {
         let seeds = try args.int("--seeds") ?? 20
         let noise = try args.double("--noise") ?? 3
         let json = args.flag("--json")
+        let jobs = ParallelJobs.count(try args.int("--jobs"))
         try args.finish()
         var fixes = FixGenerator.Configuration()
         fixes.noiseSigmaMeters = noise
         let runner = try ScenarioRunner(venue: ScenarioVenues.corridorGrid(), fixes: fixes)
-        let report = runner.run(seeds: 0..<UInt64(seeds))
+        // Contiguous seed ranges run at once, each on its own runner; the reports merge to the one-range report.
+        let count = UInt64(max(1, min(jobs, seeds)))
+        let ranges = (0..<count).map { k in (UInt64(seeds) * k / count)..<(UInt64(seeds) * (k + 1) / count) }
+        let parts = ParallelJobs.map(ranges, jobs: jobs) { k, range -> Result<ScenarioReport, any Error> in
+            Result { try (k == 0 ? runner : ScenarioRunner(venue: runner.venue, fixes: fixes)).run(seeds: range) }
+        }
+        let report = ScenarioReport.merged(try parts.map { try $0.get() })
         if json {
             var object: [String: JSONValue] = [:]
             for figure in report.figures { object[figure.name] = .finite((figure.value * 1000).rounded() / 1000) }

@@ -18,6 +18,7 @@ enum SurveyCommand {
             SharedOptions.venueOption.with(help: "venue whose frame and levels the truth is put in (an ILC site folder or an IMDF venue)"),
             SharedOptions.beacons.with(help: "beacon registry (its centroid sets the frame when there is no venue)"),
             SharedOptions.json.with(help: "print the summary as JSON"),
+            ParallelJobs.option,
             SharedOptions.fingerprintOption,
         ],
         notes: ["Each Wi-Fi scan (with the beacons of the last 2 s) is placed at the truth interpolated at its time."],
@@ -29,6 +30,7 @@ enum SurveyCommand {
         let venuePath = try args.option("--venue")
         let beaconsPath = try args.option("--beacons")
         let json = args.flag("--json")
+        let jobs = ParallelJobs.count(try args.int("--jobs"))
         let configuration = try FingerprintOptions.configuration(try args.options("--fingerprint-option"))
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }
@@ -39,7 +41,8 @@ enum SurveyCommand {
         try OutputFile.refuseOverwritingInput(output, inputs: files + [venuePath, beaconsPath].compactMap { $0 })
         let loadedVenue = try venuePath.map { path in try EvaluationInputs.loadVenue(path: path) }
         let loadedRegistry = try beaconsPath.map { path in try EvaluationInputs.loadRegistry(path: path) }
-        let result = RadioMapSurvey.build(files: files, venue: loadedVenue, registry: loadedRegistry, configuration: configuration)
+        let result = RadioMapSurvey.build(
+            files: files, venue: loadedVenue, registry: loadedRegistry, configuration: configuration, jobs: jobs)
         for entry in result.skipped { warn("indoornav survey: skipped \(entry.file): \(entry.reason)") }
         guard !result.map.fingerprints.isEmpty else {
             warn("indoornav survey: no fingerprint could be placed (no walk with ground truth and Wi-Fi or beacon scans); nothing written")

@@ -44,6 +44,13 @@ public struct NavigationReplay {
         public var point: LocalPoint
         /// The level, when known.
         public var levelID: String?
+
+        /// A position at a time.
+        public init(timeSeconds: Double, point: LocalPoint, levelID: String?) {
+            self.timeSeconds = timeSeconds
+            self.point = point
+            self.levelID = levelID
+        }
     }
 
     /// Something that happened, at a time.
@@ -80,10 +87,14 @@ public struct NavigationReplay {
     /// Whether the final destination was reached.
     public var arrived: Bool { arrivalTimeSeconds != nil }
 
-    /// Replays time-ordered `samples` through `pipeline` (whose engine has the venue's levels) from `start`.
+    /// Replays time-ordered `samples` through `pipeline` (whose engine has the venue's levels) from `start`;
+    /// `observer` (e.g. a ``TrackRecorder``) is told of the start and of every sample after the follower.
     /// - Throws: ``PositioningError`` when the start location is not valid for the engine,
     ///   ``NavigationError`` when no session can be made on `venue`.
-    public init(samples: [SensorSample], start: TruthPoint, venue: Venue, pipeline: FusionPipeline, options: Options) throws {
+    public init(
+        samples: [SensorSample], start: TruthPoint, venue: Venue, pipeline: FusionPipeline, options: Options,
+        observer: (any FusionReplayObserver)? = nil
+    ) throws {
         let engine = pipeline.engine
         let startLevel = start.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
         let location = IndoorLocation(
@@ -97,10 +108,14 @@ public struct NavigationReplay {
                 try engine.start(at: location, levelIndex: startLevel)
                 pipeline.deadReckoning.setStart(location)
                 follower.replayStarted(at: location, levelIndex: startLevel, pipeline: pipeline)
+                observer?.replayStarted(at: location, levelIndex: startLevel, pipeline: pipeline)
                 if follower.failed { break }
             }
             let output = pipeline.consume(sample)
-            if started { follower.replayConsumed(sample, output: output, pipeline: pipeline) }
+            if started {
+                follower.replayConsumed(sample, output: output, pipeline: pipeline)
+                observer?.replayConsumed(sample, output: output, pipeline: pipeline)
+            }
         }
         self = follower.result(lastSampleSeconds: samples.last?.timeSeconds)
     }

@@ -88,6 +88,9 @@ public struct FingerprintMatcher: Sendable {
             known.append((t, rssi))
         }
         guard known.count >= configuration.minimumKnownTransmitters else { return nil }
+        // In transmitter order, not the scan dictionary's (hash-seeded) order: the sums below then add up
+        // the same way in every run, so a match is the same to the last bit.
+        known.sort { $0.transmitter < $1.transmitter }
         var base = 0.0
         for reading in known { base += (reading.rssiDbm - m) * (reading.rssiDbm - m) }
         // Per visited fingerprint: the correction sum and the number of shared transmitters (dense arrays

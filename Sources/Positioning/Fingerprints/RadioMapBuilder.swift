@@ -68,8 +68,9 @@ public struct RadioMapBuilder: Sendable {
 
     /// The walk's ground-truth distance over its dead-reckoning steps' length, counting only the legs
     /// between consecutive truth points on one level (stairs and lifts left out); `nil` when the walk is too
-    /// short or the ratio is out of ``strideRatioRange``.
-    static func strideRatio(samples: [SensorSample], truth: [TruthPoint], model: DeadReckoningConfiguration) -> Double? {
+    /// short or the ratio is out of ``strideRatioRange``. `truth` in time order; it touches nothing shared,
+    /// so walks can be measured at once and added with ``add(walk:samples:truth:strideRatio:)``.
+    public static func strideRatio(samples: [SensorSample], truth: [TruthPoint], model: DeadReckoningConfiguration) -> Double? {
         let provider = DeadReckoningProvider(configuration: model)
         var steps: [StepEvent] = []
         for sample in samples { steps += provider.consume(sample) }
@@ -91,11 +92,14 @@ public struct RadioMapBuilder: Sendable {
         return strideRatioRange.contains(ratio) ? ratio : nil
     }
 
-    /// Adds one walk: `samples` in time order, `truth` in the map's frame.
+    /// Adds one walk: `samples` in time order, `truth` in the map's frame; `strideRatio`, when given, is
+    /// the walk's ``strideRatio(samples:truth:model:)`` measured beforehand (`.some(nil)`: none).
     /// - Throws: ``PositioningError/malformedInput(file:line:message:)`` (line 0) when the walk has fewer
     ///   than two finite truth points: nothing can be placed.
     @discardableResult
-    public mutating func add(walk: String, samples: [SensorSample], truth rawTruth: [TruthPoint]) throws(PositioningError) -> WalkOutcome {
+    public mutating func add(
+        walk: String, samples: [SensorSample], truth rawTruth: [TruthPoint], strideRatio measured: Double?? = nil
+    ) throws(PositioningError) -> WalkOutcome {
         let truth = rawTruth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
         guard truth.count >= 2 else {
             throw .malformedInput(
@@ -106,7 +110,7 @@ public struct RadioMapBuilder: Sendable {
         var outcome = WalkOutcome(walk: walk)
         let walkIndex = walks.count
         walks.append(walk)
-        strideRatios.append(deadReckoning.flatMap { Self.strideRatio(samples: samples, truth: truth, model: $0) })
+        strideRatios.append(measured ?? deadReckoning.flatMap { Self.strideRatio(samples: samples, truth: truth, model: $0) })
         outcome.strideRatio = strideRatios[walkIndex]
         walkLegs.append(RadioMap.legs(of: truth) { levelIndex(of: $0) })
         func place(_ scan: RadioScan) {

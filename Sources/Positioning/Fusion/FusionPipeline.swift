@@ -26,6 +26,14 @@ public final class FusionPipeline {
         public var fixes: [SourcedFix] = []
         /// Whether the fused estimate changed (a step, an accepted fix or range, or a pressure reading).
         public var changed = false
+        /// The names of the sources whose input changed the fused estimate, in the order they did.
+        public var contributingSources: [String] = []
+
+        /// Marks a change made by `source`.
+        mutating func changed(by source: String) {
+            changed = true
+            if !contributingSources.contains(source) { contributingSources.append(source) }
+        }
     }
 
     /// The fusion filter.
@@ -90,7 +98,7 @@ public final class FusionPipeline {
         case .steps(let steps):
             output.steps += steps
             guard engine.isStarted else { return }
-            for step in steps where engine.predict(with: step) { output.changed = true }
+            for step in steps where engine.predict(with: step) { output.changed(by: source) }
         case .fix(let fix):
             guard engine.isStarted else {
                 output.fixes.append(SourcedFix(source: source, location: fix, outcome: nil))
@@ -98,17 +106,17 @@ public final class FusionPipeline {
             }
             let outcome = engine.update(with: fix)
             output.fixes.append(SourcedFix(source: source, location: fix, outcome: outcome))
-            if outcome.isAccepted { output.changed = true }
+            if outcome.isAccepted { output.changed(by: source) }
         case .levelEvidence(let fix):
             output.fixes.append(SourcedFix(source: source, location: fix, outcome: nil))
             if engine.isStarted { engine.updateLevel(from: fix) }
         case .ranges(let ranges):
             guard engine.isStarted else { return }
-            for range in ranges where engine.update(withRange: range).isAccepted { output.changed = true }
+            for range in ranges where engine.update(withRange: range).isAccepted { output.changed(by: source) }
         case .pressure(let hectopascals, let time):
             guard engine.isStarted else { return }
             engine.updatePressure(hectopascals: hectopascals, timeSeconds: time)
-            output.changed = true
+            output.changed(by: source)
         }
     }
 }

@@ -13,6 +13,9 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
     /// Ground truth that cannot be scored against: where it came from, the 1-based line (or position)
     /// of the offending point when there is one, what is wrong.
     case invalidGroundTruth(file: String, line: Int?, message: String)
+    /// A track format that needs latitude and longitude (GeoJSON, GPX, KML) asked for a track with no
+    /// geographic frame (a venue without a reference point, a recording without geographic positions).
+    case trackWithoutGeographicFrame(format: String)
 
     /// A one-line message for users.
     public var description: String {
@@ -29,6 +32,8 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
             "\(file): \(message)"
         case .invalidGroundTruth(let file, let line, let message):
             "\(file)\(line.map { ":\($0)" } ?? ""): ground truth: \(message)"
+        case .trackWithoutGeographicFrame(let format):
+            "\(format) needs latitude and longitude, but the track has no geographic frame (give a venue or beacons with coordinates, or write CSV)"
         }
     }
 

@@ -1,5 +1,7 @@
 /// A binary min-heap of samples ordered by time, ties kept in arrival order — the player's reorder buffer.
 ///
+/// The heap holds small keys (time, arrival number, slot); the samples wait in slots and are moved
+/// once in and once out, so sifting never copies a sample (nor retains its strings).
 /// - Complexity: push and pop O(log n), peek O(1).
 struct ReorderBuffer {
     struct Entry {
@@ -8,20 +10,42 @@ struct ReorderBuffer {
         var sequence: Int
 
         func precedes(_ other: Entry) -> Bool {
-            sample.timeSeconds < other.sample.timeSeconds
-                || (sample.timeSeconds == other.sample.timeSeconds && sequence < other.sequence)
+            Key.precedes(sample.timeSeconds, sequence, other.sample.timeSeconds, other.sequence)
         }
     }
 
-    private var heap: [Entry] = []
+    /// What the heap orders: the sample's time and arrival number, and where the sample waits.
+    private struct Key {
+        var timeSeconds: Double
+        var sequence: Int
+        var slot: Int
+
+        /// Earlier time first; at equal times, earlier arrival first.
+        static func precedes(_ t: Double, _ s: Int, _ u: Double, _ r: Int) -> Bool { t < u || (t == u && s < r) }
+
+        func precedes(_ other: Key) -> Bool { Key.precedes(timeSeconds, sequence, other.timeSeconds, other.sequence) }
+    }
+
+    private var heap: [Key] = []
+    private var slots: [Entry?] = []
+    private var freeSlots: [Int] = []
     private var nextSequence = 0
 
     var count: Int { heap.count }
     var isEmpty: Bool { heap.isEmpty }
-    var first: Entry? { heap.first }
+    var first: Entry? { heap.first.flatMap { slots[$0.slot] } }
 
     mutating func push(_ sample: SensorSample, line: Int) {
-        heap.append(Entry(sample: sample, line: line, sequence: nextSequence))
+        let entry = Entry(sample: sample, line: line, sequence: nextSequence)
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = entry
+        } else {
+            slot = slots.count
+            slots.append(entry)
+        }
+        heap.append(Key(timeSeconds: sample.timeSeconds, sequence: nextSequence, slot: slot))
         nextSequence += 1
         var child = heap.count - 1
         while child > 0 {
@@ -46,8 +70,15 @@ struct ReorderBuffer {
             heap.swapAt(parent, smallest)
             parent = smallest
         }
-        return top
+        var entry: Entry?
+        swap(&entry, &slots[top.slot])
+        freeSlots.append(top.slot)
+        return entry
     }
 
-    mutating func removeAll() { heap.removeAll(keepingCapacity: true) }
+    mutating func removeAll() {
+        heap.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: true)
+        freeSlots.removeAll(keepingCapacity: true)
+    }
 }

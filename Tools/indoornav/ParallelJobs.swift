@@ -1,0 +1,70 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Independent jobs (one per walk, seed or pair batch) run on several cores with Dispatch, their results
+/// in input order, so a run with `--jobs N` gives the same output as `--jobs 1`.
+///
+/// Each job must touch only its own values (the shared venue, registry and configuration are read
+/// only); the caller merges the results afterwards, in order, exactly as the one-core loop did.
+enum ParallelJobs {
+    /// `--jobs N`: independent jobs at once (default: the number of cores).
+    static let option = OptionSpec.integer(
+        "--jobs", "N", "independent jobs run at once (default: the number of cores; 1: one after the other)", in: 1...256,
+        example: "--jobs 2")
+
+    /// The number of jobs to run at once: `requested`, else the machine's active processor count.
+    static func count(_ requested: Int?) -> Int { max(1, requested ?? ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// `body(index, input)` for every input, at most `jobs` at a time, the results in input order.
+    /// `progress` (when given) is called under a lock, in completion order, with the number of jobs
+    /// started and the input just started (for a progress line). With `jobs == 1` everything runs on
+    /// the calling thread, in order, as a plain loop.
+    /// - Complexity: the inputs are taken one at a time from a shared counter, so long and short jobs
+    ///   balance across the workers.
+    static func map<Input, Output>(
+        _ inputs: [Input], jobs: Int, progress: ((Int, Input) -> Void)? = nil, _ body: (Int, Input) -> Output
+    ) -> [Output] {
+        if jobs <= 1 || inputs.count <= 1 {
+            return inputs.enumerated().map { index, input in
+                progress?(index, input)
+                return body(index, input)
+            }
+        }
+        let slots = UnsafeMutableBufferPointer<Output?>.allocate(capacity: inputs.count)
+        slots.initialize(repeating: nil)
+        defer { slots.deinitialize().deallocate() }
+        let next = Mutex(0)
+        withoutActuallyEscaping(body) { body in
+            withoutActuallyEscaping(progress ?? { _, _ in }) { progress in
+                let work = UnsafeJobs(body: body, progress: progress, inputs: inputs, slots: slots)
+                DispatchQueue.concurrentPerform(iterations: min(jobs, inputs.count)) { _ in
+                    while true {
+                        let index: Int? = next.withLock { counter in
+                            guard counter < work.inputs.count else { return nil }
+                            counter += 1
+                            work.progress(counter - 1, work.inputs[counter - 1])
+                            return counter - 1
+                        }
+                        guard let index else { return }
+                        work.slots[index] = work.body(index, work.inputs[index])
+                    }
+                }
+            }
+        }
+        return slots.map { slot in
+            guard let slot else { preconditionFailure("ParallelJobs: a job left no result") }
+            return slot
+        }
+    }
+
+    /// The job's closures and buffers handed to the worker threads. Each slot is written by exactly one
+    /// worker and read only after every worker has finished; the closures are the caller's, which
+    /// promises its jobs share nothing mutable.
+    private struct UnsafeJobs<Input, Output>: @unchecked Sendable {
+        let body: (Int, Input) -> Output
+        let progress: (Int, Input) -> Void
+        let inputs: [Input]
+        let slots: UnsafeMutableBufferPointer<Output?>
+    }
+}
