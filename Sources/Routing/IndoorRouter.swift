@@ -155,8 +155,13 @@ public final class IndoorRouter {
                     cost: attempt.cost, phases: attempt.phases)
             else { continue }
             var notices = routeNotices
-            if attempt.transitionRelaxed {
-                notices.append(RouteNotice(.ignoredPreferredTransitionType, details: options.preferredTransitionTypeID))
+            if attempt.transitionRelaxed, let wanted = options.preferredTransitionTypeID {
+                let known = Set(venue.connectors.compactMap(\.transitionTypeID)).sorted()
+                let details =
+                    known.contains(wanted)
+                    ? wanted
+                    : "\(wanted): no connector of the venue has this transition type (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+                notices.append(RouteNotice(.ignoredPreferredTransitionType, details: details))
             }
             if attempt.universeRelaxed { notices.append(RouteNotice(.violatedUniverse, details: options.universe)) }
             if attempt.closureRelaxed { notices.append(RouteNotice(.violatedClosure, details: closedIDs.joined(separator: ", "))) }

@@ -21,12 +21,15 @@ import VenueFixtures
         #expect(throws: NavigationError.self) { try session.startNavigation(to: .feature(id: "office"), from: fix(0, 0, nil, t: 0)) }
     }
 
-    @Test func noRouteIsRouteUnavailableWithTheSection() throws {
+    @Test func unmatchedStartIsOriginUnmatched() throws {
         var options = RouteOptions()
         options.maxMatchDistanceMeters = 5
         let session = try NavigationSession(venue: venue, routeOptions: options)
-        // 100 m south of every path on L0: the origin cannot be matched.
-        #expect(throws: NavigationError.routeUnavailable(destination: "office", fromSection: "A")) {
+        // 100 m south of every path on L0: the origin cannot be matched, which is the start's fault, not
+        // a missing route to the destination.
+        #expect(
+            throws: NavigationError.originUnmatched(reason: "no navigation graph edge within 5.0 m of 0.0,-100.0@L0")
+        ) {
             try session.startNavigation(to: .feature(id: "office"), from: fix(0, -100, "L0", t: 0))
         }
     }
