@@ -48,6 +48,16 @@ import Testing
         #expect(slow.stderr.contains("vehicleSpeed"))
     }
 
+    /// `--to category:restroom` routes to the nearest restroom and names it.
+    @Test func nearestOfAKind() throws {
+        let r = try CLIRunner.run(["route", campus, "--from", "am-info", "--to", "category:restroom"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Arrive at Restrooms"))
+        let bad = try CLIRunner.run(["route", campus, "--from", "am-info", "--to", "category:"])
+        #expect(bad.status == 2)
+        #expect(bad.stdout.contains("no POI or space of category ''"), "\(bad.stdout)")
+    }
+
     /// A venue path that does not exist says so, not that a required file is missing.
     @Test func missingVenuePath() throws {
         let r = try CLIRunner.run(["route", "/nonexistent", "--from", "a", "--to", "b"])

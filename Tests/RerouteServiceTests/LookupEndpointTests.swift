@@ -69,3 +69,18 @@ import Testing
         #expect(try f.client.request("GET", "/venues/campus/pois/am-atm?lang=").status == 422)
     }
 }
+
+/// `"to": "category:KIND"` in the service: the nearest place of the kind, named in the arrival.
+@Suite struct NearestOfAKindEndpointTests {
+    @Test func nearestRestroomAndUnknownKind() throws {
+        let f = try ServiceFixture(venues: [try VenueLoader.load(path: VenueModeTests.campus)])
+        let r = try f.client.request("POST", "/venues/campus/routes", body: #"{"from":"am-info","to":"category:restroom"}"#)
+        #expect(r.status == 200, "\(r.text)")
+        let arrival = try f.json(r)["sections"]?.array?.last?["arrival"]
+        #expect(arrival?["id"]?.string == "am-restroom-b0")
+        #expect(arrival?["name"]?.string == "Restrooms")
+        let none = try f.json(try f.client.request("POST", "/venues/campus/routes", body: #"{"from":"am-info","to":"category:sauna"}"#))
+        #expect(none["route"]?.isNull == true)
+        #expect(none["notices"]?.array?.first?["code"]?.string == "couldNotMatchDestination")
+    }
+}

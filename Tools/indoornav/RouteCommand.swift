@@ -14,7 +14,8 @@ enum RouteCommand {
             SharedOptions.graph,
         ],
         notes: [
-            "PLACE: a feature id, x,y@LEVEL (metres in the venue frame), geo:lat,lon@LEVEL, or a name the venue's place search finds once."
+            "PLACE: a feature id, x,y@LEVEL (metres in the venue frame), geo:lat,lon@LEVEL, or a name the venue's place search finds once.",
+            "--to category:KIND: the nearest POI (category or occupant type) or space of that kind the options allow, e.g. --to category:restroom.",
         ],
         exitNotes: [2: "no route: a place did not match, or no path joins them (the JSON says why)"],
         examples: ["route Recordings/venues/campus --from am-info --to occ-staff-lounge --avoid stairs --format json"],
