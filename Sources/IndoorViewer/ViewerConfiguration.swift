@@ -17,15 +17,22 @@ public struct ViewerConfiguration: Sendable {
         public var venues: [(id: String, name: String)]
         /// Seconds between session polls, 0.2–60.
         public var pollIntervalSeconds: Double
+        /// The shown venue's direction modes, offered by the route form (the service passes the
+        /// built-in ones and the venue's own).
+        public var directionModes: [String]
 
         /// A live configuration.
-        public init(venueID: String, venues: [(id: String, name: String)], pollIntervalSeconds: Double = 1) {
+        public init(
+            venueID: String, venues: [(id: String, name: String)], pollIntervalSeconds: Double = 1,
+            directionModes: [String] = ["default", "accessible"]
+        ) {
             self.venueID = venueID; self.venues = venues; self.pollIntervalSeconds = pollIntervalSeconds
+            self.directionModes = directionModes
         }
 
         /// Same venue, venues (ids and names, in order) and interval.
         public static func == (a: Live, b: Live) -> Bool {
-            a.venueID == b.venueID && a.pollIntervalSeconds == b.pollIntervalSeconds
+            a.venueID == b.venueID && a.pollIntervalSeconds == b.pollIntervalSeconds && a.directionModes == b.directionModes
                 && a.venues.map(\.id) == b.venues.map(\.id) && a.venues.map(\.name) == b.venues.map(\.name)
         }
     }

@@ -23,8 +23,12 @@ enum ViewerPanels {
                 "<label>From <input id=\"from\" name=\"from\" list=\"places\" placeholder=\"click the map or type an id\" required></label>"
             html += "<label>To <input id=\"to\" name=\"to\" list=\"places\" placeholder=\"click the map or type an id\" required></label>"
             html += "<datalist id=\"places\"></datalist>"
-            html +=
-                "<label>Mode <select id=\"mode\"><option value=\"default\">default</option><option value=\"accessible\">accessible</option></select></label>"
+            html += "<label>Mode <select id=\"mode\">"
+            for mode in live.directionModes {
+                let name = SVGDocument.escape(mode)
+                html += "<option value=\"\(name)\">\(name)</option>"
+            }
+            html += "</select></label>"
             html += "<fieldset><legend>Avoid</legend>"
             for kind in avoidable {
                 html += "<label class=\"check\"><input type=\"checkbox\" name=\"avoid\" value=\"\(kind)\"> \(kind)</label>"

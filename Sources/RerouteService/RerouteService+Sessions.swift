@@ -40,15 +40,22 @@ extension RerouteService {
                 maneuvers: session.maneuverJSON))
     }
 
-    /// `DELETE /sessions/{id}`: 204 whether or not it existed (idempotent); another client's session is
-    /// left alone (and answered the same).
+    /// `DELETE /sessions/{id}`: ends and removes the session, answering 200 with its last state and
+    /// events (`stopped` with reason `cancelled` when it was navigating or had arrived); 204 when there
+    /// was no such session (idempotent). Another client's session is left alone (and answered 204).
     func deleteSession(id: String, client: String) throws(ServiceError) -> HTTPResponse {
         guard id.utf8.count <= 128 else { return HTTPResponse(status: 204) }
-        if let session = try store.session(id: id, nowSeconds: clock()), mayUse(session, client: client) {
-            _ = session.stop()
-            try store.remove(id: id)
+        guard let session = try store.session(id: id, nowSeconds: clock()), mayUse(session, client: client) else {
+            return HTTPResponse(status: 204)
         }
-        return HTTPResponse(status: 204)
+        let snapshot = session.stop()
+        try store.remove(id: id)
+        count(snapshot.events)
+        guard let venue = venues[session.venueID]?.venue else { return HTTPResponse(status: 204) }
+        return .json(
+            200,
+            bytes: SessionJSON.session(
+                id: id, venue: venue, snapshot: snapshot, includeRoute: false, maneuvers: session.maneuverJSON))
     }
 
     /// `POST /sessions/{id}/locations`: one fix or a time-ordered batch.

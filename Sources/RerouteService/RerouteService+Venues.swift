@@ -31,8 +31,23 @@ extension RerouteService {
                     v.levels.enumerated().map { index, l in
                         [
                             "id": .string(l.id), "ordinal": .number(Double(l.ordinal)), "name": .optional(v.displayName(l.name)),
+                            "shortName": .optional(v.displayName(l.shortName)),
+                            "floorNumber": l.floorNumber.map(JSONValue.number) ?? .null,
+                            "building": .optional(l.buildingIDs.first),
+                            "buildings": .array(l.buildingIDs.map(JSONValue.string)),
                             "bounds": Self.bounds(LevelRenderer.bounds(of: v, levelIndex: index), venue: v),
                         ]
+                    }),
+                "modes": .array(
+                    DirectionMode.names(for: v).compactMap { name in
+                        DirectionMode.modes(for: v)[name].map { m in
+                            [
+                                "name": .string(m.name),
+                                "avoidsConnectors": .array(m.excludedConnectors.map(\.rawValue).sorted().map(JSONValue.string)),
+                                "accessibleOnly": .bool(m.accessibleOnly),
+                                "walkingSpeedMetersPerSecond": .number(m.walkingSpeedMetersPerSecond),
+                            ]
+                        }
                     }),
                 "universes": .array(v.universes.map { u in ["id": .string(u.id), "name": .optional(v.displayName(u.name))] }),
                 "poiCount": .number(Double(v.pois.count)),
@@ -61,7 +76,8 @@ extension RerouteService {
         let found = served.destinations.search(q, language: language, universe: universe)
         let list: [JSONValue] = found.map { d in
             [
-                "id": .string(d.id), "kind": .string(d.kind.rawValue), "name": .string(d.name), "category": .string(d.category),
+                "id": .string(d.id), "externalIds": .array(d.externalIDs.map(JSONValue.string)), "kind": .string(d.kind.rawValue),
+                "name": .string(d.name), "category": .string(d.category),
                 "level": .string(d.levelID), "x": SessionJSON.number(d.point.x), "y": SessionJSON.number(d.point.y),
                 "latitude": RouteJSON.degrees(served.venue.frame.geoCoordinate(from: d.point).latitudeDegrees),
                 "longitude": RouteJSON.degrees(served.venue.frame.geoCoordinate(from: d.point).longitudeDegrees),

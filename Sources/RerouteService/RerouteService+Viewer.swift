@@ -1,3 +1,4 @@
+import IndoorRouting
 import IndoorVenue
 import IndoorViewer
 
@@ -10,7 +11,8 @@ extension RerouteService {
         var configuration = ViewerConfiguration()
         let list = venues.ids.compactMap { id in venues[id].map { (id: id, name: $0.venue.displayName($0.venue.name) ?? id) } }
         configuration.live = ViewerConfiguration.Live(
-            venueID: id, venues: list, pollIntervalSeconds: self.configuration.viewerPollIntervalSeconds)
+            venueID: id, venues: list, pollIntervalSeconds: self.configuration.viewerPollIntervalSeconds,
+            directionModes: DirectionMode.names(for: served.venue))
         do {
             let html = try ViewerPage.html(venue: served.venue, configuration: configuration)
             return .text(200, html, contentType: "text/html; charset=utf-8")

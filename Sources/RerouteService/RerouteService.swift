@@ -138,6 +138,8 @@ public final class RerouteService: Sendable {
         case .viewer: return try viewerPage(venueID: request.query["venue"])
         case .listSessions: return try listSessions(venueID: request.query["venue"], client: client)
         case .pois(let id): return try pois(venueID: id, query: request.query)
+        case .poi(let id, let poiID): return try poiDetails(venueID: id, poiID: poiID, query: request.query)
+        case .lookup(let id): return try lookup(venueID: id, query: request.query)
         case .routes(let id): return try planRoute(venueID: id, body: request.body)
         case .addClosure(let id): return try addClosure(venueID: id, body: request.body)
         case .deleteClosure(let id, let closureID): return try deleteClosure(venueID: id, closureID: closureID)

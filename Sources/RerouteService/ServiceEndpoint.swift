@@ -6,6 +6,10 @@ enum ServiceEndpoint: Equatable {
     /// `GET /sessions`: the live sessions, for the viewer.
     case listSessions
     case pois(venueID: String)
+    /// `GET /venues/{id}/pois/{poi}`: one POI's or space's details.
+    case poi(venueID: String, poiID: String)
+    /// `GET /venues/{id}/at?x=&y=&level=`: the space, POI, building and level at a point.
+    case lookup(venueID: String)
     case routes(venueID: String)
     /// `POST /venues/{id}/closures`.
     case addClosure(venueID: String)
@@ -23,7 +27,7 @@ enum ServiceEndpoint: Equatable {
     /// venue information (no sessions, no route planning, no metrics).
     var isPublic: Bool {
         switch self {
-        case .health, .viewer, .venues, .pois: true
+        case .health, .viewer, .venues, .pois, .poi, .lookup: true
         default: false
         }
     }
@@ -50,6 +54,10 @@ enum ServiceEndpoint: Equatable {
             return pick("/sessions/{id}", ["GET": .getSession(parts[1]), "DELETE": .deleteSession(parts[1])])
         case 3 where parts[0] == "venues" && parts[2] == "pois":
             return pick("/venues/{id}/pois", ["GET": .pois(venueID: parts[1])])
+        case 4 where parts[0] == "venues" && parts[2] == "pois":
+            return pick("/venues/{id}/pois/{poiId}", ["GET": .poi(venueID: parts[1], poiID: parts[3])])
+        case 3 where parts[0] == "venues" && parts[2] == "at":
+            return pick("/venues/{id}/at", ["GET": .lookup(venueID: parts[1])])
         case 3 where parts[0] == "venues" && parts[2] == "routes":
             return pick("/venues/{id}/routes", ["POST": .routes(venueID: parts[1])])
         case 3 where parts[0] == "venues" && parts[2] == "closures":

@@ -86,9 +86,15 @@ public final class IndoorRouter {
             case .failure(let f): return failure(.couldNotMatchWaypoint, w.place, f)
             }
         }
+        // `category:KIND` destinations stand for every place of that kind.
+        let expanded = CategoryPlaces.expand(request.destinations, venue: venue, universe: options.universe)
+        if let unknown = expanded.unknown {
+            let why = "no POI or space of category '\(unknown.kind)' (known: \(unknown.known.joined(separator: ", ")))"
+            return RouteResponse(route: nil, notices: routeNotices + [RouteNotice(.couldNotMatchDestination, details: why)])
+        }
         var destinations: [MatchedPlace] = []
         var lastFailure: (Place, PlaceMatcher.Failure)?
-        for d in request.destinations {
+        for d in expanded.places {
             switch matcher.match(d) {
             case .success(let m): destinations.append(m)
             case .failure(let f): lastFailure = (d, f); destinations.append(MatchedPlace.unmatched)
@@ -155,8 +161,13 @@ public final class IndoorRouter {
                     cost: attempt.cost, phases: attempt.phases)
             else { continue }
             var notices = routeNotices
-            if attempt.transitionRelaxed {
-                notices.append(RouteNotice(.ignoredPreferredTransitionType, details: options.preferredTransitionTypeID))
+            if attempt.transitionRelaxed, let wanted = options.preferredTransitionTypeID {
+                let known = Set(venue.connectors.compactMap(\.transitionTypeID)).sorted()
+                let details =
+                    known.contains(wanted)
+                    ? wanted
+                    : "\(wanted): no connector of the venue has this transition type (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+                notices.append(RouteNotice(.ignoredPreferredTransitionType, details: details))
             }
             if attempt.universeRelaxed { notices.append(RouteNotice(.violatedUniverse, details: options.universe)) }
             if attempt.closureRelaxed { notices.append(RouteNotice(.violatedClosure, details: closedIDs.joined(separator: ", "))) }
@@ -176,7 +187,7 @@ public final class IndoorRouter {
             let route = assembler.assemble(
                 segments: plan.segments, boundaries: plan.boundaries, origin: origin.place,
                 destination: destinations[plan.destinationIndex].place,
-                destinationIndex: plan.destinationIndex, routeNotices: notices)
+                destinationIndex: expanded.source[plan.destinationIndex], routeNotices: notices)
             return RouteResponse(route: route, notices: notices)
         }
         let code: RouteNotice.Code = request.waypoints.isEmpty ? .noRouteFound : .noRouteFoundWithWaypoint

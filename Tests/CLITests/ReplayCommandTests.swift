@@ -61,12 +61,17 @@ import Testing
         let announcement = try #require(events.map(\.1).first { $0.hasPrefix("arriving at the level change to 2 (") })
         let metres = Int(announcement.dropFirst("arriving at the level change to 2 (".count).prefix { $0.isNumber })
         #expect((8...11).contains(metres ?? -1), "\(announcement)")
+        // The destination is announced (within the 10 m notice distance) before the arrival.
+        let arriving = try #require(events.map(\.1).first { $0.hasPrefix("arriving at the destination Dean's office (") })
+        let before = Int(arriving.dropFirst("arriving at the destination Dean's office (".count).prefix { $0.isNumber })
+        #expect((1...10).contains(before ?? -1), "\(arriving)")
         #expect(
             events.map(\.1) == [
                 "navigation started to occ-deans-office: 60 m, 50 s",
                 announcement,
                 "level changed 0 → 1",
                 "level changed 1 → 2",
+                arriving,
                 "arrived at Dean's office",
             ])
         let arrival = try #require(events.last?.0)

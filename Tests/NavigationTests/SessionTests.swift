@@ -21,12 +21,15 @@ import VenueFixtures
         #expect(throws: NavigationError.self) { try session.startNavigation(to: .feature(id: "office"), from: fix(0, 0, nil, t: 0)) }
     }
 
-    @Test func noRouteIsRouteUnavailableWithTheSection() throws {
+    @Test func unmatchedStartIsOriginUnmatched() throws {
         var options = RouteOptions()
         options.maxMatchDistanceMeters = 5
         let session = try NavigationSession(venue: venue, routeOptions: options)
-        // 100 m south of every path on L0: the origin cannot be matched.
-        #expect(throws: NavigationError.routeUnavailable(destination: "office", fromSection: "A")) {
+        // 100 m south of every path on L0: the origin cannot be matched, which is the start's fault, not
+        // a missing route to the destination.
+        #expect(
+            throws: NavigationError.originUnmatched(reason: "no navigation graph edge within 5.0 m of 0.0,-100.0@L0")
+        ) {
             try session.startNavigation(to: .feature(id: "office"), from: fix(0, -100, "L0", t: 0))
         }
     }
@@ -78,6 +81,35 @@ import VenueFixtures
         // Leaving again is reported once, after the exit margin.
         let leaving = feed(session, (1...8).map { fix(47.2, 20 + 2 * Double($0), "L1", t: 100 + Double($0)) })
         #expect(leaving.filter { if case .leftArrivalArea = $0 { return true } else { return false } }.count == 1)
+    }
+
+    /// The final destination is announced once, 10 m (``NavigationConfiguration/arrivingNoticeMeters``)
+    /// before it along the route, with the distance, and before the arrival: the office is 12.2 m east
+    /// of the elevator on L1 (35 → 47.2), so the notice comes at x ≥ 37.2.
+    @Test func arrivalIsAnnouncedBeforeTheDestination() throws {
+        let session = try NavigationSession(venue: venue)
+        try session.startNavigation(to: .feature(id: "office"), from: fix(35, 20, "L1", t: 0))
+        var events: [NavigationEvent] = []
+        var announcedAtX: Double?
+        for (k, f) in walk(from: LocalPoint(x: 35, y: 20), to: LocalPoint(x: 47.2, y: 20), level: "L1", t0: 0).enumerated() {
+            let new = session.handle(f)
+            if announcedAtX == nil, new.contains(where: { if case .arriving(.destination, _) = $0 { true } else { false } }) {
+                announcedAtX = f.point.x
+                #expect(!events.contains { $0.finalArrival != nil }, "announced after arriving (fix \(k))")
+            }
+            events += new
+        }
+        events += feed(session, (1...6).map { fix(47.2, 20, "L1", t: 20 + Double($0)) })
+        let notices = events.compactMap { e -> (String?, Double)? in
+            if case .arriving(.destination(let id, _), let d) = e { return (id, d) } else { return nil }
+        }
+        #expect(notices.count == 1)
+        #expect(notices.first?.0 == "office")
+        let d = try #require(notices.first?.1)
+        #expect(d > 0 && d <= 10 + 1e-9)
+        let x = try #require(announcedAtX)
+        #expect(x >= 47.2 - 10 - 1.5 && abs((47.2 - x) - d) < 1.5, "announced at x \(x), \(d) m before")
+        #expect(events.contains { $0.finalArrival != nil })
     }
 
     @Test func startingAtTheDestinationArrivesImmediately() throws {

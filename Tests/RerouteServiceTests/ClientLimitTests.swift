@@ -35,7 +35,7 @@ import Testing
         #expect(try f.json(refused)["error"]?["message"]?.string?.contains("3 live sessions") == true)
         // Another address is another client.
         #expect(Self.create(f, address: "10.0.0.7").status == 201)
-        #expect(try f.client.request("DELETE", "/sessions/\(ids[0])").status == 204)
+        #expect(try f.client.request("DELETE", "/sessions/\(ids[0])").status == 200)
         #expect(try f.client.request("POST", "/sessions", body: Self.createBody).status == 201)
         #expect(try f.client.request("POST", "/sessions", body: Self.createBody).status == 429)
         // Expired sessions free their places.
@@ -110,7 +110,7 @@ import Testing
         #expect(try f.json(try f.client.request("GET", "/sessions", headers: alice))["sessions"]?.array?.count == 1)
         #expect(try f.client.request("POST", "/sessions/\(id)/locations", body: fix, headers: alice).status == 200)
         #expect(try f.client.request("GET", "/metrics", headers: alice).status == 200)
-        #expect(try f.client.request("DELETE", "/sessions/\(id)", headers: alice).status == 204)
+        #expect(try f.client.request("DELETE", "/sessions/\(id)", headers: alice).status == 200)
         #expect(try f.client.request("GET", "/sessions/\(id)", headers: alice).status == 404)
         // Limits count per key, whatever the address.
         let g = try ServiceFixture {

@@ -85,7 +85,12 @@ import Testing
         #expect(transition.status == 200)
         #expect(try f.json(transition)["events"]?.array?.isEmpty == true)
 
-        #expect(try f.client.request("DELETE", "/sessions/\(id)").status == 204)
+        // Ending a navigating session reports it stopped; a second DELETE finds nothing (204).
+        let deleted = try f.client.request("DELETE", "/sessions/\(id)")
+        #expect(deleted.status == 200)
+        let stopped = try #require(try f.json(deleted)["events"]?.array?.first)
+        #expect(stopped["type"]?.string == "stopped")
+        #expect(stopped["reason"]?.string == "cancelled", "\(stopped)")
         #expect(try f.client.request("DELETE", "/sessions/\(id)").status == 204)
         #expect(try f.client.request("GET", "/sessions/\(id)").status == 404)
     }

@@ -141,7 +141,12 @@ import Testing
         guard case .failure(.unsupportedFormat) = loadResult(TestPaths.fixture("imdf-minimal/unit.geojson")) else {
             Issue.record("expected unsupportedFormat for a file"); return
         }
-        guard case .failure(.missingFile) = loadResult(folder + "/nothing-here") else { Issue.record("expected missingFile"); return }
+        // Nothing at the path: said as such, not as a file missing from a venue.
+        guard case .failure(.noSuchPath(let missing)) = loadResult(folder + "/nothing-here") else {
+            Issue.record("expected noSuchPath"); return
+        }
+        #expect(missing == folder + "/nothing-here")
+        #expect(VenueError.noSuchPath(path: "/x").description == "/x: no such folder or archive")
     }
 
     @Test func wrongTopLevelShapes() throws {

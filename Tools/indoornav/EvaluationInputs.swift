@@ -21,7 +21,9 @@ enum EvaluationInputs {
         var startEpochSeconds: Double? = nil
     }
 
-    /// Files under the paths (folders walked recursively, sorted) with one of `extensions`.
+    /// Files under the paths (folders walked recursively, sorted) with one of `extensions`. Symbolic
+    /// links are followed, to folders as to files (a data set linked into a work folder is walked like
+    /// the original); a folder reached again through a link is walked once.
     /// - Throws: ``ToolFailure`` naming a path that does not exist (and where the public data sets come from).
     static func collectFiles(_ paths: [String], extensions: Set<String>, command: String) throws -> [String] {
         var files: [String] = []
@@ -34,15 +36,31 @@ enum EvaluationInputs {
                         + "where the tests look for them are listed in README.md, \"Data\")")
             }
             guard isDirectory.boolValue else { files.append(path); continue }
-            guard let walker = manager.enumerator(atPath: path) else { continue }
+            var visited: Set<String> = []
             var found: [String] = []
-            while let relative = walker.nextObject() as? String {
-                let ext = (relative as NSString).pathExtension.lowercased()
-                if extensions.contains(ext) { found.append((path as NSString).appendingPathComponent(relative)) }
-            }
+            walk(path, extensions: extensions, visited: &visited, into: &found)
             files += found.sorted()
         }
         return files
+    }
+
+    /// Appends the files under `folder` with one of `extensions` to `found`, following symbolic links
+    /// (`fileExists` resolves them); `visited` holds the real paths of the folders walked, so a link
+    /// back up the tree ends the walk there.
+    private static func walk(_ folder: String, extensions: Set<String>, visited: inout Set<String>, into found: inout [String]) {
+        let manager = FileManager.default
+        let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+        guard visited.insert(real).inserted, let names = try? manager.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }  // a dangling link
+            if isDirectory.boolValue {
+                walk(path, extensions: extensions, visited: &visited, into: &found)
+            } else if extensions.contains((name as NSString).pathExtension.lowercased()) {
+                found.append(path)
+            }
+        }
     }
 
     /// An IPIN `BLE_Locations.csv` (by extension) or an `indoornav-beacons` registry.

@@ -14,7 +14,8 @@ enum RouteCommand {
             SharedOptions.graph,
         ],
         notes: [
-            "PLACE: a feature id, x,y@LEVEL (metres in the venue frame), geo:lat,lon@LEVEL, or a name the venue's place search finds once."
+            "PLACE: a feature id, x,y@LEVEL (metres in the venue frame), geo:lat,lon@LEVEL, or a name the venue's place search finds once.",
+            "--to category:KIND: the nearest POI (category or occupant type) or space of that kind the options allow, e.g. --to category:restroom.",
         ],
         exitNotes: [2: "no route: a place did not match, or no path joins them (the JSON says why)"],
         examples: ["route Recordings/venues/campus --from am-info --to occ-staff-lounge --avoid stairs --format json"],
@@ -24,7 +25,8 @@ enum RouteCommand {
     static let requestOptions: [OptionSpec] = [
         .value("--from", "PLACE", "where the route starts", example: "--from am-info", required: true),
         .repeated(
-            "--to", "PLACE", "destination; several are alternatives and the nearest is chosen", example: "--to occ-staff-lounge",
+            "--to", "PLACE[:stop=S]", "destination (stop S seconds there); several are alternatives and the nearest is chosen",
+            example: "--to occ-staff-lounge",
             required: true),
         .repeated(
             "--via", "PLACE[:stop=S|:pass]", "waypoint in order (up to 5): stop S seconds there, or only pass through",
@@ -39,11 +41,15 @@ enum RouteCommand {
         .value(
             "--enable", "routeHead|routeTail|entireRoute", "where a vehicle is used", default: "entireRoute", example: "--enable routeHead"),
         .number(
-            "--speed", "M_PER_S", "walking speed (or vehicle speed with --transport)", default: "1.2 walking, 3.0 vehicle",
-            example: "--speed 1.2"),
+            "--speed", "M_PER_S", "walking speed (the vehicle speed with --transport and no --vehicle-speed)",
+            default: "1.2 walking, 3.0 vehicle", example: "--speed 1.2"),
+        .number(
+            "--vehicle-speed", "M_PER_S", "vehicle speed, 2.0–5.0 (ignored, with a notice, without a vehicle --transport)",
+            default: "3.0", example: "--vehicle-speed 4"),
         .value(
-            "--prefer-transition", "TYPE_ID", "authored transition type to prefer at every level change",
-            example: "--prefer-transition elevator"),
+            "--prefer-transition", "TYPE_ID",
+            "authored transition type (the venue's transition_type, not a connector kind) to prefer at every level change",
+            example: "--prefer-transition bridge"),
         .value("--units", "metric|imperial", "distance units of the instructions", default: "metric", example: "--units imperial"),
         .value("--lang", "CODE", "instruction language; names fall back to the venue's default", default: "en", example: "--lang de"),
         .number(
@@ -100,11 +106,11 @@ enum RouteCommand {
         let fromText = try args.required("--from")
         let toTexts = try args.options("--to")
         guard !toTexts.isEmpty else { throw UsageError("missing required option --to") }
-        let origin = try place(fromText, flag: "--from")
-        var destinations: [Place] = []
-        for t in toTexts { destinations.append(try place(t, flag: "--to")) }
-        var waypoints: [Waypoint] = []
-        for v in try args.options("--via") { waypoints.append(try parseVia(v)) }
+        let origin = try specifier(fromText, flag: "--from")
+        var destinations: [PlaceSpecifier] = []
+        for t in toTexts { destinations.append(try specifier(t, flag: "--to")) }
+        var waypoints: [PlaceSpecifier] = []
+        for v in try args.options("--via") { waypoints.append(try specifier(v, flag: "--via")) }
         var options = RouteOptions()
         // Repeated --avoid flags add up (--avoid stairs --avoid escalator = --avoid stairs,escalator).
         for avoid in try args.options("--avoid") {
@@ -133,9 +139,8 @@ enum RouteCommand {
             }
             options.enableOption = v
         }
-        if let s = try args.double("--speed") {
-            if options.transportMode.isVehicle { options.vehicleSpeedMetersPerSecond = s } else { options.walkingSpeedMetersPerSecond = s }
-        }
+        let vehicleSpeed = try args.double("--vehicle-speed")
+        options.setSpeeds(speed: try args.double("--speed"), vehicleSpeed: vehicleSpeed)
         options.preferredTransitionTypeID = try args.option("--prefer-transition")
         if let u = try args.option("--units") {
             guard let v = DistanceUnits(rawValue: u) else { throw UsageError("--units: expected metric or imperial, got '\(u)'") }
@@ -147,24 +152,19 @@ enum RouteCommand {
         // Repeated --closed flags add up: edge:N, opening, connector or space ids closed for this request.
         let closed = try args.options("--closed")
         if !closed.isEmpty { options.closedFeatureIDs = closed }
-        return RouteRequest(origin: origin, destinations: destinations, waypoints: waypoints, options: options)
+        do {
+            return try RouteRequest(origin: origin, destinations: destinations, waypoints: waypoints, options: options)
+        } catch {
+            throw UsageError("\(error)")
+        }
     }
 
-    /// `PLACE`, `PLACE:stop=SECONDS` or `PLACE:pass`.
-    static func parseVia(_ text: String) throws(UsageError) -> Waypoint {
-        var body = text
-        var stop: Int?
-        var pass = false
-        if body.hasSuffix(":pass") {
-            body.removeLast(5)
-            pass = true
-        } else if let r = body.range(of: ":stop=", options: .backwards) {
-            let value = String(body[r.upperBound...])
-            guard let s = Int(value) else { throw UsageError("--via: stop duration '\(value)' is not a whole number of seconds") }
-            stop = s
-            body = String(body[..<r.lowerBound])
+    /// `PLACE`, `PLACE:stop=SECONDS`, `PLACE:pass` (``PlaceSpecifier``), or a usage error saying what
+    /// is wrong with it.
+    static func specifier(_ text: String, flag: String) throws(UsageError) -> PlaceSpecifier {
+        do { return try PlaceSpecifier.parsing(text) } catch {
+            throw UsageError("\(flag): \(error) (expected an id, x,y@LEVEL or geo:lat,lon@LEVEL, then :stop=S or :pass)")
         }
-        return Waypoint(try place(body, flag: "--via"), stopDurationSeconds: stop, passThrough: pass)
     }
 
     /// A place argument, or a usage error saying what is wrong with it.

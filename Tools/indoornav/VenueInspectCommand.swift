@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
+import IndoorRouting
 import IndoorVenue
 
 /// `indoornav venue inspect PATH [--graph derived|authored|FILE|DIR] [--json]`: what a venue holds, per level, and its graph.
@@ -71,6 +72,7 @@ enum VenueInspectCommand {
             "connectors": .number(Double(venue.connectors.count)),
             "connectorKinds": .object(connectorKinds),
             "universes": .array(venue.universes.map { .string($0.id) }),
+            "directionModes": .array(DirectionMode.names(for: venue).map(JSONValue.string)),
             "graph": [
                 "nodes": .number(Double(venue.graph.nodes.count)),
                 "edges": .number(Double(venue.graph.edges.count)),
@@ -93,6 +95,9 @@ enum VenueInspectCommand {
         )
         if let kinds = s["connectorKinds"]?.object, !kinds.isEmpty {
             lines.append("  connectors: " + kinds.keys.sorted().map { "\(n(kinds[$0])) \($0)" }.joined(separator: ", "))
+        }
+        if let modes = s["directionModes"]?.array {
+            lines.append("  direction modes: " + modes.compactMap(\.string).joined(separator: ", "))
         }
         let g = s["graph"]
         lines.append(

@@ -86,13 +86,14 @@ enum VenueAtCommand {
         let point = try parsePoint(pointText, flag: "--point")
         let venue = try VenueGraphChoice.load(path, graph: graph)
         let levelIndex = try venue.levelIndex(levelRef)
-        let spaceIndices = venue.spatialIndex.spaces(containing: point, levelIndex: levelIndex)
-        let space = spaceIndices.first.map { venue.spaces[$0] }
+        // The same lookup as the service's GET /venues/{id}/at.
+        let found = venue.lookup(at: point, levelIndex: levelIndex)
+        let space = found.spaceIndex.map { venue.spaces[$0] }
         let levelID = venue.levels[levelIndex].id
-        let poi = venue.pois.filter { $0.levelID == levelID && (space == nil || $0.spaceID == space?.id) }
-            .min { $0.position.distance(to: point) < $1.position.distance(to: point) }
+        let poi = found.poiIndex.map { venue.pois[$0] }
         let result: JSONValue = [
             "level": .string(levelID),
+            "building": .optional(found.buildingID),
             "point": ["x": .number(point.x), "y": .number(point.y)],
             "space": space.map { s in
                 [

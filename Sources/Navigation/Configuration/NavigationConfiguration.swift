@@ -77,7 +77,8 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
     /// Locations less accurate than this cannot report arrival (they cannot tell 5 m apart).
     /// Default 15 m, range 1–100 m.
     public var arrivalMaximumAccuracyMeters = 15.0
-    /// Distance before a level change or section transition at which `.arriving` is sent, in metres.
+    /// Distance before a level change, section transition or the final destination at which `.arriving`
+    /// is sent, in metres.
     /// Default 10 m, range 1–100 m.
     public var arrivingNoticeMeters = 10.0
     /// A maneuver becomes current this many metres before the user reaches it. Default 2 m,

@@ -18,6 +18,8 @@ public struct Destination: Hashable, Sendable {
     public var levelID: String
     /// Where it is (a space's label point), venue frame, metres.
     public var point: LocalPoint
+    /// Other ids the POI or space is known by (IMDF `external_id`, …); routes and lookups take them.
+    public var externalIDs: [String] = []
 
     /// The navigation destination for this entry.
     public var navigationDestination: NavigationDestination { .feature(id: id) }
@@ -38,21 +40,28 @@ public struct DestinationCatalog: Sendable {
         var out: [Destination] = []
         for poi in venue.pois(inUniverse: universe) {
             let name = venue.displayName(poi.name, preferred: [language]) ?? poi.id
-            out.append(Destination(kind: .poi, id: poi.id, name: name, category: poi.category, levelID: poi.levelID, point: poi.position))
+            out.append(
+                Destination(
+                    kind: .poi, id: poi.id, name: name, category: poi.category, levelID: poi.levelID, point: poi.position,
+                    externalIDs: poi.externalIDs))
         }
         let poiSpaces = Set(venue.pois.compactMap(\.spaceID))
         for space in venue.spaces(inUniverse: universe) where !space.name.isEmpty && space.isWalkable && !poiSpaces.contains(space.id) {
             let c = space.polygon.centroid
             let point = space.polygon.contains(c) ? c : (space.polygon.exterior.first ?? c)
             let name = venue.displayName(space.name, preferred: [language]) ?? space.id
-            out.append(Destination(kind: .space, id: space.id, name: name, category: space.category, levelID: space.levelID, point: point))
+            out.append(
+                Destination(
+                    kind: .space, id: space.id, name: name, category: space.category, levelID: space.levelID, point: point,
+                    externalIDs: space.externalIDs))
         }
         return out.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
     }
 
-    /// Destinations matching `query` in any language's name or in the category, case- and
-    /// diacritic-insensitive. Names starting with the query come first, then names containing it, then
-    /// category matches; an empty query returns everything.
+    /// Destinations matching `query` by id or external id, in any language's name or in the category,
+    /// case- and diacritic-insensitive. An id or external id equal to the query comes first, then names
+    /// starting with it, names containing it, ids and external ids starting with it, then category
+    /// matches; an empty query returns everything.
     public func search(_ query: String, language: String, universe: String? = nil) -> [Destination] {
         let q = DestinationCatalog.fold(query.trimmingCharacters(in: .whitespaces))
         let entries = all(language: language, universe: universe)
@@ -60,13 +69,18 @@ public struct DestinationCatalog: Sendable {
         var ranked: [(rank: Int, entry: Destination)] = []
         for entry in entries {
             let names = names(of: entry).map(DestinationCatalog.fold)
+            let ids = ([entry.id] + entry.externalIDs).map(DestinationCatalog.fold)
             let rank: Int
-            if names.contains(where: { $0.hasPrefix(q) }) {
+            if ids.contains(q) {
                 rank = 0
-            } else if names.contains(where: { $0.contains(q) }) {
+            } else if names.contains(where: { $0.hasPrefix(q) }) {
                 rank = 1
-            } else if DestinationCatalog.fold(entry.category).contains(q) {
+            } else if names.contains(where: { $0.contains(q) }) {
                 rank = 2
+            } else if ids.contains(where: { $0.hasPrefix(q) }) {
+                rank = 3
+            } else if DestinationCatalog.fold(entry.category).contains(q) {
+                rank = 4
             } else {
                 continue
             }

@@ -5,6 +5,9 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// No route exists to the destination from where the user is; `fromSection` is the building or
     /// section (or level, when no building is known) the user is in.
     case routeUnavailable(destination: String, fromSection: String?)
+    /// The start location matches no place of the navigation graph (too far from every edge, or on a
+    /// level reference that is unknown or ambiguous); `reason` says which, as the router words it.
+    case originUnmatched(reason: String)
     /// Navigation needs a starting location and none was given or handled yet.
     case locationUnknown
     /// A location had non-finite values or an invalid covariance.
@@ -23,6 +26,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         switch self {
         case .navigationGraphUnavailable(let id): "no destination with id '\(id)' in the navigation graph"
         case .routeUnavailable(let d, let s): "no route to '\(d)' from \(s.map { "section '\($0)'" } ?? "the current position")"
+        case .originUnmatched(let r): "the start location matches no place of the venue: \(r)"
         case .locationUnknown: "no current location: handle a location or pass one to start navigation"
         case .invalidLocation(let t, let r): "invalid location at t=\(t) s: \(r)"
         case .invalidConfiguration(let f, let r): "navigation configuration: \(f): \(r)"

@@ -140,10 +140,10 @@ extension NavigationEvent: Codable {
 }
 
 extension ArrivingTarget: Codable {
-    /// Keys of a stored target: `type` (`levelChange` with `toLevelID`, or `sectionTransition` with
-    /// `transition`).
+    /// Keys of a stored target: `type` (`levelChange` with `toLevelID`, `sectionTransition` with
+    /// `transition`, or `destination` with optional `featureID` and `name`).
     enum CodingKeys: String, CodingKey {
-        case type, toLevelID, transition
+        case type, toLevelID, transition, featureID, name
     }
 
     /// Decodes a target stored by ``encode(to:)``.
@@ -153,12 +153,15 @@ extension ArrivingTarget: Codable {
         switch try c.decode(String.self, forKey: .type) {
         case "levelChange": self = .levelChange(toLevelID: try c.decode(String.self, forKey: .toLevelID))
         case "sectionTransition": self = .sectionTransition(try c.decode(SectionTransition.self, forKey: .transition))
+        case "destination":
+            self = .destination(
+                featureID: try c.decodeIfPresent(String.self, forKey: .featureID), name: try c.decodeIfPresent(String.self, forKey: .name))
         case let other:
             throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown arriving target '\(other)'")
         }
     }
 
-    /// Encodes the target as `{type, toLevelID}` or `{type, transition}`.
+    /// Encodes the target as `{type, toLevelID}`, `{type, transition}` or `{type, featureID?, name?}`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -168,6 +171,10 @@ extension ArrivingTarget: Codable {
         case .sectionTransition(let transition):
             try c.encode("sectionTransition", forKey: .type)
             try c.encode(transition, forKey: .transition)
+        case .destination(let featureID, let name):
+            try c.encode("destination", forKey: .type)
+            try c.encodeIfPresent(featureID, forKey: .featureID)
+            try c.encodeIfPresent(name, forKey: .name)
         }
     }
 }

@@ -35,6 +35,8 @@ public enum ArrivingTarget: Hashable, Sendable {
     case levelChange(toLevelID: String)
     /// An authored transition between sections (guidance will pause there).
     case sectionTransition(SectionTransition)
+    /// The final destination: its feature id (POI or space) and display name, when it has them.
+    case destination(featureID: String?, name: String?)
 }
 
 /// An arrival at a stop of the route.
@@ -69,7 +71,8 @@ public enum NavigationEvent: Hashable, Sendable {
     case maneuverAdvanced(sectionIndex: Int, maneuverIndex: Int, maneuver: Maneuver)
     /// The user's level changed to the route's next level.
     case levelChanged(fromLevelID: String, toLevelID: String)
-    /// The user is `distanceMeters` from a level change or section transition (not the destination).
+    /// The user is `distanceMeters` (along the route) from a level change, a section transition or the
+    /// final destination; sent once for each, within ``NavigationConfiguration/arrivingNoticeMeters``.
     case arriving(ArrivingTarget, distanceMeters: Double)
     /// The user reached a stopover or the final destination.
     case arrived(ArrivalInfo)

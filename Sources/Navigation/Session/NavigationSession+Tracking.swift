@@ -128,10 +128,23 @@ extension NavigationSession {
         return events
     }
 
-    /// `.arriving` once per level change or transition ahead within the notice distance.
+    /// `.arriving` once per level change or transition ahead within the notice distance, and once
+    /// before the final destination (not when the route is shorter than the notice distance from where
+    /// navigation started: there is nothing to warn of).
     func arrivingNotices() -> [NavigationEvent] {
         guard let tracked = trackedRoute, let route else { return [] }
         var events: [NavigationEvent] = []
+        if sectionKind(sectionIndex) == .destination, let end = stopOffset(sectionIndex) {
+            let d = end - offsetMeters
+            // Keys of level changes and transitions are tenths of a metre ≥ 0; the destination's is below.
+            let key = -1 - Int((end * 10).rounded())
+            if d > 0, d <= configuration.arrivingNoticeMeters, end > configuration.arrivingNoticeMeters,
+                !arrivingNoticesSent.contains(key)
+            {
+                arrivingNoticesSent.insert(key)
+                events.append(.arriving(.destination(featureID: destinationID, name: destinationName), distanceMeters: d))
+            }
+        }
         if sectionKind(sectionIndex) == .transition, let t = route.sections[sectionIndex].transition,
             let at = tracked.sections[sectionIndex].transitionOffsetMeters
         {

@@ -99,6 +99,7 @@ public final class NavigationSession {
     ///
     /// - Throws: ``NavigationError/navigationGraphUnavailable(id:)`` for an unknown destination id,
     ///   ``NavigationError/routeUnavailable(destination:fromSection:)`` when no route exists,
+    ///   ``NavigationError/originUnmatched(reason:)`` when the start location matches nothing,
     ///   ``NavigationError/locationUnknown`` without a location.
     @discardableResult
     public func startNavigation(
@@ -121,6 +122,9 @@ public final class NavigationSession {
             throw .invalidRequest(reason: error.description)
         }
         guard let route = response.route else {
+            if let unmatched = response.notices.first(where: { $0.code == .couldNotMatchOrigin }) {
+                throw .originUnmatched(reason: unmatched.details ?? "\(origin.point)@\(levelID)")
+            }
             if response.notices.contains(where: { $0.code == .couldNotMatchDestination }), case .feature(let id) = destination {
                 throw .navigationGraphUnavailable(id: id)
             }

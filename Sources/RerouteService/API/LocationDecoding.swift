@@ -68,6 +68,19 @@ enum LocationDecoding {
         return fixes
     }
 
+    /// The id of the level a request names (id, ordinal, floor number or name, as the CLI reads it); an
+    /// ambiguous reference is refused with its candidates, as the CLI refuses it.
+    static func levelID(_ reference: String, field: String, venue: Venue) throws(ServiceError) -> String {
+        do {
+            return try venue.level(reference).id
+        } catch .ambiguous(let kind, let reference, let candidates) {
+            throw .unprocessable(
+                field: field, reason: VenueError.ambiguous(kind: kind, reference: reference, candidates: candidates).description)
+        } catch {
+            throw .unprocessable(field: field, reason: "no level '\(reference)' in venue '\(venue.id)'")
+        }
+    }
+
     private static func location(_ f: JSONFields, venue: Venue) throws(ServiceError) -> IndoorLocation {
         let point: LocalPoint
         var coordinate: GeoCoordinate?
@@ -86,10 +99,7 @@ enum LocationDecoding {
         }
         var levelID: String?
         if let reference = try f.string("level") {
-            guard let level = try? venue.level(reference) else {
-                throw .unprocessable(field: f.field("level"), reason: "no level '\(reference)' in venue '\(venue.id)'")
-            }
-            levelID = level.id
+            levelID = try Self.levelID(reference, field: f.field("level"), venue: venue)
         }
         let accuracy = try f.requiredDouble("accuracyMeters")
         guard accuracy > 0, accuracy <= maximumAccuracyMeters else {

@@ -8,7 +8,7 @@ import IndoorVenue
 enum RouteRequestDecoding {
     /// Option members shared by `POST /venues/{id}/routes` (top level) and `POST /sessions` (`options`).
     static let optionKeys: Set<String> = [
-        "avoid", "mode", "optimize", "transport", "enable", "speed", "preferTransition",
+        "avoid", "mode", "optimize", "transport", "enable", "speed", "vehicleSpeed", "preferTransition",
         "units", "lang", "maxMatchDistance", "universe",
     ]
 
@@ -18,20 +18,34 @@ enum RouteRequestDecoding {
         let fields = try JSONFields(body, path: "")
         try fields.rejectUnknown(optionKeys.union(["from", "to", "via"]))
         guard let fromValue = fields.value("from") else { throw .badRequest(field: "from", reason: "required") }
-        let origin = try place(fromValue, field: "from")
+        let origin = try specifier(fromValue, field: "from")
         guard let toValue = fields.value("to") else { throw .badRequest(field: "to", reason: "required") }
-        var destinations: [Place] = []
+        var destinations: [PlaceSpecifier] = []
         if let list = toValue.array {
             guard !list.isEmpty else { throw .unprocessable(field: "to", reason: "at least one destination is required") }
-            for (i, item) in list.enumerated() { destinations.append(try place(item, field: "to[\(i)]")) }
+            for (i, item) in list.enumerated() { destinations.append(try specifier(item, field: "to[\(i)]")) }
         } else {
-            destinations = [try place(toValue, field: "to")]
+            destinations = [try specifier(toValue, field: "to")]
         }
-        let request = RouteRequest(
-            origin: origin, destinations: destinations, waypoints: try waypoints(fields),
-            options: try options(fields, modes: modes))
+        let waypoints = try self.waypoints(fields).map {
+            PlaceSpecifier($0.place, stopDurationSeconds: $0.stopDurationSeconds, passThrough: $0.passThrough)
+        }
+        let options = try options(fields, modes: modes)
+        let request: RouteRequest
+        do {
+            request = try RouteRequest(origin: origin, destinations: destinations, waypoints: waypoints, options: options)
+        } catch { throw serviceError(error) }
         try validate(request)
         return request
+    }
+
+    /// A place with the string form's suffixes (`PLACE:stop=S`, `PLACE:pass`, ``PlaceSpecifier``);
+    /// an object place has none.
+    static func specifier(_ value: JSONValue, field: String) throws(ServiceError) -> PlaceSpecifier {
+        guard let text = value.string else { return PlaceSpecifier(try place(value, field: field)) }
+        do { return try PlaceSpecifier.parsing(text) } catch {
+            throw .unprocessable(field: field, reason: "\(error): expected an id, x,y@LEVEL or geo:lat,lon@LEVEL, then :stop=S or :pass")
+        }
     }
 
     /// The `via` array of `fields` (absent = none).
@@ -41,7 +55,7 @@ enum RouteRequestDecoding {
         for (i, item) in list.enumerated() {
             let path = fields.field("via") + "[\(i)]"
             if item.string != nil {
-                out.append(Waypoint(try place(item, field: path)))
+                out.append(try specifier(item, field: path).waypoint)
                 continue
             }
             let w = try JSONFields(item, path: path)
@@ -96,9 +110,8 @@ enum RouteRequestDecoding {
         if let v = try fields.enumeration("optimize", Optimization.self) { options.optimization = v }
         if let v = try fields.enumeration("transport", TransportMode.self) { options.transportMode = v }
         if let v = try fields.enumeration("enable", VehicleEnableOption.self) { options.enableOption = v }
-        if let s = try fields.double("speed") {
-            if options.transportMode.isVehicle { options.vehicleSpeedMetersPerSecond = s } else { options.walkingSpeedMetersPerSecond = s }
-        }
+        let vehicleSpeed = try fields.double("vehicleSpeed")
+        options.setSpeeds(speed: try fields.double("speed"), vehicleSpeed: vehicleSpeed)
         options.preferredTransitionTypeID = try fields.string("preferTransition")
         if let v = try fields.enumeration("units", DistanceUnits.self) { options.units = v }
         if let lang = try fields.string("lang") {
@@ -138,21 +151,25 @@ enum RouteRequestDecoding {
 
     /// The router's own checks, with its field names mapped to the JSON ones.
     static func validate(_ request: RouteRequest) throws(ServiceError) {
-        do { try request.validate() } catch {
-            switch error {
-            case .badRequest(let field, let reason), .parsingError(let field, let reason):
-                throw .unprocessable(field: jsonField(field), reason: reason)
-            case .venueNotFound(let id):
-                throw .notFound(kind: "venue", id: id)
-            }
+        do { try request.validate() } catch { throw serviceError(error) }
+    }
+
+    /// A router error with its field names mapped to the JSON ones.
+    static func serviceError(_ error: RoutingError) -> ServiceError {
+        switch error {
+        case .badRequest(let field, let reason), .parsingError(let field, let reason):
+            .unprocessable(field: jsonField(field), reason: reason)
+        case .venueNotFound(let id):
+            .notFound(kind: "venue", id: id)
         }
     }
 
     private static func jsonField(_ routerField: String) -> String {
         switch routerField {
-        case "walkingSpeed", "vehicleSpeed": "speed"
+        case "walkingSpeed": "speed"
         case "waypoints": "via"
-        case "destination": "to"
+        case "destination", "destination.stopDuration": "to"
+        case "origin": "from"
         default:
             routerField.hasPrefix("waypoints[")
                 ? "via" + routerField.dropFirst("waypoints".count).replacingOccurrences(of: ".stopDuration", with: ".stop")

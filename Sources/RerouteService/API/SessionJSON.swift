@@ -119,6 +119,8 @@ enum SessionJSON {
             switch target {
             case .levelChange(let to): o["target"] = ["type": "levelChange", "toLevel": .string(to)]
             case .sectionTransition(let t): o["target"] = ["type": "sectionTransition", "transition": transition(t)]
+            case .destination(let id, let name):
+                o["target"] = ["type": "destination", "destination": .optional(id), "name": .optional(name)]
             }
         case .arrived(let a):
             o = [

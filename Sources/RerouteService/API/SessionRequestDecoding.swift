@@ -72,15 +72,11 @@ enum SessionRequestDecoding {
             }
             return .feature(id: id)
         case .local(let p, let level):
-            guard let l = try? venue.level(level) else {
-                throw .unprocessable(field: "destination.level", reason: "no level '\(level)' in venue '\(venue.id)'")
-            }
-            return .point(p, levelID: l.id)
+            let levelID = try LocationDecoding.levelID(level, field: "destination.level", venue: venue)
+            return .point(p, levelID: levelID)
         case .geographic(let g, let level):
-            guard let l = try? venue.level(level) else {
-                throw .unprocessable(field: "destination.level", reason: "no level '\(level)' in venue '\(venue.id)'")
-            }
-            return .point(venue.frame.localPoint(from: g), levelID: l.id)
+            let levelID = try LocationDecoding.levelID(level, field: "destination.level", venue: venue)
+            return .point(venue.frame.localPoint(from: g), levelID: levelID)
         }
     }
 }

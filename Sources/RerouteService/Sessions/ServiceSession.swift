@@ -222,7 +222,7 @@ public final class ServiceSession: Sendable {
             events = try s.navigation.startNavigation(to: pending.destination, via: pending.waypoints, from: location, raw: raw)
         } catch {
             switch error {
-            case .invalidLocation, .locationUnknown: throw .unprocessable(field: "location", reason: error.description)
+            case .invalidLocation, .locationUnknown, .originUnmatched: throw .unprocessable(field: "location", reason: error.description)
             default: throw .unprocessable(field: "destination", reason: error.description)
             }
         }

@@ -33,15 +33,19 @@ public enum RouteLegs {
     /// Splits a route's maneuvers into legs at level changes and at building entries/exits.
     public static func legs(of route: Route, venue: Venue) -> [Leg] {
         var legs: [Leg] = []
+        // Between a building exit and the next entry the route is outdoors, whatever footprint a
+        // maneuver's point lies next to (an outdoor ramp starts on the building's wall).
+        var outdoors = false
         for section in route.sections {
             for (k, m) in section.maneuvers.enumerated() {
                 // Leaving a building starts an outdoor leg (the exit itself lies on the footprint's edge),
                 // unless the next building is entered at the same place (a door between two buildings).
                 let next = k + 1 < section.maneuvers.count ? section.maneuvers[k + 1] : nil
                 let straightIn = next?.action == .enterBuilding && next?.offsetMeters == m.offsetMeters
-                let leaving = m.action == .exitBuilding && !straightIn
-                let context = leaving ? .outsideOnVenue : contextAt(m.position, levelID: m.levelID, venue: venue)
-                let building = leaving ? nil : buildingAt(m.position, levelID: m.levelID, venue: venue)
+                if m.action == .exitBuilding { outdoors = !straightIn }
+                if m.action == .enterBuilding { outdoors = false }
+                let context = outdoors ? .outsideOnVenue : contextAt(m.position, levelID: m.levelID, venue: venue)
+                let building = outdoors ? nil : buildingAt(m.position, levelID: m.levelID, venue: venue)
                 let startsNew =
                     legs.isEmpty || m.action == .levelChange || m.action == .enterBuilding || m.action == .exitBuilding
                     || legs[legs.count - 1].levelID != m.levelID
@@ -79,6 +83,10 @@ public enum RouteLegs {
                                 "action": .string($0.maneuver.action.rawValue), "instruction": .string($0.maneuver.instruction),
                                 "distanceMeters": RouteJSON.number($0.maneuver.distanceToNextMeters),
                                 "routeContext": .string($0.context.rawValue),
+                                "startLevel": .string($0.maneuver.levelID),
+                                "endLevel": .string($0.maneuver.levelChange?.toLevelID ?? $0.maneuver.levelID),
+                                "connector": .optional($0.maneuver.levelChange?.connectorKind.rawValue),
+                                "connectorId": .optional($0.maneuver.levelChange?.connectorID),
                             ]
                         }),
                 ]

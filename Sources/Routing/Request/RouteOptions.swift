@@ -60,6 +60,13 @@ public struct DirectionMode: Hashable, Sendable {
         return modes
     }
 
+    /// The names of ``modes(for:)``: `default` first, then the others sorted (what `/venues`, `venue
+    /// inspect` and the viewer list).
+    public static func names(for venue: Venue) -> [String] {
+        let names = modes(for: venue).keys.sorted()
+        return (names.contains("default") ? ["default"] : []) + names.filter { $0 != "default" }
+    }
+
     /// Modes every venue has unless it configures its own: `default` and `accessible` (no stairs or
     /// escalators, accessible edges only, 0.8 m/s).
     public static let builtIn: [String: DirectionMode] = [
@@ -105,6 +112,20 @@ public struct RouteOptions: Hashable, Sendable, Codable {
 
     /// The defaults listed on each property.
     public init() {}
+
+    /// Sets the speeds as the CLI (`--speed`, `--vehicle-speed`) and the service (`speed`,
+    /// `vehicleSpeed`) give them: `vehicleSpeed` is always the vehicle speed; `speed` is the vehicle
+    /// speed for a vehicle transport when no `vehicleSpeed` is given, else the walking speed. Set
+    /// ``transportMode`` first. Values are checked by ``RouteRequest/validate()``.
+    public mutating func setSpeeds(speed: Double?, vehicleSpeed: Double?) {
+        if let vehicleSpeed { vehicleSpeedMetersPerSecond = vehicleSpeed }
+        guard let speed else { return }
+        if transportMode.isVehicle && vehicleSpeed == nil {
+            vehicleSpeedMetersPerSecond = speed
+        } else {
+            walkingSpeedMetersPerSecond = speed
+        }
+    }
 
     /// Walking speed when neither the request nor its direction mode sets one, m/s.
     public static let defaultWalkingSpeedMetersPerSecond = 1.2

@@ -95,6 +95,9 @@ struct ManeuverBuilder {
             var toLevelIndex: Int?
             var building: String?
             var duration: Double?
+            /// The segment whose space the maneuver names, when not `segment` (a level change names
+            /// the space its last connector segment reaches, not one on a floor passed on the way).
+            var spaceSegment: Int?
             var isTurn: Bool {
                 switch action {
                 case .slightLeft, .left, .sharpLeft, .slightRight, .right, .sharpRight, .uTurn: true
@@ -145,7 +148,8 @@ struct ManeuverBuilder {
                 : buildingID(at: last.end, levelIndex: last.endLevelIndex)
             let changes = b != currentBuilding
             if changes, let old = currentBuilding { drafts.append(Draft(action: .exitBuilding, segment: i, building: old)) }
-            drafts.append(Draft(action: .levelChange, segment: i, levelChange: lc.change, toLevelIndex: lc.toLevelIndex))
+            drafts.append(
+                Draft(action: .levelChange, segment: i, levelChange: lc.change, toLevelIndex: lc.toLevelIndex, spaceSegment: lc.end - 1))
             if changes, let new = b { drafts.append(Draft(action: .enterBuilding, segment: lc.end, building: new)) }
             currentBuilding = b
             skipUntil = lc.end
@@ -233,7 +237,7 @@ struct ManeuverBuilder {
                 ? (segments.last.map { lookups.levelIDs[$0.endLevelIndex] } ?? "")
                 : lookups.levelIDs[segments[d.segment].startLevelIndex]
             let bearing = atEnd ? (heading(before: segments.count) ?? 0) : (heading(from: d.segment) ?? heading(before: d.segment) ?? 0)
-            let space = atEnd ? nil : spaceInfo(after: d.segment, in: segments)
+            let space = atEnd ? nil : spaceInfo(after: d.spaceSegment ?? d.segment, in: segments)
             var levelName: String?
             if let to = d.toLevelIndex {
                 levelName = displayName(lookups.levelNames[to]) ?? displayName(lookups.levelShortNames[to]) ?? lookups.levelIDs[to]

@@ -40,8 +40,9 @@ struct SearchPath: Sendable {
 }
 
 /// Goal-directed search (A* with ALT and straight-line bounds) over the navigation graph, with phases
-/// for transport-mode changes: state = (node, phase); a path may move from phase p to p+1 at any node
-/// at no cost (e.g. park the car and walk on).
+/// for transport-mode changes: state = (node, phase); a path may move from phase p to p+1 at no cost
+/// at a node where phase p+1's travel can go on, after at least one edge in phase p (e.g. park the car
+/// in an aisle and walk on).
 ///
 /// A workspace: it owns per-node scratch arrays reused across queries (reset in O(1) with a
 /// generation stamp), so keep one per thread. - Complexity: O((E + V) log V) worst case per query.
@@ -81,7 +82,10 @@ final class PathSearch {
         scratch.targetStamp = [UInt32](repeating: 0, count: index.venue.graph.nodes.count)
     }
 
-    /// The cheapest path from any seed (in phase 0) to any target (in any phase), or `nil`.
+    /// The cheapest path from any seed (in phase 0) to any target in the last phase, or `nil`. The path
+    /// moves to the next phase only at a node it reached along an edge of the current phase and from
+    /// which an edge of the next phase leaves (a parking aisle where the car is left), so every phase
+    /// of a found path travels at least one edge (the last phase may be empty when the target is there).
     func search(
         seeds: [SearchEndpoint], targets: [SearchEndpoint], cost: CostModel,
         phases: [TravelKind] = [.walking]
@@ -95,6 +99,7 @@ final class PathSearch {
         let nodes = graph.nodes
         let edges = graph.edges
         let phaseCount = phases.count
+        let lastPhase = phaseCount - 1
         w.generation &+= 1
         if w.generation == 0 {  // wrapped: clear stamps once every 4 billion queries
             for i in w.stamp.indices { w.stamp[i] = 0; w.settledStamp[i] = 0 }
@@ -176,11 +181,20 @@ final class PathSearch {
             let g = w.distance[state]
             settled += 1
             let node = state / phaseCount, phase = state % phaseCount
-            if w.targetStamp[node] == w.generation, let t = targetCost[Int32(node)], g + t.cost < bestTotal {
+            if phase == lastPhase, w.targetStamp[node] == w.generation, let t = targetCost[Int32(node)],
+                g + t.cost < bestTotal
+            {
                 bestTotal = g + t.cost
                 bestState = state
             }
-            if phase + 1 < phaseCount { relax(state + 1, g, from: state, edge: -1) }
+            // A change of travel kind only where the next kind can go on, after moving in this one.
+            if phase < lastPhase, w.parentEdge[state] >= 0, w.parentState[state] >= 0,
+                graph.arcs(from: node).contains(where: {
+                    cost.cost(ofEdge: Int($0.edge), edges[Int($0.edge)], travel: phases[phase + 1]) != nil
+                })
+            {
+                relax(state + 1, g, from: state, edge: -1)
+            }
             let travel = phases[phase]
             for arc in graph.arcs(from: node) {
                 guard let c = cost.cost(ofEdge: Int(arc.edge), edges[Int(arc.edge)], travel: travel) else { continue }

@@ -37,13 +37,13 @@ public enum VenueLoader {
 
     /// Detects the format of `path` and loads it, graph included. A `.zip` file (the IMDF distribution
     /// format) is unpacked into a temporary folder first, which is removed after loading.
-    /// - Throws: ``VenueError/missingFile(path:)`` when nothing is at `path`,
+    /// - Throws: ``VenueError/noSuchPath(path:)`` when nothing is at `path`,
     ///   ``VenueError/badArchive(path:reason:)`` for a zip that cannot be unpacked,
     ///   ``VenueError/unsupportedFormat(path:reason:)`` when no format recognises it, and whatever the
     ///   format's loader throws.
     public static func load(path: String, options: VenueLoadOptions = VenueLoadOptions()) throws(VenueError) -> Venue {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missingFile(path: path) }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .noSuchPath(path: path) }
         guard isDirectory.boolValue else {
             guard ZipArchive.isZip(path) else {
                 throw .unsupportedFormat(path: path, reason: "expected a venue folder or a .zip IMDF archive, found another file")

@@ -38,6 +38,8 @@ public enum VenueError: Error, Hashable, Sendable, CustomStringConvertible {
     case danglingReference(SourceLocation, targetID: String)
     /// A folder is not in any venue format IndoorNav reads.
     case unsupportedFormat(path: String, reason: String)
+    /// Nothing is at the path given as a venue (no folder, archive or file).
+    case noSuchPath(path: String)
     /// A lookup found nothing: `kind` is `level`, `space`, `poi`, `building` or `venue`.
     case notFound(kind: String, id: String)
     /// A reference matches several features of `kind` (two levels with one ordinal or short name).
@@ -49,6 +51,7 @@ public enum VenueError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingFile(let p): "\(p): required file is missing"
+        case .noSuchPath(let p): "\(p): no such folder or archive"
         case .unreadable(let p, let r): "\(p): cannot read: \(r)"
         case .malformedJSON(let p, let l, let c, let r): "\(p):\(l):\(c): malformed JSON: \(r)"
         case .invalidFeature(let loc, let problem): "\(loc): \(problem)"
