@@ -100,6 +100,12 @@ public final class RerouteService: Sendable {
                 if request.bodyTooLarge || request.body.count > configuration.maximumBodyBytes {
                     throw ServiceError.payloadTooLarge(limitBytes: configuration.maximumBodyBytes)
                 }
+                if !request.body.isEmpty {
+                    let contentType = request.header("Content-Type") ?? ""
+                    guard HTTPFraming.mediaType(contentType) == "application/json" else {
+                        throw ServiceError.unsupportedMediaType(contentType: contentType)
+                    }
+                }
                 return (template, try run(route, request, client: client))
             } catch let error as ServiceError {
                 record(error)
@@ -113,9 +119,17 @@ public final class RerouteService: Sendable {
         }
     }
 
+    /// Counts a request the HTTP layer refused before it reached ``handle(_:)`` (its framing,
+    /// ``HTTPDaemon``'s `rejected`): by route `unmatched` and status, and as a rejected input by code.
+    public func record(rejected error: ServiceError) {
+        metrics.recordRequest(route: "unmatched", method: "other", status: error.httpStatus, seconds: 0)
+        record(error)
+    }
+
     private func record(_ error: ServiceError) {
         switch error {
-        case .malformedJSON, .badRequest, .payloadTooLarge, .unprocessable, .unauthorized, .clientSessionLimit, .creationRateLimited:
+        case .malformedJSON, .badRequest, .payloadTooLarge, .unprocessable, .unauthorized, .clientSessionLimit, .creationRateLimited,
+            .malformedRequest, .notImplemented, .unsupportedMediaType:
             metrics.recordRejected(reason: error.code)
         default: break
         }

@@ -21,6 +21,14 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case methodNotAllowed(method: String, allowed: [String])
     /// 413: the body is longer than the limit.
     case payloadTooLarge(limitBytes: Int)
+    /// 400, and the connection is closed: the request's framing is ambiguous or malformed (both
+    /// `Content-Length` and `Transfer-Encoding`, a repeated `Content-Length`, a header name with spaces,
+    /// a request target not starting with `/`, a path or query that is not UTF-8).
+    case malformedRequest(reason: String)
+    /// 501, and the connection is closed: a `Transfer-Encoding` other than `chunked`.
+    case notImplemented(reason: String)
+    /// 415: a body that is not `Content-Type: application/json`.
+    case unsupportedMediaType(contentType: String)
     /// 429: the client (its API key, else its address) already has `limit` live sessions.
     case clientSessionLimit(limit: Int, retryAfterSeconds: Int)
     /// 429: the client creates sessions faster than `perMinute` a minute; retry after the given delay.
@@ -37,11 +45,13 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var httpStatus: Int {
         switch self {
         case .invalidConfiguration, .cannotListen, .venueLoad: 500
-        case .malformedJSON, .badRequest: 400
+        case .malformedJSON, .badRequest, .malformedRequest: 400
         case .unauthorized: 401
         case .notFound: 404
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413
+        case .unsupportedMediaType: 415
+        case .notImplemented: 501
         case .unprocessable: 422
         case .clientSessionLimit, .creationRateLimited: 429
         case .tooManySessions, .storeUnavailable: 503
@@ -60,6 +70,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notFound: "notFound"
         case .methodNotAllowed: "methodNotAllowed"
         case .payloadTooLarge: "payloadTooLarge"
+        case .malformedRequest: "malformedRequest"
+        case .notImplemented: "notImplemented"
+        case .unsupportedMediaType: "unsupportedMediaType"
         case .unprocessable: "unprocessable"
         case .clientSessionLimit: "clientSessionLimit"
         case .creationRateLimited: "creationRateLimited"
@@ -77,9 +90,12 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformedJSON(let l, let c, let r): "malformed JSON at line \(l), column \(c): \(r)"
         case .badRequest(let f, let r): "\(f): \(r)"
         case .unauthorized(let r): "unauthorized: \(r)"
-        case .notFound(let k, let id): "no \(k) '\(id)'"
+        case .notFound(let k, let id): "no \(k) \(Self.quoted(id))"
         case .methodNotAllowed(let m, let a): "method \(m) not allowed here (allowed: \(a.joined(separator: ", ")))"
         case .payloadTooLarge(let n): "request body larger than \(n) bytes"
+        case .malformedRequest(let r): "malformed request: \(r)"
+        case .notImplemented(let r): "not implemented: \(r)"
+        case .unsupportedMediaType(let t): "request bodies must be Content-Type: application/json, got \(Self.quoted(t))"
         case .unprocessable(let f, let r): "\(f): \(r)"
         case .clientSessionLimit(let n, let s): "this client already has its limit of \(n) live sessions; delete one or retry in \(s) s"
         case .creationRateLimited(let n, let s): "this client creates sessions faster than \(n) a minute; retry in \(s) s"
@@ -88,11 +104,26 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The JSON error body: `{"error": {"status", "code", "message", "field"?, "line"?, "column"?}}`.
+    /// Longest quoted piece of a client's input in a message, in characters.
+    public static let maximumQuotedCharacters = 64
+    /// Longest message in an error body, in characters (a backstop: inputs are quoted by ``quoted(_:)``).
+    public static let maximumMessageCharacters = 400
+
+    /// A client's input for a message: in single quotes, cut to ``maximumQuotedCharacters`` with `…`
+    /// (a 10 MB string is not echoed back).
+    public static func quoted(_ input: some StringProtocol) -> String {
+        input.count <= maximumQuotedCharacters ? "'\(input)'" : "'\(input.prefix(maximumQuotedCharacters))…'"
+    }
+
+    /// The JSON error body: `{"error": {"status", "code", "message", "field"?, "line"?, "column"?}}`; the
+    /// message is at most ``maximumMessageCharacters`` long.
     public var json: JSONValue {
-        var body: [String: JSONValue] = ["status": .number(Double(httpStatus)), "code": .string(code), "message": .string(description)]
+        let message =
+            description.count <= Self.maximumMessageCharacters
+            ? description : String(description.prefix(Self.maximumMessageCharacters)) + "…"
+        var body: [String: JSONValue] = ["status": .number(Double(httpStatus)), "code": .string(code), "message": .string(message)]
         switch self {
-        case .badRequest(let f, _), .unprocessable(let f, _): body["field"] = .string(f)
+        case .badRequest(let f, _), .unprocessable(let f, _): body["field"] = .string(String(f.prefix(Self.maximumQuotedCharacters)))
         case .malformedJSON(let l, let c, _): body["line"] = .number(Double(l)); body["column"] = .number(Double(c))
         default: break
         }
@@ -107,6 +138,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
             headers.append(("Retry-After", String(s)))
         case .unauthorized: headers.append(("WWW-Authenticate", #"Bearer realm="indoornav""#))
         case .methodNotAllowed(_, let allowed): headers.append(("Allow", allowed.joined(separator: ", ")))
+        case .malformedRequest, .notImplemented: headers.append(("Connection", "close"))
         default: break
         }
         return .json(httpStatus, json, headers: headers)

@@ -28,7 +28,7 @@ final class ServiceFixture: Sendable {
         http.threading = threading
         http.maximumBodyBytes = configuration.maximumBodyBytes
         self.service = service
-        self.daemon = try HTTPDaemon(configuration: http) { service.handle($0) }
+        self.daemon = try HTTPDaemon(configuration: http, rejected: { service.record(rejected: $0) }) { service.handle($0) }
         self.client = TestHTTPClient(port: daemon.port, checksContract: true)
     }
 

@@ -150,7 +150,7 @@ enum ServeCommand {
             }
             saver = SessionStateSaver(service: app, path: stateFile, intervalSeconds: service.stateSaveIntervalSeconds)
         }
-        let daemon = try HTTPDaemon(configuration: http) { request in app.handle(request) }
+        let daemon = try HTTPDaemon(configuration: http, rejected: { app.record(rejected: $0) }) { request in app.handle(request) }
         warn(
             "loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
         )

@@ -87,7 +87,7 @@ enum LocationDecoding {
         var levelID: String?
         if let reference = try f.string("level") {
             guard let level = try? venue.level(reference) else {
-                throw .unprocessable(field: f.field("level"), reason: "no level '\(reference)' in venue '\(venue.id)'")
+                throw .unprocessable(field: f.field("level"), reason: "no level \(ServiceError.quoted(reference)) in venue '\(venue.id)'")
             }
             levelID = level.id
         }

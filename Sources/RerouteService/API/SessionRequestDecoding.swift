@@ -68,17 +68,17 @@ enum SessionRequestDecoding {
         switch place {
         case .feature(let id):
             guard (try? venue.poi(id)) != nil || (try? venue.space(id)) != nil else {
-                throw .unprocessable(field: "destination", reason: "no POI or space '\(id)' in venue '\(venue.id)'")
+                throw .unprocessable(field: "destination", reason: "no POI or space \(ServiceError.quoted(id)) in venue '\(venue.id)'")
             }
             return .feature(id: id)
         case .local(let p, let level):
             guard let l = try? venue.level(level) else {
-                throw .unprocessable(field: "destination.level", reason: "no level '\(level)' in venue '\(venue.id)'")
+                throw .unprocessable(field: "destination.level", reason: "no level \(ServiceError.quoted(level)) in venue '\(venue.id)'")
             }
             return .point(p, levelID: l.id)
         case .geographic(let g, let level):
             guard let l = try? venue.level(level) else {
-                throw .unprocessable(field: "destination.level", reason: "no level '\(level)' in venue '\(venue.id)'")
+                throw .unprocessable(field: "destination.level", reason: "no level \(ServiceError.quoted(level)) in venue '\(venue.id)'")
             }
             return .point(venue.frame.localPoint(from: g), levelID: l.id)
         }

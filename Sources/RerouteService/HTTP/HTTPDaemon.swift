@@ -24,10 +24,15 @@ public final class HTTPDaemon: Sendable {
     /// Starts listening at once.
     /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)`` for a bad configuration,
     ///   ``ServiceError/cannotListen(address:port:)`` when the address or port cannot be bound.
-    public init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(ServiceError) {
+    /// - Parameter rejected: told of every request the daemon answers itself, before the handler, for
+    ///   its framing (``HTTPFraming``): for metrics.
+    public init(
+        configuration: HTTPServerConfiguration, rejected: @escaping @Sendable (ServiceError) -> Void = { _ in },
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) throws(ServiceError) {
         let checked = try configuration.validated()
         let context = DaemonContext(
-            handler: handler, maximumBodyBytes: checked.maximumBodyBytes,
+            handler: handler, rejected: rejected, maximumBodyBytes: checked.maximumBodyBytes,
             watch: ConnectionWatch(readTimeoutSeconds: checked.requestReadTimeoutSeconds))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0
@@ -96,12 +101,16 @@ public final class HTTPDaemon: Sendable {
 /// What the C callbacks reach through their context pointer.
 private final class DaemonContext: Sendable {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    let rejected: @Sendable (ServiceError) -> Void
     let maximumBodyBytes: Int
     let inFlight = Atomic<Int>(0)
     let watch: ConnectionWatch
 
-    init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maximumBodyBytes: Int, watch: ConnectionWatch) {
-        self.handler = handler; self.maximumBodyBytes = maximumBodyBytes; self.watch = watch
+    init(
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, rejected: @escaping @Sendable (ServiceError) -> Void,
+        maximumBodyBytes: Int, watch: ConnectionWatch
+    ) {
+        self.handler = handler; self.rejected = rejected; self.maximumBodyBytes = maximumBodyBytes; self.watch = watch
     }
 }
 
@@ -126,26 +135,50 @@ private let requestLineHandler:
         return nil
     }
 
-/// The body of one request as it arrives (touched only by the connection's thread).
+/// The headers and body of one request as it arrives (touched only by the connection's thread).
 private final class RequestBuffer {
     var body: [UInt8] = []
     var tooLarge = false
+    /// Headers by lower-case name (the last value wins).
+    var headers: [String: String] = [:]
 }
 
 /// Collects query arguments or headers through `MHD_get_connection_values`.
 private final class QueryCollector {
     var values: [String: String] = [:]
+    /// Headers in arrival order, repeats included (headers only).
+    var list: [HTTPFraming.Header] = []
     var lowercased = false
+    var listing = false
+    /// Whether a name or value was not UTF-8.
+    var invalidUTF8 = false
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
     guard let cls, let connection, let requestContext, let uploadDataSize else { return .NO }
     let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
     guard let existing = requestContext.pointee else {
-        // First call: headers only. Keep a buffer for the body.
+        // First call: headers only. Check the framing before any body is read; keep a buffer for it.
         context.inFlight.add(1, ordering: .relaxed)
-        requestContext.pointee = Unmanaged.passRetained(RequestBuffer()).toOpaque()
-        return .YES
+        let buffer = RequestBuffer()
+        requestContext.pointee = Unmanaged.passRetained(buffer).toOpaque()
+        let collected = collect(connection, kind: .HEADER_KIND, lowercased: true, list: true)
+        buffer.headers = collected.values
+        let methodName = method.map { String(cString: $0) } ?? ""
+        let problem =
+            collected.invalidUTF8
+            ? .malformedRequest(reason: "a header is not UTF-8")
+            : HTTPFraming.problem(
+                method: methodName, target: url.flatMap { String(validatingCString: $0) }, headers: collected.list,
+                maximumBodyBytes: context.maximumBodyBytes)
+        guard let problem else { return .YES }
+        // Answered without reading the body; libmicrohttpd then closes the connection (the body was
+        // not consumed, and the answer says `Connection: close`).
+        context.rejected(problem)
+        context.watch.answering(key(connection))
+        var response = problem.response
+        if response.header("Connection") == nil { response.headers.append(("Connection", "close")) }
+        return send(response, on: connection)
     }
     let buffer = Unmanaged<RequestBuffer>.fromOpaque(existing).takeUnretainedValue()
     let size = uploadDataSize.pointee
@@ -162,13 +195,17 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         return .YES
     }
     context.watch.answering(key(connection))
-    let query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false)
-    let headers = values(of: connection, kind: .HEADER_KIND, lowercased: true)
+    let query = collect(connection, kind: .GET_ARGUMENT_KIND, lowercased: false, list: false)
+    if query.invalidUTF8 {
+        let problem = ServiceError.malformedRequest(reason: "the query is not UTF-8")
+        context.rejected(problem)
+        return send(problem.response, on: connection)
+    }
     var address = [CChar](repeating: 0, count: 16)
     _ = indoornav_mhd_client_ipv4(connection, &address, address.count)
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
-        query: query, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: headers,
+        query: query.values, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: buffer.headers,
         clientAddress: String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     buffer.body = []
     var response = context.handler(request)
@@ -176,20 +213,26 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     return send(response, on: connection)
 }
 
-/// Query arguments or headers of a connection (header names lower-cased).
-private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool) -> [String: String] {
+/// Query arguments or headers of a connection (names lower-cased when asked; with `list`, also every
+/// one in arrival order with its name as sent).
+private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool, list: Bool) -> QueryCollector {
     let collector = QueryCollector()
     collector.lowercased = lowercased
+    collector.listing = list
     _ = MHD_get_connection_values(
         connection, kind,
         { cls, _, key, value in
             guard let cls, let key else { return .YES }
             let collector = Unmanaged<QueryCollector>.fromOpaque(cls).takeUnretainedValue()
-            let name = String(cString: key)
-            collector.values[collector.lowercased ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+            guard let name = String(validatingCString: key), let text = value.map({ String(validatingCString: $0) }) ?? "" else {
+                collector.invalidUTF8 = true
+                return .YES
+            }
+            collector.values[collector.lowercased ? name.lowercased() : name] = text
+            if collector.listing { collector.list.append(HTTPFraming.Header(name: name, value: text)) }
             return .YES
         }, Unmanaged.passUnretained(collector).toOpaque())
-    return collector.values
+    return collector
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, requestContext, _ in
