@@ -129,7 +129,7 @@ public final class RerouteService: Sendable {
     private func record(_ error: ServiceError) {
         switch error {
         case .malformedJSON, .badRequest, .payloadTooLarge, .unprocessable, .unauthorized, .clientSessionLimit, .creationRateLimited,
-            .malformedRequest, .notImplemented, .unsupportedMediaType:
+            .closureLimit, .forbidden, .malformedRequest, .notImplemented, .unsupportedMediaType:
             metrics.recordRejected(reason: error.code)
         default: break
         }
@@ -153,8 +153,9 @@ public final class RerouteService: Sendable {
         case .listSessions: return try listSessions(venueID: request.query["venue"], client: client)
         case .pois(let id): return try pois(venueID: id, query: request.query)
         case .routes(let id): return try planRoute(venueID: id, body: request.body)
-        case .addClosure(let id): return try addClosure(venueID: id, body: request.body)
-        case .deleteClosure(let id, let closureID): return try deleteClosure(venueID: id, closureID: closureID)
+        case .addClosure(let id): return try addClosure(venueID: id, body: request.body, client: client)
+        case .listClosures(let id): return try listClosures(venueID: id)
+        case .deleteClosure(let id, let closureID): return try deleteClosure(venueID: id, closureID: closureID, client: client)
         case .createSession: return try createSession(body: request.body, client: client)
         case .getSession(let id): return try getSession(id: id, client: client)
         case .deleteSession(let id): return try deleteSession(id: id, client: client)

@@ -9,6 +9,8 @@ enum ServiceEndpoint: Equatable {
     case routes(venueID: String)
     /// `POST /venues/{id}/closures`.
     case addClosure(venueID: String)
+    /// `GET /venues/{id}/closures`: the closures with owner and expiry.
+    case listClosures(venueID: String)
     /// `DELETE /venues/{id}/closures/{closureId}`.
     case deleteClosure(venueID: String, closureID: String)
     case createSession
@@ -53,7 +55,7 @@ enum ServiceEndpoint: Equatable {
         case 3 where parts[0] == "venues" && parts[2] == "routes":
             return pick("/venues/{id}/routes", ["POST": .routes(venueID: parts[1])])
         case 3 where parts[0] == "venues" && parts[2] == "closures":
-            return pick("/venues/{id}/closures", ["POST": .addClosure(venueID: parts[1])])
+            return pick("/venues/{id}/closures", ["POST": .addClosure(venueID: parts[1]), "GET": .listClosures(venueID: parts[1])])
         case 4 where parts[0] == "venues" && parts[2] == "closures":
             return pick("/venues/{id}/closures/{closureId}", ["DELETE": .deleteClosure(venueID: parts[1], closureID: parts[3])])
         case 3 where parts[0] == "sessions" && parts[2] == "locations":

@@ -15,6 +15,11 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case badRequest(field: String, reason: String)
     /// 401: the service requires API keys (`serve --api-keys`) and the request has none or an unknown one.
     case unauthorized(reason: String)
+    /// 403: the client may not change this (a closure another client made, without an admin key).
+    case forbidden(reason: String)
+    /// 429: the client (`scope` `client`) or the venue (`scope` `venue`) already holds `limit` closures
+    /// that have not ended.
+    case closureLimit(scope: String, limit: Int, retryAfterSeconds: Int)
     /// 404: no venue, session or endpoint with that id or path.
     case notFound(kind: String, id: String)
     /// 405: the path exists but not for this method.
@@ -47,13 +52,14 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidConfiguration, .cannotListen, .venueLoad: 500
         case .malformedJSON, .badRequest, .malformedRequest: 400
         case .unauthorized: 401
+        case .forbidden: 403
         case .notFound: 404
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413
         case .unsupportedMediaType: 415
         case .notImplemented: 501
         case .unprocessable: 422
-        case .clientSessionLimit, .creationRateLimited: 429
+        case .clientSessionLimit, .creationRateLimited, .closureLimit: 429
         case .tooManySessions, .storeUnavailable: 503
         }
     }
@@ -67,6 +73,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformedJSON: "malformedJSON"
         case .badRequest: "badRequest"
         case .unauthorized: "unauthorized"
+        case .forbidden: "forbidden"
+        case .closureLimit: "closureLimit"
         case .notFound: "notFound"
         case .methodNotAllowed: "methodNotAllowed"
         case .payloadTooLarge: "payloadTooLarge"
@@ -90,6 +98,11 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformedJSON(let l, let c, let r): "malformed JSON at line \(l), column \(c): \(r)"
         case .badRequest(let f, let r): "\(f): \(r)"
         case .unauthorized(let r): "unauthorized: \(r)"
+        case .forbidden(let r): "forbidden: \(r)"
+        case .closureLimit(let scope, let n, let s):
+            scope == "venue"
+                ? "this venue already has its limit of \(n) closures; retry in \(s) s"
+                : "this client already has its limit of \(n) closures; delete one or retry in \(s) s"
         case .notFound(let k, let id): "no \(k) \(Self.quoted(id))"
         case .methodNotAllowed(let m, let a): "method \(m) not allowed here (allowed: \(a.joined(separator: ", ")))"
         case .payloadTooLarge(let n): "request body larger than \(n) bytes"
@@ -134,7 +147,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var response: HTTPResponse {
         var headers: [(name: String, value: String)] = []
         switch self {
-        case .tooManySessions(_, let s), .storeUnavailable(_, let s), .clientSessionLimit(_, let s), .creationRateLimited(_, let s):
+        case .tooManySessions(_, let s), .storeUnavailable(_, let s), .clientSessionLimit(_, let s), .creationRateLimited(_, let s),
+            .closureLimit(_, _, let s):
             headers.append(("Retry-After", String(s)))
         case .unauthorized: headers.append(("WWW-Authenticate", #"Bearer realm="indoornav""#))
         case .methodNotAllowed(_, let allowed): headers.append(("Allow", allowed.joined(separator: ", ")))

@@ -6,7 +6,7 @@ import IndoorVenue
 /// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
 /// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]
 /// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] | --sessions redis://…|unix://…] [--api-keys FILE]
-/// [--client-sessions N] [--client-creates N] [--client-connections N] [--read-timeout S]`: the reroute
+/// [--client-sessions N] [--client-creates N] [--client-closures N] [--venue-closures N] [--client-connections N] [--read-timeout S]`: the reroute
 /// service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
     static let spec = CommandSpec(
@@ -43,7 +43,7 @@ enum ServeCommand {
                 example: "--state-interval 10"),
             .value(
                 "--api-keys", "FILE",
-                "one 'NAME KEY' per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key",
+                "one 'NAME KEY' (or 'NAME KEY admin': may delete any closure) per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key",
                 example: "--api-keys clients.keys"),
             .integer(
                 "--client-sessions", "N", "live sessions one client (its API key, else its address) may hold", in: 1...1_000_000,
@@ -51,6 +51,12 @@ enum ServeCommand {
             .integer(
                 "--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000, default: "600",
                 example: "--client-creates 60"),
+            .integer(
+                "--client-closures", "N", "closures not yet ended one client may hold (only it or an admin key deletes them)",
+                in: 1...100_000, default: "100", example: "--client-closures 10"),
+            .integer(
+                "--venue-closures", "N", "closures not yet ended one venue may hold, from every client", in: 1...100_000,
+                default: "1000", example: "--venue-closures 200"),
             .integer(
                 "--client-connections", "N", "connections from one address", in: 1...65_536, default: "128",
                 example: "--client-connections 16"),
@@ -92,6 +98,8 @@ enum ServeCommand {
         let keyFile = try args.option("--api-keys")
         if let n = try args.int("--client-sessions") { service.maximumSessionsPerClient = n }
         if let n = try args.int("--client-creates") { service.sessionCreationsPerClientPerMinute = n }
+        if let n = try args.int("--client-closures") { service.maximumClosuresPerClient = n }
+        if let n = try args.int("--venue-closures") { service.maximumClosuresPerVenue = n }
         if let n = try args.int("--client-connections") { http.perClientConnectionLimit = n }
         if let s = try args.double("--read-timeout") { http.requestReadTimeoutSeconds = s }
         let perConnection = args.flag("--thread-per-connection")
