@@ -40,6 +40,10 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case creationRateLimited(perMinute: Int, retryAfterSeconds: Int)
     /// 422: the JSON is well-formed but a value is not acceptable.
     case unprocessable(field: String, reason: String)
+    /// 429, written when the connection opens: its address already has `limit` connections open.
+    case clientConnectionLimit(limit: Int, retryAfterSeconds: Int)
+    /// 503, written when the connection opens: `limit` connections are open.
+    case tooManyConnections(limit: Int, retryAfterSeconds: Int)
     /// 503: the session limit is reached; retry after the given delay.
     case tooManySessions(limit: Int, retryAfterSeconds: Int)
     /// 503: the session store (Redis) is down, too slow, or the session kept changing under the request;
@@ -59,8 +63,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedMediaType: 415
         case .notImplemented: 501
         case .unprocessable: 422
-        case .clientSessionLimit, .creationRateLimited, .closureLimit: 429
-        case .tooManySessions, .storeUnavailable: 503
+        case .clientSessionLimit, .creationRateLimited, .closureLimit, .clientConnectionLimit: 429
+        case .tooManySessions, .storeUnavailable, .tooManyConnections: 503
         }
     }
 
@@ -85,6 +89,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .clientSessionLimit: "clientSessionLimit"
         case .creationRateLimited: "creationRateLimited"
         case .tooManySessions: "tooManySessions"
+        case .clientConnectionLimit: "clientConnectionLimit"
+        case .tooManyConnections: "tooManyConnections"
         case .storeUnavailable: "storeUnavailable"
         }
     }
@@ -113,6 +119,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .clientSessionLimit(let n, let s): "this client already has its limit of \(n) live sessions; delete one or retry in \(s) s"
         case .creationRateLimited(let n, let s): "this client creates sessions faster than \(n) a minute; retry in \(s) s"
         case .tooManySessions(let n, let s): "session limit of \(n) reached; retry in \(s) s"
+        case .clientConnectionLimit(let n, let s): "this address already has its limit of \(n) open connections; retry in \(s) s"
+        case .tooManyConnections(let n, let s): "the server has its limit of \(n) open connections; retry in \(s) s"
         case .storeUnavailable(let r, let s): "session store unavailable: \(r); retry in \(s) s"
         }
     }
@@ -150,6 +158,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooManySessions(_, let s), .storeUnavailable(_, let s), .clientSessionLimit(_, let s), .creationRateLimited(_, let s),
             .closureLimit(_, _, let s):
             headers.append(("Retry-After", String(s)))
+        case .clientConnectionLimit(_, let s), .tooManyConnections(_, let s):
+            headers += [("Retry-After", String(s)), ("Connection", "close")]
         case .unauthorized: headers.append(("WWW-Authenticate", #"Bearer realm="indoornav""#))
         case .methodNotAllowed(_, let allowed): headers.append(("Allow", allowed.joined(separator: ", ")))
         case .malformedRequest, .notImplemented: headers.append(("Connection", "close"))

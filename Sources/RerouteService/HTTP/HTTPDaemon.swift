@@ -9,8 +9,10 @@ import Synchronization
 /// on with ``HTTPRequest/bodyTooLarge`` set. The handler runs on the daemon's threads and must be
 /// thread-safe.
 ///
-/// Slow clients: at most ``HTTPServerConfiguration/perClientConnectionLimit`` connections per client
-/// address (more are closed at once), and each request must arrive whole within
+/// Slow clients and floods: at most ``HTTPServerConfiguration/connectionLimit`` open connections and
+/// ``HTTPServerConfiguration/perClientConnectionLimit`` per client address (trusted proxies exempt);
+/// more are answered 503 or 429 with `Retry-After` at once. Each request's headers must arrive within
+/// ``HTTPServerConfiguration/requestHeaderTimeoutSeconds`` and the whole request within
 /// ``HTTPServerConfiguration/requestReadTimeoutSeconds`` (``ConnectionWatch``), so connections trickling
 /// headers cannot keep other clients out.
 public final class HTTPDaemon: Sendable {
@@ -20,6 +22,9 @@ public final class HTTPDaemon: Sendable {
     public let configuration: HTTPServerConfiguration
     private let context: DaemonContext
     private let daemon: Mutex<OpaquePointer?>
+    /// libmicrohttpd's connection table is this much larger than ``HTTPServerConfiguration/connectionLimit``,
+    /// so the connections beyond the limit are answered 503 rather than left in the listen backlog.
+    public static let tableHeadroom = 256
 
     /// Starts listening at once.
     /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)`` for a bad configuration,
@@ -31,9 +36,13 @@ public final class HTTPDaemon: Sendable {
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) throws(ServiceError) {
         let checked = try configuration.validated()
+        let trusted = try TrustedProxies(checked.trustedProxies)
         let context = DaemonContext(
-            handler: handler, rejected: rejected, maximumBodyBytes: checked.maximumBodyBytes,
-            watch: ConnectionWatch(readTimeoutSeconds: checked.requestReadTimeoutSeconds))
+            handler: handler, rejected: rejected, maximumBodyBytes: checked.maximumBodyBytes, trustedProxies: trusted,
+            watch: ConnectionWatch(
+                readTimeoutSeconds: checked.requestReadTimeoutSeconds, headerTimeoutSeconds: checked.requestHeaderTimeoutSeconds,
+                connectionLimit: checked.connectionLimit, perClientLimit: checked.perClientConnectionLimit, trustedProxies: trusted,
+                retryAfterSeconds: checked.overloadRetryAfterSeconds))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0
         switch checked.threading {
@@ -47,8 +56,8 @@ public final class HTTPDaemon: Sendable {
         guard
             let started = indoornav_mhd_start(
                 flags, checked.bindAddress, UInt16(checked.port), accessHandler, opaque,
-                completedHandler, opaque, poolSize, UInt32(checked.connectionLimit),
-                UInt32(checked.connectionTimeoutSeconds), 0, UInt32(checked.perClientConnectionLimit),
+                completedHandler, opaque, poolSize, UInt32(checked.connectionLimit + Self.tableHeadroom),
+                UInt32(checked.connectionTimeoutSeconds), 0, 0,
                 connectionHandler, opaque, requestLineHandler, opaque)
         else {
             throw .cannotListen(address: checked.bindAddress, port: checked.port)
@@ -103,14 +112,16 @@ private final class DaemonContext: Sendable {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
     let rejected: @Sendable (ServiceError) -> Void
     let maximumBodyBytes: Int
+    let trustedProxies: TrustedProxies
     let inFlight = Atomic<Int>(0)
     let watch: ConnectionWatch
 
     init(
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, rejected: @escaping @Sendable (ServiceError) -> Void,
-        maximumBodyBytes: Int, watch: ConnectionWatch
+        maximumBodyBytes: Int, trustedProxies: TrustedProxies, watch: ConnectionWatch
     ) {
-        self.handler = handler; self.rejected = rejected; self.maximumBodyBytes = maximumBodyBytes; self.watch = watch
+        self.handler = handler; self.rejected = rejected; self.maximumBodyBytes = maximumBodyBytes
+        self.trustedProxies = trustedProxies; self.watch = watch
     }
 }
 
@@ -121,7 +132,14 @@ private let connectionHandler: MHD_NotifyConnectionCallback = { cls, connection,
     guard let cls, let connection else { return }
     let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
     if toe.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
-        context.watch.opened(key(connection), socket: indoornav_mhd_connection_fd(connection))
+        let socket = indoornav_mhd_connection_fd(connection)
+        if let refusal = context.watch.opened(key(connection), socket: socket, address: peerAddress(of: connection)) {
+            // Answered now, before any request: the sending side is shut and a request on it is dropped.
+            let bytes = rawResponse(refusal.response)
+            _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            shutdown(socket, Int32(SHUT_WR))
+            context.rejected(refusal)
+        }
     } else {  // MHD_CONNECTION_NOTIFY_CLOSED
         context.watch.closed(key(connection))
     }
@@ -141,6 +159,9 @@ private final class RequestBuffer {
     var tooLarge = false
     /// Headers by lower-case name (the last value wins).
     var headers: [String: String] = [:]
+    /// `Forwarded` and `X-Forwarded-For` lines, kept only from a trusted proxy.
+    var forwarded: [String] = []
+    var forwardedFor: [String] = []
 }
 
 /// Collects query arguments or headers through `MHD_get_connection_values`.
@@ -162,8 +183,18 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         context.inFlight.add(1, ordering: .relaxed)
         let buffer = RequestBuffer()
         requestContext.pointee = Unmanaged.passRetained(buffer).toOpaque()
+        guard context.watch.headersArrived(key(connection)) else { return .NO }  // refused at opening
         let collected = collect(connection, kind: .HEADER_KIND, lowercased: true, list: true)
         buffer.headers = collected.values
+        if !context.trustedProxies.networks.isEmpty {
+            for header in collected.list {
+                switch header.name.lowercased() {
+                case "forwarded": buffer.forwarded.append(header.value)
+                case "x-forwarded-for": buffer.forwardedFor.append(header.value)
+                default: break
+                }
+            }
+        }
         let methodName = method.map { String(cString: $0) } ?? ""
         let problem =
             collected.invalidUTF8
@@ -201,16 +232,32 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         context.rejected(problem)
         return send(problem.response, on: connection)
     }
-    var address = [CChar](repeating: 0, count: 16)
-    _ = indoornav_mhd_client_ipv4(connection, &address, address.count)
+    let peer = peerAddress(of: connection)
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
         query: query.values, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: buffer.headers,
-        clientAddress: String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        clientAddress: context.trustedProxies.client(peer: peer, forwarded: buffer.forwarded, forwardedFor: buffer.forwardedFor),
+        peerAddress: peer)
     buffer.body = []
     var response = context.handler(request)
     if context.watch.isDraining { response.headers.append(("Connection", "close")) }
     return send(response, on: connection)
+}
+
+/// The peer's IPv4 address as a dotted quad, empty when unknown.
+private func peerAddress(of connection: OpaquePointer) -> String {
+    var address = [CChar](repeating: 0, count: 16)
+    _ = indoornav_mhd_client_ipv4(connection, &address, address.count)
+    return String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// A whole HTTP/1.1 response as bytes (for answers written straight to a socket).
+private func rawResponse(_ response: HTTPResponse) -> [UInt8] {
+    let reasons = [429: "Too Many Requests", 503: "Service Unavailable"]
+    var head = "HTTP/1.1 \(response.status) \(reasons[response.status] ?? "Error")\r\n"
+    for header in response.headers { head += "\(header.name): \(header.value)\r\n" }
+    head += "Content-Length: \(response.body.count)\r\n\r\n"
+    return Array(head.utf8) + response.body
 }
 
 /// Query arguments or headers of a connection (names lower-cased when asked; with `list`, also every
