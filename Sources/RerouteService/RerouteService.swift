@@ -21,6 +21,7 @@ public final class RerouteService: Sendable {
     let creations: CreationRateLimiter
     let newSessionID: @Sendable () -> String
     private let lastSweepBits: Atomic<UInt64>
+    let snapshots = Mutex(SnapshotState())
 
     /// A service over `venues`.
     /// - Parameters:
@@ -127,6 +128,8 @@ public final class RerouteService: Sendable {
     }
 
     private func record(_ error: ServiceError) {
+        if let kind = error.limitKind { metrics.recordLimitRejection(kind: kind) }
+        if case .storeUnavailable = error { metrics.recordStoreError() }
         switch error {
         case .malformedJSON, .badRequest, .payloadTooLarge, .unprocessable, .unauthorized, .clientSessionLimit, .creationRateLimited,
             .closureLimit, .forbidden, .malformedRequest, .notImplemented, .unsupportedMediaType:
@@ -146,8 +149,9 @@ public final class RerouteService: Sendable {
     private func run(_ route: ServiceEndpoint, _ request: HTTPRequest, client: String) throws(ServiceError) -> HTTPResponse {
         switch route {
         case .health: return health()
+        case .ready: return ready()
         case .metrics:
-            return .text(200, metrics.render(liveSessions: store.count), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            return .text(200, metricsText(), contentType: "text/plain; version=0.0.4; charset=utf-8")
         case .venues: return listVenues()
         case .viewer: return try viewerPage(venueID: request.query["venue"])
         case .listSessions: return try listSessions(venueID: request.query["venue"], client: client)

@@ -1,6 +1,8 @@
 /// The service's endpoints, matched from method and path segments.
 enum ServiceEndpoint: Equatable {
     case health, metrics, venues
+    /// `GET /ready`: whether the store answers and snapshots are being written.
+    case ready
     /// `GET /`: the live map viewer.
     case viewer
     /// `GET /sessions`: the live sessions, for the viewer.
@@ -25,7 +27,7 @@ enum ServiceEndpoint: Equatable {
     /// venue information (no sessions, no route planning, no metrics).
     var isPublic: Bool {
         switch self {
-        case .health, .viewer, .venues, .pois: true
+        case .health, .ready, .viewer, .venues, .pois: true
         default: false
         }
     }
@@ -43,6 +45,7 @@ enum ServiceEndpoint: Equatable {
         case 1:
             switch parts[0] {
             case "health": return pick("/health", ["GET": .health])
+            case "ready": return pick("/ready", ["GET": .ready])
             case "metrics": return pick("/metrics", ["GET": .metrics])
             case "venues": return pick("/venues", ["GET": .venues])
             case "sessions": return pick("/sessions", ["POST": .createSession, "GET": .listSessions])

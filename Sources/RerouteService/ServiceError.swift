@@ -50,6 +50,18 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// nothing was written; retry after the given delay.
     case storeUnavailable(reason: String, retryAfterSeconds: Int)
 
+    /// The limit that refused the request (`clientSessionLimit`, `creationRateLimited`, `tooManySessions`,
+    /// `closureLimit`, `clientConnectionLimit`, `tooManyConnections`, `payloadTooLarge`), or nil: the
+    /// `kind` label of `indoornav_limit_rejections_total`.
+    public var limitKind: String? {
+        switch self {
+        case .clientSessionLimit, .creationRateLimited, .tooManySessions, .closureLimit, .clientConnectionLimit, .tooManyConnections,
+            .payloadTooLarge:
+            code
+        default: nil
+        }
+    }
+
     /// The HTTP status the error is answered with.
     public var httpStatus: Int {
         switch self {

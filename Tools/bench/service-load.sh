@@ -241,7 +241,7 @@ frontend front
 backend instances
   balance uri
   hash-type consistent
-  option httpchk GET /health
+  option httpchk GET /ready
   http-reuse always
   server one ${ONE#http://} check inter 1s
   server two ${TWO#http://} check inter 1s

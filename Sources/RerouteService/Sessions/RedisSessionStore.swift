@@ -251,6 +251,14 @@ public final class RedisSessionStore: SessionStore {
         return lastCount.load(ordering: .relaxed)
     }
 
+    /// Nil when Redis answers `PING` within the pool's timeout; otherwise the error.
+    public func unavailability() -> String? {
+        do {
+            let reply = try pool.withConnection { c throws(RedisError) in try c.command(["PING"]) }
+            return reply == .simple("PONG") ? nil : "PING answered \(reply)"
+        } catch { return "\(error)" }
+    }
+
     /// Up to `limit` sessions in id order, read without renewing their TTL (empty when Redis does not answer).
     public func liveSessions(nowSeconds: Double, limit: Int) -> [ServiceSession] {
         guard limit > 0 else { return [] }
