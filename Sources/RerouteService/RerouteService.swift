@@ -129,7 +129,10 @@ public final class RerouteService: Sendable {
 
     private func record(_ error: ServiceError) {
         if let kind = error.limitKind { metrics.recordLimitRejection(kind: kind) }
-        if case .storeUnavailable = error { metrics.recordStoreError() }
+        switch error {
+        case .storeUnavailable, .storeOutcomeUnknown: metrics.recordStoreError()
+        default: break
+        }
         switch error {
         case .malformedJSON, .badRequest, .payloadTooLarge, .unprocessable, .unauthorized, .clientSessionLimit, .creationRateLimited,
             .closureLimit, .forbidden, .malformedRequest, .notImplemented, .unsupportedMediaType:

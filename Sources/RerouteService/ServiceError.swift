@@ -46,9 +46,15 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyConnections(limit: Int, retryAfterSeconds: Int)
     /// 503: the session limit is reached; retry after the given delay.
     case tooManySessions(limit: Int, retryAfterSeconds: Int)
-    /// 503: the session store (Redis) is down, too slow, or the session kept changing under the request;
-    /// nothing was written; retry after the given delay.
+    /// 503: the session store (Redis) could not be reached, refused, or the session kept changing under
+    /// the request; nothing was written; retry after the given delay.
     case storeUnavailable(reason: String, retryAfterSeconds: Int)
+    /// 503: the session store took the request but did not answer in time (Redis stuck or too slow
+    /// after the command was sent): the change may have been written. Retrying the same request is
+    /// safe: a fix already applied is listed in `rejected`, a `DELETE` is idempotent, a transition with
+    /// nothing to confirm changes nothing; a `POST /sessions` retried may leave the first session to
+    /// expire after its TTL.
+    case storeOutcomeUnknown(reason: String, retryAfterSeconds: Int)
 
     /// The limit that refused the request (`clientSessionLimit`, `creationRateLimited`, `tooManySessions`,
     /// `closureLimit`, `clientConnectionLimit`, `tooManyConnections`, `payloadTooLarge`), or nil: the
@@ -76,7 +82,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notImplemented: 501
         case .unprocessable: 422
         case .clientSessionLimit, .creationRateLimited, .closureLimit, .clientConnectionLimit: 429
-        case .tooManySessions, .storeUnavailable, .tooManyConnections: 503
+        case .tooManySessions, .storeUnavailable, .storeOutcomeUnknown, .tooManyConnections: 503
         }
     }
 
@@ -104,6 +110,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .clientConnectionLimit: "clientConnectionLimit"
         case .tooManyConnections: "tooManyConnections"
         case .storeUnavailable: "storeUnavailable"
+        case .storeOutcomeUnknown: "storeOutcomeUnknown"
         }
     }
 
@@ -133,7 +140,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooManySessions(let n, let s): "session limit of \(n) reached; retry in \(s) s"
         case .clientConnectionLimit(let n, let s): "this address already has its limit of \(n) open connections; retry in \(s) s"
         case .tooManyConnections(let n, let s): "the server has its limit of \(n) open connections; retry in \(s) s"
-        case .storeUnavailable(let r, let s): "session store unavailable: \(r); retry in \(s) s"
+        case .storeUnavailable(let r, let s): "session store unavailable: \(r); nothing was written; retry in \(s) s"
+        case .storeOutcomeUnknown(let r, let s):
+            "session store did not answer in time: \(r); the change may have been written, and retrying the same request in \(s) s is safe"
         }
     }
 
@@ -167,7 +176,8 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var response: HTTPResponse {
         var headers: [(name: String, value: String)] = []
         switch self {
-        case .tooManySessions(_, let s), .storeUnavailable(_, let s), .clientSessionLimit(_, let s), .creationRateLimited(_, let s),
+        case .tooManySessions(_, let s), .storeUnavailable(_, let s), .storeOutcomeUnknown(_, let s), .clientSessionLimit(_, let s),
+            .creationRateLimited(_, let s),
             .closureLimit(_, _, let s):
             headers.append(("Retry-After", String(s)))
         case .clientConnectionLimit(_, let s), .tooManyConnections(_, let s):

@@ -37,6 +37,9 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
     case protocolError(endpoint: String, reason: String)
     /// The server answered a command with an error.
     case server(endpoint: String, command: String, message: String)
+    /// The command was sent whole, but no reply came (timeout, connection lost): the server may have
+    /// run it.
+    case noReply(endpoint: String, command: String, reason: String)
 
     /// A sentence naming what failed.
     public var description: String {
@@ -46,6 +49,7 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
         case .io(let e, let r): "redis \(e): \(r)"
         case .protocolError(let e, let r): "redis \(e): protocol error: \(r)"
         case .server(let e, let c, let m): "redis \(e): \(c): \(m)"
+        case .noReply(let e, let c, let r): "redis \(e): no reply to \(c) (it may have run): \(r)"
         }
     }
 }
@@ -172,7 +176,12 @@ public final class RESPConnection {
             guard n > 0 else { throw .io(endpoint: endpoint, reason: "send \(name): \(String(cString: strerror(errno)))") }
             sent += n
         }
-        let reply = try readValue(name)
+        let reply: RESPValue
+        do { reply = try readValue(name) } catch {
+            // Sent whole: the server may have run it although its reply never came.
+            if case .io(_, let reason) = error { throw .noReply(endpoint: endpoint, command: name, reason: reason) }
+            throw error
+        }
         if case .error(let message) = reply { throw .server(endpoint: endpoint, command: name, message: message) }
         return reply
     }
