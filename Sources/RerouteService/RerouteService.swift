@@ -149,7 +149,18 @@ public final class RerouteService: Sendable {
         return try keys.client(authorization: request.header("Authorization"))
     }
 
+    /// Longest session id a path may carry (`SessionId` in docs/openapi.yaml): a longer one is 400 on
+    /// every session operation, not an unknown session.
+    public static let maximumSessionIDCharacters = 128
+
     private func run(_ route: ServiceEndpoint, _ request: HTTPRequest, client: String) throws(ServiceError) -> HTTPResponse {
+        switch route {
+        case .getSession(let id), .deleteSession(let id), .postLocations(let id), .confirmTransition(let id):
+            guard id.count <= Self.maximumSessionIDCharacters else {
+                throw .badRequest(field: "sessionId", reason: "at most \(Self.maximumSessionIDCharacters) characters, got \(id.count)")
+            }
+        default: break
+        }
         switch route {
         case .health: return health()
         case .ready: return ready()
