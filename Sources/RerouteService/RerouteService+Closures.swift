@@ -8,7 +8,10 @@ extension RerouteService {
     /// closure. From then on (or from `startsInSeconds` on, for `durationSeconds` when given) route
     /// requests keep out of it, new sessions too, and a session whose route runs through it is rerouted
     /// once (reason `closure`) on its next request.
-    func addClosure(venueID: String, body: [UInt8]) throws(ServiceError) -> HTTPResponse {
+    ///
+    /// The closure belongs to `client`; at most ``ServiceConfiguration/maximumClosuresPerClient`` of one
+    /// client's and ``ServiceConfiguration/maximumClosuresPerVenue`` in all that have not ended (429).
+    func addClosure(venueID: String, body: [UInt8], client: String) throws(ServiceError) -> HTTPResponse {
         guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
         let fields = try JSONFields(try JSONBody.parse(body), path: "")
         try fields.rejectUnknown(["target", "reason", "startsInSeconds", "durationSeconds"])
@@ -29,19 +32,47 @@ extension RerouteService {
             throw .notFound(kind: "closure target (edge:N, opening, connector or space)", id: String(target.prefix(128)))
         }
         let now = clock()
-        let closure = served.closures.add(
-            target: target, reason: reason, startsAtSeconds: now + startsIn,
-            endsAtSeconds: duration.map { now + startsIn + $0 }, closedEdgeCount: edges.count)
+        let closure: VenueClosure
+        do {
+            closure = try served.closures.add(
+                target: target, reason: reason, startsAtSeconds: now + startsIn,
+                endsAtSeconds: duration.map { now + startsIn + $0 }, closedEdgeCount: edges.count, owner: client, nowSeconds: now,
+                perOwnerLimit: configuration.maximumClosuresPerClient, perVenueLimit: configuration.maximumClosuresPerVenue)
+        } catch {
+            if case .venueLimit(let limit) = error {
+                throw .closureLimit(scope: "venue", limit: limit, retryAfterSeconds: configuration.retryAfterSeconds)
+            }
+            throw .closureLimit(
+                scope: "client", limit: configuration.maximumClosuresPerClient, retryAfterSeconds: configuration.retryAfterSeconds)
+        }
         return .json(
             201, Self.closureJSON(closure, venueID: venueID, nowSeconds: now).serialized(),
             headers: [("Location", "/venues/\(venueID)/closures/\(closure.id)")])
     }
 
-    /// `DELETE /venues/{id}/closures/{closureId}` → 204; 404 for an unknown venue or closure.
-    func deleteClosure(venueID: String, closureID: String) throws(ServiceError) -> HTTPResponse {
+    /// `DELETE /venues/{id}/closures/{closureId}` → 204; 404 for an unknown venue or closure, 403 when
+    /// the closure belongs to another client and `client` is not an admin key.
+    func deleteClosure(venueID: String, closureID: String, client: String) throws(ServiceError) -> HTTPResponse {
         guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
-        guard served.closures.remove(id: closureID) != nil else { throw .notFound(kind: "closure", id: String(closureID.prefix(128))) }
+        do {
+            _ = try served.closures.remove(id: closureID, client: client, isAdmin: configuration.apiKeys?.isAdmin(client) ?? false)
+        } catch {
+            if error == .notOwner { throw .forbidden(reason: "closure \(ServiceError.quoted(closureID)) belongs to another client") }
+            throw .notFound(kind: "closure", id: closureID)
+        }
         return HTTPResponse(status: 204)
+    }
+
+    /// `GET /venues/{id}/closures` → every closure that has not ended, in id order, with its owner and
+    /// when it ends.
+    func listClosures(venueID: String) throws(ServiceError) -> HTTPResponse {
+        guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
+        let now = clock()
+        let listed = served.closures.all.filter { $0.endsAtSeconds.map { $0 > now } ?? true }
+        let body: JSONValue = [
+            "venue": .string(venueID), "closures": .array(listed.map { Self.closureJSON($0, venueID: venueID, nowSeconds: now) }),
+        ]
+        return .json(200, body.serialized())
     }
 
     /// Longest delay or duration of a closure: 30 days.
@@ -58,6 +89,7 @@ extension RerouteService {
             "startsInSeconds": .finite(max(0, c.startsAtSeconds - nowSeconds)),
             "endsInSeconds": c.endsAtSeconds.map { .finite(max(0, $0 - nowSeconds)) } ?? .null,
             "active": .bool(c.isActive(atSeconds: nowSeconds)), "closedEdges": .number(Double(c.closedEdgeCount)),
+            "owner": .string(c.owner),
         ]
     }
 }

@@ -69,7 +69,8 @@ extension RerouteService {
             throw .unprocessable(
                 field: "universe",
                 reason:
-                    "no universe '\(universe)' in venue '\(venueID)' (known: \(served.venue.universes.map(\.id).joined(separator: ", ")))")
+                    "no universe \(ServiceError.quoted(universe)) in venue '\(venueID)' (known: \(served.venue.universes.map(\.id).joined(separator: ", ")))"
+            )
         }
         let q = query["q"] ?? ""
         guard q.count <= 200 else { throw .unprocessable(field: "q", reason: "at most 200 characters") }

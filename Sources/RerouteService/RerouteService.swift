@@ -21,6 +21,7 @@ public final class RerouteService: Sendable {
     let creations: CreationRateLimiter
     let newSessionID: @Sendable () -> String
     private let lastSweepBits: Atomic<UInt64>
+    let snapshots = Mutex(SnapshotState())
 
     /// A service over `venues`.
     /// - Parameters:
@@ -100,6 +101,12 @@ public final class RerouteService: Sendable {
                 if request.bodyTooLarge || request.body.count > configuration.maximumBodyBytes {
                     throw ServiceError.payloadTooLarge(limitBytes: configuration.maximumBodyBytes)
                 }
+                if !request.body.isEmpty {
+                    let contentType = request.header("Content-Type") ?? ""
+                    guard HTTPFraming.mediaType(contentType) == "application/json" else {
+                        throw ServiceError.unsupportedMediaType(contentType: contentType)
+                    }
+                }
                 return (template, try run(route, request, client: client))
             } catch let error as ServiceError {
                 record(error)
@@ -113,9 +120,22 @@ public final class RerouteService: Sendable {
         }
     }
 
+    /// Counts a request the HTTP layer refused before it reached ``handle(_:)`` (its framing,
+    /// ``HTTPDaemon``'s `rejected`): by route `unmatched` and status, and as a rejected input by code.
+    public func record(rejected error: ServiceError) {
+        metrics.recordRequest(route: "unmatched", method: "other", status: error.httpStatus, seconds: 0)
+        record(error)
+    }
+
     private func record(_ error: ServiceError) {
+        if let kind = error.limitKind { metrics.recordLimitRejection(kind: kind) }
         switch error {
-        case .malformedJSON, .badRequest, .payloadTooLarge, .unprocessable, .unauthorized, .clientSessionLimit, .creationRateLimited:
+        case .storeUnavailable, .storeOutcomeUnknown: metrics.recordStoreError()
+        default: break
+        }
+        switch error {
+        case .malformedJSON, .badRequest, .payloadTooLarge, .unprocessable, .unauthorized, .clientSessionLimit, .creationRateLimited,
+            .closureLimit, .forbidden, .malformedRequest, .notImplemented, .unsupportedMediaType:
             metrics.recordRejected(reason: error.code)
         default: break
         }
@@ -129,11 +149,23 @@ public final class RerouteService: Sendable {
         return try keys.client(authorization: request.header("Authorization"))
     }
 
+    /// Longest session id a path may carry (`SessionId` in docs/openapi.yaml): a longer one is 400 on
+    /// every session operation, not an unknown session.
+    public static let maximumSessionIDCharacters = 128
+
     private func run(_ route: ServiceEndpoint, _ request: HTTPRequest, client: String) throws(ServiceError) -> HTTPResponse {
         switch route {
+        case .getSession(let id), .deleteSession(let id), .postLocations(let id), .confirmTransition(let id):
+            guard id.count <= Self.maximumSessionIDCharacters else {
+                throw .badRequest(field: "sessionId", reason: "at most \(Self.maximumSessionIDCharacters) characters, got \(id.count)")
+            }
+        default: break
+        }
+        switch route {
         case .health: return health()
+        case .ready: return ready()
         case .metrics:
-            return .text(200, metrics.render(liveSessions: store.count), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            return .text(200, metricsText(), contentType: "text/plain; version=0.0.4; charset=utf-8")
         case .venues: return listVenues()
         case .viewer: return try viewerPage(venueID: request.query["venue"])
         case .listSessions: return try listSessions(venueID: request.query["venue"], client: client)
@@ -141,8 +173,9 @@ public final class RerouteService: Sendable {
         case .poi(let id, let poiID): return try poiDetails(venueID: id, poiID: poiID, query: request.query)
         case .lookup(let id): return try lookup(venueID: id, query: request.query)
         case .routes(let id): return try planRoute(venueID: id, body: request.body)
-        case .addClosure(let id): return try addClosure(venueID: id, body: request.body)
-        case .deleteClosure(let id, let closureID): return try deleteClosure(venueID: id, closureID: closureID)
+        case .addClosure(let id): return try addClosure(venueID: id, body: request.body, client: client)
+        case .listClosures(let id): return try listClosures(venueID: id)
+        case .deleteClosure(let id, let closureID): return try deleteClosure(venueID: id, closureID: closureID, client: client)
         case .createSession: return try createSession(body: request.body, client: client)
         case .getSession(let id): return try getSession(id: id, client: client)
         case .deleteSession(let id): return try deleteSession(id: id, client: client)

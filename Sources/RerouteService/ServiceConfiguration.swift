@@ -8,6 +8,8 @@ import IndoorNavigation
 /// | `sessionTTLSeconds` | s since the last request | 600 | 1–86,400 |
 /// | `maximumSessionsPerClient` | live sessions of one client (API key, else address) | 1,000 | 1–1,000,000 |
 /// | `sessionCreationsPerClientPerMinute` | sessions one client may create a minute (and at once) | 600 | 1–1,000,000 |
+/// | `maximumClosuresPerClient` | closures not yet ended one client may hold (`serve --client-closures`) | 100 | 1–100,000 |
+/// | `maximumClosuresPerVenue` | closures not yet ended in one venue (`serve --venue-closures`) | 1,000 | 1–100,000 |
 /// | `apiKeys` | client keys (`serve --api-keys FILE`) | none (no key needed) | see ``APIKeys`` |
 /// | `maximumBatchLocations` | fixes per request | 100 | 1–10,000 |
 /// | `retryAfterSeconds` | s (503 `Retry-After`) | 5 | 1–3,600 |
@@ -27,6 +29,11 @@ public struct ServiceConfiguration: Sendable {
     /// Sessions one client may create per minute, all at once or spread (a token bucket per instance);
     /// faster answers 429 (`creationRateLimited`) with `Retry-After`.
     public var sessionCreationsPerClientPerMinute: Int = 600
+    /// Closures (``VenueClosures``) one client may hold that have not ended; one more answers 429
+    /// (`closureLimit`).
+    public var maximumClosuresPerClient: Int = 100
+    /// Closures one venue may hold that have not ended, from every client; one more answers 429.
+    public var maximumClosuresPerVenue: Int = 1_000
     /// Client API keys: with keys every request but the public ones needs `Authorization: Bearer KEY`
     /// and sessions belong to the client that created them (``APIKeys``); nil = no keys.
     public var apiKeys: APIKeys?
@@ -67,6 +74,12 @@ public struct ServiceConfiguration: Sendable {
             throw .invalidConfiguration(
                 field: "sessionCreationsPerClientPerMinute",
                 reason: "must be 1–1000000, got \(sessionCreationsPerClientPerMinute)")
+        }
+        guard (1...100_000).contains(maximumClosuresPerClient) else {
+            throw .invalidConfiguration(field: "maximumClosuresPerClient", reason: "must be 1–100000, got \(maximumClosuresPerClient)")
+        }
+        guard (1...100_000).contains(maximumClosuresPerVenue) else {
+            throw .invalidConfiguration(field: "maximumClosuresPerVenue", reason: "must be 1–100000, got \(maximumClosuresPerVenue)")
         }
         guard sessionTTLSeconds.isFinite, (1...86_400).contains(sessionTTLSeconds) else {
             throw .invalidConfiguration(field: "sessionTTLSeconds", reason: "must be 1–86400 s, got \(sessionTTLSeconds)")

@@ -1,6 +1,8 @@
 /// The service's endpoints, matched from method and path segments.
 enum ServiceEndpoint: Equatable {
     case health, metrics, venues
+    /// `GET /ready`: whether the store answers and snapshots are being written.
+    case ready
     /// `GET /`: the live map viewer.
     case viewer
     /// `GET /sessions`: the live sessions, for the viewer.
@@ -13,6 +15,8 @@ enum ServiceEndpoint: Equatable {
     case routes(venueID: String)
     /// `POST /venues/{id}/closures`.
     case addClosure(venueID: String)
+    /// `GET /venues/{id}/closures`: the closures with owner and expiry.
+    case listClosures(venueID: String)
     /// `DELETE /venues/{id}/closures/{closureId}`.
     case deleteClosure(venueID: String, closureID: String)
     case createSession
@@ -27,7 +31,7 @@ enum ServiceEndpoint: Equatable {
     /// venue information (no sessions, no route planning, no metrics).
     var isPublic: Bool {
         switch self {
-        case .health, .viewer, .venues, .pois, .poi, .lookup: true
+        case .health, .ready, .viewer, .venues, .pois, .poi, .lookup: true
         default: false
         }
     }
@@ -45,6 +49,7 @@ enum ServiceEndpoint: Equatable {
         case 1:
             switch parts[0] {
             case "health": return pick("/health", ["GET": .health])
+            case "ready": return pick("/ready", ["GET": .ready])
             case "metrics": return pick("/metrics", ["GET": .metrics])
             case "venues": return pick("/venues", ["GET": .venues])
             case "sessions": return pick("/sessions", ["POST": .createSession, "GET": .listSessions])
@@ -61,7 +66,7 @@ enum ServiceEndpoint: Equatable {
         case 3 where parts[0] == "venues" && parts[2] == "routes":
             return pick("/venues/{id}/routes", ["POST": .routes(venueID: parts[1])])
         case 3 where parts[0] == "venues" && parts[2] == "closures":
-            return pick("/venues/{id}/closures", ["POST": .addClosure(venueID: parts[1])])
+            return pick("/venues/{id}/closures", ["POST": .addClosure(venueID: parts[1]), "GET": .listClosures(venueID: parts[1])])
         case 4 where parts[0] == "venues" && parts[2] == "closures":
             return pick("/venues/{id}/closures/{closureId}", ["DELETE": .deleteClosure(venueID: parts[1], closureID: parts[3])])
         case 3 where parts[0] == "sessions" && parts[2] == "locations":

@@ -15,36 +15,74 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case badRequest(field: String, reason: String)
     /// 401: the service requires API keys (`serve --api-keys`) and the request has none or an unknown one.
     case unauthorized(reason: String)
+    /// 403: the client may not change this (a closure another client made, without an admin key).
+    case forbidden(reason: String)
+    /// 429: the client (`scope` `client`) or the venue (`scope` `venue`) already holds `limit` closures
+    /// that have not ended.
+    case closureLimit(scope: String, limit: Int, retryAfterSeconds: Int)
     /// 404: no venue, session or endpoint with that id or path.
     case notFound(kind: String, id: String)
     /// 405: the path exists but not for this method.
     case methodNotAllowed(method: String, allowed: [String])
     /// 413: the body is longer than the limit.
     case payloadTooLarge(limitBytes: Int)
+    /// 400, and the connection is closed: the request's framing is ambiguous or malformed (both
+    /// `Content-Length` and `Transfer-Encoding`, a repeated `Content-Length`, a header name with spaces,
+    /// a request target not starting with `/`, a path or query that is not UTF-8).
+    case malformedRequest(reason: String)
+    /// 501, and the connection is closed: a `Transfer-Encoding` other than `chunked`.
+    case notImplemented(reason: String)
+    /// 415: a body that is not `Content-Type: application/json`.
+    case unsupportedMediaType(contentType: String)
     /// 429: the client (its API key, else its address) already has `limit` live sessions.
     case clientSessionLimit(limit: Int, retryAfterSeconds: Int)
     /// 429: the client creates sessions faster than `perMinute` a minute; retry after the given delay.
     case creationRateLimited(perMinute: Int, retryAfterSeconds: Int)
     /// 422: the JSON is well-formed but a value is not acceptable.
     case unprocessable(field: String, reason: String)
+    /// 429, written when the connection opens: its address already has `limit` connections open.
+    case clientConnectionLimit(limit: Int, retryAfterSeconds: Int)
+    /// 503, written when the connection opens: `limit` connections are open.
+    case tooManyConnections(limit: Int, retryAfterSeconds: Int)
     /// 503: the session limit is reached; retry after the given delay.
     case tooManySessions(limit: Int, retryAfterSeconds: Int)
-    /// 503: the session store (Redis) is down, too slow, or the session kept changing under the request;
-    /// nothing was written; retry after the given delay.
+    /// 503: the session store (Redis) could not be reached, refused, or the session kept changing under
+    /// the request; nothing was written; retry after the given delay.
     case storeUnavailable(reason: String, retryAfterSeconds: Int)
+    /// 503: the session store took the request but did not answer in time (Redis stuck or too slow
+    /// after the command was sent): the change may have been written. Retrying the same request is
+    /// safe: a fix already applied is listed in `rejected`, a `DELETE` is idempotent, a transition with
+    /// nothing to confirm changes nothing; a `POST /sessions` retried may leave the first session to
+    /// expire after its TTL.
+    case storeOutcomeUnknown(reason: String, retryAfterSeconds: Int)
+
+    /// The limit that refused the request (`clientSessionLimit`, `creationRateLimited`, `tooManySessions`,
+    /// `closureLimit`, `clientConnectionLimit`, `tooManyConnections`, `payloadTooLarge`), or nil: the
+    /// `kind` label of `indoornav_limit_rejections_total`.
+    public var limitKind: String? {
+        switch self {
+        case .clientSessionLimit, .creationRateLimited, .tooManySessions, .closureLimit, .clientConnectionLimit, .tooManyConnections,
+            .payloadTooLarge:
+            code
+        default: nil
+        }
+    }
 
     /// The HTTP status the error is answered with.
     public var httpStatus: Int {
         switch self {
         case .invalidConfiguration, .cannotListen, .venueLoad: 500
-        case .malformedJSON, .badRequest: 400
+        case .malformedJSON, .badRequest, .malformedRequest: 400
         case .unauthorized: 401
+        case .forbidden: 403
         case .notFound: 404
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413
+        case .unsupportedMediaType: 415
+        case .notImplemented: 501
         case .unprocessable: 422
-        case .clientSessionLimit, .creationRateLimited: 429
-        case .tooManySessions, .storeUnavailable: 503
+        case .clientSessionLimit, .creationRateLimited, .closureLimit, .clientConnectionLimit: 429
+        case .tooManySessions, .storeUnavailable, .storeOutcomeUnknown, .tooManyConnections: 503
         }
     }
 
@@ -57,14 +95,22 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformedJSON: "malformedJSON"
         case .badRequest: "badRequest"
         case .unauthorized: "unauthorized"
+        case .forbidden: "forbidden"
+        case .closureLimit: "closureLimit"
         case .notFound: "notFound"
         case .methodNotAllowed: "methodNotAllowed"
         case .payloadTooLarge: "payloadTooLarge"
+        case .malformedRequest: "malformedRequest"
+        case .notImplemented: "notImplemented"
+        case .unsupportedMediaType: "unsupportedMediaType"
         case .unprocessable: "unprocessable"
         case .clientSessionLimit: "clientSessionLimit"
         case .creationRateLimited: "creationRateLimited"
         case .tooManySessions: "tooManySessions"
+        case .clientConnectionLimit: "clientConnectionLimit"
+        case .tooManyConnections: "tooManyConnections"
         case .storeUnavailable: "storeUnavailable"
+        case .storeOutcomeUnknown: "storeOutcomeUnknown"
         }
     }
 
@@ -77,22 +123,49 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformedJSON(let l, let c, let r): "malformed JSON at line \(l), column \(c): \(r)"
         case .badRequest(let f, let r): "\(f): \(r)"
         case .unauthorized(let r): "unauthorized: \(r)"
-        case .notFound(let k, let id): "no \(k) '\(id)'"
+        case .forbidden(let r): "forbidden: \(r)"
+        case .closureLimit(let scope, let n, let s):
+            scope == "venue"
+                ? "this venue already has its limit of \(n) closures; retry in \(s) s"
+                : "this client already has its limit of \(n) closures; delete one or retry in \(s) s"
+        case .notFound(let k, let id): "no \(k) \(Self.quoted(id))"
         case .methodNotAllowed(let m, let a): "method \(m) not allowed here (allowed: \(a.joined(separator: ", ")))"
         case .payloadTooLarge(let n): "request body larger than \(n) bytes"
+        case .malformedRequest(let r): "malformed request: \(r)"
+        case .notImplemented(let r): "not implemented: \(r)"
+        case .unsupportedMediaType(let t): "request bodies must be Content-Type: application/json, got \(Self.quoted(t))"
         case .unprocessable(let f, let r): "\(f): \(r)"
         case .clientSessionLimit(let n, let s): "this client already has its limit of \(n) live sessions; delete one or retry in \(s) s"
         case .creationRateLimited(let n, let s): "this client creates sessions faster than \(n) a minute; retry in \(s) s"
         case .tooManySessions(let n, let s): "session limit of \(n) reached; retry in \(s) s"
-        case .storeUnavailable(let r, let s): "session store unavailable: \(r); retry in \(s) s"
+        case .clientConnectionLimit(let n, let s): "this address already has its limit of \(n) open connections; retry in \(s) s"
+        case .tooManyConnections(let n, let s): "the server has its limit of \(n) open connections; retry in \(s) s"
+        case .storeUnavailable(let r, let s): "session store unavailable: \(r); nothing was written; retry in \(s) s"
+        case .storeOutcomeUnknown(let r, let s):
+            "session store did not answer in time: \(r); the change may have been written, and retrying the same request in \(s) s is safe"
         }
     }
 
-    /// The JSON error body: `{"error": {"status", "code", "message", "field"?, "line"?, "column"?}}`.
+    /// Longest quoted piece of a client's input in a message, in characters.
+    public static let maximumQuotedCharacters = 64
+    /// Longest message in an error body, in characters (a backstop: inputs are quoted by ``quoted(_:)``).
+    public static let maximumMessageCharacters = 400
+
+    /// A client's input for a message: in single quotes, cut to ``maximumQuotedCharacters`` with `…`
+    /// (a 10 MB string is not echoed back).
+    public static func quoted(_ input: some StringProtocol) -> String {
+        input.count <= maximumQuotedCharacters ? "'\(input)'" : "'\(input.prefix(maximumQuotedCharacters))…'"
+    }
+
+    /// The JSON error body: `{"error": {"status", "code", "message", "field"?, "line"?, "column"?}}`; the
+    /// message is at most ``maximumMessageCharacters`` long.
     public var json: JSONValue {
-        var body: [String: JSONValue] = ["status": .number(Double(httpStatus)), "code": .string(code), "message": .string(description)]
+        let message =
+            description.count <= Self.maximumMessageCharacters
+            ? description : String(description.prefix(Self.maximumMessageCharacters)) + "…"
+        var body: [String: JSONValue] = ["status": .number(Double(httpStatus)), "code": .string(code), "message": .string(message)]
         switch self {
-        case .badRequest(let f, _), .unprocessable(let f, _): body["field"] = .string(f)
+        case .badRequest(let f, _), .unprocessable(let f, _): body["field"] = .string(String(f.prefix(Self.maximumQuotedCharacters)))
         case .malformedJSON(let l, let c, _): body["line"] = .number(Double(l)); body["column"] = .number(Double(c))
         default: break
         }
@@ -103,10 +176,15 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var response: HTTPResponse {
         var headers: [(name: String, value: String)] = []
         switch self {
-        case .tooManySessions(_, let s), .storeUnavailable(_, let s), .clientSessionLimit(_, let s), .creationRateLimited(_, let s):
+        case .tooManySessions(_, let s), .storeUnavailable(_, let s), .storeOutcomeUnknown(_, let s), .clientSessionLimit(_, let s),
+            .creationRateLimited(_, let s),
+            .closureLimit(_, _, let s):
             headers.append(("Retry-After", String(s)))
+        case .clientConnectionLimit(_, let s), .tooManyConnections(_, let s):
+            headers += [("Retry-After", String(s)), ("Connection", "close")]
         case .unauthorized: headers.append(("WWW-Authenticate", #"Bearer realm="indoornav""#))
         case .methodNotAllowed(_, let allowed): headers.append(("Allow", allowed.joined(separator: ", ")))
+        case .malformedRequest, .notImplemented: headers.append(("Connection", "close"))
         default: break
         }
         return .json(httpStatus, json, headers: headers)

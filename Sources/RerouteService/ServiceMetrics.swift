@@ -19,6 +19,8 @@ public final class ServiceMetrics: Sendable {
         var rejected: [String: Int] = [:]
         var sessionsCreated = 0
         var sessionsExpired = 0
+        var limitRejections: [String: Int] = [:]
+        var storeErrors = 0
     }
 
     private let state = Mutex(State())
@@ -54,6 +56,18 @@ public final class ServiceMetrics: Sendable {
     /// Counts a rejected input by reason (`malformedJSON`, `badRequest`, `payloadTooLarge`, `unprocessable`,
     /// `staleFix`, …).
     public func recordRejected(reason: String, count: Int = 1) { state.withLock { $0.rejected[reason, default: 0] += count } }
+
+    /// Counts a request or connection refused by a limit, by kind (``ServiceError/limitKind``).
+    public func recordLimitRejection(kind: String) { state.withLock { $0.limitRejections[kind, default: 0] += 1 } }
+
+    /// Counts a request the session store failed (`storeUnavailable`).
+    public func recordStoreError() { state.withLock { $0.storeErrors += 1 } }
+
+    /// Limit rejections counted for a kind.
+    public func limitRejectionCount(kind: String) -> Int { state.withLock { $0.limitRejections[kind] ?? 0 } }
+
+    /// Store errors counted.
+    public var storeErrorCount: Int { state.withLock { $0.storeErrors } }
 
     /// Counts created and expired sessions.
     public func recordSessions(created: Int = 0, expired: Int = 0) {
@@ -111,6 +125,13 @@ public final class ServiceMetrics: Sendable {
         for (reason, n) in s.rejected.sorted(by: { $0.key < $1.key }) {
             out += "indoornav_rejected_inputs_total{reason=\"\(escape(reason))\"} \(n)\n"
         }
+        out += "# HELP indoornav_limit_rejections_total Requests and connections refused by a limit, by kind.\n"
+        out += "# TYPE indoornav_limit_rejections_total counter\n"
+        for (kind, n) in s.limitRejections.sorted(by: { $0.key < $1.key }) {
+            out += "indoornav_limit_rejections_total{kind=\"\(escape(kind))\"} \(n)\n"
+        }
+        out += "# HELP indoornav_store_errors_total Requests the session store failed (503 storeUnavailable).\n"
+        out += "# TYPE indoornav_store_errors_total counter\nindoornav_store_errors_total \(s.storeErrors)\n"
         return out
     }
 

@@ -133,7 +133,7 @@ import Glibc
           default_backend instances
         backend instances
           balance roundrobin
-          option httpchk GET /health
+          option httpchk GET /ready
           server one 127.0.0.1:\(first.port) check inter 200ms fall 1 rise 1
           server two 127.0.0.1:\(second.port) check inter 200ms fall 1 rise 1
 

@@ -11,7 +11,7 @@ import Testing
         #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":2,"timeSeconds":0}}"#
 
     static func create(_ f: ServiceFixture, address: String, key: String? = nil) -> HTTPResponse {
-        var headers: [String: String] = [:]
+        var headers = ["content-type": "application/json"]
         if let key { headers["authorization"] = "Bearer \(key)" }
         return f.service.handle(
             HTTPRequest(method: "POST", path: "/sessions", body: Array(createBody.utf8), headers: headers, clientAddress: address))

@@ -10,6 +10,9 @@ import VenueFixtures
 @Suite struct FuzzTests {
     static let seeds: [UInt64] = [1, 2, 3]
 
+    /// The content type every fuzzed body is sent with.
+    static let json = ["content-type": "application/json"]
+
     static let validBodies: [(String, String)] = [
         (
             "/venues/golden/routes",
@@ -83,7 +86,7 @@ import VenueFixtures
                     method: "POST", path: "/sessions",
                     body: Array(
                         #"{"venue":"golden","destination":"office","location":{"x":0,"y":0,"level":"L0","accuracyMeters":3,"timeSeconds":0}}"#
-                            .utf8)))
+                            .utf8), headers: Self.json))
             let sessionID = (try? JSONParser().parse(create.body).value)?["id"]?.string ?? "missing"
             for (path, valid) in Self.validBodies {
                 let p = path.replacingOccurrences(of: "SESSION", with: sessionID)
@@ -101,7 +104,7 @@ import VenueFixtures
                     body = Array(value.serialized().utf8)
                 }
                 for method in ["POST", round % 50 == 0 ? "GET" : "POST"] {
-                    let r = service.handle(HTTPRequest(method: method, path: p, body: body))
+                    let r = service.handle(HTTPRequest(method: method, path: p, body: body, headers: Self.json))
                     statuses[r.status, default: 0] += 1
                     #expect(Self.allowed.contains(r.status), "\(p) \(String(decoding: body, as: UTF8.self)) → \(r.status)")
                     if r.status != 204 {

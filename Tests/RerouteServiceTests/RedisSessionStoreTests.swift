@@ -163,14 +163,17 @@ final class RedisServerProcess {
             }, store: { redis.store($0, $1, timeoutSeconds: 0.2) })
         let id = try f.createSession()
         redis.kill()
-        for (method, path, body) in [
+        for (k, (method, path, body)) in [
             ("POST", "/sessions/\(id)/locations", ServiceFixture.fix(1, 0, "L0", t: 1)), ("GET", "/sessions/\(id)", nil),
             ("POST", "/sessions", #"{"venue":"golden","destination":"office"}"#), ("DELETE", "/sessions/\(id)", nil),
-        ] {
+        ].enumerated() {
             let r = try f.client.request(method, path, body: body)
             #expect(r.status == 503, "\(method) \(path): \(r.text)")
             #expect(r.headers["retry-after"] == "2")
-            #expect(try f.json(r)["error"]?["code"]?.string == "storeUnavailable")
+            // The first request goes out on a pooled connection whose server died: sent, no reply, so
+            // it may have run. The next ones cannot connect: nothing was written.
+            let code = try f.json(r)["error"]?["code"]?.string
+            #expect(k == 0 ? ["storeUnavailable", "storeOutcomeUnknown"].contains(code) : code == "storeUnavailable", "\(k): \(r.text)")
         }
         try redis.start()
         let again = try f.createSession()

@@ -15,7 +15,8 @@ final class ServiceFixture: Sendable {
     init(
         configure: (inout ServiceConfiguration) -> Void = { _ in }, venues: [Venue] = [TestVenues.golden()],
         threading: HTTPServerConfiguration.Threading = .pool(threads: 2),
-        store: ((VenueCatalog, ServiceConfiguration) -> any SessionStore)? = nil, idSeed: UInt64 = 42
+        store: ((VenueCatalog, ServiceConfiguration) -> any SessionStore)? = nil, idSeed: UInt64 = 42,
+        http configureHTTP: (inout HTTPServerConfiguration) -> Void = { _ in }
     ) throws {
         var configuration = ServiceConfiguration()
         configure(&configuration)
@@ -27,8 +28,9 @@ final class ServiceFixture: Sendable {
         http.port = 0
         http.threading = threading
         http.maximumBodyBytes = configuration.maximumBodyBytes
+        configureHTTP(&http)
         self.service = service
-        self.daemon = try HTTPDaemon(configuration: http) { service.handle($0) }
+        self.daemon = try HTTPDaemon(configuration: http, rejected: { service.record(rejected: $0) }) { service.handle($0) }
         self.client = TestHTTPClient(port: daemon.port, checksContract: true)
     }
 

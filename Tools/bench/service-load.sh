@@ -116,7 +116,7 @@ print(d["venue"], p[0]["x"], p[0]["y"], p[0]["level"], to["id"])')
 create_sessions() {  # create_sessions URL FILE
   : >"$2"
   for _ in $(seq 1 "$SESSIONS"); do
-    curl -sf -o /dev/null -D - -X POST "$1/sessions" -d "{\"venue\":\"$VENUE_ID\",\"destination\":\"$DESTINATION\",\"location\":{\"x\":$START_X,\"y\":$START_Y,\"level\":\"$START_LEVEL\",\"accuracyMeters\":3,\"timeSeconds\":0}}" \
+    curl -sf -o /dev/null -D - -X POST "$1/sessions" -H "Content-Type: application/json" -d "{\"venue\":\"$VENUE_ID\",\"destination\":\"$DESTINATION\",\"location\":{\"x\":$START_X,\"y\":$START_Y,\"level\":\"$START_LEVEL\",\"accuracyMeters\":3,\"timeSeconds\":0}}" \
       | tr -d '\r' | sed -n 's|^[Ll]ocation: /sessions/||p' >>"$2"
   done
   [ "$(wc -l <"$2")" -gt 0 ] || { echo "no session could be created" >&2; exit 1; }
@@ -241,7 +241,7 @@ frontend front
 backend instances
   balance uri
   hash-type consistent
-  option httpchk GET /health
+  option httpchk GET /ready
   http-reuse always
   server one ${ONE#http://} check inter 1s
   server two ${TWO#http://} check inter 1s

@@ -6,7 +6,8 @@ import IndoorVenue
 /// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
 /// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]
 /// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] | --sessions redis://…|unix://…] [--api-keys FILE]
-/// [--client-sessions N] [--client-creates N] [--client-connections N] [--read-timeout S]`: the reroute
+/// [--client-sessions N] [--client-creates N] [--client-closures N] [--venue-closures N] [--client-connections N] [--read-timeout S]
+/// [--header-timeout S] [--max-connections N] [--trusted-proxy CIDR]…`: the reroute
 /// service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
     static let spec = CommandSpec(
@@ -43,7 +44,7 @@ enum ServeCommand {
                 example: "--state-interval 10"),
             .value(
                 "--api-keys", "FILE",
-                "one 'NAME KEY' per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key",
+                "one 'NAME KEY' (or 'NAME KEY admin': may delete any closure) per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key",
                 example: "--api-keys clients.keys"),
             .integer(
                 "--client-sessions", "N", "live sessions one client (its API key, else its address) may hold", in: 1...1_000_000,
@@ -52,11 +53,29 @@ enum ServeCommand {
                 "--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000, default: "600",
                 example: "--client-creates 60"),
             .integer(
-                "--client-connections", "N", "connections from one address", in: 1...65_536, default: "128",
+                "--client-closures", "N", "closures not yet ended one client may hold (only it or an admin key deletes them)",
+                in: 1...100_000, default: "100", example: "--client-closures 10"),
+            .integer(
+                "--venue-closures", "N", "closures not yet ended one venue may hold, from every client", in: 1...100_000,
+                default: "1000", example: "--venue-closures 200"),
+            .integer(
+                "--client-connections", "N", "open connections from one address (trusted proxies exempt); one more is answered 429",
+                in: 1...65_536, default: "128",
                 example: "--client-connections 16"),
             .number(
                 "--read-timeout", "S", "seconds a client has to deliver a whole request", in: 0.1...3_600, default: "10",
                 example: "--read-timeout 5"),
+            .number(
+                "--header-timeout", "S",
+                "seconds a client has to deliver the request line and headers (idle keep-alive too; at most --read-timeout)",
+                in: 0.1...3_600, default: "5", example: "--header-timeout 2"),
+            .integer(
+                "--max-connections", "N", "open connections; one more is answered 503 with Retry-After at once", in: 1...65_536,
+                default: "4096", example: "--max-connections 10000"),
+            .repeated(
+                "--trusted-proxy", "CIDR",
+                "a load balancer (A.B.C.D[/N]) whose X-Forwarded-For/Forwarded names the client, exempt from --client-connections (repeatable)",
+                example: "--trusted-proxy 10.0.0.0/8"),
             .value(
                 "--sessions", "URL",
                 "keep sessions in Redis at redis://HOST[:PORT][/DB] or, on the same machine and cheaper per request, unix:///PATH/redis.sock[?db=N]; shared by every instance with the same server (excludes --state-file)",
@@ -92,8 +111,14 @@ enum ServeCommand {
         let keyFile = try args.option("--api-keys")
         if let n = try args.int("--client-sessions") { service.maximumSessionsPerClient = n }
         if let n = try args.int("--client-creates") { service.sessionCreationsPerClientPerMinute = n }
+        if let n = try args.int("--client-closures") { service.maximumClosuresPerClient = n }
+        if let n = try args.int("--venue-closures") { service.maximumClosuresPerVenue = n }
         if let n = try args.int("--client-connections") { http.perClientConnectionLimit = n }
         if let s = try args.double("--read-timeout") { http.requestReadTimeoutSeconds = s }
+        if let s = try args.double("--header-timeout") { http.requestHeaderTimeoutSeconds = s }
+        if let n = try args.int("--max-connections") { http.connectionLimit = n }
+        http.trustedProxies = try args.options("--trusted-proxy")
+        do { _ = try TrustedProxies(http.trustedProxies) } catch { throw UsageError("--trusted-proxy: \(error)") }
         let perConnection = args.flag("--thread-per-connection")
         let threads = try args.int("--threads")
         if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other") }
@@ -150,7 +175,7 @@ enum ServeCommand {
             }
             saver = SessionStateSaver(service: app, path: stateFile, intervalSeconds: service.stateSaveIntervalSeconds)
         }
-        let daemon = try HTTPDaemon(configuration: http) { request in app.handle(request) }
+        let daemon = try HTTPDaemon(configuration: http, rejected: { app.record(rejected: $0) }) { request in app.handle(request) }
         warn(
             "loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
         )

@@ -9,9 +9,52 @@ enum JSONBody {
     ///   or for an empty body.
     static func parse(_ bytes: [UInt8]) throws(ServiceError) -> JSONValue {
         guard !bytes.isEmpty else { throw .malformedJSON(line: 1, column: 1, reason: "empty body, expected a JSON value") }
+        if let offset = firstInvalidUTF8(bytes) {
+            let (line, column) = position(of: offset, in: bytes)
+            throw .malformedJSON(line: line, column: column, reason: "not UTF-8 (byte \(offset))")
+        }
         do { return try parser.parse(bytes).value } catch {
             throw .malformedJSON(line: error.position.line, column: error.position.column, reason: error.message)
         }
+    }
+}
+
+extension JSONBody {
+    /// The offset of the first byte that does not belong to well-formed UTF-8, or nil (the JSON reader
+    /// would otherwise read it as U+FFFD).
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return i
+            }
+            guard i + length <= n else { return i }
+            guard (low...high).contains(bytes[i + 1]) else { return i }
+            for k in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[i + k]) { return i }
+            i += length
+        }
+        return nil
+    }
+
+    /// The 1-based line and column (in bytes) of `offset`.
+    static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for b in bytes[..<offset] {
+            if b == 10 { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
     }
 }
 
@@ -97,7 +140,8 @@ struct JSONFields {
         guard let s = try string(key) else { return nil }
         guard let v = T(rawValue: s) else {
             throw .unprocessable(
-                field: field(key), reason: "unknown value '\(s)' (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+                field: field(key),
+                reason: "unknown value \(ServiceError.quoted(s)) (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return v
     }

@@ -77,7 +77,7 @@ enum LocationDecoding {
             throw .unprocessable(
                 field: field, reason: VenueError.ambiguous(kind: kind, reference: reference, candidates: candidates).description)
         } catch {
-            throw .unprocessable(field: field, reason: "no level '\(reference)' in venue '\(venue.id)'")
+            throw .unprocessable(field: field, reason: "no level \(ServiceError.quoted(reference)) in venue '\(venue.id)'")
         }
     }
 

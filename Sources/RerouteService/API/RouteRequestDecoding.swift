@@ -93,7 +93,7 @@ enum RouteRequestDecoding {
                     throw .unprocessable(
                         field: fields.field("avoid"),
                         reason:
-                            "unknown connector '\(name)' (expected one of: \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                            "unknown connector \(ServiceError.quoted(name)) (expected one of: \(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", ")))"
                     )
                 }
                 options.avoid.insert(kind)
@@ -103,7 +103,8 @@ enum RouteRequestDecoding {
             guard modes.contains(mode) else {
                 throw .unprocessable(
                     field: fields.field("mode"),
-                    reason: "unknown direction mode '\(mode)' (expected one of: \(modes.sorted().joined(separator: ", ")))")
+                    reason:
+                        "unknown direction mode \(ServiceError.quoted(mode)) (expected one of: \(modes.sorted().joined(separator: ", ")))")
             }
             options.directionMode = mode
         }
@@ -130,7 +131,7 @@ enum RouteRequestDecoding {
     static func place(_ value: JSONValue, field: String) throws(ServiceError) -> Place {
         if let text = value.string {
             guard let p = Place.parse(text) else {
-                throw .unprocessable(field: field, reason: "'\(text)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL")
+                throw .unprocessable(field: field, reason: "\(ServiceError.quoted(text)) is not an id, x,y@LEVEL or geo:lat,lon@LEVEL")
             }
             return p
         }

@@ -68,7 +68,7 @@ enum SessionRequestDecoding {
         switch place {
         case .feature(let id):
             guard (try? venue.poi(id)) != nil || (try? venue.space(id)) != nil else {
-                throw .unprocessable(field: "destination", reason: "no POI or space '\(id)' in venue '\(venue.id)'")
+                throw .unprocessable(field: "destination", reason: "no POI or space \(ServiceError.quoted(id)) in venue '\(venue.id)'")
             }
             return .feature(id: id)
         case .local(let p, let level):

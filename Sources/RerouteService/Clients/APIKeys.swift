@@ -7,23 +7,34 @@ import Foundation
 /// the client that created it: another client's key — or a session id alone — neither reads, moves nor
 /// deletes it (it answers like an unknown session).
 ///
-/// File format: one client per line, `NAME KEY`, separated by spaces or tabs; blank lines and lines
-/// starting with `#` are ignored. A name is 1–64 of `A–Z a–z 0–9 . _ -`; a key is 16–256 printable
+/// File format: one client per line, `NAME KEY` or `NAME KEY admin`, separated by spaces or tabs; blank
+/// lines and lines starting with `#` are ignored. An admin key may also delete closures other clients
+/// made. A name is 1–64 of `A–Z a–z 0–9 . _ -`; a key is 16–256 printable
 /// ASCII characters without spaces. Names and keys are unique.
 public struct APIKeys: Sendable, Hashable {
     /// Client name by key.
     public let clientsByKey: [String: String]
+    /// Names of the clients whose keys are marked `admin`.
+    public let admins: Set<String>
 
     /// Keys for `clientsByKey` (key → client name), checked like a file's lines.
     /// - Throws: ``APIKeyFileError/malformed(path:line:reason:)`` (path `-`) for a bad or repeated
     ///   name or key, ``APIKeyFileError/empty(path:)`` for none.
-    public init(clientsByKey: [String: String]) throws(APIKeyFileError) {
+    /// `admins` names the clients with admin keys.
+    public init(clientsByKey: [String: String], admins: Set<String> = []) throws(APIKeyFileError) {
         var lines: [String] = []
-        for (key, name) in clientsByKey.sorted(by: { $0.value < $1.value }) { lines.append("\(name) \(key)") }
+        for (key, name) in clientsByKey.sorted(by: { $0.value < $1.value }) {
+            lines.append("\(name) \(key)" + (admins.contains(name) ? " admin" : ""))
+        }
         self = try Self.parse(lines.joined(separator: "\n"), path: "-")
     }
 
-    private init(checked: [String: String]) { clientsByKey = checked }
+    private init(checked: [String: String], admins: Set<String>) {
+        clientsByKey = checked; self.admins = admins
+    }
+
+    /// Whether `client` (a name from ``client(authorization:)``) holds an admin key.
+    public func isAdmin(_ client: String) -> Bool { admins.contains(client) }
 
     /// Reads a key file.
     /// - Throws: ``APIKeyFileError`` naming the file (and the line).
@@ -41,13 +52,15 @@ public struct APIKeys: Sendable, Hashable {
     public static func parse(_ text: String, path: String) throws(APIKeyFileError) -> APIKeys {
         var byKey: [String: String] = [:]
         var names: Set<String> = []
+        var admins: Set<String> = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             let number = index + 1
-            guard fields.count == 2 else {
-                throw .malformed(path: path, line: number, reason: "expected 'NAME KEY', got \(fields.count) field(s)")
+            guard fields.count == 2 || (fields.count == 3 && fields[2] == "admin") else {
+                throw .malformed(
+                    path: path, line: number, reason: "expected 'NAME KEY' or 'NAME KEY admin', got \(fields.count) field(s)")
             }
             let name = String(fields[0]), key = String(fields[1])
             guard (1...64).contains(name.utf8.count), name.utf8.allSatisfy(isNameByte) else {
@@ -62,9 +75,10 @@ public struct APIKeys: Sendable, Hashable {
             }
             guard names.insert(name).inserted else { throw .malformed(path: path, line: number, reason: "client name '\(name)' repeats") }
             byKey[key] = name
+            if fields.count == 3 { admins.insert(name) }
         }
         guard !byKey.isEmpty else { throw .empty(path: path) }
-        return APIKeys(checked: byKey)
+        return APIKeys(checked: byKey, admins: admins)
     }
 
     private static func isNameByte(_ b: UInt8) -> Bool {

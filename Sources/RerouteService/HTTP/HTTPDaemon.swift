@@ -9,8 +9,10 @@ import Synchronization
 /// on with ``HTTPRequest/bodyTooLarge`` set. The handler runs on the daemon's threads and must be
 /// thread-safe.
 ///
-/// Slow clients: at most ``HTTPServerConfiguration/perClientConnectionLimit`` connections per client
-/// address (more are closed at once), and each request must arrive whole within
+/// Slow clients and floods: at most ``HTTPServerConfiguration/connectionLimit`` open connections and
+/// ``HTTPServerConfiguration/perClientConnectionLimit`` per client address (trusted proxies exempt);
+/// more are answered 503 or 429 with `Retry-After` at once. Each request's headers must arrive within
+/// ``HTTPServerConfiguration/requestHeaderTimeoutSeconds`` and the whole request within
 /// ``HTTPServerConfiguration/requestReadTimeoutSeconds`` (``ConnectionWatch``), so connections trickling
 /// headers cannot keep other clients out.
 public final class HTTPDaemon: Sendable {
@@ -20,15 +22,27 @@ public final class HTTPDaemon: Sendable {
     public let configuration: HTTPServerConfiguration
     private let context: DaemonContext
     private let daemon: Mutex<OpaquePointer?>
+    /// libmicrohttpd's connection table is this much larger than ``HTTPServerConfiguration/connectionLimit``,
+    /// so the connections beyond the limit are answered 503 rather than left in the listen backlog.
+    public static let tableHeadroom = 256
 
     /// Starts listening at once.
     /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)`` for a bad configuration,
     ///   ``ServiceError/cannotListen(address:port:)`` when the address or port cannot be bound.
-    public init(configuration: HTTPServerConfiguration, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(ServiceError) {
+    /// - Parameter rejected: told of every request the daemon answers itself, before the handler, for
+    ///   its framing (``HTTPFraming``): for metrics.
+    public init(
+        configuration: HTTPServerConfiguration, rejected: @escaping @Sendable (ServiceError) -> Void = { _ in },
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) throws(ServiceError) {
         let checked = try configuration.validated()
+        let trusted = try TrustedProxies(checked.trustedProxies)
         let context = DaemonContext(
-            handler: handler, maximumBodyBytes: checked.maximumBodyBytes,
-            watch: ConnectionWatch(readTimeoutSeconds: checked.requestReadTimeoutSeconds))
+            handler: handler, rejected: rejected, maximumBodyBytes: checked.maximumBodyBytes, trustedProxies: trusted,
+            watch: ConnectionWatch(
+                readTimeoutSeconds: checked.requestReadTimeoutSeconds, headerTimeoutSeconds: checked.requestHeaderTimeoutSeconds,
+                connectionLimit: checked.connectionLimit, perClientLimit: checked.perClientConnectionLimit, trustedProxies: trusted,
+                retryAfterSeconds: checked.overloadRetryAfterSeconds))
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
         var poolSize: UInt32 = 0
         switch checked.threading {
@@ -42,8 +56,8 @@ public final class HTTPDaemon: Sendable {
         guard
             let started = indoornav_mhd_start(
                 flags, checked.bindAddress, UInt16(checked.port), accessHandler, opaque,
-                completedHandler, opaque, poolSize, UInt32(checked.connectionLimit),
-                UInt32(checked.connectionTimeoutSeconds), 0, UInt32(checked.perClientConnectionLimit),
+                completedHandler, opaque, poolSize, UInt32(checked.connectionLimit + Self.tableHeadroom),
+                UInt32(checked.connectionTimeoutSeconds), 0, 0,
                 connectionHandler, opaque, requestLineHandler, opaque)
         else {
             throw .cannotListen(address: checked.bindAddress, port: checked.port)
@@ -96,12 +110,18 @@ public final class HTTPDaemon: Sendable {
 /// What the C callbacks reach through their context pointer.
 private final class DaemonContext: Sendable {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    let rejected: @Sendable (ServiceError) -> Void
     let maximumBodyBytes: Int
+    let trustedProxies: TrustedProxies
     let inFlight = Atomic<Int>(0)
     let watch: ConnectionWatch
 
-    init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, maximumBodyBytes: Int, watch: ConnectionWatch) {
-        self.handler = handler; self.maximumBodyBytes = maximumBodyBytes; self.watch = watch
+    init(
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, rejected: @escaping @Sendable (ServiceError) -> Void,
+        maximumBodyBytes: Int, trustedProxies: TrustedProxies, watch: ConnectionWatch
+    ) {
+        self.handler = handler; self.rejected = rejected; self.maximumBodyBytes = maximumBodyBytes
+        self.trustedProxies = trustedProxies; self.watch = watch
     }
 }
 
@@ -112,7 +132,14 @@ private let connectionHandler: MHD_NotifyConnectionCallback = { cls, connection,
     guard let cls, let connection else { return }
     let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
     if toe.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
-        context.watch.opened(key(connection), socket: indoornav_mhd_connection_fd(connection))
+        let socket = indoornav_mhd_connection_fd(connection)
+        if let refusal = context.watch.opened(key(connection), socket: socket, address: peerAddress(of: connection)) {
+            // Answered now, before any request: the sending side is shut and a request on it is dropped.
+            let bytes = rawResponse(refusal.response)
+            _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            shutdown(socket, Int32(SHUT_WR))
+            context.rejected(refusal)
+        }
     } else {  // MHD_CONNECTION_NOTIFY_CLOSED
         context.watch.closed(key(connection))
     }
@@ -126,26 +153,63 @@ private let requestLineHandler:
         return nil
     }
 
-/// The body of one request as it arrives (touched only by the connection's thread).
+/// The headers and body of one request as it arrives (touched only by the connection's thread).
 private final class RequestBuffer {
     var body: [UInt8] = []
     var tooLarge = false
+    /// Headers by lower-case name (the last value wins).
+    var headers: [String: String] = [:]
+    /// `Forwarded` and `X-Forwarded-For` lines, kept only from a trusted proxy.
+    var forwarded: [String] = []
+    var forwardedFor: [String] = []
 }
 
 /// Collects query arguments or headers through `MHD_get_connection_values`.
 private final class QueryCollector {
     var values: [String: String] = [:]
+    /// Headers in arrival order, repeats included (headers only).
+    var list: [HTTPFraming.Header] = []
     var lowercased = false
+    var listing = false
+    /// Whether a name or value was not UTF-8.
+    var invalidUTF8 = false
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
     guard let cls, let connection, let requestContext, let uploadDataSize else { return .NO }
     let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
     guard let existing = requestContext.pointee else {
-        // First call: headers only. Keep a buffer for the body.
+        // First call: headers only. Check the framing before any body is read; keep a buffer for it.
         context.inFlight.add(1, ordering: .relaxed)
-        requestContext.pointee = Unmanaged.passRetained(RequestBuffer()).toOpaque()
-        return .YES
+        let buffer = RequestBuffer()
+        requestContext.pointee = Unmanaged.passRetained(buffer).toOpaque()
+        guard context.watch.headersArrived(key(connection)) else { return .NO }  // refused at opening
+        let collected = collect(connection, kind: .HEADER_KIND, lowercased: true, list: true)
+        buffer.headers = collected.values
+        if !context.trustedProxies.networks.isEmpty {
+            for header in collected.list {
+                switch header.name.lowercased() {
+                case "forwarded": buffer.forwarded.append(header.value)
+                case "x-forwarded-for": buffer.forwardedFor.append(header.value)
+                default: break
+                }
+            }
+        }
+        let methodName = method.map { String(cString: $0) } ?? ""
+        let problem =
+            collected.invalidUTF8
+            ? .malformedRequest(reason: "a header is not UTF-8")
+            : HTTPFraming.problem(
+                method: methodName, target: url.flatMap { String(validatingCString: $0) }, headers: collected.list,
+                maximumBodyBytes: context.maximumBodyBytes)
+        guard let problem else { return .YES }
+        // Answered without reading the body; libmicrohttpd then closes the connection (the body was
+        // not consumed, and the answer says `Connection: close`).
+        context.rejected(problem)
+        context.watch.answering(key(connection))
+        var response = problem.response
+        if response.header("Connection") == nil { response.headers.append(("Connection", "close")) }
+        return send(response, on: connection)
     }
     let buffer = Unmanaged<RequestBuffer>.fromOpaque(existing).takeUnretainedValue()
     let size = uploadDataSize.pointee
@@ -162,34 +226,60 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         return .YES
     }
     context.watch.answering(key(connection))
-    let query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercased: false)
-    let headers = values(of: connection, kind: .HEADER_KIND, lowercased: true)
-    var address = [CChar](repeating: 0, count: 16)
-    _ = indoornav_mhd_client_ipv4(connection, &address, address.count)
+    let query = collect(connection, kind: .GET_ARGUMENT_KIND, lowercased: false, list: false)
+    if query.invalidUTF8 {
+        let problem = ServiceError.malformedRequest(reason: "the query is not UTF-8")
+        context.rejected(problem)
+        return send(problem.response, on: connection)
+    }
+    let peer = peerAddress(of: connection)
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/",
-        query: query, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: headers,
-        clientAddress: String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        query: query.values, body: buffer.body, bodyTooLarge: buffer.tooLarge, headers: buffer.headers,
+        clientAddress: context.trustedProxies.client(peer: peer, forwarded: buffer.forwarded, forwardedFor: buffer.forwardedFor),
+        peerAddress: peer)
     buffer.body = []
     var response = context.handler(request)
     if context.watch.isDraining { response.headers.append(("Connection", "close")) }
     return send(response, on: connection)
 }
 
-/// Query arguments or headers of a connection (header names lower-cased).
-private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool) -> [String: String] {
+/// The peer's IPv4 address as a dotted quad, empty when unknown.
+private func peerAddress(of connection: OpaquePointer) -> String {
+    var address = [CChar](repeating: 0, count: 16)
+    _ = indoornav_mhd_client_ipv4(connection, &address, address.count)
+    return String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// A whole HTTP/1.1 response as bytes (for answers written straight to a socket).
+private func rawResponse(_ response: HTTPResponse) -> [UInt8] {
+    let reasons = [429: "Too Many Requests", 503: "Service Unavailable"]
+    var head = "HTTP/1.1 \(response.status) \(reasons[response.status] ?? "Error")\r\n"
+    for header in response.headers { head += "\(header.name): \(header.value)\r\n" }
+    head += "Content-Length: \(response.body.count)\r\n\r\n"
+    return Array(head.utf8) + response.body
+}
+
+/// Query arguments or headers of a connection (names lower-cased when asked; with `list`, also every
+/// one in arrival order with its name as sent).
+private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind, lowercased: Bool, list: Bool) -> QueryCollector {
     let collector = QueryCollector()
     collector.lowercased = lowercased
+    collector.listing = list
     _ = MHD_get_connection_values(
         connection, kind,
         { cls, _, key, value in
             guard let cls, let key else { return .YES }
             let collector = Unmanaged<QueryCollector>.fromOpaque(cls).takeUnretainedValue()
-            let name = String(cString: key)
-            collector.values[collector.lowercased ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+            guard let name = String(validatingCString: key), let text = value.map({ String(validatingCString: $0) }) ?? "" else {
+                collector.invalidUTF8 = true
+                return .YES
+            }
+            collector.values[collector.lowercased ? name.lowercased() : name] = text
+            if collector.listing { collector.list.append(HTTPFraming.Header(name: name, value: text)) }
             return .YES
         }, Unmanaged.passUnretained(collector).toOpaque())
-    return collector.values
+    return collector
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, requestContext, _ in

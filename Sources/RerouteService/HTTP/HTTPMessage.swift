@@ -13,17 +13,20 @@ public struct HTTPRequest: Sendable {
     public var bodyTooLarge: Bool
     /// Request headers by lower-case name (the last value wins when a name repeats).
     public var headers: [String: String]
-    /// The peer's IPv4 address as a dotted quad (empty when unknown): the client for per-client limits
-    /// when no API key names it.
+    /// The client's IPv4 address as a dotted quad (empty when unknown): the client for per-client limits
+    /// when no API key names it. The peer's address, or for a trusted proxy the address its forwarding
+    /// headers name (``TrustedProxies``).
     public var clientAddress: String
+    /// The address of the connection's other end (the proxy's for a request through one).
+    public var peerAddress: String
 
     /// A request with every field given.
     public init(
         method: String, path: String, query: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
-        headers: [String: String] = [:], clientAddress: String = ""
+        headers: [String: String] = [:], clientAddress: String = "", peerAddress: String? = nil
     ) {
         self.method = method; self.path = path; self.query = query; self.body = body; self.bodyTooLarge = bodyTooLarge
-        self.headers = headers; self.clientAddress = clientAddress
+        self.headers = headers; self.clientAddress = clientAddress; self.peerAddress = peerAddress ?? clientAddress
     }
 
     /// The value of the header `name` (case-insensitive).

@@ -6,10 +6,13 @@
 /// | `port` | TCP port | 8080 | 0–65535 (0 = ephemeral, read back with ``HTTPDaemon/port``) |
 /// | `threading` | — | `.pool(threads: 2)` | pool 1–64 threads, or thread per connection |
 /// | `maximumBodyBytes` | bytes | 65,536 | 1,024–16,777,216 |
-/// | `connectionLimit` | connections | 1,024 | 1–65,536 |
+/// | `connectionLimit` | open connections; more are answered 503 `tooManyConnections` | 4,096 | 1–65,536 |
 /// | `connectionTimeoutSeconds` | s idle | 30 | 1–3,600 |
-/// | `perClientConnectionLimit` | connections from one IPv4 address | 128 | 1–65,536 |
+/// | `perClientConnectionLimit` | open connections from one IPv4 address (trusted proxies exempt); more are answered 429 `clientConnectionLimit` | 128 | 1–65,536 |
+/// | `requestHeaderTimeoutSeconds` | s to deliver the request line and headers (and idle keep-alive) | 5 | 0.1–3,600 |
 /// | `requestReadTimeoutSeconds` | s to deliver a whole request (headers and body) | 10 | 0.1–3,600 |
+/// | `trustedProxies` | IPv4 networks whose `X-Forwarded-For`/`Forwarded` name the client (``TrustedProxies``) | none | `A.B.C.D[/N]` |
+/// | `overloadRetryAfterSeconds` | s in `Retry-After` of the connection refusals | 1 | 1–3,600 |
 public struct HTTPServerConfiguration: Sendable, Hashable {
     /// How requests are scheduled on threads.
     public enum Threading: Sendable, Hashable {
@@ -38,13 +41,23 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var threading: Threading = .pool(threads: 2)
     /// Bodies longer than this are discarded and answered with 413.
     public var maximumBodyBytes: Int = 65_536
-    /// Concurrent connections accepted.
-    public var connectionLimit: Int = 1_024
+    /// Open connections admitted; one more is answered 503 (`tooManyConnections`, `Retry-After`) at
+    /// once and closed. libmicrohttpd's table is ``HTTPDaemon/tableHeadroom`` larger, so the answer is
+    /// written rather than the connection left in the backlog.
+    public var connectionLimit: Int = 4_096
     /// Idle keep-alive connections are closed after this many seconds.
     public var connectionTimeoutSeconds: Int = 30
-    /// Concurrent connections accepted from one client address; more are closed at once. Behind a load
-    /// balancer every connection comes from the balancer: raise it above the balancer's own limit.
+    /// Open connections admitted from one client address; one more is answered 429
+    /// (`clientConnectionLimit`, `Retry-After`) at once and closed. Trusted proxies are exempt.
     public var perClientConnectionLimit: Int = 128
+    /// A connection must deliver the request line and headers within this many seconds of opening or
+    /// of its previous answer (so idle keep-alive connections are closed after it too); at most
+    /// ``requestReadTimeoutSeconds``.
+    public var requestHeaderTimeoutSeconds: Double = 5
+    /// Networks of the load balancers whose forwarding headers name the client (``TrustedProxies``).
+    public var trustedProxies: [String] = []
+    /// The `Retry-After` of the 429 and 503 written to connections refused at opening.
+    public var overloadRetryAfterSeconds: Int = 1
     /// A connection must deliver each complete request (request line, headers, body) within this many
     /// seconds of opening or of its previous answer, or it is closed (slow clients, slowloris). Idle
     /// keep-alive connections are closed after the same time.
@@ -79,6 +92,14 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
         guard requestReadTimeoutSeconds.isFinite, (0.1...3_600).contains(requestReadTimeoutSeconds) else {
             throw .invalidConfiguration(field: "requestReadTimeoutSeconds", reason: "must be 0.1–3600 s, got \(requestReadTimeoutSeconds)")
         }
+        guard requestHeaderTimeoutSeconds.isFinite, (0.1...3_600).contains(requestHeaderTimeoutSeconds) else {
+            throw .invalidConfiguration(
+                field: "requestHeaderTimeoutSeconds", reason: "must be 0.1–3600 s, got \(requestHeaderTimeoutSeconds)")
+        }
+        guard (1...3_600).contains(overloadRetryAfterSeconds) else {
+            throw .invalidConfiguration(field: "overloadRetryAfterSeconds", reason: "must be 1–3600 s, got \(overloadRetryAfterSeconds)")
+        }
+        _ = try TrustedProxies(trustedProxies)
         return self
     }
 }

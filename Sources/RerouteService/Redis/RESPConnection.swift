@@ -37,6 +37,9 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
     case protocolError(endpoint: String, reason: String)
     /// The server answered a command with an error.
     case server(endpoint: String, command: String, message: String)
+    /// The command was sent whole, but no reply came (timeout, connection lost): the server may have
+    /// run it.
+    case noReply(endpoint: String, command: String, reason: String)
 
     /// A sentence naming what failed.
     public var description: String {
@@ -46,6 +49,7 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
         case .io(let e, let r): "redis \(e): \(r)"
         case .protocolError(let e, let r): "redis \(e): protocol error: \(r)"
         case .server(let e, let c, let m): "redis \(e): \(c): \(m)"
+        case .noReply(let e, let c, let r): "redis \(e): no reply to \(c) (it may have run): \(r)"
         }
     }
 }
@@ -53,6 +57,10 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
 /// One blocking connection to a Redis server speaking RESP2, with send and receive timeouts. Not
 /// thread-safe: a ``RedisConnectionPool`` lends it to one caller at a time.
 public final class RESPConnection {
+    /// `MSG_NOSIGNAL` (Linux `<bits/socket.h>`, 0x4000): a write to a closed peer fails with EPIPE instead of
+    /// raising SIGPIPE. Written out because the Glibc module does not export the constant to every file.
+    static let noSignalFlag: Int32 = 0x4000
+
     /// `host:port/db` or `unix:///path?db=N`, for messages.
     public let endpoint: String
     private let fd: Int32
@@ -166,13 +174,18 @@ public final class RESPConnection {
         while sent < out.count {
             let n = out.withUnsafeBytes { all in
                 let rest = UnsafeRawBufferPointer(rebasing: all[sent...])
-                return send(fd, rest.baseAddress, rest.count, Int32(MSG_NOSIGNAL))
+                return send(fd, rest.baseAddress, rest.count, Self.noSignalFlag)
             }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { throw .io(endpoint: endpoint, reason: "send \(name): \(String(cString: strerror(errno)))") }
             sent += n
         }
-        let reply = try readValue(name)
+        let reply: RESPValue
+        do { reply = try readValue(name) } catch {
+            // Sent whole: the server may have run it although its reply never came.
+            if case .io(_, let reason) = error { throw .noReply(endpoint: endpoint, command: name, reason: reason) }
+            throw error
+        }
         if case .error(let message) = reply { throw .server(endpoint: endpoint, command: name, message: message) }
         return reply
     }

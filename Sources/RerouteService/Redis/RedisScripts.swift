@@ -10,15 +10,17 @@ import Synchronization
 final class RedisScripts: Sendable {
     enum Script: Hashable, CaseIterable {
         /// KEYS: session, live set, owner set. ARGV: state, route, TTL ms, capacity, per-owner capacity,
-        /// owner, set slack ms. 1 = created; 0 = id taken; -1 = full; -3 = owner at its limit.
+        /// owner, set slack ms, version. 1 = created; 0 = id taken; -1 = full; -3 = owner at its limit.
         case insert
         /// KEYS: session, live set, owner prefix. ARGV: the version cached, TTL ms, set slack ms. Renews
         /// the TTL (and the sets' scores when due, see ``refreshSets``); nil = no session; {v} = the
         /// cached version is current; {v, state, route} otherwise.
         case load
-        /// KEYS: session, live set, owner set. ARGV: expected version, TTL ms, set slack ms, state[, route].
-        /// Renews the TTL (and the sets' scores when due, see ``refreshSets``). The new version; -1 = the
-        /// version changed (another writer); -2 = no session.
+        /// KEYS: session, live set, owner set. ARGV: expected version, TTL ms, set slack ms, new version,
+        /// state[, route]. Renews the TTL (and the sets' scores when due, see ``refreshSets``). 1 = written;
+        /// -1 = the version changed (another writer, or Redis lost writes); -2 = no session. Versions are
+        /// random tokens chosen by the writer (compared as strings), not counters: a Redis that lost
+        /// writes and was written again can never show an old number for different contents.
         case save
         /// KEYS: session, live set, owner prefix. 1 = removed, 0 = none.
         case remove
@@ -58,7 +60,7 @@ final class RedisScripts: Sendable {
                     if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then return -3 end
                     local slack = tonumber(ARGV[7])
                     local score = now + ttl + slack
-                    redis.call('HSET', KEYS[1], 'v', 1, 'd', ARGV[1], 'r', ARGV[2], 'o', ARGV[6], 'e', score)
+                    redis.call('HSET', KEYS[1], 'v', ARGV[8], 'd', ARGV[1], 'r', ARGV[2], 'o', ARGV[6], 'e', score)
                     redis.call('PEXPIRE', KEYS[1], ttl)
                     redis.call('ZADD', KEYS[2], score, KEYS[1])
                     redis.call('ZADD', KEYS[3], score, KEYS[1])
@@ -83,16 +85,15 @@ final class RedisScripts: Sendable {
                     local v = f[1]
                     if not v then return -2 end
                     if v ~= ARGV[1] then return -1 end
-                    local n = tonumber(v) + 1
                     local ttl = tonumber(ARGV[2])
-                    if ARGV[5] then
-                      redis.call('HSET', KEYS[1], 'v', n, 'd', ARGV[4], 'r', ARGV[5])
+                    if ARGV[6] then
+                      redis.call('HSET', KEYS[1], 'v', ARGV[4], 'd', ARGV[5], 'r', ARGV[6])
                     else
-                      redis.call('HSET', KEYS[1], 'v', n, 'd', ARGV[4])
+                      redis.call('HSET', KEYS[1], 'v', ARGV[4], 'd', ARGV[5])
                     end
                     redis.call('PEXPIRE', KEYS[1], ttl)
                     refresh(KEYS[1], f[2], ttl, tonumber(ARGV[3]), KEYS[3])
-                    return n
+                    return 1
                     """
             case .remove:
                 """

@@ -68,8 +68,13 @@ public final class RedisSessionStore: SessionStore {
     /// argument (``RedisConfiguration/setRefreshFraction`` of the TTL).
     private let setSlackMilliseconds: [UInt8]
 
+    /// 503: `storeOutcomeUnknown` when the script was sent whole and no reply came (it may have run),
+    /// else `storeUnavailable` (nothing was written).
     private func unavailable(_ error: any Error) -> ServiceError {
-        .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds)
+        if case .noReply? = error as? RedisError {
+            return .storeOutcomeUnknown(reason: "\(error)", retryAfterSeconds: retryAfterSeconds)
+        }
+        return .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds)
     }
 
     private func run(_ script: RedisScripts.Script, keys: [[UInt8]], _ arguments: [[UInt8]]) throws(ServiceError) -> RESPValue {
@@ -138,15 +143,16 @@ public final class RedisSessionStore: SessionStore {
         let (stored, generation) = session.storedWithRouteGeneration(nowSeconds: nowSeconds)
         let blobs: (state: [UInt8], route: [UInt8]?)
         do { blobs = try Self.encode(stored, routeChanged: true) } catch { throw unavailable(error) }
+        let version = Self.newVersion()
         let reply = try run(
             .insert, keys: keys(session.id, owner: session.owner),
             [
                 blobs.state, blobs.route ?? [], ttlMilliseconds, Array(String(capacity).utf8),
-                Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8), setSlackMilliseconds,
+                Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8), setSlackMilliseconds, Array(String(version).utf8),
             ])
         switch reply.integer {
         case 1:
-            session.storeState.withLock { $0 = ServiceSession.StoreState(version: 1, savedRouteGeneration: generation) }
+            session.storeState.withLock { $0 = ServiceSession.StoreState(version: version, savedRouteGeneration: generation) }
             cache.withLock { $0[session.id] = session }
         case -1: throw .tooManySessions(limit: capacity, retryAfterSeconds: retryAfterSeconds)
         case -3: throw .clientSessionLimit(limit: perOwnerCapacity, retryAfterSeconds: retryAfterSeconds)
@@ -207,11 +213,14 @@ public final class RedisSessionStore: SessionStore {
                 do { blobs = try Self.encode(stored, routeChanged: generation != known.savedRouteGeneration) } catch {
                     throw unavailable(error)
                 }
-                var arguments = [Array(String(known.version).utf8), ttlMilliseconds, setSlackMilliseconds, blobs.state]
+                let version = Self.newVersion()
+                var arguments = [
+                    Array(String(known.version).utf8), ttlMilliseconds, setSlackMilliseconds, Array(String(version).utf8), blobs.state,
+                ]
                 if let route = blobs.route { arguments.append(route) }
                 let reply = try run(.save, keys: keys(session.id, owner: session.owner), arguments)
-                guard let n = reply.integer, n > 0 else { return false }
-                known = ServiceSession.StoreState(version: n, savedRouteGeneration: generation)
+                guard reply.integer == 1 else { return false }
+                known = ServiceSession.StoreState(version: version, savedRouteGeneration: generation)
                 return true
             }
         } catch {
@@ -223,6 +232,10 @@ public final class RedisSessionStore: SessionStore {
         if !saved { forget(session) }
         return saved
     }
+
+    /// A fresh version token: random, so a version number seen once never stands for other contents
+    /// (after Redis lost writes, a counter would reach the same numbers again with different states).
+    static func newVersion() -> Int { Int.random(in: 1...Int.max) }
 
     private func forget(_ session: ServiceSession) {
         cache.withLock { table in if table[session.id] === session { table[session.id] = nil } }
@@ -249,6 +262,14 @@ public final class RedisSessionStore: SessionStore {
             return n
         }
         return lastCount.load(ordering: .relaxed)
+    }
+
+    /// Nil when Redis answers `PING` within the pool's timeout; otherwise the error.
+    public func unavailability() -> String? {
+        do {
+            let reply = try pool.withConnection { c throws(RedisError) in try c.command(["PING"]) }
+            return reply == .simple("PONG") ? nil : "PING answered \(reply)"
+        } catch { return "\(error)" }
     }
 
     /// Up to `limit` sessions in id order, read without renewing their TTL (empty when Redis does not answer).

@@ -30,9 +30,15 @@ public protocol SessionStore: Sendable {
     var count: Int { get }
     /// Up to `limit` live sessions in id order, without marking them as used (for the viewer's list).
     func liveSessions(nowSeconds: Double, limit: Int) -> [ServiceSession]
+    /// Nil when the store answers now; otherwise why not (`GET /ready`). A store in this process
+    /// always answers.
+    func unavailability() -> String?
 }
 
 extension SessionStore {
+    /// Nil: a store in this process always answers.
+    public func unavailability() -> String? { nil }
+
     /// The session for a request that changes it and then calls ``didUpdate(_:nowSeconds:)``. A store
     /// whose writes are compare-and-set may answer its cached copy without asking whether it is current
     /// (a stale copy fails the write, and the request reads the session again); by default the same as

@@ -14,6 +14,9 @@ public struct VenueClosure: Sendable, Hashable {
     public var endsAtSeconds: Double?
     /// Edges of the navigation graph it closes.
     public var closedEdgeCount: Int
+    /// The client that made it (its API key's name, else `address:` and its address): only it, or an
+    /// admin key, may delete it.
+    public var owner: String
 
     /// Whether it applies at `nowSeconds` (service clock).
     public func isActive(atSeconds nowSeconds: Double) -> Bool {
@@ -34,21 +37,50 @@ public final class VenueClosures: Sendable {
     /// No closures.
     public init() {}
 
-    /// Adds a closure and returns it with its new id.
-    public func add(target: String, reason: String?, startsAtSeconds: Double, endsAtSeconds: Double?, closedEdgeCount: Int) -> VenueClosure
-    {
-        state.withLock { s in
+    /// Why a closure was not added or removed.
+    public enum Refusal: Error, Hashable, Sendable {
+        /// The owner already holds `limit` closures that have not ended.
+        case ownerLimit(limit: Int)
+        /// The venue already holds `limit` closures that have not ended.
+        case venueLimit(limit: Int)
+        /// No closure with that id.
+        case unknown
+        /// The closure belongs to another client.
+        case notOwner
+    }
+
+    /// Adds a closure owned by `owner` and returns it with its new id. Closures that ended before
+    /// `nowSeconds` are dropped first; then at most `perOwnerLimit` of the owner's and `perVenueLimit`
+    /// in all may remain.
+    /// - Throws: ``Refusal/ownerLimit(limit:)`` or ``Refusal/venueLimit(limit:)``.
+    public func add(
+        target: String, reason: String?, startsAtSeconds: Double, endsAtSeconds: Double?, closedEdgeCount: Int, owner: String,
+        nowSeconds: Double, perOwnerLimit: Int = .max, perVenueLimit: Int = .max
+    ) throws(Refusal) -> VenueClosure {
+        try state.withLock { s throws(Refusal) in
+            s.byID = s.byID.filter { $0.value.endsAtSeconds.map { $0 > nowSeconds } ?? true }
+            guard s.byID.count < perVenueLimit else { throw .venueLimit(limit: perVenueLimit) }
+            guard s.byID.values.lazy.filter({ $0.owner == owner }).count < perOwnerLimit else { throw .ownerLimit(limit: perOwnerLimit) }
             let closure = VenueClosure(
                 id: "c\(s.next)", target: target, reason: reason, startsAtSeconds: startsAtSeconds,
-                endsAtSeconds: endsAtSeconds, closedEdgeCount: closedEdgeCount)
+                endsAtSeconds: endsAtSeconds, closedEdgeCount: closedEdgeCount, owner: owner)
             s.next += 1
             s.byID[closure.id] = closure
             return closure
         }
     }
 
-    /// Removes the closure `id`; returns it, or `nil` when there is none.
-    public func remove(id: String) -> VenueClosure? { state.withLock { $0.byID.removeValue(forKey: id) } }
+    /// Removes the closure `id` when `client` owns it or `isAdmin`; returns it.
+    /// - Throws: ``Refusal/unknown`` when there is none, ``Refusal/notOwner`` when it belongs to another
+    ///   client (it stays).
+    public func remove(id: String, client: String, isAdmin: Bool) throws(Refusal) -> VenueClosure {
+        try state.withLock { s throws(Refusal) in
+            guard let closure = s.byID[id] else { throw .unknown }
+            guard isAdmin || closure.owner == client else { throw .notOwner }
+            s.byID[id] = nil
+            return closure
+        }
+    }
 
     /// Every closure, in id order.
     public var all: [VenueClosure] {

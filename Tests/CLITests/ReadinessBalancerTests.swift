@@ -1,0 +1,73 @@
+import Foundation
+import IndoorJSON
+import LoopbackSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// HAProxy checking `GET /ready` takes an instance whose store does not answer out of the balance, where
+/// a `/health` check (liveness only) kept sending it requests that failed with 503. Skipped, saying so,
+/// without `redis-server` or `haproxy`.
+@Suite(.serialized) struct ReadinessBalancerTests {
+    @Test(
+        .enabled(
+            if: MultiInstanceTests.available,
+            "redis-server or haproxy is not installed (apt-get install redis-server haproxy): balancer readiness test skipped"))
+    func anInstanceWithoutItsStoreLeavesTheBalance() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let redisPort = MultiInstanceTests.freePort()
+        let redis = try MultiInstanceTests.launch(
+            MultiInstanceTests.redisBinary ?? "", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+        defer { kill(redis.processIdentifier, SIGKILL); redis.waitUntilExit() }
+        #expect(MultiInstanceTests.waitForPort(redisPort))
+        let healthy = try ServeStateFileTests.Server([
+            "--venues", "Recordings/venues/campus", "--sessions", "redis://127.0.0.1:\(redisPort)/0",
+        ])
+        defer { _ = healthy.terminate() }
+        // Nothing listens on this port: the instance runs, its store never answers.
+        let deadPort = MultiInstanceTests.freePort()
+        let storeless = try ServeStateFileTests.Server([
+            "--venues", "Recordings/venues/campus", "--sessions", "redis://127.0.0.1:\(deadPort)/0",
+        ])
+        defer { _ = storeless.terminate() }
+        #expect(try LoopbackHTTP.request(port: storeless.port, "GET", "/health").status == 200)
+        #expect(try LoopbackHTTP.request(port: storeless.port, "GET", "/ready").status == 503)
+
+        let proxyPort = MultiInstanceTests.freePort()
+        let config = dir.appendingPathComponent("haproxy.cfg")
+        try """
+        global
+          maxconn 256
+        defaults
+          mode http
+          timeout connect 1s
+          timeout client 10s
+          timeout server 10s
+        frontend front
+          bind 127.0.0.1:\(proxyPort)
+          default_backend instances
+        backend instances
+          balance roundrobin
+          option httpchk GET /ready
+          server healthy 127.0.0.1:\(healthy.port) check inter 200ms fall 1 rise 1
+          server storeless 127.0.0.1:\(storeless.port) check inter 200ms fall 1 rise 1
+
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let proxy = try MultiInstanceTests.launch(MultiInstanceTests.haproxyBinary ?? "", ["-f", config.path, "-db"])
+        defer { kill(proxy.processIdentifier, SIGKILL); proxy.waitUntilExit() }
+        #expect(MultiInstanceTests.waitForPort(proxyPort))
+        usleep(1_000_000)  // a few checks
+        var statuses: [Int: Int] = [:]
+        for _ in 0..<20 {
+            let r = try LoopbackHTTP.request(
+                port: proxyPort, "POST", "/sessions",
+                body:
+                    #"{"venue":"campus","destination":"occ-deans-office","location":{"x":0,"y":0,"level":"lvl-a0","accuracyMeters":2,"timeSeconds":0}}"#
+            )
+            statuses[r.status, default: 0] += 1
+        }
+        #expect(statuses == [201: 20], "\(statuses)")
+    }
+}
