@@ -178,7 +178,7 @@ import Testing
         let plain = FingerprintPositionProvider(
             map: Self.gridMap(), configuration: try FingerprintConfiguration(errorCorrelationSeconds: 0),
             levels: LevelCandidate.levels(floorNumbers: [0]))
-        #expect(FingerprintConfiguration.standard.errorCorrelationSeconds == 10)
+        #expect(FingerprintConfiguration.standard.errorCorrelationSeconds == 15)
         func fixes(_ provider: FingerprintPositionProvider) -> [IndoorLocation] {
             var fixes: [IndoorLocation] = []
             // The same place scanned at 0, 2 and 20 s: the second comes 2 s after the first (5 per 10 s),

@@ -63,10 +63,11 @@ public struct FingerprintConfiguration: Hashable, Sendable {
     public var priorWeightFloor = 0.01
     /// How long a fix's error persists, seconds: each fix's covariance is multiplied by τ / min(τ, δt),
     /// δt since the previous fix (``CorrelatedErrorInflation``), because a walk away from the surveyed
-    /// paths matches the same wrong place scan after scan. 0 = independent fixes. Default 10 (blocked
-    /// cross-validation, 10 m: IPIN 2023 T3 p75 3.54 → 3.36 m, 19 → 21 of 25 trials no worse than dead
-    /// reckoning; ILC site 1 2.33 → 2.31 m; see docs/positioning-measurements.md); range 0 ... 600.
-    public var errorCorrelationSeconds = 10.0
+    /// paths matches the same wrong place scan after scan. 0 = independent fixes. Default 15 (blocked
+    /// cross-validation, 10 m: IPIN 2023 T3 p75 3.54 → 3.36 m at 10 s with the other settings then, 3.01 →
+    /// 3.00 m from 10 to 15 s with today's; ILC site 1 2.33 → 2.31 m, 2.22 → 2.21 m; see
+    /// docs/positioning-measurements.md, "Honesty"); range 0 ... 600.
+    public var errorCorrelationSeconds = 15.0
     /// Which transmitters distances are computed over. Default ``FingerprintDistance/scanTransmitters``.
     public var distance: FingerprintDistance = .scanTransmitters
     /// Whether a Wi-Fi scan is dated at the median last-seen time of its entries (when reported) instead
@@ -84,7 +85,7 @@ public struct FingerprintConfiguration: Hashable, Sendable {
         minimumKnownTransmitters: Int = 3, minimumSigmaMeters: Double = 2, spreadScale: Double = 1.5,
         sigmaPerRMSMetersPerDb: Double = 2.5, maximumMatchRMSDb: Double = 9, minimumFingerprintsPerTransmitter: Int = 2,
         levelEvidenceWeight: Double = 0, priorCandidateCount: Int = 14, priorSpreadMeters: Double = 3,
-        priorWeightFloor: Double = 0.01, errorCorrelationSeconds: Double = 10
+        priorWeightFloor: Double = 0.01, errorCorrelationSeconds: Double = 15
     ) throws(PositioningError) {
         try PositioningError.check("errorCorrelationSeconds", errorCorrelationSeconds, in: 0...600)
         self.errorCorrelationSeconds = errorCorrelationSeconds
