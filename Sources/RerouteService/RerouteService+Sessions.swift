@@ -1,3 +1,4 @@
+import Foundation
 import IndoorJSON
 import IndoorNavigation
 import IndoorVenue
@@ -88,15 +89,21 @@ extension RerouteService {
     }
 
     /// Applies `change` to `first` (the session as just looked up) and saves it; when another writer
-    /// changed the stored session meanwhile, reads it again and re-applies (up to
-    /// ``maximumSaveAttempts`` times).
+    /// changed the stored session meanwhile, waits a random 0–0.5·2ⁿ⁻¹ ms (at most 8 ms) and reads it
+    /// again and re-applies (up to ``maximumSaveAttempts`` times).
     private func applyAndSave(
         _ id: String, client: String, first: ServiceSession,
         _ change: (ServiceSession) throws(ServiceError) -> SessionSnapshot
     ) throws(ServiceError) -> SessionSnapshot {
         var current = first
         for attempt in 0..<Self.maximumSaveAttempts {
-            if attempt > 0 { current = try lookup(id, client: client).0 }
+            if attempt > 0 {
+                // Jittered backoff before reading again: the writer that saved last holds the current copy
+                // and needs no read, so without it a loser could lose every round (livelock).
+                let ceilingMicroseconds = min(8_000, 500 << (attempt - 1))
+                usleep(UInt32.random(in: 0...UInt32(ceilingMicroseconds)))
+                current = try lookup(id, client: client).0
+            }
             let session = current
             let snapshot = try change(session)
             if try store.didUpdate(session, nowSeconds: clock()) { return snapshot }
