@@ -188,7 +188,24 @@ public final class IndoorRouter {
                 segments: plan.segments, boundaries: plan.boundaries, origin: origin.place,
                 destination: destinations[plan.destinationIndex].place,
                 destinationIndex: expanded.source[plan.destinationIndex], routeNotices: notices)
-            return RouteResponse(route: route, notices: notices)
+            var response = RouteResponse(route: route, notices: notices)
+            if let wanted = options.alternatives {
+                // Alternatives of a single leg, under the attempt that found the route.
+                let candidateIndex = destinations.indices.filter { !destinations[$0].isUnmatched }
+                let legs =
+                    request.waypoints.isEmpty
+                    ? planner.alternatives(
+                        from: origin, to: candidateIndex.map { destinations[$0] }, cost: attempt.cost, phases: attempt.phases,
+                        count: wanted - 1)
+                    : []
+                response.alternatives = legs.map { leg in
+                    let d = candidateIndex[leg.targetTag]
+                    return assembler.assemble(
+                        segments: leg.segments, boundaries: [], origin: origin.place, destination: destinations[d].place,
+                        destinationIndex: expanded.source[d], routeNotices: notices)
+                }
+            }
+            return response
         }
         let code: RouteNotice.Code = request.waypoints.isEmpty ? .noRouteFound : .noRouteFoundWithWaypoint
         return RouteResponse(route: nil, notices: routeNotices + [RouteNotice(code)])

@@ -58,6 +58,21 @@ import Testing
         #expect(bad.stdout.contains("no POI or space of category ''"), "\(bad.stdout)")
     }
 
+    /// `--alternatives N`: the JSON lists the other routes, the text prints them ranked; out of range is 64.
+    @Test func alternatives() throws {
+        let json = try CLIRunner.run([
+            "route", campus, "--from", "am-info", "--to", "occ-deans-office", "--alternatives", "5", "--format", "json",
+        ])
+        #expect(json.status == 0, "\(json.stderr)")
+        let list = try #require(json.json?["alternatives"]?.array)
+        #expect(!list.isEmpty && list.count <= 4)
+        let text = try CLIRunner.run(["route", campus, "--from", "am-info", "--to", "occ-deans-office", "--alternatives", "3"])
+        #expect(text.stdout.contains("alternative 2: "))
+        for bad in ["0", "6", "two"] {
+            #expect(try CLIRunner.run(["route", campus, "--from", "am-info", "--to", "occ-lab", "--alternatives", bad]).status == 64)
+        }
+    }
+
     /// A venue path that does not exist says so, not that a required file is missing.
     @Test func missingVenuePath() throws {
         let r = try CLIRunner.run(["route", "/nonexistent", "--from", "a", "--to", "b"])

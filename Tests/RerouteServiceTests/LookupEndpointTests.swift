@@ -84,3 +84,26 @@ import Testing
         #expect(none["notices"]?.array?.first?["code"]?.string == "couldNotMatchDestination")
     }
 }
+
+/// `"alternatives": N` in the service (answers checked against docs/openapi.yaml).
+@Suite struct AlternativeRoutesEndpointTests {
+    @Test func alternativesAndBadCounts() throws {
+        let f = try ServiceFixture(venues: [try VenueLoader.load(path: VenueModeTests.campus)])
+        let r = try f.client.request("POST", "/venues/campus/routes", body: #"{"from":"am-info","to":"occ-deans-office","alternatives":4}"#)
+        #expect(r.status == 200, "\(r.text)")
+        let body = try f.json(r)
+        let list = try #require(body["alternatives"]?.array)
+        #expect(!list.isEmpty && list.count <= 3)
+        let best = try #require(body["durationSeconds"]?.double)
+        for alt in list { #expect((alt["durationSeconds"]?.double ?? 0) >= best - 1e-6) }
+        #expect(
+            try f.json(try f.client.request("POST", "/venues/campus/routes", body: #"{"from":"am-info","to":"occ-lab"}"#))["alternatives"]
+                == nil)
+        for bad in ["0", "6", "\"two\""] {
+            let e = try f.client.request(
+                "POST", "/venues/campus/routes", body: "{\"from\":\"am-info\",\"to\":\"occ-lab\",\"alternatives\":\(bad)}")
+            #expect(e.status == 400 || e.status == 422, "\(bad): \(e.status)")
+            #expect(try f.json(e)["error"]?["field"]?.string == "alternatives", "\(e.text)")
+        }
+    }
+}

@@ -19,6 +19,9 @@ enum RouteBench {
             .integer("--landmarks", "K", "ALT landmarks", in: 0...64, default: "2 per level, 16 to 64", example: "--landmarks 16"),
             .value("--optimize", "shortest|fastest", "what the routes minimise", default: "shortest", example: "--optimize fastest"),
             .flag("--no-hierarchy", "route every query with A* instead of the contraction hierarchy"),
+            .integer(
+                "--alternatives", "N", "ask every full route for up to N routes (alternatives included)", in: 1...5,
+                example: "--alternatives 3"),
             .value("--queries-out", "FILE", "write the queries (for Tools/bench/route_peers.py)", example: "--queries-out q.json"),
             SharedOptions.json,
             SharedOptions.graph,
@@ -37,6 +40,7 @@ enum RouteBench {
         let json = args.flag("--json")
         let graph = try args.option("--graph")
         let noHierarchy = args.flag("--no-hierarchy")
+        let alternatives = try args.int("--alternatives")
         try args.finish()
         if let queriesOut { try OutputFile.refuseOverwritingInput(queriesOut, inputs: [path], folders: [path]) }
 
@@ -75,6 +79,7 @@ enum RouteBench {
         var micros: [Double] = []
         micros.reserveCapacity(queries)
         var found = 0
+        var alternativesFound = 0
         var totalLength = 0.0
         var fullLengths: [String] = []
         let allStart = clock.now
@@ -87,9 +92,11 @@ enum RouteBench {
                 from: .local(na.point, level: venue.levels[Int(na.levelIndex)].id),
                 to: .local(nb.point, level: venue.levels[Int(nb.levelIndex)].id))
             request.options.optimization = optimization
+            request.options.alternatives = alternatives
             let t0 = clock.now
             let response = try router.route(request)
             micros.append(seconds(clock.now - t0) * 1e6)
+            alternativesFound += response.alternatives?.count ?? 0
             if let r = response.route {
                 found += 1
                 totalLength += r.lengthMeters
@@ -148,6 +155,10 @@ enum RouteBench {
             "assemblyLookupSeconds": rounded(assemblySeconds, 1000),
             "graphBytes": .number(Double(graphBytes)),
         ]
+        if let alternatives {
+            fields["alternativesAsked"] = .number(Double(alternatives))
+            fields["alternativesFound"] = .number(Double(alternativesFound))
+        }
         if let hierarchy, let cache = index.hierarchyCache {
             fields["hierarchyArcs"] = .number(Double(hierarchy.arcCount))
             fields["eliminationTreeHeight"] = .number(Double(hierarchy.eliminationTreeHeight))

@@ -58,6 +58,9 @@ enum RouteCommand {
         .repeated(
             "--closed", "ID", "keep out of this edge (edge:N), opening, connector or space; repeats add up",
             example: "--closed rel-escalator-up"),
+        .integer(
+            "--alternatives", "N", "return up to N routes: the best and materially different alternatives, ranked", in: 1...5,
+            default: "1", example: "--alternatives 3"),
         .value(
             "--universe", "NAME", "a venue universe (e.g. visitors): keep out of the spaces it hides when possible",
             example: "--universe visitors"),
@@ -75,8 +78,10 @@ enum RouteCommand {
         let venue = try VenueLoader.load(path: path, options: graph.map(VenueGraphChoice.options) ?? VenueLoadOptions())
         do { try parsed.validate() } catch { throw UsageError("\(error)") }
         let request = try PlaceNames.resolve(parsed, venue: venue)
-        // One request: goal-directed A* answers it sooner than building a contraction hierarchy would.
-        let router = IndoorRouter(index: RoutingIndex(venue: venue, options: .init(hierarchy: .init(enabled: false))))
+        // One request: goal-directed A* answers it sooner than building a contraction hierarchy would;
+        // alternatives are read from the hierarchy's search spaces.
+        let hierarchy = (request.options.alternatives ?? 1) > 1
+        let router = IndoorRouter(index: RoutingIndex(venue: venue, options: .init(hierarchy: .init(enabled: hierarchy))))
         let response: RouteResponse
         do { response = try router.route(request) } catch {
             throw UsageError("\(error)")
@@ -149,6 +154,7 @@ enum RouteCommand {
         if let l = try args.option("--lang") { options.language = l }
         if let d = try args.double("--max-match-distance") { options.maxMatchDistanceMeters = d }
         options.universe = try args.option("--universe")
+        options.alternatives = try args.int("--alternatives")
         // Repeated --closed flags add up: edge:N, opening, connector or space ids closed for this request.
         let closed = try args.options("--closed")
         if !closed.isEmpty { options.closedFeatureIDs = closed }

@@ -9,7 +9,7 @@ enum RouteRequestDecoding {
     /// Option members shared by `POST /venues/{id}/routes` (top level) and `POST /sessions` (`options`).
     static let optionKeys: Set<String> = [
         "avoid", "mode", "optimize", "transport", "enable", "speed", "vehicleSpeed", "preferTransition",
-        "units", "lang", "maxMatchDistance", "universe",
+        "units", "lang", "maxMatchDistance", "universe", "alternatives",
     ]
 
     /// `{from, to, via?, …options}` → a validated request. `modes` are the direction modes the venue
@@ -123,6 +123,7 @@ enum RouteRequestDecoding {
         }
         if let d = try fields.double("maxMatchDistance") { options.maxMatchDistanceMeters = d }
         options.universe = try fields.string("universe")
+        options.alternatives = try fields.int("alternatives")
         return options
     }
 

@@ -22,6 +22,11 @@ final class HierarchyQuery {
     private var backwardList: [Int32] = []
     /// Arcs scanned by all queries so far (telemetry).
     private(set) var arcsScannedTotal = 0
+    /// Tags of the last query's seeds and targets by rank, for paths read after it (``viaPaths``).
+    private var lastSeedTags: [Int32: Int] = [:]
+    private var lastTargetTags: [Int32: Int] = [:]
+    /// The last query's meeting node (rank), -1 when it found none.
+    private var lastMeet: Int32 = -1
 
     init(nodeCount: Int) {
         forwardCost = [Double](repeating: .infinity, count: nodeCount)
@@ -56,8 +61,35 @@ final class HierarchyQuery {
             let c = forwardCost[Int(r)] + backwardCost[Int(r)]
             if c < best { best = c; meet = r }
         }
+        lastSeedTags = seedTag; lastTargetTags = targetTag; lastMeet = meet
         guard meet >= 0 else { return nil }
+        return path(meetingAt: meet, cost: best, hierarchy: h, metric: metric, graph: graph)
+    }
 
+    /// Via-node alternatives of the last ``search`` (Abraham, Delling, Goldberg, Werneck, "Alternative
+    /// routes in road networks", JEA 2013, on the hierarchy's search spaces): every other node both
+    /// searches reached is the top of a real path (seed up to it, down to the target); the cheapest
+    /// `limit` of those within `maximumCost`, unpacked, cheapest first. Call it right after `search`
+    /// with the same hierarchy and metric.
+    /// - Complexity: O(ancestors) to pick the nodes, plus the unpacked paths' lengths.
+    func viaPaths(
+        hierarchy h: ContractionHierarchy, metric: HierarchyMetric, graph: NavigationGraph, maximumCost: Double, limit: Int
+    ) -> [SearchPath] {
+        guard lastMeet >= 0, limit > 0 else { return [] }
+        let g = generation
+        var candidates: [(cost: Double, rank: Int32)] = []
+        for r in backwardList where forwardStamp[Int(r)] == g && r != lastMeet {
+            let c = forwardCost[Int(r)] + backwardCost[Int(r)]
+            if c <= maximumCost { candidates.append((c, r)) }
+        }
+        candidates.sort { ($0.cost, $0.rank) < ($1.cost, $1.rank) }
+        return candidates.prefix(limit).map { path(meetingAt: $0.rank, cost: $0.cost, hierarchy: h, metric: metric, graph: graph) }
+    }
+
+    /// The path of the last query through meeting node (rank) `meet`: up from a seed, down to a target.
+    private func path(
+        meetingAt meet: Int32, cost best: Double, hierarchy h: ContractionHierarchy, metric: HierarchyMetric, graph: NavigationGraph
+    ) -> SearchPath {
         // Ranks and arcs from the seed up to the meeting node, then down to the target.
         var upChain: [(arc: Int32, up: Bool)] = []
         var r = meet
@@ -73,7 +105,7 @@ final class HierarchyQuery {
         var node = seedNode
         for (a, up) in upChain + downChain { unpack(arc: a, up: up, hierarchy: h, metric: metric, graph: graph, node: &node, into: &steps) }
         return SearchPath(
-            steps: steps, cost: best, seedTag: seedTag[seedRank] ?? 0, targetTag: targetTag[targetRank] ?? 0,
+            steps: steps, cost: best, seedTag: lastSeedTags[seedRank] ?? 0, targetTag: lastTargetTags[targetRank] ?? 0,
             settledStates: forwardList.count + backwardList.count)
     }
 

@@ -4,14 +4,18 @@ import IndoorVenue
 
 /// The stable JSON schema of routes (documented in Sources/Routing/README.md).
 public enum RouteJSON {
-    /// `{lengthMeters, durationSeconds, destinationIndex, sections, notices, legs}`; `route: null` shape
-    /// when no route was found (`notices` still present).
+    /// `{lengthMeters, durationSeconds, destinationIndex, sections, notices, legs}`, with
+    /// `alternatives: [route…]` (ranked, each its own such object) when they were asked for; `route:
+    /// null` shape when no route was found (`notices` still present).
     public static func encode(_ response: RouteResponse, venue: Venue) -> JSONValue {
         guard let route = response.route else {
-            return ["route": .null, "notices": .array(response.notices.map(notice))]
+            var out: [String: JSONValue] = ["route": .null, "notices": .array(response.notices.map(notice))]
+            if response.alternatives != nil { out["alternatives"] = .array([]) }
+            return .object(out)
         }
         var out = encode(route, venue: venue).object ?? [:]
         out["notices"] = .array(response.notices.map(notice))
+        if let alternatives = response.alternatives { out["alternatives"] = .array(alternatives.map { encode($0, venue: venue) }) }
         return .object(out)
     }
 
@@ -155,8 +159,17 @@ public enum RouteJSON {
             lines.append("[\(n.severity.rawValue)] \(n.code.rawValue): \(n.title)\(n.details.map { " (\($0))" } ?? "")")
         }
         guard let route = response.route else { return lines.joined(separator: "\n") + "\n" }
-        lines.append(
-            "route: \(writer.distance(route.lengthMeters)), \(writer.duration(route.durationSeconds)), \(route.sections.count) section(s)")
+        for (rank, route) in ([route] + (response.alternatives ?? [])).enumerated() {
+            let title = rank == 0 ? "route" : "alternative \(rank + 1)"
+            lines.append(
+                "\(title): \(writer.distance(route.lengthMeters)), \(writer.duration(route.durationSeconds)), \(route.sections.count) section(s)"
+            )
+            sectionLines(route, writer: writer, levelName: levelName, into: &lines)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func sectionLines(_ route: Route, writer: InstructionWriter, levelName: (String) -> String, into lines: inout [String]) {
         for (k, s) in route.sections.enumerated() {
             lines.append(
                 "section \(k + 1) (\(s.transportMode.rawValue), \(writer.distance(s.lengthMeters)), \(writer.duration(s.durationSeconds)))")
@@ -167,6 +180,5 @@ public enum RouteJSON {
             }
             if let t = s.transition { lines.append("  transition \(t.transitionTypeID): \(t.fromLevelID) → \(t.toLevelID)") }
         }
-        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -110,8 +110,15 @@ public struct RouteOptions: Hashable, Sendable, Codable {
     /// go through them with a `violatedClosure` notice. `nil` or empty (default): nothing closed.
     public var closedFeatureIDs: [String]?
 
+    /// How many routes to return, 1–5: the best and up to N − 1 materially different alternatives,
+    /// ranked (``RouteResponse/alternatives``). `nil` (default): the best only, no `alternatives` list.
+    public var alternatives: Int?
+
     /// The defaults listed on each property.
     public init() {}
+
+    /// Valid values of ``alternatives``.
+    public static let alternativesRange: ClosedRange<Int> = 1...5
 
     /// Sets the speeds as the CLI (`--speed`, `--vehicle-speed`) and the service (`speed`,
     /// `vehicleSpeed`) give them: `vehicleSpeed` is always the vehicle speed; `speed` is the vehicle

@@ -54,6 +54,9 @@ public struct RouteRequest: Hashable, Sendable {
         if let s = options.vehicleSpeedMetersPerSecond, !(s.isFinite && RouteOptions.vehicleSpeedRange.contains(s)) {
             throw .badRequest(field: "vehicleSpeed", reason: "vehicle speed must be 2.0–5.0 m/s, got \(s)")
         }
+        if let n = options.alternatives, !RouteOptions.alternativesRange.contains(n) {
+            throw .badRequest(field: "alternatives", reason: "must be 1–5 routes, got \(n)")
+        }
         guard options.maxMatchDistanceMeters.isFinite, (0.1...1000).contains(options.maxMatchDistanceMeters) else {
             throw .badRequest(field: "maxMatchDistance", reason: "must be 0.1–1000 m")
         }

@@ -112,4 +112,8 @@ public struct RouteResponse: Sendable {
     public var route: Route?
     /// Why there is no route (CRITICAL), or what to know about it.
     public var notices: [RouteNotice]
+    /// With ``RouteOptions/alternatives`` set: the other routes found, materially different from
+    /// `route` and each other, ranked by cost after it (each with its own notices); `nil` when none
+    /// were asked for.
+    public var alternatives: [Route]? = nil
 }

@@ -72,7 +72,7 @@ struct LegPlanner {
 
     /// The ways in or out that the cost model allows: a way along part of the matched edge only when the
     /// edge itself may be used (modes, accessibility, avoided connectors).
-    private func usable(
+    func usable(
         _ ways: [(node: Int32, meters: Double, viaEdge: Bool)], of place: MatchedPlace, travel: TravelKind,
         cost: CostModel
     ) -> [(node: Int32, meters: Double, viaEdge: Bool)] {
@@ -111,7 +111,7 @@ struct LegPlanner {
             endNodeKind: endKind, endNode: endNode)
     }
 
-    private func segments(
+    func segments(
         of path: SearchPath, from: MatchedPlace, to: MatchedPlace, phases: [TravelKind], cost: CostModel
     ) -> [RouteSegment] {
         let graph = venue.graph

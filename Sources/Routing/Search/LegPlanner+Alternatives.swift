@@ -1,0 +1,156 @@
+import IndoorVenue
+
+/// Alternative legs: materially different paths not much longer than the best.
+///
+/// | setting | unit | default | meaning |
+/// |---|---|---|---|
+/// | `maximumStretch` | ratio | 1.7 | an alternative costs at most this × the best leg |
+/// | `maximumSharedFraction` | ratio | 0.6 | at most this share of its length on edges of a better route |
+/// | `candidatesPerAlternative` | count | 8 | via nodes unpacked per alternative asked for |
+/// | `sharedCellMeters` | m | 2 | pieces of a path within one such cell (or the next) of a better route count as shared |
+extension LegPlanner {
+    /// An alternative costs at most this × the best leg.
+    static let maximumStretch = 1.7
+    /// An alternative runs at most this share of its length on edges of a route ranked before it.
+    static let maximumSharedFraction = 0.6
+    /// Via nodes unpacked per alternative asked for (bounds the work: each is one path unpacking).
+    static let candidatesPerAlternative = 8
+    /// Side of the grid cells that say where a route runs, metres: a piece of a path in a cell next to
+    /// (or in) one a better route crosses runs beside it (two parallel edges across one bridge).
+    static let sharedCellMeters = 2.0
+
+    /// The grid cells (level, x, y; ``sharedCellMeters``) a path's edges cross, sampled every metre, with
+    /// the length of each sample piece.
+    private func cells(of steps: [PathStep]) -> [(cell: SIMD3<Int32>, meters: Double)] {
+        let graph = venue.graph
+        var out: [(cell: SIMD3<Int32>, meters: Double)] = []
+        for step in steps {
+            guard let e = step.edge else { continue }
+            let edge = graph.edges[Int(e)]
+            let a = graph.nodes[Int(edge.from)], b = graph.nodes[Int(edge.to)]
+            let pieces = max(1, Int(edge.lengthMeters.rounded(.up)))
+            let meters = edge.lengthMeters / Double(pieces)
+            for k in 0..<pieces {
+                let f = (Double(k) + 0.5) / Double(pieces)
+                let x = a.point.x + (b.point.x - a.point.x) * f, y = a.point.y + (b.point.y - a.point.y) * f
+                let level = f < 0.5 ? a.levelIndex : b.levelIndex
+                out.append(
+                    (
+                        SIMD3(level, Int32((x / Self.sharedCellMeters).rounded(.down)), Int32((y / Self.sharedCellMeters).rounded(.down))),
+                        meters
+                    ))
+            }
+        }
+        return out
+    }
+
+    /// Up to `count` legs from `from` to the candidates besides the best one (not repeated), ranked by
+    /// cost. Candidates: via-node paths of the hierarchy query (``HierarchyQuery/viaPaths``), and for
+    /// each connector kind the best path changes level with, the best path without that kind (another
+    /// connector: the elevator instead of the stairs). Kept, cheapest first: simple paths (no edge or
+    /// node twice) costing at most ``maximumStretch`` × the best that share at most
+    /// ``maximumSharedFraction`` of their length with the best and every alternative kept before them:
+    /// of their edges, and of the ground they cover (``sharedCellMeters``) unless they change level
+    /// through other connectors.
+    /// Empty without a hierarchy or with several phases (vehicle head/tail searches run A*).
+    func alternatives(from: MatchedPlace, to candidates: [MatchedPlace], cost: CostModel, phases: [TravelKind], count: Int) -> [Leg] {
+        guard count > 0, phases.count == 1, let hierarchyQuery, let hierarchyCache else { return [] }
+        let graph = venue.graph
+        let travel = phases[0]
+        let seeds = usable(from.exits, of: from, travel: travel, cost: cost).map {
+            SearchEndpoint(node: $0.node, cost: cost.offGraphCost(meters: $0.meters, travel: travel), tag: 0)
+        }
+        var targets: [SearchEndpoint] = []
+        for (k, c) in candidates.enumerated() {
+            for e in usable(c.entries, of: c, travel: travel, cost: cost) {
+                targets.append(SearchEndpoint(node: e.node, cost: cost.offGraphCost(meters: e.meters, travel: travel), tag: k))
+            }
+        }
+        let (h, metric) = hierarchyCache.metric(cost: cost, travel: travel)
+        guard let first = hierarchyQuery.search(hierarchy: h, metric: metric, graph: graph, seeds: seeds, targets: targets) else {
+            return []
+        }
+        let maximumCost = first.cost * Self.maximumStretch
+        var paths = hierarchyQuery.viaPaths(
+            hierarchy: h, metric: metric, graph: graph, maximumCost: maximumCost, limit: count * Self.candidatesPerAlternative)
+        // Another connector: the best path with each level-changing connector kind it uses left out.
+        var kinds: [ConnectorKind] = []
+        for step in first.steps {
+            guard let e = step.edge else { continue }
+            let edge = graph.edges[Int(e)]
+            if let kind = edge.kind.connectorKind, graph.nodes[Int(edge.from)].levelIndex != graph.nodes[Int(edge.to)].levelIndex,
+                !kinds.contains(kind)
+            {
+                kinds.append(kind)
+            }
+        }
+        for kind in kinds {
+            var without = cost
+            without.excludedConnectors.insert(kind)
+            let (hw, mw) = hierarchyCache.metric(cost: without, travel: travel)
+            if let p = hierarchyQuery.search(hierarchy: hw, metric: mw, graph: graph, seeds: seeds, targets: targets), p.cost <= maximumCost
+            {
+                paths.append(p)
+            }
+        }
+        paths.sort { $0.cost < $1.cost }
+        // Edge sets (and lengths) of the routes kept so far, the best first.
+        func edges(_ p: SearchPath) -> (set: Set<Int32>, meters: Double)? {
+            var set = Set<Int32>()
+            var nodes = Set<Int32>()
+            var meters = 0.0
+            for step in p.steps {
+                guard nodes.insert(step.node).inserted else { return nil }  // a loop: up to the via node and back
+                if let e = step.edge {
+                    guard set.insert(e).inserted else { return nil }
+                    meters += graph.edges[Int(e)].lengthMeters
+                }
+            }
+            return (set, meters)
+        }
+        // The level-changing connectors a path takes: another connector is a material difference even
+        // where the floors around it are walked alike (the elevator beside the stairs).
+        func connectors(_ p: SearchPath) -> Set<Int32> {
+            var out = Set<Int32>()
+            for step in p.steps {
+                guard let e = step.edge, let c = graph.edges[Int(e)].connectorIndex else { continue }
+                let edge = graph.edges[Int(e)]
+                if graph.nodes[Int(edge.from)].levelIndex != graph.nodes[Int(edge.to)].levelIndex { out.insert(c) }
+            }
+            return out
+        }
+        guard let bestEdges = edges(first) else { return [] }
+        // Per kept route: its edges, the ground it covers (parallel edges count as shared) and its connectors.
+        var kept: [(edges: Set<Int32>, cells: Set<SIMD3<Int32>>, connectors: Set<Int32>)] = [
+            (bestEdges.set, Set(cells(of: first.steps).map(\.cell)), connectors(first))
+        ]
+        var out: [Leg] = []
+        for p in paths where out.count < count {
+            guard let (set, meters) = edges(p), meters > 0 else { continue }
+            let pieces = cells(of: p.steps)
+            let through = connectors(p)
+            let tooClose = kept.contains { other in
+                // Cheap first: shared edges; then shared ground, unless it takes other connectors.
+                let shared = set.intersection(other.edges).reduce(0.0) { $0 + graph.edges[Int($1)].lengthMeters }
+                if shared > Self.maximumSharedFraction * meters { return true }
+                guard through == other.connectors else { return false }
+                var beside = 0.0
+                for (cell, m) in pieces {
+                    var near = false
+                    for dx in Int32(-1)...1 where !near {
+                        for dy in Int32(-1)...1 where other.cells.contains(cell &+ SIMD3(0, dx, dy)) { near = true; break }
+                    }
+                    if near { beside += m }
+                }
+                return beside > Self.maximumSharedFraction * meters
+            }
+            guard !tooClose else { continue }
+            kept.append((set, Set(pieces.map(\.cell)), through))
+            out.append(
+                Leg(
+                    segments: segments(of: p, from: from, to: candidates[p.targetTag], phases: phases, cost: cost), cost: p.cost,
+                    targetTag: p.targetTag))
+        }
+        return out
+    }
+}
