@@ -2,6 +2,10 @@ import CMicroHTTPD
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An HTTP/1.1 server on libmicrohttpd that hands every complete request to a handler.
 ///
 /// The only file that calls libmicrohttpd. Bodies are collected up to
@@ -136,7 +140,7 @@ private let connectionHandler: MHD_NotifyConnectionCallback = { cls, connection,
         if let refusal = context.watch.opened(key(connection), socket: socket, address: peerAddress(of: connection)) {
             // Answered now, before any request: the sending side is shut and a request on it is dropped.
             let bytes = rawResponse(refusal.response)
-            _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
             shutdown(socket, Int32(SHUT_WR))
             context.rejected(refusal)
         }

@@ -57,10 +57,6 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
 /// One blocking connection to a Redis server speaking RESP2, with send and receive timeouts. Not
 /// thread-safe: a ``RedisConnectionPool`` lends it to one caller at a time.
 public final class RESPConnection {
-    /// `MSG_NOSIGNAL` (Linux `<bits/socket.h>`, 0x4000): a write to a closed peer fails with EPIPE instead of
-    /// raising SIGPIPE. Written out because the Glibc module does not export the constant to every file.
-    static let noSignalFlag: Int32 = 0x4000
-
     /// `host:port/db` or `unix:///path?db=N`, for messages.
     public let endpoint: String
     private let fd: Int32
@@ -143,6 +139,11 @@ public final class RESPConnection {
 
     deinit { close(fd) }
 
+    /// `MSG_NOSIGNAL` on Linux (a send to a closed peer fails with EPIPE instead of raising SIGPIPE);
+    /// spelt out because the release build does not always see the Glibc macro beside the
+    /// libmicrohttpd shim's copy of `sys/socket.h`.
+    static let noSignal: Int32 = 0x4000
+
     /// Sends one command (each argument a bulk string) and reads its reply; an error reply is thrown.
     /// - Throws: ``RedisError``.
     @discardableResult
@@ -174,7 +175,7 @@ public final class RESPConnection {
         while sent < out.count {
             let n = out.withUnsafeBytes { all in
                 let rest = UnsafeRawBufferPointer(rebasing: all[sent...])
-                return send(fd, rest.baseAddress, rest.count, Self.noSignalFlag)
+                return send(fd, rest.baseAddress, rest.count, Self.noSignal)
             }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { throw .io(endpoint: endpoint, reason: "send \(name): \(String(cString: strerror(errno)))") }
