@@ -16,6 +16,19 @@ final class OpenAPIChecker: Sendable {
     static var script: String { root.appendingPathComponent("Tools/openapi/check.py").path }
     static var python: String { ProcessInfo.processInfo.environment["INDOORNAV_PYTHON"] ?? "python3" }
 
+    /// Whether Python has the checker's packages, whatever the document says: a document that does not
+    /// parse must fail the validity test, not make it skip.
+    static let packagesAreInstalled: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [python, "-c", "import openapi_spec_validator, jsonschema, yaml"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
     private struct Pipes: @unchecked Sendable {
         var process: Process
         var input: FileHandle
