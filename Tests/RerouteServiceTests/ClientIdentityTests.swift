@@ -95,9 +95,16 @@ import Glibc
         #expect(RawSocket.readResponse(late)?.status == 503)
         held.forEach { close($0) }
         held = []
-        usleep(200_000)
+        // Wait until the server has let go of them (a loaded machine can take longer than a fixed pause).
+        func waitForOpenConnections(_ count: Int) {
+            let deadline = Date().addingTimeInterval(3)
+            while daemon.openConnections != count, Date() < deadline { usleep(20_000) }
+        }
+        waitForOpenConnections(0)
         // Per address: the fifth from one address is refused, another address is served.
         for _ in 0..<4 { if let fd = RawSocket.connect(port: daemon.port, from: "127.0.0.5") { held.append(fd) } }
+        waitForOpenConnections(4)
+        #expect(daemon.openConnections == 4)
         let fifth = try #require(RawSocket.connect(port: daemon.port, from: "127.0.0.5"))
         defer { close(fifth) }
         #expect(RawSocket.readResponse(fifth)?.status == 429)
