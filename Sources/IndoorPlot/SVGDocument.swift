@@ -1,4 +1,5 @@
 import IndoorGeometry
+import IndoorJSON
 
 /// A minimal SVG writer for plots in a venue's local frame (metres, north up).
 ///
@@ -120,22 +121,8 @@ public struct SVGDocument: Sendable {
         title.map { "<title>\(SVGDocument.escape($0))</title>" } ?? ""
     }
 
-    /// Escapes text for XML content and attribute values.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.count)
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Escapes text for XML content and attribute values (``XMLText/escaped(_:)``).
+    public static func escape(_ s: String) -> String { XMLText.escaped(s) }
 
     /// Two-decimal number text (SVG does not need more).
     public static func format(_ v: Double) -> String {

@@ -50,6 +50,35 @@ import Glibc
         return p
     }
 
+    /// HAProxy on `port` balancing round robin over `servers` (name, port), each checked with `GET /ready`
+    /// every 200 ms; `extraDefaults` are more lines of its `defaults` section. The configuration is
+    /// written into `folder`. Kill the process when done.
+    static func startHAProxy(
+        in folder: URL, port: Int, servers: [(name: String, port: Int)], extraDefaults: [String] = []
+    ) throws
+        -> Process
+    {
+        let config = folder.appendingPathComponent("haproxy.cfg")
+        let defaults = (["mode http", "timeout connect 1s", "timeout client 10s", "timeout server 10s"] + extraDefaults)
+            .map { "  " + $0 }.joined(separator: "\n")
+        let backends = servers.map { "  server \($0.name) 127.0.0.1:\($0.port) check inter 200ms fall 1 rise 1" }.joined(separator: "\n")
+        try """
+        global
+          maxconn 256
+        defaults
+        \(defaults)
+        frontend front
+          bind 127.0.0.1:\(port)
+          default_backend instances
+        backend instances
+          balance roundrobin
+          option httpchk GET /ready
+        \(backends)
+
+        """.write(to: config, atomically: true, encoding: .utf8)
+        return try launch(haproxyBinary ?? "", ["-f", config.path, "-db"])
+    }
+
     /// Fixes walking `polyline` (x, y, level) at 1.3 m/s, one a second from `t0`; a level change is one
     /// fix at the connector's end on the new level. Then 8 s standing at the end.
     static func walk(_ polyline: [(x: Double, y: Double, level: String)], t0: Double) -> [String] {
@@ -116,29 +145,9 @@ import Glibc
         let second = try ServeStateFileTests.Server(arguments)
         defer { _ = second.terminate() }
         let proxyPort = Self.freePort()
-        let config = dir.appendingPathComponent("haproxy.cfg")
-        try """
-        global
-          maxconn 256
-        defaults
-          mode http
-          timeout connect 1s
-          timeout client 10s
-          timeout server 10s
-          retries 3
-          option redispatch
-          retry-on conn-failure empty-response response-timeout
-        frontend front
-          bind 127.0.0.1:\(proxyPort)
-          default_backend instances
-        backend instances
-          balance roundrobin
-          option httpchk GET /ready
-          server one 127.0.0.1:\(first.port) check inter 200ms fall 1 rise 1
-          server two 127.0.0.1:\(second.port) check inter 200ms fall 1 rise 1
-
-        """.write(to: config, atomically: true, encoding: .utf8)
-        let proxy = try Self.launch(Self.haproxyBinary ?? "", ["-f", config.path, "-db"])
+        let proxy = try Self.startHAProxy(
+            in: dir, port: proxyPort, servers: [("one", first.port), ("two", second.port)],
+            extraDefaults: ["retries 3", "option redispatch", "retry-on conn-failure empty-response response-timeout"])
         defer { kill(proxy.processIdentifier, SIGKILL); proxy.waitUntilExit() }
         #expect(Self.waitForPort(proxyPort))
 

@@ -36,26 +36,8 @@ import Glibc
         #expect(try LoopbackHTTP.request(port: storeless.port, "GET", "/ready").status == 503)
 
         let proxyPort = MultiInstanceTests.freePort()
-        let config = dir.appendingPathComponent("haproxy.cfg")
-        try """
-        global
-          maxconn 256
-        defaults
-          mode http
-          timeout connect 1s
-          timeout client 10s
-          timeout server 10s
-        frontend front
-          bind 127.0.0.1:\(proxyPort)
-          default_backend instances
-        backend instances
-          balance roundrobin
-          option httpchk GET /ready
-          server healthy 127.0.0.1:\(healthy.port) check inter 200ms fall 1 rise 1
-          server storeless 127.0.0.1:\(storeless.port) check inter 200ms fall 1 rise 1
-
-        """.write(to: config, atomically: true, encoding: .utf8)
-        let proxy = try MultiInstanceTests.launch(MultiInstanceTests.haproxyBinary ?? "", ["-f", config.path, "-db"])
+        let proxy = try MultiInstanceTests.startHAProxy(
+            in: dir, port: proxyPort, servers: [("healthy", healthy.port), ("storeless", storeless.port)])
         defer { kill(proxy.processIdentifier, SIGKILL); proxy.waitUntilExit() }
         #expect(MultiInstanceTests.waitForPort(proxyPort))
         usleep(1_000_000)  // a few checks

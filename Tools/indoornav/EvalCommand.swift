@@ -324,19 +324,10 @@ struct EvalReport {
     /// (``NavigationConfiguration/corridorAccuracyFactor``'s default).
     static let corridorSigmas = NavigationConfiguration().corridorAccuracyFactor
 
-    /// Share of the scored points whose error exceeds ``corridorSigmas`` × the reported accuracy: how
-    /// often the fused covariance claims more than the position holds (a Gaussian would give 4.4 % in
-    /// 2-D at 2.5 σ of its largest axis or less); nil without points.
-    var shareBeyondCorridorSigmas: Double? {
-        var beyond = 0, total = 0
-        for outcome in outcomes {
-            for (point, sigma) in zip(outcome.replay.score.points, outcome.replay.accuraciesAtTruth) {
-                total += 1
-                if point.errorMeters > Self.corridorSigmas * sigma { beyond += 1 }
-            }
-        }
-        return total > 0 ? Double(beyond) / Double(total) : nil
-    }
+    /// Share of the scored points whose error exceeds ``corridorSigmas`` × the reported accuracy (its
+    /// covariance's largest one-sigma): how often the fused covariance claims more than the position
+    /// holds (a Gaussian would give 4.4 % in 2-D at 2.5 σ of its largest axis or less); nil without points.
+    var shareBeyondCorridorSigmas: Double? { consistency.shareBeyondLargestSigma(Self.corridorSigmas) }
 
     static func metrics(_ score: FusionScore) -> [String: JSONValue] {
         var o: [String: JSONValue] = ["points": .number(Double(score.points.count))]

@@ -1,5 +1,4 @@
 import Foundation
-import IndoorGeometry
 import IndoorJSON
 import IndoorPositioning
 
@@ -12,28 +11,15 @@ extension EvalReport {
     static let listedDeadReckoningRatio = 1.25
 
     /// The consistency of every scored point pooled over the files.
-    var consistency: ConsistencyStatistics {
-        var points: [(error: LocalVector, covariance: Covariance2D?)] = []
-        for outcome in outcomes {
-            let replay = outcome.replay
-            for ((truth, estimate), covariance) in zip(zip(replay.truth.scoredPoints, replay.estimatesAtTruth), replay.covariancesAtTruth) {
-                points.append((LocalVector(dx: estimate.x - truth.point.x, dy: estimate.y - truth.point.y), covariance))
-            }
-        }
-        return ConsistencyStatistics(points)
-    }
+    var consistency: ConsistencyStatistics { ConsistencyStatistics(pooling: outcomes.map(\.replay.consistency)) }
 
     /// Every provider's fix consistency pooled over the files, by source.
     var providerConsistency: [String: ConsistencyStatistics] {
-        var pooled: [String: (nees: [Double], ratios: [Double], missing: Int)] = [:]
+        var parts: [String: [ConsistencyStatistics]] = [:]
         for outcome in outcomes {
-            for (source, statistics) in outcome.replay.providerConsistency {
-                pooled[source, default: ([], [], 0)].nees += statistics.nees
-                pooled[source, default: ([], [], 0)].ratios += statistics.largestSigmaRatios
-                pooled[source, default: ([], [], 0)].missing += statistics.pointsWithoutCovariance
-            }
+            for (source, statistics) in outcome.replay.providerConsistency { parts[source, default: []].append(statistics) }
         }
-        return pooled.mapValues { ConsistencyStatistics(nees: $0.nees, largestSigmaRatios: $0.ratios, pointsWithoutCovariance: $0.missing) }
+        return parts.mapValues { ConsistencyStatistics(pooling: $0) }
     }
 
     /// Each scored file's fused mean against its dead reckoning's.

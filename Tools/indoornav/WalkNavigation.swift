@@ -39,10 +39,9 @@ struct WalkNavigation {
             var file: String
             /// Route distance still to go by the last progress, metres.
             var distanceRemainingMeters: Double?
-            /// The last fused position's distance to the walk's last truth point, metres.
+            /// The last fused position's distance to the walk's last truth point, which is the destination,
+            /// metres, and its reported accuracy.
             var endErrorMeters: Double?
-            /// The last fused position's distance to the destination's point, metres, and its reported accuracy.
-            var fusedDistanceToDestinationMeters: Double?
             var endAccuracyMeters: Double?
             /// Seconds the recording runs on after the last truth point.
             var secondsAfterLastTruth: Double?
@@ -53,7 +52,7 @@ struct WalkNavigation {
                 func number(_ value: Double?) -> JSONValue { value.map { .finite(($0 * 100).rounded() / 100) } ?? .null }
                 return [
                     "file": .string(file), "distanceRemainingMeters": number(distanceRemainingMeters),
-                    "endErrorMeters": number(endErrorMeters), "fusedDistanceToDestinationMeters": number(fusedDistanceToDestinationMeters),
+                    "endErrorMeters": number(endErrorMeters),
                     "endAccuracyMeters": number(endAccuracyMeters), "secondsAfterLastTruth": number(secondsAfterLastTruth),
                     "lastEvent": .optional(lastEvent),
                 ]
@@ -62,7 +61,7 @@ struct WalkNavigation {
             var text: String {
                 func f(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
                 return
-                    "\((file as NSString).lastPathComponent): \(f(distanceRemainingMeters)) m to go, fused \(f(fusedDistanceToDestinationMeters)) m from the destination (accuracy \(f(endAccuracyMeters)) m, error \(f(endErrorMeters)) m), recording ends \(f(secondsAfterLastTruth)) s after the last truth point, last event: \(lastEvent ?? "-")"
+                    "\((file as NSString).lastPathComponent): \(f(distanceRemainingMeters)) m to go, fused \(f(endErrorMeters)) m from the destination (accuracy \(f(endAccuracyMeters)) m), recording ends \(f(secondsAfterLastTruth)) s after the last truth point, last event: \(lastEvent ?? "-")"
             }
         }
 
@@ -169,7 +168,6 @@ struct WalkNavigation {
                 Outcome.NotArrived(
                     file: file, distanceRemainingMeters: run.finalProgress?.distanceRemainingMeters,
                     endErrorMeters: run.fused.last.map { $0.point.distance(to: truth.end.point) },
-                    fusedDistanceToDestinationMeters: last.map { $0.point.distance(to: truth.end.point) },
                     endAccuracyMeters: last?.horizontalAccuracyMeters,
                     secondsAfterLastTruth: lastSampleSeconds.map { $0 - truth.end.timeSeconds }, lastEvent: lastEvent)
             ]

@@ -51,6 +51,13 @@ public struct ConsistencyStatistics: Hashable, Sendable {
         self.pointsWithoutCovariance = pointsWithoutCovariance
     }
 
+    /// Several runs' statistics as one (their points pooled, in order).
+    public init(pooling parts: [ConsistencyStatistics]) {
+        self.init(
+            nees: parts.flatMap(\.nees), largestSigmaRatios: parts.flatMap(\.largestSigmaRatios),
+            pointsWithoutCovariance: parts.reduce(0) { $0 + $1.pointsWithoutCovariance })
+    }
+
     /// The share of points within `k` σ of a two-dimensional Gaussian: 1 − exp(−k²/2).
     public static func gaussianShare(withinSigmas k: Double) -> Double { 1 - exp(-k * k / 2) }
 

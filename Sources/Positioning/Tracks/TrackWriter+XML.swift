@@ -1,4 +1,5 @@
 import IndoorGeometry
+import IndoorJSON
 
 extension TrackWriter {
     /// The namespace of the figures GPX and KML have no element for (level, accuracy, heading, sources).
@@ -82,20 +83,6 @@ extension TrackWriter {
         return list
     }
 
-    /// Text with `&`, `<`, `>`, `"` and `'` escaped for XML content and attributes.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Text escaped for XML content and attributes (``XMLText/escaped(_:)``).
+    static func escaped(_ text: String) -> String { XMLText.escaped(text) }
 }
