@@ -29,7 +29,7 @@ extension RerouteService {
             }
             do {
                 let session = try ServiceSession(restoring: s, served: served, nowSeconds: now)
-                try store.insert(session, nowSeconds: now)
+                try store.restore(session, nowSeconds: now)
                 session.touch(nowSeconds: now - s.idleSeconds)
                 report.restored += 1
             } catch let error as SessionStateError {

@@ -72,6 +72,11 @@ extension RerouteService {
             out += "# TYPE indoornav_state_file_age_seconds gauge\n"
             out += "indoornav_state_file_age_seconds \(max(0, clock() - s.lastSuccessSeconds))\n"
         }
+        if let lag = store.durabilityLagSeconds {
+            out += "# HELP indoornav_journal_lag_seconds Seconds the oldest accepted change not yet on disk has waited.\n"
+            out += "# TYPE indoornav_journal_lag_seconds gauge\n"
+            out += "indoornav_journal_lag_seconds \(lag)\n"
+        }
         return out
     }
 }

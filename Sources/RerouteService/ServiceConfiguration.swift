@@ -18,6 +18,8 @@ import IndoorNavigation
 /// | `maximumListedSessions` | sessions in `GET /sessions` | 100 | 1–10,000 |
 /// | `viewerPollIntervalSeconds` | s between the live viewer's refreshes | 1 | 0.2–60 |
 /// | `stateSaveIntervalSeconds` | s between state-file writes (`serve --state-file`) | 30 | 1–86,400 |
+/// | `journalFlushIntervalSeconds` | s between journal writes + fsync (`serve --journal-interval`): the most a crash loses | 0.5 | 0.01–1 |
+/// | `journalCommitTimeoutSeconds` | s a session create waits for its journal record to reach the disk before 503 | 5 | 0.1–60 |
 /// | `corsAllowedOrigins` | `scheme://host[:port]` or `*` | none (no CORS headers) | http/https origins |
 /// | `navigation` | see Navigation's README | defaults | validated by Navigation |
 public struct ServiceConfiguration: Sendable {
@@ -53,6 +55,11 @@ public struct ServiceConfiguration: Sendable {
     public var viewerPollIntervalSeconds: Double = 1
     /// How often `indoornav serve --state-file` writes the sessions (and once more on SIGTERM).
     public var stateSaveIntervalSeconds: Double = 30
+    /// How often the journal beside the state file (``SessionJournal``) is written and `fsync`'d: the
+    /// most accepted fixes a crash loses.
+    public var journalFlushIntervalSeconds: Double = 0.5
+    /// How long a session create waits for its journal record to be on disk before it answers 503.
+    public var journalCommitTimeoutSeconds: Double = 5
     /// Web origins allowed to call the service from a browser (``CrossOriginPolicy``); empty = none.
     public var corsAllowedOrigins: [String] = []
     /// The configuration of every navigation session.
@@ -104,6 +111,14 @@ public struct ServiceConfiguration: Sendable {
         }
         guard stateSaveIntervalSeconds.isFinite, (1...86_400).contains(stateSaveIntervalSeconds) else {
             throw .invalidConfiguration(field: "stateSaveIntervalSeconds", reason: "must be 1–86400 s, got \(stateSaveIntervalSeconds)")
+        }
+        guard journalFlushIntervalSeconds.isFinite, (0.01...1).contains(journalFlushIntervalSeconds) else {
+            throw .invalidConfiguration(
+                field: "journalFlushIntervalSeconds", reason: "must be 0.01–1 s, got \(journalFlushIntervalSeconds)")
+        }
+        guard journalCommitTimeoutSeconds.isFinite, (0.1...60).contains(journalCommitTimeoutSeconds) else {
+            throw .invalidConfiguration(
+                field: "journalCommitTimeoutSeconds", reason: "must be 0.1–60 s, got \(journalCommitTimeoutSeconds)")
         }
         _ = try CrossOriginPolicy.validated(corsAllowedOrigins)
         do { _ = try navigation.validated() } catch {

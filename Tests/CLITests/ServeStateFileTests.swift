@@ -88,6 +88,110 @@ import Testing
         #expect(health["sessions"]?.int == 3)
     }
 
+    static func fixWithRaw(_ x: Double, t: Double) -> String {
+        let f = fix(x, 0, t: t)
+        return String(f.dropLast()) + ",\"raw\":\(f)}"
+    }
+
+    /// The time of the last fix a session applied (its raw location's), read from `GET /sessions/{id}`.
+    static func lastFixTime(_ body: String) throws -> Double? {
+        try JSONParser().parse(body).value["progress"]?["rawLocation"]?["timeSeconds"]?.double
+    }
+
+    /// SIGKILL under a state file written once an hour: every session answered 201 is back after the
+    /// restart, and every fix answered more than the journal interval (0.5 s) before the kill.
+    @Test func sigkillLosesNoAcknowledgedSessionAndAtMostTheJournalInterval() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let state = dir.appendingPathComponent("sessions.state").path
+        let arguments = ["--venues", "Recordings/venues/campus", "--state-file", state, "--state-interval", "3600"]
+        let first = try Server(arguments)
+        var ids: [String] = []
+        var durableUpTo: [String: Double] = [:]
+        for _ in 0..<6 {
+            let r = try first.request(
+                "POST", "/sessions",
+                body: "{\"venue\":\"campus\",\"destination\":\"occ-staff-lounge\",\"location\":\(Self.fixWithRaw(0, t: 0))}")
+            #expect(r.status == 201, "\(r.body)")
+            ids.append(try #require(try JSONParser().parse(r.body).value["id"]?.string))
+        }
+        // Fixes 1–5 to every session, then 1.2 s (more than the interval), then fix 6 to half of them.
+        for t in 1...5 {
+            for id in ids {
+                #expect(
+                    try first.request("POST", "/sessions/\(id)/locations", body: Self.fixWithRaw(0.3 * Double(t), t: Double(t))).status
+                        == 200)
+            }
+        }
+        for id in ids { durableUpTo[id] = 5 }
+        usleep(1_200_000)
+        for id in ids.prefix(3) { _ = try first.request("POST", "/sessions/\(id)/locations", body: Self.fixWithRaw(1.8, t: 6)) }
+        // A session created right before the kill is on disk too (answered only once it is).
+        let late = try first.request(
+            "POST", "/sessions",
+            body: "{\"venue\":\"campus\",\"destination\":\"occ-staff-lounge\",\"location\":\(Self.fixWithRaw(0, t: 0))}")
+        #expect(late.status == 201)
+        let lateID = try #require(try JSONParser().parse(late.body).value["id"]?.string)
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+        #expect(first.process.terminationReason == .uncaughtSignal)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).contains("sessions.state.journal.1"))
+
+        let second = try Server(arguments)
+        for id in ids {
+            let r = try second.request("GET", "/sessions/\(id)")
+            #expect(r.status == 200, "session \(id) lost: \(r.body)")
+            let applied = try #require(try Self.lastFixTime(r.body))
+            #expect(applied >= durableUpTo[id] ?? 0, "session \(id): last fix \(applied)")
+            // No fix applied twice: the restored session still rejects what it has.
+            let again = try JSONParser().parse(
+                try second.request("POST", "/sessions/\(id)/locations", body: Self.fixWithRaw(1.5, t: applied)).body
+            ).value
+            #expect(again["rejected"]?.array?.count == 1)
+        }
+        #expect(try second.request("GET", "/sessions/\(lateID)").status == 200)
+        let stopped = second.terminate()
+        #expect(stopped.status == 0)
+        #expect(stopped.stderr.contains("restored 7 session(s)"), "\(stopped.stderr)")
+        // SIGTERM leaves only the state file: the journal is in it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["sessions.state"])
+    }
+
+    /// A journal whose last record was cut short starts with a warning; a damaged one stops the start
+    /// with the segment and byte named, leaving the files as they were.
+    @Test func tornAndDamagedJournalsAtStart() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let state = dir.appendingPathComponent("sessions.state").path
+        let arguments = ["--venues", "Recordings/venues/campus", "--state-file", state, "--state-interval", "3600"]
+        let first = try Server(arguments)
+        let r = try first.request(
+            "POST", "/sessions",
+            body: "{\"venue\":\"campus\",\"destination\":\"occ-staff-lounge\",\"location\":\(Self.fixWithRaw(0, t: 0))}")
+        let id = try #require(try JSONParser().parse(r.body).value["id"]?.string)
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+        let segment = dir.appendingPathComponent("sessions.state.journal.1")
+        let good = try Data(contentsOf: segment)
+        try (good + Data([0x40, 0, 0, 0, 1, 2])).write(to: segment)
+        let second = try Server(arguments)
+        #expect(try second.request("GET", "/sessions/\(id)").status == 200)
+        kill(second.process.processIdentifier, SIGKILL)
+        second.process.waitUntilExit()
+        let warned = String(decoding: second.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(warned.contains("sessions.state.journal.1: last record at byte \(good.count) cut short"), "\(warned)")
+
+        // The restart wrote the state file and a new segment: damage that segment's first record.
+        let segments = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".journal.") }
+        #expect(segments == ["sessions.state.journal.3"], "\(segments)")
+        let next = dir.appendingPathComponent("sessions.state.journal.3")
+        var bytes = [UInt8](try Data(contentsOf: next))
+        bytes += [12, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 7, count: 12)
+        try Data(bytes).write(to: next)
+        let failed = try CLIRunner.run(["serve", "--venues", "Recordings/venues/campus", "--state-file", state, "--port", "0"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("journal \(next.path), record at byte 4: checksum does not match"), "\(failed.stderr)")
+        #expect(try Data(contentsOf: next) == Data(bytes))
+    }
+
     @Test func badStateFileAndFlagsStopTheStart() throws {
         let dir = try CLIRunner.temporaryDirectory()
         let garbage = dir.appendingPathComponent("garbage.state").path
@@ -95,6 +199,8 @@ import Testing
         let cases: [([String], String)] = [
             (["serve", "--venues", "Recordings/venues/campus", "--state-file", garbage], garbage),
             (["serve", "--venues", "Recordings/venues/campus", "--state-interval", "5"], "--state-file"),
+            (["serve", "--venues", "Recordings/venues/campus", "--journal-interval", "0.2"], "--state-file"),
+            (["serve", "--venues", "Recordings/venues/campus", "--state-file", garbage, "--journal-interval", "2"], "--journal-interval"),
             (["serve", "--venues", "Recordings/venues/campus", "--state-file", garbage, "--state-interval", "0"], "--state-interval"),
             (["serve", "--venues", "Recordings/venues/campus", "--state-file"], "--state-file"),
             (["serve", "--venues", "Recordings/venues/campus", "--sessions", "http://127.0.0.1:6379"], "--sessions"),

@@ -19,10 +19,17 @@ final class RedisServerProcess {
     let socketPath: String?
     /// The database the URL names.
     let database: Int
+    /// Whether it writes an append-only file (`appendfsync everysec`) into ``directory``.
+    let appendOnly: Bool
+    /// Its working directory (a temporary one of its own: files Redis writes go there).
+    let directory: String
     private var process: Process?
 
-    init(unixSocket: Bool = false, database: Int = 0) throws {
+    init(unixSocket: Bool = false, database: Int = 0, appendOnly: Bool = false) throws {
         port = unixSocket ? 0 : LoopbackPort.free()
+        self.appendOnly = appendOnly
+        directory = NSTemporaryDirectory() + "indoornav-redis-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // sun_path holds 108 bytes: a short name in /tmp, not the (possibly long) temporary directory.
         socketPath = unixSocket ? "/tmp/indoornav-redis-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock" : nil
         self.database = database
@@ -37,7 +44,8 @@ final class RedisServerProcess {
         p.executableURL = URL(fileURLWithPath: Self.binary ?? "/usr/bin/redis-server")
         var listen = ["--port", String(port), "--bind", "127.0.0.1"]
         if let socketPath { listen += ["--unixsocket", socketPath, "--unixsocketperm", "700"] }
-        p.arguments = listen + ["--save", "", "--appendonly", "no", "--daemonize", "no"]
+        let persistence = appendOnly ? ["--appendonly", "yes", "--appendfsync", "everysec"] : ["--appendonly", "no"]
+        p.arguments = listen + ["--save", ""] + persistence + ["--dir", directory, "--daemonize", "no"]
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
@@ -70,6 +78,7 @@ final class RedisServerProcess {
         resume()
         kill()
         if let socketPath { unlink(socketPath) }
+        try? FileManager.default.removeItem(atPath: directory)
     }
 
     var url: String { socketPath.map { "unix://\($0)?db=\(database)" } ?? "redis://127.0.0.1:\(port)/\(database)" }

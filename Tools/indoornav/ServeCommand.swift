@@ -5,9 +5,9 @@ import IndoorVenue
 
 /// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
 /// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]
-/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] | --sessions redis://…|unix://…] [--api-keys FILE]
+/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] [--journal-interval S] | --sessions redis://…|unix://…] [--api-keys FILE]
 /// [--client-sessions N] [--client-creates N] [--client-closures N] [--venue-closures N] [--client-connections N] [--read-timeout S]
-/// [--header-timeout S] [--max-connections N] [--trusted-proxy CIDR]…`: the reroute
+/// [--header-timeout S] [--max-connections N] [--trusted-proxy CIDR]… [--redis-durability check|require|set]`: the reroute
 /// service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
     static let spec = CommandSpec(
@@ -37,11 +37,15 @@ enum ServeCommand {
                 example: "--cors-origin http://localhost:3000"),
             .value(
                 "--state-file", "PATH",
-                "load sessions from PATH at start and write them there atomically every --state-interval and on SIGTERM/SIGINT",
+                "load sessions from PATH (and its journal PATH.journal.N) at start; journal every change, and write them to PATH atomically every --state-interval and on SIGTERM/SIGINT",
                 example: "--state-file sessions.state"),
             .number(
                 "--state-interval", "S", "seconds between state-file writes (needs --state-file)", in: 1...86_400, default: "30",
                 example: "--state-interval 10"),
+            .number(
+                "--journal-interval", "S",
+                "seconds between writes (each fsync'd) of the journal beside --state-file: the most accepted fixes a crash loses (a created session is answered once on disk)",
+                in: 0.01...1, default: "0.5", example: "--journal-interval 0.2"),
             .value(
                 "--api-keys", "FILE",
                 "one 'NAME KEY' (or 'NAME KEY admin': may delete any closure) per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key",
@@ -80,6 +84,10 @@ enum ServeCommand {
                 "--sessions", "URL",
                 "keep sessions in Redis at redis://HOST[:PORT][/DB] or, on the same machine and cheaper per request, unix:///PATH/redis.sock[?db=N]; shared by every instance with the same server (excludes --state-file)",
                 example: "--sessions redis://127.0.0.1:6379/0"),
+            .value(
+                "--redis-durability", "check|require|set",
+                "at start, whether Redis keeps what it acknowledged across its own crash (appendonly yes, appendfsync everysec or always): check warns, require refuses to start, set turns it on (needs --sessions)",
+                default: "check", example: "--redis-durability require"),
         ],
         notes: ["SIGTERM/SIGINT finish the requests in flight and exit 0."],
         examples: ["serve --venues Recordings/venues --port 8080 --cors-origin http://localhost:3000"],
@@ -101,6 +109,10 @@ enum ServeCommand {
             guard stateFile != nil else { throw UsageError("--state-interval needs --state-file") }
             service.stateSaveIntervalSeconds = s
         }
+        if let s = try args.double("--journal-interval") {
+            guard stateFile != nil else { throw UsageError("--journal-interval needs --state-file") }
+            service.journalFlushIntervalSeconds = s
+        }
         if let stateFile, stateFile.isEmpty { throw UsageError("--state-file needs a path") }
         let redisURL = try args.option("--sessions")
         if redisURL != nil && stateFile != nil { throw UsageError("--sessions and --state-file exclude each other") }
@@ -108,6 +120,15 @@ enum ServeCommand {
         do { redis = try redisURL.map { url throws(RedisError) in try RedisConfiguration(url: url) } } catch {
             throw UsageError("--sessions: \(error)")
         }
+        let durabilityName = try args.option("--redis-durability")
+        if durabilityName != nil && redisURL == nil { throw UsageError("--redis-durability needs --sessions") }
+        let durability =
+            try durabilityName.map { name throws(UsageError) in
+                guard let d = RedisDurability(rawValue: name) else {
+                    throw UsageError("--redis-durability: expected check, require or set, got '\(name)'")
+                }
+                return d
+            } ?? .check
         let keyFile = try args.option("--api-keys")
         if let n = try args.int("--client-sessions") { service.maximumSessionsPerClient = n }
         if let n = try args.int("--client-creates") { service.sessionCreationsPerClientPerMinute = n }
@@ -145,8 +166,13 @@ enum ServeCommand {
             source.resume()
             sources.append(source)
         }
-        // A bad state file stops the start before the venues are loaded (nothing is overwritten).
-        let stored = try stateFile.flatMap { path throws(SessionStateError) in try SessionStateFile.read(path: path) }
+        // A bad state file or journal stops the start before the venues are loaded (nothing is overwritten).
+        let stored = try stateFile.flatMap { path throws(SessionStateError) -> SessionJournalReplay? in
+            let snapshot = try SessionStateFile.load(path: path)
+            let replay = try SessionJournalReplay.replay(statePath: path, snapshot: snapshot)
+            return snapshot == nil && SessionJournal.segments(of: path).isEmpty ? nil : replay
+        }
+        for line in stored?.warnings ?? [] { warn("indoornav serve: \(line)") }
         let started = Date()
         let catalog: VenueCatalog
         if let graph {
@@ -157,23 +183,50 @@ enum ServeCommand {
         } else {
             catalog = try VenueCatalog.load(directory: directory)
         }
-        let store: (any SessionStore)? = try redis.map { r throws(ServiceError) in
-            RedisSessionStore(
-                pool: RedisConnectionPool(configuration: try r.validated()), venues: catalog, capacity: service.maximumSessions,
-                perOwnerCapacity: service.maximumSessionsPerClient, ttlSeconds: service.sessionTTLSeconds,
-                retryAfterSeconds: service.retryAfterSeconds)
+        let journal = try stateFile.map { path throws(SessionStateError) in
+            try SessionJournal(
+                statePath: path, flushIntervalSeconds: service.journalFlushIntervalSeconds,
+                commitTimeoutSeconds: service.journalCommitTimeoutSeconds)
+        }
+        let journaled = journal.map { journal in
+            JournaledSessionStore(
+                memory: InMemorySessionStore(
+                    capacity: service.maximumSessions, perOwnerCapacity: service.maximumSessionsPerClient,
+                    ttlSeconds: service.sessionTTLSeconds, retryAfterSeconds: service.retryAfterSeconds),
+                journal: journal)
+        }
+        let pool = try redis.map { r throws(ServiceError) in RedisConnectionPool(configuration: try r.validated()) }
+        if let pool {
+            do {
+                if let warning = try RedisPersistence.ensure(durability, pool: pool) { warn("indoornav serve: \(warning)") }
+            } catch { throw ToolFailure("--sessions: \(error)") }
+        }
+        let store: (any SessionStore)?
+        if let journaled {
+            store = journaled
+        } else {
+            store = pool.map { pool in
+                RedisSessionStore(
+                    pool: pool, venues: catalog, capacity: service.maximumSessions,
+                    perOwnerCapacity: service.maximumSessionsPerClient, ttlSeconds: service.sessionTTLSeconds,
+                    retryAfterSeconds: service.retryAfterSeconds)
+            }
         }
         let app = try RerouteService(venues: catalog, configuration: service, store: store)
         var saver: SessionStateSaver?
         if let stateFile {
+            let writer = SessionStateSaver(
+                service: app, path: stateFile, intervalSeconds: service.stateSaveIntervalSeconds, journal: journal)
             if let stored {
-                let report = app.restore(stored)
+                let report = app.restore(stored.sessions)
                 warn(
-                    "restored \(report.restored) session(s) from \(stateFile) (\(report.expired) expired, \(report.failures.count) not restorable)"
+                    "restored \(report.restored) session(s) from \(stateFile) and \(stored.records) journal record(s) (\(report.expired) expired, \(report.failures.count) not restorable)"
                 )
                 for failure in report.failures.prefix(20) { warn("  \(failure)") }
+                // The restored sessions go into a new state file at once, and the replayed journal is deleted.
+                try writer.writeNow()
             }
-            saver = SessionStateSaver(service: app, path: stateFile, intervalSeconds: service.stateSaveIntervalSeconds)
+            saver = writer
         }
         let daemon = try HTTPDaemon(configuration: http, rejected: { app.record(rejected: $0) }) { request in app.handle(request) }
         warn(

@@ -2,24 +2,28 @@ import Dispatch
 import IndoorRerouteService
 
 /// Writes the service's sessions to a state file every `intervalSeconds` on its own serial queue, and
-/// once more when asked to finish (after the last request). Periodic failures are reported (on stderr
-/// and to `GET /ready`, which answers 503 until a write succeeds) and retried at the next interval; the
-/// final write's failure is the command's.
+/// once more when asked to finish (after the last request). With a journal (``SessionJournal``) each
+/// write compacts it: the journal moves to a new segment first, and the segments before it are deleted
+/// once the state file (which holds all they hold) is written. Periodic failures are reported (on
+/// stderr and to `GET /ready`, which answers 503 until a write succeeds) and retried at the next
+/// interval; the final write's failure is the command's.
 final class SessionStateSaver: @unchecked Sendable {
     private let service: RerouteService
     private let path: String
+    private let journal: SessionJournal?
     private let queue = DispatchQueue(label: "indoornav.state-file")
     private let timer: DispatchSourceTimer
 
-    init(service: RerouteService, path: String, intervalSeconds: Double) {
+    init(service: RerouteService, path: String, intervalSeconds: Double, journal: SessionJournal?) {
         self.service = service
         self.path = path
+        self.journal = journal
         timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + intervalSeconds, repeating: intervalSeconds)
         service.expectSnapshots(everySeconds: intervalSeconds)
-        timer.setEventHandler { [service, path] in
+        timer.setEventHandler { [self] in
             do {
-                try SessionStateFile.write(service.storedSessions(), to: path)
+                try compact()
                 service.recordSnapshot(failure: nil)
             } catch {
                 let sentence = ErrorText.sentence(error, path: path)
@@ -30,12 +34,25 @@ final class SessionStateSaver: @unchecked Sendable {
         timer.resume()
     }
 
-    /// Stops the timer, waits for a write in progress, writes the sessions once more; returns how many.
+    /// Moves the journal to a new segment, writes the state file, deletes the older segments.
+    private func compact() throws {
+        let next = try journal?.rotate()
+        try SessionStateFile.write(service.storedSessions(), to: path)
+        if let next { SessionJournal.removeSegments(of: path, below: next) }
+    }
+
+    /// Writes the state file now (after restoring it and its journal at start), on the writer's queue.
+    func writeNow() throws { try queue.sync { try compact() } }
+
+    /// Stops the timer, waits for a write in progress, writes the journal's last records and then the
+    /// sessions once more, and deletes the journal; returns how many sessions.
     func finish() throws -> Int {
         timer.cancel()
         return try queue.sync { () throws -> Int in
+            journal?.shutDown()
             let sessions = service.storedSessions()
             try SessionStateFile.write(sessions, to: path)
+            if journal != nil { SessionJournal.removeSegments(of: path, below: Int.max) }
             return sessions.count
         }
     }

@@ -40,6 +40,9 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The command was sent whole, but no reply came (timeout, connection lost): the server may have
     /// run it.
     case noReply(endpoint: String, command: String, reason: String)
+    /// The server does not keep what it acknowledged across its own crash (no append-only file, or
+    /// `appendfsync no`) and the service was told to require it (``RedisDurability``).
+    case notDurable(endpoint: String, reason: String)
 
     /// A sentence naming what failed.
     public var description: String {
@@ -50,6 +53,7 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
         case .protocolError(let e, let r): "redis \(e): protocol error: \(r)"
         case .server(let e, let c, let m): "redis \(e): \(c): \(m)"
         case .noReply(let e, let c, let r): "redis \(e): no reply to \(c) (it may have run): \(r)"
+        case .notDurable(let e, let r): "redis \(e): \(r)"
         }
     }
 }

@@ -12,6 +12,22 @@ public enum SessionStateFile {
     struct Contents: Codable {
         var formatVersion: Int
         var sessions: [StoredSession]
+        /// Wall-clock seconds since 1970 when it was written; absent in files written before the journal.
+        var writtenAtSeconds: Double?
+    }
+
+    /// A state file's sessions and when it was written.
+    public struct Loaded: Sendable {
+        /// The sessions.
+        public var sessions: [StoredSession]
+        /// Wall-clock seconds since 1970 when the file was written (nil in older files).
+        public var writtenAtSeconds: Double?
+
+        /// Sessions written at `writtenAtSeconds`.
+        public init(sessions: [StoredSession], writtenAtSeconds: Double?) {
+            self.sessions = sessions
+            self.writtenAtSeconds = writtenAtSeconds
+        }
     }
 
     struct VersionProbe: Decodable {
@@ -24,7 +40,10 @@ public enum SessionStateFile {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .binary
         let data: Data
-        do { data = try encoder.encode(Contents(formatVersion: currentFormatVersion, sessions: sessions)) } catch {
+        do {
+            data = try encoder.encode(
+                Contents(formatVersion: currentFormatVersion, sessions: sessions, writtenAtSeconds: Date().timeIntervalSince1970))
+        } catch {
             throw .unwritable(path: path, reason: "encoding failed: \(error)")
         }
         let temporary = "\(path).tmp-\(getpid())"
@@ -50,12 +69,19 @@ public enum SessionStateFile {
             unlink(temporary)
             throw .unwritable(path: path, reason: failure)
         }
+        SessionJournal.syncDirectory(of: path)
     }
 
     /// The sessions stored at `path`; nil when there is no file there (a first start).
     /// - Throws: ``SessionStateError/unreadable(path:reason:)``, ``SessionStateError/malformed(path:reason:)``
     ///   (truncated, not a state file), ``SessionStateError/unsupportedVersion(path:found:supported:)``.
     public static func read(path: String) throws(SessionStateError) -> [StoredSession]? {
+        try load(path: path)?.sessions
+    }
+
+    /// The sessions stored at `path` and when they were written; nil when there is no file there.
+    /// - Throws: as ``read(path:)``.
+    public static func load(path: String) throws(SessionStateError) -> Loaded? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
@@ -69,7 +95,10 @@ public enum SessionStateFile {
         guard probe.formatVersion == currentFormatVersion else {
             throw .unsupportedVersion(path: path, found: probe.formatVersion, supported: currentFormatVersion)
         }
-        do { return try decoder.decode(Contents.self, from: data).sessions } catch {
+        do {
+            let contents = try decoder.decode(Contents.self, from: data)
+            return Loaded(sessions: contents.sessions, writtenAtSeconds: contents.writtenAtSeconds)
+        } catch {
             throw .malformed(path: path, reason: describe(error))
         }
     }

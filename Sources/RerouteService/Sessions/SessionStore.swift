@@ -33,11 +33,21 @@ public protocol SessionStore: Sendable {
     /// Nil when the store answers now; otherwise why not (`GET /ready`). A store in this process
     /// always answers.
     func unavailability() -> String?
+    /// See the extension's default: adds a session read back at start (``RerouteService/restore(_:)``).
+    func restore(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError)
+    /// Seconds the oldest accepted change not yet durable has waited; nil when the store does not say.
+    var durabilityLagSeconds: Double? { get }
 }
 
 extension SessionStore {
     /// Nil: a store in this process always answers.
     public func unavailability() -> String? { nil }
+
+    /// Nil: the store does not report a lag.
+    public var durabilityLagSeconds: Double? { nil }
+
+    /// The same as ``insert(_:nowSeconds:)``.
+    public func restore(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) { try insert(session, nowSeconds: nowSeconds) }
 
     /// The session for a request that changes it and then calls ``didUpdate(_:nowSeconds:)``. A store
     /// whose writes are compare-and-set may answer its cached copy without asking whether it is current

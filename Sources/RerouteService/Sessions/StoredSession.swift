@@ -42,6 +42,9 @@ public enum SessionStateError: Error, Hashable, Sendable, CustomStringConvertibl
     case unsupportedVersion(path: String, found: Int, supported: Int)
     /// One stored session cannot be restored (unknown venue, inconsistent snapshot).
     case invalidSession(id: String, reason: String)
+    /// A journal segment beside the state file (``SessionJournal``) is damaged at byte `offset`
+    /// (a record cut short at its end is skipped with a warning instead).
+    case corruptJournal(path: String, offset: Int, reason: String)
 
     /// A sentence naming the session and what could not be restored.
     public var description: String {
@@ -51,6 +54,7 @@ public enum SessionStateError: Error, Hashable, Sendable, CustomStringConvertibl
         case .malformed(let p, let r): "state file \(p): not a session state file: \(r)"
         case .unsupportedVersion(let p, let f, let s): "state file \(p): format version \(f) is not supported (this build reads \(s))"
         case .invalidSession(let id, let r): "stored session \(id): \(r)"
+        case .corruptJournal(let p, let o, let r): "journal \(p), record at byte \(o): \(r)"
         }
     }
 }

@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""SIGKILL `indoornav serve --state-file` at a random moment under load, restart it, and count what the
+crash lost (run by Tools/bench/service-crash.sh, which documents the options).
+
+Each run: start the server on a fresh state file; CLIENTS threads each create sessions (POST /sessions
+with a first location) and post one fix at a time to them (a new session every FIXES_PER_SESSION fixes),
+noting the wall-clock time each answer arrived; after a random 2–6 s (seeded by --seed and the run
+number) the server gets SIGKILL; it is started again on the same state file and every session that was
+answered 201 is read back (GET /sessions/{id}: the time of its last applied fix is
+progress.rawLocation.timeSeconds).
+
+Per run it prints: sessions acknowledged and lost (answered 201 but absent after the restart); fixes
+acknowledged and lost; fixes lost (seconds): the longest time between an acknowledged fix that is
+missing and the kill; fixes applied twice: after the restart every acknowledged fix of the last 2 s is
+posted again, and one the server applies although the restored session had already applied it (its time
+is not after the restored last fix) is counted.
+"""
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+VENUE, LEVEL, DESTINATION = "campus", "lvl-a0", "occ-staff-lounge"
+
+
+def fix(t):
+    x = 0.05 * t
+    return {"x": x, "y": 0.0, "level": LEVEL, "accuracyMeters": 3, "timeSeconds": t,
+            "raw": {"x": x, "y": 0.0, "level": LEVEL, "accuracyMeters": 3, "timeSeconds": t}}
+
+
+def start(binary, venues, state, extra):
+    p = subprocess.Popen([binary, "serve", "--venues", venues, "--port", "0", "--state-file", state,
+                          "--client-sessions", "100000", "--client-creates", "1000000", "--max-sessions", "100000"]
+                         + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = p.stdout.readline()
+    if "listening on" not in line:
+        p.kill()
+        raise SystemExit("server did not start: " + line + p.stderr.read())
+    return p, int(line.strip().rsplit(":", 1)[1])
+
+
+def request(conn, method, path, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    headers = {"Content-Type": "application/json"} if data is not None else {}
+    conn.request(method, path, body=data, headers=headers)
+    r = conn.getresponse()
+    return r.status, r.read()
+
+
+class Log:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.sessions = {}  # id -> created wall time
+        self.fixes = {}  # id -> [(t, ack wall time)]
+
+
+def client(port, log, stop, fixes_per_session):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    while not stop.is_set():
+        try:
+            status, body = request(conn, "POST", "/sessions",
+                                   {"venue": VENUE, "destination": DESTINATION, "location": fix(0)})
+            now = time.time()
+            if status != 201:
+                continue
+            sid = json.loads(body)["id"]
+            with log.lock:
+                log.sessions[sid] = now
+                log.fixes[sid] = []
+            for t in range(1, fixes_per_session + 1):
+                if stop.is_set():
+                    return
+                status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t))
+                now = time.time()
+                if status == 200:
+                    with log.lock:
+                        log.fixes[sid].append((t, now))
+        except (OSError, http.client.HTTPException):
+            if stop.is_set():
+                return
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+
+
+def one_run(args, run):
+    rng = random.Random(args.seed * 1000 + run)
+    work = subprocess.check_output(["mktemp", "-d"], text=True).strip()
+    state = os.path.join(work, "sessions.state")
+    server, port = start(args.binary, args.venues, state, args.server_args)
+    log, stop = Log(), threading.Event()
+    threads = [threading.Thread(target=client, args=(port, log, stop, args.fixes_per_session), daemon=True)
+               for _ in range(args.clients)]
+    for th in threads:
+        th.start()
+    time.sleep(rng.uniform(2, 6))
+    server.send_signal(signal.SIGKILL)
+    kill = time.time()
+    stop.set()
+    server.wait()
+    for th in threads:
+        th.join(10)
+    with log.lock:
+        sessions = dict(log.sessions)
+        fixes = {k: list(v) for k, v in log.fixes.items()}
+    server, port = start(args.binary, args.venues, state, args.server_args)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    lost_sessions = lost_fixes = twice = 0
+    lost_window = 0.0
+    acked = sum(len(v) for v in fixes.values())
+    for sid in sessions:
+        status, body = request(conn, "GET", f"/sessions/{sid}")
+        if status != 200:
+            lost_sessions += 1
+            continue
+        progress = json.loads(body).get("progress") or {}
+        applied = (progress.get("rawLocation") or {}).get("timeSeconds", 0)
+        missing = [(t, w) for (t, w) in fixes[sid] if t > applied]
+        lost_fixes += len(missing)
+        if missing:
+            lost_window = max(lost_window, kill - min(w for _, w in missing))
+        # Post again what was acknowledged in the last 2 s: only fixes after the restored one may apply.
+        for t, w in fixes[sid]:
+            if kill - w > 2:
+                continue
+            status, body = request(conn, "POST", f"/sessions/{sid}/locations", fix(t))
+            if status == 200 and not json.loads(body).get("rejected") and t <= applied:
+                twice += 1
+    server.send_signal(signal.SIGTERM)
+    server.wait(30)
+    subprocess.call(["rm", "-rf", work])
+    print(f"run {run + 1:2d}: killed after {kill - min(sessions.values(), default=kill):4.1f} s of load: "
+          f"sessions {len(sessions)} acknowledged, {lost_sessions} lost; fixes {acked} acknowledged, {lost_fixes} lost "
+          f"(oldest lost acknowledged {lost_window:.3f} s before the kill); applied twice {twice}", flush=True)
+    return lost_window, lost_sessions, twice, len(sessions), acked, lost_fixes
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--binary", required=True)
+    ap.add_argument("--venues", default="Recordings/venues/campus")
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--clients", type=int, default=8)
+    ap.add_argument("--fixes-per-session", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("server_args", nargs="*")
+    args = ap.parse_args()
+    results = [one_run(args, r) for r in range(args.runs)]
+    print(f"over {args.runs} runs: fixes lost at most {max(r[0] for r in results):.3f} s before the kill "
+          f"(median {sorted(r[0] for r in results)[len(results) // 2]:.3f} s); sessions lost {sum(r[1] for r in results)} "
+          f"of {sum(r[3] for r in results)}; fixes lost {sum(r[5] for r in results)} of {sum(r[4] for r in results)}; "
+          f"fixes applied twice {sum(r[2] for r in results)}")
+    worst = max(r[0] for r in results)
+    return 0 if worst <= 1.0 and sum(r[1] for r in results) == 0 and sum(r[2] for r in results) == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
