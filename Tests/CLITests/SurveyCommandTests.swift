@@ -146,6 +146,18 @@ import Testing
         let badFlag = try CLIRunner.run(["eval", Self.walk.path, "--fingerprint-option", "noSuchThing=1"])
         #expect(badFlag.status != 0)
         #expect(badFlag.stderr.contains("expected NAME=VALUE"))
+        // The signal model: accepted and scored; its tunables validated by name.
+        let modelled = try CLIRunner.run([
+            "eval", folder.path, "--cross-validate", "2", "--fingerprint-option", "signalModel=1", "--json",
+        ])
+        #expect(modelled.status == 0, "\(modelled.stderr)")
+        #expect(modelled.json?["meanErrorMeters"]?.double != nil)
+        let evenGrid = try CLIRunner.run([
+            "eval", folder.path, "--cross-validate", "2", "--fingerprint-option", "signalModel=1",
+            "--fingerprint-option", "neighbourhoodCells=4",
+        ])
+        #expect(evenGrid.status != 0)
+        #expect(evenGrid.stderr.contains("neighbourhoodCells"))
     }
 }
 

@@ -16,6 +16,7 @@ import Testing
         #expect(try GNSSProviderConfiguration() == .standard)
         #expect(try FingerprintConfiguration() == .standard)
         #expect(try BeaconAuditConfiguration() == .standard)
+        #expect(try SignalModelConfiguration() == .standard)
     }
 
     @Test func aChangedValueIsNotTheStandard() throws {

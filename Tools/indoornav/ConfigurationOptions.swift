@@ -17,7 +17,19 @@ enum FingerprintOptions {
             "levelEvidenceWeight": s.levelEvidenceWeight, "dateScansByLastSeen": s.dateScansByLastSeen ? 1 : 0,
             "priorCandidateCount": Double(s.priorCandidateCount), "priorSpreadMeters": s.priorSpreadMeters,
             "priorWeightFloor": s.priorWeightFloor, "errorCorrelationSeconds": s.errorCorrelationSeconds,
+            "signalModel": s.signalModel == nil ? 0 : 1,
         ]
+        let m = s.signalModel ?? SignalModelConfiguration.standard
+        let model: [String: Double] = [
+            "kernelLengthMeters": m.kernelLengthMeters, "evidencePseudoCount": m.evidencePseudoCount,
+            "measurementSigmaDb": m.measurementSigmaDb, "outlierProbability": m.outlierProbability,
+            "outlierSpanDb": m.outlierSpanDb, "likelihoodExponent": m.likelihoodExponent,
+            "neighbourhoodSigmas": m.neighbourhoodSigmas, "neighbourhoodCells": Double(m.neighbourhoodCells),
+            "minimumNeighbourhoodMeters": m.minimumNeighbourhoodMeters, "maximumNeighbourhoodMeters": m.maximumNeighbourhoodMeters,
+            "uninformativeSigmaMeters": m.uninformativeSigmaMeters, "transmitterHeightMeters": m.transmitterHeightMeters,
+            "deviceOffsetSigmaDb": m.deviceOffsetSigmaDb,
+        ]
+        values.merge(model) { current, _ in current }
         try NamedNumberOptions.apply(options, flag: "--fingerprint-option", to: &values)
         func v(_ name: String) -> Double { values[name] ?? 0 }
         do {
@@ -33,6 +45,18 @@ enum FingerprintOptions {
                 priorSpreadMeters: v("priorSpreadMeters"), priorWeightFloor: v("priorWeightFloor"),
                 errorCorrelationSeconds: v("errorCorrelationSeconds"))
             configuration.dateScansByLastSeen = v("dateScansByLastSeen") != 0
+            configuration.signalModel =
+                v("signalModel") == 0
+                ? nil
+                : try SignalModelConfiguration(
+                    kernelLengthMeters: v("kernelLengthMeters"), evidencePseudoCount: v("evidencePseudoCount"),
+                    measurementSigmaDb: v("measurementSigmaDb"), outlierProbability: v("outlierProbability"),
+                    outlierSpanDb: v("outlierSpanDb"), likelihoodExponent: v("likelihoodExponent"),
+                    neighbourhoodSigmas: v("neighbourhoodSigmas"), neighbourhoodCells: Int(max(0, min(1e6, v("neighbourhoodCells")))),
+                    minimumNeighbourhoodMeters: v("minimumNeighbourhoodMeters"),
+                    maximumNeighbourhoodMeters: v("maximumNeighbourhoodMeters"),
+                    uninformativeSigmaMeters: v("uninformativeSigmaMeters"), transmitterHeightMeters: v("transmitterHeightMeters"),
+                    deviceOffsetSigmaDb: v("deviceOffsetSigmaDb"))
             return configuration
         } catch {
             throw UsageError("--fingerprint-option: \(error)")

@@ -70,6 +70,11 @@ public struct FingerprintConfiguration: Hashable, Sendable {
     public var errorCorrelationSeconds = 15.0
     /// Which transmitters distances are computed over. Default ``FingerprintDistance/scanTransmitters``.
     public var distance: FingerprintDistance = .scanTransmitters
+    /// With a prior (the fused position), evaluate each scan's likelihood under this signal model over
+    /// the prior's neighbourhood and fuse what it says there (``RadioSignalModel/neighbourhoodMeasurement(of:levelIndex:prior:)``)
+    /// instead of the k nearest fingerprints' centroid; `nil` = the centroid. The first fix (no prior
+    /// yet) is always the centroid.
+    public var signalModel: SignalModelConfiguration? = nil
     /// Whether a Wi-Fi scan is dated at the median last-seen time of its entries (when reported) instead
     /// of when it was delivered. Default true.
     public var dateScansByLastSeen = true

@@ -51,6 +51,8 @@ public struct FingerprintMatcher: Sendable {
     private let transmitterIndex: [String: Int]
     private let postings: [[(fingerprint: Int32, rssiDbm: Float)]]
     private let ownTerm: [Double]
+    /// The signal model, when ``FingerprintConfiguration/signalModel`` asks for scan likelihoods.
+    public let signalModel: RadioSignalModel?
 
     /// A matcher over `map` (posting lists built once: O(readings)).
     public init(map: RadioMap, configuration: FingerprintConfiguration = .standard) {
@@ -70,6 +72,9 @@ public struct FingerprintMatcher: Sendable {
         }
         postings = lists
         ownTerm = own
+        signalModel = configuration.signalModel.map {
+            RadioSignalModel(map: map, configuration: $0, minimumRSSIDbm: configuration.minimumRSSIDbm)
+        }
     }
 
     /// Matches one scan; `nil` when fewer than ``FingerprintConfiguration/minimumKnownTransmitters`` of
@@ -123,7 +128,10 @@ public struct FingerprintMatcher: Sendable {
         let nearest = scored.prefix(k)
         guard let best = nearest.first else { return nil }
         let bestRMS = best.distanceDb / Double(best.union).squareRoot()
-        guard bestRMS <= configuration.maximumMatchRMSDb else { return nil }
+        // With a signal model and a prior the scan's likelihood decides how much it says (a poor match
+        // says little by itself); without, a poor match gives no fix.
+        let likelihoodPrior = signalModel == nil ? nil : prior
+        guard bestRMS <= configuration.maximumMatchRMSDb || likelihoodPrior != nil else { return nil }
         // Level vote among the k nearest.
         var levelWeights: [Int: Double] = [:]
         var total = 0.0
@@ -137,6 +145,15 @@ public struct FingerprintMatcher: Sendable {
         var positionKey = votedKey
         if let levelHint, scored.contains(where: { self.map.fingerprints[$0.fingerprint].levelIndex == levelHint }) {
             positionKey = levelHint
+        }
+        if let signalModel, let likelihoodPrior {
+            guard positionKey >= 0,
+                let measurement = signalModel.neighbourhoodMeasurement(of: known, levelIndex: positionKey, prior: likelihoodPrior)
+            else { return nil }
+            return Match(
+                point: measurement.point, levelIndex: level,
+                levelProbability: min(1, max(0, (levelWeights[votedKey] ?? 0) / total)),
+                covariance: measurement.covariance, bestRMSDb: bestRMS, knownTransmitters: known.count)
         }
         let weighing = configuration.priorCandidateCount > 0 ? prior : nil
         let candidates = weighing == nil ? k : configuration.priorCandidateCount

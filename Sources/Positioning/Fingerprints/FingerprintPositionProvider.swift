@@ -77,7 +77,7 @@ public final class FingerprintPositionProvider: LifecycleProvider {
     ) -> [IndoorLocation] {
         let scans = assembler.consume(sample)
         guard !scans.isEmpty else { return [] }
-        let estimate = configuration.priorCandidateCount > 0 ? prior() : nil
+        let estimate = configuration.priorCandidateCount > 0 || configuration.signalModel != nil ? prior() : nil
         return scans.compactMap { locate($0, levelIndex: levelIndex, prior: estimate) }
     }
 
