@@ -26,7 +26,50 @@ import Testing
         #expect(connector(venue, joining: ["L0", "L1"], kind: .stairs)?.id == "stacked-L0-stairs")
         #expect(connector(venue, joining: ["L0", "L1"], kind: .elevator)?.id == "stacked-L0-elevator")
         #expect(!venue.issues.contains { $0.message.contains("stacks with no unit") })
+        // Both joins are named: the outlines overlap only in part.
+        for unit in ["L0-stairs", "L0-elevator"] {
+            #expect(
+                venue.issues.about(unit).contains {
+                    $0.severity == .warning && $0.location.field == "geometry" && $0.message.contains("overlap only in part")
+                }, "\(venue.issues.about(unit))")
+        }
         #expect(parts(venue) == 1)
+    }
+
+    /// A stair drawn beside its place upstairs and a lift that skips a floor still join the levels they
+    /// serve, each with a warning saying why.
+    @Test func connectorsApartOrSkippingAFloorJoinWithAWarning() throws {
+        let venue = try load("messy-apart-connectors")
+        let stairs = try #require(connector(venue, joining: ["L0", "L1", "L2"], kind: .stairs))
+        #expect(stairs.id == "stacked-L0-stairs")
+        let lift = try #require(connector(venue, joining: ["L0", "L2"], kind: .elevator))
+        #expect(!lift.levelIDs.contains("L1"))
+        let apart = venue.issues.about("L0-stairs").filter { $0.location.field == "geometry" }
+        #expect(apart.count == 1 && apart[0].severity == .warning, "\(apart)")
+        #expect(apart.first?.message.contains("joined to 'L1-stairs' on level 'L1'") == true)
+        #expect(apart.first?.message.contains("do not overlap (0.2 m between them, centroids 6.0 m apart)") == true, "\(apart)")
+        let skip = venue.issues.about("L0-elevator").filter { $0.location.field == "geometry" }
+        #expect(skip.first?.message.contains("joined to 'L2-elevator'") == true, "\(skip)")
+        #expect(skip.first?.message.contains("skips ordinal 1") == true, "\(skip)")
+        // The overlapping L1 → L2 stair is an ordinary join: no warning.
+        #expect(venue.issues.about("L1-stairs").isEmpty, "\(venue.issues.about("L1-stairs"))")
+        #expect(!venue.issues.contains { $0.message.contains("stacks with no unit") })
+        // The derived graph climbs both ways: a stairs edge L0 → L1 and a lift edge L0 → L2.
+        let l0 = try venue.levelIndex("L0"), l1 = try venue.levelIndex("L1"), l2 = try venue.levelIndex("L2")
+        func joins(_ kind: ConnectorKind, _ a: Int, _ b: Int) -> Bool {
+            venue.graph.edges.contains { e in
+                e.kind == .connector(kind)
+                    && Set([Int(venue.graph.nodes[Int(e.from)].levelIndex), Int(venue.graph.nodes[Int(e.to)].levelIndex)]) == Set([a, b])
+            }
+        }
+        #expect(joins(.stairs, l0, l1) && joins(.stairs, l1, l2) && joins(.elevator, l0, l2))
+        #expect(parts(venue) == 1)
+        // With no gap allowed the stair drawn aside stacks with nothing (and the option is what joins it).
+        let strict = VenueLoadOptions(
+            useAuthoredGraph: false, connectorDerivation: ConnectorDerivationOptions(maximumFootprintGapMeters: 0))
+        let unjoined = try load("messy-apart-connectors", options: strict)
+        #expect(connector(unjoined, joining: ["L0", "L1"], kind: .stairs) == nil)
+        #expect(unjoined.issues.about("L0-stairs").contains { $0.message.contains("stacks with no unit") })
     }
 
     @Test func offsetBeyondTheToleranceIsNotJoined() throws {
@@ -60,6 +103,10 @@ import Testing
         let tall = try #require(connector(venue, joining: ["L0", "L2"], kind: .stairs))
         #expect(!tall.levelIDs.contains("L1"))
         #expect(connector(venue, joining: ["L0", "L1"], kind: .stairs)?.id == "stacked-L0-mezz-stairs")
+        #expect(
+            venue.issues.about("L0-stairs").contains {
+                $0.message.contains("joined to 'L2-stairs'") && $0.message.contains("skips ordinal 1")
+            })
         #expect(parts(venue) == 1)
     }
 

@@ -21,6 +21,9 @@ enum RouteCommand {
         examples: ["route Recordings/venues/campus --from am-info --to occ-staff-lounge --avoid stairs --format json"],
         run: run)
 
+    /// Graphs with more nodes than this answer one route with A* instead of building the hierarchy.
+    static let aStarNodeCount = 50_000
+
     /// The routing flags (``parseRequest(_:)``).
     static let requestOptions: [OptionSpec] = [
         .value("--from", "PLACE", "where the route starts", example: "--from am-info", required: true),
@@ -78,9 +81,11 @@ enum RouteCommand {
         let venue = try VenueLoader.load(path: path, options: graph.map(VenueGraphChoice.options) ?? VenueLoadOptions())
         do { try parsed.validate() } catch { throw UsageError("\(error)") }
         let request = try PlaceNames.resolve(parsed, venue: venue)
-        // One request: goal-directed A* answers it sooner than building a contraction hierarchy would;
-        // alternatives are read from the hierarchy's search spaces.
-        let hierarchy = (request.options.alternatives ?? 1) > 1
+        // The contraction hierarchy, as the library's default router and the service use it, so that every
+        // surface picks the same one of several equally long paths. On graphs larger than
+        // `aStarNodeCount` building it costs seconds, and one request is answered with goal-directed A*
+        // (which may break such ties otherwise) unless alternatives, read from the hierarchy, are asked.
+        let hierarchy = (request.options.alternatives ?? 1) > 1 || venue.graph.nodes.count <= aStarNodeCount
         let router = IndoorRouter(index: RoutingIndex(venue: venue, options: .init(hierarchy: .init(enabled: hierarchy))))
         let response: RouteResponse
         do { response = try router.route(request) } catch {

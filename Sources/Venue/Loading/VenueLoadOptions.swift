@@ -52,20 +52,27 @@ public struct ConnectorDerivationOptions: Hashable, Sendable {
     /// How many ordinals a stacked pair may span when nothing stacks on the tiers between (a stair
     /// that skips a mezzanine). Default 2, valid range [1, 10].
     public var maximumOrdinalSpan: Int
+    /// A unit still without a partner on the tier above then pairs with the nearest one there whose
+    /// footprint does not overlap its own but is at most this far from it (a flight drawn beside its
+    /// place upstairs), with a warning. Metres between the bounding boxes, default 3, valid range
+    /// [0, 20]; 0 joins only footprints that touch.
+    public var maximumFootprintGapMeters: Double
 
     /// Validated options. - Precondition: every value in its documented range.
     public init(
         minimumBoundingBoxIoU: Double = 0.3,
         kindByUnitCategory: [String: ConnectorKind] = ConnectorDerivationOptions.defaultKinds,
-        maximumOffsetMeters: Double = 5, maximumOrdinalSpan: Int = 2
+        maximumOffsetMeters: Double = 5, maximumOrdinalSpan: Int = 2, maximumFootprintGapMeters: Double = 3
     ) {
         precondition(minimumBoundingBoxIoU > 0 && minimumBoundingBoxIoU <= 1, "minimumBoundingBoxIoU must be in (0, 1]")
         precondition((0...50).contains(maximumOffsetMeters), "maximumOffsetMeters must be in [0, 50]")
         precondition((1...10).contains(maximumOrdinalSpan), "maximumOrdinalSpan must be in [1, 10]")
+        precondition((0...20).contains(maximumFootprintGapMeters), "maximumFootprintGapMeters must be in [0, 20]")
         self.minimumBoundingBoxIoU = minimumBoundingBoxIoU
         self.kindByUnitCategory = kindByUnitCategory
         self.maximumOffsetMeters = maximumOffsetMeters
         self.maximumOrdinalSpan = maximumOrdinalSpan
+        self.maximumFootprintGapMeters = maximumFootprintGapMeters
     }
 
     /// The unit categories that stack into connectors by default.

@@ -3,25 +3,62 @@ import IndoorGeometry
 
 /// Chooses and attaches a venue's navigation graph, and the geometry shared by the graph loaders.
 enum AuthoredGraphImport {
-    /// Attaches the graph: an explicit ``VenueLoadOptions/graphPath``, else `navPath.geojson`, else
-    /// `graph.geojson` in `folder`, else whatever ``VenueLoadOptions/graphWhenNoneAuthored`` builds.
-    static func attachGraph(to venue: Venue, folder: String, options: VenueLoadOptions) throws(VenueError) -> Venue {
-        func inFolder(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+    /// Attaches the graph: an explicit ``VenueLoadOptions/graphPath`` (a `graph.geojson`-style file, or a
+    /// folder holding `node.geojson` and `edge.geojson`), else the first authored graph found in `folder`,
+    /// then in `beside` (the folder holding the archive, when it holds only this one): `navPath.geojson`,
+    /// else the pair `node.geojson` + `edge.geojson`, else `graph.geojson`; else whatever
+    /// ``VenueLoadOptions/graphWhenNoneAuthored`` builds. One file of the pair without the other is a
+    /// warning and is not loaded.
+    static func attachGraph(
+        to venue: Venue, folder: String, beside: String? = nil, options: VenueLoadOptions
+    ) throws(VenueError) -> Venue {
+        func path(_ name: String, in base: String) -> String { (base as NSString).appendingPathComponent(name) }
+        func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
         if let explicit = options.graphPath {
-            let path = explicit.hasPrefix("/") ? explicit : inFolder(explicit)
-            let (graph, issues) = try NodeEdgeGraphLoader.load(path: path, venue: venue, options: options.authoredGraph)
+            let given = explicit.hasPrefix("/") ? explicit : path(explicit, in: folder)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory), isDirectory.boolValue {
+                let nodes = path(NodeEdgeGraphLoader.nodeFileName, in: given), edges = path(NodeEdgeGraphLoader.edgeFileName, in: given)
+                guard exists(nodes) else { throw .missingFile(path: nodes) }
+                guard exists(edges) else { throw .missingFile(path: edges) }
+                let (graph, issues) = try NodeEdgeGraphLoader.load(
+                    nodesPath: nodes, edgesPath: edges, venue: venue, options: options.authoredGraph)
+                return venue.replacingGraph(graph, addingWarnings: issues)
+            }
+            let (graph, issues) = try NodeEdgeGraphLoader.load(path: given, venue: venue, options: options.authoredGraph)
             return venue.replacingGraph(graph, addingWarnings: issues)
         }
         if options.useAuthoredGraph {
-            if FileManager.default.fileExists(atPath: inFolder(NavPathGraphLoader.fileName)) {
-                let (graph, issues) = try NavPathGraphLoader.load(folder: folder, venue: venue, options: options.authoredGraph)
-                return venue.replacingGraph(graph, addingWarnings: issues)
+            var notes: [VenueIssue] = []
+            for base in [folder] + (beside.map { [$0] } ?? []) {
+                if exists(path(NavPathGraphLoader.fileName, in: base)) {
+                    let (graph, issues) = try NavPathGraphLoader.load(folder: base, venue: venue, options: options.authoredGraph)
+                    return venue.replacingGraph(graph, addingWarnings: notes + issues)
+                }
+                let nodes = path(NodeEdgeGraphLoader.nodeFileName, in: base), edges = path(NodeEdgeGraphLoader.edgeFileName, in: base)
+                switch (exists(nodes), exists(edges)) {
+                case (true, true):
+                    let (graph, issues) = try NodeEdgeGraphLoader.load(
+                        nodesPath: nodes, edgesPath: edges, venue: venue, options: options.authoredGraph)
+                    return venue.replacingGraph(graph, addingWarnings: notes + issues)
+                case (true, false), (false, true):
+                    let (have, lack) =
+                        exists(nodes)
+                        ? (NodeEdgeGraphLoader.nodeFileName, NodeEdgeGraphLoader.edgeFileName)
+                        : (NodeEdgeGraphLoader.edgeFileName, NodeEdgeGraphLoader.nodeFileName)
+                    notes.append(.warning(SourceLocation(file: have), "found without \(lack) beside it; graph pair not loaded"))
+                case (false, false): break
+                }
+                if exists(path(NodeEdgeGraphLoader.defaultFileName, in: base)) {
+                    let (graph, issues) = try NodeEdgeGraphLoader.load(
+                        path: path(NodeEdgeGraphLoader.defaultFileName, in: base), venue: venue, options: options.authoredGraph)
+                    return venue.replacingGraph(graph, addingWarnings: notes + issues)
+                }
             }
-            if FileManager.default.fileExists(atPath: inFolder(NodeEdgeGraphLoader.defaultFileName)) {
-                let (graph, issues) = try NodeEdgeGraphLoader.load(
-                    path: inFolder(NodeEdgeGraphLoader.defaultFileName),
-                    venue: venue, options: options.authoredGraph)
-                return venue.replacingGraph(graph, addingWarnings: issues)
+            if !notes.isEmpty {
+                // No authored graph: the one place a derived graph comes in (the venue has no graph yet,
+                // so the spatial index rebuilt here is the geometry's alone).
+                return options.graphWhenNoneAuthored(venue.replacingGraph(venue.graph, addingWarnings: notes))
             }
         }
         // No authored graph: the one place a derived graph comes in.

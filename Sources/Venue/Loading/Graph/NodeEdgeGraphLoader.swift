@@ -33,8 +33,7 @@ public enum NodeEdgeGraphLoader {
         // Edges whose end nodes come later in the file wait here (with every edge after them); the rest
         // are added as they stream by.
         var waitingEdges: [GeoJSONFeature] = []
-        var connectorIndexByID: [String: Int] = [:]
-        for (i, c) in venue.connectors.enumerated() where connectorIndexByID[c.id] == nil { connectorIndexByID[c.id] = i }
+        let connectorIndexByID = connectorIndices(venue)
 
         func addEdge(_ feature: GeoJSONFeature) {
             do throws(FeatureProblem) {
@@ -71,13 +70,7 @@ public enum NodeEdgeGraphLoader {
                 guard let level = VenueIndex.resolve(levelID, in: venue.index.levelIndex) else {
                     throw FeatureProblem("level_id", "refers to unknown level '\(levelID)'")
                 }
-                var kind = NavNode.Kind.waypoint
-                if let text = try feature.optionalString("kind") {
-                    guard let k = NavNode.Kind(rawValue: text) else {
-                        throw FeatureProblem("kind", "unknown node kind '\(text)' (waypoint, door, poi, connectorEntry)")
-                    }
-                    kind = k
-                }
+                let kind = try nodeKind(feature)
                 let ref = try feature.optionalString("ref")
                 indexOfID[id] = builder.addNode(NavNode(point: point, levelIndex: Int32(level), kind: kind, featureID: ref ?? id))
             } catch {
@@ -89,7 +82,23 @@ public enum NodeEdgeGraphLoader {
         return (builder.build(), issues)
     }
 
-    /// One edge feature.
+    /// A node's `kind` (default `waypoint`).
+    static func nodeKind(_ feature: GeoJSONFeature) throws(FeatureProblem) -> NavNode.Kind {
+        guard let text = try feature.optionalString("kind") else { return .waypoint }
+        guard let kind = NavNode.Kind(rawValue: text) else {
+            throw FeatureProblem("kind", "unknown node kind '\(text)' (waypoint, door, poi, connectorEntry)")
+        }
+        return kind
+    }
+
+    /// Connector id → index (the first connector of an id wins).
+    static func connectorIndices(_ venue: Venue) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for (i, c) in venue.connectors.enumerated() where out[c.id] == nil { out[c.id] = i }
+        return out
+    }
+
+    /// One edge feature of `graph.geojson` (ends named by `from` and `to`).
     private static func edge(
         _ feature: GeoJSONFeature, indexOfID: [String: Int32], nodes: [NavNode], venue: Venue,
         connectorIndexByID: [String: Int], reader: GeoJSONGeometryReader,
@@ -98,6 +107,18 @@ public enum NodeEdgeGraphLoader {
         let fromID = try feature.requiredString("from"), toID = try feature.requiredString("to")
         guard let from = indexOfID[fromID] else { throw FeatureProblem("from", "refers to missing node '\(fromID)'") }
         guard let to = indexOfID[toID] else { throw FeatureProblem("to", "refers to missing node '\(toID)'") }
+        return try edge(
+            feature, from: from, to: to, nodes: nodes, venue: venue, connectorIndexByID: connectorIndexByID, reader: reader,
+            options: options)
+    }
+
+    /// An edge feature between nodes `from` and `to` (indices into `nodes`): the properties both
+    /// formats share (`kind`, `one_way`, `modes`, `accessible`, `length_m`, `fixed_s`, `connector_id`).
+    static func edge(
+        _ feature: GeoJSONFeature, from: Int32, to: Int32, nodes: [NavNode], venue: Venue,
+        connectorIndexByID: [String: Int], reader: GeoJSONGeometryReader,
+        options: AuthoredGraphOptions
+    ) throws(FeatureProblem) -> NavEdge {
         let a = nodes[Int(from)], b = nodes[Int(to)]
 
         var connectorIndex: Int?

@@ -11,8 +11,12 @@ import IndoorGeometry
 /// ``ConnectorDerivationOptions/minimumBoundingBoxIoU``. A candidate left without a partner on the tier
 /// above is then paired with the nearest unpartnered candidate there whose centroid is within
 /// ``ConnectorDerivationOptions/maximumOffsetMeters`` (outlines drawn offset or overlapping only in
-/// part), nearest pairs first; candidates still without a partner try the tiers further up, up to
-/// ``ConnectorDerivationOptions/maximumOrdinalSpan`` ordinals (a stair that skips a mezzanine).
+/// part), nearest pairs first, then with the nearest whose footprint does not overlap its own but lies
+/// within ``ConnectorDerivationOptions/maximumFootprintGapMeters`` of it (a flight drawn beside where it
+/// is upstairs); candidates still without a partner try the tiers further up, up to
+/// ``ConnectorDerivationOptions/maximumOrdinalSpan`` ordinals (a stair or lift that skips a floor).
+/// Every join that is not of overlapping outlines on adjacent tiers gets a warning on the lower unit
+/// naming its partner, how far apart their footprints are and which tiers it skips.
 /// Joined units form groups (transitively); each group spanning two or more levels becomes one two-way
 /// ``Connector`` with an entry at every member unit's display point (else centroid). Units already
 /// referred to by a relationship are not candidates. A candidate that stacks with nothing gets a warning.
@@ -21,6 +25,9 @@ enum ConnectorDerivation {
     struct Result {
         var groups: [(kind: ConnectorKind, spaces: [Int])] = []
         var unstacked: [Int] = []
+        /// Joins of units whose outlines do not overlap or that skip tiers: the lower unit, the upper
+        /// one, and why the join is worth a warning.
+        var looseJoins: [(lower: Int, upper: Int, reason: String)] = []
     }
 
     /// Groups stacked candidate spaces. `levelIndexByID` maps level ids to indices into `levels`.
@@ -40,6 +47,7 @@ enum ConnectorDerivation {
             buckets["\(kind.rawValue)\u{1F}\(buildingKey(levels[level]))", default: [:]][levels[level].ordinal, default: []].append(i)
         }
         var links = UnionFind(count: spaces.count)
+        var looseJoins: [(lower: Int, upper: Int, reason: String)] = []
         for key in buckets.keys.sorted() {
             guard let byTier = buckets[key], let anyMember = byTier.values.first?.first,
                 let anyLevel = levelIndexByID[spaces[anyMember].levelID]
@@ -55,28 +63,54 @@ enum ConnectorDerivation {
                     for b in byTier[upper] ?? [] where overlap(spaces[a].polygon, spaces[b].polygon, options) { join(a, b) }
                 }
             }
-            // Offset outlines on adjacent tiers, then wider spans: nearest unpartnered pairs first.
+            // Offset outlines on adjacent tiers, then footprints apart, then wider spans: nearest
+            // unpartnered pairs first.
             for span in 1...options.maximumOrdinalSpan {
                 for (t, lower) in tiers.enumerated() where t + span < tiers.count {
                     let upper = tiers[t + span]
-                    var pairs: [(distance: Double, a: Int, b: Int)] = []
-                    for a in byTier[lower] ?? [] where !hasUp.contains(a) {
-                        for b in byTier[upper] ?? [] where !hasDown.contains(b) {
-                            let pa = spaces[a].polygon, pb = spaces[b].polygon
-                            let d = pa.centroid.distance(to: pb.centroid)
-                            if d <= options.maximumOffsetMeters || (span > 1 && overlap(pa, pb, options)) {
-                                pairs.append((d, a, b))
+                    for pass in 0..<2 {
+                        var pairs: [(distance: Double, a: Int, b: Int)] = []
+                        for a in byTier[lower] ?? [] where !hasUp.contains(a) {
+                            for b in byTier[upper] ?? [] where !hasDown.contains(b) {
+                                let pa = spaces[a].polygon, pb = spaces[b].polygon
+                                if pass == 0 {
+                                    let d = pa.centroid.distance(to: pb.centroid)
+                                    if d <= options.maximumOffsetMeters || (span > 1 && overlap(pa, pb, options)) {
+                                        pairs.append((d, a, b))
+                                    }
+                                } else if !pa.bounds.intersects(pb.bounds) {
+                                    let gap = footprintGap(pa.bounds, pb.bounds)
+                                    if gap <= options.maximumFootprintGapMeters { pairs.append((gap, a, b)) }
+                                }
                             }
                         }
+                        pairs.sort { ($0.distance, $0.a, $0.b) < ($1.distance, $1.a, $1.b) }
+                        for p in pairs where !hasUp.contains(p.a) && !hasDown.contains(p.b) {
+                            join(p.a, p.b)
+                            let pa = spaces[p.a].polygon, pb = spaces[p.b].polygon
+                            var reasons: [String] = []
+                            if !overlap(pa, pb, options) {
+                                let apart = String(format: "%.1f", pa.centroid.distance(to: pb.centroid))
+                                let gap = String(format: "%.1f", footprintGap(pa.bounds, pb.bounds))
+                                reasons.append(
+                                    pa.bounds.intersects(pb.bounds)
+                                        ? "their footprints overlap only in part (centroids \(apart) m apart)"
+                                        : "their footprints do not overlap (\(gap) m between them, centroids \(apart) m apart)")
+                            }
+                            if span > 1 {
+                                let skipped = tiers[(t + 1)..<(t + span)].map(String.init).joined(separator: ", ")
+                                reasons.append("it skips ordinal \(skipped), where no unit of its kind stacks")
+                            }
+                            looseJoins.append((p.a, p.b, reasons.joined(separator: "; ")))
+                        }
                     }
-                    pairs.sort { ($0.distance, $0.a, $0.b) < ($1.distance, $1.a, $1.b) }
-                    for p in pairs where !hasUp.contains(p.a) && !hasDown.contains(p.b) { join(p.a, p.b) }
                 }
             }
         }
         var members: [Int: [Int]] = [:]
         for i in kindOfSpace.keys.sorted() { members[links.find(i), default: []].append(i) }
         var result = Result()
+        result.looseJoins = looseJoins
         for root in members.keys.sorted() {
             guard let group = members[root], let first = group.first, let kind = kindOfSpace[first] else { continue }
             if Set(group.map { spaces[$0].levelID }).count >= 2 {
@@ -86,6 +120,13 @@ enum ConnectorDerivation {
             }
         }
         return result
+    }
+
+    /// Metres between two boxes (0 when they touch or overlap).
+    static func footprintGap(_ a: BoundingBox, _ b: BoundingBox) -> Double {
+        let dx = max(0, max(a.minX, b.minX) - min(a.maxX, b.maxX))
+        let dy = max(0, max(a.minY, b.minY) - min(a.maxY, b.maxY))
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     /// Key of the building a level belongs to: its single building id, else its sorted building ids.
@@ -125,6 +166,13 @@ extension IMDFArchive {
                     id: "stacked-\(spaces[ordered[0]].id)", kind: kind, entries: entries,
                     direction: .both, name: name))
             connectorUnitIDs[connectors.count - 1] = ordered.map { spaces[$0].id }
+        }
+        for join in result.looseJoins {
+            let lower = spaces[join.lower], upper = spaces[join.upper]
+            issues.append(
+                .warning(
+                    SourceLocation(file: "unit.geojson", featureID: lower.id, field: "geometry"),
+                    "\(lower.category) unit joined to '\(upper.id)' on level '\(upper.levelID)' as one connector: \(join.reason)"))
         }
         for i in result.unstacked {
             issues.append(

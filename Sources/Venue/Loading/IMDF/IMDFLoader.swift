@@ -7,7 +7,8 @@ import IndoorJSON
 ///
 /// Required: `manifest.json`, `venue.geojson`, `level.geojson`, `unit.geojson`. Read when present:
 /// `building`, `section`, `footprint`, `opening`, `anchor`, `amenity`, `occupant`, `relationship`, the
-/// extension file ``VenueExtensionFile`` and an authored graph. Other files are reported as warnings.
+/// extension file ``VenueExtensionFile`` and an authored graph (in the folder, or beside it in a folder
+/// holding only this archive). Other files are reported as warnings.
 /// A feature that cannot be used is skipped with an `.error` issue; the rest still loads.
 public enum IMDFLoader {
     /// Files the loader must find.
@@ -18,7 +19,8 @@ public enum IMDFLoader {
         "footprint.geojson", "opening.geojson", "anchor.geojson", "amenity.geojson", "occupant.geojson",
         "relationship.geojson", "address.geojson", "detail.geojson", "fixture.geojson", "geofence.geojson",
         "kiosk.geojson", "annotation.geojson", VenueExtensionFile.fileName, NavPathGraphLoader.fileName,
-        NavPathGraphLoader.associationFileName, NodeEdgeGraphLoader.defaultFileName,
+        NavPathGraphLoader.associationFileName, NodeEdgeGraphLoader.defaultFileName, NodeEdgeGraphLoader.nodeFileName,
+        NodeEdgeGraphLoader.edgeFileName,
     ]
 
     /// Whether `folder` looks like an IMDF archive (holds `manifest.json`).
@@ -31,7 +33,10 @@ public enum IMDFLoader {
     public static func load(folder: String, options: VenueLoadOptions = VenueLoadOptions()) throws(VenueError) -> Venue {
         var archive = IMDFArchive(folder: folder, options: options)
         let venue = try archive.loadFeatures()
-        return try AuthoredGraphImport.attachGraph(to: venue, folder: folder, options: options)
+        // The folder around the archive, when it holds no other archive, may hold the graph beside it.
+        let parent = (folder as NSString).deletingLastPathComponent
+        let beside = !parent.isEmpty && parent != folder && VenueFormat.imdf.detect(parent) == folder ? parent : nil
+        return try AuthoredGraphImport.attachGraph(to: venue, folder: folder, beside: beside, options: options)
     }
 }
 
