@@ -86,8 +86,7 @@ public final class RauchTungStriebelSmoother {
     ///   ``EstimationError/notPositiveSemidefinite(matrix:smallestEigenvalue:)`` when a predicted
     ///   covariance is not positive definite (the gain needs its inverse).
     /// - Complexity: O(N n³), no GSL allocation per step.
-    public func smooth(filtered: [GaussianEstimate], transitions: [SmoothingTransition]) throws(EstimationError) -> [GaussianEstimate]
-    {
+    public func smooth(filtered: [GaussianEstimate], transitions: [SmoothingTransition]) throws(EstimationError) -> [GaussianEstimate] {
         guard let last = filtered.last else { throw .emptyDimension(what: "filtered estimates") }
         guard transitions.count == filtered.count - 1 else {
             throw .dimensionMismatch(what: "smoothing transitions", expected: filtered.count - 1, got: transitions.count)
@@ -135,7 +134,8 @@ public final class RauchTungStriebelSmoother {
         try GSL.gemm(gainTimesDifference, transposed: false, gain, transposed: true, beta: 1, into: difference)
         difference.symmetrize()
         guard smoothedMean.isFinite, difference.isFinite else {
-            throw .nonFinite(what: "smoothed estimate \(k)", index: (smoothedMean.values + difference.value.elements).firstNonFiniteIndex ?? 0)
+            throw .nonFinite(
+                what: "smoothed estimate \(k)", index: (smoothedMean.values + difference.value.elements).firstNonFiniteIndex ?? 0)
         }
         return GaussianEstimate(mean: smoothedMean.values, covariance: difference.value)
     }

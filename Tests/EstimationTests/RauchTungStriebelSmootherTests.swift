@@ -147,14 +147,17 @@ import Testing
         }
         let nanMean = GaussianEstimate(mean: [0, .nan], covariance: good.covariance)
         #expect(throws: EstimationError.nonFinite(what: "predicted estimate 1 mean", index: 1)) {
-            try smoother.smooth(filtered: [good, good], transitions: [SmoothingTransition(predicted: nanMean, jacobian: transition.jacobian)])
+            try smoother.smooth(
+                filtered: [good, good], transitions: [SmoothingTransition(predicted: nanMean, jacobian: transition.jacobian)])
         }
         let singular = GaussianEstimate(mean: [0, 0], covariance: try M([[1, 1], [1, 1]]))
         #expect(throws: EstimationError.self) {
-            try smoother.smooth(filtered: [good, good], transitions: [SmoothingTransition(predicted: singular, jacobian: transition.jacobian)])
+            try smoother.smooth(
+                filtered: [good, good], transitions: [SmoothingTransition(predicted: singular, jacobian: transition.jacobian)])
         }
         do {
-            _ = try smoother.smooth(filtered: [good, good], transitions: [SmoothingTransition(predicted: singular, jacobian: transition.jacobian)])
+            _ = try smoother.smooth(
+                filtered: [good, good], transitions: [SmoothingTransition(predicted: singular, jacobian: transition.jacobian)])
         } catch let error {
             guard case .notPositiveSemidefinite(let matrix, let smallest) = error else {
                 Issue.record("expected notPositiveSemidefinite, got \(error)")
@@ -183,10 +186,12 @@ import Testing
             if k > 0 {
                 truth = [truth[0] + dt * truth[2], truth[1] + dt * truth[3], truth[2], truth[3]]
                 try filter.predict(transition: f, processNoise: q)
-                transitions.append(SmoothingTransition(predicted: GaussianEstimate(mean: filter.state, covariance: filter.covariance), jacobian: f))
+                transitions.append(
+                    SmoothingTransition(predicted: GaussianEstimate(mean: filter.state, covariance: filter.covariance), jacobian: f))
             }
             let z = [truth[0] + sigma * gaussian(), truth[1] + sigma * gaussian()]
-            _ = try filter.update(measurement: z, model: positionModel(), noise: .diagonal([sigma * sigma, sigma * sigma]), gate: .disabled)
+            _ = try filter.update(
+                measurement: z, model: positionModel(), noise: .diagonal([sigma * sigma, sigma * sigma]), gate: .disabled)
             filtered.append(GaussianEstimate(mean: filter.state, covariance: filter.covariance))
             truths.append(truth)
         }

@@ -85,7 +85,9 @@ import Testing
         let recorder = FusionSmoothingRecorder()
         let engine = FusionEngine()
         engine.smoothingRecorder = recorder
-        #expect(!engine.predict(with: StepEvent(timeSeconds: 1, lengthMeters: 0.7, lengthSigmaMeters: 0.05, headingRadians: 0, headingSigmaRadians: 0.1)))
+        #expect(
+            !engine.predict(
+                with: StepEvent(timeSeconds: 1, lengthMeters: 0.7, lengthSigmaMeters: 0.05, headingRadians: 0, headingSigmaRadians: 0.1)))
         #expect(try recorder.smoothedTrack(closingWith: engine).isEmpty)
     }
 }

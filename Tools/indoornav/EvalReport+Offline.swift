@@ -17,7 +17,9 @@ extension EvalReport {
     /// exceeds its live mean.
     var offlineAgainstLive: [(name: String, liveMeanMeters: Double, offlineMeanMeters: Double)] {
         outcomes.compactMap { outcome in
-            guard let live = outcome.replay.score.errors?.mean, let smoothed = outcome.replay.offline?.score.errors?.mean else { return nil }
+            guard let live = outcome.replay.score.errors?.mean, let smoothed = outcome.replay.offline?.score.errors?.mean else {
+                return nil
+            }
             return ((outcome.file as NSString).lastPathComponent, live, smoothed)
         }
     }
@@ -53,7 +55,10 @@ extension EvalReport {
             "worseThanLiveShare": walks.isEmpty ? .null : .finite(Double(worse.count) / Double(walks.count)),
             "worse": .array(
                 worse.map {
-                    ["file": .string($0.name), "liveMeanMeters": .finite($0.liveMeanMeters), "offlineMeanMeters": .finite($0.offlineMeanMeters)]
+                    [
+                        "file": .string($0.name), "liveMeanMeters": .finite($0.liveMeanMeters),
+                        "offlineMeanMeters": .finite($0.offlineMeanMeters),
+                    ]
                 }),
         ]
         o["failures"] = .array(offlineFailures.map { ["file": .string($0.file), "reason": .string($0.reason)] })
@@ -68,7 +73,8 @@ extension EvalReport {
         if let share = consistency.shareBeyondLargestSigma(Self.corridorSigmas), let nees = consistency.meanNEES {
             lines.append(
                 String(
-                    format: "overall offline accuracy: the error exceeds %.1f × the reported accuracy at %.1f %% of the points; mean NEES %.2f",
+                    format:
+                        "overall offline accuracy: the error exceeds %.1f × the reported accuracy at %.1f %% of the points; mean NEES %.2f",
                     Self.corridorSigmas, 100 * share, nees))
         }
         let walks = offlineAgainstLive

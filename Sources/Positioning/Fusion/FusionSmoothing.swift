@@ -150,7 +150,8 @@ public final class FusionSmoothingRecorder {
             }
             return SmoothedFusionPoint(
                 timeSeconds: epochTimes[k], point: LocalPoint(x: x[.eastMeters], y: x[.northMeters]),
-                covariance: Covariance2D(xx: p[.eastMeters, .eastMeters], xy: p[.eastMeters, .northMeters], yy: p[.northMeters, .northMeters]),
+                covariance: Covariance2D(
+                    xx: p[.eastMeters, .eastMeters], xy: p[.eastMeters, .northMeters], yy: p[.northMeters, .northMeters]),
                 levelIndex: closedLevels[k], headingBiasRadians: x[.headingBiasRadians], strideScale: x[.strideScale])
         }
     }
