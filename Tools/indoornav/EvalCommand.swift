@@ -32,6 +32,8 @@ enum EvalCommand {
         var deadReckoning = DeadReckoningConfiguration.standard
         /// The venue's walkability raster for the map matcher, built once and shared by every file's engine.
         var floorPlan: WalkabilityRaster?
+        /// Also smooth each recording offline and score the smoothed track beside the live one.
+        var offline = false
 
         /// Builds ``floorPlan`` from the venue when the fusion uses the map matcher.
         mutating func prepareFloorPlan() {
@@ -90,6 +92,10 @@ enum EvalCommand {
             .repeated(
                 "--fusion-option", "NAME=VALUE", "override one FusionConfiguration value (repeatable; A/B runs)",
                 example: "--fusion-option initialStrideScaleSigma=0.1"),
+            .flag(
+                "--offline",
+                "also smooth each whole recording forwards and backwards (Rauch–Tung–Striebel) and score the smoothed track beside the live one; --track-out then writes the smoothed track"
+            ),
             .flag("--no-heading-alignment", "do not align the heading with the floor plan"),
             .flag("--no-beacons", "ignore beacon fixes"),
             .flag("--no-gnss", "ignore satellite fixes"),
@@ -117,6 +123,7 @@ enum EvalCommand {
         let mapMatchingOptions = try args.options("--map-matching-option")
         let fusionOptions = try args.options("--fusion-option")
         let noAlignment = args.flag("--no-heading-alignment")
+        let offline = args.flag("--offline")
         let noBeacons = args.flag("--no-beacons")
         let noGNSS = args.flag("--no-gnss")
         let storeyHeight = try args.double("--storey-height") ?? venuelessStoreyHeightMeters
@@ -154,6 +161,7 @@ enum EvalCommand {
             venue: nil, registry: nil, fusion: fusion,
             storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
         settings.useGNSS = !noGNSS
+        settings.offline = offline
         settings.fingerprint = try FingerprintOptions.configuration(fingerprintOptions)
         if let weinbergK { settings.deadReckoning.stride = try StrideConfiguration(weinbergK: weinbergK) }
 
@@ -257,7 +265,7 @@ enum EvalCommand {
                 return 1
             }
         }
-        let report = EvalReport(outcomes: outcomes, skipped: skipped)
+        let report = EvalReport(outcomes: outcomes, skipped: skipped, offline: offline)
         guard !outcomes.isEmpty else {
             // Nothing scored: no table of dashes, a sentence (JSON readers still get the skipped list).
             if json { print(report.json.serialized(pretty: true)) }
@@ -275,7 +283,8 @@ enum EvalCommand {
         matcher: FingerprintMatcher? = nil, observer: (any FusionReplayObserver)? = nil
     ) throws -> FusionReplay? {
         FusionReplay.run(
-            samples: loaded.samples, truth: truth, pipeline: try pipeline(loaded, settings, matcher: matcher), observer: observer)
+            samples: loaded.samples, truth: truth, pipeline: try pipeline(loaded, settings, matcher: matcher), observer: observer,
+            offline: settings.offline)
     }
 
     /// The providers and the engine for one recording.
@@ -319,6 +328,8 @@ enum EvalCommand {
 struct EvalReport {
     var outcomes: [EvalCommand.FileOutcome]
     var skipped: [(file: String, reason: String)]
+    /// Whether the walks were also smoothed offline (adds the `offline` sections).
+    var offline = false
 
     /// How many reported sigmas an error may reach before it leaves the navigation corridor
     /// (``NavigationConfiguration/corridorAccuracyFactor``'s default).
@@ -361,6 +372,7 @@ struct EvalReport {
             o["fold"] = outcome.fold.map { .number(Double($0)) } ?? .null
             o["consistency"] = Self.consistencyJSON(outcome.replay.consistency)
             if let navigation = outcome.navigation { o["navigation"] = navigation.json }
+            if offline { o["offline"] = Self.offlineJSON(outcome) }
             let scored = zip(
                 zip(outcome.replay.score.points, outcome.replay.accuraciesAtTruth),
                 zip(outcome.replay.truth.scoredPoints, outcome.replay.estimatesAtTruth))
@@ -408,6 +420,7 @@ struct EvalReport {
         let navigated = outcomes.compactMap(\.navigation)
         if !navigated.isEmpty { top["navigation"] = WalkNavigation.Outcome.pooled(navigated).json }
         top["skipped"] = .array(skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] })
+        if offline { top["offline"] = offlineJSON }
         return .object(top)
     }
 
@@ -434,6 +447,7 @@ struct EvalReport {
         lines += consistencyLines
         lines.append(line("overall pdr", overallDeadReckoning))
         lines += againstDeadReckoningLines
+        if offline { lines += offlineLines(line: line) }
         for (source, score) in overallProviders.sorted(by: { $0.key < $1.key }) { lines.append(line("overall \(source) fixes", score)) }
         let navigated = outcomes.compactMap(\.navigation)
         if !navigated.isEmpty { lines.append("navigation: " + WalkNavigation.Outcome.pooled(navigated).text) }

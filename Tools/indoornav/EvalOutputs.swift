@@ -103,7 +103,11 @@ struct EvalOutputs {
         _ recorder: TrackRecorder, of file: String, loaded: EvaluationInputs.LoadedRecording, replay: FusionReplay, venue: Venue?
     ) -> String? {
         guard let path = trackFiles[file] else { return nil }
+        // Offline, the smoothed track comes first (the live one joins it with --all-tracks).
         var tracks = [PositionTrack(name: "fused", points: recorder.fused)]
+        if let smoothed = replay.offline {
+            tracks = [smoothed.positionTrack(levels: replay.levels)] + (allTracks ? tracks : [])
+        }
         if allTracks {
             tracks.append(PositionTrack(name: "deadReckoning", points: recorder.deadReckoning))
             tracks.append(TrackOutput.truthTrack(replay.truth, levels: replay.levels, venue: venue))

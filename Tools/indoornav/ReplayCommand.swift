@@ -46,6 +46,10 @@ enum ReplayCommand {
                 "--track-out", "FILE", "write the fused track: .csv, .geojson, .gpx, .kml or .jsonl (fix lines for --manual)",
                 example: "--track-out walk.geojson"),
             TrackOutput.allTracksOption,
+            .flag(
+                "--offline",
+                "also smooth the whole recording forwards and backwards (Rauch–Tung–Striebel) and report the smoothed track beside the live one; --track-out then writes the smoothed track"
+            ),
         ],
         notes: [
             "The walk starts at the recording's first ground-truth point; later truth is used only to score the result.",
@@ -70,6 +74,7 @@ enum ReplayCommand {
         let plot = try args.option("--plot")
         let trackOut = try args.option("--track-out")
         let allTracks = args.flag("--all-tracks")
+        let offline = args.flag("--offline")
         try args.finish()
         if allTracks, trackOut == nil { throw UsageError("--all-tracks goes with --track-out FILE") }
         var trackFormat: TrackFormat?
@@ -95,7 +100,7 @@ enum ReplayCommand {
 
         let replay = try Replay(
             venue: venue, registry: registry, loaded: loaded, truth: truth, destination: destination,
-            followMode: followMode, updateIntervalSeconds: updateInterval, manualFixes: manualFixes)
+            followMode: followMode, updateIntervalSeconds: updateInterval, manualFixes: manualFixes, offline: offline)
         let report = replay.report(truth: truth)
         if json {
             print(report.serialized(pretty: true))
@@ -161,16 +166,36 @@ struct Replay {
     var recorded = TrackRecorder()
     /// The level candidates of the engine (for the truth track's levels).
     var levels: [LevelCandidate] = []
+    /// Whether the recording was also smoothed offline.
+    var offline = false
+    /// The offline-smoothed track (with `offline`, unless the backward pass failed).
+    var smoothed: [SmoothedFusionPoint] = []
+    /// Why the backward pass failed (with `offline`).
+    var offlineFailure: String?
 
     /// Replays `loaded` from its truth's start; `manualFixes` join the providers through a manual provider.
     /// Without `destination`, positioning only: the fused and dead-reckoning tracks, no navigation.
     init(
         venue: Venue, registry: BeaconRegistry?, loaded: EvaluationInputs.LoadedRecording, truth: GroundTruthTrack,
         destination: NavigationDestination?, followMode: FollowUserMode, updateIntervalSeconds: Double,
-        manualFixes: [IndoorLocation]? = nil
+        manualFixes: [IndoorLocation]? = nil, offline: Bool = false
     ) throws {
         self.venue = venue
+        self.offline = offline
         let engine = FusionEngine(venue: venue)
+        let smoothing = offline ? FusionSmoothingRecorder() : nil
+        engine.smoothingRecorder = smoothing
+        // Runs after either path below: the backward pass over what the engine recorded.
+        defer {
+            if let smoothing {
+                engine.smoothingRecorder = nil
+                do {
+                    smoothed = try smoothing.smoothedTrack(closingWith: engine)
+                } catch {
+                    offlineFailure = "\(error)"
+                }
+            }
+        }
         let beacons = try registry.map { BeaconPositionProvider(map: try BeaconMap(registry: $0, venue: venue)) }
         var pipeline = FusionPipeline(
             engine: engine, deadReckoning: DeadReckoningProvider(), beacons: beacons,
@@ -220,6 +245,8 @@ struct Replay {
     /// navigated) and truth tracks too.
     func trackDocument(name: String, truth: GroundTruthTrack?, startEpochSeconds: Double?) -> TrackDocument {
         var tracks = [PositionTrack(name: "fused", points: recorded.fused)]
+        // Offline, the smoothed track comes first (the live one joins it with --all-tracks).
+        if offline { tracks = [OfflineFusion.positionTrack(smoothed, levels: levels)] + (truth == nil ? [] : tracks) }
         if let truth {
             tracks.append(PositionTrack(name: "deadReckoning", points: recorded.deadReckoning))
             if navigated {
@@ -266,7 +293,7 @@ struct Replay {
             return ["meanErrorMeters": .finite(s.mean), "p75ErrorMeters": .finite(s.p75), "maxErrorMeters": .finite(s.max)]
         }
         let route = routes.first
-        return [
+        var report: [String: JSONValue] = [
             "navigated": .bool(navigated),
             "arrived": .bool(arrived),
             "arrivalTimeSeconds": arrivalTime.map { .finite($0) } ?? .null,
@@ -288,5 +315,14 @@ struct Replay {
             } ?? .null,
             "events": .array(timeline.map { ["t": .finite(($0.timeSeconds * 10).rounded() / 10), "event": .string($0.text)] }),
         ]
+        if offline {
+            let track = smoothed.map { Stamped(timeSeconds: $0.timeSeconds, point: $0.point, levelID: nil) }
+            report["offline"] = [
+                "smoothed": stats(smoothed.isEmpty ? nil : errors(of: track, truth: truth)),
+                "points": .number(Double(smoothed.count)),
+                "failure": .optional(offlineFailure),
+            ]
+        }
+        return .object(report)
     }
 }

@@ -64,6 +64,7 @@ enum ReplayReport {
                     "  \(name) error vs ground truth: mean \(f(r[key]?["meanErrorMeters"])) m, p75 \(f(r[key]?["p75ErrorMeters"])) m, max \(f(r[key]?["maxErrorMeters"])) m"
                 )
             }
+            lines += offlineLines(r)
             return lines.joined(separator: "\n")
         }
         lines.append(
@@ -77,10 +78,22 @@ enum ReplayReport {
                 "  \(name) error vs ground truth: mean \(f(r[key]?["meanErrorMeters"])) m, p75 \(f(r[key]?["p75ErrorMeters"])) m, max \(f(r[key]?["maxErrorMeters"])) m"
             )
         }
+        lines += offlineLines(r)
         if let c = r["camera"], c != .null {
             lines.append("  camera: level \(c["level"]?.string ?? "-"), bearing \(f(c["bearingDegrees"], 0))°, zoom \(f(c["zoom"]))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The `--offline` line: the smoothed track's errors beside the live ones above (or why it failed).
+    static func offlineLines(_ r: JSONValue) -> [String] {
+        guard let offline = r["offline"] else { return [] }
+        if let failure = offline["failure"]?.string { return ["  offline smoothing failed: \(failure)"] }
+        func f(_ v: JSONValue?) -> String { v?.double.map { String(format: "%.1f", $0) } ?? "-" }
+        let s = offline["smoothed"]
+        return [
+            "  offline (smoothed) error vs ground truth: mean \(f(s?["meanErrorMeters"])) m, p75 \(f(s?["p75ErrorMeters"])) m, max \(f(s?["maxErrorMeters"])) m"
+        ]
     }
 
     /// One SVG per level visited: floor map, route, truth, dead reckoning, fused and snapped tracks,

@@ -16,6 +16,8 @@ extension FusionEngine {
             return false
         }
         let before = filter.state
+        let covarianceBefore = smoothingRecorder == nil ? nil : filter.covariance
+        let levelBefore = levelIndex
         var L = step.lengthMeters
         var lengthSigma = step.lengthSigmaMeters
         // Climbing (stairs, ramps): only part of the stride is horizontal.
@@ -64,6 +66,11 @@ extension FusionEngine {
                     moved[.northMeters] += dn
                     return moved
                 }, jacobian: { _ in jacobian })
+            if let covarianceBefore {
+                recordSmoothingStep(
+                    before: before, covarianceBefore: covarianceBefore, levelBefore: levelBefore, jacobian: jacobian,
+                    timeSeconds: max(timeSeconds ?? step.timeSeconds, step.timeSeconds))
+            }
         } catch {
             statistics.rejectedSteps += 1
             return false

@@ -66,6 +66,9 @@ public final class FusionEngine {
     var matcher: ParticleMapMatcher?
     /// The rasterized floor plan the map matcher weighs steps on (with a venue and map matching).
     public let floorPlan: WalkabilityRaster?
+    /// Records what offline smoothing needs (``FusionSmoothingRecorder``); nil (the default) records
+    /// nothing. Set it before ``start(at:levelIndex:levelConfiguration:)``; it does not change the live output.
+    public var smoothingRecorder: FusionSmoothingRecorder?
 
     /// An engine over `venue` (its levels and walkable area) or over explicit `levels` (no map constraint).
     /// With `venue`, `levels` defaults to the venue's levels with their connectors.
@@ -149,6 +152,7 @@ public final class FusionEngine {
         headingSigmaRadians = location.headingAccuracyRadians
         fallbackLevelIndex = levelIndex
         seedMatcher(at: location)
+        beginSmoothingRecord(atSeconds: location.timeSeconds)
         if !levelCandidates.isEmpty {
             var estimator = LevelEstimator(levels: levelCandidates, startLevelIndex: levelIndex ?? 0, configuration: levelConfiguration)
             estimator.advance(toSeconds: location.timeSeconds, position: location.point)

@@ -1,3 +1,4 @@
+import IndoorEstimation
 import IndoorGeometry
 import IndoorRecordings
 
@@ -64,6 +65,10 @@ public struct FusionReplay: Sendable {
     public var levels: [LevelCandidate] = []
     /// Why the engine could not be started at the first truth point (nothing was fused then).
     public var startFailure: PositioningError?
+    /// The offline-smoothed track and its score (only when run with `offline: true`).
+    public var offline: OfflineFusion?
+    /// Why the offline backward pass refused the recorded run (only when run with `offline: true`).
+    public var offlineFailure: EstimationError?
 
     /// Replays time-ordered `samples`: every sample goes to the providers; at the truth's start time the
     /// engine and the open-loop dead reckoning are started at the truth's start (1 m sigma, its level);
@@ -72,14 +77,18 @@ public struct FusionReplay: Sendable {
     /// - Parameters:
     ///   - startSigmaMeters: one-sigma of the start position, metres.
     ///   - observer: told of the start and of every sample consumed after it (the engine started or not).
+    ///   - offline: also record the run for the backward pass and score the smoothed track
+    ///     (``offline``); the live figures are the same either way.
     public static func run(
         samples: [SensorSample], truth: GroundTruthTrack, pipeline: FusionPipeline,
         startSigmaMeters: Double = 1, levelConfiguration: LevelEstimatorConfiguration = .standard,
-        floorPenaltyMeters: Double = 15, observer: (any FusionReplayObserver)? = nil
+        floorPenaltyMeters: Double = 15, observer: (any FusionReplayObserver)? = nil, offline: Bool = false
     ) -> FusionReplay? {
         guard truth.count >= 2 else { return nil }
         let first = truth.start
         let engine = pipeline.engine
+        let smoothing = offline ? FusionSmoothingRecorder() : nil
+        if let smoothing { engine.smoothingRecorder = smoothing }
         let candidates = engine.levelCandidates
         let startLevel = first.level.flatMap { LevelCandidate.index(of: $0, in: candidates, venue: engine.venue) }
         var fused: [TrackPoint] = []
@@ -145,30 +154,31 @@ public struct FusionReplay: Sendable {
         replay.beaconFixes = fixes
         replay.startFailure = startFailure
         replay.levels = candidates
-        let fusedTrack = TimedTrajectory(fused.map { ($0.timeSeconds, $0.point) })
         let pdrTrack = TimedTrajectory(pdr.map { ($0.timeSeconds, $0.point) })
-        var points: [ScoredPoint] = []
         var pdrPoints: [ScoredPoint] = []
         for point in truth.scoredPoints {
-            guard let estimate = fusedTrack.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds),
-                let open = pdrTrack.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds)
-            else { continue }
-            let level = levelIndex(at: point.timeSeconds, in: fused) ?? startLevel
-            points.append(
-                ScoredPoint(
-                    timeSeconds: point.timeSeconds, errorMeters: estimate.distance(to: point.point),
-                    floorError: floorError(estimated: level, truth: point.level, start: first.level, candidates: candidates, engine: engine)
-                ))
+            guard let open = pdrTrack.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds) else { continue }
             pdrPoints.append(
                 ScoredPoint(
                     timeSeconds: point.timeSeconds, errorMeters: open.distance(to: point.point),
                     floorError: floorError(
                         estimated: startLevel, truth: point.level, start: first.level, candidates: candidates, engine: engine)))
-            replay.estimatesAtTruth.append(estimate)
-            replay.accuraciesAtTruth.append(Self.accuracy(atSeconds: point.timeSeconds, in: fused))
-            replay.covariancesAtTruth.append(lastIndex(atOrBefore: point.timeSeconds, in: fused).flatMap { fused[$0].covariance })
         }
-        replay.score = FusionScore(points: points, floorPenaltyMeters: floorPenaltyMeters)
+        let live = scoredTrack(fused, truth: truth, startLevel: startLevel, candidates: candidates, engine: engine)
+        replay.estimatesAtTruth = live.estimates
+        replay.accuraciesAtTruth = live.accuracies
+        replay.covariancesAtTruth = live.covariances
+        replay.score = FusionScore(points: live.points, floorPenaltyMeters: floorPenaltyMeters)
+        if let smoothing, startFailure == nil {
+            engine.smoothingRecorder = nil
+            do {
+                replay.offline = try OfflineFusion(
+                    smoothing.smoothedTrack(closingWith: engine), truth: truth, startLevel: startLevel, candidates: candidates,
+                    engine: engine, floorPenaltyMeters: floorPenaltyMeters)
+            } catch {
+                replay.offlineFailure = error
+            }
+        }
         for (source, list) in bySource {
             replay.fixesBySource[source] = list.map {
                 TrackPoint(timeSeconds: $0.fix.timeSeconds, point: $0.fix.point, levelIndex: $0.levelIndex)
@@ -190,6 +200,28 @@ public struct FusionReplay: Sendable {
         }
         replay.deadReckoningScore = FusionScore(points: pdrPoints, floorPenaltyMeters: floorPenaltyMeters)
         return replay
+    }
+
+    /// A track's estimates at the truth's scored points: interpolated in time (holding the ends), the
+    /// level and the reported accuracy and covariance of the last track point at or before each time.
+    static func scoredTrack(
+        _ track: [TrackPoint], truth: GroundTruthTrack, startLevel: Int?, candidates: [LevelCandidate], engine: FusionEngine
+    ) -> (points: [ScoredPoint], estimates: [LocalPoint], accuracies: [Double], covariances: [Covariance2D?]) {
+        let trajectory = TimedTrajectory(track.map { ($0.timeSeconds, $0.point) })
+        var result: (points: [ScoredPoint], estimates: [LocalPoint], accuracies: [Double], covariances: [Covariance2D?]) = ([], [], [], [])
+        for point in truth.scoredPoints {
+            guard let estimate = trajectory.position(atSeconds: point.timeSeconds, extrapolation: .holdEnds) else { continue }
+            let level = levelIndex(at: point.timeSeconds, in: track) ?? startLevel
+            result.points.append(
+                ScoredPoint(
+                    timeSeconds: point.timeSeconds, errorMeters: estimate.distance(to: point.point),
+                    floorError: floorError(
+                        estimated: level, truth: point.level, start: truth.start.level, candidates: candidates, engine: engine)))
+            result.estimates.append(estimate)
+            result.accuracies.append(accuracy(atSeconds: point.timeSeconds, in: track))
+            result.covariances.append(lastIndex(atOrBefore: point.timeSeconds, in: track).flatMap { track[$0].covariance })
+        }
+        return result
     }
 
     /// The level of the last track point at or before `time` (binary search).

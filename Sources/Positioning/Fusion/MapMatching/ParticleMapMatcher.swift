@@ -34,6 +34,9 @@ struct ParticleMapMatcher {
     /// Number of steps after which particles were redrawn on open floor (see
     /// ``MapMatchingConfiguration/recoveryOpenFraction``).
     private(set) var recoveries = 0
+    /// With ancestry tracking on (offline smoothing, ``trackAncestry()``): for each particle, the index
+    /// it had at the last ``takeAncestry()``; resampling copies it with the particle. Nil when off.
+    private(set) var ancestry: [Int32]?
 
     init(configuration: MapMatchingConfiguration, fusion: FusionConfiguration, floorPlan: WalkabilityRaster) {
         self.configuration = configuration
@@ -55,7 +58,21 @@ struct ParticleMapMatcher {
             headingBias.append(configuration.initialHeadingBiasSigmaRadians * random.gaussian())
         }
         weights = Array(repeating: 1 / Double(n), count: n)
+        if ancestry != nil { ancestry = Self.identity(n) }
     }
+
+    /// Starts recording each particle's ancestor (for a fixed-lag smoother); changes nothing else.
+    mutating func trackAncestry() { ancestry = Self.identity(east.count) }
+
+    /// Each particle's index at the previous call (or at ``trackAncestry()``), and starts again from
+    /// the current indices; nil when ancestry is not tracked.
+    mutating func takeAncestry() -> [Int32]? {
+        guard let taken = ancestry else { return nil }
+        ancestry = Self.identity(east.count)
+        return taken
+    }
+
+    private static func identity(_ n: Int) -> [Int32] { (0..<n).map { Int32($0) } }
 
     /// Moves every particle's position to a draw around `point` (covariance `covariance`), keeping its
     /// heading bias (after a jump the cloud cannot follow by its own steps, such as a
@@ -192,6 +209,7 @@ struct ParticleMapMatcher {
         let start = random.unit() / Double(n)
         var newEast = [Double](), newNorth = [Double](), newBias = [Double]()
         newEast.reserveCapacity(n); newNorth.reserveCapacity(n); newBias.reserveCapacity(n)
+        var newAncestry: [Int32]? = ancestry == nil ? nil : []
         var cumulative = weights[0]
         var j = 0
         for k in 0..<n {
@@ -201,8 +219,10 @@ struct ParticleMapMatcher {
                 cumulative += weights[j]
             }
             newEast.append(east[j]); newNorth.append(north[j]); newBias.append(headingBias[j])
+            if let ancestry { newAncestry?.append(ancestry[j]) }
         }
         east = newEast; north = newNorth; headingBias = newBias
+        ancestry = newAncestry
         weights = Array(repeating: 1 / Double(n), count: n)
         resamplings += 1
     }

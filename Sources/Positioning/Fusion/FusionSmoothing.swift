@@ -1,0 +1,158 @@
+import IndoorEstimation
+import IndoorGeometry
+
+/// One point of an offline-smoothed track: the fusion state at one epoch given the whole recording.
+public struct SmoothedFusionPoint: Hashable, Sendable {
+    /// The epoch's time: the start, or the step that opened it, seconds.
+    public var timeSeconds: Double
+    /// The smoothed position, local frame.
+    public var point: LocalPoint
+    /// The smoothed position covariance, m².
+    public var covariance: Covariance2D
+    /// The level the live engine held at the end of the epoch (levels are not smoothed).
+    public var levelIndex: Int?
+    /// The smoothed heading bias, radians.
+    public var headingBiasRadians: Double
+    /// The smoothed stride scale.
+    public var strideScale: Double
+}
+
+/// The tunables of offline smoothing (``FusionSmoothingRecorder``).
+public struct FusionSmoothingConfiguration: Hashable, Sendable {
+    /// The particle map matcher's fixed lag, steps (``ParticleLagSmoother``); 0 leaves the particles
+    /// unsmoothed (the Kalman backward pass alone). Default 20 (about 14 m of walking).
+    public var particleLagSteps: Int
+    /// Share of the particles' fixed-lag mean in the smoothed position where the map matcher runs; the
+    /// rest is the Kalman backward pass's. 0…1, default 1.
+    public var particleWeight: Double
+    /// Whether the particles' fixed-lag means replace the filtered position and heading bias before the
+    /// Kalman backward pass (which then carries their correction to the stride scale and to the epochs
+    /// without particles). Default false.
+    public var particleMeansIntoKalman: Bool
+
+    /// The defaults.
+    public static let standard = FusionSmoothingConfiguration(unchecked: 20, particleWeight: 1, particleMeansIntoKalman: false)
+
+    /// A configuration; every value is checked against its range.
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
+    public init(particleLagSteps: Int = 20, particleWeight: Double = 1, particleMeansIntoKalman: Bool = false) throws(PositioningError) {
+        try PositioningError.check("particleLagSteps", Double(particleLagSteps), in: 0...10_000)
+        try PositioningError.check("particleWeight", particleWeight, in: 0...1)
+        self.init(unchecked: particleLagSteps, particleWeight: particleWeight, particleMeansIntoKalman: particleMeansIntoKalman)
+    }
+
+    private init(unchecked lag: Int, particleWeight: Double, particleMeansIntoKalman: Bool) {
+        particleLagSteps = lag
+        self.particleWeight = particleWeight
+        self.particleMeansIntoKalman = particleMeansIntoKalman
+    }
+}
+
+/// Records, while an engine runs, what offline smoothing of the whole recording needs, and runs the
+/// backward passes at the end (``smoothedTrack(closingWith:)``).
+///
+/// **Kalman state**: an *epoch* is the stretch from one step's time update to the next: it opens with
+/// the predicted state (x⁻, P⁻ and the step's Jacobian F) and closes with whatever the engine then held
+/// just before the next step — after every fix, range, heading and wall correction and the map
+/// matcher's mean — which is the filtered estimate the Rauch–Tung–Striebel backward pass takes as given
+/// (``RauchTungStriebelSmoother``). Inside an epoch the state has no process noise, so every live
+/// estimate of the epoch smooths to the same value. Fixes and ranges thus act in both directions.
+///
+/// **Particle map matcher**: with ``FusionSmoothingConfiguration/particleLagSteps`` > 0, each epoch's
+/// particle set closes a ``ParticleLagSmoother`` window; its fixed-lag means enter the smoothed position
+/// as the configuration says.
+///
+/// Attach one to ``FusionEngine/smoothingRecorder`` before ``FusionEngine/start(at:levelIndex:levelConfiguration:)``;
+/// a restart clears it. Memory: about 0.6 kB a step for the Kalman record (one hour of walking at two
+/// steps a second ≈ 4 MB) plus the particle window (L + 1 particle sets). Nothing here changes what the
+/// engine computes: live output is the same with or without a recorder.
+public final class FusionSmoothingRecorder {
+    /// The tunables.
+    public let configuration: FusionSmoothingConfiguration
+    /// Epoch times (start, then each step), seconds.
+    private(set) var epochTimes: [Double] = []
+    /// The closed epochs' filtered estimates (one fewer than ``epochTimes`` until the track is closed).
+    private(set) var filtered: [GaussianEstimate] = []
+    /// The level held at each closed epoch's end.
+    private(set) var levels: [Int?] = []
+    /// The time update that opened each epoch after the first.
+    private(set) var transitions: [SmoothingTransition] = []
+    /// The particle matcher's fixed-lag smoother.
+    private(set) var particles: ParticleLagSmoother
+
+    /// An empty recorder.
+    public init(configuration: FusionSmoothingConfiguration = .standard) {
+        self.configuration = configuration
+        particles = ParticleLagSmoother(lagEpochs: configuration.particleLagSteps)
+    }
+
+    /// Number of epochs recorded (the start and one per step).
+    public var epochCount: Int { epochTimes.count }
+
+    /// Whether particle sets are wanted at each epoch's close.
+    var wantsParticles: Bool { configuration.particleLagSteps > 0 }
+
+    /// Clears everything and opens the first epoch at `timeSeconds` (the engine's start).
+    func restart(atSeconds timeSeconds: Double) {
+        epochTimes = [timeSeconds]
+        filtered.removeAll(keepingCapacity: true)
+        levels.removeAll(keepingCapacity: true)
+        transitions.removeAll(keepingCapacity: true)
+        particles.reset()
+    }
+
+    /// Closes the current epoch with the state before a step (`before`, its covariance, level and
+    /// particle set) and opens the step's epoch with its time update. Ignored before ``restart(atSeconds:)``.
+    func recordStep(
+        before: GaussianEstimate, levelIndex: Int?, particles set: ParticleLagSmoother.Snapshot?, predicted: GaussianEstimate,
+        jacobian: Matrix, timeSeconds: Double
+    ) {
+        guard !epochTimes.isEmpty else { return }
+        if wantsParticles { particles.close(epoch: filtered.count, particles: set) }
+        filtered.append(before)
+        levels.append(levelIndex)
+        transitions.append(SmoothingTransition(predicted: predicted, jacobian: jacobian))
+        epochTimes.append(timeSeconds)
+    }
+
+    /// Closes the last epoch with the engine's current state and runs the backward passes.
+    /// - Returns: one point per epoch, in time order; empty when the engine never started.
+    /// - Throws: the ``EstimationError`` of the Kalman backward pass when it refuses the record (a
+    ///   predicted covariance that is not positive definite, a non-finite state).
+    public func smoothedTrack(closingWith engine: FusionEngine) throws(EstimationError) -> [SmoothedFusionPoint] {
+        guard let filter = engine.filter, !epochTimes.isEmpty, filtered.count == epochTimes.count - 1 else { return [] }
+        var closed = filtered + [GaussianEstimate(mean: filter.state, covariance: filter.covariance)]
+        let closedLevels = levels + [engine.levelIndex]
+        var lagged = particles
+        if wantsParticles {
+            lagged.close(epoch: filtered.count, particles: engine.particleSnapshot(advancingAncestry: false))
+            lagged.flush()
+        }
+        let particleMeans = (0..<closed.count).map { k in lagged.means.indices.contains(k) ? lagged.means[k] : nil }
+        if configuration.particleMeansIntoKalman {
+            for k in closed.indices {
+                guard let mean = particleMeans[k] else { continue }
+                closed[k].mean[.eastMeters] = mean.east
+                closed[k].mean[.northMeters] = mean.north
+                closed[k].mean[.headingBiasRadians] = mean.headingBias
+            }
+        }
+        let smoothed = try RauchTungStriebelSmoother(stateDimension: FusionState.dimension).smooth(
+            filtered: closed, transitions: transitions)
+        let w = configuration.particleWeight
+        return smoothed.indices.map { k in
+            var x = smoothed[k].mean
+            let p = smoothed[k].covariance
+            if !configuration.particleMeansIntoKalman, let mean = particleMeans[k] {
+                x[.eastMeters] = w * mean.east + (1 - w) * x[.eastMeters]
+                x[.northMeters] = w * mean.north + (1 - w) * x[.northMeters]
+                x[.headingBiasRadians] = w * mean.headingBias + (1 - w) * x[.headingBiasRadians]
+            }
+            return SmoothedFusionPoint(
+                timeSeconds: epochTimes[k], point: LocalPoint(x: x[.eastMeters], y: x[.northMeters]),
+                covariance: Covariance2D(
+                    xx: p[.eastMeters, .eastMeters], xy: p[.eastMeters, .northMeters], yy: p[.northMeters, .northMeters]),
+                levelIndex: closedLevels[k], headingBiasRadians: x[.headingBiasRadians], strideScale: x[.strideScale])
+        }
+    }
+}
