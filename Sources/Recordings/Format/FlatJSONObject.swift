@@ -82,7 +82,8 @@ struct FlatJSONObject {
     let interner = StringInterner()
 
     init() {
-        slots = Array(repeating: Field(kind: .null, number: 0, valueStart: 0, valueEnd: 0, escaped: false), count: CanonicalKey.allCases.count)
+        slots = Array(
+            repeating: Field(kind: .null, number: 0, valueStart: 0, valueEnd: 0, escaped: false), count: CanonicalKey.allCases.count)
     }
 
     /// Scans `line` (which must stay alive while this object's fields are used).
@@ -113,7 +114,9 @@ struct FlatJSONObject {
         while true {
             skipSpace()
             guard i < n, line[i] == UInt8(ascii: "\"") else { return .syntax("expected a key in quotes at column \(i + 1)") }
-            guard let (keyStart, keyEnd, keyEscaped) = stringBounds(line, n, &i) else { return .syntax("unterminated key at column \(i + 1)") }
+            guard let (keyStart, keyEnd, keyEscaped) = stringBounds(line, n, &i) else {
+                return .syntax("unterminated key at column \(i + 1)")
+            }
             skipSpace()
             guard i < n, line[i] == UInt8(ascii: ":") else { return .syntax("expected ':' at column \(i + 1)") }
             i += 1
@@ -122,7 +125,9 @@ struct FlatJSONObject {
             var field = Field(kind: .null, number: 0, valueStart: i, valueEnd: i, escaped: false)
             switch line[i] {
             case UInt8(ascii: "\""):
-                guard let (s, e, esc) = stringBounds(line, n, &i) else { return .syntax("unterminated string at column \(field.valueStart + 1)") }
+                guard let (s, e, esc) = stringBounds(line, n, &i) else {
+                    return .syntax("unterminated string at column \(field.valueStart + 1)")
+                }
                 field.kind = .string; field.valueStart = s; field.valueEnd = e; field.escaped = esc
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 return .notFlat

@@ -129,7 +129,8 @@ private final class Engine<Decoder: RecordLineDecoder>: ReaderEngine {
 
     init(lines: LineSplitter<AnyByteSource>, strict: Bool, name: String, format: RecordingFormat, makeDecoder: @escaping () -> Decoder) {
         self.makeDecoder = makeDecoder
-        state = ReaderState(lines: lines, decoder: makeDecoder(), summary: ReadSummary(file: name, format: format), name: name, strict: strict)
+        state = ReaderState(
+            lines: lines, decoder: makeDecoder(), summary: ReadSummary(file: name, format: format), name: name, strict: strict)
     }
 
     deinit { state.lines.deallocate() }
