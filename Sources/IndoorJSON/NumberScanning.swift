@@ -13,62 +13,119 @@ import Darwin
 /// exact integer and one multiplication or division by an exact power of ten rounds correctly. Anything
 /// else goes through C `strtod`, so results are always correctly rounded.
 public enum NumberScanning {
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
+    /// 10^e for 0 ≤ e ≤ 22, every one exact in a `Double` (a switch compiles to a constant table).
+    @inline(__always)
+    private static func exactPowerOfTen(_ e: Int) -> Double {
+        switch e {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
     /// Parses the whole of `bytes` as a finite decimal number (`-1.5`, `2e-3`, `+4`, `007`, `.5`, `5.`);
     /// `nil` when it is empty, has other characters, or is not finite (`nan`, `inf`, overflow such as
     /// `1e400`). Underflow rounds to zero (or the nearest subnormal), keeping the sign.
     /// - Complexity: O(n) in the byte count; no allocation on the fast path.
     public static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        let n = bytes.count
-        guard n > 0 else { return nil }
-        var i = 0
+        guard let base = bytes.baseAddress, let (value, end) = doublePrefix(base, from: 0, to: bytes.count), end == bytes.count
+        else { return nil }
+        return value
+    }
+
+    /// Parses the decimal number that starts at `base[from]` and ends before the first byte that cannot
+    /// continue it (or at `to`), in the one pass a scanner makes over a line: the value and the index
+    /// just past the number. `nil` when no number starts there, when it is malformed as far as it goes
+    /// (`1e` without exponent digits, a lone sign or point), or when it is not finite. The caller checks
+    /// that what follows is a separator; the accepted grammar is that of ``double(_:)``.
+    /// - Complexity: O(length of the number); no allocation on the fast path.
+    @inline(__always)
+    public static func doublePrefix(_ base: UnsafePointer<UInt8>, from: Int, to n: Int) -> (value: Double, end: Int)? {
+        var i = from
+        guard i < n else { return nil }
         var negative = false
-        if bytes[0] == UInt8(ascii: "-") { negative = true; i = 1 } else if bytes[0] == UInt8(ascii: "+") { i = 1 }
+        if base[i] == UInt8(ascii: "-") {
+            negative = true; i += 1
+        } else if base[i] == UInt8(ascii: "+") {
+            i += 1
+        }
         var mantissa: UInt64 = 0
         var digits = 0
         var significant = 0
         var exponent = 0
-        while i < n, bytes[i] &- 48 < 10 {
-            if significant > 0 || bytes[i] != 48 { significant += 1 }
-            if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48) } else { exponent += 1 }
+        // Leading zeros are not significant; the common case (fewer than 19 digits) accumulates directly.
+        while i < n, base[i] == 48 { digits += 1; i += 1 }
+        while i < n {
+            let d = base[i] &- 48
+            guard d < 10 else { break }
+            significant += 1
+            if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(d) } else { exponent += 1 }
             digits += 1
             i += 1
         }
-        if i < n, bytes[i] == UInt8(ascii: ".") {
+        if i < n, base[i] == UInt8(ascii: ".") {
             i += 1
-            while i < n, bytes[i] &- 48 < 10 {
-                if significant > 0 || bytes[i] != 48 { significant += 1 }
-                if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48); exponent -= 1 }
+            if significant == 0 {
+                while i < n, base[i] == 48 { digits += 1; exponent -= 1; i += 1 }
+            }
+            while i < n {
+                let d = base[i] &- 48
+                guard d < 10 else { break }
+                significant += 1
+                if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(d); exponent -= 1 }
                 digits += 1
                 i += 1
             }
         }
         guard digits > 0 else { return nil }
-        if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
+        if i < n, base[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
             var expNegative = false
-            if i < n, bytes[i] == UInt8(ascii: "-") { expNegative = true; i += 1 } else if i < n, bytes[i] == UInt8(ascii: "+") { i += 1 }
+            if i < n, base[i] == UInt8(ascii: "-") {
+                expNegative = true; i += 1
+            } else if i < n, base[i] == UInt8(ascii: "+") {
+                i += 1
+            }
             var e = 0
             var expDigits = 0
-            while i < n, bytes[i] &- 48 < 10 {
-                if e < 100_000 { e = e * 10 + Int(bytes[i] &- 48) }
+            while i < n {
+                let d = base[i] &- 48
+                guard d < 10 else { break }
+                if e < 100_000 { e = e * 10 + Int(d) }
                 expDigits += 1
                 i += 1
             }
             guard expDigits > 0 else { return nil }
             exponent += expNegative ? -e : e
         }
-        guard i == n else { return nil }
+        if significant == 0 { return (negative ? -0.0 : 0.0, i) }
         if significant <= 15, exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
-            value = exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
-            return negative ? -value : value
+            value = exponent < 0 ? value / exactPowerOfTen(-exponent) : value * exactPowerOfTen(exponent)
+            return (negative ? -value : value, i)
         }
-        return slowDouble(bytes)
+        guard let value = slowDouble(UnsafeBufferPointer(start: base + from, count: i - from)) else { return nil }
+        return (value, i)
     }
 
     /// `strtod` on a NUL-terminated copy (the input was already checked to be a decimal number).

@@ -11,7 +11,7 @@ enum CanonicalField {
 /// Read access to the fields of one canonical line, whichever parser produced them.
 protocol CanonicalFields {
     /// The field named `key`.
-    func field(_ key: StaticString) -> CanonicalField
+    func field(_ key: CanonicalKey) -> CanonicalField
     /// The `"type"` field: a known kind, or the unknown text (`nil` when missing or not a string).
     func sampleKind() -> (kind: SampleKind?, text: String?)
 }
@@ -19,27 +19,24 @@ protocol CanonicalFields {
 extension FlatJSONObject: CanonicalFields {
     private static let kindBytes: [(SampleKind, [UInt8])] = SampleKind.allCases.map { ($0, Array($0.rawValue.utf8)) }
 
-    func field(_ key: StaticString) -> CanonicalField {
-        guard let index = index(of: key) else { return .missing }
-        let f = fields[index]
+    @inline(__always)
+    func field(_ key: CanonicalKey) -> CanonicalField {
+        guard let f = field(for: key) else { return .missing }
         switch f.kind {
         case .number: return .number(f.number)
-        case .string: return string(index).map(CanonicalField.string) ?? .other(typeName: "invalid string")
+        case .string: return string(f).map(CanonicalField.string) ?? .other(typeName: "invalid string")
         case .bool: return .other(typeName: "boolean")
         case .null: return .other(typeName: "null")
         }
     }
 
     func sampleKind() -> (kind: SampleKind?, text: String?) {
-        guard let index = index(of: "type") else { return (nil, nil) }
-        let f = fields[index]
-        guard f.kind == .string else { return (nil, nil) }
-        let length = f.valueEnd - f.valueStart
-        candidates: for (kind, bytes) in Self.kindBytes where bytes.count == length && !f.escaped {
-            for k in 0..<length where line[f.valueStart + k] != bytes[k] { continue candidates }
-            return (kind, kind.rawValue)
+        guard let f = field(for: .type), f.kind == .string else { return (nil, nil) }
+        if !f.escaped {
+            let value = UnsafeBufferPointer(rebasing: line[f.valueStart..<f.valueEnd])
+            for (kind, bytes) in Self.kindBytes where bytes.elementsEqual(value) { return (kind, kind.rawValue) }
         }
-        return (nil, string(index))
+        return (nil, string(f))
     }
 }
 
@@ -47,8 +44,8 @@ extension FlatJSONObject: CanonicalFields {
 struct JSONObjectFields: CanonicalFields {
     var object: [String: JSONValue]
 
-    func field(_ key: StaticString) -> CanonicalField {
-        guard let value = object[key.description] else { return .missing }
+    func field(_ key: CanonicalKey) -> CanonicalField {
+        guard let value = object[key.name] else { return .missing }
         switch value {
         case .number(let d): return .number(d)
         case .string(let s): return .string(s)

@@ -36,7 +36,7 @@ struct CanonicalLineDecoder: RecordLineDecoder {
         let (kind, text) = fields.sampleKind()
         guard let kind else {
             if let text { return .skipped(recordType: text) }
-            if case .missing = fields.field("type") { return .problem(recordType: nil, message: "missing field 'type'") }
+            if case .missing = fields.field(.type) { return .problem(recordType: nil, message: "missing field 'type'") }
             return .problem(recordType: nil, message: "field 'type' must be a string")
         }
         var decoder = CanonicalSampleDecoder(fields)

@@ -14,7 +14,18 @@ public struct ReadSummary: Hashable, Sendable {
     /// Bytes read.
     public var bytes = 0
     /// Samples delivered, per kind.
-    public var samples: [SampleKind: Int] = [:]
+    public var samples: [SampleKind: Int] {
+        get {
+            var out: [SampleKind: Int] = [:]
+            for (index, kind) in SampleKind.allCases.enumerated() where sampleCounts[index] > 0 { out[kind] = sampleCounts[index] }
+            return out
+        }
+        set {
+            for (index, kind) in SampleKind.allCases.enumerated() { sampleCounts[index] = newValue[kind] ?? 0 }
+        }
+    }
+    /// Samples delivered, indexed by ``SampleKind/ordinal`` (counted without hashing on the read path).
+    private var sampleCounts = [Int](repeating: 0, count: SampleKind.allCases.count)
     /// Well-formed records of types not used, per record type (e.g. `TYPE_BLUE`, `LIGH`).
     public var skippedRecords: [String: Int] = [:]
     /// Malformed lines (reported and skipped).
@@ -26,7 +37,15 @@ public struct ReadSummary: Hashable, Sendable {
     /// The largest such step back, seconds.
     public var largestTimeRegressionSeconds = 0.0
     /// Time of the earliest and latest sample, seconds.
-    public var timeRangeSeconds: ClosedRange<Double>?
+    public var timeRangeSeconds: ClosedRange<Double>? {
+        get { earliestSeconds <= latestSeconds ? earliestSeconds...latestSeconds : nil }
+        set {
+            earliestSeconds = newValue?.lowerBound ?? .infinity
+            latestSeconds = newValue?.upperBound ?? -.infinity
+        }
+    }
+    private var earliestSeconds = Double.infinity
+    private var latestSeconds = -Double.infinity
 
     /// An empty summary.
     public init(file: String, format: RecordingFormat) {
@@ -35,7 +54,7 @@ public struct ReadSummary: Hashable, Sendable {
     }
 
     /// Total samples delivered.
-    public var totalSamples: Int { samples.values.reduce(0, +) }
+    public var totalSamples: Int { sampleCounts.reduce(0, +) }
     /// Total records skipped for their type.
     public var totalSkipped: Int { skippedRecords.values.reduce(0, +) }
 
@@ -44,18 +63,16 @@ public struct ReadSummary: Hashable, Sendable {
         if issues.count < Self.keptIssueLimit { issues.append(issue) }
     }
 
-    mutating func record(_ sample: SensorSample, previousMaxSeconds: Double?) {
-        samples[sample.kind, default: 0] += 1
-        let t = sample.timeSeconds
-        if let previousMaxSeconds, t < previousMaxSeconds {
+    /// Counts a sample of `kind` at `t` (finite); a time earlier than the latest so far is a regression.
+    @inline(__always)
+    mutating func record(kind: SampleKind, timeSeconds t: Double) {
+        sampleCounts.withUnsafeMutableBufferPointer { $0[kind.ordinal] &+= 1 }
+        if t < latestSeconds {
             timeRegressions += 1
-            largestTimeRegressionSeconds = max(largestTimeRegressionSeconds, previousMaxSeconds - t)
+            largestTimeRegressionSeconds = max(largestTimeRegressionSeconds, latestSeconds - t)
         }
-        if let range = timeRangeSeconds {
-            timeRangeSeconds = min(range.lowerBound, t)...max(range.upperBound, t)
-        } else {
-            timeRangeSeconds = t...t
-        }
+        if t < earliestSeconds { earliestSeconds = t }
+        if t > latestSeconds { latestSeconds = t }
     }
 
     /// A multi-line text report: counts per kind, skipped types with counts, problems.

@@ -34,12 +34,18 @@ struct FieldSplitter {
 
     mutating func split(_ line: UnsafeBufferPointer<UInt8>, separator: UInt8) {
         ranges.removeAll(keepingCapacity: true)
+        guard let base = line.baseAddress else { ranges.append(0..<0); return }
         var start = 0
-        for i in 0..<line.count where line[i] == separator {
-            ranges.append(start..<i)
-            start = i + 1
+        var i = 0
+        let n = line.count
+        while i < n {
+            if base[i] == separator {
+                ranges.append(start..<i)
+                start = i + 1
+            }
+            i += 1
         }
-        ranges.append(start..<line.count)
+        ranges.append(start..<n)
     }
 
     var count: Int { ranges.count }
@@ -67,12 +73,15 @@ struct DelimitedFieldReader {
     let fields: FieldSplitter
     /// Names of the fields by index, for messages (index 0 is the first field of the line).
     let names: [String]
+    /// Shares the strings the lines repeat.
+    let strings: StringInterner
     private(set) var problem: String?
 
-    init(line: UnsafeBufferPointer<UInt8>, fields: FieldSplitter, names: [String]) {
+    init(line: UnsafeBufferPointer<UInt8>, fields: FieldSplitter, names: [String], strings: StringInterner) {
         self.line = line
         self.fields = fields
         self.names = names
+        self.strings = strings
     }
 
     private func name(_ index: Int) -> String {
@@ -127,6 +136,6 @@ struct DelimitedFieldReader {
             fail("truncated record: \(name(index)) missing (\(fields.count) fields)")
             return ""
         }
-        return fields.text(line, index)
+        return strings.string(fields.bytes(line, index))
     }
 }

@@ -39,20 +39,18 @@ public final class RecordingReader: SampleSource {
     /// Whether the first malformed line throws.
     public let strict: Bool
     /// Counts so far (complete after ``next()`` returned `nil`).
-    public private(set) var summary: ReadSummary
+    public var summary: ReadSummary { engine.summary }
 
     /// Sample times beyond this many seconds from zero (about 317 years: relative times and Unix epoch
     /// seconds both fit well inside) are no recording's: such a line is reported and counted as malformed
     /// (a corrupt `1e300` or an `Int64.min` millisecond stamp), not played.
     public static let maximumPlausibleTimeSeconds = 1e10
 
-    private let lines: LineReader<AnyByteSource>
-    private var decoder: any RecordLineDecoder
-    private var maxTimeSeconds: Double?
+    private let engine: any ReaderEngine
 
     /// The header: for canonical files as read from line 1, for imported formats built from their
     /// metadata (complete once the metadata lines are read, i.e. after the first sample).
-    public var header: RecordingHeader { decoder.header }
+    public var header: RecordingHeader { engine.header }
 
     /// Opens a file.
     public convenience init(
@@ -90,76 +88,20 @@ public final class RecordingReader: SampleSource {
         let format = detected ?? .canonical
         self.format = format
         self.strict = strict
-        summary = ReadSummary(file: source.name, format: format)
-        lines = LineReader(source, chunkBytes: chunkBytes)
-        decoder = Self.makeDecoder(format, file: source.name)
-    }
-
-    private static func makeDecoder(_ format: RecordingFormat, file: String) -> any RecordLineDecoder {
+        let lines = LineSplitter(source, chunkBytes: chunkBytes, maxLineBytes: 16 << 20)
+        let name = source.name
         switch format {
-        case .canonical: CanonicalLineDecoder(file: file)
-        case .ilc: ILCLineDecoder(file: file)
-        case .ipin: IPINLineDecoder(file: file)
+        case .canonical: engine = Engine(lines: lines, strict: strict, name: name, format: format) { CanonicalLineDecoder(file: name) }
+        case .ilc: engine = Engine(lines: lines, strict: strict, name: name, format: format) { ILCLineDecoder(file: name) }
+        case .ipin: engine = Engine(lines: lines, strict: strict, name: name, format: format) { IPINLineDecoder(file: name) }
         }
     }
 
     /// The next sample or issue.
-    public func next() throws(RecordingError) -> SourceEvent? {
-        while let chunk = try lines.next() {
-            let lineNumber = lines.lineNumber
-            summary.lines = lineNumber
-            summary.bytes = lines.bytesConsumed
-            let decoded: DecodedLine
-            switch chunk {
-            case .line(let bytes): decoded = decoder.decode(bytes, lineNumber: lineNumber)
-            case .overlong(let count):
-                decoded = .problem(recordType: nil, message: "line of \(count) bytes is longer than the reader accepts")
-            }
-            switch decoded {
-            case .sample(let sample):
-                if !sample.timeSeconds.isFinite {
-                    return try report(
-                        RecordingLineIssue(file: name, line: lineNumber, recordType: sample.kind.rawValue, message: "time is not finite"))
-                }
-                if abs(sample.timeSeconds) > Self.maximumPlausibleTimeSeconds {
-                    return try report(
-                        RecordingLineIssue(
-                            file: name, line: lineNumber, recordType: sample.kind.rawValue,
-                            message:
-                                "time \(sample.timeSeconds) s is outside any plausible recording (beyond ±\(Int(Self.maximumPlausibleTimeSeconds)) s of the epoch)"
-                        ))
-                }
-                summary.record(sample, previousMaxSeconds: maxTimeSeconds)
-                maxTimeSeconds = max(maxTimeSeconds ?? sample.timeSeconds, sample.timeSeconds)
-                return .sample(sample, line: lineNumber)
-            case .ignored, .header:
-                continue
-            case .skipped(let type):
-                summary.skippedRecords[type, default: 0] += 1
-            case .problem(let type, let message):
-                return try report(RecordingLineIssue(file: name, line: lineNumber, recordType: type, message: message))
-            case .fatal(let error):
-                throw error
-            }
-        }
-        summary.lines = lines.lineNumber
-        summary.bytes = lines.bytesConsumed
-        return nil
-    }
-
-    private func report(_ issue: RecordingLineIssue) throws(RecordingError) -> SourceEvent {
-        summary.record(issue)
-        if strict { throw .malformedLine(issue) }
-        return .issue(issue)
-    }
+    public func next() throws(RecordingError) -> SourceEvent? { try engine.next() }
 
     /// Starts again from the first line (counts are reset).
-    public func rewind() throws(RecordingError) {
-        try lines.rewind()
-        decoder = Self.makeDecoder(format, file: name)
-        summary = ReadSummary(file: name, format: format)
-        maxTimeSeconds = nil
-    }
+    public func rewind() throws(RecordingError) { try engine.rewind() }
 
     /// Reads everything that is left: the samples (in file order) and the summary.
     public func readAll() throws(RecordingError) -> (samples: [SensorSample], summary: ReadSummary) {
@@ -168,5 +110,97 @@ public final class RecordingReader: SampleSource {
             if case .sample(let sample, _) = event { samples.append(sample) }
         }
         return (samples, summary)
+    }
+}
+
+/// The reading loop of ``RecordingReader`` for one format, its decoder a concrete type so the decoding
+/// is compiled into the loop. All its state is one value (``ReaderState``), so a line costs one access
+/// to it rather than one per counter.
+private protocol ReaderEngine: AnyObject {
+    var summary: ReadSummary { get }
+    var header: RecordingHeader { get }
+    func next() throws(RecordingError) -> SourceEvent?
+    func rewind() throws(RecordingError)
+}
+
+private final class Engine<Decoder: RecordLineDecoder>: ReaderEngine {
+    private var state: ReaderState<Decoder>
+    private let makeDecoder: () -> Decoder
+
+    init(lines: LineSplitter<AnyByteSource>, strict: Bool, name: String, format: RecordingFormat, makeDecoder: @escaping () -> Decoder) {
+        self.makeDecoder = makeDecoder
+        state = ReaderState(
+            lines: lines, decoder: makeDecoder(), summary: ReadSummary(file: name, format: format), name: name, strict: strict)
+    }
+
+    deinit { state.lines.deallocate() }
+
+    var summary: ReadSummary { state.summary }
+    var header: RecordingHeader { state.decoder.header }
+    func next() throws(RecordingError) -> SourceEvent? { try state.next() }
+
+    func rewind() throws(RecordingError) {
+        try state.lines.rewind()
+        state.decoder = makeDecoder()
+        state.summary = ReadSummary(file: state.name, format: state.summary.format)
+    }
+}
+
+private struct ReaderState<Decoder: RecordLineDecoder> {
+    var lines: LineSplitter<AnyByteSource>
+    var decoder: Decoder
+    var summary: ReadSummary
+    let name: String
+    let strict: Bool
+
+    @inline(__always)
+    mutating func next() throws(RecordingError) -> SourceEvent? {
+        while let chunk = try lines.next() {
+            let lineNumber = lines.lineNumber
+            let decoded: DecodedLine
+            switch chunk {
+            case .line(let bytes): decoded = decoder.decode(bytes, lineNumber: lineNumber)
+            case .overlong(let count):
+                decoded = .problem(recordType: nil, message: "line of \(count) bytes is longer than the reader accepts")
+            }
+            switch decoded {
+            case .sample(let sample):
+                let t = sample.timeSeconds
+                guard t.isFinite, abs(t) <= RecordingReader.maximumPlausibleTimeSeconds else {
+                    summary.lines = lineNumber
+                    summary.bytes = lines.bytesConsumed
+                    let message =
+                        t.isFinite
+                        ? "time \(t) s is outside any plausible recording (beyond ±\(Int(RecordingReader.maximumPlausibleTimeSeconds)) s of the epoch)"
+                        : "time is not finite"
+                    return try report(RecordingLineIssue(file: name, line: lineNumber, recordType: sample.kind.rawValue, message: message))
+                }
+                summary.lines = lineNumber
+                summary.bytes = lines.bytesConsumed
+                summary.record(kind: sample.kind, timeSeconds: t)
+                return .sample(sample, line: lineNumber)
+            case .ignored, .header:
+                continue
+            case .skipped(let type):
+                summary.skippedRecords[type, default: 0] += 1
+            case .problem(let type, let message):
+                summary.lines = lineNumber
+                summary.bytes = lines.bytesConsumed
+                return try report(RecordingLineIssue(file: name, line: lineNumber, recordType: type, message: message))
+            case .fatal(let error):
+                summary.lines = lineNumber
+                summary.bytes = lines.bytesConsumed
+                throw error
+            }
+        }
+        summary.lines = lines.lineNumber
+        summary.bytes = lines.bytesConsumed
+        return nil
+    }
+
+    private mutating func report(_ issue: RecordingLineIssue) throws(RecordingError) -> SourceEvent {
+        summary.record(issue)
+        if strict { throw .malformedLine(issue) }
+        return .issue(issue)
     }
 }

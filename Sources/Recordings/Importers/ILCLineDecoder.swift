@@ -14,6 +14,7 @@ struct ILCLineDecoder: RecordLineDecoder {
     private var originMs: Int?
     private var floorName: String?
     private var splitter = FieldSplitter()
+    private let strings = StringInterner()
 
     private static let vectorNames = ["timestamp", "type", "x", "y", "z", "accuracy"]
     private static let uncalibratedNames = ["timestamp", "type", "x", "y", "z", "bias x", "bias y", "bias z", "accuracy"]
@@ -64,7 +65,7 @@ struct ILCLineDecoder: RecordLineDecoder {
         if s.equals(line, 1, "TYPE_ACCELEROMETER") || s.equals(line, 1, "TYPE_GYROSCOPE")
             || s.equals(line, 1, "TYPE_MAGNETIC_FIELD") || s.equals(line, 1, "TYPE_ROTATION_VECTOR")
         {
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.vectorNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.vectorNames, strings: strings)
             let x = r.number(2), y = r.number(3), z = r.number(4)
             let accuracy = r.optionalInt(5)
             let v = DeviceVector3(x: x, y: y, z: z)
@@ -81,7 +82,7 @@ struct ILCLineDecoder: RecordLineDecoder {
         if s.equals(line, 1, "TYPE_ACCELEROMETER_UNCALIBRATED") || s.equals(line, 1, "TYPE_GYROSCOPE_UNCALIBRATED")
             || s.equals(line, 1, "TYPE_MAGNETIC_FIELD_UNCALIBRATED")
         {
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.uncalibratedNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.uncalibratedNames, strings: strings)
             let raw = DeviceVector3(x: r.number(2), y: r.number(3), z: r.number(4))
             let bias = DeviceVector3(x: r.number(5), y: r.number(6), z: r.number(7))
             let accuracy = r.optionalInt(8)
@@ -94,7 +95,7 @@ struct ILCLineDecoder: RecordLineDecoder {
             return sample(r, reading, accuracy: accuracy)
         }
         if s.equals(line, 1, "TYPE_WIFI") {
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.wifiNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.wifiNames, strings: strings)
             let ssid = r.text(2), bssid = r.text(3)
             let rssi = r.number(4)
             let frequency = r.optionalNumber(5)
@@ -108,7 +109,7 @@ struct ILCLineDecoder: RecordLineDecoder {
                 accuracy: nil)
         }
         if s.equals(line, 1, "TYPE_BEACON") {
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.beaconNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.beaconNames, strings: strings)
             let uuid = r.text(2)
             let major = r.optionalInt(3), minor = r.optionalInt(4)
             let tx = r.optionalNumber(5)
@@ -124,7 +125,7 @@ struct ILCLineDecoder: RecordLineDecoder {
                         beacon: identity, rssiDbm: rssi, txPowerDbm: tx, reportedDistanceMeters: distance)), accuracy: nil)
         }
         if s.equals(line, 1, "TYPE_WAYPOINT") {
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.waypointNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.waypointNames, strings: strings)
             let point = FloorFramePoint(xMeters: r.number(2), yMeters: r.number(3))
             return sample(
                 r, .groundTruth(GroundTruthPosition(location: .floorFrame(point), level: floorName.map(LevelReference.floorName))),

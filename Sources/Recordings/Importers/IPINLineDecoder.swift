@@ -17,6 +17,7 @@ struct IPINLineDecoder: RecordLineDecoder {
     var format: RecordingFormat { .ipin }
     private(set) var header: RecordingHeader
     private var splitter = FieldSplitter()
+    private let strings = StringInterner()
     private static let degreesToRadians = Double.pi / 180
 
     private static let vectorNames = ["tag", "app time", "sensor time", "x", "y", "z", "accuracy"]
@@ -50,20 +51,20 @@ struct IPINLineDecoder: RecordLineDecoder {
         }
         switch tag {
         case "ACCE", "GYRO", "MAGN":
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.vectorNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.vectorNames, strings: strings)
             let t = r.number(1)
             let v = DeviceVector3(x: r.number(3), y: r.number(4), z: r.number(5))
             let accuracy = r.optionalInt(6)
             let reading: SensorReading = tag == "ACCE" ? .accelerometer(v) : tag == "GYRO" ? .gyroscope(v) : .magnetometer(v)
             return sample(r, t, reading, accuracy)
         case "PRES":
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.pressureNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.pressureNames, strings: strings)
             let t = r.number(1)
             let hPa = r.number(3)
             if r.problem == nil, hPa <= 0 { r.fail("field 4 (pressure): \(hPa) mbar is not positive") }
             return sample(r, t, .pressure(hectopascals: hPa), r.optionalInt(4))
         case "AHRS":
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.ahrsNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.ahrsNames, strings: strings)
             let t = r.number(1)
             let pitch = r.number(3) * Self.degreesToRadians
             let roll = r.number(4) * Self.degreesToRadians
@@ -72,7 +73,7 @@ struct IPINLineDecoder: RecordLineDecoder {
             let accuracy = r.optionalInt(9)
             return sample(r, t, .attitude(Attitude(pitchRadians: pitch, rollRadians: roll, yawRadians: yaw, quaternion: q)), accuracy)
         case "BLE4":
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.bleNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.bleNames, strings: strings)
             let t = r.number(1)
             let kind = r.text(2)
             let mac = r.text(3)
@@ -87,7 +88,7 @@ struct IPINLineDecoder: RecordLineDecoder {
             if r.problem == nil, identity.mac == nil, identity.uuid?.isEmpty ?? true { r.fail("beacon has neither MAC nor UUID") }
             return sample(r, t, .beacon(BeaconObservation(beacon: identity, rssiDbm: rssi, txPowerDbm: tx)), nil)
         case "WIFI":
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.wifiNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.wifiNames, strings: strings)
             let t = r.number(1)
             let ssid = r.text(3), bssid = r.text(4)
             let frequency = r.optionalNumber(5)
@@ -96,7 +97,7 @@ struct IPINLineDecoder: RecordLineDecoder {
             return sample(
                 r, t, .wifi(WifiObservation(bssid: bssid, ssid: ssid.isEmpty ? nil : ssid, rssiDbm: rssi, frequencyMHz: frequency)), nil)
         case "GNSS":
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.gnssNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.gnssNames, strings: strings)
             let t = r.number(1)
             let fixTime = r.optionalNumber(2)
             let coordinate = GeoCoordinate(latitudeDegrees: r.number(3), longitudeDegrees: r.number(4))
@@ -115,7 +116,7 @@ struct IPINLineDecoder: RecordLineDecoder {
                         bearingRadians: bearing, speedMetersPerSecond: speed, satellitesInView: inView,
                         satellitesUsed: inUse, fixTimeSeconds: fixTime)), nil)
         case "POSI":
-            var r = DelimitedFieldReader(line: line, fields: s, names: Self.posiNames)
+            var r = DelimitedFieldReader(line: line, fields: s, names: Self.posiNames, strings: strings)
             let t = r.number(1)
             let coordinate = GeoCoordinate(latitudeDegrees: r.number(3), longitudeDegrees: r.number(4))
             let floor = r.number(5)

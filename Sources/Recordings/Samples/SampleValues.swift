@@ -89,10 +89,10 @@ public struct BeaconIdentity: Hashable, Sendable, CustomStringConvertible {
 
     /// An identity; `uuid` and `mac` are normalised to upper case.
     public init(uuid: String? = nil, major: Int? = nil, minor: Int? = nil, mac: String? = nil) {
-        self.uuid = uuid.map { $0.uppercased() }
+        self.uuid = uuid.map { $0.uppercasedIfNeeded }
         self.major = major
         self.minor = minor
-        self.mac = mac.map { $0.uppercased() }
+        self.mac = mac.map { $0.uppercasedIfNeeded }
     }
 
     /// `uuid/major/minor` and/or `mac`, for messages.

@@ -105,8 +105,25 @@ public enum SampleKind: String, CaseIterable, Hashable, Sendable, Comparable {
     case marker = "marker"
 
     /// Declaration order.
-    public static func < (a: SampleKind, b: SampleKind) -> Bool {
-        let all = SampleKind.allCases
-        return (all.firstIndex(of: a) ?? 0) < (all.firstIndex(of: b) ?? 0)
+    public static func < (a: SampleKind, b: SampleKind) -> Bool { a.ordinal < b.ordinal }
+
+    /// The position in ``allCases`` (declaration order), for counting per kind in an array.
+    public var ordinal: Int {
+        switch self {
+        case .accelerometer: 0
+        case .accelerometerUncalibrated: 1
+        case .gyroscope: 2
+        case .gyroscopeUncalibrated: 3
+        case .magnetometer: 4
+        case .magnetometerUncalibrated: 5
+        case .rotationVector: 6
+        case .attitude: 7
+        case .pressure: 8
+        case .beacon: 9
+        case .wifi: 10
+        case .gnss: 11
+        case .groundTruth: 12
+        case .marker: 13
+        }
     }
 }

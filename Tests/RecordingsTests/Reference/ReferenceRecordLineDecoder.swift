@@ -1,0 +1,137 @@
+// Test-side reference: the recording reader as it was before the single-pass reader (kept only to
+// check that the reader in Sources finds the same samples; not used by the product).
+
+import IndoorJSON
+
+@testable import IndoorRecordings
+
+/// What one line of a recording turned out to be.
+enum ReferenceDecodedLine {
+    /// A sample.
+    case sample(SensorSample)
+    /// Nothing to deliver: blank line, comment, or header metadata absorbed by the decoder.
+    case ignored
+    /// The canonical header line.
+    case header(RecordingHeader)
+    /// A well-formed record of a type this reader does not use; counted per type.
+    case skipped(recordType: String)
+    /// A malformed record.
+    case problem(recordType: String?, message: String)
+    /// The file cannot be read as this format at all.
+    case fatal(RecordingError)
+}
+
+/// Decodes the lines of one format, in file order (it may keep state such as the time origin).
+protocol ReferenceRecordLineDecoder {
+    /// The format decoded.
+    var format: RecordingFormat { get }
+    /// Decodes one line (without its line ending); `lineNumber` is 1-based.
+    mutating func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> ReferenceDecodedLine
+    /// Metadata gathered so far, for the canonical header of a converted file.
+    var header: RecordingHeader { get }
+}
+
+/// Splits a line at a one-byte separator into reusable field ranges.
+struct ReferenceFieldSplitter {
+    private(set) var ranges: [Range<Int>] = []
+
+    init() { ranges.reserveCapacity(16) }
+
+    mutating func split(_ line: UnsafeBufferPointer<UInt8>, separator: UInt8) {
+        ranges.removeAll(keepingCapacity: true)
+        var start = 0
+        for i in 0..<line.count where line[i] == separator {
+            ranges.append(start..<i)
+            start = i + 1
+        }
+        ranges.append(start..<line.count)
+    }
+
+    var count: Int { ranges.count }
+
+    func bytes(_ line: UnsafeBufferPointer<UInt8>, _ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: line[ranges[index]])
+    }
+
+    func text(_ line: UnsafeBufferPointer<UInt8>, _ index: Int) -> String {
+        String(decoding: bytes(line, index), as: UTF8.self)
+    }
+
+    func equals(_ line: UnsafeBufferPointer<UInt8>, _ index: Int, _ word: StaticString) -> Bool {
+        let r = ranges[index]
+        guard r.count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        for k in 0..<r.count where line[r.lowerBound + k] != w[k] { return false }
+        return true
+    }
+}
+
+/// Reads numbered fields of a delimited record, remembering the first problem.
+struct ReferenceDelimitedFieldReader {
+    let line: UnsafeBufferPointer<UInt8>
+    let fields: ReferenceFieldSplitter
+    /// Names of the fields by index, for messages (index 0 is the first field of the line).
+    let names: [String]
+    private(set) var problem: String?
+
+    init(line: UnsafeBufferPointer<UInt8>, fields: ReferenceFieldSplitter, names: [String]) {
+        self.line = line
+        self.fields = fields
+        self.names = names
+    }
+
+    private func name(_ index: Int) -> String {
+        index < names.count ? "field \(index + 1) (\(names[index]))" : "field \(index + 1)"
+    }
+
+    mutating func fail(_ message: String) { if problem == nil { problem = message } }
+
+    /// A required finite number at `index`.
+    mutating func number(_ index: Int) -> Double {
+        guard index < fields.count else {
+            fail("truncated record: \(name(index)) missing (\(fields.count) fields)")
+            return .nan
+        }
+        let bytes = fields.bytes(line, index)
+        guard let value = NumberScanning.double(bytes) else {
+            fail("\(name(index)): '\(NumberScanning.text(bytes))' is not a finite number")
+            return .nan
+        }
+        return value
+    }
+
+    /// An optional number: missing or empty → nil; present but malformed → problem.
+    mutating func optionalNumber(_ index: Int) -> Double? {
+        guard index < fields.count, !fields.bytes(line, index).isEmpty else { return nil }
+        return number(index)
+    }
+
+    /// A required integer at `index`.
+    mutating func int(_ index: Int) -> Int {
+        guard index < fields.count else {
+            fail("truncated record: \(name(index)) missing (\(fields.count) fields)")
+            return 0
+        }
+        let bytes = fields.bytes(line, index)
+        guard let value = NumberScanning.int(bytes) else {
+            fail("\(name(index)): '\(NumberScanning.text(bytes))' is not an integer")
+            return 0
+        }
+        return value
+    }
+
+    /// An optional integer.
+    mutating func optionalInt(_ index: Int) -> Int? {
+        guard index < fields.count, !fields.bytes(line, index).isEmpty else { return nil }
+        return int(index)
+    }
+
+    /// A required text field (may be empty).
+    mutating func text(_ index: Int) -> String {
+        guard index < fields.count else {
+            fail("truncated record: \(name(index)) missing (\(fields.count) fields)")
+            return ""
+        }
+        return fields.text(line, index)
+    }
+}
