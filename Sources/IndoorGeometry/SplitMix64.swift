@@ -23,7 +23,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// A uniform index in `0..<count` (`count` > 0), by Lemire's multiply-shift (bias below 2⁻³²
     /// for the small counts used here).
     public mutating func index(below count: Int) -> Int {
-        Int((next() >> 32) &* UInt64(count) >> 32)
+        Int(((next() >> 32) &* UInt64(count)) >> 32)
     }
 
     /// A uniform value in [0, 1).

@@ -83,4 +83,18 @@ import Testing
         #expect(abs(Double(inOneSigma) / Double(n) - 0.6827) < 0.007)
         #expect(largest <= 3.6684)
     }
+
+    /// Every index comes up about equally often (it once returned 0 always: `>>` binds tighter than `&*`).
+    @Test func indexBelowIsUniform() {
+        var random = SplitMix64(seed: 7)
+        var counts = [Int](repeating: 0, count: 7)
+        let n = 70_000
+        for _ in 0..<n {
+            let i = random.index(below: 7)
+            #expect((0..<7).contains(i))
+            counts[i] += 1
+        }
+        // 10,000 expected per index, binomial sigma ≈ 93.
+        for count in counts { #expect(abs(count - 10_000) < 500) }
+    }
 }
