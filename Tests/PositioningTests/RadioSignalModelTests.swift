@@ -91,12 +91,11 @@ import Testing
         for s in samples {
             pxx += s.w / total * (s.dx - mx) * (s.dx - mx); pyy += s.w / total * (s.dy - my) * (s.dy - my)
         }
-        let kalmanPosterior =
-            p
-            - Covariance2D(
-                xx: p.applied(to: sInverse.applied(to: p.xx, p.xy).x, sInverse.applied(to: p.xx, p.xy).y).x,
-                xy: p.applied(to: sInverse.applied(to: p.xy, p.yy).x, sInverse.applied(to: p.xy, p.yy).y).x,
-                yy: p.applied(to: sInverse.applied(to: p.xy, p.yy).x, sInverse.applied(to: p.xy, p.yy).y).y)
+        // P₁ = P − P S⁻¹ P, column by column.
+        let column1 = sInverse.applied(to: p.xx, p.xy), column2 = sInverse.applied(to: p.xy, p.yy)
+        let (a, b) = p.applied(to: column1.x, column1.y)
+        let d = p.applied(to: column2.x, column2.y).y
+        let kalmanPosterior = p - Covariance2D(xx: a, xy: b, yy: d)
         #expect(abs(kalmanPosterior.xx - pxx) < 0.15 * pxx)
         #expect(abs(kalmanPosterior.yy - pyy) < 0.15 * pyy)
         // And the scan pulled the estimate towards the truth.

@@ -39,7 +39,8 @@ private func readBoth(
         old.summary = reader.summary
         old.header = reader.header
         if withPlayer {
-            let player = try ReferenceRecordingPlayer(
+            // The player is unchanged; it plays the previous reader's samples to compare what each feeds it.
+            let player = try RecordingPlayer(
                 source: ReferenceRecordingReader(source: MemoryByteSource(bytes, name: name), chunkBytes: chunkBytes))
             while let event = try player.next() { old.played.append(event) }
             old.report = player.report
