@@ -204,6 +204,37 @@ import Testing
         #expect(textResult.stdout.contains("1 arrived (1 of them while standing still at the end; 1 walker(s) stood up to 3 s)"))
     }
 
+    @Test func navigationOptionsAreCheckedAndUsed() throws {
+        let walk = "Recordings/simulated/campus-info-to-deans-office.jsonl"
+        let base = ["eval", walk, "--venue", "Recordings/venues/campus", "--navigate"]
+        let unknown = try CLIRunner.run(base + ["--navigation-option", "radius=3"])
+        #expect(unknown.status == 64, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("--navigation-option radius=3: expected NAME=VALUE"))
+        #expect(unknown.stderr.contains("arrivalStationarySeconds"))
+        let notANumber = try CLIRunner.run(base + ["--navigation-option", "arrivalRadiusMeters=near"])
+        #expect(notANumber.status == 64)
+        #expect(notANumber.stderr.contains("'near' is not a number"))
+        let outOfRange = try CLIRunner.run(base + ["--navigation-option", "arrivalRadiusMeters=0.5"])
+        #expect(outOfRange.status == 64)
+        #expect(outOfRange.stderr.contains("arrivalRadiusMeters"))
+        let fractional = try CLIRunner.run(base + ["--navigation-option", "arrivalMinimumFixes=1.5"])
+        #expect(fractional.status == 64)
+        #expect(fractional.stderr.contains("arrivalMinimumFixes") && fractional.stderr.contains("whole number"))
+        let withoutNavigate = try CLIRunner.run([
+            "eval", walk, "--venue", "Recordings/venues/campus", "--navigation-option", "arrivalRadiusMeters=8",
+        ])
+        #expect(withoutNavigate.status == 64)
+        #expect(withoutNavigate.stderr.contains("--navigation-option needs --navigate"))
+        // The walk arrives with the defaults, on time; no fix is accurate to 1 m, so with that limit it cannot.
+        let standard = try CLIRunner.run(base + ["--json"])
+        let strict = try CLIRunner.run(base + ["--navigation-option", "arrivalMaximumAccuracyMeters=1", "--json"])
+        #expect(standard.status == 0 && strict.status == 0, "\(strict.stderr)")
+        #expect(standard.json?["navigation"]?["arrived"]?.int == 1)
+        #expect(standard.json?["navigation"]?["earlyArrivals"]?.int == 0)
+        #expect(strict.json?["navigation"]?["arrived"]?.int == 0)
+        #expect(strict.json?["navigation"]?["notArrived"]?.array?.count == 1)
+    }
+
     @Test func navigateNeedsAVenue() throws {
         let result = try CLIRunner.run(["eval", "Recordings/samples/ilc-site1-B1-5ddb8a08.txt", "--navigate"])
         #expect(result.status != 0)

@@ -95,7 +95,8 @@ import Testing
         everything.navigation.offRoute.firstOutsideTimeSeconds = 7
         everything.navigation.offRoute.insideCount = 1
         everything.navigation.arrival.samples = try Self.decoded(
-            #"[{"timeSeconds":1,"distanceMeters":2,"accuracyMeters":3},{"timeSeconds":2,"distanceMeters":1,"accuracyMeters":3}]"#)
+            #"[{"timeSeconds":1,"distanceMeters":2,"accuracyMeters":3},{"timeSeconds":2,"distanceMeters":1,"accuracyMeters":3,"point":{"x":4,"y":-1.5}}]"#
+        )
         everything.navigation.arrival.streak = 2
         everything.navigation.arrivingNoticesSent = [-5, 0, 120, 1_000_000]
         everything.navigation.currentSnap = try Self.decoded(

@@ -1,7 +1,9 @@
+import IndoorNavigation
 import IndoorPositioning
 
 // The `NAME=VALUE` option families of `eval`, `survey` and `bench fusion` (`--fingerprint-option`,
-// `--map-matching-option`, `--fusion-option`), each turned into its validated configuration.
+// `--map-matching-option`, `--fusion-option`, `--navigation-option`), each turned into its validated
+// configuration.
 
 /// `--fingerprint-option NAME=VALUE` values turned into a validated ``FingerprintConfiguration``.
 enum FingerprintOptions {
@@ -161,6 +163,22 @@ enum FusionOptions {
             return configuration
         } catch {
             throw UsageError("--fusion-option: \(error)")
+        }
+    }
+}
+
+/// `--navigation-option NAME=VALUE` values turned into a validated ``NavigationConfiguration`` (names and
+/// ranges are the configuration's own).
+enum NavigationOptions {
+    static func configuration(_ options: [String]) throws -> NavigationConfiguration {
+        let standard = NavigationConfiguration()
+        guard !options.isEmpty else { return standard }
+        var values = standard.namedValues
+        try NamedNumberOptions.apply(options, flag: "--navigation-option", to: &values)
+        do {
+            return try standard.replacing(values)
+        } catch {
+            throw UsageError("--navigation-option: \(error)")
         }
     }
 }

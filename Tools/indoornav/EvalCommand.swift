@@ -81,6 +81,9 @@ enum EvalCommand {
                 "--navigate",
                 "also navigate each walk along a route through its own truth points and count off-route events, reroutes and arrivals (needs --venue)"
             ),
+            .repeated(
+                "--navigation-option", "NAME=VALUE", "override one NavigationConfiguration value for --navigate (repeatable; A/B runs)",
+                example: "--navigation-option arrivalStationarySeconds=0"),
             .value("--manual", "FILE", "fuse the ground-truth lines of FILE as manual fixes", example: "--manual walk.jsonl"),
             .number(
                 "--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: "2", example: "--manual-sigma 3"),
@@ -133,6 +136,7 @@ enum EvalCommand {
         let excludeRadius = try args.double("--exclude-radius")
         let fingerprintOptions = try args.options("--fingerprint-option")
         let navigate = args.flag("--navigate")
+        let navigation = try NavigationOptions.configuration(try args.options("--navigation-option"))
         let weinbergK = try args.double("--weinberg-k")
         let manualPath = try args.option("--manual")
         let manualSigma = try args.double("--manual-sigma") ?? ManualFixes.defaultSigmaMeters
@@ -145,6 +149,7 @@ enum EvalCommand {
             throw UsageError("eval: --exclude-radius needs --cross-validate or --radio-map (it removes surveyed places from a radio map)")
         }
         if navigate, venuePath == nil { throw UsageError("eval: --navigate needs --venue (routes are planned on its graph)") }
+        if !navigate, navigation != NavigationConfiguration() { throw UsageError("eval: --navigation-option needs --navigate") }
         if let plotPath {
             try OutputFile.refuseOverwritingInput(
                 plotPath, inputs: paths + [venuePath, beaconsPath, radioMapPath, manualPath].compactMap { $0 }, folderAllowed: true)
@@ -227,7 +232,8 @@ enum EvalCommand {
                     selected.matcher = RadioMapSelection.blocked(matcher, truth: truth, radiusMeters: radius)
                 }
                 // With --navigate, navigation follows the same pass through the providers as the score.
-                let walk = navigate ? try settings.venue.map { try WalkNavigation(truth: truth, venue: $0) } : nil
+                let walk =
+                    navigate ? try settings.venue.map { try WalkNavigation(truth: truth, venue: $0, configuration: navigation) } : nil
                 let recorder = outputs.trackFolder == nil ? nil : TrackRecorder()
                 let observer = EvalOutputs.observer(walk?.follower, recorder)
                 guard let replay = try evaluate(loaded, truth: truth, settings, matcher: selected.matcher, observer: observer) else {

@@ -23,6 +23,11 @@ struct WalkNavigation {
         var falseOffRouteEvents = 0
         var reroutes = 0
         var arrived = 0
+        /// Arrivals announced while the walker (the truth, interpolated) was still beyond the arrival
+        /// radius of the destination.
+        var earlyArrivals = 0
+        /// Each early arrival: the walk and the walker's true distance to the destination then, metres.
+        var earlyArrivalWalks: [(file: String, distanceMeters: Double)] = []
         /// Walks whose walker stood still at the end before navigation ended, and arrivals during it.
         var stood = 0
         var arrivedStanding = 0
@@ -72,6 +77,8 @@ struct WalkNavigation {
                 total.falseOffRouteEvents += o.falseOffRouteEvents
                 total.reroutes += o.reroutes
                 total.arrived += o.arrived
+                total.earlyArrivals += o.earlyArrivals
+                total.earlyArrivalWalks += o.earlyArrivalWalks
                 total.stood += o.stood
                 total.arrivedStanding += o.arrivedStanding
                 total.notPlanned += o.notPlanned
@@ -85,6 +92,11 @@ struct WalkNavigation {
             [
                 "walks": .number(Double(walks)), "falseOffRouteEvents": .number(Double(falseOffRouteEvents)),
                 "reroutes": .number(Double(reroutes)), "arrived": .number(Double(arrived)),
+                "earlyArrivals": .number(Double(earlyArrivals)),
+                "earlyArrivalWalks": .array(
+                    earlyArrivalWalks.map {
+                        ["file": .string($0.file), "trueDistanceMeters": .finite(($0.distanceMeters * 100).rounded() / 100)]
+                    }),
                 "stoodAtEnd": .number(Double(stood)), "arrivedWhileStanding": .number(Double(arrivedStanding)),
                 "standingSecondsAtMost": .finite(WalkNavigation.standingSeconds), "notPlanned": .number(Double(notPlanned)),
                 "firstFailure": .optional(firstFailure),
@@ -97,8 +109,13 @@ struct WalkNavigation {
             "\(walks) walk(s): \(falseOffRouteEvents) false off-route event(s), \(reroutes) reroute(s), \(arrived) arrived"
                 + " (\(arrivedStanding) of them while standing still at the end; \(stood) walker(s) stood up to "
                 + String(format: "%.0f s)", WalkNavigation.standingSeconds)
+                + ", \(earlyArrivals) early (announced beyond the arrival radius)"
                 + (notPlanned > 0 ? ", \(notPlanned) not planned (\(firstFailure ?? "?"))" : "")
                 + notArrived.map { "\n  not arrived: " + $0.text }.joined()
+                + earlyArrivalWalks.map {
+                    "\n  early arrival: \(($0.file as NSString).lastPathComponent) "
+                        + String(format: "%.1f m from the destination", $0.distanceMeters)
+                }.joined()
         }
     }
 
@@ -108,11 +125,14 @@ struct WalkNavigation {
     let notPlannedReason: String?
     private let venue: Venue
     private let truth: GroundTruthTrack
+    /// The navigation thresholds the walk is followed with.
+    private let configuration: NavigationConfiguration
 
     /// Plans the walk's navigation from its ground truth: the route starts at the truth's start, passes
     /// through later points and ends at the last one (on a venue level).
-    init(truth: GroundTruthTrack, venue: Venue) throws {
+    init(truth: GroundTruthTrack, venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration()) throws {
         self.venue = venue
+        self.configuration = configuration
         self.truth = truth
         let candidates = LevelCandidate.levels(of: venue)
         func levelID(_ point: TruthPoint) -> String? {
@@ -134,7 +154,7 @@ struct WalkNavigation {
             venue: venue,
             options: .init(
                 destination: .point(truth.end.point, levelID: lastLevel),
-                waypoints: waypoints, followMode: .follow, updateIntervalSeconds: 1))
+                waypoints: waypoints, followMode: .follow, updateIntervalSeconds: 1, navigation: configuration))
         notPlannedReason = nil
     }
 
@@ -150,6 +170,13 @@ struct WalkNavigation {
         for (time, event) in run.events {
             if case .navigation(let navigation) = event, case .offRoute = navigation {
                 outcome.offRouteEvents.append((time, ReplayReport.describe(navigation, venue: venue)))
+            }
+            if case .navigation(let navigation) = event, case .arrived(let info) = navigation, info.isFinal,
+                let walker = truth.position(atSeconds: time, extrapolation: .holdEnds),
+                case let away = walker.distance(to: truth.end.point), away > configuration.arrivalRadiusMeters + 1e-9
+            {
+                outcome.earlyArrivals += 1
+                outcome.earlyArrivalWalks.append((file, away))
             }
             if case .navigationFailed(let error) = event {
                 outcome.notPlanned = 1

@@ -32,6 +32,10 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
     /// Penalty in metres added to a segment's distance when it disagrees with a reliable heading, so
     /// overlapping parts of a route that doubles back snap by direction. Default 4 m, range 0–50 m.
     public var headingMismatchPenaltyMeters = 4.0
+    /// Penalty in metres per metre a candidate projection lies behind the previous progress, among the
+    /// projections near it: where a route doubles back, a walker turning before the turning point
+    /// continues on the way back instead of sliding back along the way out. Default 0.1, range 0–10.
+    public var snapBackwardPenaltyPerMeter = 0.1
     /// Consecutive off-route fixes needed before declaring off-route. Default 3, range 1–20.
     public var offRouteMinimumFixes = 3
     /// Seconds the off-route evidence must span (first to latest off-route fix) before declaring
@@ -77,6 +81,18 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
     /// Locations less accurate than this cannot report arrival (they cannot tell 5 m apart).
     /// Default 15 m, range 1–100 m.
     public var arrivalMaximumAccuracyMeters = 15.0
+    /// A user whose fused position has stayed within ``arrivalStationaryMeters`` for this many seconds
+    /// is standing still; standing still, they have arrived when the stop lies within the radius plus
+    /// ``arrivalStationarySigmas`` times the location's accuracy (people stop where they meant to go,
+    /// and the position error there is what the accuracy reports). 0 turns the rule off.
+    /// Default 2 s, range 0–30 s.
+    public var arrivalStationarySeconds = 2.0
+    /// Largest movement of the fused position that still counts as standing still, in metres.
+    /// Default 0.5 m, range 0–5 m.
+    public var arrivalStationaryMeters = 0.5
+    /// Accuracies (one sigma) a standing user's distance to the stop may lie beyond the radius and still
+    /// arrive. Default 1, range 0–3.
+    public var arrivalStationarySigmas = 1.0
     /// Distance before a level change, section transition or the final destination at which `.arriving`
     /// is sent, in metres.
     /// Default 10 m, range 1–100 m.
@@ -143,6 +159,7 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
             ("reliableHeadingAccuracyRadians", reliableHeadingAccuracyRadians, 0.01...Double.pi),
             ("headingMismatchRadians", headingMismatchRadians, 0.1...Double.pi),
             ("headingMismatchPenaltyMeters", headingMismatchPenaltyMeters, 0...50),
+            ("snapBackwardPenaltyPerMeter", snapBackwardPenaltyPerMeter, 0...10),
             ("offRouteMinimumFixes", Double(offRouteMinimumFixes), 1...20),
             ("offRouteMinimumSeconds", offRouteMinimumSeconds, 0...30),
             ("onRouteEvidenceFraction", onRouteEvidenceFraction, 0.1...1),
@@ -156,6 +173,9 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
             ("arrivalAveragingSeconds", arrivalAveragingSeconds, 0...30),
             ("arrivalConfidenceSigmas", arrivalConfidenceSigmas, 0...5),
             ("arrivalMaximumAccuracyMeters", arrivalMaximumAccuracyMeters, 1...100),
+            ("arrivalStationarySeconds", arrivalStationarySeconds, 0...30),
+            ("arrivalStationaryMeters", arrivalStationaryMeters, 0...5),
+            ("arrivalStationarySigmas", arrivalStationarySigmas, 0...3),
             ("arrivingNoticeMeters", arrivingNoticeMeters, 1...100),
             ("maneuverAdvanceLeadMeters", maneuverAdvanceLeadMeters, 0...20),
             ("rerouteCooldownSeconds", rerouteCooldownSeconds, 0...120),
@@ -196,6 +216,35 @@ extension NavigationConfiguration {
         }
     }
 
+    /// Every setting by name (its coding key) with its value: counts as whole numbers. For `NAME=VALUE`
+    /// overrides.
+    public var namedValues: [String: Double] {
+        var values: [String: Double] = [:]
+        for (key, path) in Self.decimalSettings { values[key.stringValue] = self[keyPath: path] }
+        for (key, path) in Self.countSettings { values[key.stringValue] = Double(self[keyPath: path]) }
+        return values
+    }
+
+    /// This configuration with the settings in `values` (by ``namedValues``' names) replaced, validated.
+    /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for an unknown name, a count
+    ///   that is not a whole number, or a value out of range.
+    public func replacing(_ values: [String: Double]) throws(NavigationError) -> NavigationConfiguration {
+        var result = self
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            if let path = Self.decimalSettings.first(where: { $0.0.stringValue == name })?.1 {
+                result[keyPath: path] = value
+            } else if let path = Self.countSettings.first(where: { $0.0.stringValue == name })?.1 {
+                guard value.isFinite, value == value.rounded(), abs(value) < 1e9 else {
+                    throw .invalidConfiguration(field: name, reason: "\(value) is not a whole number")
+                }
+                result[keyPath: path] = Int(value)
+            } else {
+                throw .invalidConfiguration(field: name, reason: "no such setting")
+            }
+        }
+        return try result.validated()
+    }
+
     /// The settings in metres, seconds, radians or fractions, by coding key.
     private static var decimalSettings: [(CodingKeys, WritableKeyPath<NavigationConfiguration, Double>)] {
         [
@@ -208,6 +257,7 @@ extension NavigationConfiguration {
             (.reliableHeadingAccuracyRadians, \.reliableHeadingAccuracyRadians),
             (.headingMismatchRadians, \.headingMismatchRadians),
             (.headingMismatchPenaltyMeters, \.headingMismatchPenaltyMeters),
+            (.snapBackwardPenaltyPerMeter, \.snapBackwardPenaltyPerMeter),
             (.offRouteMinimumSeconds, \.offRouteMinimumSeconds),
             (.onRouteEvidenceFraction, \.onRouteEvidenceFraction),
             (.offRouteAwayHeadingRadians, \.offRouteAwayHeadingRadians),
@@ -218,6 +268,9 @@ extension NavigationConfiguration {
             (.arrivalAveragingSeconds, \.arrivalAveragingSeconds),
             (.arrivalConfidenceSigmas, \.arrivalConfidenceSigmas),
             (.arrivalMaximumAccuracyMeters, \.arrivalMaximumAccuracyMeters),
+            (.arrivalStationarySeconds, \.arrivalStationarySeconds),
+            (.arrivalStationaryMeters, \.arrivalStationaryMeters),
+            (.arrivalStationarySigmas, \.arrivalStationarySigmas),
             (.arrivingNoticeMeters, \.arrivingNoticeMeters),
             (.maneuverAdvanceLeadMeters, \.maneuverAdvanceLeadMeters),
             (.rerouteCooldownSeconds, \.rerouteCooldownSeconds),

@@ -23,16 +23,19 @@ public struct NavigationReplay {
         public var followMode: FollowUserMode
         /// Shortest time between two navigation updates, seconds (0: every fused change).
         public var updateIntervalSeconds: Double
+        /// The session's thresholds (validated when the follower is made).
+        public var navigation: NavigationConfiguration
 
         /// Options; `updateIntervalSeconds` must be finite and ≥ 0 (negative values count as 0).
         public init(
             destination: NavigationDestination, waypoints: [Waypoint] = [], followMode: FollowUserMode = .follow,
-            updateIntervalSeconds: Double = 1
+            updateIntervalSeconds: Double = 1, navigation: NavigationConfiguration = NavigationConfiguration()
         ) {
             self.destination = destination
             self.waypoints = waypoints
             self.followMode = followMode
             self.updateIntervalSeconds = updateIntervalSeconds.isFinite ? max(0, updateIntervalSeconds) : 1
+            self.navigation = navigation
         }
     }
 
@@ -137,9 +140,10 @@ public struct NavigationReplay {
         public private(set) var failed = false
 
         /// A follower navigating on `venue` with `options`.
-        /// - Throws: ``NavigationError`` when no session can be made on `venue`.
+        /// - Throws: ``NavigationError`` when no session can be made on `venue` or the options'
+        ///   navigation configuration is out of range.
         public init(venue: Venue, options: Options) throws {
-            session = try NavigationSession(venue: venue)
+            session = try NavigationSession(venue: venue, configuration: options.navigation)
             followConfiguration = try FollowUserConfiguration().validated()
             self.options = options
         }

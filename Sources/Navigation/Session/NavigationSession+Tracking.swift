@@ -203,8 +203,9 @@ extension NavigationSession {
             return [.awaitingTransition(t)]
         }
         guard
-            arrival.update(distanceMeters: distance, accuracyMeters: location.horizontalAccuracyMeters, timeSeconds: location.timeSeconds)
-                == .entered
+            arrival.update(
+                distanceMeters: distance, accuracyMeters: location.horizontalAccuracyMeters, timeSeconds: location.timeSeconds,
+                point: location.point) == .entered
         else { return [] }
         let section = route.sections[k]
         let wait = tracked.sections[k].waitSeconds

@@ -1,3 +1,5 @@
+import IndoorGeometry
+
 /// Off-route hysteresis: off-route needs a number of outside fixes spanning a minimum time, without
 /// `recoveryFixes` clearly-on-route fixes in a row in between; coming back needs that many clearly
 /// on-route fixes in a row.
@@ -106,7 +108,10 @@ public struct OffRouteDetector: Hashable, Sendable {
 /// Arrival hysteresis: the distance to a stop is averaged over a short time window, and a confidence
 /// bound is put around the mean from the fixes' accuracy (`z · accuracy / √n`). Arrival needs a number
 /// of consecutive fixes whose upper bound is inside the radius; leaving needs the same number whose
-/// lower bound is beyond the radius plus a margin.
+/// lower bound is beyond the radius plus a margin. A user standing still (the fused position within
+/// ``NavigationConfiguration/arrivalStationaryMeters`` for ``NavigationConfiguration/arrivalStationarySeconds``)
+/// has also arrived when the stop lies within the radius plus
+/// ``NavigationConfiguration/arrivalStationarySigmas`` accuracies of the latest fix.
 public struct ArrivalDetector: Hashable, Sendable {
     /// What one update changed.
     public enum Change: Hashable, Sendable { case none, entered, exited }
@@ -121,9 +126,15 @@ public struct ArrivalDetector: Hashable, Sendable {
     public let averagingSeconds: Double
     /// The `z` of the confidence bound `z · accuracy / √n`.
     public let confidenceSigmas: Double
+    /// Seconds without movement that make a user standing (0: the rule is off).
+    public let stationarySeconds: Double
+    /// Largest movement in metres that still counts as standing.
+    public let stationaryMeters: Double
+    /// Accuracies beyond the radius a standing user may be and still arrive.
+    public let stationarySigmas: Double
     /// Whether the user is currently inside the arrival area.
     public private(set) var hasArrived = false
-    private var samples: [(time: Double, distance: Double, accuracy: Double)] = []
+    private var samples: [(time: Double, distance: Double, accuracy: Double, point: LocalPoint?)] = []
     private var streak = 0
 
     /// A detector with `configuration`'s arrival settings, not arrived.
@@ -133,6 +144,9 @@ public struct ArrivalDetector: Hashable, Sendable {
         minimumFixes = configuration.arrivalMinimumFixes
         averagingSeconds = configuration.arrivalAveragingSeconds
         confidenceSigmas = configuration.arrivalConfidenceSigmas
+        stationarySeconds = configuration.arrivalStationarySeconds
+        stationaryMeters = configuration.arrivalStationaryMeters
+        stationarySigmas = configuration.arrivalStationarySigmas
     }
 
     /// Equal when arrival, streak and the averaged distances are (accuracies and times are not compared).
@@ -142,32 +156,56 @@ public struct ArrivalDetector: Hashable, Sendable {
     /// Hashes arrival and streak (consistent with `==`).
     public func hash(into hasher: inout Hasher) { hasher.combine(hasArrived); hasher.combine(streak) }
 
-    /// The mean distance of the samples in the window, in metres.
-    public var averageDistanceMeters: Double? {
-        samples.isEmpty ? nil : samples.reduce(0) { $0 + $1.distance } / Double(samples.count)
+    /// The mean distance of the samples in the averaging window, in metres.
+    public var averageDistanceMeters: Double? { averaged.isEmpty ? nil : averaged.reduce(0) { $0 + $1.distance } / Double(averaged.count) }
+
+    /// The samples of the averaging window (the standing-still window may be longer).
+    private var averaged: ArraySlice<(time: Double, distance: Double, accuracy: Double, point: LocalPoint?)> {
+        guard let last = samples.last?.time else { return [] }
+        let first = samples.firstIndex { last - $0.time <= averagingSeconds } ?? samples.endIndex
+        return samples[first...]
+    }
+
+    /// Whether the fused position has stayed within ``stationaryMeters`` of the latest one for at least
+    /// ``stationarySeconds`` up to `timeSeconds` (every sample of that span carrying a position).
+    func isStanding(at timeSeconds: Double) -> Bool {
+        guard stationarySeconds > 0, let latest = samples.last?.point else { return false }
+        var covered = 0.0
+        for sample in samples.reversed() {
+            guard let p = sample.point, p.distance(to: latest) <= stationaryMeters else { return false }
+            covered = timeSeconds - sample.time
+            if covered >= stationarySeconds - 1e-9 { return true }
+        }
+        return false
     }
 
     /// Feeds one fix's distance to the stop in metres with its accuracy (one sigma), or `nil` when the
     /// fix cannot tell (wrong level, poor accuracy): that breaks a streak but is no evidence of leaving.
-    public mutating func update(distanceMeters: Double?, accuracyMeters: Double, timeSeconds: Double) -> Change {
+    /// `point` is the fused position (local frame) the distance was measured from; without it the
+    /// standing-still rule does not apply.
+    public mutating func update(
+        distanceMeters: Double?, accuracyMeters: Double, timeSeconds: Double, point: LocalPoint? = nil
+    ) -> Change {
         guard let d = distanceMeters, d.isFinite, accuracyMeters.isFinite else {
             streak = 0
             samples.removeAll()
             return .none
         }
-        samples.append((timeSeconds, d, accuracyMeters))
-        samples.removeAll { timeSeconds - $0.time > averagingSeconds }
-        let n = Double(samples.count)
+        samples.append((timeSeconds, d, accuracyMeters, point))
+        samples.removeAll { timeSeconds - $0.time > max(averagingSeconds, stationarySeconds) }
+        let window = averaged
+        let n = Double(window.count)
         let mean = averageDistanceMeters ?? d
         // Standard error of the mean: sqrt(Σ σᵢ²) / n.
-        let standardError = samples.reduce(0) { $0 + $1.accuracy * $1.accuracy }.squareRoot() / n
+        let standardError = window.reduce(0) { $0 + $1.accuracy * $1.accuracy }.squareRoot() / n
         let bound = confidenceSigmas * standardError
         if !hasArrived {
             // Arrival needs at least half the window of evidence (after a reset, one or two fixes are
             // not enough).
-            let span = samples.count > 1 ? timeSeconds - samples[0].time : 0
+            let span = window.count > 1 ? timeSeconds - (window.first?.time ?? timeSeconds) : 0
             let enoughEvidence = span >= averagingSeconds / 2
-            streak = enoughEvidence && mean + bound <= radiusMeters ? streak + 1 : 0
+            let standingInReach = isStanding(at: timeSeconds) && d - stationarySigmas * accuracyMeters <= radiusMeters
+            streak = (enoughEvidence && mean + bound <= radiusMeters) || standingInReach ? streak + 1 : 0
             if streak >= minimumFixes { hasArrived = true; streak = 0; return .entered }
         } else {
             streak = mean - bound > radiusMeters + exitMarginMeters ? streak + 1 : 0
@@ -192,6 +230,9 @@ public struct ArrivalDetector: Hashable, Sendable {
             public var distanceMeters: Double
             /// The fix's accuracy (one sigma), in metres.
             public var accuracyMeters: Double
+            /// The fused position the distance was measured from, local frame (absent in snapshots
+            /// written before the standing-still rule).
+            public var point: LocalPoint?
         }
         /// Whether the user has arrived.
         public var hasArrived: Bool
@@ -205,7 +246,9 @@ public struct ArrivalDetector: Hashable, Sendable {
     public var state: State {
         State(
             hasArrived: hasArrived,
-            samples: samples.map { State.Sample(timeSeconds: $0.time, distanceMeters: $0.distance, accuracyMeters: $0.accuracy) },
+            samples: samples.map {
+                State.Sample(timeSeconds: $0.time, distanceMeters: $0.distance, accuracyMeters: $0.accuracy, point: $0.point)
+            },
             streak: streak)
     }
 
@@ -213,7 +256,7 @@ public struct ArrivalDetector: Hashable, Sendable {
     public init(configuration: NavigationConfiguration, state: State) {
         self.init(configuration: configuration)
         hasArrived = state.hasArrived
-        samples = state.samples.map { ($0.timeSeconds, $0.distanceMeters, $0.accuracyMeters) }
+        samples = state.samples.map { ($0.timeSeconds, $0.distanceMeters, $0.accuracyMeters, $0.point) }
         streak = state.streak
     }
 }

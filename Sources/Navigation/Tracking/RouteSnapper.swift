@@ -19,7 +19,8 @@ public struct RouteSnap: Hashable, Sendable, Codable {
 }
 
 /// Projects locations onto a route: on the location's level only, inside a corridor, near the previous
-/// progress first, with a heading check when the heading is reliable.
+/// progress first (going back along the route costs a little), with a heading check when the heading is
+/// reliable.
 ///
 /// Pure: the previous progress and elapsed time come in as arguments.
 package struct RouteSnapper: Sendable {
@@ -92,7 +93,9 @@ package struct RouteSnapper: Sendable {
                 var local = project(point, on: s, index: i, range: window, levelID: levelID)
             {
                 local.isNearPreviousProgress = true
-                if local.distanceMeters + penalty < (bestLocal?.score ?? .infinity) { bestLocal = (local, local.distanceMeters + penalty) }
+                let behind = max(0, (previousOffsetMeters ?? local.offsetMeters) - local.offsetMeters)
+                let score = local.distanceMeters + penalty + configuration.snapBackwardPenaltyPerMeter * behind
+                if score < (bestLocal?.score ?? .infinity) { bestLocal = (local, score) }
             }
         }
         if let local = bestLocal, local.snap.distanceMeters <= corridor {

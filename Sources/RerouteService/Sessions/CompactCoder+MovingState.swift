@@ -298,6 +298,7 @@ enum CompactMovingState {
                 double("timeSeconds", sample.timeSeconds, in: &e)
                 double("distanceMeters", sample.distanceMeters, in: &e)
                 double("accuracyMeters", sample.accuracyMeters, in: &e)
+                if let p = sample.point { key("point", in: &e); write(p) }
                 close(e)
             }
             close(samples)
