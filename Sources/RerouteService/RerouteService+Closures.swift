@@ -16,9 +16,11 @@ extension RerouteService {
         let fields = try JSONFields(try JSONBody.parse(body), path: "")
         try fields.rejectUnknown(["target", "reason", "startsInSeconds", "durationSeconds"])
         let target = try fields.requiredString("target")
-        guard !target.isEmpty, target.utf8.count <= 128 else { throw .badRequest(field: "target", reason: "expected 1–128 characters") }
+        guard !target.isEmpty, target.unicodeScalars.count <= 128 else {
+            throw .badRequest(field: "target", reason: "expected 1–128 characters")
+        }
         let reason = try fields.string("reason")
-        if let reason, reason.count > 200 { throw .badRequest(field: "reason", reason: "at most 200 characters") }
+        if let reason, reason.unicodeScalars.count > 200 { throw .badRequest(field: "reason", reason: "at most 200 characters") }
         let startsIn = try fields.double("startsInSeconds") ?? 0
         guard startsIn >= 0, startsIn <= Self.maximumClosureSeconds else {
             throw .unprocessable(field: "startsInSeconds", reason: "must be 0–\(Int(Self.maximumClosureSeconds)) s")

@@ -28,6 +28,9 @@ extension RerouteService {
         let found = venue.lookup(at: point, levelIndex: levelIndex)
         let level = venue.levels[levelIndex]
         let coordinate = venue.frame.geoCoordinate(from: point)
+        guard abs(coordinate.latitudeDegrees) <= 90, abs(coordinate.longitudeDegrees) <= 180 else {
+            throw .unprocessable(field: "x", reason: "the point has no latitude and longitude in the venue's frame (too far from it)")
+        }
         let body: JSONValue = [
             "venue": .string(venueID),
             "x": SessionJSON.number(point.x), "y": SessionJSON.number(point.y),
@@ -111,7 +114,8 @@ extension RerouteService {
     /// The `lang` query parameter (the venue's default language when absent).
     static func language(_ query: [String: String], venue: Venue) throws(ServiceError) -> String {
         let language = query["lang"] ?? venue.defaultLanguage
-        guard !language.isEmpty, language.count <= 35 else {
+        // JSON Schema's maxLength counts code points (Character would count "e" + accent as one).
+        guard !language.isEmpty, language.unicodeScalars.count <= 35 else {
             throw .unprocessable(field: "lang", reason: "expected a language code like 'en'")
         }
         return language

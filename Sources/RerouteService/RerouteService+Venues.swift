@@ -60,10 +60,7 @@ extension RerouteService {
     /// `GET /venues/{id}/pois?q=&lang=&universe=`.
     func pois(venueID: String, query: [String: String]) throws(ServiceError) -> HTTPResponse {
         guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
-        let language = query["lang"] ?? served.venue.defaultLanguage
-        guard !language.isEmpty, language.count <= 35 else {
-            throw .unprocessable(field: "lang", reason: "expected a language code like 'en'")
-        }
+        let language = try Self.language(query, venue: served.venue)
         let universe = query["universe"].flatMap { $0.isEmpty ? nil : $0 }
         if let universe, !served.venue.universes.contains(where: { $0.id == universe }) {
             throw .unprocessable(
@@ -73,7 +70,7 @@ extension RerouteService {
             )
         }
         let q = query["q"] ?? ""
-        guard q.count <= 200 else { throw .unprocessable(field: "q", reason: "at most 200 characters") }
+        guard q.unicodeScalars.count <= 200 else { throw .unprocessable(field: "q", reason: "at most 200 characters") }
         let found = served.destinations.search(q, language: language, universe: universe)
         let list: [JSONValue] = found.map { d in
             [

@@ -36,7 +36,9 @@ import Testing
             (#"{"deepLink":"app://x?placeId=golden&sectionId=L1"}"#, 422, "needs a poiId"),
             (#"{"deepLink":"app://x?placeId=golden&poiId=office&poiId=office"}"#, 400, "given more than once"),
             (#"{"deepLink":"not a link"}"#, 400, "is not a URL"),
-            (#"{"deepLink":"app://x?poiId=office"}"#, 400, "venue"),
+            // Well-formed, but it names no venue and none is given.
+            (#"{"deepLink":"app://x?poiId=office"}"#, 422, "names no place (placeId) and no venue is given"),
+            (#"{"poiId":"office"}"#, 400, "unknown field"),
             (#"{"venue":"other","deepLink":"app://x?poiId=office"}"#, 404, "other"),
             (#"{"venue":"golden","deepLink":"app://x?placeId=elsewhere&poiId=office"}"#, 422, "is not the loaded venue"),
             (#"{"venue":"golden","destination":"office","deepLink":"app://x?poiId=office"}"#, 400, "not both"),

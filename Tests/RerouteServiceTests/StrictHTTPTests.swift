@@ -196,6 +196,22 @@ struct RawExchange {
         #expect(query.firstBody?["error"]?["code"]?.string == "malformedRequest")
     }
 
+    /// A NUL byte in a query value is 400, not a value cut short at it (`lang=en%00…` once read as `en`).
+    @Test func aNULInTheQueryIs400() throws {
+        let f = try ServiceFixture()
+        for target in [
+            "/venues/golden/pois?lang=en%00xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "/venues/golden/pois?q=%00", "/venues?a%00b=1",
+        ] {
+            let r = try RawExchange.send("GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: f.daemon.port)
+            #expect(r.statuses == [400], "\(target): \(r.text)")
+            #expect(r.firstBody?["error"]?["message"]?.string?.contains("NUL") == true, "\(target): \(r.text)")
+        }
+        // Without the NUL the same language is answered.
+        let fine = try RawExchange.send(
+            "GET /venues/golden/pois?lang=en HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: f.daemon.port)
+        #expect(fine.statuses == [200], "\(fine.text)")
+    }
+
     /// A long input is quoted by a short prefix only.
     @Test func errorMessagesQuoteAShortPrefix() throws {
         let f = try ServiceFixture()

@@ -116,7 +116,7 @@ enum RouteRequestDecoding {
         options.preferredTransitionTypeID = try fields.string("preferTransition")
         if let v = try fields.enumeration("units", DistanceUnits.self) { options.units = v }
         if let lang = try fields.string("lang") {
-            guard !lang.isEmpty, lang.count <= 35 else {
+            guard !lang.isEmpty, lang.unicodeScalars.count <= 35 else {
                 throw .unprocessable(field: fields.field("lang"), reason: "expected a language code like 'en'")
             }
             options.language = lang

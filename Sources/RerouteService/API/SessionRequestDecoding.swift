@@ -25,7 +25,12 @@ enum SessionRequestDecoding {
         if let text = try f.string("deepLink") {
             do { link = try NavigationDeepLink(url: text) } catch { throw .badRequest(field: "deepLink", reason: "\(error)") }
         }
-        guard let venueID = try f.string("venue") ?? link?.placeID else { throw .badRequest(field: "venue", reason: "required") }
+        guard let venueID = try f.string("venue") ?? link?.placeID else {
+            // A well-formed link without `placeId` names no venue: the request is complete in form but
+            // says nowhere to navigate in (422); with neither a link nor a venue a member is missing (400).
+            if link != nil { throw .unprocessable(field: "deepLink", reason: "the link names no place (placeId) and no venue is given") }
+            throw .badRequest(field: "venue", reason: "required")
+        }
         guard let served = venues[venueID] else { throw .notFound(kind: "venue", id: venueID) }
         let destinationValue = f.value("destination")
         if destinationValue != nil, link != nil { throw .badRequest(field: "deepLink", reason: "give destination or deepLink, not both") }

@@ -177,6 +177,8 @@ private final class QueryCollector {
     var listing = false
     /// Whether a name or value was not UTF-8.
     var invalidUTF8 = false
+    /// Whether a name or value held a NUL byte (`%00` in a query), which no parameter may contain.
+    var containsNUL = false
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
@@ -201,8 +203,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         }
         let methodName = method.map { String(cString: $0) } ?? ""
         let problem =
-            collected.invalidUTF8
-            ? .malformedRequest(reason: "a header is not UTF-8")
+            collected.invalidUTF8 || collected.containsNUL
+            ? .malformedRequest(reason: collected.containsNUL ? "a header holds a NUL byte" : "a header is not UTF-8")
             : HTTPFraming.problem(
                 method: methodName, target: url.flatMap { String(validatingCString: $0) }, headers: collected.list,
                 maximumBodyBytes: context.maximumBodyBytes)
@@ -231,8 +233,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     }
     context.watch.answering(key(connection))
     let query = collect(connection, kind: .GET_ARGUMENT_KIND, lowercased: false, list: false)
-    if query.invalidUTF8 {
-        let problem = ServiceError.malformedRequest(reason: "the query is not UTF-8")
+    if query.invalidUTF8 || query.containsNUL {
+        let problem = ServiceError.malformedRequest(reason: query.containsNUL ? "the query holds a NUL byte" : "the query is not UTF-8")
         context.rejected(problem)
         return send(problem.response, on: connection)
     }
@@ -270,12 +272,20 @@ private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind, lowercase
     let collector = QueryCollector()
     collector.lowercased = lowercased
     collector.listing = list
-    _ = MHD_get_connection_values(
+    // The sized iterator: a value's length is its byte count, so a decoded `%00` cannot cut it short.
+    _ = MHD_get_connection_values_n(
         connection, kind,
-        { cls, _, key, value in
+        { cls, _, key, keySize, value, valueSize in
             guard let cls, let key else { return .YES }
             let collector = Unmanaged<QueryCollector>.fromOpaque(cls).takeUnretainedValue()
-            guard let name = String(validatingCString: key), let text = value.map({ String(validatingCString: $0) }) ?? "" else {
+            let nameBytes = UnsafeRawBufferPointer(start: key, count: keySize)
+            let valueBytes =
+                value.map { UnsafeRawBufferPointer(start: $0, count: valueSize) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+            if nameBytes.contains(0) || valueBytes.contains(0) {
+                collector.containsNUL = true
+                return .YES
+            }
+            guard let name = String(validating: nameBytes, as: UTF8.self), let text = String(validating: valueBytes, as: UTF8.self) else {
                 collector.invalidUTF8 = true
                 return .YES
             }
