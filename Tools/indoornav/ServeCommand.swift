@@ -5,7 +5,7 @@ import IndoorVenue
 
 /// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
 /// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]
-/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] [--journal-interval S] | --sessions redis://…|unix://…] [--api-keys FILE]
+/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] [--journal-interval S] | --sessions redis://…|unix://…|redis-sentinel://…] [--api-keys FILE]
 /// [--client-sessions N] [--client-creates N] [--client-closures N] [--venue-closures N] [--client-connections N] [--read-timeout S]
 /// [--header-timeout S] [--max-connections N] [--trusted-proxy CIDR]… [--redis-durability check|require|set]`: the reroute
 /// service (and its live map at `/`) until SIGTERM/SIGINT.
@@ -82,7 +82,7 @@ enum ServeCommand {
                 example: "--trusted-proxy 10.0.0.0/8"),
             .value(
                 "--sessions", "URL",
-                "keep sessions in Redis at redis://HOST[:PORT][/DB] or, on the same machine and cheaper per request, unix:///PATH/redis.sock[?db=N]; shared by every instance with the same server (excludes --state-file)",
+                "keep sessions in Redis at redis://HOST[:PORT][/DB], on the same machine and cheaper per request unix:///PATH/redis.sock[?db=N], or behind Redis Sentinel redis-sentinel://HOST[:PORT][,HOST[:PORT]…]/MASTERNAME[/DB] (follows failovers; a create is answered once a replica has it); shared by every instance with the same server (excludes --state-file)",
                 example: "--sessions redis://127.0.0.1:6379/0"),
             .value(
                 "--redis-durability", "check|require|set",
