@@ -132,7 +132,7 @@ final class RedisSentinelProcess {
         let deadSentinel = LoopbackPort.free()
         let url = "redis-sentinel://127.0.0.1:\(deadSentinel),127.0.0.1:\(sentinel.port)/\(RedisSentinelProcess.masterName)"
         var configuration = try RedisConfiguration(url: url)
-        configuration.timeoutSeconds = 0.3
+        configuration.timeoutSeconds = 1  // a loaded machine may take long to confirm a create (WAIT)
         let f = try ServiceFixture(
             configure: { $0.retryAfterSeconds = 1 }, threading: .pool(threads: 4),
             store: { catalog, c in
@@ -300,5 +300,41 @@ final class RedisSentinelProcess {
         // No replica connected: the create waits for none.
         _ = try f.createSession()
         #expect(try f.client.request("GET", "/ready").status == 200)
+    }
+
+    /// A create the primary took but its replica did not confirm in time (the replica stopped by
+    /// SIGSTOP): 503 `storeOutcomeUnknown` (it may have been written), and the session is indeed on the
+    /// primary; once the replica runs again creates are answered 201.
+    @Test(.enabled(if: RedisSentinelProcess.available, Comment(rawValue: skipMessage)))
+    func aCreateNoReplicaConfirmedMayHaveLanded() throws {
+        let primary = try RedisServerProcess()
+        let replica = try RedisServerProcess(extraArguments: ["--replicaof", "127.0.0.1", String(primary.port)])
+        let linked = Self.eventually(10) {
+            guard
+                case .array(let role)? = try? RESPConnection(address: primary.address, database: 0, timeoutSeconds: 0.5).command(["ROLE"]),
+                role.count == 3, case .array(let replicas) = role[2]
+            else { return false }
+            return replicas.count == 1
+        }
+        try #require(linked, "the replica did not connect to the primary")
+        let sentinel = try RedisSentinelProcess(primaryPort: primary.port)
+        var configuration = try RedisConfiguration(url: "redis-sentinel://127.0.0.1:\(sentinel.port)/\(RedisSentinelProcess.masterName)")
+        configuration.timeoutSeconds = 0.3
+        let f = try ServiceFixture(store: { catalog, c in
+            RedisSessionStore(
+                pool: RedisConnectionPool(configuration: configuration), venues: catalog, capacity: c.maximumSessions,
+                ttlSeconds: c.sessionTTLSeconds, retryAfterSeconds: c.retryAfterSeconds)
+        })
+        _ = try f.createSession()
+        replica.pause()
+        let r = try f.client.request("POST", "/sessions", body: #"{"venue":"golden","destination":"office"}"#)
+        replica.resume()
+        #expect(r.status == 503, "\(r.text)")
+        #expect(try f.json(r)["error"]?["code"]?.string == "storeOutcomeUnknown", "\(r.text)")
+        #expect(r.text.contains("replica"), "\(r.text)")
+        let keys = try RESPConnection(address: primary.address, database: 0, timeoutSeconds: 1).command(["KEYS", "indoornav:session:*"])
+        guard case .array(let sessions) = keys else { Issue.record("KEYS answered \(keys)"); return }
+        #expect(sessions.count == 2, "the unconfirmed create is on the primary")
+        #expect(Self.eventually(10) { (try? f.createSession()) != nil }, "creates are answered again")
     }
 }

@@ -142,7 +142,7 @@ class Log:
         self.lock = threading.Lock()
         self.sessions = {}  # id -> created wall time
         self.fixes = {}  # id -> [(t, ack wall time)]
-        self.ok = []  # wall time of every 200 to a fix
+        self.ok = []  # (sent, answered) wall times of every 200 to a fix
         self.unavailable = 0  # 503 answers
         self.other = 0  # answers neither 2xx nor 503
 
@@ -167,12 +167,13 @@ def client(port, log, stop, fixes_per_session):
                 log.fixes[sid] = []
             t = 1
             while t <= fixes_per_session and not stop.is_set():
+                sent = time.time()
                 status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t))
                 now = time.time()
                 with log.lock:
                     if status == 200:
                         log.fixes[sid].append((t, now))
-                        log.ok.append(now)
+                        log.ok.append((sent, now))
                     elif status == 503:
                         log.unavailable += 1
                     else:
@@ -237,14 +238,15 @@ def one_run(args, run):
                 status, body = request(conn, "POST", f"/sessions/{sid}/locations", fix(t))
                 if status == 200 and not json.loads(body).get("rejected") and t <= applied:
                     twice += 1
-        first_after = next((w for w in ok if w > kill), None)
-        gaps = [b - a for a, b in zip(ok, ok[1:])]
+        first_after = min((answered for sent, answered in ok if sent > kill), default=None)
+        answers = sorted(answered for _, answered in ok)
+        gaps = [b - a for a, b in zip(answers, answers[1:])]
         longest = max(gaps) if gaps else 0.0
         down = (first_after - kill) if first_after else float("inf")
         print(f"run {run + 1:2d}: killed after {kill - min(sessions.values(), default=kill):4.1f} s of load; promoted after "
               f"{promoted if promoted is not None else float('nan'):.2f} s; sessions {len(sessions)} acknowledged "
               f"({len(before)} before the kill), {lost_sessions} lost; fixes {acked} acknowledged, {lost_fixes} lost; applied twice "
-              f"{twice}; unavailable {down:.2f} s (kill to first fix answered 200), longest pause {longest:.2f} s; "
+              f"{twice}; unavailable {down:.2f} s (kill to the first fix sent after it answered 200), longest pause {longest:.2f} s; "
               f"{unavailable} answers 503, {other} other errors", flush=True)
         return lost_sessions, twice, len(sessions), acked, lost_fixes, down, longest, unavailable, other
     finally:
