@@ -44,6 +44,45 @@ import Testing
         #expect(f.service.metrics.rejectedCount(reason: "clientSessionLimit") == 2)
     }
 
+    /// The limits a create would break are known before its route is planned
+    /// (`SessionStore.admission`): the per-client limit for the client at it only, the session limit for
+    /// everyone once the table is full, nothing once expired sessions make room; in memory and with the
+    /// journal in front of it.
+    @Test(arguments: [false, true])
+    func limitsAreKnownBeforePlanning(journaled: Bool) throws {
+        let directory = NSTemporaryDirectory() + "indoornav-admission-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let f = try ServiceFixture(
+            configure: {
+                $0.maximumSessions = 3; $0.maximumSessionsPerClient = 2; $0.sessionTTLSeconds = 60
+            },
+            store: { _, c in
+                let memory = InMemorySessionStore(
+                    capacity: c.maximumSessions, perOwnerCapacity: c.maximumSessionsPerClient, ttlSeconds: c.sessionTTLSeconds,
+                    retryAfterSeconds: c.retryAfterSeconds)
+                guard journaled,
+                    let journal = try? SessionJournal(
+                        statePath: directory + "/s.state", flushIntervalSeconds: 0.05, commitTimeoutSeconds: 2)
+                else { return memory }
+                return JournaledSessionStore(memory: memory, journal: journal)
+            })
+        let store = f.service.store
+        func code(_ address: String) -> String? { store.admission(owner: "address:" + address, nowSeconds: f.clock.nowSeconds)?.code }
+        #expect(code("127.0.0.1") == nil)
+        for _ in 0..<2 { _ = try f.createSession() }
+        #expect(code("127.0.0.1") == "clientSessionLimit")
+        #expect(code("10.0.0.7") == nil)
+        #expect(Self.create(f, address: "10.0.0.7").status == 201)
+        #expect(code("10.0.0.8") == "tooManySessions")
+        #expect(code("127.0.0.1") == "tooManySessions")
+        let refused = Self.create(f, address: "10.0.0.8")
+        #expect(refused.status == 503 && Self.errorCode(refused) == "tooManySessions")
+        #expect(f.service.metrics.rejectedCount(reason: "tooManySessions") == 1)
+        f.clock.advance(by: 61)
+        #expect(code("10.0.0.8") == nil && code("127.0.0.1") == nil)
+    }
+
     /// Creations beyond the per-minute budget answer 429 `creationRateLimited` with the seconds until
     /// the next one is allowed; the budget refills with time and is per client.
     @Test func creationRateLimit() throws {
