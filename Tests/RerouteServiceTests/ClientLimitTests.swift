@@ -83,6 +83,43 @@ import Testing
         #expect(code("10.0.0.8") == nil && code("127.0.0.1") == nil)
     }
 
+    /// The finding 2: a few clients cannot fill the table. Past half of it, a client holding its
+    /// share (half the table divided among the clients holding sessions) is answered 429
+    /// `clientSessionLimit` naming the share, while clients below theirs, and newcomers, go on; with
+    /// `fairShareFraction` 0 the same clients fill the table and everyone else gets 503.
+    @Test func clientsShareTheTablePastHalf() throws {
+        let f = try ServiceFixture {
+            $0.maximumSessions = 20; $0.sessionCreationsPerClientPerMinute = 1_000
+        }
+        for address in ["10.0.0.1", "10.0.0.2"] {
+            for _ in 0..<5 { #expect(Self.create(f, address: address).status == 201) }
+        }
+        // 10 of 20 live, two clients: a share is 5.
+        let refused = Self.create(f, address: "10.0.0.1")
+        #expect(refused.status == 429 && Self.errorCode(refused) == "clientSessionLimit")
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("limit of 5 live sessions"))
+        #expect(Self.create(f, address: "10.0.0.2").status == 429)
+        // A newcomer goes on until it holds its share (10 / 3 = 3).
+        for _ in 0..<3 { #expect(Self.create(f, address: "10.0.0.3").status == 201) }
+        #expect(Self.create(f, address: "10.0.0.3").status == 429)
+        for k in 4...10 { #expect(Self.create(f, address: "10.0.0.\(k)").status == 201, "newcomer \(k)") }
+        #expect(f.service.store.count == 20)
+        #expect(Self.errorCode(Self.create(f, address: "10.0.0.11")) == "tooManySessions")
+
+        let off = try ServiceFixture {
+            $0.maximumSessions = 20; $0.sessionCreationsPerClientPerMinute = 1_000; $0.fairShareFraction = 0
+        }
+        for address in ["10.0.0.1", "10.0.0.2"] {
+            for _ in 0..<10 { #expect(Self.create(off, address: address).status == 201) }
+        }
+        #expect(Self.errorCode(Self.create(off, address: "10.0.0.3")) == "tooManySessions")
+        for bad in [-0.1, 1.1, .nan, .infinity] {
+            var c = ServiceConfiguration()
+            c.fairShareFraction = bad
+            #expect(throws: ServiceError.self, "\(bad)") { try c.validated() }
+        }
+    }
+
     /// Creations beyond the per-minute budget answer 429 `creationRateLimited` with the seconds until
     /// the next one is allowed; the budget refills with time and is per client.
     @Test func creationRateLimit() throws {

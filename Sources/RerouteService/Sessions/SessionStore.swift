@@ -113,10 +113,16 @@ public final class InMemorySessionStore: SessionStore {
 
     /// A store for at most `capacity` sessions (`perOwnerCapacity` of one owner) expiring after
     /// `ttlSeconds` without use.
-    public init(capacity: Int, perOwnerCapacity: Int = .max, ttlSeconds: Double, retryAfterSeconds: Int) {
+    public init(capacity: Int, perOwnerCapacity: Int = .max, fairShareFraction: Double = 0, ttlSeconds: Double, retryAfterSeconds: Int) {
         self.capacity = capacity; self.perOwnerCapacity = perOwnerCapacity; self.ttlSeconds = ttlSeconds
         self.retryAfterSeconds = retryAfterSeconds
+        let fraction = fairShareFraction.isFinite ? min(max(fairShareFraction, 0), 1) : 0
+        self.fairShareFrom = fraction > 0 ? max(1, Int((Double(capacity) * fraction).rounded(.up))) : nil
     }
+
+    /// Live sessions from which clients share the table (``ServiceConfiguration/fairShareFraction`` of
+    /// the capacity), or nil when they do not.
+    public let fairShareFrom: Int?
 
     /// - Throws: ``ServiceError/tooManySessions(limit:retryAfterSeconds:)`` when full,
     ///   ``ServiceError/clientSessionLimit(limit:retryAfterSeconds:)`` when the owner has
@@ -146,6 +152,12 @@ public final class InMemorySessionStore: SessionStore {
             if (t.idsByOwner[owner]?.count ?? 0) >= perOwnerCapacity {
                 return .clientSessionLimit(limit: perOwnerCapacity, retryAfterSeconds: retryAfterSeconds)
             }
+        }
+        // Past the fair-share mark, a client holding its share of it (among the clients holding
+        // sessions) waits; clients below theirs go on.
+        if let from = fairShareFrom, t.sessions.count >= from, t.idsByOwner.count > 1, let held = t.idsByOwner[owner]?.count {
+            let share = max(1, from / t.idsByOwner.count)
+            if held >= share { return .clientSessionLimit(limit: share, retryAfterSeconds: retryAfterSeconds) }
         }
         return nil
     }
