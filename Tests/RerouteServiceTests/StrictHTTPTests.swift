@@ -168,6 +168,7 @@ struct RawExchange {
                 #expect(exchange.text.components(separatedBy: "HTTP/1.1 ").count == 2, "'\(value)': \(exchange.text)")
                 #expect(!exchange.text.contains("<html>"), "'\(value)': \(exchange.text)")
                 #expect(exchange.text.lowercased().contains("content-type: application/json"), "'\(value)'")
+                #expect(exchange.text.lowercased().components(separatedBy: "connection: close").count == 2, "\(exchange.text)")
             }
         }
         // The second request on a kept connection: the first is answered 200, the second with the error.

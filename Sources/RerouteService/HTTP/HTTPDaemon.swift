@@ -205,7 +205,7 @@ private let badLengthHandler: indoornav_mhd_bad_length_callback = { cls in
     else { return }
     context.doneReading(connection)
     var response = problem.response
-    response.headers.append(("Connection", "close"))
+    if response.header("Connection") == nil { response.headers.append(("Connection", "close")) }
     let socket = indoornav_mhd_connection_fd(connection)
     guard socket >= 0 else { return }
     let bytes = rawResponse(response)
