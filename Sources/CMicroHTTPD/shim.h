@@ -13,12 +13,37 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
+#include <stdarg.h>
+
+/// Told that libmicrohttpd refuses the `Content-Length` of the connection this thread is reading (it is
+/// about to send its own HTML answer and close). libmicrohttpd's logger names no connection: the
+/// callback finds it itself (the service keeps the connection whose request line the thread read last).
+/// `cls` is the context given with it.
+typedef void (*indoornav_mhd_bad_length_callback)(void *cls);
+
+struct indoornav_mhd_logger_context {
+    indoornav_mhd_bad_length_callback callback;
+    void *cls;
+};
+
+/// libmicrohttpd's logger: its two `Content-Length` refusals ("Failed to parse `Content-Length'
+/// header", "Too large value of 'Content-Length' header") are passed on; every other message is
+/// dropped (they are not printed without a logger either).
+static void indoornav_mhd_logger(void *cls, const char *format, va_list arguments) {
+    (void)arguments;
+    struct indoornav_mhd_logger_context *context = (struct indoornav_mhd_logger_context *)cls;
+    if (context == NULL || context->callback == NULL || format == NULL) return;
+    if (strstr(format, "Content-Length") == NULL) return;
+    context->callback(context->cls);
+}
 
 /// Starts a daemon listening on IPv4 `bind_address` (dotted quad, e.g. "127.0.0.1") and `port`
 /// (0 = an ephemeral port). `thread_pool_size` > 1 adds a pool of polling threads (ignored with
 /// MHD_USE_THREAD_PER_CONNECTION). `connection_limit`, `connection_timeout_seconds` and
 /// `connection_memory_bytes` and `per_ip_connection_limit` are passed as their MHD options when non-zero;
-/// `notify_connection` (connection opened/closed) and `uri_log` (a request line arrived) when not NULL.
+/// `notify_connection` (connection opened/closed) and `uri_log` (a request line arrived) when not NULL;
+/// with `logger_context`, libmicrohttpd's refusals of a malformed `Content-Length` are passed to its
+/// callback (`indoornav_mhd_logger`).
 /// Returns NULL when the address does not parse or the daemon cannot start.
 static inline struct MHD_Daemon *indoornav_mhd_start(unsigned int flags, const char *bind_address, uint16_t port,
                                                      MHD_AccessHandlerCallback handler, void *handler_context,
@@ -28,14 +53,20 @@ static inline struct MHD_Daemon *indoornav_mhd_start(unsigned int flags, const c
                                                      unsigned int per_ip_connection_limit,
                                                      MHD_NotifyConnectionCallback notify_connection, void *notify_context,
                                                      void *(*uri_log)(void *, const char *, struct MHD_Connection *),
-                                                     void *uri_log_context) {
+                                                     void *uri_log_context,
+                                                     struct indoornav_mhd_logger_context *logger_context) {
     struct sockaddr_in address;
     memset(&address, 0, sizeof(address));
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     if (inet_pton(AF_INET, bind_address, &address.sin_addr) != 1) return NULL;
-    struct MHD_OptionItem options[12];
+    struct MHD_OptionItem options[13];
     int n = 0;
+    if (logger_context != NULL) {
+        // First, so no message goes to the standard logger; MHD_USE_ERROR_LOG makes libmicrohttpd call it.
+        options[n++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)indoornav_mhd_logger, logger_context};
+        flags |= MHD_USE_ERROR_LOG;
+    }
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, &address};
     options[n++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)completed, completed_context};
     if (thread_pool_size > 1 && !(flags & MHD_USE_THREAD_PER_CONNECTION))

@@ -42,7 +42,8 @@ public final class RerouteService: Sendable {
             store
             ?? InMemorySessionStore(
                 capacity: checked.maximumSessions, perOwnerCapacity: checked.maximumSessionsPerClient,
-                ttlSeconds: checked.sessionTTLSeconds, retryAfterSeconds: checked.retryAfterSeconds)
+                fairShareFraction: checked.fairShareFraction, ttlSeconds: checked.sessionTTLSeconds,
+                retryAfterSeconds: checked.retryAfterSeconds)
         self.creations = CreationRateLimiter(perMinute: checked.sessionCreationsPerClientPerMinute)
         self.clock = clock
         self.newSessionID = sessionIDs

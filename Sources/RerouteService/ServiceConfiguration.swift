@@ -7,6 +7,7 @@ import IndoorNavigation
 /// | `maximumSessions` | sessions | 10,000 | 1–1,000,000 |
 /// | `sessionTTLSeconds` | s since the last request | 600 | 1–86,400 |
 /// | `maximumSessionsPerClient` | live sessions of one client (API key, else address) | 1,000 | 1–1,000,000 |
+/// | `fairShareFraction` | fraction of `maximumSessions` from which clients share the table (`serve --fair-share`); 0 = off | 0.5 | 0–1 |
 /// | `sessionCreationsPerClientPerMinute` | sessions one client may create a minute (and at once) | 600 | 1–1,000,000 |
 /// | `maximumClosuresPerClient` | closures not yet ended one client may hold (`serve --client-closures`) | 100 | 1–100,000 |
 /// | `maximumClosuresPerVenue` | closures not yet ended in one venue (`serve --venue-closures`) | 1,000 | 1–100,000 |
@@ -28,6 +29,13 @@ public struct ServiceConfiguration: Sendable {
     /// Live sessions one client may hold; creating one more answers 429 (`clientSessionLimit`). The
     /// client is its API key's name, else its IPv4 address (behind a load balancer: the balancer's).
     public var maximumSessionsPerClient: Int = 1_000
+    /// Once this fraction of ``maximumSessions`` is live and more than one client holds sessions, a
+    /// client may create another only while it holds fewer than its share: that many sessions divided
+    /// among the clients holding sessions (at least 1); more answers 429 `clientSessionLimit`. So a few
+    /// clients cannot fill the table and leave everyone else 503 `tooManySessions`: at least the rest
+    /// of the table stays for clients below their share. 0 turns it off. Kept by the in-memory store
+    /// (also with `--state-file`), not by Redis.
+    public var fairShareFraction: Double = 0.5
     /// Sessions one client may create per minute, all at once or spread (a token bucket per instance);
     /// faster answers 429 (`creationRateLimited`) with `Retry-After`.
     public var sessionCreationsPerClientPerMinute: Int = 600
@@ -73,6 +81,9 @@ public struct ServiceConfiguration: Sendable {
     public func validated() throws(ServiceError) -> ServiceConfiguration {
         guard (1...1_000_000).contains(maximumSessions) else {
             throw .invalidConfiguration(field: "maximumSessions", reason: "must be 1–1000000, got \(maximumSessions)")
+        }
+        guard fairShareFraction.isFinite, (0...1).contains(fairShareFraction) else {
+            throw .invalidConfiguration(field: "fairShareFraction", reason: "must be 0–1, got \(fairShareFraction)")
         }
         guard (1...1_000_000).contains(maximumSessionsPerClient) else {
             throw .invalidConfiguration(field: "maximumSessionsPerClient", reason: "must be 1–1000000, got \(maximumSessionsPerClient)")

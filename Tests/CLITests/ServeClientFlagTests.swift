@@ -3,7 +3,8 @@ import IndoorJSON
 import Testing
 
 /// `indoornav serve --api-keys FILE --client-sessions N --client-creates N --client-connections N
-/// --read-timeout S`: malformed values stop the start naming the flag; a served key file scopes sessions.
+/// --read-timeout S --fair-share F --sessions redis-sentinel://…`: malformed values stop the start naming
+/// the flag or what is wrong; a served key file scopes sessions.
 @Suite(.serialized) struct ServeClientFlagTests {
     @Test func malformedClientFlagsStopTheStart() throws {
         let dir = try CLIRunner.temporaryDirectory()
@@ -26,6 +27,14 @@ import Testing
             (venue + ["--read-timeout", "0"], "--read-timeout"),
             (venue + ["--read-timeout", "nan"], "--read-timeout"),
             (venue + ["--read-timeout", "soon"], "--read-timeout"),
+            (venue + ["--fair-share", "1.5"], "--fair-share"),
+            (venue + ["--fair-share", "-0.1"], "--fair-share"),
+            (venue + ["--fair-share", "half"], "--fair-share"),
+            (venue + ["--fair-share", "0.5", "--sessions", "redis://127.0.0.1:1"], "--fair-share"),
+            (venue + ["--sessions", "redis-sentinel://"], "no sentinel host"),
+            (venue + ["--sessions", "redis-sentinel://127.0.0.1:26379"], "no master name"),
+            (venue + ["--sessions", "redis-sentinel://127.0.0.1:0/m"], "port must be 1–65535"),
+            (venue + ["--sessions", "redis-sentinel://127.0.0.1,,127.0.0.2/m"], "missing host"),
         ]
         for (args, fragment) in cases {
             let r = try CLIRunner.run(args)

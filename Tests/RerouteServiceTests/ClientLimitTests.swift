@@ -44,6 +44,82 @@ import Testing
         #expect(f.service.metrics.rejectedCount(reason: "clientSessionLimit") == 2)
     }
 
+    /// The limits a create would break are known before its route is planned
+    /// (`SessionStore.admission`): the per-client limit for the client at it only, the session limit for
+    /// everyone once the table is full, nothing once expired sessions make room; in memory and with the
+    /// journal in front of it.
+    @Test(arguments: [false, true])
+    func limitsAreKnownBeforePlanning(journaled: Bool) throws {
+        let directory = NSTemporaryDirectory() + "indoornav-admission-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let f = try ServiceFixture(
+            configure: {
+                $0.maximumSessions = 3; $0.maximumSessionsPerClient = 2; $0.sessionTTLSeconds = 60
+            },
+            store: { _, c in
+                let memory = InMemorySessionStore(
+                    capacity: c.maximumSessions, perOwnerCapacity: c.maximumSessionsPerClient, ttlSeconds: c.sessionTTLSeconds,
+                    retryAfterSeconds: c.retryAfterSeconds)
+                guard journaled,
+                    let journal = try? SessionJournal(
+                        statePath: directory + "/s.state", flushIntervalSeconds: 0.05, commitTimeoutSeconds: 2)
+                else { return memory }
+                return JournaledSessionStore(memory: memory, journal: journal)
+            })
+        let store = f.service.store
+        func code(_ address: String) -> String? { store.admission(owner: "address:" + address, nowSeconds: f.clock.nowSeconds)?.code }
+        #expect(code("127.0.0.1") == nil)
+        for _ in 0..<2 { _ = try f.createSession() }
+        #expect(code("127.0.0.1") == "clientSessionLimit")
+        #expect(code("10.0.0.7") == nil)
+        #expect(Self.create(f, address: "10.0.0.7").status == 201)
+        #expect(code("10.0.0.8") == "tooManySessions")
+        #expect(code("127.0.0.1") == "tooManySessions")
+        let refused = Self.create(f, address: "10.0.0.8")
+        #expect(refused.status == 503 && Self.errorCode(refused) == "tooManySessions")
+        #expect(f.service.metrics.rejectedCount(reason: "tooManySessions") == 1)
+        f.clock.advance(by: 61)
+        #expect(code("10.0.0.8") == nil && code("127.0.0.1") == nil)
+    }
+
+    /// The finding 2: a few clients cannot fill the table. Past half of it, a client holding its
+    /// share (half the table divided among the clients holding sessions) is answered 429
+    /// `clientSessionLimit` naming the share, while clients below theirs, and newcomers, go on; with
+    /// `fairShareFraction` 0 the same clients fill the table and everyone else gets 503.
+    @Test func clientsShareTheTablePastHalf() throws {
+        let f = try ServiceFixture {
+            $0.maximumSessions = 20; $0.sessionCreationsPerClientPerMinute = 1_000
+        }
+        for address in ["10.0.0.1", "10.0.0.2"] {
+            for _ in 0..<5 { #expect(Self.create(f, address: address).status == 201) }
+        }
+        // 10 of 20 live, two clients: a share is 5.
+        let refused = Self.create(f, address: "10.0.0.1")
+        #expect(refused.status == 429 && Self.errorCode(refused) == "clientSessionLimit")
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("limit of 5 live sessions"))
+        #expect(Self.create(f, address: "10.0.0.2").status == 429)
+        // A newcomer goes on until it holds its share (10 / 3 = 3).
+        for _ in 0..<3 { #expect(Self.create(f, address: "10.0.0.3").status == 201) }
+        #expect(Self.create(f, address: "10.0.0.3").status == 429)
+        for k in 4...10 { #expect(Self.create(f, address: "10.0.0.\(k)").status == 201, "newcomer \(k)") }
+        #expect(f.service.store.count == 20)
+        #expect(Self.errorCode(Self.create(f, address: "10.0.0.11")) == "tooManySessions")
+
+        let off = try ServiceFixture {
+            $0.maximumSessions = 20; $0.sessionCreationsPerClientPerMinute = 1_000; $0.fairShareFraction = 0
+        }
+        for address in ["10.0.0.1", "10.0.0.2"] {
+            for _ in 0..<10 { #expect(Self.create(off, address: address).status == 201) }
+        }
+        #expect(Self.errorCode(Self.create(off, address: "10.0.0.3")) == "tooManySessions")
+        for bad in [-0.1, 1.1, .nan, .infinity] {
+            var c = ServiceConfiguration()
+            c.fairShareFraction = bad
+            #expect(throws: ServiceError.self, "\(bad)") { try c.validated() }
+        }
+    }
+
     /// Creations beyond the per-minute budget answer 429 `creationRateLimited` with the seconds until
     /// the next one is allowed; the budget refills with time and is per client.
     @Test func creationRateLimit() throws {

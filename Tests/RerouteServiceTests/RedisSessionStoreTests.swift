@@ -23,11 +23,14 @@ final class RedisServerProcess {
     let appendOnly: Bool
     /// Its working directory (a temporary one of its own: files Redis writes go there).
     let directory: String
+    /// More `redis-server` options (e.g. `--replicaof 127.0.0.1 PORT`).
+    let extraArguments: [String]
     private var process: Process?
 
-    init(unixSocket: Bool = false, database: Int = 0, appendOnly: Bool = false) throws {
+    init(unixSocket: Bool = false, database: Int = 0, appendOnly: Bool = false, extraArguments: [String] = []) throws {
         port = unixSocket ? 0 : LoopbackPort.free()
         self.appendOnly = appendOnly
+        self.extraArguments = extraArguments
         directory = NSTemporaryDirectory() + "indoornav-redis-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // sun_path holds 108 bytes: a short name in /tmp, not the (possibly long) temporary directory.
@@ -45,7 +48,7 @@ final class RedisServerProcess {
         var listen = ["--port", String(port), "--bind", "127.0.0.1"]
         if let socketPath { listen += ["--unixsocket", socketPath, "--unixsocketperm", "700"] }
         let persistence = appendOnly ? ["--appendonly", "yes", "--appendfsync", "everysec"] : ["--appendonly", "no"]
-        p.arguments = listen + ["--save", ""] + persistence + ["--dir", directory, "--daemonize", "no"]
+        p.arguments = listen + ["--save", ""] + persistence + ["--dir", directory, "--daemonize", "no"] + extraArguments
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()

@@ -5,8 +5,8 @@ import IndoorVenue
 
 /// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
 /// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]
-/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] [--journal-interval S] | --sessions redis://…|unix://…] [--api-keys FILE]
-/// [--client-sessions N] [--client-creates N] [--client-closures N] [--venue-closures N] [--client-connections N] [--read-timeout S]
+/// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] [--journal-interval S] | --sessions redis://…|unix://…|redis-sentinel://…] [--api-keys FILE]
+/// [--client-sessions N] [--fair-share F] [--client-creates N] [--client-closures N] [--venue-closures N] [--client-connections N] [--read-timeout S]
 /// [--header-timeout S] [--max-connections N] [--trusted-proxy CIDR]… [--redis-durability check|require|set]`: the reroute
 /// service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
@@ -53,6 +53,10 @@ enum ServeCommand {
             .integer(
                 "--client-sessions", "N", "live sessions one client (its API key, else its address) may hold", in: 1...1_000_000,
                 default: "1000", example: "--client-sessions 10"),
+            .number(
+                "--fair-share", "F",
+                "once this fraction of --max-sessions is live, a client may create only while it holds fewer than that many divided among the clients holding sessions (0 = off; not with --sessions)",
+                in: 0...1, default: "0.5", example: "--fair-share 0"),
             .integer(
                 "--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000, default: "600",
                 example: "--client-creates 60"),
@@ -82,7 +86,7 @@ enum ServeCommand {
                 example: "--trusted-proxy 10.0.0.0/8"),
             .value(
                 "--sessions", "URL",
-                "keep sessions in Redis at redis://HOST[:PORT][/DB] or, on the same machine and cheaper per request, unix:///PATH/redis.sock[?db=N]; shared by every instance with the same server (excludes --state-file)",
+                "keep sessions in Redis at redis://HOST[:PORT][/DB], on the same machine and cheaper per request unix:///PATH/redis.sock[?db=N], or behind Redis Sentinel redis-sentinel://HOST[:PORT][,HOST[:PORT]…]/MASTERNAME[/DB] (follows failovers; a create is answered once a replica has it); shared by every instance with the same server (excludes --state-file)",
                 example: "--sessions redis://127.0.0.1:6379/0"),
             .value(
                 "--redis-durability", "check|require|set",
@@ -131,6 +135,10 @@ enum ServeCommand {
             } ?? .check
         let keyFile = try args.option("--api-keys")
         if let n = try args.int("--client-sessions") { service.maximumSessionsPerClient = n }
+        if let f = try args.double("--fair-share") {
+            guard redisURL == nil else { throw UsageError("--fair-share is kept by the in-memory store: not with --sessions") }
+            service.fairShareFraction = f
+        }
         if let n = try args.int("--client-creates") { service.sessionCreationsPerClientPerMinute = n }
         if let n = try args.int("--client-closures") { service.maximumClosuresPerClient = n }
         if let n = try args.int("--venue-closures") { service.maximumClosuresPerVenue = n }
@@ -192,7 +200,8 @@ enum ServeCommand {
             JournaledSessionStore(
                 memory: InMemorySessionStore(
                     capacity: service.maximumSessions, perOwnerCapacity: service.maximumSessionsPerClient,
-                    ttlSeconds: service.sessionTTLSeconds, retryAfterSeconds: service.retryAfterSeconds),
+                    fairShareFraction: service.fairShareFraction, ttlSeconds: service.sessionTTLSeconds,
+                    retryAfterSeconds: service.retryAfterSeconds),
                 journal: journal)
         }
         let pool = try redis.map { r throws(ServiceError) in RedisConnectionPool(configuration: try r.validated()) }

@@ -57,12 +57,13 @@ public final class HTTPDaemon: Sendable {
             flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue
         }
         let opaque = Unmanaged.passUnretained(context).toOpaque()
+        context.logger.pointee = indoornav_mhd_logger_context(callback: badLengthHandler, cls: opaque)
         guard
             let started = indoornav_mhd_start(
                 flags, checked.bindAddress, UInt16(checked.port), accessHandler, opaque,
                 completedHandler, opaque, poolSize, UInt32(checked.connectionLimit + Self.tableHeadroom),
                 UInt32(checked.connectionTimeoutSeconds), 0, 0,
-                connectionHandler, opaque, requestLineHandler, opaque)
+                connectionHandler, opaque, requestLineHandler, opaque, context.logger)
         else {
             throw .cannotListen(address: checked.bindAddress, port: checked.port)
         }
@@ -119,6 +120,9 @@ private final class DaemonContext: Sendable {
     let trustedProxies: TrustedProxies
     let inFlight = Atomic<Int>(0)
     let watch: ConnectionWatch
+    /// What libmicrohttpd's logger calls (``badLengthHandler`` with this context): written once before
+    /// the daemon starts, freed with the context (after the daemon stopped).
+    nonisolated(unsafe) let logger = UnsafeMutablePointer<indoornav_mhd_logger_context>.allocate(capacity: 1)
 
     init(
         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, rejected: @escaping @Sendable (ServiceError) -> Void,
@@ -126,6 +130,33 @@ private final class DaemonContext: Sendable {
     ) {
         self.handler = handler; self.rejected = rejected; self.maximumBodyBytes = maximumBodyBytes
         self.trustedProxies = trustedProxies; self.watch = watch
+        logger.initialize(to: indoornav_mhd_logger_context(callback: nil, cls: nil))
+    }
+
+    /// Per thread: the connection whose request line the thread read last and whose headers have not
+    /// reached the access handler. libmicrohttpd's logger names no connection; this finds the one whose
+    /// `Content-Length` it refuses (a connection is always served by one thread: its pool worker, or
+    /// its own).
+    private let readingKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The connection this thread is reading the headers of, if any.
+    func reading() -> OpaquePointer? { pthread_getspecific(readingKey).map { OpaquePointer($0) } }
+
+    /// `connection`'s request line arrived on this thread.
+    func noteReading(_ connection: OpaquePointer) { pthread_setspecific(readingKey, UnsafeRawPointer(connection)) }
+
+    /// `connection`'s headers reached the access handler, were refused, or its request completed.
+    func doneReading(_ connection: OpaquePointer) {
+        if reading() == connection { pthread_setspecific(readingKey, nil) }
+    }
+
+    deinit {
+        logger.deallocate()
+        pthread_key_delete(readingKey)
     }
 }
 
@@ -152,10 +183,36 @@ private let connectionHandler: MHD_NotifyConnectionCallback = { cls, connection,
 private let requestLineHandler:
     @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { cls, _, connection in
         if let cls, let connection {
-            Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().watch.requestLineArrived(key(connection))
+            let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+            context.noteReading(connection)
+            context.watch.requestLineArrived(key(connection))
         }
         return nil
     }
+
+/// libmicrohttpd refuses the `Content-Length` of the connection being read on this thread and is about
+/// to send its own HTML answer: when the header is indeed malformed (``HTTPFraming/lengthProblem(_:maximumBodyBytes:)``
+/// names the problem, so this is the right connection), the service's answer in the `Error` form goes
+/// out first with `Connection: close` and the socket's sending side is shut, so the library's answer
+/// fails to send and it closes the connection.
+private let badLengthHandler: indoornav_mhd_bad_length_callback = { cls in
+    guard let cls else { return }
+    let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+    guard let connection = context.reading() else { return }
+    let headers = collect(connection, kind: .HEADER_KIND, lowercased: true, list: true)
+    guard let length = headers.values["content-length"],
+        let problem = HTTPFraming.lengthProblem(length, maximumBodyBytes: context.maximumBodyBytes)
+    else { return }
+    context.doneReading(connection)
+    var response = problem.response
+    if response.header("Connection") == nil { response.headers.append(("Connection", "close")) }
+    let socket = indoornav_mhd_connection_fd(connection)
+    guard socket >= 0 else { return }
+    let bytes = rawResponse(response)
+    _ = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+    shutdown(socket, Int32(SHUT_WR))
+    context.rejected(problem)
+}
 
 /// The headers and body of one request as it arrives (touched only by the connection's thread).
 private final class RequestBuffer {
@@ -187,6 +244,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     guard let existing = requestContext.pointee else {
         // First call: headers only. Check the framing before any body is read; keep a buffer for it.
         context.inFlight.add(1, ordering: .relaxed)
+        context.doneReading(connection)
         let buffer = RequestBuffer()
         requestContext.pointee = Unmanaged.passRetained(buffer).toOpaque()
         guard context.watch.headersArrived(key(connection)) else { return .NO }  // refused at opening
@@ -259,7 +317,7 @@ private func peerAddress(of connection: OpaquePointer) -> String {
 
 /// A whole HTTP/1.1 response as bytes (for answers written straight to a socket).
 private func rawResponse(_ response: HTTPResponse) -> [UInt8] {
-    let reasons = [429: "Too Many Requests", 503: "Service Unavailable"]
+    let reasons = [400: "Bad Request", 413: "Content Too Large", 429: "Too Many Requests", 503: "Service Unavailable"]
     var head = "HTTP/1.1 \(response.status) \(reasons[response.status] ?? "Error")\r\n"
     for header in response.headers { head += "\(header.name): \(header.value)\r\n" }
     head += "Content-Length: \(response.body.count)\r\n\r\n"
@@ -297,6 +355,7 @@ private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind, lowercase
 }
 
 private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, requestContext, _ in
+    if let cls, let connection { Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().doneReading(connection) }
     if let cls, let connection { Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().watch.answered(key(connection)) }
     guard let requestContext, let existing = requestContext.pointee else { return }
     Unmanaged<RequestBuffer>.fromOpaque(existing).release()

@@ -9,8 +9,11 @@
 /// that is not UTF-8. Refused with 501 ``ServiceError/notImplemented(reason:)``: a `Transfer-Encoding`
 /// other than `chunked` (libmicrohttpd would wait for the end of the stream). Refused with 413
 /// ``ServiceError/payloadTooLarge(limitBytes:)`` before reading it: a `Content-Length` over the limit.
-/// Malformed `Content-Length` values (`abc`, `-1`, 23 digits) never reach these checks: libmicrohttpd
-/// answers them itself (400 or 413) and closes the connection.
+/// Malformed `Content-Length` values (`abc`, `-1`, 23 digits) never reach the access handler:
+/// libmicrohttpd 0.9.75 refuses them while parsing the headers and would send its own HTML answer
+/// (with its header block twice). ``HTTPDaemon`` catches that refusal in libmicrohttpd's logger, where
+/// ``lengthProblem(_:maximumBodyBytes:)`` names the same problem, writes this answer in the `Error`
+/// form to the socket and shuts its sending side, so the library's answer is never sent.
 enum HTTPFraming {
     /// One header as it arrived (name as sent, value after the colon).
     struct Header: Equatable {
@@ -50,14 +53,19 @@ enum HTTPFraming {
                 return .notImplemented(reason: "Transfer-Encoding \(ServiceError.quoted(encoding)) (only chunked)")
             }
         }
-        if let length = lengths.first {
-            let digits = length.trimmingSpaces
-            guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else {
-                return .malformedRequest(reason: "Content-Length \(ServiceError.quoted(length)) is not a decimal number")
-            }
-            if digits.utf8.count > 18 || (Int(digits) ?? Int.max) > maximumBodyBytes {
-                return .payloadTooLarge(limitBytes: maximumBodyBytes)
-            }
+        if let length = lengths.first { return lengthProblem(length, maximumBodyBytes: maximumBodyBytes) }
+        return nil
+    }
+
+    /// Why the `Content-Length` value `length` is refused: 400 when it is not a decimal number, 413 when
+    /// it is over `maximumBodyBytes` (or over 18 digits); nil when it is acceptable.
+    static func lengthProblem(_ length: String, maximumBodyBytes: Int) -> ServiceError? {
+        let digits = length.trimmingSpaces
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else {
+            return .malformedRequest(reason: "Content-Length \(ServiceError.quoted(length)) is not a decimal number")
+        }
+        if digits.utf8.count > 18 || (Int(digits) ?? Int.max) > maximumBodyBytes {
+            return .payloadTooLarge(limitBytes: maximumBodyBytes)
         }
         return nil
     }

@@ -43,6 +43,11 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server does not keep what it acknowledged across its own crash (no append-only file, or
     /// `appendfsync no`) and the service was told to require it (``RedisDurability``).
     case notDurable(endpoint: String, reason: String)
+    /// A write the primary took was not confirmed by `wanted` replicas within the timeout
+    /// (`WAIT` answered `acknowledged`): a failover now may lose it.
+    case notReplicated(endpoint: String, wanted: Int, acknowledged: Int)
+    /// No sentinel named a primary that answers as one.
+    case noPrimary(masterName: String, reason: String)
 
     /// A sentence naming what failed.
     public var description: String {
@@ -54,6 +59,8 @@ public enum RedisError: Error, Hashable, Sendable, CustomStringConvertible {
         case .server(let e, let c, let m): "redis \(e): \(c): \(m)"
         case .noReply(let e, let c, let r): "redis \(e): no reply to \(c) (it may have run): \(r)"
         case .notDurable(let e, let r): "redis \(e): \(r)"
+        case .notReplicated(let e, let w, let a): "redis \(e): \(a) of \(w) replica(s) confirmed the write in time (it is on the primary)"
+        case .noPrimary(let m, let r): "redis sentinels: no primary for '\(m)': \(r)"
         }
     }
 }
@@ -70,6 +77,10 @@ public final class RESPConnection {
     private var position = 0
     /// Where `recv` writes (allocated once per connection, not per read).
     private var chunk = [UInt8](repeating: 0, count: 16_384)
+    /// Replicas the server had connected when last asked (`ROLE`), and when (monotonic seconds): kept
+    /// by ``RedisConnectionPool`` for its `WAIT` after a create.
+    var connectedReplicas = 0
+    var replicasCheckedAtSeconds = -Double.infinity
 
     /// Connects to `host:port` (IPv4 address or `localhost`), selects database `database`.
     /// - Throws: ``RedisError``.

@@ -51,7 +51,7 @@ public struct RedisPersistence: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``RedisError/notDurable(endpoint:reason:)`` for `require` and `set` when Redis does not
     ///   (or cannot be made to) keep acknowledged writes.
     public static func ensure(_ durability: RedisDurability, pool: RedisConnectionPool) throws(RedisError) -> String? {
-        let endpoint = "\(pool.configuration.address)"
+        let endpoint = pool.endpointDescription
         if durability == .set {
             do {
                 let now = try read(pool)

@@ -123,23 +123,37 @@ final class RedisScripts: Sendable {
     }
 
     /// ``run(_:keys:arguments:)`` with the keys as bytes (the hot path builds them without `String`s).
+    /// With `replicated` and a reply `replicatedWhen` accepts, then waits on the same connection until
+    /// the replicas ``RedisConfiguration/createReplicas`` asks for hold the write
+    /// (``RedisConnectionPool/waitForReplicas(_:)``).
     /// - Throws: ``RedisError``.
-    func run(_ script: Script, keyBytes keys: [[UInt8]], arguments: [[UInt8]]) throws(RedisError) -> RESPValue {
+    func run(
+        _ script: Script, keyBytes keys: [[UInt8]], arguments: [[UInt8]], replicatedWhen: ((RESPValue) -> Bool)? = nil
+    ) throws(RedisError) -> RESPValue {
         let keyCount = keys.count < Self.keyCounts.count ? Self.keyCounts[keys.count] : Array(String(keys.count).utf8)
         return try pool.withConnection { c throws(RedisError) -> RESPValue in
-            if let sha = hashes.withLock({ $0[script] }) {
-                do throws(RedisError) {
-                    return try c.command(head: [Self.evalsha, sha, keyCount], keys, arguments, name: "EVALSHA")
-                } catch {
-                    guard case .server(_, _, let message) = error, message.hasPrefix("NOSCRIPT") else { throw error }
-                }
-            }
-            guard let sha = try c.command(["SCRIPT", "LOAD", script.source]).bytes else {
-                throw .protocolError(endpoint: c.endpoint, reason: "SCRIPT LOAD did not answer a hash")
-            }
-            hashes.withLock { $0[script] = sha }
-            return try c.command(head: [Self.evalsha, sha, keyCount], keys, arguments, name: "EVALSHA")
+            let reply = try evaluate(script, c, keyCount: keyCount, keys, arguments)
+            if let replicatedWhen, replicatedWhen(reply) { try pool.waitForReplicas(c) }
+            return reply
         }
+    }
+
+    /// `EVALSHA` of `script` on `c`, loading it first when the server does not know it.
+    private func evaluate(
+        _ script: Script, _ c: RESPConnection, keyCount: [UInt8], _ keys: [[UInt8]], _ arguments: [[UInt8]]
+    ) throws(RedisError) -> RESPValue {
+        if let sha = hashes.withLock({ $0[script] }) {
+            do throws(RedisError) {
+                return try c.command(head: [Self.evalsha, sha, keyCount], keys, arguments, name: "EVALSHA")
+            } catch {
+                guard case .server(_, _, let message) = error, message.hasPrefix("NOSCRIPT") else { throw error }
+            }
+        }
+        guard let sha = try c.command(["SCRIPT", "LOAD", script.source]).bytes else {
+            throw .protocolError(endpoint: c.endpoint, reason: "SCRIPT LOAD did not answer a hash")
+        }
+        hashes.withLock { $0[script] = sha }
+        return try c.command(head: [Self.evalsha, sha, keyCount], keys, arguments, name: "EVALSHA")
     }
 
     private static let evalsha = Array("EVALSHA".utf8)

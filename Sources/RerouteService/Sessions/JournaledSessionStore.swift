@@ -60,6 +60,9 @@ public final class JournaledSessionStore: SessionStore {
     /// The live session `id`, touched at `nowSeconds`.
     public func session(id: String, nowSeconds: Double) -> ServiceSession? { memory.session(id: id, nowSeconds: nowSeconds) }
 
+    /// The in-memory table's limits (``InMemorySessionStore/admission(owner:nowSeconds:)``).
+    public func admission(owner: String, nowSeconds: Double) -> ServiceError? { memory.admission(owner: owner, nowSeconds: nowSeconds) }
+
     /// Appends the changed session's record (written with the next batch); always true.
     /// - Throws: ``ServiceError/storeUnavailable(reason:retryAfterSeconds:)`` when it cannot be encoded.
     public func didUpdate(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) -> Bool {

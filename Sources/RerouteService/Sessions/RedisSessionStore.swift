@@ -29,6 +29,13 @@ import Synchronization
 /// the hot path is one round trip and decodes nothing. When Redis is down or slower than the pool's
 /// timeout, requests answer 503 with `Retry-After`, nothing is written, and the cached copy the request
 /// touched is dropped; the next request reconnects.
+///
+/// Behind Redis Sentinel (`redis-sentinel://`, ``RedisConfiguration/sentinels``) the pool follows the
+/// primary the sentinels name through a failover; a create is answered once a replica holds it
+/// (``RedisConfiguration/createReplicas``), so every session answered 201 survives the promotion.
+/// A fix the promoted replica had not received is lost, never applied twice: the instance's cached
+/// copy then carries a version the new primary does not hold, its compare-and-set fails, and the
+/// request is applied again to the session as the new primary holds it.
 public final class RedisSessionStore: SessionStore {
     /// The connections.
     public let pool: RedisConnectionPool
@@ -69,16 +76,21 @@ public final class RedisSessionStore: SessionStore {
     private let setSlackMilliseconds: [UInt8]
 
     /// 503: `storeOutcomeUnknown` when the script was sent whole and no reply came (it may have run),
-    /// else `storeUnavailable` (nothing was written).
+    /// or it ran but the replicas did not confirm it (a failover may lose it); else `storeUnavailable`
+    /// (nothing was written: no connection, no primary, or refused, e.g. `READONLY` from a demoted one).
     private func unavailable(_ error: any Error) -> ServiceError {
-        if case .noReply? = error as? RedisError {
-            return .storeOutcomeUnknown(reason: "\(error)", retryAfterSeconds: retryAfterSeconds)
+        switch error as? RedisError {
+        case .noReply?, .notReplicated?: .storeOutcomeUnknown(reason: "\(error)", retryAfterSeconds: retryAfterSeconds)
+        default: .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds)
         }
-        return .storeUnavailable(reason: "\(error)", retryAfterSeconds: retryAfterSeconds)
     }
 
-    private func run(_ script: RedisScripts.Script, keys: [[UInt8]], _ arguments: [[UInt8]]) throws(ServiceError) -> RESPValue {
-        do { return try scripts.run(script, keyBytes: keys, arguments: arguments) } catch { throw unavailable(error) }
+    private func run(
+        _ script: RedisScripts.Script, keys: [[UInt8]], _ arguments: [[UInt8]], replicatedWhen: ((RESPValue) -> Bool)? = nil
+    ) throws(ServiceError) -> RESPValue {
+        do { return try scripts.run(script, keyBytes: keys, arguments: arguments, replicatedWhen: replicatedWhen) } catch {
+            throw unavailable(error)
+        }
     }
 
     private static let keyPrefixBytes = Array(keyPrefix.utf8)
@@ -149,7 +161,7 @@ public final class RedisSessionStore: SessionStore {
             [
                 blobs.state, blobs.route ?? [], ttlMilliseconds, Array(String(capacity).utf8),
                 Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8), setSlackMilliseconds, Array(String(version).utf8),
-            ])
+            ], replicatedWhen: { $0.integer == 1 })
         switch reply.integer {
         case 1:
             session.storeState.withLock { $0 = ServiceSession.StoreState(version: version, savedRouteGeneration: generation) }

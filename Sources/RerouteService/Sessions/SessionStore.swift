@@ -37,6 +37,10 @@ public protocol SessionStore: Sendable {
     func restore(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError)
     /// Seconds the oldest accepted change not yet durable has waited; nil when the store does not say.
     var durabilityLagSeconds: Double? { get }
+    /// Why a session of `owner` would be refused now (the session limit or the owner's), checked before
+    /// a create plans its route so a refusal costs no planning; nil when it would be taken (or the store
+    /// cannot tell without a round trip: ``insert(_:nowSeconds:)`` still checks).
+    func admission(owner: String, nowSeconds: Double) -> ServiceError?
 }
 
 extension SessionStore {
@@ -45,6 +49,9 @@ extension SessionStore {
 
     /// Nil: the store does not report a lag.
     public var durabilityLagSeconds: Double? { nil }
+
+    /// Nil: the store checks its limits only when a session is inserted.
+    public func admission(owner: String, nowSeconds: Double) -> ServiceError? { nil }
 
     /// The same as ``insert(_:nowSeconds:)``.
     public func restore(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) { try insert(session, nowSeconds: nowSeconds) }
@@ -106,10 +113,16 @@ public final class InMemorySessionStore: SessionStore {
 
     /// A store for at most `capacity` sessions (`perOwnerCapacity` of one owner) expiring after
     /// `ttlSeconds` without use.
-    public init(capacity: Int, perOwnerCapacity: Int = .max, ttlSeconds: Double, retryAfterSeconds: Int) {
+    public init(capacity: Int, perOwnerCapacity: Int = .max, fairShareFraction: Double = 0, ttlSeconds: Double, retryAfterSeconds: Int) {
         self.capacity = capacity; self.perOwnerCapacity = perOwnerCapacity; self.ttlSeconds = ttlSeconds
         self.retryAfterSeconds = retryAfterSeconds
+        let fraction = fairShareFraction.isFinite ? min(max(fairShareFraction, 0), 1) : 0
+        self.fairShareFrom = fraction > 0 ? max(1, Int((Double(capacity) * fraction).rounded(.up))) : nil
     }
+
+    /// Live sessions from which clients share the table (``ServiceConfiguration/fairShareFraction`` of
+    /// the capacity), or nil when they do not.
+    public let fairShareFrom: Int?
 
     /// - Throws: ``ServiceError/tooManySessions(limit:retryAfterSeconds:)`` when full,
     ///   ``ServiceError/clientSessionLimit(limit:retryAfterSeconds:)`` when the owner has
@@ -117,18 +130,36 @@ public final class InMemorySessionStore: SessionStore {
     public func insert(_ session: ServiceSession, nowSeconds: Double) throws(ServiceError) {
         session.touch(nowSeconds: nowSeconds)
         let refusal: ServiceError? = table.withLock { t in
-            if t.sessions.count >= capacity { t.removeExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) }
-            guard t.sessions.count < capacity else { return .tooManySessions(limit: capacity, retryAfterSeconds: retryAfterSeconds) }
-            if let ids = t.idsByOwner[session.owner], ids.count >= perOwnerCapacity {
-                t.removeExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds, among: ids)
-                if (t.idsByOwner[session.owner]?.count ?? 0) >= perOwnerCapacity {
-                    return .clientSessionLimit(limit: perOwnerCapacity, retryAfterSeconds: retryAfterSeconds)
-                }
-            }
+            if let broken = limitBroken(owner: session.owner, in: &t, nowSeconds: nowSeconds) { return broken }
             t.add(session)
             return nil
         }
         if let refusal { throw refusal }
+    }
+
+    /// `tooManySessions` when the table is full, `clientSessionLimit` when `owner` holds its limit
+    /// (expired sessions dropped first, as ``insert(_:nowSeconds:)`` does), else nil.
+    public func admission(owner: String, nowSeconds: Double) -> ServiceError? {
+        table.withLock { t in limitBroken(owner: owner, in: &t, nowSeconds: nowSeconds) }
+    }
+
+    /// The limit a new session of `owner` would break in `t`, expired sessions dropped first.
+    private func limitBroken(owner: String, in t: inout Table, nowSeconds: Double) -> ServiceError? {
+        if t.sessions.count >= capacity { t.removeExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) }
+        guard t.sessions.count < capacity else { return .tooManySessions(limit: capacity, retryAfterSeconds: retryAfterSeconds) }
+        if let ids = t.idsByOwner[owner], ids.count >= perOwnerCapacity {
+            t.removeExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds, among: ids)
+            if (t.idsByOwner[owner]?.count ?? 0) >= perOwnerCapacity {
+                return .clientSessionLimit(limit: perOwnerCapacity, retryAfterSeconds: retryAfterSeconds)
+            }
+        }
+        // Past the fair-share mark, a client holding its share of it (among the clients holding
+        // sessions) waits; clients below theirs go on.
+        if let from = fairShareFrom, t.sessions.count >= from, t.idsByOwner.count > 1, let held = t.idsByOwner[owner]?.count {
+            let share = max(1, from / t.idsByOwner.count)
+            if held >= share { return .clientSessionLimit(limit: share, retryAfterSeconds: retryAfterSeconds) }
+        }
+        return nil
     }
 
     /// The live session `id`, touched at `nowSeconds`; `nil` when unknown or expired.

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Session-create flood against the reroute service without API keys, on loopback, directly and
+# through HAProxy with X-Forwarded-For.
+#
+#   Tools/bench/service-flood.sh [--creates 50000] [--addresses 20] [--mode direct|proxy|both]
+#                                [--binary FILE] [-- SERVE-ARGS…]
+#
+# Starts `indoornav serve --venues Recordings/venues/campus` (default limits unless SERVE-ARGS say
+# otherwise; in proxy mode with --trusted-proxy 127.0.0.1 behind HAProxy, `option forwardfor`), sends
+# CREATES `POST /sessions` from ADDRESSES loopback addresses 127.0.0.2… (one kept-alive connection
+# each, as fast as answered) and meanwhile measures one normal client on 127.0.0.1 creating sessions
+# and posting fixes (Tools/bench/service_flood.py): its requests, errors, p50/p99/max, and the flood's
+# answers by status. Exits 1 when the normal client saw an error or its p99 exceeded 50 ms. Builds
+# release unless --binary is given.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN="" PASS=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --binary) BIN=$2; shift 2 ;;
+    --creates|--addresses|--mode) PASS+=("$1" "$2"); shift 2 ;;
+    --) shift; break ;;
+    *) echo "unknown option $1" >&2; exit 1 ;;
+  esac
+done
+if [ -z "$BIN" ]; then
+  swift build -c release --product indoornav 2>&1 | grep -E "error|Build" | tail -n 3
+  BIN=$(swift build -c release --show-bin-path)/indoornav
+fi
+[ -x "$BIN" ] || { echo "--binary: $BIN is not an executable" >&2; exit 1; }
+echo "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); serve $*"
+exec python3 Tools/bench/service_flood.py --binary "$BIN" "${PASS[@]}" -- "$@"
