@@ -82,14 +82,19 @@ import Testing
         #expect(tight["fromTracks"]?["maximumSigmaMeters"]?.double == 1)
     }
 
-    @Test func aWalkWithoutAStartPointIsSkipped() throws {
+    /// `survey --from-tracks` of a copy of the walk named `name` without the lines of sample type `type`.
+    static func surveyWithout(_ type: String, name: String) throws -> (result: CLIRunner.Result, map: URL) {
         let folder = try CLIRunner.temporaryDirectory()
-        let text = try String(contentsOf: Self.walk, encoding: .utf8)
-        let noTruth = folder.appendingPathComponent("no-start.jsonl")
-        try text.split(separator: "\n").filter { !$0.contains("\"type\":\"truth\"") }.joined(separator: "\n")
-            .write(to: noTruth, atomically: true, encoding: .utf8)
+        let text = try String(contentsOf: walk, encoding: .utf8)
+        let copy = folder.appendingPathComponent(name)
+        try text.split(separator: "\n").filter { !$0.contains("\"type\":\"\(type)\"") }.joined(separator: "\n")
+            .write(to: copy, atomically: true, encoding: .utf8)
         let map = folder.appendingPathComponent("map.json")
-        let result = try CLIRunner.run(["survey", "--from-tracks", noTruth.path, "--venue", Self.venue.path, "-o", map.path])
+        return (try CLIRunner.run(["survey", "--from-tracks", copy.path, "--venue", venue.path, "-o", map.path]), map)
+    }
+
+    @Test func aWalkWithoutAStartPointIsSkipped() throws {
+        let (result, map) = try Self.surveyWithout("truth", name: "no-start.jsonl")
         #expect(result.status == 1)
         #expect(result.stderr.contains("no-start.jsonl: no start point"), "\(result.stderr)")
         #expect(result.stderr.contains("nothing written"))
@@ -97,13 +102,7 @@ import Testing
     }
 
     @Test func aWalkWithoutScansWritesNothing() throws {
-        let folder = try CLIRunner.temporaryDirectory()
-        let text = try String(contentsOf: Self.walk, encoding: .utf8)
-        let noScans = folder.appendingPathComponent("no-scans.jsonl")
-        try text.split(separator: "\n").filter { !$0.contains("\"type\":\"ble\"") }.joined(separator: "\n")
-            .write(to: noScans, atomically: true, encoding: .utf8)
-        let map = folder.appendingPathComponent("map.json")
-        let result = try CLIRunner.run(["survey", "--from-tracks", noScans.path, "--venue", Self.venue.path, "-o", map.path])
+        let (result, map) = try Self.surveyWithout("ble", name: "no-scans.jsonl")
         #expect(result.status == 1)
         #expect(result.stderr.contains("no walk with a start point, a smoothed track and Wi-Fi or beacon scans"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: map.path))
