@@ -197,6 +197,12 @@ enum SharedOptions {
     static let radioMap = OptionSpec.value(
         "--radio-map", "MAP", "radio map (from indoornav survey) to match each Wi-Fi/BLE scan against", example: "--radio-map ilc-map.json")
 
+    /// `--track-sigma M`: a track survey's ``TrackSurveyConfiguration/maximumSigmaMeters``.
+    static let trackSigma = OptionSpec.number(
+        "--track-sigma", "M",
+        "place a scan on a smoothed track only where the track's one-sigma is at most M metres (else it is left out)", in: 0.1...1_000,
+        default: "4", example: "--track-sigma 3")
+
     /// `--fingerprint-option NAME=VALUE`, repeatable.
     static let fingerprintOption = OptionSpec.repeated(
         "--fingerprint-option", "NAME=VALUE", "override one FingerprintConfiguration value (repeatable; A/B runs)",

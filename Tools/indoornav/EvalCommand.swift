@@ -72,6 +72,12 @@ enum EvalCommand {
                 "--cross-validate", "K",
                 "split the recordings into K folds (repetitions of a walk stay together) and score each with a radio map surveyed from the other folds only",
                 in: 2...1_000, example: "--cross-validate 5"),
+            .flag(
+                "--self-survey",
+                "with --cross-validate: survey the folds' radio maps on the walks' own offline-smoothed tracks (survey --from-tracks: no radio map, each started at its first ground-truth point) instead of their ground truth"
+            ),
+            SharedOptions.trackSigma.with(
+                help: "with --self-survey: place a scan only where the smoothed track's one-sigma is at most M metres"),
             .number(
                 "--exclude-radius", "M",
                 "blocked cross-validation: each recording's radio map also loses every fingerprint, walk leg and stride sample within M metres of its truth (needs --cross-validate or --radio-map)",
@@ -134,6 +140,8 @@ enum EvalCommand {
         let radioMapPath = try args.option("--radio-map")
         let folds = try args.int("--cross-validate")
         let excludeRadius = try args.double("--exclude-radius")
+        let selfSurvey = args.flag("--self-survey")
+        let trackSigma = try args.double("--track-sigma")
         let fingerprintOptions = try args.options("--fingerprint-option")
         let navigate = args.flag("--navigate")
         let navigation = try NavigationOptions.configuration(try args.options("--navigation-option"))
@@ -147,6 +155,17 @@ enum EvalCommand {
         guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER") }
         if excludeRadius != nil, folds == nil, radioMapPath == nil {
             throw UsageError("eval: --exclude-radius needs --cross-validate or --radio-map (it removes surveyed places from a radio map)")
+        }
+        if selfSurvey, folds == nil { throw UsageError("eval: --self-survey needs --cross-validate (it builds each fold's radio map)") }
+        if selfSurvey, radioMapPath != nil {
+            throw UsageError("eval: --self-survey builds the radio map; it cannot be given with --radio-map")
+        }
+        if trackSigma != nil, !selfSurvey { throw UsageError("eval: --track-sigma needs --self-survey") }
+        let trackSurvey: TrackSurveyConfiguration
+        do {
+            trackSurvey = try trackSigma.map { try TrackSurveyConfiguration(maximumSigmaMeters: $0) } ?? .standard
+        } catch {
+            throw UsageError("eval: --track-sigma: \(error)")
         }
         if navigate, venuePath == nil { throw UsageError("eval: --navigate needs --venue (routes are planned on its graph)") }
         if !navigate, navigation != NavigationConfiguration() { throw UsageError("eval: --navigation-option needs --navigate") }
@@ -195,9 +214,16 @@ enum EvalCommand {
             return 1
         }
         if let folds, radioMap == nil {
+            // With --self-survey each walk is placed on its own smoothed track (run without a radio map), so
+            // a fold's map holds nothing of the other folds' truth but their start points.
             let survey = RadioMapSurvey.build(
                 files: files, venue: settings.venue, registry: settings.registry, configuration: settings.fingerprint,
-                deadReckoning: settings.deadReckoning, jobs: outputs.jobs)
+                deadReckoning: settings.deadReckoning, jobs: outputs.jobs,
+                tracks: selfSurvey ? RadioMapSurvey.TrackPlacement(settings: settings, survey: trackSurvey) : nil,
+                trackPlaced: selfSurvey ? Set(files) : [])
+            if selfSurvey {
+                for entry in survey.skipped { warn("indoornav eval: --self-survey left out \(entry.file): \(entry.reason)") }
+            }
             radioMap = survey.map
         }
         var radioMaps = RadioMapSelection(map: radioMap, configuration: settings.fingerprint)

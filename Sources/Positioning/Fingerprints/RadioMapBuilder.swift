@@ -27,12 +27,26 @@ public struct RadioMapBuilder: Sendable {
         public var placed = 0
         /// Scans outside the truth's time span (not placed).
         public var outsideTruth = 0
+        /// Scans on a smoothed track where its one-sigma exceeded
+        /// ``TrackSurveyConfiguration/maximumSigmaMeters`` (not placed; 0 for walks placed on truth).
+        public var tooUncertain = 0
+        /// Where each placed scan was put, in time order (its time and point, before ``build()`` drops
+        /// readings of rarely heard transmitters).
+        public var placements: [Placement] = []
         /// Wi-Fi entries dropped as stale.
         public var staleEntries = 0
         /// Readings dropped as too weak or not finite.
         public var droppedReadings = 0
         /// Its ground-truth distance over its steps' length (``RadioMap/strideRatios``), when measured.
         public var strideRatio: Double?
+    }
+
+    /// Where one scan was placed.
+    public struct Placement: Hashable, Sendable {
+        /// The scan's time, seconds.
+        public var timeSeconds: Double
+        /// Where it was placed, the map's frame.
+        public var point: LocalPoint
     }
 
     /// The tunables.
@@ -105,6 +119,60 @@ public struct RadioMapBuilder: Sendable {
             throw .malformedInput(
                 file: walk, line: 0, message: "a survey walk needs at least two ground-truth points, it has \(truth.count)")
         }
+        return add(walk: walk, samples: samples, placedOn: truth, legsOf: truth, strideRatio: measured, isPlaceable: { _ in true })
+    }
+
+    /// Adds one walk placed on its smoothed `track` (``TrackPoint``, the map's frame) instead of ground
+    /// truth: each scan goes where the track is at its time, on the level the track held then, unless the
+    /// track's one-sigma there (the larger of the two track points around it) exceeds
+    /// `survey.maximumSigmaMeters` (counted in ``WalkOutcome/tooUncertain``). Strides and walk legs are
+    /// measured on the track as on truth.
+    /// - Throws: ``PositioningError/malformedInput(file:line:message:)`` (line 0) when the track has fewer
+    ///   than two finite points.
+    @discardableResult
+    public mutating func add(
+        walk: String, samples: [SensorSample], track rawTrack: [TrackPoint], survey: TrackSurveyConfiguration = .standard,
+        strideRatio measured: Double?? = nil
+    ) throws(PositioningError) -> WalkOutcome {
+        let track = rawTrack.filter { $0.timeSeconds.isFinite && $0.point.isFinite && !$0.sigmaMeters.isNaN }
+            .sorted { $0.timeSeconds < $1.timeSeconds }
+        guard track.count >= 2 else {
+            throw .malformedInput(
+                file: walk, line: 0, message: "a track-surveyed walk needs at least two track points, it has \(track.count)")
+        }
+        let times = track.map(\.timeSeconds)
+        let points = track.map { TruthPoint(timeSeconds: $0.timeSeconds, point: $0.point, level: $0.level) }
+        let legPoints = Self.spaced(points, meters: survey.legSpacingMeters)
+        return add(walk: walk, samples: samples, placedOn: points, legsOf: legPoints, strideRatio: measured) { time in
+            // The first track point after `time` (binary search), and the one before it.
+            var low = 0, high = times.count
+            while low < high {
+                let middle = (low + high) / 2
+                if times[middle] <= time { low = middle + 1 } else { high = middle }
+            }
+            let after = min(low, times.count - 1), before = max(0, low - 1)
+            return max(track[before].sigmaMeters, track[after].sigmaMeters) <= survey.maximumSigmaMeters
+        }
+    }
+
+    /// The first of `points`, then each one at least `meters` from the last one kept or on another level
+    /// (a step-by-step track thinned to legs as long as a survey's between waypoints).
+    static func spaced(_ points: [TruthPoint], meters: Double) -> [TruthPoint] {
+        guard var last = points.first else { return [] }
+        var kept = [last]
+        for point in points.dropFirst() where point.level != last.level || point.point.distance(to: last.point) >= meters {
+            kept.append(point)
+            last = point
+        }
+        return kept
+    }
+
+    /// Adds one walk whose scans are placed on `truth` (finite, in time order, at least two points) where
+    /// `isPlaceable` accepts the scan's time; its walk legs are those of `legPoints`.
+    private mutating func add(
+        walk: String, samples: [SensorSample], placedOn truth: [TruthPoint], legsOf legPoints: [TruthPoint],
+        strideRatio measured: Double??, isPlaceable: (Double) -> Bool
+    ) -> WalkOutcome {
         let track = TimedTrajectory(truth.map { ($0.timeSeconds, $0.point) })
         var assembler = RadioScanAssembler(configuration: configuration)
         var outcome = WalkOutcome(walk: walk)
@@ -112,11 +180,15 @@ public struct RadioMapBuilder: Sendable {
         walks.append(walk)
         strideRatios.append(measured ?? deadReckoning.flatMap { Self.strideRatio(samples: samples, truth: truth, model: $0) })
         outcome.strideRatio = strideRatios[walkIndex]
-        walkLegs.append(RadioMap.legs(of: truth) { levelIndex(of: $0) })
+        walkLegs.append(RadioMap.legs(of: legPoints) { levelIndex(of: $0) })
         func place(_ scan: RadioScan) {
             outcome.scans += 1
             guard let point = track.position(atSeconds: scan.timeSeconds, extrapolation: .none) else {
                 outcome.outsideTruth += 1
+                return
+            }
+            guard isPlaceable(scan.timeSeconds) else {
+                outcome.tooUncertain += 1
                 return
             }
             let level = ProviderScoring.levelAt(scan.timeSeconds, in: truth).map { levelIndex(of: $0) }
@@ -128,6 +200,7 @@ public struct RadioMapBuilder: Sendable {
                 RadioMap.Fingerprint(
                     point: point, levelIndex: level, walkIndex: walkIndex,
                     timeSeconds: scan.timeSeconds, readings: readings))
+            outcome.placements.append(Placement(timeSeconds: scan.timeSeconds, point: point))
             outcome.placed += 1
         }
         for sample in samples { for scan in assembler.consume(sample) { place(scan) } }

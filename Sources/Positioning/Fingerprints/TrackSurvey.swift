@@ -1,0 +1,77 @@
+import IndoorGeometry
+import IndoorRecordings
+
+/// The tunables of a radio map surveyed on walks' smoothed tracks instead of their ground truth
+/// (``RadioMapBuilder/add(walk:samples:track:survey:strideRatio:)``).
+public struct TrackSurveyConfiguration: Hashable, Sendable {
+    /// A scan is placed only where the smoothed track's largest one-sigma is at most this, metres (a
+    /// fingerprint put where the track does not know where it is would teach the map a wrong place).
+    /// Default 4; range 0.1 ... 1000.
+    public var maximumSigmaMeters: Double
+    /// The track is thinned to points at least this far apart before its walk legs are taken
+    /// (``RadioMap/walkLegs``), metres. Default 5; range ``RadioMap/minimumWalkLegMeters`` ... 100.
+    public var legSpacingMeters: Double
+
+    /// The defaults (see each property).
+    public static let standard = TrackSurveyConfiguration(unchecked: ())
+
+    /// A configuration; every value is checked against its range.
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
+    public init(maximumSigmaMeters: Double = 4, legSpacingMeters: Double = 5) throws(PositioningError) {
+        try PositioningError.check("maximumSigmaMeters", maximumSigmaMeters, in: 0.1...1_000)
+        try PositioningError.check("legSpacingMeters", legSpacingMeters, in: RadioMap.minimumWalkLegMeters...100)
+        self.maximumSigmaMeters = maximumSigmaMeters
+        self.legSpacingMeters = legSpacingMeters
+    }
+
+    private init(unchecked: Void) {
+        maximumSigmaMeters = 4
+        legSpacingMeters = 5
+    }
+}
+
+extension RadioMapBuilder {
+    /// One point of a walk's smoothed track, as a track survey places scans on it.
+    public struct TrackPoint: Hashable, Sendable {
+        /// Seconds.
+        public var timeSeconds: Double
+        /// The smoothed position, the map's frame.
+        public var point: LocalPoint
+        /// The level the track held, as the map names it.
+        public var level: LevelReference?
+        /// The track's largest one-sigma there, metres.
+        public var sigmaMeters: Double
+
+        /// A track point.
+        public init(timeSeconds: Double, point: LocalPoint, level: LevelReference?, sigmaMeters: Double) {
+            self.timeSeconds = timeSeconds
+            self.point = point
+            self.level = level
+            self.sigmaMeters = sigmaMeters
+        }
+    }
+
+    /// The track points of an offline-smoothed fusion run (``OfflineFusion/smoothed``): each level index
+    /// resolved in `levels` (the engine's candidates) and named the way `start` (the walk's start level,
+    /// as its recording names levels) is, so that the map's levels compare equal to truth-surveyed ones
+    /// (a floor number for a floor number, a floor name or level id for those; a level id without a start
+    /// level); the sigma the covariance's largest.
+    public static func trackPoints(
+        _ smoothed: [SmoothedFusionPoint], levels: [LevelCandidate], namedLike start: LevelReference?
+    ) -> [TrackPoint] {
+        func name(_ index: Int?) -> LevelReference? {
+            guard let index, levels.indices.contains(index) else { return nil }
+            let candidate = levels[index]
+            switch start {
+            case .floorNumber?: return candidate.floorNumber.map { .floorNumber($0) } ?? .levelId(candidate.levelID)
+            case .floorName?: return .floorName(candidate.levelID)
+            case .levelId?, nil: return .levelId(candidate.levelID)
+            }
+        }
+        return smoothed.map { point in
+            TrackPoint(
+                timeSeconds: point.timeSeconds, point: point.point, level: name(point.levelIndex),
+                sigmaMeters: point.covariance.largestSigmaMeters)
+        }
+    }
+}
