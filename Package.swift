@@ -50,7 +50,8 @@ let package = Package(
             name: "IndoorSimulation", dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings"],
             path: "Sources/Simulation", exclude: readme),
         .target(
-            name: "IndoorNavigation", dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning"],
+            name: "IndoorNavigation",
+            dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning"],
             path: "Sources/Navigation", exclude: readme),
         .target(
             name: "IndoorRerouteService",
