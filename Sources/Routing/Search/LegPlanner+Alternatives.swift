@@ -141,8 +141,8 @@ extension LegPlanner {
         }
         guard let bestEdges = edges(first) else { return [] }
         // Per kept route: its edges, the ground it covers (parallel edges count as shared) and its connectors.
-        var kept: [(edges: [Int32], cells: Set<SIMD3<Int32>>, connectors: Set<Int32>)] = [
-            (bestEdges.sorted, Set(cells(of: first.steps).map(\.cell)), connectors(first))
+        var kept: [(edges: [Int32], cells: [SIMD3<Int32>], connectors: Set<Int32>)] = [
+            (bestEdges.sorted, Self.sortedCells(cells(of: first.steps)), connectors(first))
         ]
         var out: [Leg] = []
         for p in paths where out.count < count {
@@ -155,22 +155,42 @@ extension LegPlanner {
                 if shared > Self.maximumSharedFraction * meters { return true }
                 guard through == other.connectors else { return false }
                 var beside = 0.0
-                for (cell, m) in pieces {
-                    var near = false
-                    for dx in Int32(-1)...1 where !near {
-                        for dy in Int32(-1)...1 where other.cells.contains(cell &+ SIMD3(0, dx, dy)) { near = true; break }
-                    }
-                    if near { beside += m }
-                }
+                for (cell, m) in pieces where Self.hasNeighbour(of: cell, in: other.cells) { beside += m }
                 return beside > Self.maximumSharedFraction * meters
             }
             guard !tooClose else { continue }
-            kept.append((set, Set(pieces.map(\.cell)), through))
+            kept.append((set, Self.sortedCells(pieces), through))
             out.append(
                 Leg(
                     segments: segments(of: p, from: from, to: candidates[p.targetTag], phases: phases, cost: cost), cost: p.cost,
                     targetTag: p.targetTag))
         }
         return out
+    }
+
+    /// The distinct cells of `pieces`, sorted by level, then x, then y.
+    private static func sortedCells(_ pieces: [(cell: SIMD3<Int32>, meters: Double)]) -> [SIMD3<Int32>] {
+        var cells = pieces.map(\.cell)
+        cells.sort { ($0.x, $0.y, $0.z) < ($1.x, $1.y, $1.z) }
+        var out: [SIMD3<Int32>] = []
+        out.reserveCapacity(cells.count)
+        for c in cells where out.last != c { out.append(c) }
+        return out
+    }
+
+    /// Whether `sorted` (``sortedCells(_:)``) holds `cell` or one of its eight neighbours on its level:
+    /// for each of the three columns one binary search for the lowest cell at or above the one below.
+    private static func hasNeighbour(of cell: SIMD3<Int32>, in sorted: [SIMD3<Int32>]) -> Bool {
+        for dx in Int32(-1)...1 {
+            let column = cell.y &+ dx, low = cell.z &- 1, high = cell.z &+ 1
+            var lo = 0, hi = sorted.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let c = sorted[mid]
+                if (c.x, c.y, c.z) < (cell.x, column, low) { lo = mid + 1 } else { hi = mid }
+            }
+            if lo < sorted.count, sorted[lo].x == cell.x, sorted[lo].y == column, sorted[lo].z <= high { return true }
+        }
+        return false
     }
 }
