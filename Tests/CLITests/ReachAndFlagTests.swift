@@ -22,6 +22,40 @@ import Testing
         #expect(bad.status == 64 && bad.stderr.contains("--scope"))
     }
 
+    /// `--scope level` draws both units of a pair on one level and reports every level and the venue;
+    /// `--check-joins` routes every pair the geometry joins (the fixture's walkways touch without doors).
+    @Test func benchReachPerLevelAndTheJoinCheck() throws {
+        let r = try CLIRunner.run([
+            "bench", "reach", "Tests/VenueTests/Fixtures/messy-touching-walkways", "--pairs", "60", "--scope", "level",
+            "--check-joins", "--json", "--jobs", "2",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(r.json)
+        #expect(json["scope"]?.string == "level" && json["graphUsed"]?.string == "derived")
+        let levels = try #require(json["byLevel"]?.array)
+        #expect(!levels.isEmpty)
+        #expect(levels.reduce(0) { $0 + ($1["pairs"]?.int ?? 0) } == 60)
+        #expect(levels.allSatisfy { $0["routableFraction"]?.double == 1 })
+        let joins = try #require(json["joinCheck"])
+        #expect((joins["touchingJoins"]?.int ?? 0) > 0 && (joins["pairs"]?.int ?? 0) > 0)
+        #expect(joins["routedFraction"]?.double == 1)
+        #expect(joins["levels"]?.array?.allSatisfy { $0["missedPairs"]?.array?.isEmpty == true } == true)
+        // The same check with one job gives the same JSON apart from the timings.
+        let one = try CLIRunner.run([
+            "bench", "reach", "Tests/VenueTests/Fixtures/messy-touching-walkways", "--pairs", "60", "--scope", "level",
+            "--check-joins", "--json", "--jobs", "1",
+        ])
+        #expect(one.json?["joinCheck"] == joins)
+        let text = try CLIRunner.run([
+            "bench", "reach", "Tests/VenueTests/Fixtures/messy-touching-walkways", "--pairs", "20", "--check-joins",
+        ])
+        #expect(text.status == 0 && text.stdout.contains("per level") && text.stdout.contains("joins from the geometry"), "\(text.stdout)")
+        let bad = try CLIRunner.run(["bench", "reach", campus, "--scope", "floor"])
+        #expect(bad.status == 64 && bad.stderr.contains("venue, building or level"), "\(bad.stderr)")
+        let flagValue = try CLIRunner.run(["bench", "reach", campus, "--check-joins=yes"])
+        #expect(flagValue.status == 64, "\(flagValue.stderr)")
+    }
+
     @Test func repeatedAvoidFlagsAddUp() throws {
         let base = ["route", campus, "--from", "am-info", "--to", "occ-deans-office", "--format", "json"]
         let both = try CLIRunner.run(base + ["--avoid", "stairs,escalator"])
@@ -116,5 +150,33 @@ import Testing
         #expect(abs((fromDir.json?["lengthMeters"]?.double ?? 0) - length) < 0.01)
         let inspect = try CLIRunner.run(["venue", "inspect", venue, "--graph", "derived", "--json"])
         #expect(inspect.status == 0)
+    }
+
+    /// `--graph DIR` with a `node.geojson` + `edge.geojson` pair loads the pair and says so; a folder
+    /// with half a pair or no graph is an error naming what is missing.
+    @Test func aGraphFolderWithANodeEdgePair() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fixture = "Tests/VenueTests/Fixtures/imdf-node-edge/"
+        let venue = "Tests/VenueTests/Fixtures/imdf-minimal"
+        let empty = try CLIRunner.run(["venue", "inspect", venue, "--graph", dir.path])
+        #expect(empty.status == 1 && empty.stderr.contains("holds no navPath.geojson"), "\(empty.stderr)")
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent(fixture + "edge.geojson"), to: dir.appendingPathComponent("edge.geojson"))
+        let half = try CLIRunner.run(["venue", "inspect", venue, "--graph", dir.path])
+        #expect(half.status == 1 && half.stderr.contains("node.geojson: required file is missing"), "\(half.stderr)")
+        try FileManager.default.copyItem(
+            at: CLIRunner.packageRoot.appendingPathComponent(fixture + "node.geojson"), to: dir.appendingPathComponent("node.geojson"))
+        let pair = try CLIRunner.run(["venue", "inspect", venue, "--graph", dir.path, "--json"])
+        #expect(pair.status == 0, "\(pair.stderr)")
+        let graph = try #require(pair.json?["graph"])
+        #expect(graph["source"]?.string == "authored" && graph["nodes"]?.int == 4 && graph["edges"]?.int == 3)
+        #expect(graph["files"]?.array?.compactMap(\.string).map { ($0 as NSString).lastPathComponent } == ["node.geojson", "edge.geojson"])
+        // What was not understood in the pair: the fixture's unread properties.
+        let issueValues = try #require(graph["issues"]?.array)
+        let issues = issueValues.compactMap(\.string)
+        #expect(issues.count == 2 && issues.allSatisfy { $0.contains("property not understood") }, "\(issues)")
+        let text = try CLIRunner.run(["venue", "inspect", venue, "--graph", dir.path])
+        #expect(text.stdout.contains("graph (authored from ") && text.stdout.contains("edge.geojson): 4 nodes"), "\(text.stdout)")
     }
 }

@@ -83,6 +83,48 @@ private func line(_ id: String?, _ properties: String) -> String {
         #expect(explicit.graph.edges.count == 3)
     }
 
+    /// The venue says which files its graph came from: the pair in the archive, beside it, or in a
+    /// folder given explicitly; nothing for a derived graph.
+    @Test func theGraphFilesAreNamed() throws {
+        let inArchive = try VenueLoader.load(path: TestPaths.fixture("imdf-node-edge"))
+        #expect(inArchive.graphFiles.map { ($0 as NSString).lastPathComponent } == ["node.geojson", "edge.geojson"])
+        let text = try String(contentsOfFile: TestPaths.fixture("imdf-node-edge/node.geojson"), encoding: .utf8)
+        let edges = try String(contentsOfFile: TestPaths.fixture("imdf-node-edge/edge.geojson"), encoding: .utf8)
+        let (root, archive) = try pairVenue(nodes: text, edges: edges, beside: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try VenueLoader.load(path: root).graphFiles == [root + "/node.geojson", root + "/edge.geojson"])
+        #expect(try VenueLoader.load(path: archive, options: VenueLoadOptions(graphPath: root)).graphFiles.count == 2)
+        let derived = try VenueLoader.load(path: archive, options: VenueLoadOptions(useAuthoredGraph: false))
+        #expect(derived.graph.source == .derived && derived.graphFiles.isEmpty)
+        // A graph.geojson in an explicit folder is found the same way.
+        let single = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: single) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fixture("graphs/graph-basic.geojson"), toPath: single + "/graph.geojson")
+        let fromFolder = try VenueLoader.load(path: archive, options: VenueLoadOptions(graphPath: single))
+        #expect(fromFolder.graph.source == .authored && fromFolder.graphFiles == [single + "/graph.geojson"])
+    }
+
+    /// An explicit graph folder must hold a graph: half a pair names the missing file, an empty folder
+    /// says what was looked for.
+    @Test func anExplicitFolderWithoutAGraphIsAnError() throws {
+        let (root, archive) = try pairVenue(nodes: nil, edges: nil)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/graph"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do {
+            _ = try VenueLoader.load(path: archive, options: VenueLoadOptions(graphPath: folder))
+            Issue.record("an empty graph folder loaded")
+        } catch {
+            guard case .unsupportedFormat(let path, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(path == folder && reason.contains("node.geojson + edge.geojson") && reason.contains("graph.geojson"))
+        }
+        try collection([]).write(toFile: folder + "/edge.geojson", atomically: true, encoding: .utf8)
+        #expect(throws: VenueError.missingFile(path: folder + "/node.geojson")) {
+            try VenueLoader.load(path: archive, options: VenueLoadOptions(graphPath: folder))
+        }
+    }
+
     @Test func halfAPairIsAWarningAndTheGraphIsDerived() throws {
         let (root, archive) = try pairVenue(nodes: collection([point("1", "\"level\": \"L0\"")]), edges: nil)
         defer { try? FileManager.default.removeItem(atPath: root) }

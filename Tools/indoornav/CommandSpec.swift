@@ -169,7 +169,7 @@ enum SharedOptions {
     /// `--graph derived|authored|FILE|DIR` (``VenueGraphChoice``).
     static let graph = OptionSpec.value(
         "--graph", "derived|authored|FILE|DIR",
-        "which navigation graph to use: derived from the geometry, the archive's authored one, or a node/edge graph.geojson (a FILE, or a DIR holding one)",
+        "which navigation graph to use: derived from the geometry, the archive's authored one (navPath.geojson, node.geojson + edge.geojson or graph.geojson in or beside it), a node/edge graph FILE, or a DIR holding one of those",
         default: "authored when the archive has one, else derived", example: "--graph derived")
 
     /// `--venue V` for commands that take the venue as an option.

@@ -5,22 +5,25 @@ import IndoorVenue
 enum VenueGraphChoice {
     /// Load options for the choice: `derived` ignores authored graphs, `authored` uses the archive's own
     /// (deriving one when there is none); anything else is a node/edge graph file, or a folder holding
-    /// `graph.geojson`, relative to the working directory.
+    /// `navPath.geojson`, the pair `node.geojson` + `edge.geojson` or `graph.geojson` (searched in that
+    /// order, as beside an archive), relative to the working directory.
     static func options(_ choice: String) -> VenueLoadOptions {
         switch choice {
         case "derived": return VenueLoadOptions(useAuthoredGraph: false)
         case "authored": return VenueLoadOptions()
         default:
-            var path =
+            let path =
                 choice.hasPrefix("/")
                 ? choice
                 : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(choice)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                path = (path as NSString).appendingPathComponent("graph.geojson")
-            }
             return VenueLoadOptions(graphPath: path)
         }
+    }
+
+    /// What the graph of a loaded venue is, for reports: `derived`, or `authored from FILE[, FILE]`.
+    static func describe(_ venue: Venue) -> String {
+        venue.graphFiles.isEmpty
+            ? venue.graph.source.rawValue : "\(venue.graph.source.rawValue) from \(venue.graphFiles.joined(separator: " + "))"
     }
 
     /// Loads a venue with the graph `choice` names, or as the loader does by default when `nil`.

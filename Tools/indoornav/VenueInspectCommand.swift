@@ -32,7 +32,8 @@ enum VenueInspectCommand {
     }
 
     /// The JSON summary: `id`, `name`, `levels` [{`id`,`ordinal`,`name`,`spaces`,`openings`,`pois`}],
-    /// totals `spaces`, `openings`, `pois`, `connectors`, `graph` {`nodes`,`edges`,`components`,`source`}.
+    /// totals `spaces`, `openings`, `pois`, `connectors`, `graph` {`nodes`,`edges`,`components`,`source`,
+    /// `files` (what the graph was read from), `issues` (what in those files was not understood)}.
     static func summarize(_ venue: Venue, languages: [String]) -> JSONValue {
         var spacesPerLevel: [String: Int] = [:], openingsPerLevel: [String: Int] = [:], poisPerLevel: [String: Int] = [:]
         for s in venue.spaces { spacesPerLevel[s.levelID, default: 0] += 1 }
@@ -55,6 +56,8 @@ enum VenueInspectCommand {
             connectorKinds[c.kind.rawValue] = .number((connectorKinds[c.kind.rawValue]?.double ?? 0) + 1)
         }
         let components = venue.graph.components().count
+        let graphFileNames = Set(venue.graphFiles.map { ($0 as NSString).lastPathComponent })
+        let graphIssues = venue.issues.filter { graphFileNames.contains($0.location.file) }
         return [
             "id": .string(venue.id),
             "name": .optional(venue.displayName(venue.name, preferred: languages)),
@@ -78,6 +81,8 @@ enum VenueInspectCommand {
                 "edges": .number(Double(venue.graph.edges.count)),
                 "components": .number(Double(components)),
                 "source": .string(venue.graph.source.rawValue),
+                "files": .array(venue.graphFiles.map(JSONValue.string)),
+                "issues": .array(graphIssues.map { .string("\($0.severity.rawValue): \($0)") }),
             ],
             "issues": [
                 "errors": .number(Double(venue.issues.filter { $0.severity == .error }.count)),
@@ -100,8 +105,14 @@ enum VenueInspectCommand {
             lines.append("  direction modes: " + modes.compactMap(\.string).joined(separator: ", "))
         }
         let g = s["graph"]
+        let files = (g?["files"]?.array ?? []).compactMap(\.string)
+        let origin = files.isEmpty ? "" : " from " + files.joined(separator: " + ")
         lines.append(
-            "  graph (\(g?["source"]?.string ?? "?")): \(n(g?["nodes"])) nodes, \(n(g?["edges"])) edges, \(n(g?["components"])) components")
+            "  graph (\(g?["source"]?.string ?? "?")\(origin)): \(n(g?["nodes"])) nodes, \(n(g?["edges"])) edges, \(n(g?["components"])) components"
+        )
+        let graphIssues = (g?["issues"]?.array ?? []).compactMap(\.string)
+        for issue in graphIssues.prefix(10) { lines.append("    \(issue)") }
+        if graphIssues.count > 10 { lines.append("    … \(graphIssues.count - 10) more graph issues") }
         lines.append("  levels:")
         for level in s["levels"]?.array ?? [] {
             let name = level["name"]?.string ?? ""

@@ -7,8 +7,8 @@ import IndoorVenue
 /// ``Options/openingSearchMeters`` of its boundary. Each such unit is matched onto the navigation graph
 /// the way a route request naming it is (``PlaceMatcher``); the unit is reachable when the graph part
 /// (connected component, ignoring edge directions) it matches into is the *main* part: the one holding
-/// the most units with openings, over the whole venue or, with ``Scope/building``, within the unit's
-/// building.
+/// the most units with openings, over the whole venue or, with ``Scope/building`` or ``Scope/level``,
+/// within the unit's building or level.
 public struct UnitReachability: Sendable {
     /// Tunables of the analysis.
     public struct Options: Hashable, Sendable {
@@ -18,7 +18,8 @@ public struct UnitReachability: Sendable {
         /// Places farther than this from every graph edge on their level do not match.
         /// Metres, default 30 (``RouteOptions/maxMatchDistanceMeters``), valid range (0, 1000].
         public var maxMatchDistanceMeters: Double
-        /// Whether the main part is chosen per building or over the whole venue. Default ``Scope/venue``.
+        /// Whether the main part is chosen per level, per building or over the whole venue. Default
+        /// ``Scope/venue``.
         public var scope: Scope
 
         /// Validated options. - Throws: ``RoutingError/badRequest(field:reason:)`` naming the value out of range.
@@ -52,6 +53,8 @@ public struct UnitReachability: Sendable {
         case venue
         /// One main part per building (units of a building count as reachable within it).
         case building
+        /// One main part per level (units count as reachable within their level).
+        case level
     }
 
     /// Why a unit cannot be reached.
@@ -144,7 +147,13 @@ public struct UnitReachability: Sendable {
             units.append(unit)
         }
         // The main part: the one holding the most units (per scope key), ties to the lower part number.
-        func key(_ u: Unit) -> String { options.scope == .building ? (u.buildingID ?? "") : "" }
+        func key(_ u: Unit) -> String {
+            switch options.scope {
+            case .venue: ""
+            case .building: u.buildingID ?? ""
+            case .level: u.levelID
+            }
+        }
         var counts: [String: [Int: Int]] = [:]
         var levelsOfPart: [Int: Set<String>] = [:]
         for u in units {

@@ -94,19 +94,39 @@ extension LegPlanner {
             }
         }
         paths.sort { $0.cost < $1.cost }
-        // Edge sets (and lengths) of the routes kept so far, the best first.
-        func edges(_ p: SearchPath) -> (set: Set<Int32>, meters: Double)? {
-            var set = Set<Int32>()
-            var nodes = Set<Int32>()
+        // A path's edges, sorted, and its length; `nil` for a path through a node or an edge twice (a loop:
+        // up to the via node and back). Sorted arrays, not sets: a path has hundreds of edges and the
+        // hashing was most of the alternatives' cost.
+        func edges(_ p: SearchPath) -> (sorted: [Int32], meters: Double)? {
+            var nodes = p.steps.map(\.node)
+            nodes.sort()
+            for i in nodes.indices.dropFirst() where nodes[i] == nodes[i - 1] { return nil }
+            var list: [Int32] = []
+            list.reserveCapacity(p.steps.count)
             var meters = 0.0
             for step in p.steps {
-                guard nodes.insert(step.node).inserted else { return nil }  // a loop: up to the via node and back
-                if let e = step.edge {
-                    guard set.insert(e).inserted else { return nil }
-                    meters += graph.edges[Int(e)].lengthMeters
+                guard let e = step.edge else { continue }
+                list.append(e)
+                meters += graph.edges[Int(e)].lengthMeters
+            }
+            list.sort()
+            for i in list.indices.dropFirst() where list[i] == list[i - 1] { return nil }
+            return (list, meters)
+        }
+        // Length of the edges two sorted edge lists share (one merge pass).
+        func sharedMeters(_ a: [Int32], _ b: [Int32]) -> Double {
+            var i = 0, j = 0, total = 0.0
+            while i < a.count, j < b.count {
+                if a[i] < b[j] {
+                    i += 1
+                } else if a[i] > b[j] {
+                    j += 1
+                } else {
+                    total += graph.edges[Int(a[i])].lengthMeters
+                    i += 1; j += 1
                 }
             }
-            return (set, meters)
+            return total
         }
         // The level-changing connectors a path takes: another connector is a material difference even
         // where the floors around it are walked alike (the elevator beside the stairs).
@@ -121,8 +141,8 @@ extension LegPlanner {
         }
         guard let bestEdges = edges(first) else { return [] }
         // Per kept route: its edges, the ground it covers (parallel edges count as shared) and its connectors.
-        var kept: [(edges: Set<Int32>, cells: Set<SIMD3<Int32>>, connectors: Set<Int32>)] = [
-            (bestEdges.set, Set(cells(of: first.steps).map(\.cell)), connectors(first))
+        var kept: [(edges: [Int32], cells: [SIMD3<Int32>], connectors: Set<Int32>)] = [
+            (bestEdges.sorted, Self.sortedCells(cells(of: first.steps)), connectors(first))
         ]
         var out: [Leg] = []
         for p in paths where out.count < count {
@@ -131,26 +151,46 @@ extension LegPlanner {
             let through = connectors(p)
             let tooClose = kept.contains { other in
                 // Cheap first: shared edges; then shared ground, unless it takes other connectors.
-                let shared = set.intersection(other.edges).reduce(0.0) { $0 + graph.edges[Int($1)].lengthMeters }
+                let shared = sharedMeters(set, other.edges)
                 if shared > Self.maximumSharedFraction * meters { return true }
                 guard through == other.connectors else { return false }
                 var beside = 0.0
-                for (cell, m) in pieces {
-                    var near = false
-                    for dx in Int32(-1)...1 where !near {
-                        for dy in Int32(-1)...1 where other.cells.contains(cell &+ SIMD3(0, dx, dy)) { near = true; break }
-                    }
-                    if near { beside += m }
-                }
+                for (cell, m) in pieces where Self.hasNeighbour(of: cell, in: other.cells) { beside += m }
                 return beside > Self.maximumSharedFraction * meters
             }
             guard !tooClose else { continue }
-            kept.append((set, Set(pieces.map(\.cell)), through))
+            kept.append((set, Self.sortedCells(pieces), through))
             out.append(
                 Leg(
                     segments: segments(of: p, from: from, to: candidates[p.targetTag], phases: phases, cost: cost), cost: p.cost,
                     targetTag: p.targetTag))
         }
         return out
+    }
+
+    /// The distinct cells of `pieces`, sorted by level, then x, then y.
+    private static func sortedCells(_ pieces: [(cell: SIMD3<Int32>, meters: Double)]) -> [SIMD3<Int32>] {
+        var cells = pieces.map(\.cell)
+        cells.sort { ($0.x, $0.y, $0.z) < ($1.x, $1.y, $1.z) }
+        var out: [SIMD3<Int32>] = []
+        out.reserveCapacity(cells.count)
+        for c in cells where out.last != c { out.append(c) }
+        return out
+    }
+
+    /// Whether `sorted` (``sortedCells(_:)``) holds `cell` or one of its eight neighbours on its level:
+    /// for each of the three columns one binary search for the lowest cell at or above the one below.
+    private static func hasNeighbour(of cell: SIMD3<Int32>, in sorted: [SIMD3<Int32>]) -> Bool {
+        for dx in Int32(-1)...1 {
+            let column = cell.y &+ dx, low = cell.z &- 1, high = cell.z &+ 1
+            var lo = 0, hi = sorted.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let c = sorted[mid]
+                if (c.x, c.y, c.z) < (cell.x, column, low) { lo = mid + 1 } else { hi = mid }
+            }
+            if lo < sorted.count, sorted[lo].x == cell.x, sorted[lo].y == column, sorted[lo].z <= high { return true }
+        }
+        return false
     }
 }

@@ -131,6 +131,25 @@ enum SpaceGraphs {
                 usable[i].node, usable[j].node, kind: .walkway, modes: modes,
                 isAccessible: usable[i].isAccessible && usable[j].isAccessible)
         }
+        // A route naming the space ends at its interior point (``Space/interiorPoint``), matched onto the
+        // level's nearest edge. When the space's own edges lie farther from that point than its boundary
+        // does, an edge of the space next door can be nearer (a long wardrobe with its door and POI at one
+        // end): the point gets a node of its own, joined to the members in sight.
+        if walkable, !pairs.isEmpty, !usable.contains(where: { $0.role == .interior }), let inside = visibility.interiorPoint() {
+            let ownMeters = pairs.map { Segment(points[$0.0], points[$0.1]).distance(to: inside) }.min() ?? .infinity
+            if ownMeters > space.polygon.distanceToBoundary(inside) + 1e-9 {
+                let node = work.addNode(inside, level: level, kind: .waypoint, featureID: space.id)
+                let all = usable + [Member(node: node, role: .interior, isAccessible: true)]
+                let added = VisibilityGraph.pairs(
+                    proxies: proxies + [inside], points: points + [inside], strict: all.map { $0.role == .door },
+                    visibility: visibility, options: options
+                ) { _, _ in true }
+                for (i, j) in added where i == usable.count || j == usable.count {
+                    work.addLevelEdge(
+                        all[i].node, all[j].node, kind: .walkway, modes: modes, isAccessible: all[i].isAccessible && all[j].isAccessible)
+                }
+            }
+        }
         if walkable, doors > 0, pairs.isEmpty {
             work.warn(space.id, "space has \(doors) opening(s) but no walkway edge could be built inside it")
         }

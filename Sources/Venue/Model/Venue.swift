@@ -35,6 +35,10 @@ public struct Venue: Sendable {
     public let directionModes: [VenueDirectionMode]
     /// The navigation graph routes are searched on (authored or derived).
     public private(set) var graph: NavigationGraph
+    /// The files the graph was read from: an authored graph's file (`navPath.geojson`, a node/edge
+    /// `graph.geojson`) or the pair `node.geojson` and `edge.geojson`; empty when the graph was derived
+    /// from the geometry or built in code.
+    public private(set) var graphFiles: [String] = []
     /// Version string given by the source (IMDF manifest `version`), if any.
     public let version: String?
     /// Problems the loader (and validation) recorded; features with `.error` issues were skipped.
@@ -86,11 +90,13 @@ public struct Venue: Sendable {
         VenueSpatialIndex(levels: levels, spaces: spaces, openings: openings, graph: graph, levelIndexOfLevelID: { index.levelIndex[$0] })
     }
 
-    /// A copy with another navigation graph (used by graph builders and importers). The id tables are
-    /// kept; only the spatial index, which covers the graph, is rebuilt.
-    public func replacingGraph(_ graph: NavigationGraph, addingWarnings extra: [VenueIssue] = []) -> Venue {
+    /// A copy with another navigation graph (used by graph builders and importers), read from `files`
+    /// (``graphFiles``; empty for a graph built in code). The id tables are kept; only the spatial
+    /// index, which covers the graph, is rebuilt.
+    public func replacingGraph(_ graph: NavigationGraph, addingWarnings extra: [VenueIssue] = [], readFrom files: [String] = []) -> Venue {
         var copy = self
         copy.graph = graph
+        copy.graphFiles = files
         copy.issues += extra
         copy.spatialIndex = Venue.spatialIndex(levels: levels, spaces: spaces, openings: openings, graph: graph, index: index)
         return copy

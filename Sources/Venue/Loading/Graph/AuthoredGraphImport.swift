@@ -4,56 +4,37 @@ import IndoorGeometry
 /// Chooses and attaches a venue's navigation graph, and the geometry shared by the graph loaders.
 enum AuthoredGraphImport {
     /// Attaches the graph: an explicit ``VenueLoadOptions/graphPath`` (a `graph.geojson`-style file, or a
-    /// folder holding `node.geojson` and `edge.geojson`), else the first authored graph found in `folder`,
-    /// then in `beside` (the folder holding the archive, when it holds only this one): `navPath.geojson`,
-    /// else the pair `node.geojson` + `edge.geojson`, else `graph.geojson`; else whatever
-    /// ``VenueLoadOptions/graphWhenNoneAuthored`` builds. One file of the pair without the other is a
-    /// warning and is not loaded.
+    /// folder searched as below, where a lone half of the pair or no graph at all is an error), else the
+    /// first authored graph found in `folder`, then in `beside` (the folder holding the archive, when it
+    /// holds only this one): `navPath.geojson`, else the pair `node.geojson` + `edge.geojson`, else
+    /// `graph.geojson`; else whatever ``VenueLoadOptions/graphWhenNoneAuthored`` builds. One file of the
+    /// pair without the other is a warning and is not loaded. The files read are the venue's
+    /// ``Venue/graphFiles``.
     static func attachGraph(
         to venue: Venue, folder: String, beside: String? = nil, options: VenueLoadOptions
     ) throws(VenueError) -> Venue {
-        func path(_ name: String, in base: String) -> String { (base as NSString).appendingPathComponent(name) }
-        func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
         if let explicit = options.graphPath {
             let given = explicit.hasPrefix("/") ? explicit : path(explicit, in: folder)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: given, isDirectory: &isDirectory), isDirectory.boolValue {
+                var notes: [VenueIssue] = []
+                if let found = try authoredGraph(in: given, venue: venue, options: options, notes: &notes) { return found }
                 let nodes = path(NodeEdgeGraphLoader.nodeFileName, in: given), edges = path(NodeEdgeGraphLoader.edgeFileName, in: given)
-                guard exists(nodes) else { throw .missingFile(path: nodes) }
-                guard exists(edges) else { throw .missingFile(path: edges) }
-                let (graph, issues) = try NodeEdgeGraphLoader.load(
-                    nodesPath: nodes, edgesPath: edges, venue: venue, options: options.authoredGraph)
-                return venue.replacingGraph(graph, addingWarnings: issues)
+                if exists(nodes) { throw .missingFile(path: edges) }
+                if exists(edges) { throw .missingFile(path: nodes) }
+                throw .unsupportedFormat(
+                    path: given,
+                    reason:
+                        "the graph folder holds no \(NavPathGraphLoader.fileName), \(NodeEdgeGraphLoader.nodeFileName) + \(NodeEdgeGraphLoader.edgeFileName) or \(NodeEdgeGraphLoader.defaultFileName)"
+                )
             }
             let (graph, issues) = try NodeEdgeGraphLoader.load(path: given, venue: venue, options: options.authoredGraph)
-            return venue.replacingGraph(graph, addingWarnings: issues)
+            return venue.replacingGraph(graph, addingWarnings: issues, readFrom: [given])
         }
         if options.useAuthoredGraph {
             var notes: [VenueIssue] = []
             for base in [folder] + (beside.map { [$0] } ?? []) {
-                if exists(path(NavPathGraphLoader.fileName, in: base)) {
-                    let (graph, issues) = try NavPathGraphLoader.load(folder: base, venue: venue, options: options.authoredGraph)
-                    return venue.replacingGraph(graph, addingWarnings: notes + issues)
-                }
-                let nodes = path(NodeEdgeGraphLoader.nodeFileName, in: base), edges = path(NodeEdgeGraphLoader.edgeFileName, in: base)
-                switch (exists(nodes), exists(edges)) {
-                case (true, true):
-                    let (graph, issues) = try NodeEdgeGraphLoader.load(
-                        nodesPath: nodes, edgesPath: edges, venue: venue, options: options.authoredGraph)
-                    return venue.replacingGraph(graph, addingWarnings: notes + issues)
-                case (true, false), (false, true):
-                    let (have, lack) =
-                        exists(nodes)
-                        ? (NodeEdgeGraphLoader.nodeFileName, NodeEdgeGraphLoader.edgeFileName)
-                        : (NodeEdgeGraphLoader.edgeFileName, NodeEdgeGraphLoader.nodeFileName)
-                    notes.append(.warning(SourceLocation(file: have), "found without \(lack) beside it; graph pair not loaded"))
-                case (false, false): break
-                }
-                if exists(path(NodeEdgeGraphLoader.defaultFileName, in: base)) {
-                    let (graph, issues) = try NodeEdgeGraphLoader.load(
-                        path: path(NodeEdgeGraphLoader.defaultFileName, in: base), venue: venue, options: options.authoredGraph)
-                    return venue.replacingGraph(graph, addingWarnings: notes + issues)
-                }
+                if let found = try authoredGraph(in: base, venue: venue, options: options, notes: &notes) { return found }
             }
             if !notes.isEmpty {
                 // No authored graph: the one place a derived graph comes in (the venue has no graph yet,
@@ -64,6 +45,39 @@ enum AuthoredGraphImport {
         // No authored graph: the one place a derived graph comes in.
         return options.graphWhenNoneAuthored(venue)
     }
+
+    /// The venue with the first authored graph in `base` (`navPath.geojson`, the pair, `graph.geojson`),
+    /// or `nil` when there is none; a lone half of the pair adds a warning to `notes`, which go with the
+    /// graph found.
+    private static func authoredGraph(
+        in base: String, venue: Venue, options: VenueLoadOptions, notes: inout [VenueIssue]
+    ) throws(VenueError) -> Venue? {
+        if exists(path(NavPathGraphLoader.fileName, in: base)) {
+            let (graph, issues) = try NavPathGraphLoader.load(folder: base, venue: venue, options: options.authoredGraph)
+            return venue.replacingGraph(graph, addingWarnings: notes + issues, readFrom: [path(NavPathGraphLoader.fileName, in: base)])
+        }
+        let nodes = path(NodeEdgeGraphLoader.nodeFileName, in: base), edges = path(NodeEdgeGraphLoader.edgeFileName, in: base)
+        switch (exists(nodes), exists(edges)) {
+        case (true, true):
+            let (graph, issues) = try NodeEdgeGraphLoader.load(
+                nodesPath: nodes, edgesPath: edges, venue: venue, options: options.authoredGraph)
+            return venue.replacingGraph(graph, addingWarnings: notes + issues, readFrom: [nodes, edges])
+        case (true, false), (false, true):
+            let (have, lack) =
+                exists(nodes)
+                ? (NodeEdgeGraphLoader.nodeFileName, NodeEdgeGraphLoader.edgeFileName)
+                : (NodeEdgeGraphLoader.edgeFileName, NodeEdgeGraphLoader.nodeFileName)
+            notes.append(.warning(SourceLocation(file: have), "found without \(lack) beside it; graph pair not loaded"))
+        case (false, false): break
+        }
+        let single = path(NodeEdgeGraphLoader.defaultFileName, in: base)
+        guard exists(single) else { return nil }
+        let (graph, issues) = try NodeEdgeGraphLoader.load(path: single, venue: venue, options: options.authoredGraph)
+        return venue.replacingGraph(graph, addingWarnings: notes + issues, readFrom: [single])
+    }
+
+    private static func path(_ name: String, in base: String) -> String { (base as NSString).appendingPathComponent(name) }
+    private static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     /// Length in metres of an edge rising `heightMeters` over a horizontal run: √(run² + height²).
     static func length(horizontalMeters: Double, heightMeters: Double) -> Double {
