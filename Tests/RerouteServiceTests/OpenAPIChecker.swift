@@ -18,16 +18,19 @@ final class OpenAPIChecker: Sendable {
 
     /// Whether Python has the checker's packages, whatever the document says: a document that does not
     /// parse must fail the validity test, not make it skip.
-    static let packagesAreInstalled: Bool = {
+    static let packagesAreInstalled = pythonCanImport("openapi_spec_validator, jsonschema, yaml")
+
+    /// Whether ``python`` can run `import MODULES` (a comma-separated list).
+    static func pythonCanImport(_ modules: String) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, "-c", "import openapi_spec_validator, jsonschema, yaml"]
+        process.arguments = [python, "-c", "import \(modules)"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
-    }()
+    }
 
     private struct Pipes: @unchecked Sendable {
         var process: Process

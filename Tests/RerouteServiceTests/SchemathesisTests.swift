@@ -9,16 +9,7 @@ import Testing
 @Suite struct SchemathesisTests {
     static var python: String { OpenAPIChecker.python }
 
-    static let isInstalled: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, "-c", "import schemathesis.cli"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let isInstalled = OpenAPIChecker.pythonCanImport("schemathesis.cli")
 
     @Test(.enabled(if: isInstalled, "needs python3 with schemathesis (Tools/test.sh installs it from PyPI)"))
     func theDocumentAndTheServiceAgree() throws {
