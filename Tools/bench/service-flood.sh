@@ -23,10 +23,7 @@ while [ $# -gt 0 ]; do
     *) echo "unknown option $1" >&2; exit 1 ;;
   esac
 done
-if [ -z "$BIN" ]; then
-  swift build -c release --product indoornav 2>&1 | grep -E "error|Build" | tail -n 3
-  BIN=$(swift build -c release --show-bin-path)/indoornav
-fi
-[ -x "$BIN" ] || { echo "--binary: $BIN is not an executable" >&2; exit 1; }
+. Tools/bench/release-binary.sh
+BIN=$(release_binary "$BIN")
 echo "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); serve $*"
 exec python3 Tools/bench/service_flood.py --binary "$BIN" "${PASS[@]}" -- "$@"

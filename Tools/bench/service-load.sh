@@ -62,11 +62,8 @@ need curl curl
 case "$STORE" in all|redis|haproxy) need redis-server redis-server ;; esac
 case "$STORE" in all|haproxy) need haproxy haproxy ;; esac
 
-if [ -z "$BIN" ]; then
-  swift build -c release --product indoornav 2>&1 | grep -E "error|Compiling|Build" | tail -n 3
-  BIN=$(swift build -c release --show-bin-path)/indoornav
-fi
-[ -x "$BIN" ] || { echo "--binary: $BIN is not an executable" >&2; exit 1; }
+. Tools/bench/release-binary.sh
+BIN=$(release_binary "$BIN")
 
 WORK=$(mktemp -d)
 PIDS=()

@@ -29,10 +29,7 @@ done
 for tool in redis-server redis-sentinel; do
   command -v "$tool" >/dev/null || { echo "$tool is not installed (apt-get install redis-server redis-sentinel)" >&2; exit 1; }
 done
-if [ -z "$BIN" ]; then
-  swift build -c release --product indoornav 2>&1 | grep -E "error|Build" | tail -n 3
-  BIN=$(swift build -c release --show-bin-path)/indoornav
-fi
-[ -x "$BIN" ] || { echo "--binary: $BIN is not an executable" >&2; exit 1; }
+. Tools/bench/release-binary.sh
+BIN=$(release_binary "$BIN")
 echo "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $(redis-server --version | cut -d' ' -f1-3); serve $*"
 exec python3 Tools/bench/service_sentinel_failover.py --binary "$BIN" "${PASS[@]}" -- "$@"

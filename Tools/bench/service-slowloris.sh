@@ -22,11 +22,8 @@ while [ $# -gt 0 ]; do
     *) echo "unknown option $1" >&2; exit 1 ;;
   esac
 done
-if [ -z "$BIN" ]; then
-  swift build -c release --product indoornav 2>&1 | grep -E "error|Build" | tail -n 3
-  BIN=$(swift build -c release --show-bin-path)/indoornav
-fi
-[ -x "$BIN" ] || { echo "--binary: $BIN is not an executable" >&2; exit 1; }
+. Tools/bench/release-binary.sh
+BIN=$(release_binary "$BIN")
 ulimit -n 16384 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 echo "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); serve $*"
 exec python3 Tools/bench/service_slowloris.py --binary "$BIN" "${PASS[@]}" -- "$@"
