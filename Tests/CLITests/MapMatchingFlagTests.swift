@@ -44,6 +44,27 @@ import Testing
         #expect(fractional.stderr.contains("whole numbers"))
     }
 
+    /// The covariance bound and the particles without walls are options like the rest: checked, and used
+    /// (what the bound does is tested on the engine, `ParticleEvidenceTests`).
+    @Test func theSpreadBoundIsCheckedAndUsed() throws {
+        let outOfRange = try CLIRunner.run([
+            "eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "spreadCovarianceFactor=0.5",
+        ])
+        #expect(outOfRange.status == 64, "\(outOfRange.stderr)")
+        #expect(outOfRange.stderr.contains("spreadCovarianceFactor"))
+        let free = try CLIRunner.run([
+            "eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "spreadCovarianceFactor=0", "--json",
+        ])
+        #expect(free.status == 0, "\(free.stderr)")
+        let withoutWalls = try CLIRunner.run([
+            "eval", Self.walk, "--map-matching-option", "withoutFloorPlan=1", "--json",
+        ])
+        #expect(withoutWalls.status == 0, "\(withoutWalls.stderr)")
+        #expect(withoutWalls.json?["files"]?.array?.first?["fusion"]?["mapMatchedSteps"]?.int ?? 0 > 0)
+        let noVenue = try CLIRunner.run(["eval", Self.walk, "--json"])
+        #expect(noVenue.json?["files"]?.array?.first?["fusion"]?["mapMatchedSteps"]?.int == 0)
+    }
+
     @Test func theStrideConstantIsCheckedAndUsed() throws {
         let outOfRange = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--weinberg-k", "3"])
         #expect(outOfRange.status == 64, "\(outOfRange.stderr)")

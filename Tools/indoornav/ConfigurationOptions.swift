@@ -29,7 +29,7 @@ enum FingerprintOptions {
             "neighbourhoodSigmas": m.neighbourhoodSigmas, "neighbourhoodCells": Double(m.neighbourhoodCells),
             "minimumNeighbourhoodMeters": m.minimumNeighbourhoodMeters, "maximumNeighbourhoodMeters": m.maximumNeighbourhoodMeters,
             "uninformativeSigmaMeters": m.uninformativeSigmaMeters, "transmitterHeightMeters": m.transmitterHeightMeters,
-            "deviceOffsetSigmaDb": m.deviceOffsetSigmaDb,
+            "deviceOffsetSigmaDb": m.deviceOffsetSigmaDb, "weighsParticlesByLikelihood": m.weighsParticlesByLikelihood ? 1 : 0,
         ]
         values.merge(model) { current, _ in current }
         try NamedNumberOptions.apply(options, flag: "--fingerprint-option", to: &values)
@@ -47,18 +47,17 @@ enum FingerprintOptions {
                 priorSpreadMeters: v("priorSpreadMeters"), priorWeightFloor: v("priorWeightFloor"),
                 errorCorrelationSeconds: v("errorCorrelationSeconds"))
             configuration.dateScansByLastSeen = v("dateScansByLastSeen") != 0
-            configuration.signalModel =
-                v("signalModel") == 0
-                ? nil
-                : try SignalModelConfiguration(
-                    kernelLengthMeters: v("kernelLengthMeters"), evidencePseudoCount: v("evidencePseudoCount"),
-                    measurementSigmaDb: v("measurementSigmaDb"), outlierProbability: v("outlierProbability"),
-                    outlierSpanDb: v("outlierSpanDb"), likelihoodExponent: v("likelihoodExponent"),
-                    neighbourhoodSigmas: v("neighbourhoodSigmas"), neighbourhoodCells: Int(max(0, min(1e6, v("neighbourhoodCells")))),
-                    minimumNeighbourhoodMeters: v("minimumNeighbourhoodMeters"),
-                    maximumNeighbourhoodMeters: v("maximumNeighbourhoodMeters"),
-                    uninformativeSigmaMeters: v("uninformativeSigmaMeters"), transmitterHeightMeters: v("transmitterHeightMeters"),
-                    deviceOffsetSigmaDb: v("deviceOffsetSigmaDb"))
+            var model = try SignalModelConfiguration(
+                kernelLengthMeters: v("kernelLengthMeters"), evidencePseudoCount: v("evidencePseudoCount"),
+                measurementSigmaDb: v("measurementSigmaDb"), outlierProbability: v("outlierProbability"),
+                outlierSpanDb: v("outlierSpanDb"), likelihoodExponent: v("likelihoodExponent"),
+                neighbourhoodSigmas: v("neighbourhoodSigmas"), neighbourhoodCells: Int(max(0, min(1e6, v("neighbourhoodCells")))),
+                minimumNeighbourhoodMeters: v("minimumNeighbourhoodMeters"),
+                maximumNeighbourhoodMeters: v("maximumNeighbourhoodMeters"),
+                uninformativeSigmaMeters: v("uninformativeSigmaMeters"), transmitterHeightMeters: v("transmitterHeightMeters"),
+                deviceOffsetSigmaDb: v("deviceOffsetSigmaDb"))
+            model.weighsParticlesByLikelihood = v("weighsParticlesByLikelihood") != 0
+            configuration.signalModel = v("signalModel") == 0 ? nil : model
             return configuration
         } catch {
             throw UsageError("--fingerprint-option: \(error)")
@@ -94,6 +93,7 @@ enum MapMatchingOptions {
             "measurementLikelihoodFloor": s.measurementLikelihoodFloor, "cellSizeMeters": s.cellSizeMeters,
             "recoveryOpenFraction": s.recoveryOpenFraction,
             "recoveryShare": s.recoveryShare, "recoverySpreadMeters": s.recoverySpreadMeters,
+            "withoutFloorPlan": s.withoutFloorPlan ? 1 : 0, "spreadCovarianceFactor": s.spreadCovarianceFactor,
         ]
         try NamedNumberOptions.apply(options, flag: "--map-matching-option", to: &values)
         func v(_ name: String) -> Double { values[name] ?? 0 }
@@ -108,7 +108,8 @@ enum MapMatchingOptions {
                 resampleBelowEffectiveFraction: v("resampleBelowEffectiveFraction"),
                 measurementLikelihoodFloor: v("measurementLikelihoodFloor"), cellSizeMeters: v("cellSizeMeters"),
                 recoveryOpenFraction: v("recoveryOpenFraction"),
-                recoveryShare: v("recoveryShare"), recoverySpreadMeters: v("recoverySpreadMeters"))
+                recoveryShare: v("recoveryShare"), recoverySpreadMeters: v("recoverySpreadMeters"),
+                spreadCovarianceFactor: v("spreadCovarianceFactor"), withoutFloorPlan: v("withoutFloorPlan") != 0)
         } catch {
             throw UsageError("--map-matching-option: \(error)")
         }

@@ -85,6 +85,14 @@ public struct FingerprintMatcher: Sendable {
     ///     above 0 the position is taken from that many nearest fingerprints on the level, each weighed
     ///     by 1/d and by how likely the prior makes its place (see the type's documentation).
     public func match(_ scan: RadioScan, levelHint: Int? = nil, prior: PositionEstimate? = nil) -> Match? {
+        matchWithLikelihood(scan, levelHint: levelHint, prior: prior)?.match
+    }
+
+    /// ``match(_:levelHint:prior:)`` and, when the fix came from the signal model, the scan's likelihood
+    /// on the level it was evaluated on (for the particles, ``SignalModelConfiguration/weighsParticlesByLikelihood``).
+    public func matchWithLikelihood(
+        _ scan: RadioScan, levelHint: Int? = nil, prior: PositionEstimate? = nil
+    ) -> (match: Match, likelihood: ScanLikelihood?)? {
         let m = configuration.missingRSSIDbm
         let union = configuration.distance == .union
         var known: [(transmitter: Int, rssiDbm: Double)] = []
@@ -148,12 +156,14 @@ public struct FingerprintMatcher: Sendable {
         }
         if let signalModel, let likelihoodPrior {
             guard positionKey >= 0,
-                let measurement = signalModel.neighbourhoodMeasurement(of: known, levelIndex: positionKey, prior: likelihoodPrior)
+                let likelihood = signalModel.scanLikelihood(of: known, levelIndex: positionKey, prior: likelihoodPrior),
+                let measurement = likelihood.neighbourhoodMeasurement(prior: likelihoodPrior)
             else { return nil }
-            return Match(
+            let match = Match(
                 point: measurement.point, levelIndex: level,
                 levelProbability: min(1, max(0, (levelWeights[votedKey] ?? 0) / total)),
                 covariance: measurement.covariance, bestRMSDb: bestRMS, knownTransmitters: known.count)
+            return (match, signalModel.configuration.weighsParticlesByLikelihood ? likelihood : nil)
         }
         let weighing = configuration.priorCandidateCount > 0 ? prior : nil
         let candidates = weighing == nil ? k : configuration.priorCandidateCount
@@ -180,9 +190,10 @@ public struct FingerprintMatcher: Sendable {
         let sigma = max(configuration.minimumSigmaMeters, configuration.sigmaPerRMSMetersPerDb * bestRMS)
         let floor = sigma * sigma
         let covariance = Covariance2D(xx: cxx * scale + floor, xy: cxy * scale, yy: cyy * scale + floor)
-        return Match(
+        let match = Match(
             point: mean, levelIndex: level, levelProbability: min(1, max(0, (levelWeights[votedKey] ?? 0) / total)),
             covariance: covariance, bestRMSDb: bestRMS, knownTransmitters: known.count)
+        return (match, nil)
     }
 
     /// How likely `prior` makes a fingerprint at `point`: ε + exp(−½ δᵀ (P + σ²I)⁻¹ δ), δ = point − prior,

@@ -75,6 +75,14 @@ public final class FingerprintPositionProvider: LifecycleProvider {
     public func consume(
         _ sample: SensorSample, levelIndex: Int? = nil, prior: @autoclosure () -> PositionEstimate? = nil
     ) -> [IndoorLocation] {
+        consumeWithLikelihoods(sample, levelIndex: levelIndex, prior: prior()).map(\.location)
+    }
+
+    /// ``consume(_:levelIndex:prior:)`` with, for each fix the signal model made, the scan's likelihood
+    /// over the places of its level (``SignalModelConfiguration/weighsParticlesByLikelihood``).
+    public func consumeWithLikelihoods(
+        _ sample: SensorSample, levelIndex: Int? = nil, prior: @autoclosure () -> PositionEstimate? = nil
+    ) -> [(location: IndoorLocation, likelihood: ScanLikelihood?)] {
         let scans = assembler.consume(sample)
         guard !scans.isEmpty else { return [] }
         let estimate = configuration.priorCandidateCount > 0 || configuration.signalModel != nil ? prior() : nil
@@ -83,12 +91,16 @@ public final class FingerprintPositionProvider: LifecycleProvider {
 
     /// Completes a scan still being assembled (end of a recording).
     @discardableResult
-    public func finish(levelIndex: Int? = nil) -> IndoorLocation? { assembler.finish().flatMap { locate($0, levelIndex: levelIndex) } }
+    public func finish(levelIndex: Int? = nil) -> IndoorLocation? {
+        assembler.finish().flatMap { locate($0, levelIndex: levelIndex)?.location }
+    }
 
-    private func locate(_ scan: RadioScan, levelIndex: Int?, prior: PositionEstimate? = nil) -> IndoorLocation? {
+    private func locate(
+        _ scan: RadioScan, levelIndex: Int?, prior: PositionEstimate? = nil
+    ) -> (location: IndoorLocation, likelihood: ScanLikelihood?)? {
         scanCount += 1
         let hint = levelIndex.flatMap { mapLevelOfCandidate[$0] }
-        guard let match = matcher.match(scan, levelHint: hint, prior: prior) else {
+        guard let (match, likelihood) = matcher.matchWithLikelihood(scan, levelHint: hint, prior: prior) else {
             unmatchedScanCount += 1
             return nil
         }
@@ -102,6 +114,6 @@ public final class FingerprintPositionProvider: LifecycleProvider {
             levelProbability: level == nil ? 0 : min(1, max(0, probability)),
             covariance: covariance, timeSeconds: scan.timeSeconds, source: name)
         lifecycle.deliver(location)
-        return location
+        return (location, likelihood)
     }
 }

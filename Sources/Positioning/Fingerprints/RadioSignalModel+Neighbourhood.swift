@@ -24,8 +24,17 @@ extension RadioSignalModel {
     public func neighbourhoodMeasurement(
         of readings: [(transmitter: Int, rssiDbm: Double)], levelIndex: Int, prior: PositionEstimate
     ) -> (point: LocalPoint, covariance: Covariance2D)? {
+        scanLikelihood(of: readings, levelIndex: levelIndex, prior: prior)?.neighbourhoodMeasurement(prior: prior)
+    }
+
+    /// The scan's likelihood on map level `levelIndex`, its readings corrected for the receiver's offset
+    /// estimated at `prior` (``SignalModelConfiguration/deviceOffsetSigmaDb``); `nil` when the level
+    /// heard none of the scan's transmitters.
+    public func scanLikelihood(
+        of readings: [(transmitter: Int, rssiDbm: Double)], levelIndex: Int, prior: PositionEstimate
+    ) -> ScanLikelihood? {
         var prepared = sites(of: readings, levelIndex: levelIndex)
-        guard !prepared.isEmpty, let priorInformation = prior.covariance.inverse else { return nil }
+        guard !prepared.isEmpty else { return nil }
         let c = configuration
         if c.deviceOffsetSigmaDb > 0 {
             // The receiver's offset from the surveying device: the readings' mean departure from what the
@@ -39,6 +48,18 @@ extension RadioSignalModel {
             let offset = departure / (precision + 1 / (c.deviceOffsetSigmaDb * c.deviceOffsetSigmaDb))
             prepared = prepared.map { ($0.site, $0.rssiDbm - offset) }
         }
+        return ScanLikelihood(model: self, readings: prepared)
+    }
+}
+
+extension ScanLikelihood {
+    /// The measurement (point and covariance) that, fused as a Gaussian fix into a filter holding `prior`,
+    /// gives the filter the posterior this likelihood times the prior has over the prior's
+    /// neighbourhood (see ``RadioSignalModel/neighbourhoodMeasurement(of:levelIndex:prior:)``); `nil`
+    /// when the scan narrows the prior by less than ``SignalModelConfiguration/uninformativeSigmaMeters``.
+    public func neighbourhoodMeasurement(prior: PositionEstimate) -> (point: LocalPoint, covariance: Covariance2D)? {
+        guard let priorInformation = prior.covariance.inverse else { return nil }
+        let c = model.configuration
         let n = c.neighbourhoodCells
         func halfWidth(_ variance: Double) -> Double {
             min(c.maximumNeighbourhoodMeters, max(c.minimumNeighbourhoodMeters, c.neighbourhoodSigmas * max(0, variance).squareRoot()))
@@ -54,7 +75,7 @@ extension RadioSignalModel {
                 let (ix, iy) = priorInformation.applied(to: dx, dy)
                 let value =
                     -0.5 * (dx * ix + dy * iy)
-                    + logLikelihood(of: prepared, at: LocalPoint(x: prior.point.x + dx, y: prior.point.y + dy))
+                    + logLikelihood(at: LocalPoint(x: prior.point.x + dx, y: prior.point.y + dy))
                 logPosterior[j * n + i] = value
                 best = max(best, value)
             }

@@ -69,25 +69,10 @@ public struct RadioSignalModel: Sendable {
     }
 
     /// The sites of `readings` on map level `levelIndex` (the transmitters that level heard), prepared for
-    /// ``logLikelihood(of:at:)``.
+    /// a ``ScanLikelihood``.
     func sites(of readings: [(transmitter: Int, rssiDbm: Double)], levelIndex: Int) -> [(site: Site, rssiDbm: Double)] {
         guard levelIndex >= 0, levelIndex < sites.count else { return [] }
         return readings.compactMap { reading in sites[levelIndex][reading.transmitter].map { ($0, reading.rssiDbm) } }
-    }
-
-    /// The scan's tempered log-likelihood at `point` (see the type's documentation).
-    func logLikelihood(of readings: [(site: Site, rssiDbm: Double)], at point: LocalPoint) -> Double {
-        let c = configuration
-        let outlier = c.outlierProbability / c.outlierSpanDb
-        let inlier = 1 - c.outlierProbability
-        var sum = 0.0
-        for (site, rssi) in readings {
-            let (mean, sigma) = predict(site, at: point)
-            let z = (rssi - mean) / sigma
-            let density = inlier * exp(-0.5 * z * z) / (sigma * (2 * Double.pi).squareRoot())
-            sum += log(density + outlier)
-        }
-        return c.likelihoodExponent * sum
     }
 
     func predict(_ site: Site, at point: LocalPoint) -> (meanDbm: Double, sigmaDb: Double) {
@@ -165,5 +150,31 @@ public struct RadioSignalModel: Sendable {
         }
         site.residualSigmaDb = min(15, max(3, (squares / max(1, n - 2)).squareRoot()))
         return site
+    }
+}
+
+/// One scan's likelihood over the places of one map level under a ``RadioSignalModel`` (see its
+/// documentation for the formula), its readings already corrected for the receiver's offset: what the
+/// particles are weighed by, and what ``neighbourhoodMeasurement(prior:)`` summarises as a Gaussian fix.
+public struct ScanLikelihood: PlaceLikelihood {
+    let model: RadioSignalModel
+    let readings: [(site: RadioSignalModel.Site, rssiDbm: Double)]
+
+    /// Number of the scan's readings the level's model knows.
+    public var readingCount: Int { readings.count }
+
+    /// The scan's tempered log-likelihood at `point` (map frame).
+    public func logLikelihood(at point: LocalPoint) -> Double {
+        let c = model.configuration
+        let outlier = c.outlierProbability / c.outlierSpanDb
+        let inlier = 1 - c.outlierProbability
+        var sum = 0.0
+        for (site, rssi) in readings {
+            let (mean, sigma) = model.predict(site, at: point)
+            let z = (rssi - mean) / sigma
+            let density = inlier * exp(-0.5 * z * z) / (sigma * (2 * Double.pi).squareRoot())
+            sum += log(density + outlier)
+        }
+        return c.likelihoodExponent * sum
     }
 }

@@ -6,9 +6,12 @@ extension FusionEngine {
     /// Fuses an absolute fix (beacon, manual or any provider): see the type's documentation for the
     /// covariance, gating and late-fix handling. The fix's level (when it names one of the candidates)
     /// is also given to the level filter with its probability, even if the position is gated.
+    /// - Parameter likelihood: what the fix summarises, when it summarises a likelihood over places
+    ///   (``FusionInput/likelihood(_:_:)``): the map matcher's particles are then weighed by it (evaluated
+    ///   where each particle was at the fix's time) instead of by the fix's Gaussian.
     /// - Returns: what happened; rejections leave the position state unchanged and are counted.
     @discardableResult
-    public func update(with fix: IndoorLocation) -> FusionUpdateOutcome {
+    public func update(with fix: IndoorLocation, likelihood: (any PlaceLikelihood)? = nil) -> FusionUpdateOutcome {
         guard let filter, let now = timeSeconds else { return reject(.notStarted) }
         guard fix.isValid else { return reject(.invalidFix) }
         let age = now - fix.timeSeconds
@@ -25,8 +28,11 @@ extension FusionEngine {
         let adaptive = adaptiveFixScale[fix.source] ?? 1
         r = Covariance2D(xx: r.xx * adaptive, xy: r.xy * adaptive, yy: r.yy * adaptive)
         var late = false
+        var shiftEast = 0.0, shiftNorth = 0.0
         for step in recentSteps where step.timeSeconds > fix.timeSeconds {
             late = true
+            shiftEast += step.east
+            shiftNorth += step.north
             z = LocalPoint(x: z.x + step.east, y: z.y + step.north)
             r = Covariance2D(xx: r.xx + step.noise.xx, xy: r.xy + step.noise.xy, yy: r.yy + step.noise.yy)
         }
@@ -44,7 +50,9 @@ extension FusionEngine {
         }
         switch outcome {
         case .accepted(let info):
-            if matcher != nil {
+            if matcher != nil, let likelihood {
+                matchLikelihood(likelihood, shiftEastMeters: shiftEast, shiftNorthMeters: shiftNorth)
+            } else if matcher != nil {
                 // Gaussian likelihood of the (shifted) fix: exp(−½ dᵀ R⁻¹ d)
                 let det = r.xx * r.yy - r.xy * r.xy
                 if det > 0 {

@@ -100,13 +100,9 @@ public final class FusionPipeline {
             guard engine.isStarted else { return }
             for step in steps where engine.predict(with: step) { output.changed(by: source) }
         case .fix(let fix):
-            guard engine.isStarted else {
-                output.fixes.append(SourcedFix(source: source, location: fix, outcome: nil))
-                return
-            }
-            let outcome = engine.update(with: fix)
-            output.fixes.append(SourcedFix(source: source, location: fix, outcome: outcome))
-            if outcome.isAccepted { output.changed(by: source) }
+            apply(fix, likelihood: nil, from: source, to: &output)
+        case .likelihood(let fix, let likelihood):
+            apply(fix, likelihood: likelihood, from: source, to: &output)
         case .levelEvidence(let fix):
             output.fixes.append(SourcedFix(source: source, location: fix, outcome: nil))
             if engine.isStarted { engine.updateLevel(from: fix) }
@@ -118,5 +114,15 @@ public final class FusionPipeline {
             engine.updatePressure(hectopascals: hectopascals, timeSeconds: time)
             output.changed(by: source)
         }
+    }
+
+    private func apply(_ fix: IndoorLocation, likelihood: (any PlaceLikelihood)?, from source: String, to output: inout Output) {
+        guard engine.isStarted else {
+            output.fixes.append(SourcedFix(source: source, location: fix, outcome: nil))
+            return
+        }
+        let outcome = engine.update(with: fix, likelihood: likelihood)
+        output.fixes.append(SourcedFix(source: source, location: fix, outcome: outcome))
+        if outcome.isAccepted { output.changed(by: source) }
     }
 }

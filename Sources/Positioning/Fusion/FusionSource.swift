@@ -8,6 +8,10 @@ public enum FusionInput: Sendable {
     /// An absolute fix with its covariance (gated and fused; its level, when it names one, goes to the
     /// level filter with the fix's level probability).
     case fix(IndoorLocation)
+    /// An absolute fix that summarises a likelihood over places (a radio scan under a signal model): the
+    /// Kalman filter fuses the fix as ``fix(_:)`` does; the map matcher's particles, where they run, are
+    /// weighed by the likelihood itself, with its many peaks, instead of the fix's Gaussian.
+    case likelihood(IndoorLocation, any PlaceLikelihood)
     /// Level evidence only (the fix's level and probability; its position is not used).
     case levelEvidence(IndoorLocation)
     /// Ranges to beacons (each gated and fused).

@@ -21,7 +21,7 @@ enum CompactMovingState {
     /// - Throws: `EncodingError` from a part written by the generic encoder.
     static func encode(_ stored: StoredSession) throws -> [UInt8] {
         guard let defaults = Self.defaults else { return try CompactCoder.encode(movingPart(of: stored)) }
-        var w = Writer()
+        let w = Writer()
         w.sink.out.reserveCapacity(1_024)
         w.sink.out += CompactCoder.magic
         try w.write(stored, defaults: defaults)

@@ -23,7 +23,8 @@ import IndoorVenue
 struct ParticleMapMatcher {
     let configuration: MapMatchingConfiguration
     let fusion: FusionConfiguration
-    let floorPlan: WalkabilityRaster
+    /// The walls that weigh the steps; nil without a floor plan (``MapMatchingConfiguration/withoutFloorPlan``).
+    let floorPlan: WalkabilityRaster?
     private var random: SplitMix64
     private(set) var east: [Double] = []
     private(set) var north: [Double] = []
@@ -38,7 +39,7 @@ struct ParticleMapMatcher {
     /// it had at the last ``takeAncestry()``; resampling copies it with the particle. Nil when off.
     private(set) var ancestry: [Int32]?
 
-    init(configuration: MapMatchingConfiguration, fusion: FusionConfiguration, floorPlan: WalkabilityRaster) {
+    init(configuration: MapMatchingConfiguration, fusion: FusionConfiguration, floorPlan: WalkabilityRaster?) {
         self.configuration = configuration
         self.fusion = fusion
         self.floorPlan = floorPlan
@@ -94,7 +95,8 @@ struct ParticleMapMatcher {
     ) {
         let headingNoise = fusion.stepHeadingNoiseFraction * headingSigmaRadians
         let positionNoise = fusion.positionNoisePerStepMeters
-        let cells = floorPlan.cells(ofLevel: levelIndex)
+        let walls = floorPlan != nil
+        let cells = floorPlan?.cells(ofLevel: levelIndex)
         var openWeight = 0.0, totalWeight = 0.0
         for i in east.indices {
             let z1 = random.quantizedGaussian(), z2 = random.quantizedGaussian(), z3 = random.quantizedGaussian()
@@ -107,12 +109,14 @@ struct ParticleMapMatcher {
             let toNorth = fromNorth + length * cos(theta) + positionNoise * z5
             east[i] = toEast
             north[i] = toNorth
+            guard walls else { continue }
             let end = cells?.walkability(at: LocalPoint(x: toEast, y: toNorth)) ?? .outside
             let middle = cells?.walkability(at: LocalPoint(x: (fromEast + toEast) / 2, y: (fromNorth + toNorth) / 2)) ?? .outside
             totalWeight += weights[i]
             if end == .open { openWeight += weights[i] }
             weights[i] *= min(factor(end), factor(middle))
         }
+        guard walls else { return }
         normalizeAndResample()
         if totalWeight > 0, openWeight < configuration.recoveryOpenFraction * totalWeight, let cells {
             recover(on: cells)
@@ -160,6 +164,25 @@ struct ParticleMapMatcher {
         normalizeAndResample()
     }
 
+    /// Multiplies each particle's weight by `floor + exp(ℓ − max ℓ)`, ℓ = `logLikelihood(east, north)` (the
+    /// best particle's likelihood taken as 1, so only ratios between places count), and resamples when the
+    /// cloud has degenerated. A non-finite ℓ counts as impossible; when no particle has a finite one the
+    /// weights are left alone.
+    mutating func weigh(logLikelihood: (_ east: Double, _ north: Double) -> Double) {
+        var values = [Double](repeating: -.infinity, count: east.count)
+        var best = -Double.infinity
+        for i in east.indices {
+            let l = logLikelihood(east[i], north[i])
+            guard l.isFinite else { continue }
+            values[i] = l
+            best = max(best, l)
+        }
+        guard best.isFinite else { return }
+        let floor = configuration.measurementLikelihoodFloor
+        for i in east.indices { weights[i] *= floor + exp(values[i] - best) }
+        normalizeAndResample()
+    }
+
     /// Weighted mean of the particles' position and heading bias.
     func mean() -> (east: Double, north: Double, headingBias: Double) {
         var east = 0.0, north = 0.0, bias = 0.0
@@ -168,6 +191,17 @@ struct ParticleMapMatcher {
             east += w * self.east[i]; north += w * self.north[i]; bias += w * headingBias[i]
         }
         return (east, north, bias)
+    }
+
+    /// Weighted covariance of the particles' positions, m².
+    func positionCovariance() -> Covariance2D {
+        let centre = mean()
+        var xx = 0.0, xy = 0.0, yy = 0.0
+        for i in east.indices {
+            let w = weights[i], dx = east[i] - centre.east, dy = north[i] - centre.north
+            xx += w * dx * dx; xy += w * dx * dy; yy += w * dy * dy
+        }
+        return Covariance2D(xx: xx, xy: xy, yy: yy)
     }
 
     /// Effective sample size 1 / Σ wᵢ² of the normalized weights.

@@ -23,9 +23,12 @@ extension GNSSPositionProvider: FusionSource {
 extension FingerprintPositionProvider: FusionSource {
     /// Radio-map fixes of the scans a sample completes (any later sample completes a scan); positions
     /// come from the fusion's current level, candidates weighed by the fused position when
-    /// ``FingerprintConfiguration/priorCandidateCount`` is above 0.
+    /// ``FingerprintConfiguration/priorCandidateCount`` is above 0; a signal-model fix comes with the
+    /// scan's likelihood for the particles.
     public func contributions(from sample: SensorSample, context: FusionSourceContext) -> [FusionInput] {
-        consume(sample, levelIndex: context.isStarted ? context.levelIndex : nil, prior: context.estimate).map { .fix($0) }
+        consumeWithLikelihoods(sample, levelIndex: context.isStarted ? context.levelIndex : nil, prior: context.estimate).map {
+            if let likelihood = $0.likelihood { .likelihood($0.location, likelihood) } else { .fix($0.location) }
+        }
     }
 }
 
