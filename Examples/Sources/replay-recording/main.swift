@@ -10,10 +10,13 @@ import IndoorNav
 
 /// A client's own provider: check-ins at known places (a QR code on the wall, an NFC tag at a door).
 /// Here the recording's ground-truth lines, one every `intervalSeconds`, stand in for the check-ins.
-/// It plugs into the pipeline through `FusionSource` alone: the engine is not changed and never asks
-/// who made a fix.
-final class CheckInSource: FusionSource {
+/// It plugs into the pipeline as an `IndoorLocationProvider`, like the package's own providers: the
+/// engine is not changed and never asks who made a fix. Listeners added to it hear each check-in.
+final class CheckInProvider: LifecycleProvider {
     let name = "check-in"
+    let supportsFloor = true
+    let yields: Set<FusionInput.Kind> = [.fix]
+    var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: false)
     /// Seconds between two check-ins.
     let intervalSeconds: Double
     /// One-sigma of a check-in's position, metres.
@@ -26,7 +29,7 @@ final class CheckInSource: FusionSource {
         self.sigmaMeters = sigmaMeters
     }
 
-    func contributions(from sample: SensorSample, context: FusionSourceContext) -> [FusionInput] {
+    func contributions(from sample: SensorSample, context: ProviderContext) -> [FusionInput] {
         guard context.isStarted, case .groundTruth(let truth) = sample.reading, case .local(let point) = truth.location,
             sample.timeSeconds - lastCheckInSeconds >= intervalSeconds
         else { return [] }
@@ -34,12 +37,10 @@ final class CheckInSource: FusionSource {
         checkIns += 1
         var levelID: String?
         if case .levelId(let id)? = truth.level { levelID = id }
-        return [
-            .fix(
-                IndoorLocation(
-                    point: point, levelID: levelID, accuracyMeters: sigmaMeters,
-                    timeSeconds: sample.timeSeconds, source: name))
-        ]
+        let checkIn = IndoorLocation(
+            point: point, levelID: levelID, accuracyMeters: sigmaMeters, timeSeconds: sample.timeSeconds, source: name)
+        lifecycle.deliver(checkIn)
+        return [.fix(checkIn)]
     }
 }
 
@@ -64,7 +65,7 @@ runExample("replay-recording") {
     let truth = try GroundTruthTrack(truthPoints, source: recordingPath)
 
     let engine = FusionEngine(venue: venue)
-    let checkIns = CheckInSource(intervalSeconds: 15, sigmaMeters: 2)
+    let checkIns = CheckInProvider(intervalSeconds: 15, sigmaMeters: 2)
     let standard = FusionPipeline(
         engine: engine, deadReckoning: DeadReckoningProvider(),
         beacons: BeaconPositionProvider(map: try BeaconMap(registry: registry, venue: venue)))

@@ -22,7 +22,7 @@ import IndoorVenue
 /// (``DominantDirections``), the heading bias is pulled towards it (``FusionConfiguration/alignHeadingToFloorPlan``).
 ///
 /// **Fixes** (``update(with:)``): z = the fix's point, R = its covariance (as the source made it — a
-/// ``BeaconFusionSource`` widens beacon fixes by ``FusionConfiguration/beaconCovarianceScale`` — widened to
+/// ``BeaconRangeProvider`` widens beacon fixes by ``FusionConfiguration/beaconCovarianceScale`` — widened to
 /// ``FusionConfiguration/minimumFixSigmaMeters``), χ² gated. A fix older
 /// than the newest step is moved forward by the displacement of the steps taken since its time, and R
 /// grows by those steps' process noise (the steps of the last ``FusionConfiguration/maximumFixDelaySeconds``

@@ -1,6 +1,6 @@
 import IndoorRecordings
 
-/// Routes sensor samples through any set of ``FusionSource``s into a ``FusionEngine``.
+/// Routes sensor samples through any set of ``IndoorLocationProvider``s into a ``FusionEngine``.
 ///
 /// Every sample goes to every source in order; what they return is applied by kind (``FusionInput``):
 /// steps predict, fixes and ranges update, level evidence and pressure feed the level filter. Before
@@ -39,15 +39,15 @@ public final class FusionPipeline {
     /// The fusion filter.
     public let engine: FusionEngine
     /// The sources, in the order each sample visits them.
-    public let sources: [any FusionSource]
+    public let sources: [any IndoorLocationProvider]
     /// Dead reckoning: its own open-loop track is kept apart from the fused one.
     public let deadReckoning: DeadReckoningProvider
 
     /// A pipeline over `engine`, `deadReckoning` (relative motion, always first) and any further sources.
-    public init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, sources: [any FusionSource]) {
+    public init(engine: FusionEngine, deadReckoning: DeadReckoningProvider, sources: [any IndoorLocationProvider]) {
         self.engine = engine
         self.deadReckoning = deadReckoning
-        self.sources = [deadReckoning as any FusionSource] + sources
+        self.sources = [deadReckoning as any IndoorLocationProvider] + sources
         estimateReader = { [unowned engine] in engine.isStarted ? engine.estimate : nil }
     }
 
@@ -63,21 +63,21 @@ public final class FusionPipeline {
         fuseBeaconRanges: Bool = true, gnss: GNSSPositionProvider? = nil,
         fingerprint: FingerprintPositionProvider? = nil
     ) {
-        var sources: [any FusionSource] = []
+        var sources: [any IndoorLocationProvider] = []
         if let fingerprint { sources.append(fingerprint) }
         if let beacons {
             sources.append(
-                BeaconFusionSource(
+                BeaconRangeProvider(
                     provider: beacons, fuseRanges: fuseBeaconRanges,
                     covarianceScale: engine.configuration.beaconCovarianceScale))
         }
-        sources.append(BarometerSource())
+        sources.append(BarometerProvider())
         if let gnss { sources.append(gnss) }
         self.init(engine: engine, deadReckoning: deadReckoning, sources: sources)
     }
 
-    /// The first source of a type (e.g. `source(BeaconFusionSource.self)`).
-    public func source<S: FusionSource>(_ type: S.Type) -> S? { sources.lazy.compactMap { $0 as? S }.first }
+    /// The first source of a type (e.g. `source(BeaconRangeProvider.self)`).
+    public func source<S: IndoorLocationProvider>(_ type: S.Type) -> S? { sources.lazy.compactMap { $0 as? S }.first }
 
     /// Feeds one sample in time order.
     /// - Complexity: O(1) per sample and source apart from beacon fits, scan matching and map queries.
@@ -86,7 +86,7 @@ public final class FusionPipeline {
         for source in sources {
             let level = engine.isStarted ? engine.levelIndex : nil
             let floor = level.flatMap { engine.levelCandidates.indices.contains($0) ? engine.levelCandidates[$0].floorNumber : nil }
-            let context = FusionSourceContext(
+            let context = ProviderContext(
                 isStarted: engine.isStarted, levelIndex: level, floorNumber: floor, estimate: estimateReader)
             for input in source.contributions(from: sample, context: context) { apply(input, from: source.name, to: &output) }
         }

@@ -1,3 +1,5 @@
+import IndoorRecordings
+
 /// What a provider tells its listeners.
 public enum ProviderEvent: Hashable, Sendable {
     /// The provider was started (followed by its last location when it replays one).
@@ -27,16 +29,32 @@ public struct ListenerToken: Hashable, Sendable {
     let id: Int
 }
 
-/// A source of indoor locations (IndoorLocation framework / Mapwize style): start and stop it, add any
-/// number of listeners, receive locations, errors and start/stop events.
+/// A source of indoor locations, and the one thing a ``FusionPipeline`` plugs in: dead reckoning,
+/// beacons, the barometer, satellites, radio maps, a manual provider and a client's own (a check-in at a
+/// QR code, a camera fix) are all providers.
+///
+/// Two faces:
+/// - **Into the fusion:** every sample reaches ``contributions(from:context:)``, in time order, and the
+///   provider returns what it makes of it, typed by kind (``FusionInput``: steps, fixes with covariance,
+///   likelihoods over places, level evidence, ranges, pressure); ``yields`` declares which kinds. The
+///   engine handles each kind the same way whoever made it, and never asks a provider's name.
+/// - **Live use** (IndoorLocation framework / Mapwize style): start and stop it, add any number of
+///   listeners, receive locations, errors and start/stop events. Providers built on a
+///   ``ProviderLifecycle`` (``LifecycleProvider``) get this part for free.
 ///
 /// Providers are driven synchronously by their inputs (a replay, a test, a service request): events
 /// are delivered on the caller's thread before the input call returns, so replays are deterministic.
 public protocol IndoorLocationProvider: AnyObject {
-    /// A short name, used as the `source` of its locations.
+    /// A short name, used as the `source` of its locations, for per-source counters and for the learnt
+    /// covariance factor of its fixes.
     var name: String { get }
     /// Whether it reports levels.
     var supportsFloor: Bool { get }
+    /// The kinds of input ``contributions(from:context:)`` returns.
+    var yields: Set<FusionInput.Kind> { get }
+    /// Consumes one sample (any kind; most providers ignore most samples) and returns what it
+    /// contributes to the fusion.
+    func contributions(from sample: SensorSample, context: ProviderContext) -> [FusionInput]
     /// Whether it is started (locations reach listeners only then).
     var isStarted: Bool { get }
     /// Starts delivering: sends `.started` (once; starting a started provider does nothing).

@@ -1,18 +1,23 @@
+import Foundation
 import IndoorGeometry
 import IndoorPositioning
 import IndoorRecordings
+import IndoorVenue
 import Testing
 
-/// Sources plugged into the pipeline: one written here (as a client would), the manual provider, and
+/// Providers plugged into the pipeline: one written here (as a client would), the manual provider, and
 /// the kinds the engine handles without knowing who made them.
-@Suite struct FusionSourceTests {
+@Suite struct ProviderPluginTests {
     /// A client's source: a fix at a fixed place every time a marker sample arrives.
-    final class LandmarkSource: FusionSource {
+    final class LandmarkSource: LifecycleProvider {
         let name = "landmark"
+        let supportsFloor = false
+        let yields: Set<FusionInput.Kind> = [.fix]
+        var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: false)
         let point: LocalPoint
         var seen = 0
         init(point: LocalPoint) { self.point = point }
-        func contributions(from sample: SensorSample, context: FusionSourceContext) -> [FusionInput] {
+        func contributions(from sample: SensorSample, context: ProviderContext) -> [FusionInput] {
             seen += 1
             guard case .marker = sample.reading else { return [] }
             return [.fix(IndoorLocation(point: point, levelID: nil, accuracyMeters: 0.5, timeSeconds: sample.timeSeconds, source: name))]
@@ -69,10 +74,13 @@ import Testing
     }
 
     /// A source that records the estimate it reads.
-    final class EstimateReader: FusionSource {
+    final class EstimateReader: LifecycleProvider {
         let name = "reader"
+        let supportsFloor = false
+        let yields: Set<FusionInput.Kind> = []
+        var lifecycle = ProviderLifecycle(replaysLastLocationOnStart: false)
         var given: [PositionEstimate?] = []
-        func contributions(from sample: SensorSample, context: FusionSourceContext) -> [FusionInput] {
+        func contributions(from sample: SensorSample, context: ProviderContext) -> [FusionInput] {
             given.append(context.estimate)
             return []
         }
@@ -93,5 +101,42 @@ import Testing
         #expect(estimate.point == LocalPoint(x: 2, y: -1))
         // Started with σ 3 m on each axis.
         #expect(abs(estimate.covariance.xx - 9) < 1e-9 && abs(estimate.covariance.yy - 9) < 1e-9)
+    }
+
+    /// The package's providers, fed the bundled campus walk, return only the kinds they declare in
+    /// `yields`, and each returns some; a beacon provider's kinds follow its mode.
+    @Test func everyProviderYieldsWhatItDeclares() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let venue = try VenueLoader.load(path: root.appendingPathComponent("Recordings/venues/campus").path)
+        let registry = try BeaconRegistry.load(path: root.appendingPathComponent("Recordings/simulated/campus-beacons.json").path)
+        let beacons = { BeaconPositionProvider(map: try BeaconMap(registry: registry, venue: venue)) }
+        let providers: [any IndoorLocationProvider] = [
+            DeadReckoningProvider(), BeaconRangeProvider(provider: try beacons()),
+            BeaconRangeProvider(provider: try beacons(), fuseRanges: false), BarometerProvider(),
+        ]
+        #expect(providers[1].yields == [.ranges, .levelEvidence])
+        #expect(providers[2].yields == [.fix])
+        let player = try RecordingPlayer(
+            source: RecordingReader(path: root.appendingPathComponent("Recordings/simulated/campus-info-to-deans-office.jsonl").path))
+        var made = [Set<FusionInput.Kind>](repeating: [], count: providers.count)
+        while let event = try player.next() {
+            guard case .sample(let sample) = event else { continue }
+            for (i, provider) in providers.enumerated() {
+                for input in provider.contributions(from: sample, context: ProviderContext(isStarted: false)) {
+                    made[i].insert(input.kind)
+                }
+            }
+        }
+        for (i, provider) in providers.enumerated() {
+            #expect(!made[i].isEmpty, "\(provider.name) contributed nothing")
+            #expect(made[i].isSubset(of: provider.yields), "\(provider.name) made \(made[i]), declares \(provider.yields)")
+        }
+        // The wrapper's lifecycle is the wrapped provider's.
+        let inner = try beacons()
+        let wrapper = BeaconRangeProvider(provider: inner)
+        wrapper.start()
+        #expect(inner.isStarted && wrapper.isStarted)
+        wrapper.stop()
+        #expect(!inner.isStarted)
     }
 }

@@ -1,6 +1,6 @@
 import IndoorRecordings
 
-/// What a source contributes to the fusion filter, by kind: the engine handles each kind the same way
+/// What a provider contributes to the fusion filter, by kind: the engine handles each kind the same way
 /// whichever provider made it, and never asks a provider's name.
 public enum FusionInput: Sendable {
     /// Relative motion: steps with their length and heading (predicts the state).
@@ -18,10 +18,38 @@ public enum FusionInput: Sendable {
     case ranges([BeaconRange])
     /// A barometer reading, hPa (level filter).
     case pressure(hectopascals: Double, timeSeconds: Double)
+
+    /// The kinds, for what a provider declares it yields (``IndoorLocationProvider/yields``).
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        /// ``FusionInput/steps(_:)``.
+        case steps
+        /// ``FusionInput/fix(_:)``.
+        case fix
+        /// ``FusionInput/likelihood(_:_:)``.
+        case likelihood
+        /// ``FusionInput/levelEvidence(_:)``.
+        case levelEvidence
+        /// ``FusionInput/ranges(_:)``.
+        case ranges
+        /// ``FusionInput/pressure(hectopascals:timeSeconds:)``.
+        case pressure
+    }
+
+    /// This input's kind.
+    public var kind: Kind {
+        switch self {
+        case .steps: .steps
+        case .fix: .fix
+        case .likelihood: .likelihood
+        case .levelEvidence: .levelEvidence
+        case .ranges: .ranges
+        case .pressure: .pressure
+        }
+    }
 }
 
-/// What a source may know of the fusion's state when it consumes a sample.
-public struct FusionSourceContext {
+/// What a provider may know of the fusion's state when it consumes a sample.
+public struct ProviderContext {
     /// Whether the engine has been started.
     public var isStarted: Bool
     /// The most probable level (index into the engine's level candidates), when known.
@@ -32,7 +60,7 @@ public struct FusionSourceContext {
 
     /// The fused position and its covariance (local frame, m²) when started: the prior a source may
     /// weigh its candidates by (see ``FingerprintMatcher``). Read from the engine when asked (element by
-    /// element, no copy of the filter's state), so sources that do not need it pay nothing.
+    /// element, no copy of the filter's state), so providers that do not need it pay nothing.
     public var estimate: PositionEstimate? { estimateReader?() }
 
     /// A context; `estimate` is called when a source asks for the fused position.
@@ -44,16 +72,4 @@ public struct FusionSourceContext {
         self.floorNumber = floorNumber
         self.estimateReader = estimate
     }
-}
-
-/// A provider plugged into a ``FusionPipeline``: it sees every sample, in time order, and returns what
-/// it contributes. Providers written outside this package conform the same way (the test
-/// `FusionSourceTests.aClientSourcePlugsInWithoutChangingTheEngine` and the `replay-recording` program of
-/// `Examples/`, a separate package, show one); nothing in the engine or
-/// the pipeline names one.
-public protocol FusionSource: AnyObject {
-    /// The source's name, used for per-source counters and the learnt covariance factor of its fixes.
-    var name: String { get }
-    /// Consumes one sample (any kind; most sources ignore most samples).
-    func contributions(from sample: SensorSample, context: FusionSourceContext) -> [FusionInput]
 }
