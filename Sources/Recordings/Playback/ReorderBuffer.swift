@@ -1,84 +1,81 @@
-/// A binary min-heap of samples ordered by time, ties kept in arrival order — the player's reorder buffer.
+/// The player's reorder buffer: samples kept sorted by time, ties in arrival order.
 ///
-/// The heap holds small keys (time, arrival number, slot); the samples wait in slots and are moved
-/// once in and once out, so sifting never copies a sample (nor retains its strings).
-/// - Complexity: push and pop O(log n), peek O(1).
-struct ReorderBuffer {
+/// A ring of entries in time order. A sample no earlier than the newest one held (the usual case:
+/// recordings are nearly in order) goes to the back in O(1); an earlier one is moved into place from the
+/// back, past the entries later than it (few: those within the player's reorder window). The first is
+/// taken from the front in O(1). Entries are moved in and out of the ring, never copied (nor their
+/// strings retained).
+/// - Complexity: push O(1) in order, O(k) for a sample earlier than k held ones; pop and peek O(1).
+struct ReorderBuffer: ~Copyable {
     struct Entry {
         var sample: SensorSample
         var line: Int
         var sequence: Int
-
-        func precedes(_ other: Entry) -> Bool {
-            Key.precedes(sample.timeSeconds, sequence, other.sample.timeSeconds, other.sequence)
-        }
     }
 
-    /// What the heap orders: the sample's time and arrival number, and where the sample waits.
-    private struct Key {
-        var timeSeconds: Double
-        var sequence: Int
-        var slot: Int
-
-        /// Earlier time first; at equal times, earlier arrival first.
-        static func precedes(_ t: Double, _ s: Int, _ u: Double, _ r: Int) -> Bool { t < u || (t == u && s < r) }
-
-        func precedes(_ other: Key) -> Bool { Key.precedes(timeSeconds, sequence, other.timeSeconds, other.sequence) }
-    }
-
-    private var heap: [Key] = []
-    private var slots: [Entry?] = []
-    private var freeSlots: [Int] = []
+    private var storage: UnsafeMutablePointer<Entry>
+    private var capacity: Int
+    private var head = 0
+    private(set) var count = 0
     private var nextSequence = 0
 
-    var count: Int { heap.count }
-    var isEmpty: Bool { heap.isEmpty }
-    var first: Entry? { heap.first.flatMap { slots[$0.slot] } }
+    init() {
+        capacity = 64
+        storage = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+    }
+
+    deinit {
+        for index in 0..<count { slot(index).deinitialize(count: 1) }
+        storage.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// A copy of the first entry.
+    var first: Entry? { count > 0 ? storage[head] : nil }
+
+    /// The first entry's sample time (no copy of the sample).
+    @inline(__always)
+    var firstTimeSeconds: Double? { count > 0 ? storage[head].sample.timeSeconds : nil }
+
+    @inline(__always)
+    private func slot(_ index: Int) -> UnsafeMutablePointer<Entry> { storage + ((head + index) & (capacity - 1)) }
 
     mutating func push(_ sample: SensorSample, line: Int) {
-        let entry = Entry(sample: sample, line: line, sequence: nextSequence)
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[slot] = entry
-        } else {
-            slot = slots.count
-            slots.append(entry)
+        if count == capacity { grow() }
+        let t = sample.timeSeconds
+        var index = count
+        // Past the held entries later than `t` (none when the sample is in order).
+        while index > 0, slot(index - 1).pointee.sample.timeSeconds > t {
+            slot(index).moveInitialize(from: slot(index - 1), count: 1)
+            index -= 1
         }
-        heap.append(Key(timeSeconds: sample.timeSeconds, sequence: nextSequence, slot: slot))
+        slot(index).initialize(to: Entry(sample: sample, line: line, sequence: nextSequence))
         nextSequence += 1
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
+        count += 1
     }
 
     mutating func pop() -> Entry? {
-        guard !heap.isEmpty else { return nil }
-        heap.swapAt(0, heap.count - 1)
-        let top = heap.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < heap.count, heap[left].precedes(heap[smallest]) { smallest = left }
-            if right < heap.count, heap[right].precedes(heap[smallest]) { smallest = right }
-            guard smallest != parent else { break }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
-        var entry: Entry?
-        swap(&entry, &slots[top.slot])
-        freeSlots.append(top.slot)
+        guard count > 0 else { return nil }
+        let entry = (storage + head).move()
+        head = (head + 1) & (capacity - 1)
+        count -= 1
         return entry
     }
 
     mutating func removeAll() {
-        heap.removeAll(keepingCapacity: true)
-        slots.removeAll(keepingCapacity: true)
-        freeSlots.removeAll(keepingCapacity: true)
+        for index in 0..<count { slot(index).deinitialize(count: 1) }
+        head = 0
+        count = 0
+    }
+
+    /// Doubles the ring, its entries moved to the front of the new one.
+    private mutating func grow() {
+        let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+        for index in 0..<count { (grown + index).moveInitialize(from: slot(index), count: 1) }
+        storage.deallocate()
+        storage = grown
+        capacity *= 2
+        head = 0
     }
 }
