@@ -261,11 +261,24 @@ struct CanonicalFastLine {
         let negative = k < n && p[k] == 0x2D
         if negative { k += 1 }
         var mantissa: UInt64 = 0
-        var digits = DecimalRun.accumulate(p, &k, n, &mantissa)
+        var digits = 0
         var fraction = 0
+        while k < n {
+            let d = p[k] &- 48
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            digits += 1
+            k += 1
+        }
         if digits > 0, k < n, p[k] == 0x2E {
             k += 1
-            fraction = DecimalRun.accumulate(p, &k, n, &mantissa)
+            while k < n {
+                let d = p[k] &- 48
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                fraction += 1
+                k += 1
+            }
             digits = fraction == 0 ? 0 : digits + fraction
         }
         if digits > 0, digits <= 15, k < n, p[k] == 0x2C || p[k] == 0x7D {

@@ -50,11 +50,24 @@ struct FieldCursor {
         let negative = k < count && base[k] == 0x2D
         if negative { k += 1 }
         var mantissa: UInt64 = 0
-        var digits = DecimalRun.accumulate(base, &k, count, &mantissa)
+        var digits = 0
         var fraction = 0
+        while k < count {
+            let d = base[k] &- 48
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            digits += 1
+            k += 1
+        }
         if digits > 0, k < count, base[k] == 0x2E {
             k += 1
-            fraction = DecimalRun.accumulate(base, &k, count, &mantissa)
+            while k < count {
+                let d = base[k] &- 48
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                fraction += 1
+                k += 1
+            }
             digits = fraction == 0 ? 0 : digits + fraction
         }
         if digits > 0, digits <= 15, k == count || base[k] == separator {
@@ -115,59 +128,6 @@ struct FieldCursor {
         case 13: 1e13
         case 14: 1e14
         default: 1e15
-        }
-    }
-}
-
-/// Digit runs read eight bytes at a time, for the short paths' number reading.
-enum DecimalRun {
-    /// Appends the digits of the run of ASCII digits at `p[k]` (before `end`) to `mantissa` (wrapping:
-    /// callers use it only for runs short enough to fit) and moves `k` past the run; returns its length.
-    ///
-    /// Eight bytes at a time: subtracting `'0'` from each byte leaves 0…9 for digits; a byte that is no
-    /// digit gets its top bit set in `(t + 0x76) | t` (borrows and carries only reach bytes after it),
-    /// so the lowest set top bit ends the run. The digits, moved to the top of the word, are combined
-    /// into their value with three multiplications (pairs, fours, eight).
-    @inline(__always)
-    static func accumulate(_ p: UnsafePointer<UInt8>, _ k: inout Int, _ end: Int, _ mantissa: inout UInt64) -> Int {
-        var length = 0
-        while k + 8 <= end {
-            let t = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self) &- 0x3030_3030_3030_3030
-            let stops = ((t &+ 0x7676_7676_7676_7676) | t) & 0x8080_8080_8080_8080
-            let n = stops == 0 ? 8 : stops.trailingZeroBitCount / 8
-            guard n > 0 else { return length }
-            var v = n == 8 ? t : t << UInt64(8 * (8 - n))
-            v = v &* 10 &+ (v >> 8)
-            let low: UInt64 = (v & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064  // × (100 + 10^6 · 2^32)
-            let high: UInt64 = ((v >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001  // × (1 + 10^4 · 2^32)
-            v = (low &+ high) >> 32
-            mantissa = mantissa &* powerOfTen(n) &+ v
-            length += n
-            k += n
-            if n < 8 { return length }
-        }
-        while k < end {
-            let d = p[k] &- 48
-            guard d < 10 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            length += 1
-            k += 1
-        }
-        return length
-    }
-
-    /// 10^n for 1 ≤ n ≤ 8.
-    @inline(__always)
-    private static func powerOfTen(_ n: Int) -> UInt64 {
-        switch n {
-        case 1: 10
-        case 2: 100
-        case 3: 1000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        default: 100_000_000
         }
     }
 }

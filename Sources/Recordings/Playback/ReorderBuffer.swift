@@ -1,11 +1,12 @@
-/// The player's reorder buffer: samples kept sorted by time, ties in arrival order.
+/// The player's reorder buffer: samples come out by time, ties in arrival order.
 ///
-/// A ring of entries in time order. A sample no earlier than the newest one held (the usual case:
-/// recordings are nearly in order) goes to the back in O(1); an earlier one is moved into place from the
-/// back, past the entries later than it (few: those within the player's reorder window). The first is
-/// taken from the front in O(1). Entries are moved in and out of the ring, never copied (nor their
-/// strings retained).
-/// - Complexity: push O(1) in order, O(k) for a sample earlier than k held ones; pop and peek O(1).
+/// Two parts. Samples no earlier than the last one in the run (the usual case: recordings are nearly in
+/// order) are appended to an in-order run, a ring whose entries are moved in and out, never copied (nor
+/// their strings retained). Earlier ones (a Wi-Fi batch written late) wait in a binary min-heap of small
+/// keys (time, arrival number, slot), their samples in slots, so sifting never copies a sample. The next
+/// sample out is the earlier of the run's front and the heap's top (at equal times, the earlier arrival).
+/// - Complexity: push O(1) in order, O(log m) for one of m late samples held; pop O(1) from the run,
+///   O(log m) from the heap; peek O(1).
 struct ReorderBuffer: ~Copyable {
     struct Entry {
         var sample: SensorSample
@@ -13,69 +14,137 @@ struct ReorderBuffer: ~Copyable {
         var sequence: Int
     }
 
-    private var storage: UnsafeMutablePointer<Entry>
-    private var capacity: Int
-    private var head = 0
-    private(set) var count = 0
+    /// What the heap orders: a late sample's time and arrival number, and the slot it waits in.
+    private struct Key {
+        var timeSeconds: Double
+        var sequence: Int
+        var slot: Int
+
+        /// Earlier time first; at equal times, earlier arrival first.
+        @inline(__always)
+        static func precedes(_ t: Double, _ s: Int, _ u: Double, _ r: Int) -> Bool { t < u || (t == u && s < r) }
+
+        @inline(__always)
+        func precedes(_ other: Key) -> Bool { Key.precedes(timeSeconds, sequence, other.timeSeconds, other.sequence) }
+    }
+
+    private var run: UnsafeMutablePointer<Entry>
+    private var runCapacity: Int
+    private var runHead = 0
+    private var runCount = 0
+    private var heap: [Key] = []
+    private var slots: [Entry?] = []
+    private var freeSlots: [Int] = []
     private var nextSequence = 0
 
     init() {
-        capacity = 64
-        storage = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        runCapacity = 64
+        run = UnsafeMutablePointer<Entry>.allocate(capacity: runCapacity)
     }
 
     deinit {
-        for index in 0..<count { slot(index).deinitialize(count: 1) }
-        storage.deallocate()
+        for index in 0..<runCount { runSlot(index).deinitialize(count: 1) }
+        run.deallocate()
     }
 
+    var count: Int { runCount + heap.count }
     var isEmpty: Bool { count == 0 }
 
     /// A copy of the first entry.
-    var first: Entry? { count > 0 ? storage[head] : nil }
+    var first: Entry? {
+        guard count > 0 else { return nil }
+        return frontIsRun ? runSlot(0).pointee : slots[heap[0].slot]
+    }
 
     /// The first entry's sample time (no copy of the sample).
     @inline(__always)
-    var firstTimeSeconds: Double? { count > 0 ? storage[head].sample.timeSeconds : nil }
+    var firstTimeSeconds: Double? {
+        guard count > 0 else { return nil }
+        return frontIsRun ? runSlot(0).pointee.sample.timeSeconds : heap[0].timeSeconds
+    }
+
+    /// Whether the next entry out is the run's front (else the heap's top); the buffer is not empty.
+    @inline(__always)
+    private var frontIsRun: Bool {
+        guard let top = heap.first else { return true }
+        guard runCount > 0 else { return false }
+        let front = runSlot(0)
+        return Key.precedes(front.pointee.sample.timeSeconds, front.pointee.sequence, top.timeSeconds, top.sequence)
+    }
 
     @inline(__always)
-    private func slot(_ index: Int) -> UnsafeMutablePointer<Entry> { storage + ((head + index) & (capacity - 1)) }
+    private func runSlot(_ index: Int) -> UnsafeMutablePointer<Entry> { run + ((runHead + index) & (runCapacity - 1)) }
 
     mutating func push(_ sample: SensorSample, line: Int) {
-        if count == capacity { grow() }
         let t = sample.timeSeconds
-        var index = count
-        // Past the held entries later than `t` (none when the sample is in order).
-        while index > 0, slot(index - 1).pointee.sample.timeSeconds > t {
-            slot(index).moveInitialize(from: slot(index - 1), count: 1)
-            index -= 1
-        }
-        slot(index).initialize(to: Entry(sample: sample, line: line, sequence: nextSequence))
+        let sequence = nextSequence
         nextSequence += 1
-        count += 1
+        if runCount == 0 || !(t < runSlot(runCount - 1).pointee.sample.timeSeconds) {
+            if runCount == runCapacity { growRun() }
+            runSlot(runCount).initialize(to: Entry(sample: sample, line: line, sequence: sequence))
+            runCount += 1
+            return
+        }
+        let entry = Entry(sample: sample, line: line, sequence: sequence)
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = entry
+        } else {
+            slot = slots.count
+            slots.append(entry)
+        }
+        heap.append(Key(timeSeconds: t, sequence: sequence, slot: slot))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
     }
 
     mutating func pop() -> Entry? {
         guard count > 0 else { return nil }
-        let entry = (storage + head).move()
-        head = (head + 1) & (capacity - 1)
-        count -= 1
+        if frontIsRun {
+            let entry = (run + runHead).move()
+            runHead = (runHead + 1) & (runCapacity - 1)
+            runCount -= 1
+            return entry
+        }
+        heap.swapAt(0, heap.count - 1)
+        let top = heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count, heap[left].precedes(heap[smallest]) { smallest = left }
+            if right < heap.count, heap[right].precedes(heap[smallest]) { smallest = right }
+            guard smallest != parent else { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+        let entry = slots[top.slot].take()
+        freeSlots.append(top.slot)
         return entry
     }
 
     mutating func removeAll() {
-        for index in 0..<count { slot(index).deinitialize(count: 1) }
-        head = 0
-        count = 0
+        for index in 0..<runCount { runSlot(index).deinitialize(count: 1) }
+        runHead = 0
+        runCount = 0
+        heap.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: true)
+        freeSlots.removeAll(keepingCapacity: true)
     }
 
-    /// Doubles the ring, its entries moved to the front of the new one.
-    private mutating func grow() {
-        let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
-        for index in 0..<count { (grown + index).moveInitialize(from: slot(index), count: 1) }
-        storage.deallocate()
-        storage = grown
-        capacity *= 2
-        head = 0
+    /// Doubles the run's ring, its entries moved to the front of the new one.
+    private mutating func growRun() {
+        let grown = UnsafeMutablePointer<Entry>.allocate(capacity: runCapacity * 2)
+        for index in 0..<runCount { (grown + index).moveInitialize(from: runSlot(index), count: 1) }
+        run.deallocate()
+        run = grown
+        runCapacity *= 2
+        runHead = 0
     }
 }
