@@ -1,4 +1,5 @@
 import Foundation
+import IndoorGeometry
 import Testing
 
 @testable import IndoorRecordings
@@ -220,5 +221,153 @@ private func recordingFiles() -> [String] {
         let (newIPIN, oldIPIN) = readBoth(Array(ipin.joined(separator: "\n").utf8), name: "edge-ipin.txt")
         #expect(newIPIN == oldIPIN, "\(firstDifference(newIPIN, oldIPIN))")
         #expect(newIPIN.events.count == 15)
+    }
+
+    /// Lines the short paths (``CanonicalFastLine``, the importers' ``RecordLineDecoder/commonSample(_:)``)
+    /// take or must hand to the general path: every one reads as the reference reads it.
+    @Test func shortPathEdgeCasesReadTheSame() throws {
+        let canonical = [
+            TestSupport.canonicalHeader,
+            #"{"t":1,"type":"acc","x":1,"y":2,"z":3,"accuracy":2.5}"#,
+            #"{"t":1,"type":"acc","x":1,"y":2,"z":3,"accuracy":1e20}"#,
+            #"{"t":1,"type":"acc","x":1,"y":2,"z":3,"accuracy":-2}"#,
+            #"{"t":1,"type":"acc","x":-0,"y":-0.0,"z":0.1e1}"#,
+            #"{"t":1,"type":"acc","x":1E5,"y":12345678901234567,"z":123456789012345}"#,
+            #"{"t":1,"type":"acc","x":1.,"y":.5,"z":01}"#,
+            #"{"t":1,"type":"acc","x":1,"y":2,"z":3,"lat":5}"#,
+            #"{"t":1,"type":"acc","x":1,"y":2,"z":3,"zz":5}"#,
+            #"{"t":1,"type":"acc","x":1,"x":2,"y":2,"z":3}"#,
+            #"{"t":1,"type":"acc","x":1,"y":2,"z":3}"#,
+            #"{"t":1,"type":"acc","x":1,"y":2}"#,
+            #"{"t":1,"type":"acc","x":"1","y":2,"z":3}"#,
+            #"{"t":1,"type":"acc","x":1,"y":2,"z":3,}"#,
+            #"{"t":1,"type":"acc","x":1,"y":2,"z":3}}"#,
+            #"{"t":1,"type":"acc","x":1,"y":2,"z":3"#,
+            #"{"t":-1,"type":"gyro","x":1,"y":2,"z":3}"#,
+            #"{"t":1e11,"type":"mag","x":1,"y":2,"z":3}"#,
+            #"{"type":"acc","t":1,"x":1,"y":2,"z":3}"#,
+            #"{"t":1,"type":"acc_raw","x":1,"y":2,"z":3,"bx":4,"by":5,"bz":6,"accuracy":1}"#,
+            #"{"t":1,"type":"gyro_raw","x":1,"y":2,"z":3,"bx":4,"by":5}"#,
+            #"{"t":1,"type":"mag_raw","x":1,"y":2,"z":3,"bx":4,"by":5,"bz":6}"#,
+            #"{"t":1,"type":"rotation","qw":1,"qx":0,"qy":0}"#,
+            #"{"t":1,"type":"rotation","qw":1,"qx":0,"qy":0,"qz":0,"accuracy":3}"#,
+            #"{"t":1,"type":"attitude","pitch":0.1,"roll":0.2,"yaw":0.3}"#,
+            #"{"t":1,"type":"attitude","pitch":0.1,"roll":0.2,"yaw":0.3,"qw":1,"qx":0,"qy":0,"qz":0}"#,
+            #"{"t":1,"type":"attitude","pitch":0.1,"roll":0.2,"yaw":0.3,"qx":0}"#,
+            #"{"t":1,"type":"attitude","pitch":0.1,"roll":0.2,"yaw":0.3,"qw":1}"#,
+            #"{"t":1,"type":"pressure","hPa":1013.25,"accuracy":0}"#,
+            #"{"t":1,"type":"pressure","hPa":null}"#,
+            #"{"t":1,"type":"ble","uuid":"1d0c5a7e-0000-4000-8000-00000000b1e5","major":1,"minor":2,"mac":"5e:1b:00:00:00:01","rssi":-68,"tx":-59}"#,
+            #"{"t":1,"type":"ble","mac":"aa:bb","rssi":-70,"major":70000,"dist":1.5}"#,
+            #"{"t":1,"type":"ble","rssi":-70}"#,
+            #"{"t":1,"type":"ble","uuid":"","rssi":-70}"#,
+            #"{"t":1,"type":"ble","uuid":"ABC","rssi":-70,"minor":1.5}"#,
+            #"{"t":1,"type":"ble","mac":"a\"b","rssi":-70}"#,
+            #"{"t":1,"type":"ble","mac":"äb:cd","rssi":-70}"#,
+            #"{"t":1,"type":"wifi","bssid":"00:11:22:33:44:55","ssid":"net","rssi":-60,"freq":2412,"seen":0.5}"#,
+            #"{"t":1,"type":"wifi","ssid":"net","rssi":-60}"#,
+            #"{"t":1,"type":"wifi","bssid":"","rssi":-60}"#,
+            #"{"t":1,"type":"wifi","bssid":7,"rssi":-60}"#,
+            #"{"t":1,"type":"truth","x":1,"y":2}"#,
+            #"{"t":1,"type":"acc","x":1,"y":2,"z":3}   "#,
+        ]
+        let (new, old) = readBoth(Array(canonical.joined(separator: "\n").utf8), name: "short.jsonl")
+        #expect(new == old, "\(firstDifference(new, old))")
+        #expect(new.events.count == canonical.count - 1)
+
+        let ilc = [
+            "1000\tTYPE_ACCELEROMETER\t1\t2\t3\t2", "#\tstartTime:900\tFloorName:F2",
+            "1000\tTYPE_ACCELEROMETER\t+1\t.5\t1e3\t", "1001\tTYPE_ACCELEROMETER\t1\t2\t3\t2\textra",
+            "1002\tTYPE_GYROSCOPE\t1\t2\t3\t+2", "1003\tTYPE_GYROSCOPE\t1\t2\t3\t2.0", "-5\tTYPE_GYROSCOPE\t1\t2\t3",
+            "0001004\tTYPE_MAGNETIC_FIELD\t1\t2\t3", "1005\tTYPE_MAGNETIC_FIELD\t1\t2\t", "1006\tTYPE_WIFI\tssid\t\t-50",
+            "1007\tTYPE_WIFI\tssid\tAA:BB\t-50\t\t", "1008\tTYPE_WIFI\tssid\tAA:BB\t-50\t2412\tx",
+            "1009\tTYPE_WIFI\t\tAA:BB\t-50\t2412\t990", "1010\tTYPE_WIFI\tssid\tAA:BB", "1011\tTYPE_ROTATION_VECTOR\t0.1\t0.2",
+            "1012\tTYPE_ACCELEROMETER_UNCALIBRATED\t1\t2\t3\t4\t5\t6", "1013\tTYPE_GYROSCOPE_UNCALIBRATED\t1\t2\t3\t4\t5\t6\t3\t9",
+            "1014\tTYPE_MAGNETIC_FIELD_UNCALIBRATE\t1\t2\t3", "1015\tTYPE_ACCELEROMETEr\t1\t2\t3", "1016 \tTYPE_GYROSCOPE\t1\t2\t3",
+            "1017\tTYPE_GYROSCOPE\t1\t2\t123456789012345678", "1018\tTYPE_GYROSCOPE\t1\t2\t3\t99999999999999999999",
+            "99999999999999\tTYPE_GYROSCOPE\t1\t2\t3", "1019\tTYPE_GYROSCOPE\t1\t2\tnan",
+        ]
+        let (newILC, oldILC) = readBoth(Array(ilc.joined(separator: "\n").utf8), name: "short.txt")
+        #expect(newILC == oldILC, "\(firstDifference(newILC, oldILC))")
+        #expect(newILC.events.count == ilc.count - 3, "the header line and two unknown types give no event")
+
+        let ipin = [
+            "ACCE;0.1;;1;2;3;", "ACCE;0.1;5;1;2;3;3;extra", "ACCE;-0.1;5;1;2;3;3", "GYRO;1e3;5;1;2;3;3", "MAGN;0.1;5;1;2;3;3.5",
+            "ACCE;0.1;5;1;2", "ACCE;0.1", "ACCE;0.1;5", "PRES;0.4;5.4;0;0", "PRES;0.4;5.4;1013.5", "PRES;0.4;5.4;1013.5;+1",
+            "AHRS;0.5;5.5;10;20;30;0.1;0.2", "AHRS;0.5;5.5;10;20;30;0.1;0.2;0.3", "WIFI;0.7;5.7;;00:11;;-60", "WIFI;0.7;5.7;s;;2412;-60",
+            "WIFI;0.7;5.7;s;00:11;2412", "WIFI;0.7;5.7;s;00:11;x;-60", "ACCE;+0.1;5;1;2;3;3", "ACCEL;0.1;5;1;2;3;3", "acce;0.1;5;1;2;3;3",
+            "ACCE;0.1;5;1;2;3;3\t",
+        ]
+        let (newIPIN, oldIPIN) = readBoth(Array(ipin.joined(separator: "\n").utf8), name: "short-ipin.txt")
+        #expect(newIPIN == oldIPIN, "\(firstDifference(newIPIN, oldIPIN))")
+        #expect(newIPIN.events.count == ipin.count)
+    }
+
+    /// The short paths' number reading gives the `Double` that `Double(String)` gives, for numbers in every
+    /// form the formats use (fixed point of any precision, exponents, negatives, long digit strings).
+    @Test func shortPathNumbersAreExactlyDoubleOfTheirText() throws {
+        var rng = SplitMix64(seed: 11)
+        var texts: [String] = [
+            "0", "-0", "0.0", "-0.0", "1", "-1", "9007199254740993", "123456789012345", "1234567890123456",
+            "0.1", "0.3", "2.5e-3", "-1.7976931348623157e308", "4.9e-324", "1e-5", "1E22", "1e23", "0.000000000000000000001",
+            "999999999999999.9", "0.12345678901234567890",
+        ]
+        for k in 0..<6000 {
+            let magnitude = Double(rng.next() % 1_000_000_000) / 1e3 * pow(10, Double(Int(rng.next() % 13) - 6))
+            let value = rng.next() % 2 == 0 ? magnitude : -magnitude
+            switch k % 6 {
+            case 0: texts.append("\(value)")
+            case 1: texts.append(String(format: "%.\(rng.next() % 13)f", value))
+            case 2: texts.append(String(format: "%.17g", value))
+            case 3: texts.append(String(format: "%e", value))
+            case 4: texts.append(String(Int64(bitPattern: rng.next()) >> Int64(rng.next() % 60)))
+            default:
+                texts.append(
+                    String(format: "%.\(rng.next() % 8)f", Double(Int64(bitPattern: rng.next() % 2_000_000_000) - 1_000_000_000) / 1e4))
+            }
+        }
+        let expected = texts.map { Double($0) }
+        #expect(expected.allSatisfy { $0 != nil })
+        func xs(_ text: String, name: String) throws -> [Double] {
+            let reader = try RecordingReader(source: MemoryByteSource(text: text, name: name))
+            var out: [Double] = []
+            while let event = try reader.next() {
+                guard case .sample(let sample, _) = event else { continue }
+                switch sample.reading {
+                case .accelerometer(let v): out.append(v.x)
+                default: continue
+                }
+            }
+            return out
+        }
+        let canonical = ([TestSupport.canonicalHeader] + texts.map { #"{"t":1,"type":"acc","x":\#($0),"y":0,"z":0}"# }).joined(
+            separator: "\n")
+        let ilc = (["#\tstartTime:1000"] + texts.map { "1000\tTYPE_ACCELEROMETER\t\($0)\t0\t0\t3" }).joined(separator: "\n")
+        let ipin = texts.map { "ACCE;1;2;\($0);0;0;3" }.joined(separator: "\n")
+        for (name, text) in [("n.jsonl", canonical), ("n.txt", ilc), ("n-ipin.txt", ipin)] {
+            let read = try xs(text, name: name)
+            #expect(read.count == texts.count, "\(name)")
+            for (k, (x, e)) in zip(read, expected).enumerated() where x.bitPattern != e?.bitPattern {
+                Issue.record("\(name): '\(texts[k])' read as \(x), Double gives \(String(describing: e))")
+                break
+            }
+        }
+    }
+
+    /// The constants of ``CanonicalFastLine`` are its keys' and kinds' names packed as it packs them.
+    @Test func shortPathConstantsAreTheNamesPacked() {
+        func packed(_ name: String) -> UInt64 { name.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+        for raw in 0..<CanonicalFastLine.Slot.count {
+            guard let slot = CanonicalFastLine.Slot(rawValue: raw) else { Issue.record("slot \(raw)"); continue }
+            #expect(CanonicalFastLine.slot(packedKey: packed("\(slot)")) == slot)
+            #expect(CanonicalKey.allCases.contains { $0.name == "\(slot)" }, "\(slot) is a canonical key")
+        }
+        for kind in SampleKind.allCases {
+            let found = CanonicalFastLine.kind(packedType: packed(kind.rawValue))
+            #expect(found == nil || found == kind, "\(kind)")
+        }
+        #expect(CanonicalFastLine.kind(packedType: packed("acc")) == .accelerometer)
+        #expect(CanonicalFastLine.kind(packedType: packed("wifi")) == .wifi)
+        #expect(CanonicalFastLine.slot(packedKey: packed("t")) == nil)
     }
 }

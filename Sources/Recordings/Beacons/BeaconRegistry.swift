@@ -107,13 +107,13 @@ public struct BeaconRegistry: Hashable, Sendable {
     /// The beacon with this MAC address (any letter case).
     /// - Complexity: O(1) expected.
     public func beacon(mac: String) -> BeaconRecord? {
-        indexByMac[mac.uppercased()].map { beacons[$0] }
+        indexByMac[mac.uppercasedIfNeeded].map { beacons[$0] }
     }
 
     /// The beacon with this iBeacon identity (UUID in any letter case).
     /// - Complexity: O(1) expected.
     public func beacon(uuid: String, major: Int, minor: Int) -> BeaconRecord? {
-        indexByIBeacon[IBeaconKey(uuid: uuid.uppercased(), major: major, minor: minor)].map { beacons[$0] }
+        indexByIBeacon[IBeaconKey(uuid: uuid.uppercasedIfNeeded, major: major, minor: minor)].map { beacons[$0] }
     }
 
     /// The beacon an observation heard: by iBeacon identity first, then by MAC.

@@ -1,15 +1,23 @@
 import IndoorJSON
 
 /// Decodes canonical JSON Lines: the header on the first non-blank line, then one sample per line.
-/// Sample lines go through the flat fast path; lines with nested values fall back to ``JSONParser``.
+/// Sample lines in the writer's own shape go through ``CanonicalFastLine``; other flat lines through
+/// ``FlatJSONObject``; lines with nested values fall back to ``JSONParser``.
 struct CanonicalLineDecoder: RecordLineDecoder {
     let file: String
     var format: RecordingFormat { .canonical }
     private(set) var header = RecordingHeader()
     private var headerSeen = false
     private var scanner = FlatJSONObject()
+    private let fast: CanonicalFastLine
 
-    init(file: String) { self.file = file }
+    init(file: String) {
+        self.file = file
+        fast = CanonicalFastLine(strings: scanner.interner)
+    }
+
+    @inline(__always)
+    func commonSample(_ line: UnsafeBufferPointer<UInt8>) -> SensorSample? { headerSeen ? fast.decode(line) : nil }
 
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> DecodedLine {
         if isBlank(line) { return .ignored }

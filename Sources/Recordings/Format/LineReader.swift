@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One line handed out by ``LineReader``.
 public enum LineChunk {
     /// The line's bytes without the line ending; valid until the next call to the reader.
@@ -109,33 +115,24 @@ struct LineSplitter<Source: ByteSource> {
     /// anything else (classic Mac line endings). A `\r` at the end of the buffer waits for the next read
     /// to tell which it is. Sets `scanFrom` to where scanning stopped when no line end is found.
     ///
-    /// Eight bytes are tested at a time for a `\n` or `\r` (the classic zero-byte test on the word
-    /// XORed with each), then the word holding one is looked at byte by byte.
+    /// C `memchr` (vectorised in the C library) finds the next `\n`, then the bytes before it are
+    /// searched for a `\r` the same way.
     @inline(__always)
     private mutating func findNewline() -> Int? {
         guard scanFrom < end, let base = storage.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        var i = scanFrom
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        while i + 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
-            let lf = word ^ (ones &* 0x0A), cr = word ^ (ones &* 0x0D)
-            if ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs != 0 { break }
-            i += 8
-        }
-        while i < end {
-            let c = bytes[i]
-            if c == 0x0A { return i }
-            if c == 0x0D {
-                guard i + 1 < end else {
-                    scanFrom = i
-                    return nil
-                }
-                return bytes[i + 1] == 0x0A ? i + 1 : i
+        let from = bytes + scanFrom
+        let lf = memchr(from, 0x0A, end - scanFrom).map { $0.assumingMemoryBound(to: UInt8.self) - bytes } ?? end
+        if let cr = memchr(from, 0x0D, lf - scanFrom).map({ $0.assumingMemoryBound(to: UInt8.self) - bytes }) {
+            // A `\r` before the `\n`: it ends the line itself, or with the `\n` right after it.
+            if cr + 1 == lf, lf < end { return lf }
+            guard cr + 1 < end else {
+                scanFrom = cr
+                return nil
             }
-            i += 1
+            return cr
         }
+        if lf < end { return lf }
         scanFrom = end
         return nil
     }

@@ -22,8 +22,16 @@ protocol RecordLineDecoder {
     var format: RecordingFormat { get }
     /// Decodes one line (without its line ending); `lineNumber` is 1-based.
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> DecodedLine
+    /// The sample of a line in the format's usual shape, decoded the short way; `nil` sends the line to
+    /// ``decode(_:lineNumber:)``, which must then give what this would have (the reader tries this first).
+    mutating func commonSample(_ line: UnsafeBufferPointer<UInt8>) -> SensorSample?
     /// Metadata gathered so far, for the canonical header of a converted file.
     var header: RecordingHeader { get }
+}
+
+extension RecordLineDecoder {
+    /// No short way: every line goes to ``decode(_:lineNumber:)``.
+    mutating func commonSample(_ line: UnsafeBufferPointer<UInt8>) -> SensorSample? { nil }
 }
 
 /// Splits a line at a one-byte separator into reusable field ranges.

@@ -39,18 +39,18 @@ public final class RecordingReader: SampleSource {
     /// Whether the first malformed line throws.
     public let strict: Bool
     /// Counts so far (complete after ``next()`` returned `nil`).
-    public var summary: ReadSummary { engine.summary }
+    public var summary: ReadSummary { engine.summary() }
 
     /// Sample times beyond this many seconds from zero (about 317 years: relative times and Unix epoch
     /// seconds both fit well inside) are no recording's: such a line is reported and counted as malformed
     /// (a corrupt `1e300` or an `Int64.min` millisecond stamp), not played.
     public static let maximumPlausibleTimeSeconds = 1e10
 
-    private let engine: any ReaderEngine
+    private let engine: EngineHandle
 
     /// The header: for canonical files as read from line 1, for imported formats built from their
     /// metadata (complete once the metadata lines are read, i.e. after the first sample).
-    public var header: RecordingHeader { engine.header }
+    public var header: RecordingHeader { engine.header() }
 
     /// Opens a file.
     public convenience init(
@@ -91,9 +91,10 @@ public final class RecordingReader: SampleSource {
         let lines = LineSplitter(source, chunkBytes: chunkBytes, maxLineBytes: 16 << 20)
         let name = source.name
         switch format {
-        case .canonical: engine = Engine(lines: lines, strict: strict, name: name, format: format) { CanonicalLineDecoder(file: name) }
-        case .ilc: engine = Engine(lines: lines, strict: strict, name: name, format: format) { ILCLineDecoder(file: name) }
-        case .ipin: engine = Engine(lines: lines, strict: strict, name: name, format: format) { IPINLineDecoder(file: name) }
+        case .canonical:
+            engine = EngineHandle(Engine(lines: lines, strict: strict, name: name, format: format) { CanonicalLineDecoder(file: name) })
+        case .ilc: engine = EngineHandle(Engine(lines: lines, strict: strict, name: name, format: format) { ILCLineDecoder(file: name) })
+        case .ipin: engine = EngineHandle(Engine(lines: lines, strict: strict, name: name, format: format) { IPINLineDecoder(file: name) })
         }
     }
 
@@ -113,17 +114,28 @@ public final class RecordingReader: SampleSource {
     }
 }
 
+/// The calls ``RecordingReader`` makes on its ``Engine``, as closures made where the decoder type is
+/// known, so each format's reading loop is compiled for its decoder (a protocol witness on the generic
+/// class would run the unspecialised loop).
+private struct EngineHandle {
+    let summary: () -> ReadSummary
+    let header: () -> RecordingHeader
+    let next: () throws(RecordingError) -> SourceEvent?
+    let rewind: () throws(RecordingError) -> Void
+
+    init<Decoder: RecordLineDecoder>(_ engine: Engine<Decoder>) {
+        summary = { engine.summary }
+        header = { engine.header }
+        next = { () throws(RecordingError) -> SourceEvent? in try engine.next() }
+        rewind = { () throws(RecordingError) in try engine.rewind() }
+    }
+}
+
 /// The reading loop of ``RecordingReader`` for one format, its decoder a concrete type so the decoding
 /// is compiled into the loop. All its state is one value (``ReaderState``), so a line costs one access
 /// to it rather than one per counter.
-private protocol ReaderEngine: AnyObject {
-    var summary: ReadSummary { get }
-    var header: RecordingHeader { get }
-    func next() throws(RecordingError) -> SourceEvent?
-    func rewind() throws(RecordingError)
-}
 
-private final class Engine<Decoder: RecordLineDecoder>: ReaderEngine {
+private final class Engine<Decoder: RecordLineDecoder> {
     private var state: ReaderState<Decoder>
     private let makeDecoder: () -> Decoder
 
@@ -159,7 +171,19 @@ private struct ReaderState<Decoder: RecordLineDecoder> {
             let lineNumber = lines.lineNumber
             let decoded: DecodedLine
             switch chunk {
-            case .line(let bytes): decoded = decoder.decode(bytes, lineNumber: lineNumber)
+            case .line(let bytes):
+                if let sample = decoder.commonSample(bytes) {
+                    let t = sample.timeSeconds
+                    if t.isFinite, abs(t) <= RecordingReader.maximumPlausibleTimeSeconds {
+                        summary.lines = lineNumber
+                        summary.bytes = lines.bytesConsumed
+                        summary.record(kind: sample.kind, timeSeconds: t)
+                        return .sample(sample, line: lineNumber)
+                    }
+                    decoded = .sample(sample)
+                } else {
+                    decoded = decoder.decode(bytes, lineNumber: lineNumber)
+                }
             case .overlong(let count):
                 decoded = .problem(recordType: nil, message: "line of \(count) bytes is longer than the reader accepts")
             }

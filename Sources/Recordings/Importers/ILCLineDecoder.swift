@@ -1,6 +1,12 @@
 import IndoorGeometry
 import IndoorJSON
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decodes Microsoft Indoor Location Competition 2.0 path files.
 ///
 /// Header lines start with `#` and carry tab-separated `key:value` pairs (`startTime`, `SiteID`,
@@ -54,6 +60,96 @@ struct ILCLineDecoder: RecordLineDecoder {
         if originMs == nil { originMs = timestampMs; header.source["startTimeEpochMs"] = String(timestampMs) }
         let t = (Double(timestampMs) - Double(origin)) / 1000
         return decodeRecord(line, t: t, origin: origin)
+    }
+
+    /// The motion and Wi-Fi records once the time origin is known, read field by field
+    /// (``FieldCursor``); `nil` for anything else, which ``decode(_:lineNumber:)`` then reads.
+    @inline(__always)
+    func commonSample(_ line: UnsafeBufferPointer<UInt8>) -> SensorSample? {
+        guard let origin = originMs, var c = FieldCursor(line, separator: 0x09), let first = line.first, first &- 48 < 10,
+            let timestamp = c.field(), let timestampMs = Self.milliseconds(timestamp), let type = c.field()
+        else { return nil }
+        let t = (Double(timestampMs) - Double(origin)) / 1000
+        switch type.count {
+        case 18, 14, 19, 20:
+            let kind: Int
+            if Self.same(type, "TYPE_ACCELEROMETER") {
+                kind = 0
+            } else if Self.same(type, "TYPE_GYROSCOPE") {
+                kind = 1
+            } else if Self.same(type, "TYPE_MAGNETIC_FIELD") {
+                kind = 2
+            } else if Self.same(type, "TYPE_ROTATION_VECTOR") {
+                kind = 3
+            } else {
+                return nil
+            }
+            guard let x = c.number(), let y = c.number(), let z = c.number(), let accuracy = c.optionalInteger() else { return nil }
+            let v = DeviceVector3(x: x, y: y, z: z)
+            let reading: SensorReading =
+                switch kind {
+                case 0: .accelerometer(v)
+                case 1: .gyroscope(v)
+                case 2: .magnetometer(v)
+                default: .rotationVector(Quaternion(vectorPartX: x, y: y, z: z))
+                }
+            return SensorSample(timeSeconds: t, reading: reading, accuracy: accuracy)
+        case 31, 27, 32:
+            let kind: Int
+            if Self.same(type, "TYPE_ACCELEROMETER_UNCALIBRATED") {
+                kind = 0
+            } else if Self.same(type, "TYPE_GYROSCOPE_UNCALIBRATED") {
+                kind = 1
+            } else if Self.same(type, "TYPE_MAGNETIC_FIELD_UNCALIBRATED") {
+                kind = 2
+            } else {
+                return nil
+            }
+            guard let x = c.number(), let y = c.number(), let z = c.number(), let bx = c.number(), let by = c.number(),
+                let bz = c.number(), let accuracy = c.optionalInteger()
+            else { return nil }
+            let raw = DeviceVector3(x: x, y: y, z: z), bias = DeviceVector3(x: bx, y: by, z: bz)
+            let reading: SensorReading =
+                switch kind {
+                case 0: .accelerometerUncalibrated(raw: raw, bias: bias)
+                case 1: .gyroscopeUncalibrated(raw: raw, drift: bias)
+                default: .magnetometerUncalibrated(raw: raw, bias: bias)
+                }
+            return SensorSample(timeSeconds: t, reading: reading, accuracy: accuracy)
+        case 9:
+            guard Self.same(type, "TYPE_WIFI"), let ssid = c.field(), let bssid = c.field(), !bssid.isEmpty,
+                let rssi = c.number(), let frequency = c.optionalNumber(), let lastSeen = c.optionalInteger()
+            else { return nil }
+            return SensorSample(
+                timeSeconds: t,
+                reading: .wifi(
+                    WifiObservation(
+                        bssid: strings.string(bssid), ssid: ssid.isEmpty ? nil : strings.string(ssid), rssiDbm: rssi,
+                        frequencyMHz: frequency, lastSeenSeconds: lastSeen.map { (Double($0) - Double(origin)) / 1000 })))
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `bytes` are the UTF-8 of `word`.
+    @inline(__always)
+    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+        return memcmp(base, word.utf8Start, bytes.count) == 0
+    }
+
+    /// A timestamp of up to 18 digits within the plausible range, else `nil` (the general path reads it).
+    @inline(__always)
+    private static func milliseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value = 0
+        for byte in bytes {
+            let d = byte &- 48
+            guard d < 10 else { return nil }
+            value = value &* 10 &+ Int(d)
+        }
+        guard Double(value) <= RecordingReader.maximumPlausibleTimeSeconds * 1000 else { return nil }
+        return value
     }
 
     private func decodeRecord(_ line: UnsafeBufferPointer<UInt8>, t: Double, origin: Int) -> DecodedLine {

@@ -129,8 +129,60 @@ struct IPINLineDecoder: RecordLineDecoder {
         }
     }
 
+    /// The motion, orientation, pressure and Wi-Fi records read field by field (``FieldCursor``); `nil`
+    /// for anything else, which ``decode(_:lineNumber:)`` then reads.
+    @inline(__always)
+    func commonSample(_ line: UnsafeBufferPointer<UInt8>) -> SensorSample? {
+        guard line.count > 5, let base = line.baseAddress, base[4] == UInt8(ascii: ";"),
+            var c = FieldCursor(line, separator: UInt8(ascii: ";"))
+        else { return nil }
+        // The tag's four bytes, first byte lowest.
+        let tag = UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)
+        guard c.skip(), let t = c.number() else { return nil }
+        switch tag {
+        case 0x4543_4341, 0x4f52_5947, 0x4e47_414d:  // ACCE, GYRO, MAGN
+            guard c.skip(), let x = c.number(), let y = c.number(), let z = c.number(), let accuracy = c.optionalInteger() else {
+                return nil
+            }
+            let v = DeviceVector3(x: x, y: y, z: z)
+            let reading: SensorReading = tag == 0x4543_4341 ? .accelerometer(v) : tag == 0x4f52_5947 ? .gyroscope(v) : .magnetometer(v)
+            return SensorSample(timeSeconds: t, reading: reading, accuracy: accuracy)
+        case 0x5352_4841:  // AHRS
+            guard c.skip(), let pitch = c.number(), let roll = c.number(), let yaw = c.number(), let q2 = c.number(), let q3 = c.number(),
+                let q4 = c.number(), let accuracy = c.optionalInteger()
+            else { return nil }
+            let attitude = Attitude(
+                pitchRadians: pitch * Self.degreesToRadians, rollRadians: roll * Self.degreesToRadians,
+                yawRadians: yaw * Self.degreesToRadians,
+                quaternion: Quaternion(vectorPartX: q2, y: q3, z: q4))
+            return SensorSample(timeSeconds: t, reading: .attitude(attitude), accuracy: accuracy)
+        case 0x5345_5250:  // PRES
+            guard c.skip(), let hPa = c.number(), hPa > 0, let accuracy = c.optionalInteger() else { return nil }
+            return SensorSample(timeSeconds: t, reading: .pressure(hectopascals: hPa), accuracy: accuracy)
+        case 0x4946_4957:  // WIFI
+            guard c.skip(), let ssid = c.field(), let bssid = c.field(), !bssid.isEmpty, let frequency = c.optionalNumber(),
+                let rssi = c.number()
+            else { return nil }
+            return SensorSample(
+                timeSeconds: t,
+                reading: .wifi(
+                    WifiObservation(
+                        bssid: strings.string(bssid), ssid: ssid.isEmpty ? nil : strings.string(ssid), rssiDbm: rssi,
+                        frequencyMHz: frequency)))
+        default:
+            return nil
+        }
+    }
+
+    /// The comment keys ``absorbComment(_:)`` reads, as bytes.
+    private static let headerKeys = ["Manufacturer", "Model", "Android version Release", "Date of creation"].map { Array($0.utf8) }
+
     /// Picks the phone description out of the comment header.
     private mutating func absorbComment(_ line: UnsafeBufferPointer<UInt8>) {
+        // Most comment lines document the records: only those starting with a key used below are read.
+        let start = line.dropFirst().firstIndex { $0 != 0x20 && $0 != 0x09 } ?? line.endIndex
+        let rest = UnsafeBufferPointer(rebasing: line[start...])
+        guard Self.headerKeys.contains(where: { rest.starts(with: $0) }) else { return }
         let text = String(decoding: line.dropFirst(), as: UTF8.self)
         guard let colon = text.firstIndex(of: ":") else { return }
         let key = text[..<colon].trimmingCharacters()

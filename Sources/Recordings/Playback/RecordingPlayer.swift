@@ -57,9 +57,49 @@ public final class RecordingPlayer {
     /// The settings.
     public let configuration: PlayerConfiguration
     /// Counts so far.
-    public private(set) var report = PlaybackReport()
+    public var report: PlaybackReport { core.report }
     /// The source line of the sample ``next()`` returned last (for messages about it).
-    public private(set) var lastPlayedLine: Int?
+    public var lastPlayedLine: Int? { core.lastPlayedLine }
+
+    private var core: PlayerCore
+
+    /// A player over `source`. Real-time speed needs a `clock`.
+    public init(
+        source: any SampleSource, configuration: PlayerConfiguration = .standard, clock: (any PlaybackClock)? = nil
+    ) throws(RecordingError) {
+        if case .realTime = configuration.speed, clock == nil {
+            throw .invalidConfiguration(field: "clock", message: "real-time playback needs a clock")
+        }
+        self.configuration = configuration
+        core = PlayerCore(source: source, configuration: configuration, clock: clock)
+    }
+
+    /// The next event, or `nil` at the end or after ``stop()``.
+    public func next() throws(RecordingError) -> PlaybackEvent? { try core.next() }
+
+    /// Plays to the end (or until `handler` says stop), handing every event to `handler`.
+    public func play(_ handler: (PlaybackEvent) throws -> PlaybackControl) throws {
+        while let event = try next() {
+            if try handler(event) == .stop { stop(); return }
+        }
+    }
+
+    /// Stops: ``next()`` returns `nil` from now on.
+    public func stop() { core.stopped = true }
+
+    /// Continues from the first sample at or after `seconds`. Forward seeks skip samples; backward
+    /// seeks rewind the source (counts restart) and fail when it cannot rewind. Pacing restarts at the
+    /// target, and a stopped player plays again.
+    public func seek(toSeconds seconds: Double) throws(RecordingError) { try core.seek(toSeconds: seconds) }
+}
+
+/// The state and loop of ``RecordingPlayer`` as one value, so a sample costs one access to the player's
+/// storage rather than one per field.
+private struct PlayerCore: ~Copyable {
+    let configuration: PlayerConfiguration
+    var report = PlaybackReport()
+    var lastPlayedLine: Int?
+    var stopped = false
 
     private let source: any SampleSource
     private let clock: (any PlaybackClock)?
@@ -69,30 +109,22 @@ public final class RecordingPlayer {
     private var newestReadSeconds: Double?
     private var seekTargetSeconds: Double?
     private var sourceEnded = false
-    private var stopped = false
     private var anchor: (recordingSeconds: Double, clockSeconds: Double)?
 
-    /// A player over `source`. Real-time speed needs a `clock`.
-    public init(
-        source: any SampleSource, configuration: PlayerConfiguration = .standard, clock: (any PlaybackClock)? = nil
-    ) throws(RecordingError) {
-        if case .realTime = configuration.speed, clock == nil {
-            throw .invalidConfiguration(field: "clock", message: "real-time playback needs a clock")
-        }
+    init(source: any SampleSource, configuration: PlayerConfiguration, clock: (any PlaybackClock)?) {
         self.source = source
         self.configuration = configuration
         self.clock = clock
     }
 
     /// The next event, or `nil` at the end or after ``stop()``.
-    public func next() throws(RecordingError) -> PlaybackEvent? {
+    mutating func next() throws(RecordingError) -> PlaybackEvent? {
         while !stopped {
             if pendingIndex < pending.count {
                 defer { pendingIndex += 1; if pendingIndex == pending.count { pending.removeAll(keepingCapacity: true); pendingIndex = 0 } }
                 return pending[pendingIndex]
             }
-            if let entry = releasable() {
-                _ = buffer.pop()
+            if isReleasable(), let entry = buffer.pop() {
                 pace(entry.sample.timeSeconds)
                 report.played += 1
                 report.playedUpToSeconds = entry.sample.timeSeconds
@@ -105,20 +137,7 @@ public final class RecordingPlayer {
         return nil
     }
 
-    /// Plays to the end (or until `handler` says stop), handing every event to `handler`.
-    public func play(_ handler: (PlaybackEvent) throws -> PlaybackControl) throws {
-        while let event = try next() {
-            if try handler(event) == .stop { stop(); return }
-        }
-    }
-
-    /// Stops: ``next()`` returns `nil` from now on.
-    public func stop() { stopped = true }
-
-    /// Continues from the first sample at or after `seconds`. Forward seeks skip samples; backward
-    /// seeks rewind the source (counts restart) and fail when it cannot rewind. Pacing restarts at the
-    /// target, and a stopped player plays again.
-    public func seek(toSeconds seconds: Double) throws(RecordingError) {
+    mutating func seek(toSeconds seconds: Double) throws(RecordingError) {
         guard seconds.isFinite else { throw .invalidConfiguration(field: "seek", message: "time \(seconds) is not finite") }
         stopped = false
         anchor = nil
@@ -132,24 +151,25 @@ public final class RecordingPlayer {
             report = PlaybackReport()
             return
         }
-        while let first = buffer.first, first.sample.timeSeconds < seconds {
+        while let first = buffer.firstTimeSeconds, first < seconds {
             _ = buffer.pop()
             report.skippedBySeek += 1
         }
     }
 
-    /// The buffer's first entry when it may be released now.
-    private func releasable() -> ReorderBuffer.Entry? {
-        guard let first = buffer.first else { return nil }
-        if sourceEnded || buffer.count > configuration.maxBufferedSamples { return first }
-        guard let newest = newestReadSeconds else { return nil }
-        return first.sample.timeSeconds <= newest - configuration.reorderWindowSeconds ? first : nil
+    /// Whether the buffer's first entry may be released now.
+    @inline(__always)
+    private func isReleasable() -> Bool {
+        guard let first = buffer.firstTimeSeconds else { return false }
+        if sourceEnded || buffer.count > configuration.maxBufferedSamples { return true }
+        guard let newest = newestReadSeconds else { return false }
+        return first <= newest - configuration.reorderWindowSeconds
     }
 
     /// Reads one event from the source into the buffer or the pending queue.
-    private func pull() throws(RecordingError) {
+    private mutating func pull() throws(RecordingError) {
         guard let event = try source.next() else { sourceEnded = true; return }
-        switch event {
+        switch consume event {
         case .issue(let issue):
             report.issues += 1
             if configuration.strict { throw .malformedLine(issue) }
@@ -173,7 +193,7 @@ public final class RecordingPlayer {
     }
 
     /// Waits on the clock until the sample's turn in real-time mode.
-    private func pace(_ recordingSeconds: Double) {
+    private mutating func pace(_ recordingSeconds: Double) {
         guard case .realTime(let factor) = configuration.speed, let clock else { return }
         guard let anchor else {
             anchor = (recordingSeconds, clock.nowSeconds())

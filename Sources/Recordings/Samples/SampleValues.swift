@@ -95,6 +95,15 @@ public struct BeaconIdentity: Hashable, Sendable, CustomStringConvertible {
         self.mac = mac.map { $0.uppercasedIfNeeded }
     }
 
+    /// An identity whose `uuid` and `mac` are upper case already (decoders that intern the normalised
+    /// text, ``StringInterner/uppercasing``).
+    init(upperCaseUUID uuid: String?, major: Int?, minor: Int?, upperCaseMAC mac: String?) {
+        self.uuid = uuid
+        self.major = major
+        self.minor = minor
+        self.mac = mac
+    }
+
     /// `uuid/major/minor` and/or `mac`, for messages.
     public var description: String {
         var parts: [String] = []
