@@ -111,7 +111,8 @@ public final class IndoorRouter {
             var model = CostModel(
                 optimization: options.optimization, walkingSpeedMetersPerSecond: walkSpeed,
                 vehicleSpeedMetersPerSecond: vehicleSpeed, excludedConnectors: mode.excludedConnectors.union(avoiding),
-                accessibleOnly: mode.accessibleOnly, requiredTransitionTypeID: transition, venue: venue)
+                accessibleOnly: mode.accessibleOnly, requiredTransitionTypeID: transition,
+                connectorTransitionTypes: index.connectorTransitionTypes)
             model.hiddenEdges = hiding ? hidden : nil
             model.universe = hiding ? options.universe : nil
             return closing ? model.closing(closed, edgeCount: venue.graph.edges.count) : model
@@ -227,6 +228,7 @@ public final class IndoorRouter {
         let candidates = destinations.filter { !$0.isUnmatched }
         let candidateIndex = destinations.indices.filter { !destinations[$0].isUnmatched }
         guard let leg = planner.plan(from: current, to: candidates, cost: cost, phases: phases) else { return nil }
+        if vias.isEmpty { return (leg.segments, [], candidateIndex[leg.targetTag]) }  // no copy of a single leg
         segments += leg.segments
         return (segments, boundaries, candidateIndex[leg.targetTag])
     }

@@ -2,7 +2,8 @@ import IndoorVenue
 
 /// One metric customized on a ``ContractionHierarchy``: for every arc (lower rank `x` → higher rank
 /// `y`) the cost of the cheapest `x → y` path (`upCost`) and `y → x` path (`downCost`) through nodes
-/// ranked below both, and how to unpack it (an original edge or the middle node of a lower triangle).
+/// ranked below both, and how to unpack it (an original edge, or the arc from the middle node `v` of a
+/// lower triangle up to `x`: `v` is that arc's tail, and `v`'s arc to `y` follows it among `v`'s arcs).
 ///
 /// Basic customization (Dibbelt, Strasser, Wagner 2016, §5): arcs take their original edges' costs,
 /// then every lower triangle {v, x, y} (v below x below y) is enumerated in rank order of v and
@@ -16,7 +17,8 @@ struct HierarchyMetric: Sendable {
     var upCost: [Double]
     /// Cost y → x per arc.
     var downCost: [Double]
-    /// How `upCost` is realized: an original edge index (≥ 0) or −(middle rank + 1).
+    /// How `upCost` is realized: an original edge index (≥ 0) or −(arc v → x + 1) for the lower triangle
+    /// {v, x, y} it goes through (``HierarchyQuery`` unpacks it without searching for `v`'s arcs).
     var upVia: [Int32]
     var downVia: [Int32]
 
@@ -63,8 +65,8 @@ struct HierarchyMetric: Sendable {
                                 for v in 0..<h.nodeCount {
                                     let b = Int(start[v]), e = Int(start[v + 1])
                                     guard e - b >= 2 else { continue }
-                                    let via = -Int32(v) - 1
                                     for i in b..<(e - 1) {
+                                        let via = -Int32(i) - 1  // the arc v → x
                                         let x = Int(head[i])
                                         let vxDown = down[i], vxUp = up[i]  // x → v and v → x
                                         if vxDown == .infinity && vxUp == .infinity { continue }
@@ -129,9 +131,9 @@ struct HierarchyMetric: Sendable {
                 let vy = h.arc(low: v, high: y)
                 guard vy >= 0 else { continue }
                 let xy = out.downCost[vx] + out.upCost[Int(vy)]
-                if xy < up { up = xy; upVia = -v - 1 }
+                if xy < up { up = xy; upVia = -Int32(vx) - 1 }
                 let yx = out.downCost[Int(vy)] + out.upCost[vx]
-                if yx < down { down = yx; downVia = -v - 1 }
+                if yx < down { down = yx; downVia = -Int32(vx) - 1 }
             }
             let changed = up != out.upCost[a] || down != out.downCost[a]
             out.upCost[a] = up; out.downCost[a] = down

@@ -27,6 +27,10 @@ final class HierarchyQuery {
     private var lastTargetTags: [Int32: Int] = [:]
     /// The last query's meeting node (rank), -1 when it found none.
     private var lastMeet: Int32 = -1
+    /// Arcs still to unpack, reused across queries.
+    private var unpackStack: [PendingArc] = []
+    /// Steps of the last unpacked path (the next one reserves as many).
+    private var lastStepCount = 0
 
     init(nodeCount: Int) {
         forwardCost = [Double](repeating: .infinity, count: nodeCount)
@@ -101,9 +105,11 @@ final class HierarchyQuery {
         while backwardArc[Int(r)] >= 0 { let a = backwardArc[Int(r)]; downChain.append((a, false)); r = h.arcTail[Int(a)] }
         let targetRank = r
         let seedNode = h.nodeOfRank[Int(seedRank)]
-        var steps = [PathStep(node: seedNode, phase: 0, edge: nil)]
-        var node = seedNode
-        for (a, up) in upChain + downChain { unpack(arc: a, up: up, hierarchy: h, metric: metric, graph: graph, node: &node, into: &steps) }
+        var steps: [PathStep] = []
+        steps.reserveCapacity(max(16, lastStepCount))
+        steps.append(PathStep(node: seedNode, phase: 0, edge: nil))
+        unpack(upChain + downChain, from: seedNode, hierarchy: h, metric: metric, graph: graph, into: &steps)
+        lastStepCount = steps.count
         return SearchPath(
             steps: steps, cost: best, seedTag: lastSeedTags[seedRank] ?? 0, targetTag: lastTargetTags[targetRank] ?? 0,
             settledStates: forwardList.count + backwardList.count)
@@ -166,26 +172,74 @@ final class HierarchyQuery {
         return scanned
     }
 
-    /// Appends the original edges of arc `a` walked upwards (`up`: tail → head) or downwards.
-    private func unpack(
-        arc a: Int32, up: Bool, hierarchy h: ContractionHierarchy, metric: HierarchyMetric, graph: NavigationGraph,
-        node: inout Int32, into steps: inout [PathStep]
-    ) {
-        // Explicit stack of (arc, direction) still to walk, last on top.
-        var stack: [(Int32, Bool)] = [(a, up)]
-        while let (arc, dirUp) = stack.popLast() {
-            let via = dirUp ? metric.upVia[Int(arc)] : metric.downVia[Int(arc)]
-            if via >= 0 {
-                let e = graph.edges[Int(via)]
-                node = e.from == node ? e.to : e.from
-                steps.append(PathStep(node: node, phase: 0, edge: via))
-                continue
-            }
-            let v = -via - 1
-            let x = h.arcTail[Int(arc)], y = h.arcHead[Int(arc)]
-            let vx = h.arc(low: v, high: x), vy = h.arc(low: v, high: y)
-            // x → y = (x → v: vx down) then (v → y: vy up); y → x = (y → v: vy down) then (v → x: vx up).
-            if dirUp { stack.append((vy, true)); stack.append((vx, false)) } else { stack.append((vx, true)); stack.append((vy, false)) }
-        }
+    /// An arc still to walk, with what walking it takes already read: for an original edge its ends,
+    /// for a shortcut its two lower arcs (so the loads for both halves of a shortcut are issued together).
+    struct PendingArc {
+        /// The original edge, or −1 for a shortcut.
+        var edge: Int32
+        /// The edge's `from` and `to` nodes, or the shortcut's arcs v → x and v → y (lower triangle {v, x, y}).
+        var first: Int32
+        var second: Int32
+        /// Walked from tail to head.
+        var up: Bool
     }
+
+    /// Appends the original edges of `chain`'s arcs, in order, each walked upwards (`up`: tail → head)
+    /// or downwards, starting at graph node `start`.
+    private func unpack(
+        _ chain: [(arc: Int32, up: Bool)], from start: Int32, hierarchy h: ContractionHierarchy, metric: HierarchyMetric,
+        graph: NavigationGraph, into steps: inout [PathStep]
+    ) {
+        // Explicit stack of arcs still to walk, last on top (its storage is reused across queries).
+        var stack = unpackStack
+        unpackStack = []
+        stack.removeAll(keepingCapacity: true)
+        var node = start
+        let nearbyArcs = Self.nearbyArcScan
+        h.arcHead.withUnsafeBufferPointer { head in
+            metric.upVia.withUnsafeBufferPointer { upVia in
+                metric.downVia.withUnsafeBufferPointer { downVia in
+                    graph.edges.withUnsafeBufferPointer { edges in
+                        /// Reads how to walk `arc`.
+                        func pending(_ arc: Int32, up: Bool) -> PendingArc {
+                            let via = up ? upVia[Int(arc)] : downVia[Int(arc)]
+                            if via >= 0 {
+                                let e = edges[Int(via)]
+                                return PendingArc(edge: via, first: e.from, second: e.to, up: up)
+                            }
+                            // Lower triangle {v, x, y}: `via` names the arc v → x; v's arc to y comes after
+                            // it among v's arcs (sorted by head, x below y), mostly within a few places.
+                            let vx = -via - 1
+                            let y = head[Int(arc)]
+                            var k = Int(vx) + 1
+                            let scanEnd = min(head.count, k + nearbyArcs)
+                            while k < scanEnd, head[k] != y { k += 1 }
+                            let vy = k < scanEnd ? Int32(k) : h.arc(low: h.arcTail[Int(vx)], high: y)
+                            return PendingArc(edge: -1, first: vx, second: vy, up: up)
+                        }
+                        for link in chain.reversed() { stack.append(pending(link.arc, up: link.up)) }
+                        while let top = stack.popLast() {
+                            if top.edge >= 0 {
+                                node = top.first == node ? top.second : top.first
+                                steps.append(PathStep(node: node, phase: 0, edge: top.edge))
+                                continue
+                            }
+                            // x → y = (x → v: vx down) then (v → y: vy up); y → x = (y → v: vy down) then (v → x: vx up).
+                            if top.up {
+                                let later = pending(top.second, up: true), next = pending(top.first, up: false)
+                                stack.append(later); stack.append(next)
+                            } else {
+                                let later = pending(top.first, up: true), next = pending(top.second, up: false)
+                                stack.append(later); stack.append(next)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        unpackStack = stack
+    }
+
+    /// Arcs after v → x read in place for v → y before searching v's arcs (they share cache lines).
+    private static let nearbyArcScan = 16
 }

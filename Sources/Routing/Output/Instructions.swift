@@ -169,10 +169,12 @@ public struct InstructionWriter: Sendable {
 struct InstructionTemplate: Sendable {
     /// The placeholders templates use; `other` is any other key (written as it stands unless filled).
     enum Slot: Sendable, Equatable { case direction, level, name, building, duration, distance, connector, other }
+    /// Parts hold their text as `String`s (not substrings of the template), so writing one is a plain
+    /// string append.
     enum Part: Sendable {
-        case text(Substring)
+        case text(String)
         /// A placeholder and its text as written (`{key}`), kept when nothing fills it.
-        case slot(Slot, written: Substring)
+        case slot(Slot, written: String)
     }
     /// The template as written.
     let text: String
@@ -188,7 +190,7 @@ struct InstructionTemplate: Sendable {
         while let open = utf8[restStart...].firstIndex(of: UInt8(ascii: "{")),
             let close = utf8[open...].firstIndex(of: UInt8(ascii: "}"))
         {
-            if restStart < open { parts.append(.text(text[restStart..<open])) }
+            if restStart < open { parts.append(.text(String(text[restStart..<open]))) }
             let slot: Slot
             switch text[utf8.index(after: open)..<close] {
             case "direction": slot = .direction
@@ -200,10 +202,10 @@ struct InstructionTemplate: Sendable {
             case "connector": slot = .connector
             default: slot = .other
             }
-            parts.append(.slot(slot, written: text[open...close]))
+            parts.append(.slot(slot, written: String(text[open...close])))
             restStart = utf8.index(after: close)
         }
-        if restStart < utf8.endIndex { parts.append(.text(text[restStart...])) }
+        if restStart < utf8.endIndex { parts.append(.text(String(text[restStart...]))) }
         self.parts = parts
     }
 

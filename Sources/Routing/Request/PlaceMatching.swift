@@ -46,17 +46,22 @@ struct PlaceMatcher {
     func visibleNodes(from point: LocalPoint, levelIndex: Int, beyondMeters: Double) -> [(node: Int, distanceMeters: Double)] {
         let index = venue.spatialIndex
         let radius = beyondMeters + Self.visibleNodeSlackMeters
+        // Authored graphs are the author's word on where one may walk; derived ones join every pair of
+        // nodes in sight within a space anyway, so a straight walk there takes no way the graph lacks.
+        // Without such a space only the nearest node can count: one nearest-node query (the same node and
+        // ties as the first of `nodes(within:)`), not a sorted list of every node in range.
+        guard venue.graph.source == .derived,
+            let s = index.spaces(containing: point, levelIndex: levelIndex).first(where: { venue.spaces[$0].isWalkable })
+        else {
+            guard let first = index.nearestNode(to: point, levelIndex: levelIndex, maxDistanceMeters: radius),
+                first.distanceMeters <= beyondMeters + 2
+            else { return [] }
+            return [first]
+        }
         let near = index.nodes(within: radius, of: point, levelIndex: levelIndex)
         var out: [(node: Int, distanceMeters: Double)] = []
         var rest = near[...]
         if let first = near.first, first.distanceMeters <= beyondMeters + 2 { out.append(first); rest = near.dropFirst() }
-        // Authored graphs are the author's word on where one may walk; derived ones join every pair of
-        // nodes in sight within a space anyway, so a straight walk there takes no way the graph lacks.
-        guard venue.graph.source == .derived,
-            let s = index.spaces(containing: point, levelIndex: levelIndex).first(where: { venue.spaces[$0].isWalkable })
-        else {
-            return out
-        }
         let polygon = venue.spaces[s].polygon
         for n in rest where out.count < Self.visibleNodeLimit {
             let target = venue.graph.nodes[n.node].point

@@ -3,8 +3,9 @@ import IndoorGeometry
 import IndoorVenue
 
 /// What route assembly asks of the venue's geometry about graph nodes and edges, answered once per
-/// graph: the building holding each node, the building at the middle of each edge and the smallest
-/// space at its maneuver probe (``ManeuverBuilder/spaceProbe(from:to:)``), each edge in both directions.
+/// graph: the building holding each node, the building at the middle of each edge, the smallest
+/// space at its maneuver probe (``ManeuverBuilder/spaceProbe(from:to:)``) and its heading, each edge in
+/// both directions.
 /// The maneuver builder reads these for segments that run along a whole graph edge and asks the
 /// venue only for the pieces off the graph, so a route of a few hundred segments does no geometry
 /// query per segment.
@@ -12,7 +13,7 @@ import IndoorVenue
 /// The answers are the venue's own (``Venue/buildingID(at:levelIndex:toleranceMeters:)``,
 /// ``VenueSpatialIndex/smallestSpace(containing:levelIndex:)``) at the very probe points the builder
 /// computes, so routes are the same with and without the tables.
-/// Memory: 4 bytes per node and 16 per edge (4.4 MB on 221,000 nodes), and the spaces', levels' and
+/// Memory: 4 bytes per node and 32 per edge (8 MB on 221,000 nodes), and the spaces', levels' and
 /// connectors' ids and names (shared with the venue's strings). A class, so reading one table does
 /// not copy (and reference-count) all of them.
 final class AssemblyLookups: Sendable {
@@ -28,10 +29,19 @@ final class AssemblyLookups: Sendable {
     /// Per directed edge: the smallest space holding the maneuver probe on the level of the node it
     /// reaches, index into `venue.spaces`, or -1.
     let edgeSpace: [Int32]
-    /// Per space (index into `venue.spaces`): what a maneuver says of it, read without copying spaces.
-    let spaceIDs: [String]
-    let spaceCategories: [String]
-    let spaceNames: [LocalizedName]
+    /// Per directed edge: the bearing from the node it leaves to the node it reaches
+    /// (``IndoorGeometry/LocalPoint/bearingRadians(to:)``, radians clockwise from north), the heading the
+    /// maneuver builder gives a segment along the whole edge.
+    let edgeHeading: [Double]
+    /// What a maneuver says of a space: its id, category and names, side by side in memory.
+    struct SpaceFacts: Sendable {
+        let id: String
+        let category: String
+        /// `nil` when the space has no name (most have none: no name table is read for them).
+        let name: LocalizedName?
+    }
+    /// Per space (index into `venue.spaces`): its facts, read without copying spaces.
+    let spaces: [SpaceFacts]
     /// Per level: its names, short names, ordinals and elevations (metres).
     let levelNames: [LocalizedName]
     let levelShortNames: [LocalizedName]
@@ -53,9 +63,7 @@ final class AssemblyLookups: Sendable {
         levelOrdinals = venue.levels.map(\.ordinal)
         levelElevations = venue.levels.map(\.elevationMeters)
         connectorIDs = venue.connectors.map(\.id)
-        spaceIDs = venue.spaces.map(\.id)
-        spaceCategories = venue.spaces.map(\.category)
-        spaceNames = venue.spaces.map(\.name)
+        spaces = venue.spaces.map { SpaceFacts(id: $0.id, category: $0.category, name: $0.name.isEmpty ? nil : $0.name) }
         defaultLanguage = venue.defaultLanguage
         var ids: [String] = []
         var indexOfID: [String: Int32] = [:]
@@ -73,11 +81,13 @@ final class AssemblyLookups: Sendable {
         }
         var middle = [Int32](repeating: -1, count: 2 * graph.edges.count)
         var space = [Int32](repeating: -1, count: 2 * graph.edges.count)
+        var heading = [Double](repeating: 0, count: 2 * graph.edges.count)
         func fill(_ directed: Int, from start: NavNode, to end: NavNode) {
             let level = Int(end.levelIndex)
             middle[directed] = intern(venue.buildingID(at: ManeuverBuilder.middle(from: start.point, to: end.point), levelIndex: level))
             let probe = ManeuverBuilder.spaceProbe(from: start.point, to: end.point)
             space[directed] = spatial.smallestSpace(containing: probe, levelIndex: level).map(Int32.init) ?? -1
+            heading[directed] = start.point.bearingRadians(to: end.point)
         }
         for (e, edge) in graph.edges.enumerated() {
             let a = graph.nodes[Int(edge.from)], b = graph.nodes[Int(edge.to)]
@@ -88,6 +98,7 @@ final class AssemblyLookups: Sendable {
         self.nodeBuilding = nodeBuilding
         edgeMiddleBuilding = middle
         edgeSpace = space
+        edgeHeading = heading
     }
 
     /// The building id of a table entry.
@@ -95,7 +106,7 @@ final class AssemblyLookups: Sendable {
     func building(_ entry: Int32) -> String? { entry < 0 ? nil : buildingIDs[Int(entry)] }
 
     /// Bytes held by the tables.
-    var memoryBytes: Int { 4 * (nodeBuilding.count + edgeMiddleBuilding.count + edgeSpace.count) }
+    var memoryBytes: Int { 4 * (nodeBuilding.count + edgeMiddleBuilding.count + edgeSpace.count) + 8 * edgeHeading.count }
 }
 
 /// The assembly lookups of one graph, built on first use (or ahead of it with ``RoutingIndex/prepareAssembly()``)

@@ -58,7 +58,8 @@ struct ManeuverBuilder {
     /// A name in the requested language (``Venue/displayName(_:preferred:)``).
     @inline(__always)
     private func displayName(_ name: LocalizedName) -> String? {
-        name.resolved(preferred: preferredLanguages, defaultLanguage: lookups.defaultLanguage)
+        // Most spaces have no name: skip the language lookups for them.
+        name.isEmpty ? nil : name.resolved(preferred: preferredLanguages, defaultLanguage: lookups.defaultLanguage)
     }
 
     /// The middle of a segment: where the building along it is looked up.
@@ -110,9 +111,18 @@ struct ManeuverBuilder {
         // Constants, so the nested functions below read them without exclusivity checks.
         let changesLevel = segments.map { $0.startLevelIndex != $0.endLevelIndex }
         let minimumSegmentMeters = thresholds.minimumSegmentMeters
-        let segmentHeading: [Double?] = segments.map { s in
-            s.startLevelIndex == s.endLevelIndex && s.start.distance(to: s.end) >= minimumSegmentMeters
-                ? s.start.bearingRadians(to: s.end) : nil
+        // Segments along a whole edge read their bearing from the lookups (the same value, computed once
+        // per graph), the others compute it.
+        let segmentHeading: [Double?] = lookups.edgeHeading.withUnsafeBufferPointer { edgeHeading in
+            segments.map { s in
+                guard s.startLevelIndex == s.endLevelIndex && s.start.distance(to: s.end) >= minimumSegmentMeters else { return nil }
+                return s.directedEdge >= 0 ? edgeHeading[Int(s.directedEdge)] : s.start.bearingRadians(to: s.end)
+            }
+        }
+        // The building at the middle of every whole-edge segment, read in one pass up front: the table
+        // reads do not wait on each other there, as they would one per turn of the loop below.
+        let middleBuilding: [Int32] = lookups.edgeMiddleBuilding.withUnsafeBufferPointer { table in
+            segments.map { $0.directedEdge >= 0 ? table[Int($0.directedEdge)] : -1 }
         }
         /// Heading (radians, clockwise from north) of the last long-enough segment before vertex `i`.
         func heading(before i: Int) -> Double? {
@@ -171,7 +181,7 @@ struct ManeuverBuilder {
                 let atMiddle = !changesLevel[i] || segments[i].kind.connectorKind == nil
                 let b: String?
                 if atMiddle, segments[i].directedEdge >= 0 {
-                    b = lookups.building(lookups.edgeMiddleBuilding[Int(segments[i].directedEdge)])
+                    b = lookups.building(middleBuilding[i])
                 } else {
                     let start = segments[i].start, end = segments[i].end
                     b = buildingID(at: atMiddle ? Self.middle(from: start, to: end) : end, levelIndex: segments[i].endLevelIndex)
@@ -226,7 +236,17 @@ struct ManeuverBuilder {
             drafts.append(Draft(action: .wait, segment: segments.count, duration: p.durationSeconds))
         }
 
+        // The spaces the maneuvers lead into, looked up in one pass (the table reads overlap).
+        var draftSpaces: [Int?] = []
+        draftSpaces.reserveCapacity(drafts.count)
+        for d in drafts { draftSpaces.append(d.segment >= segments.count ? nil : space(after: d.spaceSegment ?? d.segment, in: segments)) }
+        var spaceFacts: [AssemblyLookups.SpaceFacts?] = []
+        spaceFacts.reserveCapacity(drafts.count)
+        lookups.spaces.withUnsafeBufferPointer { spaces in
+            for k in draftSpaces { spaceFacts.append(k.map { spaces[$0] }) }
+        }
         var out: [Maneuver] = []
+        out.reserveCapacity(drafts.count)
         for (k, d) in drafts.enumerated() {
             let offset = offsets[d.segment]
             let nextOffset = k + 1 < drafts.count ? offsets[drafts[k + 1].segment] : total
@@ -237,7 +257,10 @@ struct ManeuverBuilder {
                 ? (segments.last.map { lookups.levelIDs[$0.endLevelIndex] } ?? "")
                 : lookups.levelIDs[segments[d.segment].startLevelIndex]
             let bearing = atEnd ? (heading(before: segments.count) ?? 0) : (heading(from: d.segment) ?? heading(before: d.segment) ?? 0)
-            let space = atEnd ? nil : spaceInfo(after: d.spaceSegment ?? d.segment, in: segments)
+            var space: Maneuver.SpaceInfo?
+            if let facts = spaceFacts[k] {
+                space = Maneuver.SpaceInfo(id: facts.id, category: facts.category, name: facts.name.flatMap { displayName($0) })
+            }
             var levelName: String?
             if let to = d.toLevelIndex {
                 levelName = displayName(lookups.levelNames[to]) ?? displayName(lookups.levelShortNames[to]) ?? lookups.levelIDs[to]
@@ -285,18 +308,14 @@ struct ManeuverBuilder {
         venue.buildingID(at: point, levelIndex: levelIndex)
     }
 
-    /// The space the path is in just after the start of segment `i`.
-    private func spaceInfo(after i: Int, in segments: [RouteSegment]) -> Maneuver.SpaceInfo? {
+    /// The space (index into `venue.spaces`) the path is in just after the start of segment `i`.
+    private func space(after i: Int, in segments: [RouteSegment]) -> Int? {
         let s = segments[i]
-        let found: Int?
         if s.directedEdge >= 0 {
             let k = lookups.edgeSpace[Int(s.directedEdge)]
-            found = k < 0 ? nil : Int(k)
-        } else {
-            // The level reached (the same as the level left when the segment stays on one).
-            found = spatialIndex.smallestSpace(containing: Self.spaceProbe(from: s.start, to: s.end), levelIndex: s.endLevelIndex)
+            return k < 0 ? nil : Int(k)
         }
-        guard let k = found else { return nil }
-        return Maneuver.SpaceInfo(id: lookups.spaceIDs[k], category: lookups.spaceCategories[k], name: displayName(lookups.spaceNames[k]))
+        // The level reached (the same as the level left when the segment stays on one).
+        return spatialIndex.smallestSpace(containing: Self.spaceProbe(from: s.start, to: s.end), levelIndex: s.endLevelIndex)
     }
 }

@@ -52,7 +52,8 @@ struct RouteAssembler {
             at end: Int, arrival: RoutePlace, postActions: [PostAction], transition: SectionTransition?,
             nextTravel: TravelKind? = nil
         ) {
-            let slice = Array(segments[start..<end])
+            // A section of the whole route is the segments themselves (no copy).
+            let slice = start == 0 && end == segments.count ? segments : Array(segments[start..<end])
             guard !slice.isEmpty else { return }
             var length = 0.0, duration = 0.0
             var polyline: [RoutePoint] = []

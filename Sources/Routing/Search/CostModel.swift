@@ -40,13 +40,27 @@ public struct CostModel: Sendable {
         excludedConnectors: Set<ConnectorKind> = [], accessibleOnly: Bool = false,
         requiredTransitionTypeID: String? = nil, venue: Venue
     ) {
+        self.init(
+            optimization: optimization, walkingSpeedMetersPerSecond: walkingSpeedMetersPerSecond,
+            vehicleSpeedMetersPerSecond: vehicleSpeedMetersPerSecond, excludedConnectors: excludedConnectors,
+            accessibleOnly: accessibleOnly, requiredTransitionTypeID: requiredTransitionTypeID,
+            connectorTransitionTypes: venue.connectors.map(\.transitionTypeID))
+    }
+
+    /// A model as above with the venue's connector transition types given (``RoutingIndex`` holds them,
+    /// so a route does not list them again).
+    init(
+        optimization: Optimization, walkingSpeedMetersPerSecond: Double, vehicleSpeedMetersPerSecond: Double,
+        excludedConnectors: Set<ConnectorKind>, accessibleOnly: Bool, requiredTransitionTypeID: String?,
+        connectorTransitionTypes: [String?]
+    ) {
         self.optimization = optimization
         self.walkingSpeedMetersPerSecond = walkingSpeedMetersPerSecond
         self.vehicleSpeedMetersPerSecond = vehicleSpeedMetersPerSecond
         self.excludedConnectors = excludedConnectors
         self.accessibleOnly = accessibleOnly
         self.requiredTransitionTypeID = requiredTransitionTypeID
-        self.connectorTransitionType = venue.connectors.map(\.transitionTypeID)
+        self.connectorTransitionType = connectorTransitionTypes
     }
 
     /// Cost of traversing edge number `index` in a phase, or `nil` when it is not allowed (also when it

@@ -24,6 +24,8 @@ public struct RoutingIndex: Sendable {
     /// (``Universe``: a space listing universes is seen only in those), judged by the smallest space
     /// holding the edge's middle.
     let hiddenEdgesByUniverse: [String: [Bool]]
+    /// Every connector's authored transition type, by connector index, for the routes' cost models.
+    let connectorTransitionTypes: [String?]
     /// The contraction hierarchy and its customizations (built on first use), or `nil` when disabled.
     public let hierarchyCache: HierarchyCache?
     /// Closure ids resolved to edges so far (``closedEdges(for:)``).
@@ -75,6 +77,7 @@ public struct RoutingIndex: Sendable {
         nodeX = graph.nodes.map(\.point.x)
         nodeY = graph.nodes.map(\.point.y)
         hiddenEdgesByUniverse = Self.hiddenEdges(venue: venue)
+        connectorTransitionTypes = venue.connectors.map(\.transitionTypeID)
         hierarchyCache = options.hierarchy.enabled && !graph.nodes.isEmpty ? HierarchyCache(graph: graph, options: options.hierarchy) : nil
         assemblyStore = AssemblyLookupStore(venue: venue)
     }
