@@ -103,11 +103,15 @@ public final class FusionPipeline {
     public func consume(_ sample: SensorSample, timing: inout StageSeconds, clock: () -> Double) -> Output {
         var output = Output()
         var mark = clock()
+        // One context per sample, its level read again before each source (a fix may have changed it).
+        var context = ProviderContext(isStarted: false, estimate: estimateReader)
         for source in sources {
             let level = engine.isStarted ? engine.levelIndex : nil
-            let floor = level.flatMap { engine.levelCandidates.indices.contains($0) ? engine.levelCandidates[$0].floorNumber : nil }
-            let context = ProviderContext(
-                isStarted: engine.isStarted, levelIndex: level, floorNumber: floor, estimate: estimateReader)
+            context.isStarted = engine.isStarted
+            context.levelIndex = level
+            context.floorNumber = level.flatMap {
+                engine.levelCandidates.indices.contains($0) ? engine.levelCandidates[$0].floorNumber : nil
+            }
             let inputs = source.contributions(from: sample, context: context)
             let made = clock()
             timing.providers += made - mark
