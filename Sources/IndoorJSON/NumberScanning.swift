@@ -14,8 +14,8 @@ import Darwin
 /// else goes through C `strtod`, so results are always correctly rounded.
 public enum NumberScanning {
     /// 10^e for 0 ≤ e ≤ 22, every one exact in a `Double` (a switch compiles to a constant table).
-    @inline(__always)
-    private static func exactPowerOfTen(_ e: Int) -> Double {
+    @usableFromInline @inline(__always)
+    static func exactPowerOfTen(_ e: Int) -> Double {
         switch e {
         case 0: 1e0
         case 1: 1e1
@@ -41,6 +41,42 @@ public enum NumberScanning {
         case 21: 1e21
         default: 1e22
         }
+    }
+
+    /// The short path for the plain decimals recordings are full of: an optional `-`, at least one digit,
+    /// optionally a point and at least one more digit, at most 15 digits in all, no exponent. The value and
+    /// the index just past the number, computed as ``doublePrefix(_:from:to:)`` computes it (an exact
+    /// integer divided by an exact power of ten), or `nil` for any other form, which the caller then gives
+    /// to ``doublePrefix(_:from:to:)``. Inlinable, so the recording readers' per-field loops compile it in place.
+    @inlinable @inline(__always)
+    public static func plainDecimalPrefix(_ base: UnsafePointer<UInt8>, from: Int, to n: Int) -> (value: Double, end: Int)? {
+        var k = from
+        let negative = k < n && base[k] == 0x2D
+        if negative { k += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        while k < n {
+            let d = base[k] &- 48
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            digits += 1
+            k += 1
+        }
+        if digits > 0, k < n, base[k] == 0x2E {
+            k += 1
+            while k < n {
+                let d = base[k] &- 48
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                fraction += 1
+                k += 1
+            }
+            digits = fraction == 0 ? 0 : digits + fraction
+        }
+        guard digits > 0, digits <= 15 else { return nil }
+        let value = Double(mantissa) / exactPowerOfTen(fraction)
+        return (negative ? -value : value, k)
     }
 
     /// Parses the whole of `bytes` as a finite decimal number (`-1.5`, `2e-3`, `+4`, `007`, `.5`, `5.`);

@@ -115,4 +115,23 @@ import Testing
             #expect(error.message.contains(fragment), "\(text): \(error.message)")
         }
     }
+
+    /// The plain-decimal short path gives what `Double(String)` gives, stops where the number stops, and
+    /// declines every other form (for the general path to read).
+    @Test func thePlainDecimalPathAgreesOrDeclines() {
+        func plain(_ s: String) -> (value: Double, end: Int)? {
+            Array(s.utf8).withUnsafeBufferPointer { NumberScanning.plainDecimalPrefix($0.baseAddress!, from: 0, to: $0.count) }
+        }
+        for text in ["0", "-0", "7", "-12.5", "0012.5", "3.14159265358979", "-999999999999.999", "123456789012345", "0.000001"] {
+            let found = plain(text)
+            #expect(found?.value == Double(text), "\(text): \(String(describing: found))")
+            #expect(found?.value.sign == Double(text)?.sign)
+            #expect(found?.end == text.utf8.count)
+        }
+        #expect(plain("-1.25,7")?.end == 5)
+        #expect(plain("2.5e3")?.end == 3)  // stops before the exponent: the caller's separator check sends it on
+        for declined in ["", "-", ".5", "5.", "+4", "1234567890123456", "0.1234567890123456", "abc", "-.5"] {
+            #expect(plain(declined) == nil, "\(declined)")
+        }
+    }
 }

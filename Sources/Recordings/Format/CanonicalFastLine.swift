@@ -250,41 +250,15 @@ struct CanonicalFastLine {
         return nil
     }
 
-    /// The number at `p[i]`, which must end at a `,` or `}`; `i` moved past it. `-ddd.ddd` with at most
-    /// 15 digits is an exact integer divided by an exact power of ten (correctly rounded, as in
-    /// ``IndoorJSON/NumberScanning``); any other form goes to ``IndoorJSON/NumberScanning/doublePrefix(_:from:to:)``,
-    /// the general path's own parser.
+    /// The number at `p[i]`, which must end at a `,` or `}`; `i` moved past it. Plain decimals take
+    /// ``IndoorJSON/NumberScanning/plainDecimalPrefix(_:from:to:)``; any other form goes to
+    /// ``IndoorJSON/NumberScanning/doublePrefix(_:from:to:)``, the general path's own parser.
     @inline(__always)
     private static func number(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ n: Int) -> Double? {
         let start = i
-        var k = i
-        let negative = k < n && p[k] == 0x2D
-        if negative { k += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var fraction = 0
-        while k < n {
-            let d = p[k] &- 48
-            guard d < 10 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            digits += 1
-            k += 1
-        }
-        if digits > 0, k < n, p[k] == 0x2E {
-            k += 1
-            while k < n {
-                let d = p[k] &- 48
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                fraction += 1
-                k += 1
-            }
-            digits = fraction == 0 ? 0 : digits + fraction
-        }
-        if digits > 0, digits <= 15, k < n, p[k] == 0x2C || p[k] == 0x7D {
+        if let (value, k) = NumberScanning.plainDecimalPrefix(p, from: start, to: n), k < n, p[k] == 0x2C || p[k] == 0x7D {
             i = k
-            let value = Double(mantissa) / FieldCursor.powerOfTen(fraction)
-            return negative ? -value : value
+            return value
         }
         guard let (value, end) = NumberScanning.doublePrefix(p, from: start, to: n), end < n, p[end] == 0x2C || p[end] == 0x7D
         else { return nil }

@@ -41,39 +41,14 @@ struct FieldCursor {
     mutating func skip() -> Bool { field() != nil }
 
     /// The next field as a finite number (``IndoorJSON/NumberScanning/double(_:)``); `nil` when it is
-    /// missing or not one. `-ddd.ddd` with at most 15 digits is an exact integer divided by an exact power of
-    /// ten, correctly rounded as in ``IndoorJSON/NumberScanning``; other forms go to that scanner.
+    /// missing or not one. Plain decimals take ``IndoorJSON/NumberScanning/plainDecimalPrefix(_:from:to:)``,
+    /// other forms that scanner's general path.
     @inline(__always)
     mutating func number() -> Double? {
         guard !exhausted else { return nil }
-        var k = index
-        let negative = k < count && base[k] == 0x2D
-        if negative { k += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var fraction = 0
-        while k < count {
-            let d = base[k] &- 48
-            guard d < 10 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            digits += 1
-            k += 1
-        }
-        if digits > 0, k < count, base[k] == 0x2E {
-            k += 1
-            while k < count {
-                let d = base[k] &- 48
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                fraction += 1
-                k += 1
-            }
-            digits = fraction == 0 ? 0 : digits + fraction
-        }
-        if digits > 0, digits <= 15, k == count || base[k] == separator {
+        if let (value, k) = NumberScanning.plainDecimalPrefix(base, from: index, to: count), k == count || base[k] == separator {
             if k == count { exhausted = true; index = count } else { index = k + 1 }
-            let value = Double(mantissa) / FieldCursor.powerOfTen(fraction)
-            return negative ? -value : value
+            return value
         }
         guard let bytes = field() else { return nil }
         return NumberScanning.double(bytes)
@@ -106,28 +81,5 @@ struct FieldCursor {
         if bytes.isEmpty { return .some(nil) }
         guard let value = NumberScanning.int(bytes) else { return nil }
         return .some(value)
-    }
-
-    /// 10^e for 0 ≤ e ≤ 15, each exact in a `Double`.
-    @inline(__always)
-    static func powerOfTen(_ e: Int) -> Double {
-        switch e {
-        case 0: 1
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        case 9: 1e9
-        case 10: 1e10
-        case 11: 1e11
-        case 12: 1e12
-        case 13: 1e13
-        case 14: 1e14
-        default: 1e15
-        }
     }
 }
