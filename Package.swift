@@ -47,7 +47,8 @@ let package = Package(
             dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorEstimation", "IndoorRecordings"],
             path: "Sources/Positioning", exclude: readme),
         .target(
-            name: "IndoorSimulation", dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings"],
+            name: "IndoorSimulation",
+            dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning", "IndoorNavigation"],
             path: "Sources/Simulation", exclude: readme),
         .target(
             name: "IndoorNavigation",
@@ -112,7 +113,10 @@ let package = Package(
             dependencies: ["IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry", "IndoorJSON"]),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["IndoorSimulation", "IndoorRecordings", "IndoorRouting", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
+            dependencies: [
+                "IndoorSimulation", "IndoorNavigation", "IndoorPositioning", "IndoorRecordings", "IndoorRouting", "IndoorVenue",
+                "IndoorGeometry", "VenueFixtures",
+            ]
         ),
         .testTarget(
             name: "NavigationTests",

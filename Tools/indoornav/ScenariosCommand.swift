@@ -1,6 +1,8 @@
 import Foundation
 import IndoorJSON
 import IndoorNavigation
+import IndoorSimulation
+import IndoorVenue
 
 /// `indoornav scenarios [--seeds N] [--json] [--noise METERS]`: simulated walks through navigation
 /// sessions on the built-in scenario venue, with the counts the behaviour targets are checked on.

@@ -50,6 +50,10 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
     /// the direction from the nearest point of the route (beside a segment, not at a corner) to the
     /// location. 0 turns this off. Default 1.05 rad (60°), range 0–π/2.
     public var offRouteAwayHeadingRadians = 1.05
+    /// Within this distance along the route of a level change (stairs, escalator, elevator, ramp), a
+    /// heading away from the route is no evidence of leaving it: on a stairwell's flights and landings
+    /// the walked path turns away from the route's line. 0: only on the connector itself. Default 5 m, range 0–50 m.
+    public var levelChangeZoneMeters = 5.0
     /// Consecutive clearly on-route fixes that clear off-route evidence, and that end an off-route
     /// state. Default 3, range 1–20.
     public var onRouteRecoveryFixes = 3
@@ -164,6 +168,7 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
             ("offRouteMinimumSeconds", offRouteMinimumSeconds, 0...30),
             ("onRouteEvidenceFraction", onRouteEvidenceFraction, 0.1...1),
             ("offRouteAwayHeadingRadians", offRouteAwayHeadingRadians, 0...(Double.pi / 2)),
+            ("levelChangeZoneMeters", levelChangeZoneMeters, 0...50),
             ("onRouteRecoveryFixes", Double(onRouteRecoveryFixes), 1...20),
             ("maximumUsableAccuracyMeters", maximumUsableAccuracyMeters, 1...1000),
             ("minimumLevelProbability", minimumLevelProbability, 0...1),
@@ -261,6 +266,7 @@ extension NavigationConfiguration {
             (.offRouteMinimumSeconds, \.offRouteMinimumSeconds),
             (.onRouteEvidenceFraction, \.onRouteEvidenceFraction),
             (.offRouteAwayHeadingRadians, \.offRouteAwayHeadingRadians),
+            (.levelChangeZoneMeters, \.levelChangeZoneMeters),
             (.maximumUsableAccuracyMeters, \.maximumUsableAccuracyMeters),
             (.minimumLevelProbability, \.minimumLevelProbability),
             (.arrivalRadiusMeters, \.arrivalRadiusMeters),

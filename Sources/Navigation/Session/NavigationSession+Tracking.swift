@@ -69,9 +69,11 @@ extension NavigationSession {
         let verdict = Self.offRouteVerdict(
             passingThrough: levels.passingThrough, wrongLevel: levels.wrongLevel, snap: snap,
             corridorMeters: result.corridorMeters,
-            movingAway: Self.isMovingAway(
-                location, nearestPoint: result.nearestBesidePoint,
-                routeBearingRadians: result.snap?.bearingRadians, configuration: configuration),
+            movingAway: tracked.distanceToLevelChangeMeters(from: snap?.offsetMeters ?? offsetMeters)
+                > configuration.levelChangeZoneMeters
+                && Self.isMovingAway(
+                    location, nearestPoint: result.nearestBesidePoint,
+                    routeBearingRadians: result.snap?.bearingRadians, configuration: configuration),
             configuration: configuration)
         let distanceToProgress =
             levels.wrongLevel ? tracked.location(atOffset: offsetMeters).map { $0.point.distance(to: location.point) } : nil

@@ -163,6 +163,22 @@ package struct TrackedRoute: Sendable {
         nextLevelChangeRun(after: offsetMeters).map { ($0.startOffsetMeters, $0.toLevelID) }
     }
 
+    /// Distance along the route from `offsetMeters` to the nearest connector run (a level change): 0
+    /// inside one, infinity when the route has none.
+    package func distanceToLevelChangeMeters(from offsetMeters: Double) -> Double {
+        var best = Double.infinity
+        for s in segments where s.levelID == nil {
+            if offsetMeters < s.startOffsetMeters {
+                best = min(best, s.startOffsetMeters - offsetMeters)
+            } else if offsetMeters > s.endOffsetMeters {
+                best = min(best, offsetMeters - s.endOffsetMeters)
+            } else {
+                return 0
+            }
+        }
+        return best
+    }
+
     /// The next connector run after `offsetMeters`: where it starts, the level it ends on, and the
     /// levels it passes on the way (a staircase climbing two floors passes the one between).
     package func nextLevelChangeRun(

@@ -144,14 +144,6 @@ public struct WalkPlanner {
             nominalStepFrequencyHz: stepFrequency, stepCount: stepped.stepCount)
     }
 
-    /// A routed path: its first point, the moves after it and the router's polyline.
-    struct RoutedPath {
-        var start: RoutePoint
-        var startLevel: Int
-        var moves: [PathMove]
-        var polyline: [RoutePoint]
-    }
-
     private func path(from origin: Place, to destination: Place, fromRole: String, toRole: String) throws(SimulationError) -> RoutedPath {
         let response: RouteResponse
         do { response = try router.route(RouteRequest(from: origin, to: destination)) } catch {
@@ -166,34 +158,14 @@ public struct WalkPlanner {
             default: throw .noRoute(from: origin.description, to: destination.description, reason: reason)
             }
         }
-        let polyline = route.polyline
-        guard let first = polyline.first else {
+        guard !route.polyline.isEmpty else {
             throw .noRoute(from: origin.description, to: destination.description, reason: "the route has no geometry")
         }
-        let changes = route.sections.flatMap(\.maneuvers).compactMap(\.levelChange)
-        var changeCursor = 0
-        var moves: [PathMove] = []
-        var previousLevel = try levelIndex(first.levelID, context: "route")
-        for point in polyline.dropFirst() {
-            let level = try levelIndex(point.levelID, context: "route")
-            var kind: ConnectorKind?
-            if level != previousLevel {
-                let fromID = venue.levels[previousLevel].id
-                if let k = changes[changeCursor...].firstIndex(where: { $0.fromLevelID == fromID || $0.toLevelID == point.levelID }) {
-                    kind = changes[k].connectorKind
-                    changeCursor = changes[k].toLevelID == point.levelID ? k + 1 : k
-                } else {
-                    kind = .connector
-                }
-            }
-            moves.append(PathMove(to: point.point, levelIndex: level, connector: kind))
-            previousLevel = level
-        }
-        return RoutedPath(start: first, startLevel: try levelIndex(first.levelID, context: "route"), moves: moves, polyline: polyline)
+        return try RoutedPath(route: route, venue: venue)
     }
 
     private func levelIndex(_ reference: String, context: String) throws(SimulationError) -> Int {
-        do { return try venue.levelIndex(reference) } catch { throw .unknownLevel(reference: reference, context: context) }
+        try WalkComposer.levelIndex(of: reference, in: venue, context: context)
     }
 
     /// A deviation target as a local point and level index.

@@ -1,4 +1,5 @@
 import IndoorGeometry
+import IndoorNavigation
 import IndoorPositioning
 import IndoorRouting
 import IndoorVenue
@@ -6,8 +7,9 @@ import IndoorVenue
 /// Runs simulated walks through navigation sessions and counts what happened: on-route walks with
 /// positioning noise, deviation walks that leave the route, and stranded users far from any path.
 ///
-/// Deterministic for a venue, configuration and seed. The user walks at `walkingSpeedMetersPerSecond`
-/// along the route; fixes come from ``FixGenerator``.
+/// Deterministic for a venue, configuration and seed. The user walks as ``WalkComposer`` composes
+/// walks (the walk model of ``WalkPlanner``: turns, stairs, elevators) with the settings of `walker`;
+/// fixes come from ``FixGenerator``.
 public final class ScenarioRunner {
     /// The venue walks are run in.
     public let venue: Venue
@@ -15,22 +17,27 @@ public final class ScenarioRunner {
     public let configuration: NavigationConfiguration
     /// How fixes are drawn around the true path: position and heading noise, reported accuracies, fix interval.
     public let fixes: FixGenerator.Configuration
-    /// True walking speed, m/s. Default 1.3 m/s.
-    public var walkingSpeedMetersPerSecond = 1.3
+    /// How the user walks and rides connectors (``WalkerConfiguration``'s defaults: 1.3 m/s). Its
+    /// pauses before and after a walk are not used: a scenario walk starts at once and dwells for
+    /// `dwellSeconds`.
+    public let walker: WalkerConfiguration
     /// Seconds the user stays at the destination after reaching it. Default 15 s.
     public var dwellSeconds = 15.0
     /// Called with every fix and the events it caused (for tracing a walk); `nil` by default.
-    public var observer: ((_ fix: IndoorLocation, _ truth: PathPoint, _ events: [NavigationEvent]) -> Void)?
+    public var observer: ((_ fix: IndoorLocation, _ truth: RoutePoint, _ events: [NavigationEvent]) -> Void)?
     let router: IndoorRouter
 
     /// A runner for `venue`.
-    /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a setting out of range.
+    /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a navigation setting out of
+    ///   range, ``SimulationError/invalidConfiguration(field:message:)`` for a walker setting out of range.
     public init(
         venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration(),
-        fixes: FixGenerator.Configuration = FixGenerator.Configuration()
-    ) throws(NavigationError) {
+        fixes: FixGenerator.Configuration = FixGenerator.Configuration(), walker: WalkerConfiguration = WalkerConfiguration()
+    ) throws {
         self.venue = venue
         self.configuration = try configuration.validated()
+        try walker.validate()
+        self.walker = walker
         self.fixes = fixes
         self.router = IndoorRouter(venue: venue)
     }
@@ -139,12 +146,8 @@ public final class ScenarioRunner {
         return nil
     }
 
-    static func path(of route: Route) -> [PathPoint] {
-        route.polyline.map { PathPoint(point: $0.point, levelID: $0.levelID) }
-    }
-
     /// Distance from a point to a route's segments on a level (infinity when it has none there).
-    static func distance(from p: PathPoint, to route: Route) -> Double {
+    static func distance(from p: RoutePoint, to route: Route) -> Double {
         var best = Double.infinity
         let line = route.polyline
         for (a, b) in zip(line, line.dropFirst()) where a.levelID == p.levelID && b.levelID == p.levelID {

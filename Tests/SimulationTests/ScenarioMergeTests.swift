@@ -1,6 +1,9 @@
+import IndoorNavigation
+import IndoorRouting
+import IndoorVenue
 import Testing
 
-@testable import IndoorNavigation
+@testable import IndoorSimulation
 
 /// ``ScenarioReport/merged(_:)``: seed ranges run apart and merged give the report of one run over all.
 @Suite struct ScenarioMergeTests {

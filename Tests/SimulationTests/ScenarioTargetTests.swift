@@ -1,8 +1,10 @@
+import IndoorNavigation
+import IndoorRouting
 import IndoorVenue
 import Testing
 import VenueFixtures
 
-@testable import IndoorNavigation
+@testable import IndoorSimulation
 
 /// The behaviour targets on simulated walks (σ = 3 m per axis, 1–2 Hz fixes, 1.3 m/s).
 @Suite struct ScenarioTargetTests {
@@ -49,7 +51,7 @@ import VenueFixtures
     /// The walk simulator itself: noise with the configured sigma, fixes at 1–2 Hz.
     @Test func fixGeneratorHasConfiguredNoiseAndRate() {
         var generator = FixGenerator(configuration: FixGenerator.Configuration(), seed: 9)
-        let truth = PathPoint(point: .zero, levelID: "L0")
+        let truth = RoutePoint(point: .zero, levelID: "L0")
         var sumSquares = 0.0
         let n = 4000
         for i in 0..<n {

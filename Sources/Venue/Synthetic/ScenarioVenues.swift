@@ -1,5 +1,4 @@
 import IndoorGeometry
-import IndoorVenue
 
 /// A venue built in code for navigation scenarios and demos: two levels of an office floor plate with a
 /// grid of corridors 30 m apart (90 m × 60 m), rooms between them, stairs and an elevator, and named
