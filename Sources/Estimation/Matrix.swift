@@ -79,11 +79,7 @@ public struct Matrix: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Memberwise initialiser for callers that have already checked the sizes.
-    init(checkedRows rows: Int, columns: Int, elements: [Double]) {
-        self.rows = rows
-        self.columns = columns
-        self.elements = elements
-    }
+    init(checkedRows rows: Int, columns: Int, elements: [Double]) { self.rows = rows; self.columns = columns; self.elements = elements }
 
     /// Index of the first non-finite element, if any.
     var firstNonFiniteIndex: Int? { elements.firstNonFiniteIndex }

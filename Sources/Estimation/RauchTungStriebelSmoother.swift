@@ -6,10 +6,7 @@ public struct GaussianEstimate: Hashable, Sendable {
     public var covariance: Matrix
 
     /// An estimate from its mean and covariance (checked when handed to a smoother).
-    public init(mean: [Double], covariance: Matrix) {
-        self.mean = mean
-        self.covariance = covariance
-    }
+    public init(mean: [Double], covariance: Matrix) { self.mean = mean; self.covariance = covariance }
 }
 
 /// What a filter's time update from one filtered estimate to the next left behind: the prediction
@@ -21,10 +18,7 @@ public struct SmoothingTransition: Hashable, Sendable {
     public var jacobian: Matrix
 
     /// A transition from its prediction and Jacobian.
-    public init(predicted: GaussianEstimate, jacobian: Matrix) {
-        self.predicted = predicted
-        self.jacobian = jacobian
-    }
+    public init(predicted: GaussianEstimate, jacobian: Matrix) { self.predicted = predicted; self.jacobian = jacobian }
 }
 
 /// The Rauch–Tung–Striebel fixed-interval smoother: the backward pass over a whole run of a Kalman

@@ -6,10 +6,7 @@ public struct LocalPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     public var y: Double
 
     /// A point `x` metres east and `y` metres north of the frame's reference.
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
 
     /// The frame's reference point itself.
     public static let zero = LocalPoint(x: 0, y: 0)
@@ -54,10 +51,7 @@ public struct LocalVector: Hashable, Sendable {
     public var dy: Double
 
     /// A displacement of `dx` metres east and `dy` metres north.
-    public init(dx: Double, dy: Double) {
-        self.dx = dx
-        self.dy = dy
-    }
+    public init(dx: Double, dy: Double) { self.dx = dx; self.dy = dy }
 
     /// Length in metres.
     @inlinable public var length: Double { (dx * dx + dy * dy).squareRoot() }

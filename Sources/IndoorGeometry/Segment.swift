@@ -6,10 +6,7 @@ public struct Segment: Hashable, Sendable {
     public var end: LocalPoint
 
     /// The segment from `start` to `end` (equal ends make a degenerate, zero-length segment).
-    public init(_ start: LocalPoint, _ end: LocalPoint) {
-        self.start = start
-        self.end = end
-    }
+    public init(_ start: LocalPoint, _ end: LocalPoint) { self.start = start; self.end = end }
 
     /// Length in metres.
     public var length: Double { start.distance(to: end) }

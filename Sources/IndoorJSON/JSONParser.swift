@@ -113,10 +113,7 @@ private struct Scanner {
     var lineStart = 0
     var warnings: [JSONWarning] = []
 
-    init(_ b: UnsafeBufferPointer<UInt8>, options: JSONParser) {
-        self.b = b
-        self.options = options
-    }
+    init(_ b: UnsafeBufferPointer<UInt8>, options: JSONParser) { self.b = b; self.options = options }
 
     var position: JSONPosition { JSONPosition(line: line, column: i - lineStart + 1) }
 

@@ -10,10 +10,7 @@ public struct PathLossModel: Hashable, Sendable {
     public var exponent: Double
 
     /// A model.
-    public init(txPowerDbm: Double, exponent: Double) {
-        self.txPowerDbm = txPowerDbm
-        self.exponent = exponent
-    }
+    public init(txPowerDbm: Double, exponent: Double) { self.txPowerDbm = txPowerDbm; self.exponent = exponent }
 
     /// The expected RSSI at `distanceMeters` (> 0), dBm.
     public func rssiDbm(atDistanceMeters distanceMeters: Double) -> Double {

@@ -41,10 +41,7 @@ public struct RadioMap: Hashable, Sendable {
         public var rssiDbm: Double
 
         /// A reading.
-        public init(transmitter: Int, rssiDbm: Double) {
-            self.transmitter = transmitter
-            self.rssiDbm = rssiDbm
-        }
+        public init(transmitter: Int, rssiDbm: Double) { self.transmitter = transmitter; self.rssiDbm = rssiDbm }
     }
 
     /// `"indoornav-radio-map"`.

@@ -11,10 +11,7 @@ public struct RadioScan: Hashable, Sendable {
     public var readings: [String: Double]
 
     /// A scan.
-    public init(timeSeconds: Double, readings: [String: Double]) {
-        self.timeSeconds = timeSeconds
-        self.readings = readings
-    }
+    public init(timeSeconds: Double, readings: [String: Double]) { self.timeSeconds = timeSeconds; self.readings = readings }
 
     /// The key of a Wi-Fi access point.
     public static func key(wifi bssid: String) -> String { "wifi:" + bssid.lowercased() }

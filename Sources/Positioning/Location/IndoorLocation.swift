@@ -98,8 +98,5 @@ public struct PositionEstimate: Hashable, Sendable {
     public var covariance: Covariance2D
 
     /// An estimate.
-    public init(point: LocalPoint, covariance: Covariance2D) {
-        self.point = point
-        self.covariance = covariance
-    }
+    public init(point: LocalPoint, covariance: Covariance2D) { self.point = point; self.covariance = covariance }
 }

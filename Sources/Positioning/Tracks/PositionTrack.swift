@@ -68,10 +68,7 @@ public struct PositionTrack: Hashable, Sendable {
     public var points: [Point]
 
     /// A named track.
-    public init(name: String, points: [Point]) {
-        self.name = name
-        self.points = points
-    }
+    public init(name: String, points: [Point]) { self.name = name; self.points = points }
 
     /// The points split where the level changes: each run's level id and its points, in order.
     public var levelRuns: [(levelID: String?, points: [Point])] {

@@ -64,10 +64,7 @@ public struct MemoryByteSource: ByteSource {
     private var offset = 0
 
     /// A source over `bytes`, named `name` in messages.
-    public init(_ bytes: [UInt8], name: String = "<memory>") {
-        self.bytes = bytes
-        self.name = name
-    }
+    public init(_ bytes: [UInt8], name: String = "<memory>") { self.bytes = bytes; self.name = name }
 
     /// A source over the UTF-8 of `text`.
     public init(text: String, name: String = "<memory>") {

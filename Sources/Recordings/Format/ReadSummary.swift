@@ -48,10 +48,7 @@ public struct ReadSummary: Hashable, Sendable {
     private var latestSeconds = -Double.infinity
 
     /// An empty summary.
-    public init(file: String, format: RecordingFormat) {
-        self.file = file
-        self.format = format
-    }
+    public init(file: String, format: RecordingFormat) { self.file = file; self.format = format }
 
     /// Total samples delivered.
     public var totalSamples: Int { sampleCounts.reduce(0, +) }

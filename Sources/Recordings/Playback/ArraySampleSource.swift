@@ -11,10 +11,7 @@ public final class ArraySampleSource: SampleSource {
     }
 
     /// A source yielding `events` (samples and issues) in order.
-    public init(events: [SourceEvent], name: String = "<samples>") {
-        self.events = events
-        self.name = name
-    }
+    public init(events: [SourceEvent], name: String = "<samples>") { self.events = events; self.name = name }
 
     /// The next event.
     public func next() throws(RecordingError) -> SourceEvent? {

@@ -11,11 +11,7 @@ public struct DeviceVector3: Hashable, Sendable {
     public var z: Double
 
     /// A vector from its three device-frame components.
-    public init(x: Double, y: Double, z: Double) {
-        self.x = x
-        self.y = y
-        self.z = z
-    }
+    public init(x: Double, y: Double, z: Double) { self.x = x; self.y = y; self.z = z }
 
     /// Whether every component is finite.
     public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
@@ -34,12 +30,7 @@ public struct Quaternion: Hashable, Sendable {
     public var z: Double
 
     /// A quaternion from its four components (not normalised here).
-    public init(w: Double, x: Double, y: Double, z: Double) {
-        self.w = w
-        self.x = x
-        self.y = y
-        self.z = z
-    }
+    public init(w: Double, x: Double, y: Double, z: Double) { self.w = w; self.x = x; self.y = y; self.z = z }
 
     /// The unit quaternion whose vector part is `(x, y, z)`, with the non-negative scalar part
     /// `w = √(1 − x² − y² − z²)` (clamped at 0), as Android derives it from a three-value rotation vector.
@@ -203,10 +194,7 @@ public struct FloorFramePoint: Hashable, Sendable {
     public var yMeters: Double
 
     /// A point from metres east and north of the floor map origin.
-    public init(xMeters: Double, yMeters: Double) {
-        self.xMeters = xMeters
-        self.yMeters = yMeters
-    }
+    public init(xMeters: Double, yMeters: Double) { self.xMeters = xMeters; self.yMeters = yMeters }
 }
 
 /// How a recording names a level; the venue model resolves it.
@@ -246,8 +234,5 @@ public struct GroundTruthPosition: Hashable, Sendable {
     public var level: LevelReference?
 
     /// A ground-truth position.
-    public init(location: GroundTruthLocation, level: LevelReference? = nil) {
-        self.location = location
-        self.level = level
-    }
+    public init(location: GroundTruthLocation, level: LevelReference? = nil) { self.location = location; self.level = level }
 }

@@ -28,10 +28,7 @@ public struct RedisSentinels: Hashable, Sendable {
     public static let defaultPort = 26_379
 
     /// Sentinels at `addresses` (TCP) monitoring `masterName`.
-    public init(addresses: [RedisAddress], masterName: String) {
-        self.addresses = addresses
-        self.masterName = masterName
-    }
+    public init(addresses: [RedisAddress], masterName: String) { self.addresses = addresses; self.masterName = masterName }
 }
 
 /// Where and how to reach Redis.

@@ -84,10 +84,7 @@ public final class HierarchyCache: @unchecked Sendable {
     private var clock: UInt64 = 0
     private var timings = Timings()
 
-    init(graph: NavigationGraph, options: Options) {
-        self.graph = graph
-        self.options = options
-    }
+    init(graph: NavigationGraph, options: Options) { self.graph = graph; self.options = options }
 
     /// Work done so far.
     public var currentTimings: Timings { lock.withLock { timings } }

@@ -12,10 +12,7 @@ public struct Deviation: Hashable, Sendable {
     public var target: Place
 
     /// A deviation.
-    public init(atSeconds: Double, target: Place) {
-        self.atSeconds = atSeconds
-        self.target = target
-    }
+    public init(atSeconds: Double, target: Place) { self.atSeconds = atSeconds; self.target = target }
 }
 
 /// What to simulate: a walk from `origin` to `destination`, optionally leaving the route, optionally

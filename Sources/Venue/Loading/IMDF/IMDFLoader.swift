@@ -68,10 +68,7 @@ struct IMDFArchive {
     /// Every feature id seen, with its file, to report ids used twice.
     var fileOfFeatureID: [String: String] = [:]
 
-    init(folder: String, options: VenueLoadOptions) {
-        self.folder = folder
-        self.options = options
-    }
+    init(folder: String, options: VenueLoadOptions) { self.folder = folder; self.options = options }
 
     func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
 
