@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "IndoorPositioning", targets: ["IndoorPositioning"]),
         .library(name: "IndoorSimulation", targets: ["IndoorSimulation"]),
         .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
+        .library(name: "IndoorEvaluation", targets: ["IndoorEvaluation"]),
         .library(name: "IndoorRerouteService", targets: ["IndoorRerouteService"]),
         .library(name: "IndoorViewer", targets: ["IndoorViewer"]),
         .executable(name: "indoornav", targets: ["indoornav"]),
@@ -54,6 +55,12 @@ let package = Package(
             dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning"],
             path: "Sources/Navigation", exclude: readme),
         .target(
+            name: "IndoorEvaluation",
+            dependencies: [
+                "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorRecordings", "IndoorPositioning",
+                "IndoorNavigation",
+            ], exclude: readme),
+        .target(
             name: "IndoorRerouteService",
             dependencies: [
                 "CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning", "IndoorNavigation",
@@ -67,7 +74,7 @@ let package = Package(
             name: "IndoorNav",
             dependencies: [
                 "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorEstimation", "IndoorRecordings", "IndoorPositioning",
-                "IndoorSimulation", "IndoorNavigation", "IndoorViewer",
+                "IndoorSimulation", "IndoorNavigation", "IndoorEvaluation", "IndoorViewer",
             ], path: "Sources/IndoorNav"),
 
         // Tools
@@ -75,7 +82,7 @@ let package = Package(
             name: "indoornav",
             dependencies: [
                 "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorViewer", "IndoorEstimation",
-                "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorRerouteService",
+                "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorEvaluation", "IndoorRerouteService",
             ],
             path: "Tools/indoornav"
         ),
@@ -125,6 +132,12 @@ let package = Package(
                 "IndoorPositioning", "VenueFixtures", "BrowserHarness", "LoopbackSupport",
             ]
         ),
+        .testTarget(
+            name: "EvaluationTests",
+            dependencies: [
+                "IndoorEvaluation", "IndoorPositioning", "IndoorNavigation", "IndoorRecordings", "IndoorVenue", "IndoorGeometry",
+                "IndoorJSON",
+            ]),
         // Reads the sources: doc comments on public declarations, DocC articles against the code.
         .testTarget(name: "DocumentationTests"),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorEvaluation
 import IndoorJSON
 import IndoorPositioning
 import IndoorRecordings
@@ -76,16 +77,17 @@ enum SurveyCommand {
         let loadedRegistry = try beaconsPath.map { path in try EvaluationInputs.loadRegistry(path: path) }
         var tracks: RadioMapSurvey.TrackPlacement?
         if fromTracks {
-            var settings = EvalCommand.Settings(
-                venue: loadedVenue, registry: loadedRegistry, fusion: .standard,
-                storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
+            var settings = EvaluationSettings(venue: loadedVenue, registry: loadedRegistry)
             settings.fingerprint = configuration
             settings.prepareFloorPlan()
             tracks = RadioMapSurvey.TrackPlacement(settings: settings, survey: survey)
         }
+        var progress = ProgressLine("survey", total: files.count)
         let result = RadioMapSurvey.build(
             files: files, venue: loadedVenue, registry: loadedRegistry, configuration: configuration, jobs: jobs,
-            tracks: tracks, trackPlaced: fromTracks ? Set(trackFiles).subtracting(surveyedFiles) : [])
+            tracks: tracks, trackPlaced: fromTracks ? Set(trackFiles).subtracting(surveyedFiles) : [],
+            progress: { progress.update($0, ($1 as NSString).lastPathComponent) })
+        progress.finish()
         for entry in result.skipped { warn("indoornav survey: skipped \(entry.file): \(entry.reason)") }
         guard !result.map.fingerprints.isEmpty else {
             let which =
