@@ -99,6 +99,8 @@ let package = Package(
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "IndoorVenue"], path: "Tests/Support/VenueFixtures"),
         // Headless Chromium for the viewer's browser tests (skipped where no Chromium is installed).
         .target(name: "BrowserHarness", path: "Tests/Support/BrowserHarness"),
+        // The package root and the shared real data sets, for the tests that read them.
+        .target(name: "SharedTestData", path: "Tests/Support/SharedTestData"),
         // A free loopback port for the tests that start real servers.
         .target(name: "LoopbackSupport", path: "Tests/Support/LoopbackSupport"),
 
@@ -116,7 +118,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PositioningTests",
-            dependencies: ["IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry", "IndoorJSON"]),
+            dependencies: [
+                "IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry", "IndoorJSON",
+                "SharedTestData",
+            ]),
         .testTarget(
             name: "SimulationTests",
             dependencies: ["IndoorSimulation", "IndoorRecordings", "IndoorRouting", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
@@ -136,7 +141,7 @@ let package = Package(
             name: "EvaluationTests",
             dependencies: [
                 "IndoorEvaluation", "IndoorPositioning", "IndoorNavigation", "IndoorRecordings", "IndoorVenue", "IndoorGeometry",
-                "IndoorJSON",
+                "IndoorJSON", "SharedTestData",
             ]),
         // Reads the sources: doc comments on public declarations, DocC articles against the code.
         .testTarget(name: "DocumentationTests"),
