@@ -34,6 +34,30 @@ public enum ProviderEvaluation {
         }
     }
 
+    /// Scores every file (receiver tracks `*.mbd` by their beacons, recordings by each provider), one
+    /// job per file, `jobs` at a time, into one report in file order; files without ground truth or
+    /// that cannot be read are skipped with the reason. `progress` hears each file as it starts.
+    public static func report(
+        files: [String], settings: Settings, jobs: Int, progress: ((Int, String) -> Void)? = nil
+    ) -> EvaluationReport {
+        let results = ParallelJobs.map(files, jobs: jobs, progress: progress) { _, file -> Result<FileOutcome?, any Error> in
+            Result { file.hasSuffix(".mbd") ? try evaluateReceiverTrack(file, settings) : try evaluateRecording(file, settings) }
+        }
+        var report = EvaluationReport()
+        for (file, result) in zip(files, results) {
+            do {
+                if let result = try result.get() {
+                    report.outcomes.append(result)
+                } else {
+                    report.skipped.append((file, "no ground truth"))
+                }
+            } catch {
+                report.skipped.append((file, EvaluationInputs.skipReason(for: error)))
+            }
+        }
+        return report
+    }
+
     /// Scores the dead-reckoning, beacon and satellite providers of a recording; nil without ground truth.
     public static func evaluateRecording(_ file: String, _ settings: Settings) throws -> FileOutcome? {
         let loaded = try LoadedRecording.read(file, venue: settings.venue, registry: settings.registry)

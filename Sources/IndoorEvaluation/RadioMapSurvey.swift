@@ -35,6 +35,14 @@ public enum RadioMapSurvey {
             self.settings = settings
             self.survey = survey
         }
+
+        /// Placement through the standard pipeline on `venue` (its floor plan built once) and `registry`.
+        public init(venue: Venue?, registry: BeaconRegistry?, fingerprint: FingerprintConfiguration, survey: TrackSurveyConfiguration) {
+            var settings = EvaluationSettings(venue: venue, registry: registry)
+            settings.fingerprint = fingerprint
+            settings.prepareFloorPlan()
+            self.init(settings: settings, survey: survey)
+        }
     }
 
     /// The smoothed track of `loaded`, run from its first truth point only (the truth handed to the replay

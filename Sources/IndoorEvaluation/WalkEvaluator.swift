@@ -76,6 +76,35 @@ public final class WalkEvaluator {
         }
     }
 
+    /// Scores every file, one job per walk, `jobs` at a time, merged in file order into one report (as
+    /// one loop would). With `trackWriter`, each walk's run is also recorded and handed to it in the
+    /// walk's job with the file, the recording and the replay; it returns why the track could not be
+    /// written (collected in file order), nil when it was. `progress` hears each walk as it starts.
+    public func report(
+        files: [String], jobs: Int, progress: ((Int, String) -> Void)? = nil,
+        trackWriter: ((String, LoadedRecording, FusionReplay, TrackRecorder) -> String?)? = nil
+    ) -> (report: EvaluationReport, trackFailures: [String]) {
+        let results = ParallelJobs.map(files, jobs: jobs, progress: progress) { _, file -> (Result, trackFailure: String?) in
+            let recorder = trackWriter == nil ? nil : TrackRecorder()
+            let result = evaluate(file, recorder: recorder)
+            guard case .scored(let outcome, let loaded) = result, let recorder, let trackWriter, let replay = outcome.replay else {
+                return (result, nil)
+            }
+            return (result, trackWriter(file, loaded, replay, recorder))
+        }
+        var report = EvaluationReport(offline: settings.offline)
+        var trackFailures: [String] = []
+        for (result, failure) in results {
+            switch result {
+            case .scored(let outcome, _):
+                report.outcomes.append(outcome)
+                if let failure { trackFailures.append(failure) }
+            case .skipped(let file, let reason): report.skipped.append((file, reason))
+            }
+        }
+        return (report, trackFailures)
+    }
+
     /// The observers of one walk's run: the navigation follower and the track recorder, when present.
     static func observer(_ follower: (any FusionReplayObserver)?, _ recorder: TrackRecorder?) -> (any FusionReplayObserver)? {
         switch (follower, recorder) {

@@ -194,24 +194,13 @@ enum EvalCommand {
         let evaluator = WalkEvaluator(
             settings: settings, radioMaps: radioMaps, files: files, jobs: outputs.jobs, excludeRadiusMeters: excludeRadius,
             navigation: navigate ? navigation : nil)
-        // One job per walk (--jobs at once); the results are merged below in file order, as one loop would.
-        let results = ParallelJobs.map(files, jobs: outputs.jobs, progress: { progress.update($0, ($1 as NSString).lastPathComponent) }) {
-            _, file -> (WalkEvaluator.Result, trackFailure: String?) in
-            let recorder = outputs.trackFolder == nil ? nil : TrackRecorder()
-            let result = evaluator.evaluate(file, recorder: recorder)
-            guard case .scored(let outcome, let loaded) = result, let recorder, let replay = outcome.replay else { return (result, nil) }
-            return (result, outputs.writeTrack(recorder, of: file, loaded: loaded, replay: replay, venue: settings.venue))
-        }
-        var report = EvaluationReport(offline: offline)
-        var trackFailures: [String] = []
-        for (result, failure) in results {
-            switch result {
-            case .scored(let outcome, _):
-                report.outcomes.append(outcome)
-                if let failure { trackFailures.append(failure) }
-            case .skipped(let file, let reason): report.skipped.append((file, reason))
-            }
-        }
+        let (report, trackFailures) = evaluator.report(
+            files: files, jobs: outputs.jobs, progress: { progress.update($0, ($1 as NSString).lastPathComponent) },
+            trackWriter: outputs.trackFolder == nil
+                ? nil
+                : { file, loaded, replay, recorder in
+                    outputs.writeTrack(recorder, of: file, loaded: loaded, replay: replay, venue: settings.venue)
+                })
         for entry in report.skipped { warn("indoornav eval: skipped \(entry.file): \(entry.reason)") }
         if let plotPath {
             do {

@@ -82,23 +82,13 @@ struct EvalOutputs {
     }
 
     /// Writes one walk's track file; returns why it could not be written (nil when it was).
-    func writeTrack(
-        _ recorder: TrackRecorder, of file: String, loaded: LoadedRecording, replay: FusionReplay, venue: Venue?
-    ) -> String? {
+    func writeTrack(_ recorder: TrackRecorder, of file: String, loaded: LoadedRecording, replay: FusionReplay, venue: Venue?) -> String? {
         guard let path = trackFiles[file] else { return nil }
-        // Offline, the smoothed track comes first (the live one joins it with --all-tracks).
-        var tracks = [PositionTrack(name: "fused", points: recorder.fused)]
-        if let smoothed = replay.offline {
-            tracks = [smoothed.positionTrack(levels: replay.levels)] + (allTracks ? tracks : [])
-        }
-        if allTracks {
-            tracks.append(PositionTrack(name: "deadReckoning", points: recorder.deadReckoning))
-            tracks.append(replay.truth.positionTrack(levels: replay.levels, venue: venue))
-        }
-        let document = TrackDocument(
-            name: (file as NSString).lastPathComponent, tracks: tracks, frame: loaded.frame, startEpochSeconds: loaded.startEpochSeconds)
         do {
-            try TrackOutput.write(document, as: trackFormat, to: path)
+            try TrackOutput.write(
+                TrackDocument.evaluated(file, loaded: loaded, replay: replay, recorder: recorder, venue: venue, allTracks: allTracks),
+                as: trackFormat,
+                to: path)
             return nil
         } catch {
             return "\(file): \(ErrorText.sentence(error))"

@@ -84,30 +84,11 @@ enum EvalProvidersCommand {
             return 1
         }
 
-        var report = EvaluationReport()
         let files = try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "mbd"], command: "eval-providers")
         var progress = ProgressLine("eval-providers", total: files.count)
         defer { progress.finish() }
-        // One job per file (--jobs at once), added to the report in file order as one loop would.
-        let results = ParallelJobs.map(files, jobs: jobs, progress: { progress.update($0, ($1 as NSString).lastPathComponent) }) {
-            _, file -> Result<FileOutcome?, any Error> in
-            Result {
-                file.hasSuffix(".mbd")
-                    ? try ProviderEvaluation.evaluateReceiverTrack(file, settings)
-                    : try ProviderEvaluation.evaluateRecording(file, settings)
-            }
-        }
-        for (file, result) in zip(files, results) {
-            do {
-                if let result = try result.get() {
-                    report.outcomes.append(result)
-                } else {
-                    report.skipped.append((file, "no ground truth"))
-                }
-            } catch {
-                report.skipped.append((file, EvaluationInputs.skipReason(for: error)))
-            }
-        }
+        let report = ProviderEvaluation.report(
+            files: files, settings: settings, jobs: jobs, progress: { progress.update($0, ($1 as NSString).lastPathComponent) })
         print(json ? report.providersJSON.serialized(pretty: true) : report.providersText)
         return report.outcomes.isEmpty ? 1 : 0
     }
