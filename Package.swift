@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "IndoorPositioning", targets: ["IndoorPositioning"]),
         .library(name: "IndoorSimulation", targets: ["IndoorSimulation"]),
         .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
+        .library(name: "IndoorEvaluation", targets: ["IndoorEvaluation"]),
         .library(name: "IndoorRerouteService", targets: ["IndoorRerouteService"]),
         .library(name: "IndoorViewer", targets: ["IndoorViewer"]),
         .executable(name: "indoornav", targets: ["indoornav"]),
@@ -55,6 +56,12 @@ let package = Package(
             dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning"],
             path: "Sources/Navigation", exclude: readme),
         .target(
+            name: "IndoorEvaluation",
+            dependencies: [
+                "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorRecordings", "IndoorPositioning",
+                "IndoorNavigation",
+            ], exclude: readme),
+        .target(
             name: "IndoorRerouteService",
             dependencies: [
                 "CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning", "IndoorNavigation",
@@ -68,7 +75,7 @@ let package = Package(
             name: "IndoorNav",
             dependencies: [
                 "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorEstimation", "IndoorRecordings", "IndoorPositioning",
-                "IndoorSimulation", "IndoorNavigation", "IndoorViewer",
+                "IndoorSimulation", "IndoorNavigation", "IndoorEvaluation", "IndoorViewer",
             ], path: "Sources/IndoorNav"),
 
         // Tools
@@ -76,7 +83,7 @@ let package = Package(
             name: "indoornav",
             dependencies: [
                 "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorViewer", "IndoorEstimation",
-                "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorRerouteService",
+                "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorEvaluation", "IndoorRerouteService",
             ],
             path: "Tools/indoornav"
         ),
@@ -93,6 +100,8 @@ let package = Package(
         .target(name: "VenueFixtures", dependencies: ["IndoorGeometry", "IndoorVenue"], path: "Tests/Support/VenueFixtures"),
         // Headless Chromium for the viewer's browser tests (skipped where no Chromium is installed).
         .target(name: "BrowserHarness", path: "Tests/Support/BrowserHarness"),
+        // The package root and the shared real data sets, for the tests that read them.
+        .target(name: "SharedTestData", path: "Tests/Support/SharedTestData"),
         // A free loopback port for the tests that start real servers.
         .target(name: "LoopbackSupport", path: "Tests/Support/LoopbackSupport"),
 
@@ -110,7 +119,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PositioningTests",
-            dependencies: ["IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry", "IndoorJSON"]),
+            dependencies: [
+                "IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry", "IndoorJSON",
+                "SharedTestData",
+            ]),
         .testTarget(
             name: "SimulationTests",
             dependencies: [
@@ -129,6 +141,12 @@ let package = Package(
                 "IndoorPositioning", "VenueFixtures", "BrowserHarness", "LoopbackSupport",
             ]
         ),
+        .testTarget(
+            name: "EvaluationTests",
+            dependencies: [
+                "IndoorEvaluation", "IndoorPositioning", "IndoorNavigation", "IndoorRecordings", "IndoorVenue", "IndoorGeometry",
+                "IndoorJSON", "SharedTestData",
+            ]),
         // Reads the sources: doc comments on public declarations, DocC articles against the code.
         .testTarget(name: "DocumentationTests"),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.

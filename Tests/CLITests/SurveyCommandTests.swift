@@ -86,16 +86,14 @@ import Testing
         #expect((fixes["medianErrorMeters"]?.double ?? 99) < 6)
     }
 
-    @Test func blockedCrossValidationRemovesWhatWasSurveyedNearTheWalk() throws {
-        // Two copies of one walk in two groups: each is scored against a map surveyed by the other copy,
-        // which walked the very same path.
+    @Test func blockedCrossValidationFlagsAndReport() throws {
+        // Two copies of one walk in two groups (what blocking removes is EvaluationTests'; here the flags).
         let folder = try CLIRunner.temporaryDirectory()
         try FileManager.default.copyItem(at: Self.walk, to: folder.appendingPathComponent("walk.txt"))
         try FileManager.default.copyItem(at: Self.walk, to: folder.appendingPathComponent("other.txt"))
         let ordinary = try CLIRunner.run(["eval", folder.path, "--cross-validate", "2", "--json"])
         #expect(ordinary.status == 0, "\(ordinary.stderr)")
         #expect((ordinary.json?["providers"]?["fingerprint"]?["points"]?.int ?? 0) > 0)
-        // Blocked: every fingerprint lies on the scored walk's own path, so none is left to match.
         let blocked = try CLIRunner.run(["eval", folder.path, "--cross-validate", "2", "--exclude-radius", "10", "--json"])
         #expect(blocked.status == 0, "\(blocked.stderr)")
         let json = try #require(blocked.json)
@@ -103,14 +101,7 @@ import Testing
         for file in json["files"]?.array ?? [] {
             #expect(file["fusion"]?["acceptedFixesBySource"]?["fingerprint"] == nil)
         }
-        // Honesty figures: the consistency table and each walk against its dead reckoning.
-        let consistency = try #require(json["consistency"])
-        #expect((consistency["points"]?.int ?? 0) > 0)
-        for key in ["shareWithin1Sigma", "shareWithin2Sigma", "shareWithin3Sigma", "meanNEES", "shareBeyondCorridorSigmas"] {
-            #expect(consistency[key]?.double != nil, "missing \(key)")
-        }
-        #expect(json["againstDeadReckoning"]?["walks"]?.int == 2)
-        #expect(ordinary.json?["providers"]?["fingerprint"]?["consistency"]?["meanNEES"]?.double != nil)
+        #expect(json["consistency"] != nil && json["againstDeadReckoning"] != nil)
         let text = try CLIRunner.run(["eval", folder.path, "--cross-validate", "2", "--exclude-radius", "10"])
         #expect(text.stdout.contains("overall fusion consistency: within 1σ"))
         #expect(text.stdout.contains("(Gaussian 39.3 %)"))
@@ -170,38 +161,16 @@ import Testing
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let navigation = try #require(result.json?["navigation"])
+        // The figures are EvaluationTests'; here the shape: pooled and per file.
         #expect(navigation["walks"]?.int == 1)
-        #expect(navigation["notPlanned"]?.int == 0)
-        #expect(navigation["arrived"]?.int == 1)
-        // Every off-route verdict is false here (the walker followed the route); each is followed by one reroute.
-        #expect(navigation["falseOffRouteEvents"]?.int == navigation["reroutes"]?.int)
-        #expect(result.json?["files"]?.array?.first?["navigation"]?["walks"]?.int == 1)
-    }
-
-    @Test func aWalkEndingAtItsDestinationArrivesWhileItsWalkerStandsStill() throws {
-        // The recording cut at its last ground-truth point at the destination (t = 59 s): the walker has
-        // just got there, so the arrival's averaging window still holds the approach.
-        let text = try String(
-            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Recordings/simulated/campus-info-to-deans-office.jsonl"),
-            encoding: .utf8)
-        var lines: [Substring] = []
-        for line in text.split(separator: "\n") {
-            lines.append(line)
-            if line.hasPrefix(#"{"t":59,"type":"truth""#) { break }
+        for key in ["falseOffRouteEvents", "reroutes", "arrived", "earlyArrivals", "stoodAtEnd", "notPlanned", "notArrived"] {
+            #expect(navigation[key] != nil, "missing \(key)")
         }
-        #expect(lines.count < 16_300)
-        let cut = try CLIRunner.temporaryDirectory().appendingPathComponent("cut.jsonl")
-        try (lines.joined(separator: "\n") + "\n").write(to: cut, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["eval", cut.path, "--venue", "Recordings/venues/campus", "--navigate", "--json"])
-        #expect(result.status == 0, "\(result.stderr)")
-        let navigation = try #require(result.json?["navigation"])
-        #expect(navigation["arrived"]?.int == 1)
-        #expect(navigation["stoodAtEnd"]?.int == 1)
-        #expect(navigation["arrivedWhileStanding"]?.int == 1)
-        #expect(navigation["standingSecondsAtMost"]?.double == 3)
-        #expect(navigation["notArrived"]?.array?.isEmpty == true)
-        let textResult = try CLIRunner.run(["eval", cut.path, "--venue", "Recordings/venues/campus", "--navigate"])
-        #expect(textResult.stdout.contains("1 arrived (1 of them while standing still at the end; 1 walker(s) stood up to 3 s)"))
+        #expect(result.json?["files"]?.array?.first?["navigation"]?["walks"]?.int == 1)
+        let text = try CLIRunner.run([
+            "eval", "Recordings/simulated/campus-info-to-deans-office.jsonl", "--venue", "Recordings/venues/campus", "--navigate",
+        ])
+        #expect(text.stdout.contains("navigation: 1 walk(s): "))
     }
 
     @Test func navigationOptionsAreCheckedAndUsed() throws {
@@ -246,15 +215,12 @@ import Testing
 @Suite(.serialized) struct EvalManualTests {
     static let walk = "Recordings/samples/ilc-site1-B1-5ddb8a08.txt"
 
-    @Test func fixesAtTheTruthPullTheTrackOntoIt() throws {
+    @Test func manualFixesReachTheFusion() throws {
         let without = try CLIRunner.run(["eval", Self.walk, "--json"])
         let with = try CLIRunner.run(["eval", Self.walk, "--manual", Self.walk, "--manual-sigma", "1", "--json"])
         #expect(without.status == 0 && with.status == 0, "\(without.stderr)\(with.stderr)")
-        let before = try #require(without.json?["meanErrorMeters"]?.double)
-        let after = try #require(with.json?["meanErrorMeters"]?.double)
-        // Fixes at the very points that are scored, 1 m one-sigma: the track is pulled to within about it.
-        #expect(after < 1.5, "with manual fixes \(after) m")
-        #expect(after < before)
+        // What the fixes do to the track is EvaluationTests'; here that --manual reaches the fusion.
+        #expect(without.json?["files"]?.array?.first?["fusion"]?["acceptedFixesBySource"]?["manual"] == nil)
         #expect(with.json?["files"]?.array?.first?["fusion"]?["acceptedFixesBySource"]?["manual"]?.int == 9)
     }
 

@@ -11,17 +11,7 @@ import Testing
     static let beacons = root.appendingPathComponent("Recordings/simulated/campus-beacons.json")
     static let ilcWalk = root.appendingPathComponent("Recordings/samples/ilc-site1-B1-5ddb8a08.txt")
 
-    /// The walk's truth lines (time, x, y), local frame.
-    static func truth() throws -> [(t: Double, x: Double, y: Double)] {
-        try String(contentsOf: walk, encoding: .utf8).split(separator: "\n").compactMap { line in
-            guard line.contains("\"type\":\"truth\"") else { return nil }
-            let value = try JSONParser().parse(Data(line.utf8)).value
-            guard let t = value["t"]?.double, let x = value["x"]?.double, let y = value["y"]?.double else { return nil }
-            return (t, x, y)
-        }
-    }
-
-    @Test func scansArePlacedOnTheSmoothedTrackCloseToTheTruth() throws {
+    @Test func fromTracksWritesAMapAndSaysHowItWasPlaced() throws {
         let folder = try CLIRunner.temporaryDirectory()
         let map = folder.appendingPathComponent("map.json")
         let result = try CLIRunner.run([
@@ -34,25 +24,9 @@ import Testing
         #expect(report["trackWalks"]?.int == 1)
         #expect((report["placementMedianMeters"]?.double ?? 99) <= 1.0)
         #expect((report["placementP90Meters"]?.double ?? 99) <= 2.0)
-        // Checked here against the recording's own truth lines, independently of the report.
-        let truth = try Self.truth()
-        #expect(truth.count >= 50)
+        // Where the scans are placed is EvaluationTests'; here the map file and the summary.
         let written = try JSONParser().parse(try Data(contentsOf: map)).value
-        let fingerprints = try #require(written["fingerprints"]?.array)
-        #expect(fingerprints.count >= 20, "\(fingerprints.count) fingerprints")
-        var errors: [Double] = []
-        for fingerprint in fingerprints {
-            let t = try #require(fingerprint["t"]?.double)
-            let x = try #require(fingerprint["x"]?.double), y = try #require(fingerprint["y"]?.double)
-            guard let after = truth.firstIndex(where: { $0.t >= t }) else { continue }
-            let a = truth[max(0, after - 1)], b = truth[after]
-            let f = b.t > a.t ? (t - a.t) / (b.t - a.t) : 0
-            let dx = x - (a.x + f * (b.x - a.x)), dy = y - (a.y + f * (b.y - a.y))
-            errors.append((dx * dx + dy * dy).squareRoot())
-        }
-        #expect(errors.count == fingerprints.count)
-        #expect(errors.allSatisfy { $0 <= 3.0 }, "\(errors.map { String(format: "%.2f", $0) })")
-        #expect(errors.sorted()[errors.count / 2] <= 1.0)
+        #expect((written["fingerprints"]?.array?.count ?? 0) == summary["fingerprints"]?.int)
         // The text summary states the start and the comparison.
         let text = try CLIRunner.run([
             "survey", "--from-tracks", Self.walk.path, "--venue", Self.venue.path, "--beacons", Self.beacons.path,
@@ -63,23 +37,16 @@ import Testing
         #expect(text.stdout.contains("placed scans against the truth (report only): median"))
     }
 
-    @Test func aTighterSigmaLeavesScansOut() throws {
+    @Test func trackSigmaIsReported() throws {
+        // What a tighter sigma leaves out is EvaluationTests'; here that --track-sigma reaches the survey.
         let folder = try CLIRunner.temporaryDirectory()
-        func survey(_ sigma: String) throws -> JSONValue? {
-            let result = try CLIRunner.run([
-                "survey", "--from-tracks", Self.walk.path, "--venue", Self.venue.path, "-o",
-                folder.appendingPathComponent("m\(sigma).json").path,
-                "--json", "--track-sigma", sigma,
-            ])
-            #expect(result.status == 0, "\(result.stderr)")
-            return result.json
-        }
-        // Without beacons the track drifts: a 1 m limit keeps fewer scans than 1000 m.
-        let tight = try #require(try survey("1")), loose = try #require(try survey("1000"))
-        #expect((tight["fromTracks"]?["scansTooUncertain"]?.int ?? 0) > 0)
-        #expect(loose["fromTracks"]?["scansTooUncertain"]?.int == 0)
-        #expect((tight["fingerprints"]?.int ?? 0) < (loose["fingerprints"]?.int ?? 0))
-        #expect(tight["fromTracks"]?["maximumSigmaMeters"]?.double == 1)
+        let result = try CLIRunner.run([
+            "survey", "--from-tracks", Self.walk.path, "--venue", Self.venue.path, "-o", folder.appendingPathComponent("m.json").path,
+            "--json", "--track-sigma", "1",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.json?["fromTracks"]?["maximumSigmaMeters"]?.double == 1)
+        #expect(result.json?["fromTracks"]?["scansTooUncertain"]?.int != nil)
     }
 
     /// `survey --from-tracks` of a copy of the walk named `name` without the lines of sample type `type`.

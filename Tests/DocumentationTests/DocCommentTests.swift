@@ -10,7 +10,7 @@ import Testing
     /// Modules whose every public declaration must have a doc comment.
     static let required: Set<String> = [
         "IndoorJSON", "IndoorGeometry", "Venue", "Estimation", "Recordings", "Positioning", "Simulation", "Navigation",
-        "IndoorPlot", "IndoorViewer", "Routing", "RerouteService",
+        "IndoorPlot", "IndoorViewer", "Routing", "RerouteService", "IndoorEvaluation",
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -54,21 +54,6 @@ import Testing
         #expect(abs((statistics.meanNEES ?? 0) - 2) < 0.05)
     }
 
-    @Test func walksAreComparedWithTheirDeadReckoning() {
-        let comparison = DeadReckoningComparison([
-            .init(name: "a", fusedMeanMeters: 2, deadReckoningMeanMeters: 4),
-            .init(name: "b", fusedMeanMeters: 3, deadReckoningMeanMeters: 3),
-            .init(name: "c", fusedMeanMeters: 3, deadReckoningMeanMeters: 2),
-            .init(name: "d", fusedMeanMeters: 1.3, deadReckoningMeanMeters: 1),
-        ])
-        #expect(comparison.notWorseCount == 2)
-        #expect(comparison.notWorseShare == 0.5)
-        #expect(comparison.worstRatio == 1.5)
-        #expect(comparison.walks(worseThan: 1.25).map(\.name) == ["c", "d"])
-        #expect(DeadReckoningComparison([]).notWorseShare == nil)
-        #expect(DeadReckoningComparison.Walk(name: "z", fusedMeanMeters: 0, deadReckoningMeanMeters: 0).ratio == 1)
-    }
-
     @Test func persistentErrorsWidenFixesByTheirRate() {
         var inflation = CorrelatedErrorInflation(correlationSeconds: 10)
         #expect(inflation.covarianceFactor(deliveredAtSeconds: 0) == 1)  // the first fix

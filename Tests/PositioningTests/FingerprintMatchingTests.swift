@@ -214,20 +214,4 @@ import Testing
         #expect(throws: PositioningError.self) { try FingerprintConfiguration(priorSpreadMeters: .infinity) }
         #expect(throws: PositioningError.self) { try FingerprintConfiguration(priorWeightFloor: 2) }
     }
-
-    @Test func foldsKeepRepetitionsTogetherAndAreBalanced() throws {
-        let names = [
-            "IPIN2023_T3_TrainingTrial01_repetition01.txt", "IPIN2023_T3_TrainingTrial01_repetition02.txt",
-            "IPIN2023_T3_TrainingTrial02_repetition01.txt", "IPIN2023_T3_TrainingTrial03_repetition01.txt",
-            "F1/path_data_files/5dd9e7aac5b77e0006b1732b.txt", "walk-r2.jsonl", "walk-r3.jsonl",
-        ]
-        let folds = try CrossValidationFolds(names: names, count: 3)
-        #expect(folds.foldOfName[names[0]] == folds.foldOfName[names[1]])
-        #expect(folds.foldOfName[names[5]] == folds.foldOfName[names[6]])
-        #expect(Set(folds.foldOfName.values) == [0, 1, 2])
-        #expect(CrossValidationFolds.groupKey("IPIN2023_T3_TrainingTrial24_repetition01.txt") == "ipin2023_t3_trainingtrial24")
-        #expect(CrossValidationFolds.groupKey("a/b/5dd9e7aac5b77e0006b1732b.txt") == "5dd9e7aac5b77e0006b1732b")
-        #expect(throws: PositioningError.self) { try CrossValidationFolds(names: names, count: 1) }
-        #expect(throws: PositioningError.self) { try CrossValidationFolds(names: names, count: 6) }
-    }
 }

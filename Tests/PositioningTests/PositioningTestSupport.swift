@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import IndoorRecordings
+import SharedTestData
 
 @testable import IndoorPositioning
 
@@ -9,17 +10,8 @@ enum PositioningTestSupport {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The shared real data: `$INDOORNAV_SHARED_DATA`, else `<root>/../shared/data`, else
-    /// `<root>/../../shared/data` (a checkout one folder deeper); `nil` when none exists.
-    static let sharedData: URL? = {
-        var candidates: [URL] = []
-        if let override = ProcessInfo.processInfo.environment["INDOORNAV_SHARED_DATA"], !override.isEmpty {
-            candidates.append(URL(fileURLWithPath: override))
-        }
-        candidates.append(packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data"))
-        candidates.append(packageRoot.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data"))
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("README.md").path) }
-    }()
+    /// The shared real data (``SharedTestData/folder``); `nil` when none exists.
+    static let sharedData: URL? = SharedTestData.folder
 
     static var hasSharedData: Bool { sharedData != nil }
 

@@ -79,19 +79,4 @@ import Testing
         #expect(fixes.allSatisfy { $0.isValid && [0, -2].contains($0.floorNumber ?? 99) && $0.horizontalAccuracyMeters >= 1 })
         #expect(score.errorEvents == 0)
     }
-
-    @Test(.enabled(if: PositioningTestSupport.hasSharedData))
-    func receiverTracksMultilaterateWithinAFewMetres() throws {
-        let data = try #require(Support.sharedData).appendingPathComponent("philotuxo-ble")
-        let registry = try ReceiverTrackDataset.parseDevices(
-            String(contentsOf: data.appendingPathComponent("cnf/tetam.dev"), encoding: .utf8), file: "tetam.dev", txPowerDbm: -59)
-        let text = try String(contentsOf: data.appendingPathComponent("trk/straight_01_all_sensors.mbd"), encoding: .utf8)
-        let track = try ReceiverTrackDataset.parseTrack(text, file: "straight_01_all_sensors.mbd")
-        let provider = BeaconPositionProvider(map: try BeaconMap(registry: registry, frame: nil))
-        let score = try #require(
-            ProviderScoring.scoreBeacons(samples: track.samples, truth: try GroundTruthTrack(track.truth), provider: provider))
-        let errors = try #require(score.errors)
-        #expect(errors.count > 30)
-        #expect(errors.mean < 5, "mean \(errors.mean) m")
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorEvaluation
 import IndoorJSON
 import IndoorPositioning
 import IndoorRecordings
@@ -65,7 +66,7 @@ enum BeaconsCommand {
         var skipped: [(file: String, reason: String)] = []
         for file in try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl"], command: "beacons audit") {
             do {
-                let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
+                let loaded = try LoadedRecording.read(file, venue: venue, registry: registry)
                 guard let truth = loaded.truth, truth.count >= 2 else { skipped.append((file, "fewer than two truth points")); continue }
                 auditor.add(samples: loaded.samples, truth: truth)
                 walks.append(file)

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorEvaluation
 import IndoorGeometry
 import IndoorJSON
 import IndoorPositioning
@@ -56,10 +57,10 @@ enum FusionBench {
         var readDecodeSeconds = Double.infinity
         for _ in 0..<repeats { readDecodeSeconds = min(readDecodeSeconds, try BenchCommand.readPass(file).0) }
         var readSeconds = Double.infinity
-        var loadedRecording: EvaluationInputs.LoadedRecording?
+        var loadedRecording: LoadedRecording?
         for _ in 0..<repeats {
             let readStart = clock.now
-            loadedRecording = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
+            loadedRecording = try LoadedRecording.read(file, venue: venue, registry: registry)
             readSeconds = min(readSeconds, seconds(clock.now - readStart))
         }
         guard let loaded = loadedRecording else { throw ToolFailure("bench fusion: \(file) was not read") }
@@ -72,15 +73,15 @@ enum FusionBench {
         let duration = last - first
         let start = loaded.truth?.start ?? TruthPoint(timeSeconds: first, point: .zero)
         // The same providers and engine as `eval` builds for this recording (the floor-plan raster built once).
-        var settings = EvalCommand.Settings(
+        var settings = EvaluationSettings(
             venue: venue, registry: registry, fusion: .standard,
-            storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
+            storeyHeightMeters: EvaluationSettings.venuelessStoreyHeightMeters, useBeacons: true)
         settings.prepareFloorPlan()
 
         /// One replay of the samples through a fresh pipeline: seconds, the engine's counts, and with
         /// `timing` the sources' and the engine's time (a measured pass, slower than the others).
-        func pass(_ settings: EvalCommand.Settings, timing: inout FusionPipeline.StageSeconds?) throws -> (Double, FusionStatistics) {
-            let pipeline = try EvalCommand.pipeline(loaded, settings, matcher: matcher)
+        func pass(_ settings: EvaluationSettings, timing: inout FusionPipeline.StageSeconds?) throws -> (Double, FusionStatistics) {
+            let pipeline = try RecordingPipeline.build(loaded, settings: settings, matcher: matcher)
             let engine = pipeline.engine
             let startLevel = start.level.flatMap { LevelCandidate.index(of: $0, in: engine.levelCandidates, venue: venue) }
             let stageClock = SystemPlaybackClock()

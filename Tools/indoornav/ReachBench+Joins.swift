@@ -1,4 +1,5 @@
 import Foundation
+import IndoorEvaluation
 import IndoorJSON
 import IndoorRouting
 import IndoorVenue

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorEvaluation
 import IndoorGeometry
 import IndoorJSON
 import IndoorRouting

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorEvaluation
 import IndoorJSON
 import IndoorPositioning
 import IndoorRecordings
@@ -74,18 +75,15 @@ enum SurveyCommand {
         try OutputFile.refuseOverwritingInput(output, inputs: files + [venuePath, beaconsPath].compactMap { $0 })
         let loadedVenue = try venuePath.map { path in try EvaluationInputs.loadVenue(path: path) }
         let loadedRegistry = try beaconsPath.map { path in try EvaluationInputs.loadRegistry(path: path) }
-        var tracks: RadioMapSurvey.TrackPlacement?
-        if fromTracks {
-            var settings = EvalCommand.Settings(
-                venue: loadedVenue, registry: loadedRegistry, fusion: .standard,
-                storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
-            settings.fingerprint = configuration
-            settings.prepareFloorPlan()
-            tracks = RadioMapSurvey.TrackPlacement(settings: settings, survey: survey)
-        }
+        let tracks =
+            fromTracks
+            ? RadioMapSurvey.TrackPlacement(venue: loadedVenue, registry: loadedRegistry, fingerprint: configuration, survey: survey) : nil
+        var progress = ProgressLine("survey", total: files.count)
         let result = RadioMapSurvey.build(
             files: files, venue: loadedVenue, registry: loadedRegistry, configuration: configuration, jobs: jobs,
-            tracks: tracks, trackPlaced: fromTracks ? Set(trackFiles).subtracting(surveyedFiles) : [])
+            tracks: tracks, trackPlaced: fromTracks ? Set(trackFiles).subtracting(surveyedFiles) : [],
+            progress: { progress.update($0, ($1 as NSString).lastPathComponent) })
+        progress.finish()
         for entry in result.skipped { warn("indoornav survey: skipped \(entry.file): \(entry.reason)") }
         guard !result.map.fingerprints.isEmpty else {
             let which =
@@ -96,66 +94,11 @@ enum SurveyCommand {
             return 1
         }
         try OutputFile.write(result.map.json.serialized(), to: output)
-        let scans = result.outcomes.reduce(0) { $0 + $1.scans }
-        let outside = result.outcomes.reduce(0) { $0 + $1.outsideTruth }
-        let stale = result.outcomes.reduce(0) { $0 + $1.staleEntries }
-        let summary = result.map.summary
-        let uncertain = result.outcomes.reduce(0) { $0 + $1.tooUncertain }
-        let errors = result.trackPlacementErrorsMeters.sorted()
-        let placementMedian = errors.isEmpty ? nil : ErrorStatistics.percentile(errors, 0.5)
-        let placementP90 = errors.isEmpty ? nil : ErrorStatistics.percentile(errors, 0.9)
-        if json {
-            let value: JSONValue = [
-                "output": .string(output), "walks": .number(Double(summary.walks)), "fingerprints": .number(Double(summary.fingerprints)),
-                "wifiTransmitters": .number(Double(summary.wifiTransmitters)),
-                "beaconTransmitters": .number(Double(summary.beaconTransmitters)),
-                "levels": .number(Double(summary.levels)), "scans": .number(Double(scans)), "scansOutsideTruth": .number(Double(outside)),
-                "staleEntries": .number(Double(stale)),
-                "strideWalks": .number(Double(result.map.strideRatios.compactMap { $0 }.count)),
-                "surveyedStrideScale": result.map.surveyedStrideScale.map { .finite($0) } ?? .null,
-                "walkLegs": .number(Double(result.map.walkLegs.joined().count)),
-                "skipped": .array(result.skipped.map { ["file": .string($0.file), "reason": .string($0.reason)] }),
-            ]
-            if fromTracks, case .object(var o) = value {
-                o["fromTracks"] = [
-                    "start": "each walk's first ground-truth point (no later truth used to place)",
-                    "trackWalks": .number(Double(result.outcomes.count - surveyedOutcomes(result, surveyedFiles))),
-                    "maximumSigmaMeters": .finite(survey.maximumSigmaMeters),
-                    "scansTooUncertain": .number(Double(uncertain)),
-                    "scansComparedWithTruth": .number(Double(errors.count)),
-                    "placementMedianMeters": placementMedian.map { .finite($0) } ?? .null,
-                    "placementP90Meters": placementP90.map { .finite($0) } ?? .null,
-                ]
-                print(JSONValue.object(o).serialized(pretty: true))
-            } else {
-                print(value.serialized(pretty: true))
-            }
-        } else {
-            print(
-                "wrote \(output): \(summary); \(scans) scans, \(outside) outside the ground truth's (or track's) time span, \(stale) stale Wi-Fi entries dropped"
-                    + "; stride scale "
-                    + (result.map.surveyedStrideScale.map { String(format: "%.3f", $0) } ?? "not measured")
-                    + " (\(result.map.strideRatios.compactMap { $0 }.count) walks)"
-                    + "; \(result.map.walkLegs.joined().count) walk legs"
-                    + (result.skipped.isEmpty ? "" : "; skipped \(result.skipped.count) file(s)"))
-            if fromTracks {
-                print(
-                    "placed on the walks' offline-smoothed tracks, each started at its first ground-truth point (no later truth used to place); "
-                        + "\(uncertain) scans left out where the track's sigma exceeded "
-                        + String(format: "%.1f m", survey.maximumSigmaMeters)
-                        + (placementMedian.map { median in
-                            String(
-                                format: "; placed scans against the truth (report only): median %.2f m, p90 %.2f m over %d scans", median,
-                                placementP90 ?? median, errors.count)
-                        } ?? "; no truth to compare the placed scans with"))
-            }
-        }
+        let trackSurvey = fromTracks ? survey : nil
+        print(
+            json
+                ? result.summaryJSON(output: output, trackSurvey: trackSurvey, surveyedFiles: surveyedFiles).serialized(pretty: true)
+                : result.summaryText(output: output, trackSurvey: trackSurvey))
         return 0
-    }
-
-    /// How many of the result's walks were placed on truth (the `--surveyed` ones).
-    private static func surveyedOutcomes(_ result: RadioMapSurvey.Result, _ surveyedFiles: [String]) -> Int {
-        let names = Set(surveyedFiles.map(RadioMapSurvey.walkName))
-        return result.outcomes.filter { names.contains($0.walk) }.count
     }
 }

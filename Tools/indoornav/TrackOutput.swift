@@ -1,4 +1,5 @@
 import Foundation
+import IndoorEvaluation
 import IndoorGeometry
 import IndoorPositioning
 import IndoorRecordings
@@ -31,31 +32,6 @@ enum TrackOutput {
                 "--track-format: unknown format '\(name)'; use one of \(TrackFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return format
-    }
-
-    /// The truth as a track on the level candidates' ids (a level the candidates do not know keeps its
-    /// name or floor number as written).
-    static func truthTrack(_ truth: GroundTruthTrack, levels: [LevelCandidate], venue: Venue?) -> PositionTrack {
-        PositionTrack(
-            name: "truth",
-            points: truth.points.map { point in
-                var levelID: String?
-                var floorNumber: Double?
-                if let level = point.level {
-                    if let index = LevelCandidate.index(of: level, in: levels, venue: venue) {
-                        levelID = levels[index].levelID
-                        floorNumber = levels[index].floorNumber
-                    } else {
-                        switch level {
-                        case .levelId(let id): levelID = id
-                        case .floorName(let name): levelID = name
-                        case .floorNumber(let n): floorNumber = n
-                        }
-                    }
-                }
-                return PositionTrack.Point(
-                    timeSeconds: point.timeSeconds, point: point.point, levelID: levelID, floorNumber: floorNumber, sources: ["truth"])
-            })
     }
 
     /// Renders `document` in `format` and writes it atomically to `path`.

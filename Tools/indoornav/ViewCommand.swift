@@ -1,4 +1,5 @@
 import Foundation
+import IndoorEvaluation
 import IndoorJSON
 import IndoorRouting
 import IndoorVenue
@@ -97,12 +98,12 @@ enum ViewCommand {
         adding content: ViewerContent
     ) throws -> ViewerContent {
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
-        let loaded = try EvaluationInputs.readRecording(recording, venue: venue, registry: registry)
+        let loaded = try LoadedRecording.read(recording, venue: venue, registry: registry)
         guard let truth = loaded.truth else { throw ToolFailure("\(recording): no ground-truth point to start from") }
-        let replay = try Replay(
+        let replay = try RecordingReplay(
             venue: venue, registry: registry, loaded: loaded, truth: truth,
             destination: try ReplayCommand.destination(text, venue: venue), followMode: .follow, updateIntervalSeconds: 1)
-        func samples(_ track: [Replay.Stamped]) -> [ViewerTrack.Sample] {
+        func samples(_ track: [RecordingReplay.Stamped]) -> [ViewerTrack.Sample] {
             track.map { ViewerTrack.Sample(timeSeconds: $0.timeSeconds, point: $0.point, levelID: $0.levelID) }
         }
         let truthSamples = zip(truth.points, replay.truthLevelIDs).map {

@@ -1,3 +1,4 @@
+import IndoorEvaluation
 import IndoorPositioning
 import IndoorVenue
 import IndoorViewer
@@ -7,15 +8,15 @@ import IndoorViewer
 enum ViewEvalContent {
     static func tracks(venue: Venue, recording: String, beaconsPath: String?) throws -> [ViewerTrack] {
         let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
-        let loaded = try EvaluationInputs.readRecording(recording, venue: venue, registry: registry)
+        let loaded = try LoadedRecording.read(recording, venue: venue, registry: registry)
         guard let truth = loaded.truth, truth.count >= 2 else {
             throw ToolFailure("--eval \(recording): needs at least two ground-truth points")
         }
-        var settings = EvalCommand.Settings(
+        var settings = EvaluationSettings(
             venue: venue, registry: registry, fusion: .standard,
-            storeyHeightMeters: EvalCommand.venuelessStoreyHeightMeters, useBeacons: true)
+            storeyHeightMeters: EvaluationSettings.venuelessStoreyHeightMeters, useBeacons: true)
         settings.prepareFloorPlan()
-        guard let replay = try EvalCommand.evaluate(loaded, truth: truth, settings) else {
+        guard let replay = try RecordingPipeline.evaluate(loaded, truth: truth, settings: settings) else {
             throw ToolFailure("--eval \(recording): no usable ground truth")
         }
         func levelID(_ index: Int?) -> String? { index.flatMap { replay.levels.indices.contains($0) ? replay.levels[$0].levelID : nil } }

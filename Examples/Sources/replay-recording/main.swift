@@ -51,27 +51,16 @@ runExample("replay-recording") {
     let venue = try VenueLoader.load(path: venuePath)
     let registry = try BeaconRegistry.load(path: beaconsPath)
 
-    // The recording in time order, and its ground truth validated once.
-    let player = try RecordingPlayer(source: try RecordingReader(path: recordingPath))
-    var samples: [SensorSample] = []
-    var truthPoints: [TruthPoint] = []
-    while let event = try player.next() {
-        guard case .sample(let sample) = event else { continue }
-        samples.append(sample)
-        if case .groundTruth(let truth) = sample.reading, case .local(let point) = truth.location {
-            truthPoints.append(TruthPoint(timeSeconds: sample.timeSeconds, point: point, level: truth.level, line: player.lastPlayedLine))
-        }
-    }
-    let truth = try GroundTruthTrack(truthPoints, source: recordingPath)
+    // The recording in time order, and its ground truth validated once, in the venue's frame.
+    let loaded = try LoadedRecording.read(recordingPath, venue: venue, registry: registry)
+    guard let truth = loaded.truth else { throw ExampleFailure("the recording has no ground truth") }
+    let samples = loaded.samples
 
-    let engine = FusionEngine(venue: venue)
+    // The standard pipeline for the recording (dead reckoning, barometer, beacons) plus the client's provider.
     let checkIns = CheckInProvider(intervalSeconds: 15, sigmaMeters: 2)
-    let standard = FusionPipeline(
-        engine: engine, deadReckoning: DeadReckoningProvider(),
-        beacons: BeaconPositionProvider(map: try BeaconMap(registry: registry, venue: venue)))
-    let pipeline = FusionPipeline(
-        engine: engine, deadReckoning: standard.deadReckoning,
-        sources: Array(standard.sources.dropFirst()) + [checkIns])
+    var settings = EvaluationSettings(venue: venue, registry: registry)
+    settings.useGNSS = false
+    let pipeline = try RecordingPipeline.build(loaded, settings: settings, extraProviders: [checkIns])
 
     let levelID = truth.end.level.flatMap { level -> String? in if case .levelId(let id) = level { id } else { nil } }
     guard let destinationLevel = levelID else { throw ExampleFailure("the truth's last point names no level") }

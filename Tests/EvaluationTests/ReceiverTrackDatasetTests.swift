@@ -3,6 +3,7 @@ import IndoorGeometry
 import IndoorRecordings
 import Testing
 
+@testable import IndoorEvaluation
 @testable import IndoorPositioning
 
 @Suite struct ReceiverTrackDatasetTests {

@@ -14,33 +14,40 @@ import IndoorVenue
 /// where the route goes, so every off-route verdict is a false one. A recording ends the moment its
 /// walker reaches the last point, so the walker then stands still there for at most
 /// ``standingSeconds`` (as a user who has arrived does) before navigation is judged.
-struct WalkNavigation {
+public struct WalkNavigation {
     /// Longest the walker stands still at the end of a walk, seconds. 3.
-    static let standingSeconds = 3.0
+    public static let standingSeconds = 3.0
 
-    struct Outcome {
-        var walks = 1
-        var falseOffRouteEvents = 0
-        var reroutes = 0
-        var arrived = 0
+    /// What navigating one walk (or, pooled, many) gave.
+    public struct Outcome {
+        /// Walks navigated.
+        public var walks = 1
+        /// Off-route verdicts (all false: the walker followed the route).
+        public var falseOffRouteEvents = 0
+        /// Reroutes made.
+        public var reroutes = 0
+        /// Walks that announced arrival.
+        public var arrived = 0
         /// Arrivals announced while the walker (the truth, interpolated) was still beyond the arrival
         /// radius of the destination.
-        var earlyArrivals = 0
+        public var earlyArrivals = 0
         /// Each early arrival: the walk and the walker's true distance to the destination then, metres.
-        var earlyArrivalWalks: [(file: String, distanceMeters: Double)] = []
+        public var earlyArrivalWalks: [(file: String, distanceMeters: Double)] = []
         /// Walks whose walker stood still at the end before navigation ended, and arrivals during it.
-        var stood = 0
-        var arrivedStanding = 0
+        public var stood = 0
+        /// Arrivals while standing at the end.
+        public var arrivedStanding = 0
         /// Walks whose route could not be planned (with the reason of the first).
-        var notPlanned = 0
-        var firstFailure: String?
+        public var notPlanned = 0
+        /// The first unplanned walk's reason.
+        public var firstFailure: String?
         /// Seconds of each off-route verdict and its description (per walk).
-        var offRouteEvents: [(timeSeconds: Double, text: String)] = []
+        public var offRouteEvents: [(timeSeconds: Double, text: String)] = []
         /// For a walk that did not arrive: why it did not, as far as the run shows (pooled: every such walk).
-        var notArrived: [NotArrived] = []
+        public var notArrived: [NotArrived] = []
 
         /// What a walk that never announced arrival looked like at its end.
-        struct NotArrived {
+        public struct NotArrived {
             var file: String
             /// Route distance still to go by the last progress, metres.
             var distanceRemainingMeters: Double?
@@ -53,7 +60,8 @@ struct WalkNavigation {
             /// The last navigation event and when it came (seconds before the end).
             var lastEvent: String?
 
-            var json: JSONValue {
+            /// The JSON object of the walk.
+            public var json: JSONValue {
                 func number(_ value: Double?) -> JSONValue { value.map { .finite(($0 * 100).rounded() / 100) } ?? .null }
                 return [
                     "file": .string(file), "distanceRemainingMeters": number(distanceRemainingMeters),
@@ -63,14 +71,16 @@ struct WalkNavigation {
                 ]
             }
 
-            var text: String {
+            /// One line about the walk.
+            public var text: String {
                 func f(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "-" }
                 return
                     "\((file as NSString).lastPathComponent): \(f(distanceRemainingMeters)) m to go, fused \(f(endErrorMeters)) m from the destination (accuracy \(f(endAccuracyMeters)) m), recording ends \(f(secondsAfterLastTruth)) s after the last truth point, last event: \(lastEvent ?? "-")"
             }
         }
 
-        static func pooled(_ list: [Outcome]) -> Outcome {
+        /// The outcomes of many walks added up.
+        public static func pooled(_ list: [Outcome]) -> Outcome {
             var total = Outcome(walks: 0)
             for o in list {
                 total.walks += o.walks
@@ -88,7 +98,8 @@ struct WalkNavigation {
             return total
         }
 
-        var json: JSONValue {
+        /// The `navigation` JSON object.
+        public var json: JSONValue {
             [
                 "walks": .number(Double(walks)), "falseOffRouteEvents": .number(Double(falseOffRouteEvents)),
                 "reroutes": .number(Double(reroutes)), "arrived": .number(Double(arrived)),
@@ -105,7 +116,8 @@ struct WalkNavigation {
             ]
         }
 
-        var text: String {
+        /// The `navigation:` text.
+        public var text: String {
             "\(walks) walk(s): \(falseOffRouteEvents) false off-route event(s), \(reroutes) reroute(s), \(arrived) arrived"
                 + " (\(arrivedStanding) of them while standing still at the end; \(stood) walker(s) stood up to "
                 + String(format: "%.0f s)", WalkNavigation.standingSeconds)
@@ -120,9 +132,9 @@ struct WalkNavigation {
     }
 
     /// The follower that navigates along the fused track of an `eval` run (pass it as the run's observer).
-    let follower: NavigationReplay.Follower?
+    public let follower: NavigationReplay.Follower?
     /// Why the route could not be planned, when it could not.
-    let notPlannedReason: String?
+    public let notPlannedReason: String?
     private let venue: Venue
     private let truth: GroundTruthTrack
     /// The navigation thresholds the walk is followed with.
@@ -130,7 +142,7 @@ struct WalkNavigation {
 
     /// Plans the walk's navigation from its ground truth: the route starts at the truth's start, passes
     /// through later points and ends at the last one (on a venue level).
-    init(truth: GroundTruthTrack, venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration()) throws {
+    public init(truth: GroundTruthTrack, venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration()) throws {
         self.venue = venue
         self.configuration = configuration
         self.truth = truth
@@ -159,7 +171,7 @@ struct WalkNavigation {
     }
 
     /// The outcome once the run is over (`file` names the walk in the not-arrived list).
-    func outcome(lastSampleSeconds: Double?, file: String = "") -> Outcome {
+    public func outcome(lastSampleSeconds: Double?, file: String = "") -> Outcome {
         guard let follower else { return Outcome(notPlanned: 1, firstFailure: notPlannedReason) }
         let walked = follower.result(lastSampleSeconds: lastSampleSeconds)
         let stood = walked.arrived ? 0 : follower.standStill(forSeconds: Self.standingSeconds, fromSeconds: lastSampleSeconds ?? 0)

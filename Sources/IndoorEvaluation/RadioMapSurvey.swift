@@ -7,29 +7,49 @@ import IndoorVenue
 /// Builds a radio map from recordings with ground truth (shared by `survey` and `eval --cross-validate`),
 /// or from their offline-smoothed tracks with only their first truth point used (`survey --from-tracks`,
 /// `eval --self-survey`).
-enum RadioMapSurvey {
-    struct Result {
-        var map: RadioMap
-        var outcomes: [RadioMapBuilder.WalkOutcome]
-        var skipped: [(file: String, reason: String)]
+public enum RadioMapSurvey {
+    /// The map and what each walk gave.
+    public struct Result {
+        /// The radio map.
+        public var map: RadioMap
+        /// Each added walk's scans, in file order.
+        public var outcomes: [RadioMapBuilder.WalkOutcome]
+        /// The files left out, with the reason.
+        public var skipped: [(file: String, reason: String)]
         /// For each scan placed on a track where the walk has ground truth: how far it is from where the
         /// truth puts it, metres (for the report only; nothing is placed with it).
-        var trackPlacementErrorsMeters: [Double] = []
+        public var trackPlacementErrorsMeters: [Double] = []
     }
 
     /// How walks are placed on their own tracks: each runs through the `eval` pipeline of `settings`
     /// (without a radio map) with offline smoothing, started at its first ground-truth point (no later
     /// truth used), and its scans go on the smoothed track (``RadioMapBuilder/add(walk:samples:track:survey:strideRatio:)``).
-    struct TrackPlacement {
-        var settings: EvalCommand.Settings
-        var survey: TrackSurveyConfiguration
+    public struct TrackPlacement {
+        /// The pipeline the walks are run through.
+        public var settings: EvaluationSettings
+        /// Where a scan may be placed on a track.
+        public var survey: TrackSurveyConfiguration
+
+        /// Placement with `settings`' pipeline under `survey`.
+        public init(settings: EvaluationSettings, survey: TrackSurveyConfiguration) {
+            self.settings = settings
+            self.survey = survey
+        }
+
+        /// Placement through the standard pipeline on `venue` (its floor plan built once) and `registry`.
+        public init(venue: Venue?, registry: BeaconRegistry?, fingerprint: FingerprintConfiguration, survey: TrackSurveyConfiguration) {
+            var settings = EvaluationSettings(venue: venue, registry: registry)
+            settings.fingerprint = fingerprint
+            settings.prepareFloorPlan()
+            self.init(settings: settings, survey: survey)
+        }
     }
 
     /// The smoothed track of `loaded`, run from its first truth point only (the truth handed to the replay
     /// is that point, repeated at the last sample's time so the replay has two to start and score with).
     /// - Throws: ``SurveyTrackError`` when the walk has no start point or the run or its smoothing failed.
-    static func smoothedTrack(
-        _ loaded: EvaluationInputs.LoadedRecording, placement: TrackPlacement
+    public static func smoothedTrack(
+        _ loaded: LoadedRecording, placement: TrackPlacement
     ) throws -> [RadioMapBuilder.TrackPoint] {
         guard let start = loaded.truth?.start else { throw SurveyTrackError.noStartPoint }
         let end = max(start.timeSeconds, loaded.samples.last?.timeSeconds ?? start.timeSeconds)
@@ -38,7 +58,7 @@ enum RadioMapSurvey {
         var settings = placement.settings
         settings.offline = true
         settings.manualFixes = nil
-        guard let replay = try EvalCommand.evaluate(loaded, truth: startOnly, settings, matcher: nil) else {
+        guard let replay = try RecordingPipeline.evaluate(loaded, truth: startOnly, settings: settings) else {
             throw SurveyTrackError.noStartPoint
         }
         if let failure = replay.startFailure { throw SurveyTrackError.startFailed("\(failure)") }
@@ -58,7 +78,7 @@ enum RadioMapSurvey {
     }
 
     /// The walk name a file is stored under in a radio map: its file name without extension.
-    static func walkName(_ file: String) -> String {
+    public static func walkName(_ file: String) -> String {
         ((file as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
@@ -67,31 +87,30 @@ enum RadioMapSurvey {
     /// `tracks`, the files in `trackPlaced` are placed on their smoothed tracks instead (skipped when they
     /// have no start point or cannot be smoothed). Strides
     /// are measured against `deadReckoning`'s step model (``RadioMap/strideRatios``). The files are read
-    /// `jobs` at a time and added to the map in file order (the same map as one after the other).
-    static func build(
+    /// `jobs` at a time and added to the map in file order (the same map as one after the other);
+    /// `progress` hears the number of files started and the file just started.
+    public static func build(
         files: [String], venue: Venue?, registry: BeaconRegistry?,
         configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration = .standard, jobs: Int = 1,
-        tracks: TrackPlacement? = nil, trackPlaced: Set<String> = []
+        tracks: TrackPlacement? = nil, trackPlaced: Set<String> = [], progress: ((Int, String) -> Void)? = nil
     ) -> Result {
         var builder: RadioMapBuilder?
         var mapFrame: LocalFrame?
         var outcomes: [RadioMapBuilder.WalkOutcome] = []
         var skipped: [(file: String, reason: String)] = []
-        var progress = ProgressLine("survey", total: files.count)
-        defer { progress.finish() }
         // Read `jobs` files at a time in batches of 8 per job (only a batch is in memory; long enough that
         // the walks of a batch balance across the jobs), then add them in order.
         let batchSize = 8 * jobs
         // Each job also measures the walk's stride ratio on its truth as read (kept when no reframing follows).
-        var reads: [Swift.Result<(EvaluationInputs.LoadedRecording, Read), any Error>] = []
+        var reads: [Swift.Result<(LoadedRecording, Read), any Error>] = []
         var placementErrors: [Double] = []
         for (index, file) in files.enumerated() {
             if index % batchSize == 0 {
                 let batch = Array(files[index..<min(files.count, index + batchSize)])
-                reads = ParallelJobs.map(batch, jobs: jobs, progress: { progress.update(index + $0, ($1 as NSString).lastPathComponent) }) {
+                reads = ParallelJobs.map(batch, jobs: jobs, progress: progress.map { report in { report(index + $0, $1) } }) {
                     _, file in
                     Swift.Result {
-                        let loaded = try EvaluationInputs.readRecording(file, venue: venue, registry: registry)
+                        let loaded = try LoadedRecording.read(file, venue: venue, registry: registry)
                         if let tracks, trackPlaced.contains(file) {
                             return (loaded, .onTrack(try smoothedTrack(loaded, placement: tracks)))
                         }
@@ -163,7 +182,7 @@ enum RadioMapSurvey {
 }
 
 /// Why a walk could not be placed on its own track.
-enum SurveyTrackError: Error, CustomStringConvertible {
+public enum SurveyTrackError: Error, CustomStringConvertible, Equatable {
     /// The walk has no ground-truth point to start from.
     case noStartPoint
     /// The fusion could not be started at the start point.
@@ -171,7 +190,8 @@ enum SurveyTrackError: Error, CustomStringConvertible {
     /// The backward pass refused the run.
     case smoothingFailed(String)
 
-    var description: String {
+    /// The reason as a sentence.
+    public var description: String {
         switch self {
         case .noStartPoint: "no start point (a walk placed on its track starts at its first ground-truth point)"
         case .startFailed(let reason): "the fusion could not start at the first ground-truth point: \(reason)"

@@ -3,18 +3,13 @@ import Foundation
 import Synchronization
 
 /// Independent jobs (one per walk, seed or pair batch) run on several cores with Dispatch, their results
-/// in input order, so a run with `--jobs N` gives the same output as `--jobs 1`.
+/// in input order, so a run with N jobs gives the same output as one with one job.
 ///
 /// Each job must touch only its own values (the shared venue, registry and configuration are read
 /// only); the caller merges the results afterwards, in order, exactly as the one-core loop did.
-enum ParallelJobs {
-    /// `--jobs N`: independent jobs at once (default: the number of cores).
-    static let option = OptionSpec.integer(
-        "--jobs", "N", "independent jobs run at once (default: the number of cores; 1: one after the other)", in: 1...256,
-        example: "--jobs 2")
-
+public enum ParallelJobs {
     /// The number of jobs to run at once: `requested`, else the machine's active processor count.
-    static func count(_ requested: Int?) -> Int { max(1, requested ?? ProcessInfo.processInfo.activeProcessorCount) }
+    public static func count(_ requested: Int?) -> Int { max(1, requested ?? ProcessInfo.processInfo.activeProcessorCount) }
 
     /// `body(index, input)` for every input, at most `jobs` at a time, the results in input order.
     /// `progress` (when given) is called under a lock, in completion order, with the number of jobs
@@ -22,7 +17,7 @@ enum ParallelJobs {
     /// the calling thread, in order, as a plain loop.
     /// - Complexity: the inputs are taken one at a time from a shared counter, so long and short jobs
     ///   balance across the workers.
-    static func map<Input, Output>(
+    public static func map<Input, Output>(
         _ inputs: [Input], jobs: Int, progress: ((Int, Input) -> Void)? = nil, _ body: (Int, Input) -> Output
     ) -> [Output] {
         if jobs <= 1 || inputs.count <= 1 {

@@ -1,3 +1,5 @@
+import IndoorPositioning
+
 /// Splits recordings into folds for cross-validation, keeping related recordings in one fold.
 ///
 /// Recordings belong together when their names agree after removing a repetition suffix

@@ -1,3 +1,5 @@
+import IndoorPositioning
+
 /// Each walk's fused mean error against its open-loop dead reckoning's: whether fusion ever made a walk
 /// worse than the steps alone would have (the first thing blocked cross-validation checks).
 public struct DeadReckoningComparison: Hashable, Sendable {

@@ -7,20 +7,24 @@ import IndoorPositioning
 /// also without everything surveyed near the recording's own truth (blocked cross-validation). Matchers
 /// are built once per (fold, frame) and reused; with an exclusion radius (``blocked(_:truth:radiusMeters:)``),
 /// once more per recording from its fold's.
-struct RadioMapSelection {
-    var map: RadioMap?
-    var configuration: FingerprintConfiguration
-    var folds: CrossValidationFolds?
+public struct RadioMapSelection {
+    /// The whole radio map (nil: no radio-map provider).
+    public var map: RadioMap?
+    /// How the matchers match.
+    public var configuration: FingerprintConfiguration
+    /// The cross-validation folds (nil: every walk gets the whole map).
+    public var folds: CrossValidationFolds?
     /// Matchers by ``cacheKey(fold:frame:)``.
     var cache: [String: FingerprintMatcher] = [:]
 
-    init(map: RadioMap?, configuration: FingerprintConfiguration) {
+    /// The selection of `map`, without folds.
+    public init(map: RadioMap?, configuration: FingerprintConfiguration) {
         self.map = map
         self.configuration = configuration
     }
 
     /// The matcher for the recording stored as `walk` (nil without a map) and its fold.
-    mutating func matcher(forWalk walk: String, frame: LocalFrame?) -> (matcher: FingerprintMatcher?, fold: Int?) {
+    public mutating func matcher(forWalk walk: String, frame: LocalFrame?) -> (matcher: FingerprintMatcher?, fold: Int?) {
         guard let map else { return (nil, nil) }
         let fold = folds?.foldOfName[walk]
         let key = Self.cacheKey(fold: fold, frame: frame)
@@ -33,7 +37,7 @@ struct RadioMapSelection {
     /// Blocked cross-validation: `matcher`'s map (already without the recording's fold, in its frame)
     /// without what was surveyed within `radiusMeters` of the recording's `truth`
     /// (``RadioMap/excludingSurroundings(of:radiusMeters:)``), matched with the same configuration.
-    static func blocked(_ matcher: FingerprintMatcher, truth: GroundTruthTrack, radiusMeters: Double) -> FingerprintMatcher {
+    public static func blocked(_ matcher: FingerprintMatcher, truth: GroundTruthTrack, radiusMeters: Double) -> FingerprintMatcher {
         FingerprintMatcher(
             map: matcher.map.excludingSurroundings(of: truth.points, radiusMeters: radiusMeters), configuration: matcher.configuration)
     }
@@ -52,5 +56,24 @@ struct RadioMapSelection {
             selected = map.excludingWalks { folds.foldOfName[$0] == fold }
         }
         return FingerprintMatcher(map: selected.reframed(to: frame), configuration: configuration)
+    }
+}
+
+extension RadioMapSelection {
+    /// Builds, `jobs` at a time, the matchers the walks will ask for in `frame` (one per fold), so the
+    /// walks' jobs find them made instead of waiting for one another to build them. The matchers are the
+    /// ones ``matcher(forWalk:frame:)`` would build.
+    public mutating func prepare(forWalks walks: [String], frame: LocalFrame?, jobs: Int) {
+        guard let map else { return }
+        var folds: [Int?] = []
+        for walk in walks {
+            let fold = self.folds?.foldOfName[walk]
+            if !folds.contains(fold), cache[Self.cacheKey(fold: fold, frame: frame)] == nil { folds.append(fold) }
+        }
+        let selection = self
+        let matchers = ParallelJobs.map(folds, jobs: jobs) { _, fold in
+            Self.makeMatcher(map: map, folds: selection.folds, fold: fold, frame: frame, configuration: selection.configuration)
+        }
+        for (fold, matcher) in zip(folds, matchers) { cache[Self.cacheKey(fold: fold, frame: frame)] = matcher }
     }
 }

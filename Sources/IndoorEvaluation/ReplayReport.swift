@@ -8,8 +8,9 @@ import IndoorRecordings
 import IndoorVenue
 
 /// Text, timeline lines and plots of a replay.
-enum ReplayReport {
-    static func describe(_ event: NavigationEvent, venue: Venue) -> String {
+public enum ReplayReport {
+    /// A navigation event as a timeline line.
+    public static func describe(_ event: NavigationEvent, venue: Venue) -> String {
         func level(_ id: String) -> String {
             guard let l = try? venue.level(id) else { return id }
             return venue.displayName(l.shortName) ?? venue.displayName(l.name) ?? id
@@ -45,7 +46,8 @@ enum ReplayReport {
         }
     }
 
-    static func describe(_ reason: RerouteReason) -> String {
+    /// Why a reroute was asked for, in words.
+    public static func describe(_ reason: RerouteReason) -> String {
         switch reason {
         case .offRoute(let why): "off route: \(why.rawValue)"
         case .sectionTransition: "section transition"
@@ -54,7 +56,8 @@ enum ReplayReport {
         }
     }
 
-    static func text(_ r: JSONValue) -> String {
+    /// The text report of a replay's JSON report (``RecordingReplay/report(truth:)``).
+    public static func text(_ r: JSONValue) -> String {
         func f(_ v: JSONValue?, _ digits: Int = 1) -> String { v?.double.map { String(format: "%.\(digits)f", $0) } ?? "-" }
         var lines = ["", "report:"]
         guard r["navigated"]?.bool != false else {
@@ -97,18 +100,19 @@ enum ReplayReport {
     }
 
     /// One SVG per level visited: floor map, route, truth, dead reckoning, fused and snapped tracks,
-    /// cropped to what was drawn with a margin, titled with the recording's file name and the level.
-    static func writePlots(_ replay: Replay, recording: String, to path: String) throws {
+    /// cropped to what was drawn with a margin, titled with the recording's file name and the level;
+    /// each with its file: `path` itself when it ends in `.svg` and there is one level (else `-K` is
+    /// inserted before the extension), or `replay-K-LEVEL.svg` in the folder `path`.
+    public static func plots(_ replay: RecordingReplay, recording: String, to path: String) -> [(path: String, svg: String)] {
         let venue = replay.venue
         var levelIDs = Set(replay.fused.compactMap(\.levelID))
         for route in replay.routes { for p in route.polyline { levelIDs.insert(p.levelID) } }
         let ordered = venue.levels.indices.filter { levelIDs.contains(venue.levels[$0].id) }
-        let manager = FileManager.default
         let isFile = path.lowercased().hasSuffix(".svg")
-        if !isFile { try manager.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        var plots: [(path: String, svg: String)] = []
         for (k, index) in ordered.enumerated() {
             let id = venue.levels[index].id
-            func on(_ s: [Replay.Stamped]) -> [LocalPoint] { s.filter { $0.levelID == id }.map(\.point) }
+            func on(_ s: [RecordingReplay.Stamped]) -> [LocalPoint] { s.filter { $0.levelID == id }.map(\.point) }
             let routePoints = replay.routes.first.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? []
             let reroutePoints =
                 replay.routes.count > 1 ? replay.routes.last.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? [] : []
@@ -137,7 +141,8 @@ enum ReplayReport {
             } else {
                 file = (path as NSString).appendingPathComponent("replay-\(k)-\(id).svg")
             }
-            try OutputFile.write(svg, to: file)
+            plots.append((file, svg))
         }
+        return plots
     }
 }

@@ -4,19 +4,19 @@ import IndoorPositioning
 
 /// What an `eval` run says about the honesty of the fused track: the consistency of its reported
 /// covariance (``ConsistencyStatistics``) and each walk against its own dead reckoning.
-extension EvalReport {
+extension EvaluationReport {
     /// The sigmas of the consistency table.
     static let consistencySigmas: [Double] = [1, 2, 3]
     /// A walk whose fused mean exceeds this × its dead reckoning's is listed by name.
     static let listedDeadReckoningRatio = 1.25
 
     /// The consistency of every scored point pooled over the files.
-    var consistency: ConsistencyStatistics { ConsistencyStatistics(pooling: outcomes.map(\.replay.consistency)) }
+    var consistency: ConsistencyStatistics { ConsistencyStatistics(pooling: runs.map(\.replay.consistency)) }
 
     /// Every provider's fix consistency pooled over the files, by source.
     var providerConsistency: [String: ConsistencyStatistics] {
         var parts: [String: [ConsistencyStatistics]] = [:]
-        for outcome in outcomes {
+        for outcome in runs {
             for (source, statistics) in outcome.replay.providerConsistency { parts[source, default: []].append(statistics) }
         }
         return parts.mapValues { ConsistencyStatistics(pooling: $0) }
@@ -25,7 +25,7 @@ extension EvalReport {
     /// Each scored file's fused mean against its dead reckoning's.
     var againstDeadReckoning: DeadReckoningComparison {
         DeadReckoningComparison(
-            outcomes.compactMap { outcome in
+            runs.compactMap { outcome in
                 guard let fused = outcome.replay.score.errors?.mean, let pdr = outcome.replay.deadReckoningScore.errors?.mean else {
                     return nil
                 }

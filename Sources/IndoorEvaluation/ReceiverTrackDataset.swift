@@ -1,6 +1,7 @@
 import Foundation
 import IndoorGeometry
 import IndoorJSON
+import IndoorPositioning
 import IndoorRecordings
 
 /// A track of the position-annotated BLE RSSI dataset of Daniş et al. (Pervasive and Mobile Computing 81,

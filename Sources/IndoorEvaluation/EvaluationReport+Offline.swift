@@ -4,19 +4,19 @@ import IndoorPositioning
 
 /// The `eval --offline` sections: the smoothed tracks' figures beside the live ones, and each walk's
 /// offline mean against its live mean.
-extension EvalReport {
+extension EvaluationReport {
     /// Every smoothed point pooled over the files.
-    var overallOffline: FusionScore { FusionScore(points: outcomes.flatMap { $0.replay.offline?.score.points ?? [] }) }
+    var overallOffline: FusionScore { FusionScore(points: runs.flatMap { $0.replay.offline?.score.points ?? [] }) }
 
     /// The smoothed covariance's consistency pooled over the files.
     var offlineConsistency: ConsistencyStatistics {
-        ConsistencyStatistics(pooling: outcomes.compactMap { outcome in outcome.replay.offline?.consistency(truth: outcome.replay.truth) })
+        ConsistencyStatistics(pooling: runs.compactMap { outcome in outcome.replay.offline?.consistency(truth: outcome.replay.truth) })
     }
 
     /// Each smoothed walk's mean against its live mean: a walk is worse offline when its offline mean
     /// exceeds its live mean.
     var offlineAgainstLive: [(name: String, liveMeanMeters: Double, offlineMeanMeters: Double)] {
-        outcomes.compactMap { outcome in
+        runs.compactMap { outcome in
             guard let live = outcome.replay.score.errors?.mean, let smoothed = outcome.replay.offline?.score.errors?.mean else {
                 return nil
             }
@@ -26,11 +26,11 @@ extension EvalReport {
 
     /// The walks whose backward pass failed, with the reason.
     var offlineFailures: [(file: String, reason: String)] {
-        outcomes.compactMap { outcome in outcome.replay.offlineFailure.map { (outcome.file, "\($0)") } }
+        runs.compactMap { outcome in outcome.replay.offlineFailure.map { (outcome.file, "\($0)") } }
     }
 
     /// One walk's `offline` section: the smoothed score and whether it is worse than the live one.
-    static func offlineJSON(_ outcome: EvalCommand.FileOutcome) -> JSONValue {
+    static func offlineJSON(_ outcome: Run) -> JSONValue {
         guard let smoothed = outcome.replay.offline else {
             return ["failure": .optional(outcome.replay.offlineFailure.map { "\($0)" })]
         }

@@ -1,0 +1,88 @@
+import Foundation
+import IndoorGeometry
+import IndoorPositioning
+import IndoorRecordings
+import Testing
+
+@testable import IndoorEvaluation
+
+/// ``RadioMapSelection``: the radio map each walk is scored with, by fold and blocked around its truth.
+@Suite struct CrossValidationTests {
+    /// Four walks (the first two repetitions of one walk), one fingerprint each, 20 m apart along x on
+    /// one level: walk k's fingerprint at (20k, 0).
+    static let walks = ["trialA_repetition01", "trialA_repetition02", "trialB", "trialC"]
+
+    static func map() -> RadioMap {
+        RadioMap(
+            frameReference: nil, transmitters: ["wifi:aa", "wifi:bb"], levels: [.levelId("L0")], walks: walks,
+            fingerprints: walks.indices.map { k in
+                RadioMap.Fingerprint(
+                    point: LocalPoint(x: 20 * Double(k), y: 0), levelIndex: 0, walkIndex: k, timeSeconds: 0,
+                    readings: [.init(transmitter: 0, rssiDbm: -40 - Double(k)), .init(transmitter: 1, rssiDbm: -70 + Double(k))])
+            })
+    }
+
+    /// The walks whose fingerprints a matcher's map still holds.
+    static func walksIn(_ matcher: FingerprintMatcher?) -> [String] {
+        (matcher?.map.fingerprints ?? []).map { walks[$0.walkIndex] }
+    }
+
+    @Test func eachWalkIsMatchedWithoutItsOwnFold() throws {
+        let (selection, skipped) = try RadioMapSelection.crossValidated(
+            files: Self.walks.map { "/data/\($0).txt" }, map: Self.map(), foldCount: 3,
+            settings: EvaluationSettings(venue: nil, registry: nil),
+            selfSurvey: nil, jobs: 1)
+        #expect(skipped.isEmpty)
+        var selection2 = selection
+        let folds = try #require(selection.folds)
+        // Repetitions of one walk share a fold; three groups over three folds.
+        #expect(folds.foldOfName["trialA_repetition01"] == folds.foldOfName["trialA_repetition02"])
+        #expect(Set(folds.foldOfName.values) == [0, 1, 2])
+        for walk in Self.walks {
+            let (matcher, fold) = selection2.matcher(forWalk: walk, frame: nil)
+            #expect(fold == folds.foldOfName[walk])
+            let sameFold = Self.walks.filter { folds.foldOfName[$0] == fold }
+            #expect(Self.walksIn(matcher) == Self.walks.filter { !sameFold.contains($0) }, "\(walk)")
+        }
+        // One matcher per fold, cached.
+        #expect(selection2.cache.count == 3)
+    }
+
+    @Test func withoutFoldsEveryWalkGetsTheWholeMap() {
+        var selection = RadioMapSelection(map: Self.map(), configuration: .standard)
+        let (matcher, fold) = selection.matcher(forWalk: "trialB", frame: nil)
+        #expect(fold == nil)
+        #expect(Self.walksIn(matcher) == Self.walks)
+        var none = RadioMapSelection(map: nil, configuration: .standard)
+        #expect(none.matcher(forWalk: "trialB", frame: nil).matcher == nil)
+    }
+
+    @Test func blockedSelectionLosesWhatWasSurveyedNearTheTruth() throws {
+        let matcher = FingerprintMatcher(map: Self.map(), configuration: .standard)
+        // A walk along x from 15 to 25 m: only the fingerprint at 20 m (trialA_repetition02) lies within 10 m
+        // of it; those at 0 m and 40 m are 15 m away, the one at 60 m 35 m.
+        let truth = try GroundTruthTrack([
+            TruthPoint(timeSeconds: 0, point: LocalPoint(x: 15, y: 0), level: .levelId("L0")),
+            TruthPoint(timeSeconds: 10, point: LocalPoint(x: 25, y: 0), level: .levelId("L0")),
+        ])
+        let blocked = RadioMapSelection.blocked(matcher, truth: truth, radiusMeters: 10)
+        #expect(Self.walksIn(blocked) == ["trialA_repetition01", "trialB", "trialC"])
+        #expect(blocked.configuration == matcher.configuration)
+    }
+
+    @Test func tooManyFoldsIsAnError() {
+        #expect(throws: PositioningError.self) {
+            try RadioMapSelection.crossValidated(
+                files: ["/data/a.txt", "/data/b.txt"], map: Self.map(), foldCount: 50,
+                settings: EvaluationSettings(venue: nil, registry: nil),
+                selfSurvey: nil, jobs: 1)
+        }
+    }
+
+    @Test func parallelJobsKeepInputOrder() {
+        let squares = ParallelJobs.map(Array(0..<100), jobs: 4) { index, value in index * 1000 + value * value }
+        #expect(squares == (0..<100).map { $0 * 1000 + $0 * $0 })
+        #expect(ParallelJobs.count(3) == 3)
+        #expect(ParallelJobs.count(0) == 1)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import IndoorJSON
+import IndoorNavigation
+import IndoorPositioning
+import IndoorVenue
+import Testing
+
+@testable import IndoorEvaluation
+
+/// What an evaluation run does with its options — manual fixes, offline smoothing, blocked
+/// cross-validation, walks placed on their own tracks — on the bundled walks.
+@Suite(.serialized) struct EvaluationBehaviourTests {
+    static let ilcWalk = EvaluationFixtures.bundled("samples/ilc-site1-B1-5ddb8a08.txt")
+
+    /// The outcome of `file` scored with `settings` (and `radioMaps`), or a recorded issue.
+    static func score(
+        _ file: String, _ settings: EvaluationSettings,
+        radioMaps: RadioMapSelection = RadioMapSelection(map: nil, configuration: .standard),
+        excludeRadiusMeters: Double? = nil, navigation: NavigationConfiguration? = nil
+    ) -> FileOutcome? {
+        let evaluator = WalkEvaluator(
+            settings: settings, radioMaps: radioMaps, files: [file], jobs: 1, excludeRadiusMeters: excludeRadiusMeters,
+            navigation: navigation)
+        switch evaluator.evaluate(file) {
+        case .scored(let outcome, _): return outcome
+        case .skipped(_, let reason):
+            Issue.record("\(file) skipped: \(reason)")
+            return nil
+        }
+    }
+
+    static func campus(withGraph: Bool = false) throws -> EvaluationSettings {
+        EvaluationSettings(
+            venue: try EvaluationInputs.loadVenue(path: EvaluationFixtures.campusVenue, withGraph: withGraph),
+            registry: try EvaluationInputs.loadRegistry(path: EvaluationFixtures.campusBeacons))
+    }
+
+    @Test func manualFixesAtTheTruthPullTheTrackOntoIt() throws {
+        let plain = EvaluationSettings(venue: nil, registry: nil)
+        var manual = plain
+        manual.manualFixes = try ManualFixes.load(path: Self.ilcWalk, sigmaMeters: 1, venue: nil, registry: nil)
+        let before = try #require(Self.score(Self.ilcWalk, plain)?.replay?.score.errors?.mean)
+        let withFixes = try #require(Self.score(Self.ilcWalk, manual)?.replay)
+        let after = try #require(withFixes.score.errors?.mean)
+        // Fixes at the very points that are scored, 1 m one-sigma: the track is pulled to within about it.
+        #expect(after < 1.5, "with manual fixes \(after) m")
+        #expect(after < before)
+        #expect(withFixes.statistics.acceptedFixesBySource["manual"] == 9)
+    }
+
+    @Test func offlineSmoothingLeavesTheLiveFiguresAlone() throws {
+        let settings = try Self.campus()
+        var smoothing = settings
+        smoothing.offline = true
+        let live = EvaluationReport(outcomes: [try #require(Self.score(EvaluationFixtures.campusWalk, settings))])
+        let both = EvaluationReport(outcomes: [try #require(Self.score(EvaluationFixtures.campusWalk, smoothing))], offline: true)
+        func withoutOffline(_ value: JSONValue) -> JSONValue {
+            guard case .object(var members) = value else { return value }
+            members["offline"] = nil
+            if case .array(let files)? = members["files"] { members["files"] = .array(files.map(withoutOffline)) }
+            return .object(members)
+        }
+        #expect(live.json["offline"] == nil)
+        #expect(withoutOffline(both.json) == live.json)
+        let offline = try #require(both.json["offline"])
+        let smoothedMean = try #require(offline["meanErrorMeters"]?.double)
+        let liveMean = try #require(live.json["meanErrorMeters"]?.double)
+        #expect(offline["points"] == live.json["points"])
+        #expect(smoothedMean > 0 && smoothedMean < 3 * liveMean + 1)
+        #expect(offline["againstLive"]?["walks"]?.int == 1)
+        #expect(offline["failures"]?.array?.isEmpty == true)
+    }
+
+    @Test func blockedCrossValidationRemovesWhatWasSurveyedNearTheWalk() throws {
+        // Two copies of one walk in two groups: each is scored against a map surveyed by the other copy,
+        // which walked the very same path.
+        let folder = try EvaluationFixtures.folder()
+        let files = ["other.txt", "walk.txt"].map { folder.appendingPathComponent($0).path }
+        for file in files { try FileManager.default.copyItem(atPath: Self.ilcWalk, toPath: file) }
+        let settings = EvaluationSettings(venue: nil, registry: nil)
+        let (radioMaps, skipped) = try RadioMapSelection.crossValidated(
+            files: files, map: nil, foldCount: 2, settings: settings, selfSurvey: nil, jobs: 1)
+        #expect(skipped.isEmpty)
+        #expect(radioMaps.map?.walks == ["other", "walk"])
+        var ordinary: [FileOutcome] = []
+        var blocked: [FileOutcome] = []
+        for file in files {
+            ordinary += [Self.score(file, settings, radioMaps: radioMaps)].compactMap { $0 }
+            blocked += [Self.score(file, settings, radioMaps: radioMaps, excludeRadiusMeters: 10)].compactMap { $0 }
+        }
+        #expect(Set(ordinary.compactMap(\.fold)) == [0, 1])
+        #expect(ordinary.allSatisfy { ($0.replay?.statistics.acceptedFixesBySource["fingerprint"] ?? 0) > 0 })
+        // Blocked: every fingerprint lies on the scored walk's own path, so none is left to match.
+        #expect(blocked.allSatisfy { $0.replay?.statistics.acceptedFixesBySource["fingerprint"] == nil })
+        let report = EvaluationReport(outcomes: blocked)
+        #expect(report.json["providers"]?["fingerprint"] == nil)
+        #expect(report.json["againstDeadReckoning"]?["walks"]?.int == 2)
+        let consistency = try #require(report.json["consistency"])
+        for key in ["shareWithin1Sigma", "shareWithin2Sigma", "shareWithin3Sigma", "meanNEES", "shareBeyondCorridorSigmas"] {
+            #expect(consistency[key]?.double != nil, "missing \(key)")
+        }
+        #expect(report.text.contains("(Gaussian 39.3 %)"))
+    }
+
+    @Test func aWalkEndingAtItsDestinationArrivesWhileItsWalkerStandsStill() throws {
+        // The recording cut at its last ground-truth point at the destination (t = 59 s): the walker has
+        // just got there, so the arrival's averaging window still holds the approach.
+        let text = try String(contentsOfFile: EvaluationFixtures.campusWalk, encoding: .utf8)
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n") {
+            lines.append(line)
+            if line.hasPrefix(#"{"t":59,"type":"truth""#) { break }
+        }
+        let cut = try EvaluationFixtures.write(lines.map(String.init), named: "cut.jsonl", in: try EvaluationFixtures.folder())
+        var settings = try Self.campus(withGraph: true)
+        settings.registry = nil
+        let navigation = try #require(Self.score(cut, settings, navigation: NavigationConfiguration())?.navigation)
+        #expect(navigation.arrived == 1)
+        #expect(navigation.stood == 1)
+        #expect(navigation.arrivedStanding == 1)
+        #expect(navigation.notArrived.isEmpty)
+        #expect(navigation.text.contains("1 arrived (1 of them while standing still at the end; 1 walker(s) stood up to 3 s)"))
+    }
+
+    @Test func scansArePlacedOnTheSmoothedTrackCloseToTheTruth() throws {
+        let settings = try Self.campus()
+        let walk = EvaluationFixtures.campusWalk
+        let result = RadioMapSurvey.build(
+            files: [walk], venue: settings.venue, registry: settings.registry, configuration: .standard,
+            tracks: RadioMapSurvey.TrackPlacement(settings: settings, survey: .standard), trackPlaced: [walk])
+        #expect(result.skipped.isEmpty)
+        #expect(result.map.fingerprints.count >= 20, "\(result.map.fingerprints.count) fingerprints")
+        // Against the recording's truth, read here independently of the survey.
+        let truth = try #require(try LoadedRecording.read(walk, venue: settings.venue, registry: settings.registry).truth)
+        let errors = result.map.fingerprints.compactMap { fingerprint in
+            truth.position(atSeconds: fingerprint.timeSeconds, extrapolation: .holdEnds).map { $0.distance(to: fingerprint.point) }
+        }
+        #expect(errors.count == result.map.fingerprints.count)
+        #expect(errors.allSatisfy { $0 <= 3.0 }, "\(errors.map { String(format: "%.2f", $0) })")
+        #expect(errors.sorted()[errors.count / 2] <= 1.0)
+        #expect(result.trackPlacementErrorsMeters.count == errors.count)
+    }
+
+    @Test func aTighterSigmaLeavesScansOut() throws {
+        // Without beacons the track drifts: a 1 m limit keeps fewer scans than 1000 m.
+        let settings = EvaluationSettings(venue: try EvaluationInputs.loadVenue(path: EvaluationFixtures.campusVenue), registry: nil)
+        let walk = EvaluationFixtures.campusWalk
+        func survey(_ sigma: Double) throws -> RadioMapSurvey.Result {
+            RadioMapSurvey.build(
+                files: [walk], venue: settings.venue, registry: nil, configuration: .standard,
+                tracks: RadioMapSurvey.TrackPlacement(settings: settings, survey: try TrackSurveyConfiguration(maximumSigmaMeters: sigma)),
+                trackPlaced: [walk])
+        }
+        let tight = try survey(1), loose = try survey(1000)
+        #expect(tight.outcomes.reduce(0) { $0 + $1.tooUncertain } > 0)
+        #expect(loose.outcomes.reduce(0) { $0 + $1.tooUncertain } == 0)
+        #expect(tight.map.fingerprints.count < loose.map.fingerprints.count)
+    }
+}
