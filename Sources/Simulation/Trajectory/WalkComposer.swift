@@ -97,7 +97,9 @@ struct RoutedPath {
 
     init(route: Route, venue: Venue) throws(SimulationError) {
         let polyline = route.polyline
-        guard let first = polyline.first else { throw .noRoute(from: "?", to: "?", reason: "the route has no geometry") }
+        guard let first = polyline.first else {
+            throw .noRoute(from: "the route's start", to: "its destination", reason: "the route has no geometry (an empty polyline)")
+        }
         let changes = route.sections.flatMap(\.maneuvers).compactMap(\.levelChange)
         var changeCursor = 0
         var moves: [PathMove] = []
