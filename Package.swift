@@ -36,25 +36,22 @@ let package = Package(
         // Core library, in the one direction imports flow
         .target(name: "IndoorJSON", exclude: readme),
         .target(name: "IndoorGeometry", exclude: readme),
-        .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "IndoorJSON"], path: "Sources/Venue", exclude: readme),
-        .target(
-            name: "IndoorRouting", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], path: "Sources/Routing", exclude: readme),
+        .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
+        .target(name: "IndoorRouting", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorPlot"], exclude: readme),
-        .target(name: "IndoorEstimation", dependencies: ["CGSL"], path: "Sources/Estimation", exclude: readme),
-        .target(name: "IndoorRecordings", dependencies: ["IndoorGeometry", "IndoorJSON"], path: "Sources/Recordings", exclude: readme),
+        .target(name: "IndoorEstimation", dependencies: ["CGSL"], exclude: readme),
+        .target(name: "IndoorRecordings", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(
             name: "IndoorPositioning",
-            dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorEstimation", "IndoorRecordings"],
-            path: "Sources/Positioning", exclude: readme),
+            dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorEstimation", "IndoorRecordings"], exclude: readme),
         .target(
             name: "IndoorSimulation",
             dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning", "IndoorNavigation"],
-            path: "Sources/Simulation", exclude: readme),
+            exclude: readme),
         .target(
             name: "IndoorNavigation",
-            dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning"],
-            path: "Sources/Navigation", exclude: readme),
+            dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning"], exclude: readme),
         .target(
             name: "IndoorEvaluation",
             dependencies: [
@@ -66,7 +63,7 @@ let package = Package(
             dependencies: [
                 "CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning", "IndoorNavigation",
                 "IndoorPlot", "IndoorViewer",
-            ], path: "Sources/RerouteService",
+            ],
             exclude: readme
         ),
 
@@ -108,41 +105,44 @@ let package = Package(
         // Tests
         .testTarget(name: "IndoorJSONTests", dependencies: ["IndoorJSON"]),
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
-        .testTarget(name: "VenueTests", dependencies: ["IndoorVenue", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RoutingTests", dependencies: ["IndoorRouting", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
+        .testTarget(
+            name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "IndoorRoutingTests", dependencies: ["IndoorRouting", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
         .testTarget(
             name: "IndoorPlotTests",
             dependencies: ["IndoorPlot", "IndoorViewer", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
-        .testTarget(name: "EstimationTests", dependencies: ["IndoorEstimation", "EstimationReference", "IndoorGeometry"]),
+        .testTarget(name: "IndoorEstimationTests", dependencies: ["IndoorEstimation", "EstimationReference", "IndoorGeometry"]),
         .testTarget(
-            name: "RecordingsTests", dependencies: ["IndoorRecordings", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]
+            name: "IndoorRecordingsTests", dependencies: ["IndoorRecordings", "IndoorGeometry", "IndoorJSON"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "PositioningTests",
+            name: "IndoorPositioningTests",
             dependencies: [
                 "IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry", "IndoorJSON",
                 "SharedTestData",
             ]),
         .testTarget(
-            name: "SimulationTests",
+            name: "IndoorSimulationTests",
             dependencies: [
                 "IndoorSimulation", "IndoorNavigation", "IndoorPositioning", "IndoorRecordings", "IndoorRouting", "IndoorVenue",
                 "IndoorGeometry", "VenueFixtures",
             ]
         ),
         .testTarget(
-            name: "NavigationTests",
+            name: "IndoorNavigationTests",
             dependencies: ["IndoorNavigation", "IndoorRouting", "IndoorPositioning", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
         ),
         .testTarget(
-            name: "RerouteServiceTests",
+            name: "IndoorRerouteServiceTests",
             dependencies: [
                 "IndoorRerouteService", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorNavigation",
                 "IndoorPositioning", "VenueFixtures", "BrowserHarness", "LoopbackSupport",
             ]
         ),
         .testTarget(
-            name: "EvaluationTests",
+            name: "IndoorEvaluationTests",
             dependencies: [
                 "IndoorEvaluation", "IndoorPositioning", "IndoorNavigation", "IndoorRecordings", "IndoorVenue", "IndoorGeometry",
                 "IndoorJSON", "SharedTestData",

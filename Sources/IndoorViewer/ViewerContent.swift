@@ -3,7 +3,7 @@ import IndoorJSON
 
 /// What a viewer page shows over the venue: routes, timed tracks and navigation events.
 public struct ViewerContent: Sendable {
-    /// Routes in the JSON of `indoornav route --format json` (``Routing/RouteJSON``), drawn in order.
+    /// Routes in the JSON of `indoornav route --format json` (``IndoorRouting/RouteJSON``), drawn in order.
     public var routes: [JSONValue]
     /// Legend names of the routes, by index (missing ones: "planned route", then "route 2", …).
     public var routeNames: [String] = []

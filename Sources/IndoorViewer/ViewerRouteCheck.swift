@@ -1,7 +1,7 @@
 import IndoorJSON
 import IndoorVenue
 
-/// Checks that a route JSON (``Routing/RouteJSON``) is drawable on a venue before it goes into a page.
+/// Checks that a route JSON (``IndoorRouting/RouteJSON``) is drawable on a venue before it goes into a page.
 public enum ViewerRouteCheck {
     /// Passes a route whose sections each have a polyline of `{x, y, level}` points on levels of `venue`.
     /// - Throws: ``ViewerError/badRoute(field:reason:)`` naming the JSON path of the first problem.

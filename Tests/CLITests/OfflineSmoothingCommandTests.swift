@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func evalOfflineAddsItsSections() throws {
-        // That the live figures stay the same is EvaluationTests'; here the sections --offline adds.
+        // That the live figures stay the same is IndoorEvaluationTests'; here the sections --offline adds.
         let live = try CLIRunner.run(["eval", Self.ilcWalk, "--json"])
         let both = try CLIRunner.run(["eval", Self.ilcWalk, "--json", "--offline"])
         #expect(live.status == 0 && both.status == 0, "\(live.stderr)\(both.stderr)")

@@ -8,7 +8,7 @@ import Testing
 
     @Test func benchReachReportsPairsAndUnreachableUnits() throws {
         let r = try CLIRunner.run([
-            "bench", "reach", "Tests/VenueTests/Fixtures/messy-tall-stair", "--pairs", "40", "--seed", "3", "--json",
+            "bench", "reach", "Tests/IndoorVenueTests/Fixtures/messy-tall-stair", "--pairs", "40", "--seed", "3", "--json",
         ])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try #require(r.json)
@@ -26,7 +26,7 @@ import Testing
     /// `--check-joins` routes every pair the geometry joins (the fixture's walkways touch without doors).
     @Test func benchReachPerLevelAndTheJoinCheck() throws {
         let r = try CLIRunner.run([
-            "bench", "reach", "Tests/VenueTests/Fixtures/messy-touching-walkways", "--pairs", "60", "--scope", "level",
+            "bench", "reach", "Tests/IndoorVenueTests/Fixtures/messy-touching-walkways", "--pairs", "60", "--scope", "level",
             "--check-joins", "--json", "--jobs", "2",
         ])
         #expect(r.status == 0, "\(r.stderr)")
@@ -42,12 +42,12 @@ import Testing
         #expect(joins["levels"]?.array?.allSatisfy { $0["missedPairs"]?.array?.isEmpty == true } == true)
         // The same check with one job gives the same JSON apart from the timings.
         let one = try CLIRunner.run([
-            "bench", "reach", "Tests/VenueTests/Fixtures/messy-touching-walkways", "--pairs", "60", "--scope", "level",
+            "bench", "reach", "Tests/IndoorVenueTests/Fixtures/messy-touching-walkways", "--pairs", "60", "--scope", "level",
             "--check-joins", "--json", "--jobs", "1",
         ])
         #expect(one.json?["joinCheck"] == joins)
         let text = try CLIRunner.run([
-            "bench", "reach", "Tests/VenueTests/Fixtures/messy-touching-walkways", "--pairs", "20", "--check-joins",
+            "bench", "reach", "Tests/IndoorVenueTests/Fixtures/messy-touching-walkways", "--pairs", "20", "--check-joins",
         ])
         #expect(text.status == 0 && text.stdout.contains("per level") && text.stdout.contains("joins from the geometry"), "\(text.stdout)")
         let bad = try CLIRunner.run(["bench", "reach", campus, "--scope", "floor"])
@@ -83,7 +83,7 @@ import Testing
 /// `indoornav venue validate` says which units with openings routes cannot reach, and why.
 @Suite struct ValidateReachabilityTests {
     @Test func everyUnitOfTheFixtureIsReachable() throws {
-        let r = try CLIRunner.run(["venue", "validate", "Tests/VenueTests/Fixtures/messy-openings", "--json"])
+        let r = try CLIRunner.run(["venue", "validate", "Tests/IndoorVenueTests/Fixtures/messy-openings", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let json = try #require(r.json)
         // The corridor and ten rooms, each with a door.
@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func aDoorMovedIntoTheRoomLeavesItUnreachableWithAReason() throws {
-        let source = "Tests/VenueTests/Fixtures/messy-openings"
+        let source = "Tests/IndoorVenueTests/Fixtures/messy-openings"
         let copy = try CLIRunner.temporaryDirectory().appendingPathComponent("venue").path
         try FileManager.default.copyItem(atPath: source, toPath: copy)
         // Move door-s0 3.5 m south, from the corridor into south room 0 (degrees at the equator).
@@ -134,7 +134,7 @@ import Testing
 /// `--graph derived|authored|FILE|DIR` wherever a venue is loaded.
 @Suite struct GraphChoiceTests {
     @Test func anExportedGraphFileRoutesLikeTheGraphItCameFrom() throws {
-        let venue = "Tests/VenueTests/Fixtures/messy-two-buildings"
+        let venue = "Tests/IndoorVenueTests/Fixtures/messy-two-buildings"
         let dir = try CLIRunner.temporaryDirectory()
         let file = dir.appendingPathComponent("graph.geojson").path
         let export = try CLIRunner.run(["venue", "graph", venue, "--graph", "derived", "-o", file])
@@ -157,8 +157,8 @@ import Testing
     @Test func aGraphFolderWithANodeEdgePair() throws {
         let dir = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let fixture = "Tests/VenueTests/Fixtures/imdf-node-edge/"
-        let venue = "Tests/VenueTests/Fixtures/imdf-minimal"
+        let fixture = "Tests/IndoorVenueTests/Fixtures/imdf-node-edge/"
+        let venue = "Tests/IndoorVenueTests/Fixtures/imdf-minimal"
         let empty = try CLIRunner.run(["venue", "inspect", venue, "--graph", dir.path])
         #expect(empty.status == 1 && empty.stderr.contains("holds no navPath.geojson"), "\(empty.stderr)")
         try FileManager.default.copyItem(

@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func blockedCrossValidationFlagsAndReport() throws {
-        // Two copies of one walk in two groups (what blocking removes is EvaluationTests'; here the flags).
+        // Two copies of one walk in two groups (what blocking removes is IndoorEvaluationTests'; here the flags).
         let folder = try CLIRunner.temporaryDirectory()
         try FileManager.default.copyItem(at: Self.walk, to: folder.appendingPathComponent("walk.txt"))
         try FileManager.default.copyItem(at: Self.walk, to: folder.appendingPathComponent("other.txt"))
@@ -161,7 +161,7 @@ import Testing
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let navigation = try #require(result.json?["navigation"])
-        // The figures are EvaluationTests'; here the shape: pooled and per file.
+        // The figures are IndoorEvaluationTests'; here the shape: pooled and per file.
         #expect(navigation["walks"]?.int == 1)
         for key in ["falseOffRouteEvents", "reroutes", "arrived", "earlyArrivals", "stoodAtEnd", "notPlanned", "notArrived"] {
             #expect(navigation[key] != nil, "missing \(key)")
@@ -219,7 +219,7 @@ import Testing
         let without = try CLIRunner.run(["eval", Self.walk, "--json"])
         let with = try CLIRunner.run(["eval", Self.walk, "--manual", Self.walk, "--manual-sigma", "1", "--json"])
         #expect(without.status == 0 && with.status == 0, "\(without.stderr)\(with.stderr)")
-        // What the fixes do to the track is EvaluationTests'; here that --manual reaches the fusion.
+        // What the fixes do to the track is IndoorEvaluationTests'; here that --manual reaches the fusion.
         #expect(without.json?["files"]?.array?.first?["fusion"]?["acceptedFixesBySource"]?["manual"] == nil)
         #expect(with.json?["files"]?.array?.first?["fusion"]?["acceptedFixesBySource"]?["manual"]?.int == 9)
     }

@@ -24,7 +24,7 @@ import Testing
         #expect(report["trackWalks"]?.int == 1)
         #expect((report["placementMedianMeters"]?.double ?? 99) <= 1.0)
         #expect((report["placementP90Meters"]?.double ?? 99) <= 2.0)
-        // Where the scans are placed is EvaluationTests'; here the map file and the summary.
+        // Where the scans are placed is IndoorEvaluationTests'; here the map file and the summary.
         let written = try JSONParser().parse(try Data(contentsOf: map)).value
         #expect((written["fingerprints"]?.array?.count ?? 0) == summary["fingerprints"]?.int)
         // The text summary states the start and the comparison.
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func trackSigmaIsReported() throws {
-        // What a tighter sigma leaves out is EvaluationTests'; here that --track-sigma reaches the survey.
+        // What a tighter sigma leaves out is IndoorEvaluationTests'; here that --track-sigma reaches the survey.
         let folder = try CLIRunner.temporaryDirectory()
         let result = try CLIRunner.run([
             "survey", "--from-tracks", Self.walk.path, "--venue", Self.venue.path, "-o", folder.appendingPathComponent("m.json").path,

@@ -9,8 +9,8 @@ import Testing
 @Suite struct DocCommentTests {
     /// Modules whose every public declaration must have a doc comment.
     static let required: Set<String> = [
-        "IndoorJSON", "IndoorGeometry", "Venue", "Estimation", "Recordings", "Positioning", "Simulation", "Navigation",
-        "IndoorPlot", "IndoorViewer", "Routing", "RerouteService", "IndoorEvaluation",
+        "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorEstimation", "IndoorRecordings", "IndoorPositioning", "IndoorSimulation",
+        "IndoorNavigation", "IndoorPlot", "IndoorViewer", "IndoorRouting", "IndoorRerouteService", "IndoorEvaluation",
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -34,7 +34,7 @@ enum SimulateCommand {
             SharedOptions.json,
         ],
         notes: [
-            "Without --beacons a layout is generated (a zig-zag along corridor walls and a grid in rooms; Sources/Simulation/README.md)."
+            "Without --beacons a layout is generated (a zig-zag along corridor walls and a grid in rooms; Sources/IndoorSimulation/README.md)."
         ],
         examples: ["simulate Recordings/venues/campus --from am-info --to occ-deans-office --seed 1 -o rec.jsonl --beacons-out b.json"],
         run: run)
