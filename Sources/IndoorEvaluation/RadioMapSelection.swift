@@ -18,10 +18,7 @@ public struct RadioMapSelection {
     var cache: [String: FingerprintMatcher] = [:]
 
     /// The selection of `map`, without folds.
-    public init(map: RadioMap?, configuration: FingerprintConfiguration) {
-        self.map = map
-        self.configuration = configuration
-    }
+    public init(map: RadioMap?, configuration: FingerprintConfiguration) { self.map = map; self.configuration = configuration }
 
     /// The matcher for the recording stored as `walk` (nil without a map) and its fold.
     public mutating func matcher(forWalk walk: String, frame: LocalFrame?) -> (matcher: FingerprintMatcher?, fold: Int?) {

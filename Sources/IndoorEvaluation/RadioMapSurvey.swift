@@ -31,10 +31,7 @@ public enum RadioMapSurvey {
         public var survey: TrackSurveyConfiguration
 
         /// Placement with `settings`' pipeline under `survey`.
-        public init(settings: EvaluationSettings, survey: TrackSurveyConfiguration) {
-            self.settings = settings
-            self.survey = survey
-        }
+        public init(settings: EvaluationSettings, survey: TrackSurveyConfiguration) { self.settings = settings; self.survey = survey }
 
         /// Placement through the standard pipeline on `venue` (its floor plan built once) and `registry`.
         public init(venue: Venue?, registry: BeaconRegistry?, fingerprint: FingerprintConfiguration, survey: TrackSurveyConfiguration) {

@@ -14,41 +14,42 @@ private struct ReadOutcome: Equatable {
     var error: String?
 }
 
+/// What both readers hand out besides their events: the sources reader and the test-side reference.
+private protocol SummarisingReader: SampleSource {
+    var summary: ReadSummary { get }
+    var header: RecordingHeader { get }
+}
+extension RecordingReader: SummarisingReader {}
+extension ReferenceRecordingReader: SummarisingReader {}
+
+/// Reads `bytes` with the reader `open` makes, through the player too (a second reader) unless `withPlayer` is false.
+private func read(_ open: () throws -> any SummarisingReader, withPlayer: Bool) -> ReadOutcome {
+    var outcome = ReadOutcome()
+    do {
+        let reader = try open()
+        while let event = try reader.next() { outcome.events.append(event) }
+        outcome.summary = reader.summary
+        outcome.header = reader.header
+        if withPlayer {
+            // The player is unchanged; it plays each reader's samples to compare what each feeds it.
+            let player = try RecordingPlayer(source: open())
+            while let event = try player.next() { outcome.played.append(event) }
+            outcome.report = player.report
+        }
+    } catch {
+        outcome.error = "\(error)"
+    }
+    return outcome
+}
+
 /// Reads `bytes` with the reader in Sources and with the test-side reference (the reader as it was
 /// before the single-pass reader), through the player too unless `withPlayer` is false, and returns both outcomes.
 private func readBoth(
     _ bytes: [UInt8], name: String, chunkBytes: Int = 1 << 20, withPlayer: Bool = true
 ) -> (new: ReadOutcome, old: ReadOutcome) {
-    var new = ReadOutcome()
-    do {
-        let reader = try RecordingReader(source: MemoryByteSource(bytes, name: name), chunkBytes: chunkBytes)
-        while let event = try reader.next() { new.events.append(event) }
-        new.summary = reader.summary
-        new.header = reader.header
-        if withPlayer {
-            let player = try RecordingPlayer(source: RecordingReader(source: MemoryByteSource(bytes, name: name), chunkBytes: chunkBytes))
-            while let event = try player.next() { new.played.append(event) }
-            new.report = player.report
-        }
-    } catch {
-        new.error = "\(error)"
-    }
-    var old = ReadOutcome()
-    do {
-        let reader = try ReferenceRecordingReader(source: MemoryByteSource(bytes, name: name), chunkBytes: chunkBytes)
-        while let event = try reader.next() { old.events.append(event) }
-        old.summary = reader.summary
-        old.header = reader.header
-        if withPlayer {
-            // The player is unchanged; it plays the previous reader's samples to compare what each feeds it.
-            let player = try RecordingPlayer(
-                source: ReferenceRecordingReader(source: MemoryByteSource(bytes, name: name), chunkBytes: chunkBytes))
-            while let event = try player.next() { old.played.append(event) }
-            old.report = player.report
-        }
-    } catch {
-        old.error = "\(error)"
-    }
+    let new = read({ try RecordingReader(source: MemoryByteSource(bytes, name: name), chunkBytes: chunkBytes) }, withPlayer: withPlayer)
+    let old = read(
+        { try ReferenceRecordingReader(source: MemoryByteSource(bytes, name: name), chunkBytes: chunkBytes) }, withPlayer: withPlayer)
     return (new, old)
 }
 

@@ -26,25 +26,21 @@ import Testing
     }
 
     /// A classroom is no place to start driving: `routeHead` from one is relaxed to walking with both
-    /// notices, and no car section (formerly a 0.004 m "depart, changeTransport" one) appears.
-    @Test func routeHeadFromARoomIsReported() throws {
+    /// notices, and no car section (formerly a 0.004 m "depart, changeTransport" one) appears. Likewise
+    /// `routeTail` must end driving; a destination only people reach is relaxed and reported, not silently walked.
+    @Test(arguments: [
+        ("T2-L1-1N03", "T1-L0-1S08", TransportMode.car, VehicleEnableOption.routeHead, RouteNotice.Code.violatedRouteHeadCondition),
+        ("T1-P1-1S05", "T2-L1-1N03", .taxi, .routeTail, .violatedRouteTailCondition),
+    ])
+    func aRoomAtTheDrivingEndIsReported(
+        from: String, to: String, transport: TransportMode, enable: VehicleEnableOption, condition: RouteNotice.Code
+    ) throws {
         let router = IndoorRouter(venue: try Self.venue())
-        let response = try route(router, from: "T2-L1-1N03", to: "T1-L0-1S08", transport: .car, enable: .routeHead)
+        let response = try route(router, from: from, to: to, transport: transport, enable: enable)
         let route = try #require(response.route)
         #expect(route.sections.allSatisfy { $0.transportMode == .pedestrian })
         let codes = response.notices.map(\.code)
-        #expect(codes.contains(.violatedRouteHeadCondition) && codes.contains(.violatedTransportMode))
-    }
-
-    /// `routeTail` must end driving; a destination only people reach is relaxed and reported, not
-    /// silently walked.
-    @Test func routeTailToARoomIsReported() throws {
-        let router = IndoorRouter(venue: try Self.venue())
-        let response = try route(router, from: "T1-P1-1S05", to: "T2-L1-1N03", transport: .taxi, enable: .routeTail)
-        let route = try #require(response.route)
-        #expect(route.sections.allSatisfy { $0.transportMode == .pedestrian })
-        let codes = response.notices.map(\.code)
-        #expect(codes.contains(.violatedRouteTailCondition) && codes.contains(.violatedTransportMode))
+        #expect(codes.contains(condition) && codes.contains(.violatedTransportMode), "\(enable) \(from) → \(to): \(codes)")
     }
 
     /// From a parking bay `routeHead` drives first, then walks; `routeTail` to one walks, then drives.

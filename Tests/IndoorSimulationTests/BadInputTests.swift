@@ -46,35 +46,20 @@ import VenueFixtures
                     WalkRequest(origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1, durationSeconds: bad))
             }
         }
-        expectError("deviateAtSeconds") {
-            _ = try planner.plan(
-                WalkRequest(
-                    origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
-                    deviation: Deviation(atSeconds: -1, target: .local(.zero, level: "L0"))))
-        }
-        expectError("the walk is over") {
-            _ = try planner.plan(
-                WalkRequest(
-                    origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
-                    deviation: Deviation(atSeconds: 500, target: .local(.zero, level: "L0"))))
-        }
-        expectError("is on level L1") {
-            _ = try planner.plan(
-                WalkRequest(
-                    origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
-                    deviation: Deviation(atSeconds: 5, target: .local(.zero, level: "L1"))))
-        }
-        expectError("no level 'L7'") {
-            _ = try planner.plan(
-                WalkRequest(
-                    origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
-                    deviation: Deviation(atSeconds: 5, target: .local(.zero, level: "L7"))))
-        }
-        expectError("--deviate-to 'nowhere'") {
-            _ = try planner.plan(
-                WalkRequest(
-                    origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
-                    deviation: Deviation(atSeconds: 5, target: .feature(id: "nowhere"))))
+        let deviations: [(fragment: String, atSeconds: Double, target: Place)] = [
+            ("deviateAtSeconds", -1, .local(.zero, level: "L0")),
+            ("the walk is over", 500, .local(.zero, level: "L0")),
+            ("is on level L1", 5, .local(.zero, level: "L1")),
+            ("no level 'L7'", 5, .local(.zero, level: "L7")),
+            ("--deviate-to 'nowhere'", 5, .feature(id: "nowhere")),
+        ]
+        for (fragment, atSeconds, target) in deviations {
+            expectError(fragment) {
+                _ = try planner.plan(
+                    WalkRequest(
+                        origin: .feature(id: "entrance"), destination: .feature(id: "office"), seed: 1,
+                        deviation: Deviation(atSeconds: atSeconds, target: target)))
+            }
         }
     }
 

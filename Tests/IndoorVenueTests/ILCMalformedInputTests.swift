@@ -16,22 +16,15 @@ import Testing
         }
     }
 
-    @Test func missingFloorInfo() throws {
+    /// A floor without its floor_info.json or its geojson_map.json names the missing file.
+    @Test(arguments: [("F1", "floor_info.json"), ("B1", "geojson_map.json")])
+    func missingFloorFile(floor: String, file: String) throws {
         let error = try loadError { site in
-            try site.write(ILCSiteFixture.Floor(name: "F1"))
-            try FileManager.default.removeItem(atPath: site.path + "/F1/floor_info.json")
+            try site.write(ILCSiteFixture.Floor(name: floor))
+            try FileManager.default.removeItem(atPath: site.path + "/\(floor)/\(file)")
         }
         guard case .missingFile(let path) = error else { Issue.record("got \(String(describing: error))"); return }
-        #expect(path.hasSuffix("/F1/floor_info.json"))
-    }
-
-    @Test func missingGeoJSON() throws {
-        let error = try loadError { site in
-            try site.write(ILCSiteFixture.Floor(name: "B1"))
-            try FileManager.default.removeItem(atPath: site.path + "/B1/geojson_map.json")
-        }
-        guard case .missingFile(let path) = error else { Issue.record("got \(String(describing: error))"); return }
-        #expect(path.hasSuffix("/B1/geojson_map.json"))
+        #expect(path.hasSuffix("/\(floor)/\(file)"))
     }
 
     @Test(arguments: [("\"wide\"", "string"), ("null", "null"), ("[1]", "array"), ("-3", "positive"), ("0", "positive")])

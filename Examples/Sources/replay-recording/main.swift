@@ -24,10 +24,7 @@ final class CheckInProvider: LifecycleProvider {
     private var lastCheckInSeconds = -Double.infinity
     private(set) var checkIns = 0
 
-    init(intervalSeconds: Double, sigmaMeters: Double) {
-        self.intervalSeconds = intervalSeconds
-        self.sigmaMeters = sigmaMeters
-    }
+    init(intervalSeconds: Double, sigmaMeters: Double) { self.intervalSeconds = intervalSeconds; self.sigmaMeters = sigmaMeters }
 
     func contributions(from sample: SensorSample, context: ProviderContext) -> [FusionInput] {
         guard context.isStarted, case .groundTruth(let truth) = sample.reading, case .local(let point) = truth.location,

@@ -20,10 +20,7 @@ public struct ReferenceKalmanFilter: Sendable {
     public private(set) var covariance: [[Double]]
 
     /// A filter at x₀, P₀ (not validated).
-    public init(state: [Double], covariance: [[Double]]) {
-        self.state = state
-        self.covariance = covariance
-    }
+    public init(state: [Double], covariance: [[Double]]) { self.state = state; self.covariance = covariance }
 
     typealias LA = ReferenceLinearAlgebra
 
