@@ -108,7 +108,8 @@ let package = Package(
         .testTarget(
             name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "IndoorRoutingTests", dependencies: ["IndoorRouting", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
+            name: "IndoorRoutingTests", dependencies: ["IndoorRouting", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "IndoorPlotTests",
             dependencies: ["IndoorPlot", "IndoorViewer", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),

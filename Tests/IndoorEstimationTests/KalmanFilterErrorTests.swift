@@ -4,15 +4,6 @@ import Testing
 
 /// Every typed error of the filter API, and that a throwing call leaves the filter untouched.
 @Suite struct KalmanFilterErrorTests {
-    private func makeFilter() throws -> KalmanFilter {
-        try KalmanFilter(initialState: [1, 2, 0, 0], initialCovariance: .diagonal([1, 1, 0.5, 0.5]))
-    }
-
-    private func expectUnchanged(_ filter: KalmanFilter) {
-        #expect(filter.state == [1, 2, 0, 0])
-        #expect(filter.covariance == Matrix.diagonal([1, 1, 0.5, 0.5]))
-    }
-
     @Test func matrixConstructionErrors() {
         #expect(throws: EstimationError.emptyDimension(what: "matrix rows")) { try Matrix([]) }
         #expect(throws: EstimationError.emptyDimension(what: "matrix columns")) { try Matrix([[]]) }

@@ -4,15 +4,6 @@ import Testing
 
 /// Every rejection reason, and that a rejection leaves the state and covariance untouched.
 @Suite struct KalmanFilterRejectionTests {
-    private func makeFilter() throws -> KalmanFilter {
-        try KalmanFilter(initialState: [1, 2, 0, 0], initialCovariance: .diagonal([1, 1, 0.5, 0.5]))
-    }
-
-    private func expectUnchanged(_ filter: KalmanFilter) {
-        #expect(filter.state == [1, 2, 0, 0])
-        #expect(filter.covariance == Matrix.diagonal([1, 1, 0.5, 0.5]))
-    }
-
     private let position: ([Double]) -> [Double] = { [$0[0], $0[1]] }
     private let positionJacobian: ([Double]) -> Matrix = { _ in
         Matrix(checkedRows: 2, columns: 4, elements: [1, 0, 0, 0, 0, 1, 0, 0])

@@ -18,15 +18,21 @@ import Testing
         }
     }
 
+    /// A started provider with a recorder listening to it.
+    func startedProvider() -> (DeadReckoningProvider, Recorder) {
+        let provider = DeadReckoningProvider()
+        let recorder = Recorder()
+        provider.addListener { recorder.events.append($0) }
+        provider.start()
+        return (provider, recorder)
+    }
+
     func start(at point: LocalPoint, t: Double = 0) -> IndoorLocation {
         IndoorLocation(point: point, levelID: "L1", accuracyMeters: 0.5, timeSeconds: t, source: "test")
     }
 
     @Test func walkingEastMovesEastByTheSumOfTheStrides() throws {
-        let provider = DeadReckoningProvider()
-        let recorder = Recorder()
-        provider.addListener { recorder.events.append($0) }
-        provider.start()
+        let (provider, recorder) = startedProvider()
         provider.setStart(start(at: LocalPoint(x: 10, y: 20)))
         var steps: [StepEvent] = []
         for sample in Support.walk(seconds: 10, headingRadians: .pi / 2) { steps += provider.consume(sample) }
@@ -43,10 +49,7 @@ import Testing
     }
 
     @Test func covarianceGrowsEveryStepAndMostlyAcrossTrack() {
-        let provider = DeadReckoningProvider()
-        let recorder = Recorder()
-        provider.addListener { recorder.events.append($0) }
-        provider.start()
+        let (provider, recorder) = startedProvider()
         provider.setStart(start(at: .zero))
         var steps: [StepEvent] = []
         for sample in Support.walk(seconds: 20, headingRadians: 0) { steps += provider.consume(sample) }
@@ -95,10 +98,7 @@ import Testing
     }
 
     @Test func badSamplesAreReportedAndSkipped() {
-        let provider = DeadReckoningProvider()
-        let recorder = Recorder()
-        provider.addListener { recorder.events.append($0) }
-        provider.start()
+        let (provider, recorder) = startedProvider()
         provider.setStart(start(at: .zero))
         var samples = Support.walk(seconds: 10, headingRadians: 0)
         samples.insert(SensorSample(timeSeconds: 2, reading: .accelerometer(DeviceVector3(x: .nan, y: 0, z: 9.8))), at: 100)
@@ -120,10 +120,7 @@ import Testing
     }
 
     @Test func invalidStartIsRejected() {
-        let provider = DeadReckoningProvider()
-        let recorder = Recorder()
-        provider.addListener { recorder.events.append($0) }
-        provider.start()
+        let (provider, recorder) = startedProvider()
         provider.setStart(IndoorLocation(point: LocalPoint(x: .nan, y: 0), levelID: nil, accuracyMeters: 1, timeSeconds: 0, source: "x"))
         #expect(recorder.errors.count == 1)
         #expect(provider.lastLocation == nil)
