@@ -94,7 +94,7 @@ extension RerouteService {
     }
 
     /// Applies `change` to `first` (the session as just looked up) and saves it; when another writer
-    /// changed the stored session meanwhile, waits a random 0–0.5·2ⁿ⁻¹ ms (at most 8 ms) and reads it
+    /// changed the stored session meanwhile, waits a random 0–0.5·2ⁿ⁻¹ ms (at most 16 ms) and reads it
     /// again and re-applies (up to ``maximumSaveAttempts`` times).
     private func applyAndSave(
         _ id: String, client: String, first: ServiceSession,
@@ -105,7 +105,7 @@ extension RerouteService {
             if attempt > 0 {
                 // Jittered backoff before reading again: the writer that saved last holds the current copy
                 // and needs no read, so without it a loser could lose every round (livelock).
-                let ceilingMicroseconds = min(8_000, 500 << (attempt - 1))
+                let ceilingMicroseconds = min(16_000, 500 << (attempt - 1))
                 usleep(UInt32.random(in: 0...UInt32(ceilingMicroseconds)))
                 current = try lookup(id, client: client).0
             }
@@ -118,8 +118,10 @@ extension RerouteService {
             retryAfterSeconds: 1)
     }
 
-    /// Attempts to apply and save one request when other writers keep changing the session.
-    static let maximumSaveAttempts = 8
+    /// Attempts to apply and save one request when other writers keep changing the session: 16, so a
+    /// request that loses to a steady stream of another instance's writes on a loaded machine (one
+    /// attempt in two lost, 8 attempts: 1 request in 256 failed) still gets through (1 in 65,536).
+    static let maximumSaveAttempts = 16
 
     /// Whether `client` may read or change `session`: always without API keys; with keys only its creator.
     func mayUse(_ session: ServiceSession, client: String) -> Bool {
