@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "IndoorSimulation", targets: ["IndoorSimulation"]),
         .library(name: "IndoorNavigation", targets: ["IndoorNavigation"]),
         .library(name: "IndoorEvaluation", targets: ["IndoorEvaluation"]),
+        .library(name: "IndoorBenchmarks", targets: ["IndoorBenchmarks"]),
         .library(name: "IndoorRerouteService", targets: ["IndoorRerouteService"]),
         .library(name: "IndoorViewer", targets: ["IndoorViewer"]),
         .executable(name: "indoornav", targets: ["indoornav"]),
@@ -59,6 +60,12 @@ let package = Package(
                 "IndoorNavigation",
             ], exclude: readme),
         .target(
+            name: "IndoorBenchmarks",
+            dependencies: [
+                "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorEstimation", "IndoorRecordings", "IndoorPositioning",
+                "IndoorEvaluation",
+            ], exclude: readme),
+        .target(
             name: "IndoorRerouteService",
             dependencies: [
                 "CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning", "IndoorNavigation",
@@ -80,7 +87,8 @@ let package = Package(
             name: "indoornav",
             dependencies: [
                 "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorViewer", "IndoorEstimation",
-                "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorEvaluation", "IndoorRerouteService",
+                "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorEvaluation", "IndoorBenchmarks",
+                "IndoorRerouteService",
             ],
             path: "Tools/indoornav"
         ),
@@ -149,6 +157,12 @@ let package = Package(
                 "IndoorJSON", "SharedTestData",
             ]),
         // Reads the sources: doc comments on public declarations, DocC articles against the code.
+        .testTarget(
+            name: "IndoorBenchmarksTests",
+            dependencies: [
+                "IndoorBenchmarks", "IndoorEvaluation", "IndoorPositioning", "IndoorRecordings", "IndoorGeometry", "IndoorJSON",
+                "SharedTestData", "VenueFixtures",
+            ]),
         .testTarget(name: "DocumentationTests"),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
         .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "IndoorRecordings", "BrowserHarness", "LoopbackSupport"]),

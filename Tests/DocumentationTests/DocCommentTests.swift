@@ -10,7 +10,7 @@ import Testing
     /// Modules whose every public declaration must have a doc comment.
     static let required: Set<String> = [
         "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorEstimation", "IndoorRecordings", "IndoorPositioning", "IndoorSimulation",
-        "IndoorNavigation", "IndoorPlot", "IndoorViewer", "IndoorRouting", "IndoorRerouteService", "IndoorEvaluation",
+        "IndoorNavigation", "IndoorPlot", "IndoorViewer", "IndoorRouting", "IndoorRerouteService", "IndoorEvaluation", "IndoorBenchmarks",
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

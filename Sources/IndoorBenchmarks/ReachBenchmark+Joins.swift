@@ -5,16 +5,16 @@ import IndoorRouting
 import IndoorVenue
 
 /// `bench reach --check-joins`: every pair of units the archive joins on a level, routed.
-extension ReachBench {
+extension ReachBenchmark {
     /// The check's pairs routed in `jobs` contiguous batches, each with its own router on the shared
     /// index, merged in pair order (the same result for every `--jobs`).
-    static func checkJoins(index: RoutingIndex, jobs: Int) throws -> UnitJoinCheck {
+    public static func checkJoins(index: RoutingIndex, jobs: Int) throws -> UnitJoinCheck {
         let joins = UnitJoins(venue: index.venue)
         let pairs = UnitJoinCheck.pairs(of: joins)
         let batchSize = max(1, (pairs.count + jobs - 1) / max(1, jobs))
         let batches = stride(from: 0, to: pairs.count, by: batchSize).map { pairs[$0..<min(pairs.count, $0 + batchSize)] }
-        let found = ParallelJobs.map(batches, jobs: jobs) { _, batch -> Result<[UnitJoinCheck.Miss], RoutingError> in
-            Result { () throws(RoutingError) in try UnitJoinCheck.misses(of: batch, router: IndoorRouter(index: index)) }
+        let found = ParallelJobs.map(batches, jobs: jobs) { _, batch -> Swift.Result<[UnitJoinCheck.Miss], RoutingError> in
+            Swift.Result { () throws(RoutingError) in try UnitJoinCheck.misses(of: batch, router: IndoorRouter(index: index)) }
         }
         var misses: [UnitJoinCheck.Miss] = []
         for result in found { misses += try result.get() }
@@ -22,7 +22,7 @@ extension ReachBench {
     }
 
     /// The check as JSON: venue-wide counts, then per level (every level with a part).
-    static func json(_ check: UnitJoinCheck, venue: Venue) -> JSONValue {
+    public static func json(_ check: UnitJoinCheck, venue: Venue) -> JSONValue {
         func fraction(_ f: Double) -> JSONValue { .finite((f * 10_000).rounded() / 10_000) }
         let pairs = check.pairCount, missed = check.misses.count
         return [
@@ -44,7 +44,7 @@ extension ReachBench {
     }
 
     /// One missed pair: both unit ids and the router's notice.
-    static func miss(_ miss: UnitJoinCheck.Miss, venue: Venue) -> JSONValue {
+    public static func miss(_ miss: UnitJoinCheck.Miss, venue: Venue) -> JSONValue {
         [
             "from": .string(venue.spaces[miss.pair.from].id), "to": .string(venue.spaces[miss.pair.to].id),
             "notice": .string(miss.notice),
@@ -52,20 +52,22 @@ extension ReachBench {
     }
 
     /// The check as text: one line per level with parts, then up to 10 missed pairs per level.
-    static func printText(_ check: UnitJoinCheck, venue: Venue) {
+    public static func text(_ check: UnitJoinCheck, venue: Venue) -> [String] {
         let pairs = check.pairCount, missed = check.misses.count
-        print(
+        var lines: [String] = []
+        lines.append(
             "joins from the geometry: \(check.joins.components.count) part(s) of joined units on \(check.levels.filter { $0.pairs > 0 }.count) level(s); \(pairs) pairs, \(pairs - missed) routed, \(missed) not"
         )
         for level in check.levels where level.pairs > 0 {
             let share = String(format: "%.2f", level.routedFraction * 100)
-            print(
+            lines.append(
                 "  \(level.levelID): \(level.components) part(s), \(level.units) units, \(level.pairs) pairs, \(level.pairs - level.misses.count) routed (\(share) %)"
             )
             for m in level.misses.prefix(10) {
-                print("    not routed: \(venue.spaces[m.pair.from].id) → \(venue.spaces[m.pair.to].id): \(m.notice)")
+                lines.append("    not routed: \(venue.spaces[m.pair.from].id) → \(venue.spaces[m.pair.to].id): \(m.notice)")
             }
-            if level.misses.count > 10 { print("    … \(level.misses.count - 10) more") }
+            if level.misses.count > 10 { lines.append("    … \(level.misses.count - 10) more") }
         }
+        return lines
     }
 }
