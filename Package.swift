@@ -59,6 +59,7 @@ let package = Package(
                 "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorRecordings", "IndoorPositioning",
                 "IndoorNavigation",
             ], exclude: readme),
+        .target(name: "IndoorCommandLine", dependencies: ["IndoorJSON"], exclude: readme),
         .target(
             name: "IndoorBenchmarks",
             dependencies: [
@@ -88,14 +89,15 @@ let package = Package(
             dependencies: [
                 "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorViewer", "IndoorEstimation",
                 "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorEvaluation", "IndoorBenchmarks",
-                "IndoorRerouteService",
+                "IndoorRerouteService", "IndoorCommandLine",
             ],
             path: "Tools/indoornav"
         ),
         // The GSL filter beside the plain-Swift reference (`swift run -c release filter-reference`): a
         // benchmark that links test support, so it is not part of the tool.
         .executableTarget(
-            name: "filter-reference", dependencies: ["IndoorEstimation", "EstimationReference", "IndoorGeometry"],
+            name: "filter-reference",
+            dependencies: ["IndoorEstimation", "EstimationReference", "IndoorGeometry", "IndoorCommandLine", "IndoorBenchmarks"],
             path: "Tools/bench/filter-reference"
         ),
 
@@ -163,6 +165,7 @@ let package = Package(
                 "IndoorBenchmarks", "IndoorEvaluation", "IndoorPositioning", "IndoorRecordings", "IndoorGeometry", "IndoorJSON",
                 "SharedTestData", "VenueFixtures",
             ]),
+        .testTarget(name: "IndoorCommandLineTests", dependencies: ["IndoorCommandLine"]),
         .testTarget(name: "DocumentationTests"),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
         .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "IndoorRecordings", "BrowserHarness", "LoopbackSupport"]),

@@ -5,6 +5,15 @@ import IndoorJSON
 
 /// Kalman predict + update cycles per second of the GSL filter on seeded random models.
 public enum FilterBenchmark {
+    /// Cycles run when not told otherwise.
+    public static let defaultSteps = 100_000
+    /// The cycles a run may ask for.
+    public static let stepsRange = 1...100_000_000
+    /// The state dimension when not told otherwise (the fusion state's).
+    public static let defaultStateDimension = 4
+    /// The state dimensions a run may ask for.
+    public static let stateDimensionRange = 1...64
+
     /// The GSL filter's cycle rate on one seeded scenario.
     public struct Result: Sendable {
         /// Columns of the state.

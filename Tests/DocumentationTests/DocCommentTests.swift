@@ -11,6 +11,7 @@ import Testing
     static let required: Set<String> = [
         "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorEstimation", "IndoorRecordings", "IndoorPositioning", "IndoorSimulation",
         "IndoorNavigation", "IndoorPlot", "IndoorViewer", "IndoorRouting", "IndoorRerouteService", "IndoorEvaluation", "IndoorBenchmarks",
+        "IndoorCommandLine",
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -5,39 +5,36 @@ import Foundation
 // the same maths (`Tests/Support/EstimationReference`), on one seeded scenario, and how far their final
 // states differ. A benchmark of the reference belongs here, outside the `indoornav` tool, because the
 // reference is test support; `indoornav bench filter` measures the GSL filter alone.
+import IndoorBenchmarks
+import IndoorCommandLine
 import IndoorEstimation
 import IndoorGeometry
 
-/// The command line: `--steps N` (cycles, default 100000) and `--state-dim D` (1–64, default 4).
-struct Options {
-    var steps = 100_000
-    var stateDimension = 4
-
-    init(_ arguments: [String]) throws {
-        var rest = arguments[...]
-        while let flag = rest.popFirst() {
-            guard let text = rest.popFirst(), let value = Int(text) else {
-                throw OptionError(message: "\(flag) needs a whole number")
-            }
-            switch flag {
-            case "--steps" where (1...100_000_000).contains(value): steps = value
-            case "--state-dim" where (1...64).contains(value): stateDimension = value
-            default: throw OptionError(message: "unknown option or value out of range: \(flag) \(text)")
-            }
-        }
-    }
-}
-
-/// A usage error, printed with the usage line.
-struct OptionError: Error { let message: String }
+/// The command line: `--steps N` and `--state-dim D`, with the defaults and ranges of `indoornav bench filter`.
+let spec = CommandSpec(
+    path: [], summary: "Kalman predict + update cycles per second of the GSL filter beside the plain-Swift reference",
+    options: [
+        .integer(
+            "--steps", "N", "cycles", in: FilterBenchmark.stepsRange, default: FilterBenchmark.defaultSteps, example: "--steps 1000000"),
+        .integer(
+            "--state-dim", "D", "state dimension", in: FilterBenchmark.stateDimensionRange, default: FilterBenchmark.defaultStateDimension,
+            example: "--state-dim 6"),
+    ],
+    run: { args in
+        let steps = try args.integer("--steps")
+        let stateDimension = try args.integer("--state-dim")
+        try args.finish()
+        try run(steps: steps, stateDimension: stateDimension)
+        return ExitStatus.success
+    })
 
 func seconds(_ duration: Duration) -> Double {
     max(Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18, 1e-9)
 }
 
 /// Runs both filters `steps` cycles on the same dense random models (SPD noises, stable transition).
-func run(_ options: Options) throws {
-    let n = options.stateDimension, m = max(1, n / 2), steps = options.steps
+func run(steps: Int, stateDimension n: Int) throws {
+    let m = max(1, n / 2)
     var generator = SplitMix64(seed: 20_240_601)
     let initialState = (0..<n).map { _ in generator.uniform(in: -1...1) }
     let initialCovariance = RandomMatrices.symmetricPositiveDefinite(n, scale: 1, floor: 0.5, using: &generator)
@@ -80,12 +77,4 @@ func run(_ options: Options) throws {
     print(String(format: "  final state relative difference  %.2e", difference))
 }
 
-do {
-    try run(Options(Array(CommandLine.arguments.dropFirst())))
-} catch let error as OptionError {
-    FileHandle.standardError.write(Data("filter-reference: \(error.message)\nusage: filter-reference [--steps N] [--state-dim D]\n".utf8))
-    exit(64)
-} catch {
-    FileHandle.standardError.write(Data("filter-reference: \(error)\n".utf8))
-    exit(1)
-}
+exit(CommandTable.main(single: spec, program: "filter-reference", Array(CommandLine.arguments.dropFirst())))

@@ -1,4 +1,5 @@
 import IndoorBenchmarks
+import IndoorCommandLine
 import IndoorJSON
 
 /// `indoornav bench <what> …` — throughput benchmarks (``IndoorBenchmarks``). Each subcommand is one
@@ -8,7 +9,7 @@ enum BenchCommand {
         path: ["bench", "read"], summary: "recording read speed: MB/s and samples/s of the streaming reader",
         positionals: [PositionalSpec(name: "FILE", help: "recordings in any supported format", isRepeated: true)],
         options: [
-            .integer("--repeat", "N", "passes per file; the best counts", in: 1...1000, default: "5", example: "--repeat 10"),
+            .integer("--repeat", "N", "passes per file; the best counts", in: 1...1000, default: 5, example: "--repeat 10"),
             SharedOptions.json,
         ],
         examples: ["bench read Recordings/samples/ilc-site1-B1-5ddb8a08.txt"],
@@ -17,7 +18,7 @@ enum BenchCommand {
     /// `bench read FILE… [--repeat N] [--json]`: each file's reader speed and stage shares
     /// (``ReadBenchmark``); with `--json` one array of all files.
     static func benchRead(_ args: inout Arguments) throws -> Int32 {
-        let repeats = try args.int("--repeat") ?? 5
+        let repeats = try args.integer("--repeat")
         let json = args.flag("--json")
         let files = args.remainingPositionals()
         try args.finish()

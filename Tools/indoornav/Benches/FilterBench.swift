@@ -1,4 +1,5 @@
 import IndoorBenchmarks
+import IndoorCommandLine
 
 /// `indoornav bench filter [--steps N] [--state-dim D] [--json]`: Kalman predict + update cycles per
 /// second of the GSL filter on seeded random models (``FilterBenchmark``). The side-by-side run with the
@@ -8,16 +9,24 @@ enum FilterBench {
     static let spec = CommandSpec(
         path: ["bench", "filter"], summary: "Kalman predict + update cycles per second of the GSL filter",
         options: [
-            .integer("--steps", "N", "cycles", in: 1...100_000_000, default: "100000", example: "--steps 1000000"),
-            .integer("--state-dim", "D", "state dimension", in: 1...64, default: "4", example: "--state-dim 6"),
+            FilterBench.steps,
+            FilterBench.stateDimension,
             SharedOptions.json,
         ],
         examples: ["bench filter --steps 200000"],
         run: run)
 
+    /// `--steps N` (its default and range are ``FilterBenchmark``'s, as `filter-reference`'s are).
+    static let steps = OptionSpec.integer(
+        "--steps", "N", "cycles", in: FilterBenchmark.stepsRange, default: FilterBenchmark.defaultSteps, example: "--steps 1000000")
+    /// `--state-dim D` (its default and range are ``FilterBenchmark``'s).
+    static let stateDimension = OptionSpec.integer(
+        "--state-dim", "D", "state dimension", in: FilterBenchmark.stateDimensionRange, default: FilterBenchmark.defaultStateDimension,
+        example: "--state-dim 6")
+
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let steps = try args.int("--steps") ?? 100_000
-        let stateDimension = try args.int("--state-dim") ?? 4
+        let steps = try args.integer("--steps")
+        let stateDimension = try args.integer("--state-dim")
         let json = args.flag("--json")
         try args.finish()
         let result = try FilterBenchmark.measure(steps: steps, stateDimension: stateDimension)

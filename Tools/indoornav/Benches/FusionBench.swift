@@ -1,4 +1,5 @@
 import IndoorBenchmarks
+import IndoorCommandLine
 import IndoorEvaluation
 import IndoorPositioning
 
@@ -15,9 +16,9 @@ enum FusionBench {
             SharedOptions.beacons,
             SharedOptions.radioMap,
             SharedOptions.fingerprintOption,
-            .integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: "3", example: "--repeat 5"),
+            .integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: 3, example: "--repeat 5"),
             .integer(
-                "--filter-steps", "N", "cycles of the filter measurement beside the replay", in: 1...100_000_000, default: "200000",
+                "--filter-steps", "N", "cycles of the filter measurement beside the replay", in: 1...100_000_000, default: 200000,
                 example: "--filter-steps 100000"),
             SharedOptions.json,
         ],
@@ -27,8 +28,8 @@ enum FusionBench {
         run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let repeats = try args.int("--repeat") ?? 3
-        let filterSteps = try args.int("--filter-steps") ?? 200_000
+        let repeats = try args.integer("--repeat")
+        let filterSteps = try args.integer("--filter-steps")
         let venuePath = try args.option("--venue")
         let beaconsPath = try args.option("--beacons")
         let radioMapPath = try args.option("--radio-map")

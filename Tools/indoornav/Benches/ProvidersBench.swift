@@ -1,4 +1,5 @@
 import IndoorBenchmarks
+import IndoorCommandLine
 import IndoorEvaluation
 
 /// `indoornav bench providers FILE [--beacons FILE] [--repeat N] [--json]` — replays a recording through
@@ -11,14 +12,14 @@ enum ProvidersBench {
         positionals: [PositionalSpec(name: "FILE", help: "a recording")],
         options: [
             SharedOptions.beacons.with(help: "beacon registry (without it the heard beacons are placed on a 30 m circle)"),
-            .integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: "5", example: "--repeat 10"),
+            .integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: 5, example: "--repeat 10"),
             SharedOptions.json,
         ],
         examples: ["bench providers Recordings/samples/ilc-site1-B1-5ddb8a08.txt"],
         run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let repeats = try args.int("--repeat") ?? 5
+        let repeats = try args.integer("--repeat")
         let beaconsPath = try args.option("--beacons")
         let json = args.flag("--json")
         let file = try args.positional("recording FILE")

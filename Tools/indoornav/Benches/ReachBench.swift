@@ -1,4 +1,5 @@
 import IndoorBenchmarks
+import IndoorCommandLine
 import IndoorEvaluation
 import IndoorRouting
 import IndoorVenue
@@ -12,8 +13,8 @@ enum ReachBench {
         positionals: [SharedOptions.venue],
         options: [
             SharedOptions.graph.with(default: "derived"),
-            .integer("--pairs", "N", "random unit pairs", in: 1...1_000_000, default: "1000", example: "--pairs 2000"),
-            .integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: "1", example: "--seed 7"),
+            .integer("--pairs", "N", "random unit pairs", in: 1...1_000_000, default: 1000, example: "--pairs 2000"),
+            .integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: 1, example: "--seed 7"),
             .value(
                 "--scope", "venue|building|level", "pairs across the venue, within one building or on one level", default: "venue",
                 example: "--scope level"),
@@ -31,10 +32,10 @@ enum ReachBench {
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
-        let graph = try args.option("--graph") ?? "derived"
-        let pairCount = try args.int("--pairs") ?? 1000
-        let seed = try args.int("--seed") ?? 1
-        let scopeText = try args.option("--scope") ?? "venue"
+        let graph = try args.text("--graph")
+        let pairCount = try args.integer("--pairs")
+        let seed = try args.integer("--seed")
+        let scopeText = try args.text("--scope")
         guard let scope = UnitReachability.Scope(rawValue: scopeText) else {
             throw UsageError("--scope: expected venue, building or level, got '\(scopeText)'")
         }

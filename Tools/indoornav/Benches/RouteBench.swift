@@ -1,4 +1,5 @@
 import IndoorBenchmarks
+import IndoorCommandLine
 import IndoorRouting
 
 /// `indoornav bench route VENUE --queries N --seed S [--graph …] [--optimize shortest|fastest] [--landmarks K]
@@ -8,9 +9,9 @@ enum RouteBench {
         path: ["bench", "route"], summary: "routing speed: p50/p99 per query and queries per second over random node pairs",
         positionals: [SharedOptions.venue],
         options: [
-            .integer("--queries", "N", "random queries", in: 1...10_000_000, default: "1000", example: "--queries 5000"),
-            .integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: "1", example: "--seed 7"),
-            .integer("--landmarks", "K", "ALT landmarks", in: 0...64, default: "2 per level, 16 to 64", example: "--landmarks 16"),
+            .integer("--queries", "N", "random queries", in: 1...10_000_000, default: 1000, example: "--queries 5000"),
+            .integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: 1, example: "--seed 7"),
+            .integer("--landmarks", "K", "ALT landmarks", in: 0...64, defaultText: "2 per level, 16 to 64", example: "--landmarks 16"),
             .value("--optimize", "shortest|fastest", "what the routes minimise", default: "shortest", example: "--optimize fastest"),
             .flag("--no-hierarchy", "route every query with A* instead of the contraction hierarchy"),
             .integer(
@@ -25,10 +26,10 @@ enum RouteBench {
 
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
-        let queries = try args.int("--queries") ?? 1000
-        let seed = try args.int("--seed") ?? 1
+        let queries = try args.integer("--queries")
+        let seed = try args.integer("--seed")
         let landmarksOption = try args.int("--landmarks")
-        let optimizeText = try args.option("--optimize") ?? "shortest"
+        let optimizeText = try args.text("--optimize")
         guard let optimization = Optimization(rawValue: optimizeText) else { throw UsageError("--optimize: expected fastest or shortest") }
         let queriesOut = try args.option("--queries-out")
         let json = args.flag("--json")

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorEvaluation
 import IndoorJSON
 import IndoorPositioning
@@ -18,11 +19,12 @@ enum BeaconsCommand {
             SharedOptions.beacons.required,
             SharedOptions.venueOption,
             .integer(
-                "--min-readings", "N", "readings a beacon needs to be judged", in: 3...1_000_000, default: "20",
+                "--min-readings", "N", "readings a beacon needs to be judged", in: 3...1_000_000,
+                default: BeaconAuditConfiguration.standard.minimumReadings,
                 example: "--min-readings 50"),
             .number(
                 "--suspect-offset", "M", "how far the strongest readings may lie from the registered place, metres", in: 0.5...1000,
-                default: "10", example: "--suspect-offset 15"),
+                default: BeaconAuditConfiguration.standard.suspectOffsetMeters, example: "--suspect-offset 15"),
             SharedOptions.json,
         ],
         exitNotes: [3: "at least one beacon is suspect"],
@@ -32,8 +34,8 @@ enum BeaconsCommand {
     static func audit(_ args: inout Arguments) throws -> Int32 {
         let beaconsPath = try args.required("--beacons")
         let venuePath = try args.option("--venue")
-        let minimumReadings = try args.int("--min-readings") ?? BeaconAuditConfiguration.standard.minimumReadings
-        let suspectOffset = try args.double("--suspect-offset") ?? BeaconAuditConfiguration.standard.suspectOffsetMeters
+        let minimumReadings = try args.integer("--min-readings")
+        let suspectOffset = try args.number("--suspect-offset")
         let json = args.flag("--json")
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }

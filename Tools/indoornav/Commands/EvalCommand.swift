@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorEvaluation
 import IndoorGeometry
 import IndoorJSON
@@ -57,7 +58,8 @@ enum EvalCommand {
                 example: "--navigation-option arrivalStationarySeconds=0"),
             .value("--manual", "FILE", "fuse the ground-truth lines of FILE as manual fixes", example: "--manual walk.jsonl"),
             .number(
-                "--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: "2", example: "--manual-sigma 3"),
+                "--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: ManualFixes.defaultSigmaMeters,
+                example: "--manual-sigma 3"),
             .flag("--no-map", "do not constrain the track to the venue's walkable area (no wall correction, no map matching)"),
             .flag("--no-map-matching", "keep the venue's walls as the Kalman filter's wall correction instead of the particle map matcher"),
             .repeated(
@@ -74,12 +76,15 @@ enum EvalCommand {
             .flag("--no-beacons", "ignore beacon fixes"),
             .flag("--no-gnss", "ignore satellite fixes"),
             .number(
-                "--storey-height", "M", "storey height between the floors of a venue-less recording, metres", in: 1...20, default: "3",
+                "--storey-height", "M", "storey height between the floors of a venue-less recording, metres", in: 1...20,
+                default: EvaluationSettings.venuelessStoreyHeightMeters,
                 example: "--storey-height 4"),
-            .number("--beacon-scale", "X", "beacon fix covariance scale", in: 1...10_000, default: "4", example: "--beacon-scale 8"),
+            .number(
+                "--beacon-scale", "X", "beacon fix covariance scale", in: 1...10_000,
+                default: FusionConfiguration.standard.beaconCovarianceScale, example: "--beacon-scale 8"),
             .number(
                 "--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5,
-                default: "\(StrideConfiguration.standard.weinbergK)", example: "--weinberg-k 0.46"),
+                default: StrideConfiguration.standard.weinbergK, example: "--weinberg-k 0.46"),
         ] + EvalOutputs.options,
         notes: [
             "Each recording starts at its first ground-truth point (no later truth is used) and is scored against the later ones. Public data sets: README, \"Data\"."
@@ -100,8 +105,8 @@ enum EvalCommand {
         let offline = args.flag("--offline")
         let noBeacons = args.flag("--no-beacons")
         let noGNSS = args.flag("--no-gnss")
-        let storeyHeight = try args.double("--storey-height") ?? EvaluationSettings.venuelessStoreyHeightMeters
-        let beaconScale = try args.double("--beacon-scale") ?? FusionConfiguration.standard.beaconCovarianceScale
+        let storeyHeight = try args.number("--storey-height")
+        let beaconScale = try args.number("--beacon-scale")
         let radioMapPath = try args.option("--radio-map")
         let folds = try args.int("--cross-validate")
         let excludeRadius = try args.double("--exclude-radius")
@@ -112,7 +117,7 @@ enum EvalCommand {
         let navigation = try NavigationOptions.configuration(try args.options("--navigation-option"))
         let weinbergK = try args.double("--weinberg-k")
         let manualPath = try args.option("--manual")
-        let manualSigma = try args.double("--manual-sigma") ?? ManualFixes.defaultSigmaMeters
+        let manualSigma = try args.number("--manual-sigma")
         var outputs = try EvalOutputs(&args)
         var paths: [String] = []
         while let path = args.nextPositional() { paths.append(path) }

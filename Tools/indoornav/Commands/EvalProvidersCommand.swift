@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorEvaluation
 import IndoorGeometry
 import IndoorJSON
@@ -26,17 +27,24 @@ enum EvalProvidersCommand {
             SharedOptions.beacons,
             SharedOptions.venueOption,
             .number(
-                "--tx-power", "DBM", "transmit power at 1 m for beacons that do not state it", in: -120...20, default: "-59",
+                "--tx-power", "DBM", "transmit power at 1 m for beacons that do not state it", in: -120...20,
+                default: BeaconRegistry.defaultTxPowerDbm,
                 example: "--tx-power -65"),
-            .number("--path-loss", "N", "path-loss exponent", in: 1...6, default: "2", example: "--path-loss 2.5"),
+            .number("--path-loss", "N", "path-loss exponent", in: 1...6, default: 2, example: "--path-loss 2.5"),
             .number(
                 "--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5,
-                default: "\(StrideConfiguration.standard.weinbergK)", example: "--weinberg-k 0.46"),
+                default: StrideConfiguration.standard.weinbergK, example: "--weinberg-k 0.46"),
             .number(
-                "--declination-deg", "D", "magnetic declination, degrees", in: -180...180, default: "0", example: "--declination-deg 2.5"),
-            .number("--fix-interval", "S", "seconds between beacon fixes", in: 0...60, default: "1", example: "--fix-interval 2"),
-            .number("--max-range", "M", "farthest usable beacon range, metres", in: 1...1000, default: "40", example: "--max-range 25"),
-            .integer("--min-fit-beacons", "N", "beacons a fix needs", in: 3...50, default: "3", example: "--min-fit-beacons 4"),
+                "--declination-deg", "D", "magnetic declination, degrees", in: -180...180, default: 0, example: "--declination-deg 2.5"),
+            .number(
+                "--fix-interval", "S", "seconds between beacon fixes", in: 0...60,
+                default: BeaconProviderConfiguration.standard.fixIntervalSeconds, example: "--fix-interval 2"),
+            .number(
+                "--max-range", "M", "farthest usable beacon range, metres", in: 1...1000,
+                default: BeaconProviderConfiguration.standard.maximumRangeMeters, example: "--max-range 25"),
+            .integer(
+                "--min-fit-beacons", "N", "beacons a fix needs", in: 3...50,
+                default: BeaconProviderConfiguration.standard.minimumBeaconsForFit, example: "--min-fit-beacons 4"),
             .flag("--fit-across-levels", "fit beacons of every level, not only the voted one"),
             SharedOptions.json,
             ParallelJobs.option,
@@ -47,13 +55,13 @@ enum EvalProvidersCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let beaconsPath = try args.option("--beacons")
         let venuePath = try args.option("--venue")
-        let tx = try args.double("--tx-power") ?? BeaconRegistry.defaultTxPowerDbm
+        let tx = try args.number("--tx-power")
         let exponent = try args.double("--path-loss")
-        let k = try args.double("--weinberg-k") ?? StrideConfiguration.standard.weinbergK
-        let declinationDegrees = try args.double("--declination-deg") ?? 0
-        let fixInterval = try args.double("--fix-interval") ?? BeaconProviderConfiguration.standard.fixIntervalSeconds
-        let maximumRange = try args.double("--max-range") ?? BeaconProviderConfiguration.standard.maximumRangeMeters
-        let minimumFit = try args.int("--min-fit-beacons") ?? BeaconProviderConfiguration.standard.minimumBeaconsForFit
+        let k = try args.number("--weinberg-k")
+        let declinationDegrees = try args.number("--declination-deg")
+        let fixInterval = try args.number("--fix-interval")
+        let maximumRange = try args.number("--max-range")
+        let minimumFit = try args.integer("--min-fit-beacons")
         let acrossLevels = args.flag("--fit-across-levels")
         let json = args.flag("--json")
         let jobs = ParallelJobs.count(try args.int("--jobs"))

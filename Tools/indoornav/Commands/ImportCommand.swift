@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorJSON
 import IndoorRecordings
 
@@ -27,9 +28,11 @@ enum ImportCommand {
         positionals: [PositionalSpec(name: "FILE", help: "an IPIN BLE_Locations.csv")],
         options: [
             SharedOptions.output("OUT.json", "the registry to write", required: true),
-            .number("--tx-power", "DBM", "transmit power at 1 m of every beacon", in: -120...20, default: "-59", example: "--tx-power -65"),
             .number(
-                "--path-loss", "N", "path-loss exponent of every beacon", in: 1...6, default: "the provider's default (2)",
+                "--tx-power", "DBM", "transmit power at 1 m of every beacon", in: -120...20, default: BeaconRegistry.defaultTxPowerDbm,
+                example: "--tx-power -65"),
+            .number(
+                "--path-loss", "N", "path-loss exponent of every beacon", in: 1...6, defaultText: "the provider's default (2)",
                 example: "--path-loss 2.5"),
         ],
         examples: ["import beacons-ipin BLE_Locations.csv -o beacons.json"],
@@ -68,7 +71,7 @@ enum ImportCommand {
     private static func importBeacons(_ args: inout Arguments) throws -> Int32 {
         let output = try args.required("--output")
         let input = try args.positional("FILE")
-        let tx = try args.double("--tx-power") ?? BeaconRegistry.defaultTxPowerDbm
+        let tx = try args.number("--tx-power")
         let exponent = try args.double("--path-loss")
         try args.finish()
         try OutputFile.refuseOverwritingInput(output, inputs: [input])

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorEvaluation
 import IndoorGeometry
 import IndoorJSON
@@ -34,12 +35,13 @@ enum ReplayCommand {
                 "--manual", "FILE", "fuse the ground-truth lines of FILE as manual fixes (a user tapping their position)",
                 example: "--manual fixes.jsonl"),
             .number(
-                "--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: "2", example: "--manual-sigma 3"),
+                "--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: ManualFixes.defaultSigmaMeters,
+                example: "--manual-sigma 3"),
             .value(
                 "--follow", "none|follow|followWithHeading", "camera follow-user mode", default: "follow",
                 example: "--follow followWithHeading"),
             .number(
-                "--update-interval", "S", "seconds between navigation updates", in: 0...60, default: "1", example: "--update-interval 0.5"),
+                "--update-interval", "S", "seconds between navigation updates", in: 0...60, default: 1, example: "--update-interval 0.5"),
             SharedOptions.json,
             .value("--plot", "OUT", "write SVG plots of the tracks: OUT.svg, or one per level in the folder OUT", example: "--plot out/"),
             .value(
@@ -67,9 +69,9 @@ enum ReplayCommand {
         let beaconsPath = try args.option("--beacons")
         let destinationText = try args.option("--to")
         let manualPath = try args.option("--manual")
-        let manualSigma = try args.double("--manual-sigma") ?? ManualFixes.defaultSigmaMeters
-        let followText = try args.option("--follow") ?? "follow"
-        let updateInterval = try args.double("--update-interval") ?? 1
+        let manualSigma = try args.number("--manual-sigma")
+        let followText = try args.text("--follow")
+        let updateInterval = try args.number("--update-interval")
         let json = args.flag("--json")
         let plot = try args.option("--plot")
         let trackOut = try args.option("--track-out")

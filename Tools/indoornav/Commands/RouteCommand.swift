@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorJSON
 import IndoorRouting
 import IndoorVenue
@@ -39,31 +40,43 @@ enum RouteCommand {
             "connector kinds to avoid (\(ConnectorKind.allCases.map(\.rawValue).joined(separator: ", "))); repeats add up",
             example: "--avoid stairs,escalator"),
         .value("--mode", "MODE", "direction mode (the venue's, e.g. accessible)", example: "--mode accessible"),
-        .value("--optimize", "fastest|shortest", "what the route minimises", default: "fastest", example: "--optimize shortest"),
-        .value("--transport", "pedestrian|car|taxi|scooter", "how the user moves", default: "pedestrian", example: "--transport car"),
+        .value(
+            "--optimize", "fastest|shortest", "what the route minimises", default: RouteOptions().optimization.rawValue,
+            example: "--optimize shortest"),
+        .value(
+            "--transport", "pedestrian|car|taxi|scooter", "how the user moves", default: RouteOptions().transportMode.rawValue,
+            example: "--transport car"),
         .value(
             "--enable", "routeHead|routeTail|entireRoute", "where a vehicle is used", default: "entireRoute", example: "--enable routeHead"),
         .number(
             "--speed", "M_PER_S", "walking speed (the vehicle speed with --transport and no --vehicle-speed)",
-            default: "1.2 walking, 3.0 vehicle", example: "--speed 1.2"),
+            defaultText:
+                "\(RouteOptions.defaultWalkingSpeedMetersPerSecond) walking, \(RouteOptions.defaultVehicleSpeedMetersPerSecond) vehicle",
+            example: "--speed 1.2"),
         .number(
             "--vehicle-speed", "M_PER_S", "vehicle speed, 2.0–5.0 (ignored, with a notice, without a vehicle --transport)",
-            default: "3.0", example: "--vehicle-speed 4"),
+            default: RouteOptions.defaultVehicleSpeedMetersPerSecond, example: "--vehicle-speed 4"),
         .value(
             "--prefer-transition", "TYPE_ID",
             "authored transition type (the venue's transition_type, not a connector kind) to prefer at every level change",
             example: "--prefer-transition bridge"),
-        .value("--units", "metric|imperial", "distance units of the instructions", default: "metric", example: "--units imperial"),
-        .value("--lang", "CODE", "instruction language; names fall back to the venue's default", default: "en", example: "--lang de"),
+        .value(
+            "--units", "metric|imperial", "distance units of the instructions", default: RouteOptions().units.rawValue,
+            example: "--units imperial"),
+        .value(
+            "--lang", "CODE", "instruction language; names fall back to the venue's default", default: RouteOptions().language,
+            example: "--lang de"),
         .number(
-            "--max-match-distance", "M", "how far a place may be from the graph to match, metres", in: 0.1...1000, default: "30",
+            "--max-match-distance", "M", "how far a place may be from the graph to match, metres", in: 0.1...1000,
+            default: RouteOptions().maxMatchDistanceMeters,
             example: "--max-match-distance 50"),
         .repeated(
             "--closed", "ID", "keep out of this edge (edge:N), opening, connector or space; repeats add up",
             example: "--closed rel-escalator-up"),
         .integer(
-            "--alternatives", "N", "return up to N routes: the best and materially different alternatives, ranked", in: 1...5,
-            default: "1", example: "--alternatives 3"),
+            "--alternatives", "N", "return up to N routes: the best and materially different alternatives, ranked",
+            in: RouteOptions.alternativesRange,
+            default: 1, example: "--alternatives 3"),
         .value(
             "--universe", "NAME", "a venue universe (e.g. visitors): keep out of the spaces it hides when possible",
             example: "--universe visitors"),
@@ -72,7 +85,7 @@ enum RouteCommand {
     static func run(_ args: inout Arguments) throws -> Int32 {
         let path = try args.positional("venue path")
         let parsed = try parseRequest(&args)
-        let format = try args.option("--format") ?? "text"
+        let format = try args.text("--format")
         guard ["text", "json", "geojson"].contains(format) else {
             throw UsageError("--format: expected text, json or geojson, got '\(format)'")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorEvaluation
 import IndoorJSON
 import IndoorNavigation
@@ -11,8 +12,8 @@ enum ScenariosCommand {
     static let spec = CommandSpec(
         path: ["scenarios"], summary: "navigation behaviour on simulated walks (arrivals, off-route verdicts, reroutes)",
         options: [
-            .integer("--seeds", "N", "seeded walks per scenario", in: 1...10_000, default: "20", example: "--seeds 100"),
-            .number("--noise", "M", "position noise, metres", in: 0...20, default: "3", example: "--noise 5"),
+            .integer("--seeds", "N", "seeded walks per scenario", in: 1...10_000, default: 20, example: "--seeds 100"),
+            .number("--noise", "M", "position noise, metres", in: 0...20, default: 3, example: "--noise 5"),
             SharedOptions.json,
             ParallelJobs.option,
         ],
@@ -20,8 +21,8 @@ enum ScenariosCommand {
         run: run)
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let seeds = try args.int("--seeds") ?? 20
-        let noise = try args.double("--noise") ?? 3
+        let seeds = try args.integer("--seeds")
+        let noise = try args.number("--noise")
         let json = args.flag("--json")
         let jobs = ParallelJobs.count(try args.int("--jobs"))
         try args.finish()

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import IndoorCommandLine
 import IndoorRerouteService
 import IndoorVenue
 
@@ -20,17 +21,17 @@ enum ServeCommand {
                 help: "which navigation graph every venue gets; FILE or DIR (a node/edge graph.geojson) suits a single venue"),
             .value("--bind", "ADDRESS", "address to listen on", default: "127.0.0.1", example: "--bind 0.0.0.0"),
             .integer(
-                "--port", "PORT", "port to listen on (0 picks a free one and prints it)", in: 0...65_535, default: "8080",
+                "--port", "PORT", "port to listen on (0 picks a free one and prints it)", in: 0...65_535, default: 8080,
                 example: "--port 0"),
             .integer(
-                "--max-sessions", "N", "live navigation sessions at most", in: 1...1_000_000, default: "10000",
+                "--max-sessions", "N", "live navigation sessions at most", in: 1...1_000_000, default: 10000,
                 example: "--max-sessions 500"),
-            .number("--session-ttl", "S", "seconds an idle session is kept", in: 1...86_400, default: "600", example: "--session-ttl 1800"),
+            .number("--session-ttl", "S", "seconds an idle session is kept", in: 1...86_400, default: 600, example: "--session-ttl 1800"),
             .integer(
                 "--threads", "N", "worker threads", in: 1...64,
-                default: "2; with --sessions 4 per core (requests wait on the store)", example: "--threads 4"),
+                defaultText: "2; with --sessions 4 per core (requests wait on the store)", example: "--threads 4"),
             .flag("--thread-per-connection", "one thread per connection instead of a pool (excludes --threads)"),
-            .integer("--max-body", "BYTES", "largest request body", in: 1_024...16_777_216, default: "65536", example: "--max-body 131072"),
+            .integer("--max-body", "BYTES", "largest request body", in: 1_024...16_777_216, default: 65536, example: "--max-body 131072"),
             .repeated(
                 "--cors-origin", "ORIGIN",
                 "a web origin allowed to call the service from a browser: http[s]://host[:port] or * (repeatable)",
@@ -40,46 +41,46 @@ enum ServeCommand {
                 "load sessions from PATH (and its journal PATH.journal.N) at start; journal every change, and write them to PATH atomically every --state-interval and on SIGTERM/SIGINT",
                 example: "--state-file sessions.state"),
             .number(
-                "--state-interval", "S", "seconds between state-file writes (needs --state-file)", in: 1...86_400, default: "30",
+                "--state-interval", "S", "seconds between state-file writes (needs --state-file)", in: 1...86_400, default: 30,
                 example: "--state-interval 10"),
             .number(
                 "--journal-interval", "S",
                 "seconds between writes (each fsync'd) of the journal beside --state-file: the most accepted fixes a crash loses (a created session is answered once on disk)",
-                in: 0.01...1, default: "0.5", example: "--journal-interval 0.2"),
+                in: 0.01...1, default: 0.5, example: "--journal-interval 0.2"),
             .value(
                 "--api-keys", "FILE",
                 "one 'NAME KEY' (or 'NAME KEY admin': may delete any closure) per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key",
                 example: "--api-keys clients.keys"),
             .integer(
                 "--client-sessions", "N", "live sessions one client (its API key, else its address) may hold", in: 1...1_000_000,
-                default: "1000", example: "--client-sessions 10"),
+                default: 1000, example: "--client-sessions 10"),
             .number(
                 "--fair-share", "F",
                 "once this fraction of --max-sessions is live, a client may create only while it holds fewer than that many divided among the clients holding sessions (0 = off; not with --sessions)",
-                in: 0...1, default: "0.5", example: "--fair-share 0"),
+                in: 0...1, default: 0.5, example: "--fair-share 0"),
             .integer(
-                "--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000, default: "600",
+                "--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000, default: 600,
                 example: "--client-creates 60"),
             .integer(
                 "--client-closures", "N", "closures not yet ended one client may hold (only it or an admin key deletes them)",
-                in: 1...100_000, default: "100", example: "--client-closures 10"),
+                in: 1...100_000, default: 100, example: "--client-closures 10"),
             .integer(
                 "--venue-closures", "N", "closures not yet ended one venue may hold, from every client", in: 1...100_000,
-                default: "1000", example: "--venue-closures 200"),
+                default: 1000, example: "--venue-closures 200"),
             .integer(
                 "--client-connections", "N", "open connections from one address (trusted proxies exempt); one more is answered 429",
-                in: 1...65_536, default: "128",
+                in: 1...65_536, default: 128,
                 example: "--client-connections 16"),
             .number(
-                "--read-timeout", "S", "seconds a client has to deliver a whole request", in: 0.1...3_600, default: "10",
+                "--read-timeout", "S", "seconds a client has to deliver a whole request", in: 0.1...3_600, default: 10,
                 example: "--read-timeout 5"),
             .number(
                 "--header-timeout", "S",
                 "seconds a client has to deliver the request line and headers (idle keep-alive too; at most --read-timeout)",
-                in: 0.1...3_600, default: "5", example: "--header-timeout 2"),
+                in: 0.1...3_600, default: 5, example: "--header-timeout 2"),
             .integer(
                 "--max-connections", "N", "open connections; one more is answered 503 with Retry-After at once", in: 1...65_536,
-                default: "4096", example: "--max-connections 10000"),
+                default: 4096, example: "--max-connections 10000"),
             .repeated(
                 "--trusted-proxy", "CIDR",
                 "a load balancer (A.B.C.D[/N]) whose X-Forwarded-For/Forwarded names the client, exempt from --client-connections (repeatable)",

@@ -1,4 +1,5 @@
 import Dispatch
+import IndoorCommandLine
 import IndoorRerouteService
 
 /// Writes the service's sessions to a state file every `intervalSeconds` on its own serial queue, and

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorJSON
 import IndoorRecordings
 import IndoorRouting
@@ -20,17 +21,17 @@ enum SimulateCommand {
             SharedOptions.beacons.with(help: "beacon registry to simulate instead of a generated layout"),
             .value("--beacons-out", "FILE", "write the generated beacon layout here", example: "--beacons-out b.json"),
             .number(
-                "--beacon-spacing", "M", "spacing of the generated layout, metres", in: 2...100, default: "9",
+                "--beacon-spacing", "M", "spacing of the generated layout, metres", in: 2...100, default: 9,
                 example: "--beacon-spacing 12"),
             .number(
                 "--deviate-at", "T", "seconds into the walk when the walker leaves the route (with --deviate-to)",
                 example: "--deviate-at 30"),
             .value("--deviate-to", "x,y@LEVEL", "where the deviating walker goes", example: "--deviate-to 20,5@lvl-a0"),
             .number("--duration-seconds", "D", "stop the recording after D seconds", example: "--duration-seconds 60"),
-            .number("--rate-hz", "HZ", "IMU sample rate", default: "50", example: "--rate-hz 100"),
-            .number("--ble-rate-hz", "HZ", "BLE scan rate", default: "2", example: "--ble-rate-hz 1"),
-            .number("--pressure-rate-hz", "HZ", "barometer sample rate", default: "10", example: "--pressure-rate-hz 5"),
-            .number("--speed", "M_PER_S", "walking speed", default: "1.3", example: "--speed 1.1"),
+            .number("--rate-hz", "HZ", "IMU sample rate", default: 50, example: "--rate-hz 100"),
+            .number("--ble-rate-hz", "HZ", "BLE scan rate", default: 2, example: "--ble-rate-hz 1"),
+            .number("--pressure-rate-hz", "HZ", "barometer sample rate", default: 10, example: "--pressure-rate-hz 5"),
+            .number("--speed", "M_PER_S", "walking speed", default: 1.3, example: "--speed 1.1"),
             SharedOptions.json,
         ],
         notes: [

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorVenue
 
 /// `indoornav venue generate --levels N --seed S [--size K] [--towers T] [--parking P] [--corridors C]
@@ -7,12 +8,12 @@ enum VenueGenerateCommand {
     static let spec = CommandSpec(
         path: ["venue", "generate"], summary: "write a synthetic IMDF venue with an authored graph (40 levels: over 200,000 nodes)",
         options: [
-            .integer("--levels", "N", "above-ground levels", in: 1...500, default: "40", example: "--levels 10"),
+            .integer("--levels", "N", "above-ground levels", in: 1...500, default: 40, example: "--levels 10"),
             .value("--seed", "S", "non-negative whole number fixing names and room categories", default: "1", example: "--seed 7"),
-            .number("--size", "K", "scale of rooms per corridor", in: 0.01...100, default: "1", example: "--size 0.5"),
-            .integer("--towers", "T", "buildings", in: 2...32, default: "2", example: "--towers 4"),
-            .integer("--parking", "P", "parking levels below ground", in: 0...10, default: "1", example: "--parking 2"),
-            .integer("--corridors", "C", "corridors per tower floor", in: 1...100, default: "8", example: "--corridors 4"),
+            .number("--size", "K", "scale of rooms per corridor", in: 0.01...100, default: 1, example: "--size 0.5"),
+            .integer("--towers", "T", "buildings", in: 2...32, default: 2, example: "--towers 4"),
+            .integer("--parking", "P", "parking levels below ground", in: 0...10, default: 1, example: "--parking 2"),
+            .integer("--corridors", "C", "corridors per tower floor", in: 1...100, default: 8, example: "--corridors 4"),
             SharedOptions.output("DIR", "output folder (created; must be empty unless --force)", required: true, example: "-o /tmp/big"),
             .flag("--force", "write into a folder that is not empty"),
             .flag("--verify", "load the written venue back and report load time, issues and graph connectivity"),
@@ -27,11 +28,11 @@ enum VenueGenerateCommand {
     ]
 
     static func run(_ args: inout Arguments) throws -> Int32 {
-        let levels = try args.int("--levels") ?? 40
-        let parking = try args.int("--parking") ?? 1
-        let towers = try args.int("--towers") ?? 2
-        let corridors = try args.int("--corridors") ?? 8
-        let size = try args.double("--size") ?? 1
+        let levels = try args.integer("--levels")
+        let parking = try args.integer("--parking")
+        let towers = try args.integer("--towers")
+        let corridors = try args.integer("--corridors")
+        let size = try args.number("--size")
         var seed: UInt64 = 1
         if let text = try args.option("--seed") {
             guard let value = UInt64(text) else { throw UsageError("--seed: '\(text)' is not a non-negative integer") }

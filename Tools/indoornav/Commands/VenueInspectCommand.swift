@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorGeometry
 import IndoorJSON
 import IndoorRouting

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorVenue
 
 /// `indoornav venue store list|install|update|remove|check --store DIR [SOURCE|ID]` — venues installed

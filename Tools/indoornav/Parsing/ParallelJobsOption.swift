@@ -1,3 +1,4 @@
+import IndoorCommandLine
 import IndoorEvaluation
 
 extension ParallelJobs {

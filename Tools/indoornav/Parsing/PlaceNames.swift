@@ -1,3 +1,4 @@
+import IndoorCommandLine
 import IndoorNavigation
 import IndoorRouting
 import IndoorVenue

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorCommandLine
 import IndoorVenue
 
 /// The `--graph derived|authored|FILE|DIR` option shared by commands that load a venue.

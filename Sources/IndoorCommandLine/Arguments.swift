@@ -1,10 +1,3 @@
-/// A bad command line: what is wrong, naming the flag or argument (exit status 64).
-struct UsageError: Error, CustomStringConvertible {
-    var message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
-}
-
 /// A command line parsed against a ``CommandSpec``: `--flag value`, `--flag=value`, `-o value`, switches
 /// and positional arguments, in any order.
 ///
@@ -12,11 +5,12 @@ struct UsageError: Error, CustomStringConvertible {
 /// nearest declared name as a suggestion), a single-value option given twice, a value given to a switch,
 /// a missing value or required option, too many or too few positional arguments. The command then reads
 /// its values by name; reading a name its table does not declare is a programming error, reported as such.
-struct Arguments {
-    let spec: CommandSpec
+public struct Arguments {
+    /// The table the line was parsed against.
+    public let spec: CommandSpec
     /// Table check mode (``TableCheck``): the first ``finish()`` stops the command and reports the
     /// declared options it did not read.
-    var checksTable = false
+    public var checksTable = false
     private var values: [String: [String]] = [:]
     private var positionals: [String] = []
     private var nextPositionalIndex = 0
@@ -25,7 +19,8 @@ struct Arguments {
     /// Options read as numbers that the table declares as text (or the other way round).
     private var wrongKindReads: [String] = []
 
-    init(_ items: [String], spec: CommandSpec) throws(UsageError) {
+    /// Parses `items` (the words after the command) against `spec`, rejecting what it does not allow.
+    public init(_ items: [String], spec: CommandSpec) throws(UsageError) {
         self.spec = spec
         var i = 0
         var onlyPositionals = false
@@ -85,14 +80,14 @@ struct Arguments {
     }
 
     /// `--x`, `-o`; not `-`, `-5` or `-2.5,1@L0` (values and negative numbers).
-    static func looksLikeOption(_ item: String) -> Bool {
+    public static func looksLikeOption(_ item: String) -> Bool {
         guard item.hasPrefix("-"), item.count > 1 else { return false }
         guard let second = item.dropFirst().first else { return false }
         return second == "-" || second.isLetter
     }
 
     /// "unknown option --form (did you mean --from?)".
-    static func unknown(_ name: String, in spec: CommandSpec) -> UsageError {
+    public static func unknown(_ name: String, in spec: CommandSpec) -> UsageError {
         let names = spec.options.flatMap { [$0.name] + $0.aliases }
         let hint = Suggestion.nearest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
         return UsageError("unknown option \(name)\(hint); \(spec.name) --help lists the options")
@@ -107,14 +102,14 @@ struct Arguments {
     }
 
     /// The value of a single-value option (its name or an alias), or `nil` when not given.
-    mutating func option(_ name: String) throws(UsageError) -> String? {
+    public mutating func option(_ name: String) throws(UsageError) -> String? {
         let option = try declared(name)
         read.insert(option.name)
         return values[option.name]?.first
     }
 
     /// Every value given for a repeatable option, in order.
-    mutating func options(_ name: String) throws(UsageError) -> [String] {
+    public mutating func options(_ name: String) throws(UsageError) -> [String] {
         let option = try declared(name)
         read.insert(option.name)
         return values[option.name] ?? []
@@ -122,7 +117,7 @@ struct Arguments {
 
     /// Whether the switch `name` is present. (Not throwing, so a switch reads in one word; a name the
     /// table does not declare is reported by ``finish()`` as the programming error it is.)
-    mutating func flag(_ name: String) -> Bool {
+    public mutating func flag(_ name: String) -> Bool {
         guard let option = spec.option(named: name) else {
             undeclaredReads.append(name)
             return false
@@ -132,13 +127,13 @@ struct Arguments {
     }
 
     /// A required option (the table marks it required, so parsing has already checked it is there).
-    mutating func required(_ name: String) throws(UsageError) -> String {
+    public mutating func required(_ name: String) throws(UsageError) -> String {
         guard let v = try option(name) else { throw UsageError("missing \(name)") }
         return v
     }
 
     /// An option parsed as a finite number, within `range`, else within the range its table declares.
-    mutating func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
+    public mutating func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
         let declaredRange: ClosedRange<Double>?
         switch try declared(name).kind {
         case .number(let r): declaredRange = r
@@ -153,7 +148,7 @@ struct Arguments {
     }
 
     /// An option parsed as a whole number, within `range`, else within the range its table declares.
-    mutating func int(_ name: String, in range: ClosedRange<Int>? = nil) throws(UsageError) -> Int? {
+    public mutating func int(_ name: String, in range: ClosedRange<Int>? = nil) throws(UsageError) -> Int? {
         let declaredRange: ClosedRange<Int>?
         switch try declared(name).kind {
         case .integer(let r): declaredRange = r
@@ -170,21 +165,47 @@ struct Arguments {
         return v
     }
 
+    /// A whole-number option's value, or its table's default when not given.
+    public mutating func integer(_ name: String) throws(UsageError) -> Int {
+        if let given = try int(name) { return given }
+        guard case .integer(let value)? = try declared(name).typedDefault else { throw Self.noDefault(name, in: spec) }
+        return value
+    }
+
+    /// A number option's value, or its table's default when not given.
+    public mutating func number(_ name: String) throws(UsageError) -> Double {
+        if let given = try double(name) { return given }
+        guard case .number(let value)? = try declared(name).typedDefault else { throw Self.noDefault(name, in: spec) }
+        return value
+    }
+
+    /// A text option's value, or its table's default when not given.
+    public mutating func text(_ name: String) throws(UsageError) -> String {
+        if let given = try option(name) { return given }
+        guard case .text(let value)? = try declared(name).typedDefault else { throw Self.noDefault(name, in: spec) }
+        return value
+    }
+
+    /// The programming error of reading a default the table does not declare.
+    private static func noDefault(_ name: String, in spec: CommandSpec) -> UsageError {
+        UsageError("internal error: \(spec.name) reads the default of \(name), which its option table does not declare")
+    }
+
     /// The next positional argument, or a usage error naming what is missing.
-    mutating func positional(_ what: String) throws(UsageError) -> String {
+    public mutating func positional(_ what: String) throws(UsageError) -> String {
         guard let v = nextPositional() else { throw UsageError("missing \(what)") }
         return v
     }
 
     /// The next positional argument, if any.
-    mutating func nextPositional() -> String? {
+    public mutating func nextPositional() -> String? {
         guard nextPositionalIndex < positionals.count else { return nil }
         defer { nextPositionalIndex += 1 }
         return positionals[nextPositionalIndex]
     }
 
     /// Every remaining positional argument.
-    mutating func remainingPositionals() -> [String] {
+    public mutating func remainingPositionals() -> [String] {
         var all: [String] = []
         while let next = nextPositional() { all.append(next) }
         return all
@@ -192,7 +213,7 @@ struct Arguments {
 
     /// Fails when the command left a given option or argument unread (its table and its code disagree).
     /// In table check mode, stops the command here with the declared options it has not read.
-    func finish() throws {
+    public func finish() throws {
         if let name = undeclaredReads.first {
             throw UsageError("internal error: \(spec.name) reads \(name), which its option table does not declare")
         }
@@ -208,53 +229,5 @@ struct Arguments {
         }
     }
 
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-}
-
-/// The outcome of running a command in table check mode (`INDOORNAV_CHECK_OPTION_TABLE=1`): the command
-/// stops where it has read its arguments, before any work, and names the declared options it never read,
-/// so a test can prove each table and its command's code agree (exit 0 when they do, 70 otherwise).
-struct TableCheck: Error, CustomStringConvertible {
-    var command: String
-    var unread: [String]
-    var description: String {
-        unread.isEmpty
-            ? "\(command): every declared option is read"
-            : "\(command): declares \(unread.joined(separator: ", ")) but does not read \(unread.count == 1 ? "it" : "them")"
-    }
-}
-
-/// The nearest of a list of names to a mistyped one, by edit distance.
-enum Suggestion {
-    /// The candidate within edit distance 2 (or a third of the name's length, whichever is larger) of
-    /// `name`, nearest first; `nil` when none is that close.
-    static func nearest(to name: String, among candidates: [String]) -> String? {
-        let limit = max(2, name.count / 3)
-        let scored = candidates.map { ($0, distance(name, $0)) }.filter { $0.1 <= limit }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    /// Edit distance with adjacent transpositions (optimal string alignment): insertions, deletions,
-    /// substitutions and swaps of two neighbouring characters each cost 1, so `--form` is 1 from `--from`.
-    /// - Complexity: O(m·n) time and memory.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
-    }
+    private static func format(_ value: Double) -> String { NumberText.plain(value) }
 }

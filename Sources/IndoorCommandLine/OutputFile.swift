@@ -7,14 +7,14 @@ import Foundation
 /// failed or interrupted run leaves any previous file as it was; an output that is one of the command's
 /// inputs (also through a symbolic link), or an existing file inside a venue folder it reads, is refused
 /// before any work.
-enum OutputFile {
+public enum OutputFile {
     /// Writes `text` to `path` atomically.
-    static func write(_ text: String, to path: String) throws {
+    public static func write(_ text: String, to path: String) throws {
         try write(Data(text.utf8), to: path)
     }
 
     /// Writes `data` to `path` atomically.
-    static func write(_ data: Data, to path: String) throws {
+    public static func write(_ data: Data, to path: String) throws {
         try writing(to: path) { temporary throws(ToolFailure) in
             do { try data.write(to: URL(fileURLWithPath: temporary)) } catch {
                 throw ToolFailure("cannot write \(path): \(ErrorText.sentence(error))")
@@ -26,7 +26,7 @@ enum OutputFile {
     /// the temporary file to `path`; when `body` throws, the temporary file is removed and `path` is left
     /// as it was. An output that is a symbolic link is written through: the file it points to is replaced
     /// and the link stays.
-    static func writing<T, E: Error>(to path: String, _ body: (String) throws(E) -> T) throws -> T {
+    public static func writing<T, E: Error>(to path: String, _ body: (String) throws(E) -> T) throws -> T {
         try checkWritable(path)
         let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
         let path = isLink ? realPath(path) : path
@@ -52,7 +52,7 @@ enum OutputFile {
     /// Fails with a sentence when `path` cannot be a file: it exists and is not a regular file (a folder,
     /// a FIFO, a device, a socket: a usage error, exit 64, since renaming over it would replace it), or its
     /// folder does not exist.
-    static func checkWritable(_ path: String) throws {
+    public static func checkWritable(_ path: String) throws {
         guard !path.isEmpty else { throw ToolFailure("the output path is empty") }
         try refuseNonRegularFile(path)
         var isDirectory: ObjCBool = false
@@ -66,7 +66,7 @@ enum OutputFile {
     /// Throws when `path` exists (a symbolic link followed) and is not a regular file: a folder, a FIFO, a
     /// character or block device, or a socket (a folder passes when `folderAllowed`: outputs that are
     /// one file or a folder of them). Nothing is written to, opened or replaced.
-    static func refuseNonRegularFile(_ path: String, folderAllowed: Bool = false) throws(UsageError) {
+    public static func refuseNonRegularFile(_ path: String, folderAllowed: Bool = false) throws(UsageError) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
         let kind: String
@@ -87,7 +87,7 @@ enum OutputFile {
     /// command reads), comparing real paths (symbolic links resolved).
     /// An existing output that is not a regular file (nor a folder, when `folderAllowed`) is refused too
     /// (``refuseNonRegularFile(_:folderAllowed:)``).
-    static func refuseOverwritingInput(
+    public static func refuseOverwritingInput(
         _ output: String, inputs: [String], folders: [String] = [], folderAllowed: Bool = false
     ) throws(UsageError) {
         try refuseNonRegularFile(output, folderAllowed: folderAllowed)
@@ -105,7 +105,7 @@ enum OutputFile {
     }
 
     /// The absolute path with symbolic links resolved (of the folder too, when the file does not exist yet).
-    static func realPath(_ path: String) -> String {
+    public static func realPath(_ path: String) -> String {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         if FileManager.default.fileExists(atPath: url.path) { return url.resolvingSymlinksInPath().path }
         return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path

@@ -1,24 +1,25 @@
 import Foundation
 
-/// Help texts and the README's tool reference, generated from the ``CommandSpec`` tables.
-enum CommandHelp {
+/// Help texts and the README's tool reference, generated from the ``CommandSpec`` tables of a
+/// ``CommandTable``.
+public enum CommandHelp {
     /// Exit statuses every command shares (a command's own meanings of 2 and others are in its spec).
-    static let standardExitCodes: [(Int32, String)] = [
+    public static let standardExitCodes: [(Int32, String)] = [
         (ExitStatus.success, "success"),
         (ExitStatus.failure, "a file could not be read or written, or its data is unusable"),
         (ExitStatus.usage, "usage error: an unknown, repeated or malformed option or argument"),
     ]
 
     /// The exit statuses of one command, in order.
-    static func exitCodes(_ spec: CommandSpec) -> [(Int32, String)] {
+    public static func exitCodes(_ spec: CommandSpec) -> [(Int32, String)] {
         (standardExitCodes + spec.exitNotes.map { ($0.key, $0.value) }).sorted { $0.0 < $1.0 }
     }
 
     /// `indoornav route VENUE --from PLACE --to PLACE… [--via PLACE…] … [--json]`, every option shown.
-    static func synopsis(_ spec: CommandSpec) -> String { synopsisParts(spec).joined(separator: " ") }
+    public static func synopsis(_ spec: CommandSpec) -> String { synopsisParts(spec).joined(separator: " ") }
 
     /// The words of the synopsis; a bracketed option is one part, never split across lines.
-    static func synopsisParts(_ spec: CommandSpec) -> [String] {
+    public static func synopsisParts(_ spec: CommandSpec) -> [String] {
         var parts = [spec.name]
         for p in spec.positionals {
             let word = p.isRepeated ? "\(p.name)…" : p.name
@@ -30,17 +31,17 @@ enum CommandHelp {
     }
 
     /// The synopsis wrapped at `width` columns, continuation lines indented by `indent` spaces.
-    static func wrappedSynopsis(_ spec: CommandSpec, width: Int, indent: Int) -> String {
+    public static func wrappedSynopsis(_ spec: CommandSpec, width: Int, indent: Int) -> String {
         wrap(parts: synopsisParts(spec), width: width, indent: indent)
     }
 
     /// `text` wrapped at `width` columns, continuation lines indented by `indent` spaces.
-    static func wrap(_ text: String, width: Int = 100, indent: Int) -> String {
+    public static func wrap(_ text: String, width: Int = 100, indent: Int) -> String {
         wrap(parts: text.split(separator: " ").map(String.init), width: width, indent: indent)
     }
 
     /// Parts joined by spaces, wrapped at `width` columns between parts.
-    static func wrap(parts: [String], width: Int, indent: Int) -> String {
+    public static func wrap(parts: [String], width: Int, indent: Int) -> String {
         var lines: [String] = []
         var line = ""
         for word in parts {
@@ -56,7 +57,7 @@ enum CommandHelp {
     }
 
     /// `indoornav CMD --help`.
-    static func text(_ spec: CommandSpec) -> String {
+    public static func text(_ spec: CommandSpec) -> String {
         var out = "usage: " + wrappedSynopsis(spec, width: 100, indent: 7 + spec.name.count + 1) + "\n\n"
         out += spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ".\n"
         if !spec.positionals.isEmpty {
@@ -81,72 +82,74 @@ enum CommandHelp {
         for (code, meaning) in exitCodes(spec) { out += "  \(code)".padding(toLength: 6, withPad: " ", startingAt: 0) + meaning + "\n" }
         if !spec.examples.isEmpty {
             out += "\nexamples:\n"
-            for e in spec.examples { out += "  indoornav \(e)\n" }
+            for e in spec.examples { out += "  \(spec.program) \(e)\n" }
         }
         return out
     }
 
     /// `indoornav GROUP --help`: its subcommands.
-    static func groupText(_ group: String) -> String {
-        let subs = Commands.subcommands(of: group)
-        let summary = Commands.groups.first { $0.name == group }?.summary ?? ""
+    public static func groupText(_ group: String, in table: CommandTable) -> String {
+        let subs = table.subcommands(of: group)
+        let summary = table.groups.first { $0.name == group }?.summary ?? ""
+        let program = table.program
         var out =
-            "usage: indoornav \(group) <subcommand> [options]\n\n\(summary.prefix(1).uppercased() + summary.dropFirst()).\n\nsubcommands:\n"
+            "usage: \(program) \(group) <subcommand> [options]\n\n\(summary.prefix(1).uppercased() + summary.dropFirst()).\n\nsubcommands:\n"
         let width = (subs.map { $0.path[1].count }.max() ?? 0) + 4
         for s in subs { out += "  " + s.path[1].padding(toLength: width, withPad: " ", startingAt: 0) + s.summary + "\n" }
-        out += "\nindoornav help \(group) SUBCOMMAND (or \(group) SUBCOMMAND --help) lists its options.\n"
+        out += "\n\(program) help \(group) SUBCOMMAND (or \(group) SUBCOMMAND --help) lists its options.\n"
         return out
     }
 
     /// `indoornav help`: the commands and what they do.
-    static func overview() -> String {
-        var out = "usage: indoornav <command> [options]   (indoornav \(ToolVersion.semantic))\n\ncommands:\n"
-        let rows = Commands.all.map { ($0.path.joined(separator: " "), $0.summary) }
+    public static func overview(_ table: CommandTable) -> String {
+        let program = table.program
+        var out = "usage: \(program) <command> [options]   (\(program) \(table.version))\n\ncommands:\n"
+        let rows = table.commands.map { ($0.path.joined(separator: " "), $0.summary) }
         let width = (rows.map(\.0.count).max() ?? 0) + 3
         for (name, summary) in rows { out += "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + summary + "\n" }
         out += """
 
-            indoornav help CMD [SUBCMD], or CMD --help: every option with its value, default and an example.
-            indoornav --version: the version.
+            \(program) help CMD [SUBCMD], or CMD --help: every option with its value, default and an example.
+            \(program) --version: the version.
 
             exit status:
 
             """
-        var codes = standardExitCodes
-        codes.append((ExitStatus.notFound, "not found: no route, an unknown place or id, or a walk that did not arrive"))
-        for (code, meaning) in codes.sorted(by: { $0.0 < $1.0 }) {
+        for (code, meaning) in (standardExitCodes + table.exitCodes).sorted(by: { $0.0 < $1.0 }) {
             out += "  \(code)".padding(toLength: 6, withPad: " ", startingAt: 0) + meaning + "\n"
         }
         return out
     }
 
-    static let readmeBegin = "<!-- tool-reference:begin (generated by `indoornav help --markdown`; Tests/CLITests checks it) -->"
-    static let readmeEnd = "<!-- tool-reference:end -->"
+    /// The line before the README's tool block.
+    public static func readmeBegin(_ table: CommandTable) -> String {
+        "<!-- tool-reference:begin (generated by `\(table.program) help --markdown`; Tests/CLITests checks it) -->"
+    }
+    /// The line after the README's tool block.
+    public static let readmeEnd = "<!-- tool-reference:end -->"
 
-    /// The README's tool block: every command's synopsis with its summary, and the exit statuses.
-    static func readmeBlock() -> String {
-        var out = readmeBegin + "\n```sh\n"
-        for spec in Commands.all {
+    /// The README's tool block: every command's synopsis with its summary, the exit statuses and the
+    /// table's ``CommandTable/readmeNote``.
+    public static func readmeBlock(_ table: CommandTable) -> String {
+        var out = readmeBegin(table) + "\n```sh\n"
+        for spec in table.commands {
             out += wrappedSynopsis(spec, width: 110, indent: 4) + "\n"
             out += "    # " + spec.summary + "\n"
         }
         out += "```\n\nExit status: "
-        var codes = standardExitCodes
-        codes.append((ExitStatus.notFound, "not found (no route, an unknown place, a walk that did not arrive)"))
-        out += codes.sorted { $0.0 < $1.0 }.map { "`\($0.0)` \($0.1)" }.joined(separator: "; ")
-        out += "; `beacons audit` exits `3` when a beacon is suspect. "
-        out += "`indoornav help CMD` (or `CMD --help`) explains every option with its default and an example; "
-        out += "all of them are in [docs/cli.md](docs/cli.md).\n"
+        out += (standardExitCodes + table.readmeExitCodes).sorted { $0.0 < $1.0 }.map { "`\($0.0)` \($0.1)" }.joined(separator: "; ")
+        out += table.readmeNote + "\n"
         out += readmeEnd + "\n"
         return out
     }
 
     /// `docs/cli.md`: every command's options as tables.
-    static func fullReference() -> String {
-        var out = "# indoornav command reference\n\n"
-        out += "Generated from the tool's option tables by `indoornav help --markdown --full`; a test checks that this file "
-        out += "agrees with them. Version \(ToolVersion.semantic).\n"
-        for spec in Commands.all {
+    public static func fullReference(_ table: CommandTable) -> String {
+        let program = table.program
+        var out = "# \(program) command reference\n\n"
+        out += "Generated from the tool's option tables by `\(program) help --markdown --full`; a test checks that this file "
+        out += "agrees with them. Version \(table.version).\n"
+        for spec in table.commands {
             out += "\n## \(spec.path.joined(separator: " "))\n\n"
             out += spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ".\n\n"
             out += "```sh\n" + wrappedSynopsis(spec, width: 100, indent: 4) + "\n```\n\n"
@@ -166,7 +169,7 @@ enum CommandHelp {
             for note in spec.notes { out += "\n" + note + "\n" }
             out += "\nExit status: " + exitCodes(spec).map { "`\($0.0)` \($0.1)" }.joined(separator: "; ") + ".\n"
             if !spec.examples.isEmpty {
-                out += "\n```sh\n" + spec.examples.map { "indoornav \($0)" }.joined(separator: "\n") + "\n```\n"
+                out += "\n```sh\n" + spec.examples.map { "\(program) \($0)" }.joined(separator: "\n") + "\n```\n"
             }
         }
         return out

@@ -3,9 +3,9 @@ import Foundation
 /// A one-line progress report on standard error (`eval: 12/126 walk.txt`), redrawn in place at most five
 /// times a second and cleared when the work ends — shown only when standard error is a terminal, so
 /// logs, pipes and tests stay quiet.
-struct ProgressLine {
+public struct ProgressLine {
     /// Whether anything is drawn (standard error is a terminal, unless the caller decides otherwise).
-    let isShown: Bool
+    public let isShown: Bool
     private let label: String
     private let total: Int?
     private let clock = ContinuousClock()
@@ -14,14 +14,14 @@ struct ProgressLine {
     private static let redrawInterval = Duration.milliseconds(200)
 
     /// A progress line for `label` (`eval`), counting up to `total` when known.
-    init(_ label: String, total: Int? = nil, shown: Bool = isatty(STDERR_FILENO) == 1) {
+    public init(_ label: String, total: Int? = nil, shown: Bool = isatty(STDERR_FILENO) == 1) {
         self.label = label
         self.total = total
         self.isShown = shown
     }
 
     /// Shows `done` of the total, with an optional detail (the file being read); cheap when not shown.
-    mutating func update(_ done: Int, _ detail: String = "") {
+    public mutating func update(_ done: Int, _ detail: String = "") {
         guard isShown else { return }
         let now = clock.now
         if let lastDrawn, now - lastDrawn < Self.redrawInterval, done != total { return }
@@ -32,14 +32,14 @@ struct ProgressLine {
     }
 
     /// Shows a stage (`writing 40 levels…`) at once.
-    mutating func stage(_ text: String) {
+    public mutating func stage(_ text: String) {
         guard isShown else { return }
         lastDrawn = clock.now
         draw("\(label): \(text)")
     }
 
     /// Clears the line.
-    func finish() {
+    public func finish() {
         guard isShown else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
