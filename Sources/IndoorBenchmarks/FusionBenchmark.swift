@@ -19,38 +19,6 @@ import IndoorVenue
 /// with a radio map every scan is matched against it (the matcher is built once, outside the timed
 /// passes, as a service would build it once per venue).
 public enum FusionBenchmark {
-    /// What to replay and how often.
-    public struct Inputs {
-        /// The recording.
-        public var file: String
-        /// The venue (floor plan, levels), if any.
-        public var venue: Venue?
-        /// The beacon registry, if any.
-        public var registry: BeaconRegistry?
-        /// The radio map, if any, in any frame (it is reframed to the recording's).
-        public var radioMap: RadioMap?
-        /// The fingerprint matcher's configuration.
-        public var fingerprint: FingerprintConfiguration
-        /// Passes of each kind; the best counts.
-        public var passes: Int
-        /// Cycles of the filter measurement beside the replay.
-        public var filterSteps: Int
-
-        /// Inputs for `file`.
-        public init(
-            file: String, venue: Venue?, registry: BeaconRegistry?, radioMap: RadioMap?, fingerprint: FingerprintConfiguration,
-            passes: Int, filterSteps: Int
-        ) {
-            self.file = file
-            self.venue = venue
-            self.registry = registry
-            self.radioMap = radioMap
-            self.fingerprint = fingerprint
-            self.passes = passes
-            self.filterSteps = filterSteps
-        }
-    }
-
     /// One recording's figures.
     public struct Result {
         /// The recording.
@@ -119,9 +87,13 @@ public enum FusionBenchmark {
         }
     }
 
-    /// Replays `inputs.file` as described above.
-    public static func measure(_ inputs: Inputs) throws -> Result {
-        let file = inputs.file, venue = inputs.venue, repeats = max(1, inputs.passes)
+    /// Replays `file` as described above, `passes` times each way (the best counts), beside `filterSteps`
+    /// cycles of the filter; `radioMap` in any frame (it is reframed to the recording's).
+    public static func measure(
+        file: String, venue: Venue?, registry: BeaconRegistry?, radioMap: RadioMap?, fingerprint: FingerprintConfiguration,
+        passes: Int, filterSteps: Int
+    ) throws -> Result {
+        let repeats = max(1, passes)
         // Read/decode alone, then read, play in time order and collect (as `eval` does): best of the passes.
         var readDecodeSeconds = Double.infinity
         for _ in 0..<repeats { readDecodeSeconds = min(readDecodeSeconds, try ReadBenchmark.readPass(file).0) }
@@ -129,20 +101,20 @@ public enum FusionBenchmark {
         var loadedRecording: LoadedRecording?
         for _ in 0..<repeats {
             let (seconds, loaded) = try BenchmarkClock.timed { () throws in
-                try LoadedRecording.read(file, venue: venue, registry: inputs.registry)
+                try LoadedRecording.read(file, venue: venue, registry: registry)
             }
             readSeconds = min(readSeconds, seconds)
             loadedRecording = loaded
         }
         guard let loaded = loadedRecording else { throw BenchmarkError.unread(bench: "bench fusion", file: file) }
-        let matcher = inputs.radioMap.map { FingerprintMatcher(map: $0.reframed(to: loaded.frame), configuration: inputs.fingerprint) }
+        let matcher = radioMap.map { FingerprintMatcher(map: $0.reframed(to: loaded.frame), configuration: fingerprint) }
         guard let first = loaded.samples.first?.timeSeconds, let last = loaded.samples.last?.timeSeconds, last > first else {
             throw BenchmarkError.noTimedSamples(bench: "bench fusion", file: file)
         }
         let start = loaded.truth?.start ?? TruthPoint(timeSeconds: first, point: .zero)
         // The same providers and engine as `eval` builds for this recording (the floor-plan raster built once).
         var settings = EvaluationSettings(
-            venue: venue, registry: inputs.registry, fusion: .standard,
+            venue: venue, registry: registry, fusion: .standard,
             storeyHeightMeters: EvaluationSettings.venuelessStoreyHeightMeters, useBeacons: true)
         settings.prepareFloorPlan()
 
@@ -203,6 +175,6 @@ public enum FusionBenchmark {
         return Result(
             file: file, samples: loaded.samples.count, durationSeconds: last - first, passes: repeats, bestSeconds: best,
             readSeconds: readSeconds, mapMatching: venue != nil && settings.fusion.mapMatching != nil, stages: stages,
-            statistics: statistics, filter: try FilterBenchmark.measure(steps: inputs.filterSteps, stateDimension: 4))
+            statistics: statistics, filter: try FilterBenchmark.measure(steps: filterSteps, stateDimension: 4))
     }
 }

@@ -8,48 +8,10 @@ import IndoorVenue
 /// Random pairs of units that have openings, routed: how many find a route, per level (of the pair's
 /// first unit) and venue-wide, which units cannot be reached and why, and the time per route. With
 /// scope `building` both units of a pair are in the same building, with `level` on the same level.
-/// With ``Inputs/checksJoins`` every pair of units the archive's openings and touching open units join
+/// With `checksJoins` every pair of units the archive's openings and touching open units join
 /// on a level (``UnitJoins``, found from the geometry) is routed too, and the pairs the graph does not
 /// route are listed (``ReachBenchmark/checkJoins(index:jobs:)``).
 public enum ReachBenchmark {
-    /// What to route.
-    public struct Inputs {
-        /// The venue, loaded.
-        public var venue: Venue
-        /// The graph asked for (`derived`, `authored`, a file), as reported.
-        public var graph: String
-        /// The graph used, described.
-        public var graphUsed: String
-        /// The seconds loading the venue took (reported).
-        public var loadSeconds: Double
-        /// Random unit pairs.
-        public var pairs: Int
-        /// Seed of the random pairs.
-        public var seed: UInt64
-        /// Where the pairs' second units are drawn from.
-        public var scope: UnitReachability.Scope
-        /// Whether every pair of joined units is routed too.
-        public var checksJoins: Bool
-        /// Parallel jobs (the result is the same for every count).
-        public var jobs: Int
-
-        /// Inputs for `venue`.
-        public init(
-            venue: Venue, graph: String, graphUsed: String, loadSeconds: Double, pairs: Int, seed: UInt64,
-            scope: UnitReachability.Scope, checksJoins: Bool, jobs: Int
-        ) {
-            self.venue = venue
-            self.graph = graph
-            self.graphUsed = graphUsed
-            self.loadSeconds = loadSeconds
-            self.pairs = pairs
-            self.seed = seed
-            self.scope = scope
-            self.checksJoins = checksJoins
-            self.jobs = jobs
-        }
-    }
-
     /// The figures.
     public struct Result {
         /// The figures as JSON (`bench reach --json`).
@@ -58,15 +20,19 @@ public enum ReachBenchmark {
         public var text: [String]
     }
 
-    /// Draws the pairs first, then routes them in `jobs` contiguous batches, each with its own router on
+    /// Draws `pairs` random pairs with `seed` first (`graph` is reported as asked, `graphUsed` as loaded,
+    /// with the `loadSeconds` loading took), then routes them in `jobs` contiguous batches, each with its own router on
     /// the shared index; the batches' results are merged in pair order.
-    public static func measure(_ inputs: Inputs) throws -> Result {
-        let venue = inputs.venue, scope = inputs.scope, jobs = max(1, inputs.jobs), pairCount = inputs.pairs
+    public static func measure(
+        venue: Venue, graph: String, graphUsed: String, loadSeconds: Double, pairs pairCount: Int, seed: UInt64,
+        scope: UnitReachability.Scope, checksJoins: Bool, jobs requestedJobs: Int
+    ) throws -> Result {
+        let jobs = max(1, requestedJobs)
         let index = RoutingIndex(venue: venue)
         let reach = UnitReachability(index: index, options: .defaults(scope: scope))
         let units = reach.units
         guard units.count >= 2 else { throw BenchmarkError.tooFewUnits(venue: venue.id) }
-        var rng = SplitMix64(seed: inputs.seed)
+        var rng = SplitMix64(seed: seed)
         func scopeKey(_ u: UnitReachability.Unit) -> String {
             switch scope {
             case .venue: ""
@@ -131,8 +97,8 @@ public enum ReachBenchmark {
         }
         let meanMicros = micros.isEmpty ? 0 : (micros.reduce(0, +) / Double(micros.count) * 10).rounded() / 10
         var fields: [String: JSONValue] = [
-            "venue": .string(venue.id), "graph": .string(inputs.graph), "graphUsed": .string(inputs.graphUsed),
-            "scope": .string(scope.rawValue), "seed": .number(Double(inputs.seed)),
+            "venue": .string(venue.id), "graph": .string(graph), "graphUsed": .string(graphUsed),
+            "scope": .string(scope.rawValue), "seed": .number(Double(seed)),
             "unitsWithOpenings": .number(Double(units.count)),
             "pairs": .number(Double(pairCount)), "routable": .number(Double(routable)),
             "routableFraction": .finite((fraction * 10_000).rounded() / 10_000),
@@ -142,13 +108,13 @@ public enum ReachBenchmark {
                 }),
             "failedPairs": .array(failures),
             "byLevel": .array(levelRows),
-            "loadSeconds": .finite((inputs.loadSeconds * 1000).rounded() / 1000),
+            "loadSeconds": .finite((loadSeconds * 1000).rounded() / 1000),
             "meanRouteMicroseconds": .finite(meanMicros),
             "p50RouteMicroseconds": .finite((pct(0.5) * 10).rounded() / 10),
             "p99RouteMicroseconds": .finite((pct(0.99) * 10).rounded() / 10),
         ]
         var text = [
-            "venue \(venue.id) (graph \(inputs.graphUsed), scope \(scope.rawValue)): \(units.count) units with openings; "
+            "venue \(venue.id) (graph \(graphUsed), scope \(scope.rawValue)): \(units.count) units with openings; "
                 + "load \(fields["loadSeconds"]?.double ?? 0) s",
             String(
                 format: "%d pairs, %d routable (%.2f %%); route mean %.0f µs, p50 %.0f µs, p99 %.0f µs",
@@ -166,7 +132,7 @@ public enum ReachBenchmark {
             text.append(
                 "  \(row["level"]?.string ?? ""): \(row["pairs"]?.int ?? 0) pairs, \(row["routable"]?.int ?? 0) routable (\(fraction) %)")
         }
-        if inputs.checksJoins {
+        if checksJoins {
             let check = try checkJoins(index: index, jobs: jobs)
             fields["joinCheck"] = json(check, venue: venue)
             text += self.text(check, venue: venue)

@@ -9,65 +9,32 @@ import IndoorVenue
 /// customization and one-closure re-customization times, and the build of the route assembly lookups
 /// (`assemblyLookupSeconds`).
 public enum RouteBenchmark {
-    /// What to route.
-    public struct Inputs {
-        /// The venue, loaded.
-        public var venue: Venue
-        /// The seconds loading it took (reported).
-        public var loadSeconds: Double
-        /// Random queries.
-        public var queries: Int
-        /// Seed of the random pairs.
-        public var seed: UInt64
-        /// ALT landmarks, or nil for the index's default.
-        public var landmarks: Int?
-        /// What the routes minimise.
-        public var optimization: Optimization
-        /// Whether every query is routed with A* instead of the contraction hierarchy.
-        public var usesHierarchy: Bool
-        /// Routes asked of every full route (alternatives included), or nil for one.
-        public var alternatives: Int?
-        /// Whether the queries are returned as text (``Result/queriesText``).
-        public var keepsQueries: Bool
-
-        /// Inputs for `venue`.
-        public init(
-            venue: Venue, loadSeconds: Double, queries: Int, seed: UInt64, landmarks: Int?, optimization: Optimization,
-            usesHierarchy: Bool, alternatives: Int?, keepsQueries: Bool
-        ) {
-            self.venue = venue
-            self.loadSeconds = loadSeconds
-            self.queries = queries
-            self.seed = seed
-            self.landmarks = landmarks
-            self.optimization = optimization
-            self.usesHierarchy = usesHierarchy
-            self.alternatives = alternatives
-            self.keepsQueries = keepsQueries
-        }
-    }
-
     /// The figures.
     public struct Result {
         /// The figures as JSON (`bench route --json`).
         public var json: JSONValue
         /// The figures as three text lines.
         public var text: [String]
-        /// With ``Inputs/keepsQueries``, one line per query: origin node, destination node, full route
+        /// With `keepsQueries`, one line per query: origin node, destination node, full route
         /// length, bare search cost (m or s); `inf` where none was found.
         public var queriesText: String?
     }
 
-    /// Routes `inputs.queries` random node pairs; `progress` is told how many are done.
-    public static func measure(_ inputs: Inputs, progress: (Int) -> Void = { _ in }) throws -> Result {
-        let venue = inputs.venue, queries = inputs.queries, optimization = inputs.optimization
+    /// Routes `queries` random node pairs drawn with `seed` (with `landmarks` ALT landmarks or the index's
+    /// default, with the contraction hierarchy or A* alone, asking for `alternatives` routes);
+    /// `loadSeconds` is reported as given, and `progress` is told how many are done.
+    public static func measure(
+        venue: Venue, loadSeconds: Double, queries: Int, seed: UInt64, landmarks: Int?, optimization: Optimization,
+        usesHierarchy: Bool, alternatives: Int?, keepsQueries: Bool,
+        progress: (Int) -> Void = { _ in }
+    ) throws -> Result {
         let nodes = venue.graph.nodes
         guard nodes.count >= 2 else { throw BenchmarkError.tooFewNodes(venue: venue.id) }
-        let options = RoutingIndex.Options(landmarkCount: inputs.landmarks, hierarchy: .init(enabled: inputs.usesHierarchy))
+        let options = RoutingIndex.Options(landmarkCount: landmarks, hierarchy: .init(enabled: usesHierarchy))
         let (preprocessSeconds, index) = BenchmarkClock.timed { () -> RoutingIndex in
             let index = RoutingIndex(venue: venue, options: options)
             // Landmarks are built on first A* use; without the hierarchy every query is A*, so build them here.
-            if !inputs.usesHierarchy { _ = index.landmarks }
+            if !usesHierarchy { _ = index.landmarks }
             return index
         }
         let landmarks = options.resolvedLandmarkCount(levelCount: venue.levels.count)
@@ -79,7 +46,7 @@ public enum RouteBenchmark {
         // The route assembly lookups (built once per graph), timed apart too.
         let assemblySeconds = BenchmarkClock.timed { index.prepareAssembly() }.seconds
 
-        var rng = SplitMix64(seed: inputs.seed)
+        var rng = SplitMix64(seed: seed)
         let pairs = (0..<queries).map { _ in (Int(rng.next() % UInt64(nodes.count)), Int(rng.next() % UInt64(nodes.count))) }
         var micros: [Double] = []
         micros.reserveCapacity(queries)
@@ -95,15 +62,15 @@ public enum RouteBenchmark {
                     from: .local(na.point, level: venue.levels[Int(na.levelIndex)].id),
                     to: .local(nb.point, level: venue.levels[Int(nb.levelIndex)].id))
                 request.options.optimization = optimization
-                request.options.alternatives = inputs.alternatives
+                request.options.alternatives = alternatives
                 let (seconds, response) = try BenchmarkClock.timed { () throws in try router.route(request) }
                 micros.append(seconds * 1e6)
                 alternativesFound += response.alternatives?.count ?? 0
                 if let r = response.route {
                     found += 1
                     totalLength += r.lengthMeters
-                    if inputs.keepsQueries { fullLengths.append("\(r.lengthMeters)") }
-                } else if inputs.keepsQueries {
+                    if keepsQueries { fullLengths.append("\(r.lengthMeters)") }
+                } else if keepsQueries {
                     fullLengths.append("inf")
                 }
             }
@@ -115,7 +82,7 @@ public enum RouteBenchmark {
         for (k, (a, b)) in pairs.enumerated() {
             let (seconds, found) = BenchmarkClock.timed { router.nodeQuery(from: Int32(a), to: Int32(b), cost: cost) }
             bare.append(seconds * 1e6)
-            if inputs.keepsQueries { out += "n\(a) n\(b) \(fullLengths[k]) \(found.map { "\($0.cost)" } ?? "inf")\n" }
+            if keepsQueries { out += "n\(a) n\(b) \(fullLengths[k]) \(found.map { "\($0.cost)" } ?? "inf")\n" }
         }
         bare.sort()
         micros.sort()
@@ -138,7 +105,7 @@ public enum RouteBenchmark {
             "queries": .number(Double(queries)), "routesFound": .number(Double(found)),
             "p50Microseconds": rounded(pct(0.5, micros)), "p99Microseconds": rounded(pct(0.99, micros)),
             "queriesPerSecond": .finite((Double(queries) / wall).rounded()),
-            "preprocessSeconds": rounded(preprocessSeconds, 1000), "loadSeconds": rounded(inputs.loadSeconds, 1000),
+            "preprocessSeconds": rounded(preprocessSeconds, 1000), "loadSeconds": rounded(loadSeconds, 1000),
             "landmarks": .number(Double(landmarks)), "optimization": .string(optimization.rawValue),
             "meanSettledStates": .finite((Double(router.settledStatesTotal) / Double(max(1, queries))).rounded()),
             "meanRouteLengthMeters": .finite(found > 0 ? (totalLength / Double(found)).rounded() : 0),
@@ -148,7 +115,7 @@ public enum RouteBenchmark {
             "assemblyLookupSeconds": rounded(assemblySeconds, 1000),
             "graphBytes": .number(Double(graphBytes)),
         ]
-        if let alternatives = inputs.alternatives {
+        if let alternatives = alternatives {
             fields["alternativesAsked"] = .number(Double(alternatives))
             fields["alternativesFound"] = .number(Double(alternativesFound))
         }
@@ -168,6 +135,6 @@ public enum RouteBenchmark {
                 + "hierarchy \(figure("hierarchySeconds")) s, customization \(figure("customizeSeconds")) s, "
                 + "one closure \(figure("recustomizeOneClosureMilliseconds")) ms",
         ]
-        return Result(json: .object(fields), text: text, queriesText: inputs.keepsQueries ? out : nil)
+        return Result(json: .object(fields), text: text, queriesText: keepsQueries ? out : nil)
     }
 }

@@ -168,22 +168,25 @@ public struct Arguments {
     /// A whole-number option's value, or its table's default when not given.
     public mutating func integer(_ name: String) throws(UsageError) -> Int {
         if let given = try int(name) { return given }
-        guard case .integer(let value)? = try declared(name).typedDefault else { throw Self.noDefault(name, in: spec) }
-        return value
+        return try declaredDefault(name, \.integer)
     }
 
     /// A number option's value, or its table's default when not given.
     public mutating func number(_ name: String) throws(UsageError) -> Double {
         if let given = try double(name) { return given }
-        guard case .number(let value)? = try declared(name).typedDefault else { throw Self.noDefault(name, in: spec) }
-        return value
+        return try declaredDefault(name, \.number)
     }
 
     /// A text option's value, or its table's default when not given.
     public mutating func text(_ name: String) throws(UsageError) -> String {
         if let given = try option(name) { return given }
-        guard case .text(let value)? = try declared(name).typedDefault else { throw Self.noDefault(name, in: spec) }
-        return value
+        return try declaredDefault(name, \.textValue)
+    }
+
+    /// The default the table declares for `name`, of the kind `value` picks.
+    private func declaredDefault<T>(_ name: String, _ value: KeyPath<OptionDefault, T?>) throws(UsageError) -> T {
+        guard let typed = try declared(name).typedDefault?[keyPath: value] else { throw Self.noDefault(name, in: spec) }
+        return typed
     }
 
     /// The programming error of reading a default the table does not declare.

@@ -133,10 +133,8 @@ public struct OptionSpec: Sendable {
         _ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Int>? = nil,
         default typed: Int? = nil, defaultText: String? = nil, example: String? = nil, required: Bool = false
     ) -> OptionSpec {
-        var option = value(name, placeholder, help, defaultText: defaultText, example: example, required: required)
-        option.kind = .integer(range)
-        option.setDefault(typed.map(OptionDefault.integer))
-        return option
+        value(name, placeholder, help, defaultText: defaultText, example: example, required: required)
+            .typed(.integer(range), typed.map(OptionDefault.integer))
     }
 
     /// An option whose value is a finite number, within `range` when given.
@@ -144,10 +142,16 @@ public struct OptionSpec: Sendable {
         _ name: String, _ placeholder: String, _ help: String, in range: ClosedRange<Double>? = nil,
         default typed: Double? = nil, defaultText: String? = nil, example: String? = nil, required: Bool = false
     ) -> OptionSpec {
-        var option = value(name, placeholder, help, defaultText: defaultText, example: example, required: required)
-        option.kind = .number(range)
-        option.setDefault(typed.map(OptionDefault.number))
-        return option
+        value(name, placeholder, help, defaultText: defaultText, example: example, required: required)
+            .typed(.number(range), typed.map(OptionDefault.number))
+    }
+
+    /// The same option with a value of `kind` and, when given, the typed default `value`.
+    private func typed(_ kind: ValueKind, _ value: OptionDefault?) -> OptionSpec {
+        var copy = self
+        copy.kind = kind
+        copy.setDefault(value)
+        return copy
     }
 
     /// Sets the typed default and the help's text of it (nothing when `value` is nil).
@@ -230,6 +234,14 @@ public enum OptionDefault: Sendable, Equatable {
     case number(Double)
     /// Text.
     case text(String)
+
+    /// The whole number, when it is one.
+    public var integer: Int? { if case .integer(let value) = self { value } else { nil } }
+    /// The number, when it is one.
+    public var number: Double? { if case .number(let value) = self { value } else { nil } }
+
+    /// The text, when it is text.
+    public var textValue: String? { if case .text(let value) = self { value } else { nil } }
 
     /// The value as the user would type it: `5`, `0.5`, `600` (a whole number without `.0`), `derived`.
     public var text: String {

@@ -5,6 +5,7 @@ import IndoorGeometry
 import IndoorJSON
 import IndoorPositioning
 import IndoorRecordings
+import IndoorVenue
 import SharedTestData
 import Testing
 import VenueFixtures
@@ -77,35 +78,35 @@ import VenueFixtures
     @Test func fusionReportsEveryStageAndTheEnginesCounts() throws {
         let venue = try EvaluationInputs.loadVenue(path: Self.bundled("venues/campus"))
         let registry = try EvaluationInputs.loadRegistry(path: Self.bundled("simulated/campus-beacons.json"))
-        let inputs = FusionBenchmark.Inputs(
-            file: Self.campusWalk, venue: venue, registry: registry, radioMap: nil, fingerprint: .standard, passes: 1, filterSteps: 10)
-        let result = try FusionBenchmark.measure(inputs)
+        func measure(_ venue: Venue?) throws -> FusionBenchmark.Result {
+            try FusionBenchmark.measure(
+                file: Self.campusWalk, venue: venue, registry: registry, radioMap: nil, fingerprint: .standard, passes: 1, filterSteps: 10)
+        }
+        let result = try measure(venue)
         let loaded = try LoadedRecording.read(Self.campusWalk, venue: venue, registry: registry)
         #expect(result.samples == loaded.samples.count && result.mapMatching)
         #expect(result.stages.stages.map(\.name) == ["readDecode", "player", "providers", "fusion", "mapMatching"])
         #expect(result.statistics.steps > 0 && result.statistics.acceptedFixes > 0)
         #expect(result.json["steps"]?.int == result.statistics.steps && result.filter.steps == 10)
-        var venueless = inputs
-        venueless.venue = nil
-        #expect(try !FusionBenchmark.measure(venueless).mapMatching)
+        #expect(try !measure(nil).mapMatching)
     }
 
     @Test func routeAnswersEveryQueryOnAConnectedVenue() throws {
         let venue = TestVenues.randomGrid(seed: 3, levels: 2, side: 5)
-        let inputs = RouteBenchmark.Inputs(
-            venue: venue, loadSeconds: 0.5, queries: 40, seed: 9, landmarks: nil, optimization: .shortest, usesHierarchy: true,
-            alternatives: nil, keepsQueries: true)
+        func measure(hierarchy: Bool, progress: (Int) -> Void = { _ in }) throws -> RouteBenchmark.Result {
+            try RouteBenchmark.measure(
+                venue: venue, loadSeconds: 0.5, queries: 40, seed: 9, landmarks: nil, optimization: .shortest, usesHierarchy: hierarchy,
+                alternatives: nil, keepsQueries: true, progress: progress)
+        }
         var reported: [Int] = []
-        let result = try RouteBenchmark.measure(inputs) { reported.append($0) }
+        let result = try measure(hierarchy: true) { reported.append($0) }
         #expect(reported == Array(0..<40))
         #expect(result.json["queries"]?.int == 40 && result.json["routesFound"]?.int == 40)
         #expect(result.json["loadSeconds"]?.double == 0.5 && result.json["hierarchy"]?.bool == true)
         let lines = try #require(result.queriesText).split(separator: "\n")
         #expect(lines.count == 40 && lines.allSatisfy { $0.hasPrefix("n") && $0.split(separator: " ").count == 4 })
         // The same seed draws the same pairs, with or without the hierarchy.
-        var astar = inputs
-        astar.usesHierarchy = false
-        let astarLines = try #require(try RouteBenchmark.measure(astar).queriesText).split(separator: "\n")
+        let astarLines = try #require(try measure(hierarchy: false).queriesText).split(separator: "\n")
         #expect(zip(lines, astarLines).allSatisfy { $0.split(separator: " ")[0...1] == $1.split(separator: " ")[0...1] })
     }
 
@@ -113,9 +114,8 @@ import VenueFixtures
         let venue = try EvaluationInputs.loadVenue(path: Self.bundled("venues/campus"))
         func run(_ jobs: Int) throws -> ReachBenchmark.Result {
             try ReachBenchmark.measure(
-                ReachBenchmark.Inputs(
-                    venue: venue, graph: "derived", graphUsed: "derived", loadSeconds: 0, pairs: 30, seed: 4, scope: .venue,
-                    checksJoins: true, jobs: jobs))
+                venue: venue, graph: "derived", graphUsed: "derived", loadSeconds: 0, pairs: 30, seed: 4, scope: .venue, checksJoins: true,
+                jobs: jobs)
         }
         let one = try run(1), two = try run(2)
         #expect(Self.untimed(one.json) == Self.untimed(two.json))

@@ -37,12 +37,11 @@ enum FusionBench {
         let json = args.flag("--json")
         let file = try args.positional("recording FILE")
         try args.finish()
-        let inputs = FusionBenchmark.Inputs(
+        let result = try FusionBenchmark.measure(
             file: file, venue: try venuePath.map { try EvaluationInputs.loadVenue(path: $0) },
             registry: try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) },
             radioMap: try radioMapPath.map { try RadioMap.load(path: $0) }, fingerprint: fingerprint, passes: repeats,
             filterSteps: filterSteps)
-        let result = try FusionBenchmark.measure(inputs)
         BenchCommand.report(json: json ? result.json : nil, text: result.text)
         return 0
     }

@@ -48,9 +48,8 @@ enum ReachBench {
             try VenueLoader.load(path: path, options: VenueGraphChoice.options(graph))
         }
         let result = try ReachBenchmark.measure(
-            ReachBenchmark.Inputs(
-                venue: venue, graph: graph, graphUsed: VenueGraphChoice.describe(venue), loadSeconds: loadSeconds, pairs: pairCount,
-                seed: UInt64(seed), scope: scope, checksJoins: checkJoins, jobs: jobs))
+            venue: venue, graph: graph, graphUsed: VenueGraphChoice.describe(venue), loadSeconds: loadSeconds, pairs: pairCount,
+            seed: UInt64(seed), scope: scope, checksJoins: checkJoins, jobs: jobs)
         BenchCommand.report(json: json ? result.json : nil, text: result.text)
         return 0
     }

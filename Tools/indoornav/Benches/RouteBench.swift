@@ -42,9 +42,8 @@ enum RouteBench {
         var progress = ProgressLine("bench route", total: queries)
         defer { progress.finish() }
         let result = try RouteBenchmark.measure(
-            RouteBenchmark.Inputs(
-                venue: venue, loadSeconds: loadSeconds, queries: queries, seed: UInt64(seed), landmarks: landmarksOption,
-                optimization: optimization, usesHierarchy: !noHierarchy, alternatives: alternatives, keepsQueries: queriesOut != nil),
+            venue: venue, loadSeconds: loadSeconds, queries: queries, seed: UInt64(seed), landmarks: landmarksOption,
+            optimization: optimization, usesHierarchy: !noHierarchy, alternatives: alternatives, keepsQueries: queriesOut != nil,
             progress: { progress.update($0) })
         if let queriesOut, let text = result.queriesText { try emit(text, to: queriesOut) }
         BenchCommand.report(json: json ? result.json : nil, text: result.text)
