@@ -1,4 +1,5 @@
 import Foundation
+import IndoorJSON
 
 /// A program's commands: what `main` runs, resolves `PROGRAM GROUP SUB …` against, and generates every
 /// help text and reference from (``CommandHelp``).
@@ -173,7 +174,7 @@ public struct CommandTable: Sendable {
     }
 
     /// What `body` returns, or the exit status of what it throws, with a message on standard error:
-    /// usage errors 64, ``NotFound`` 2, a table check 0 or 70, anything else 1 (``ErrorText``).
+    /// usage errors 64, ``NotFound`` 2, a table check 0 or 70, anything else 1 (`IOErrorText.sentence`).
     static func exitStatus(program: String, _ body: () throws -> Int32) -> Int32 {
         do {
             return try body()
@@ -187,7 +188,7 @@ public struct CommandTable: Sendable {
             warn("\(program): \(error)")
             return ExitStatus.notFound
         } catch {
-            warn("\(program): \(ErrorText.sentence(error))")
+            warn("\(program): \(IOErrorText.sentence(error))")
             return ExitStatus.failure
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorJSON
 
 /// Writing the tool's output files without ever destroying a user's file: every command that writes a
 /// file goes through here.
@@ -17,7 +18,7 @@ public enum OutputFile {
     public static func write(_ data: Data, to path: String) throws {
         try writing(to: path) { temporary throws(ToolFailure) in
             do { try data.write(to: URL(fileURLWithPath: temporary)) } catch {
-                throw ToolFailure("cannot write \(path): \(ErrorText.sentence(error))")
+                throw ToolFailure("cannot write \(path): \(IOErrorText.sentence(error))")
             }
         }
     }

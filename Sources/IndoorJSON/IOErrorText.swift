@@ -34,6 +34,16 @@ public enum IOErrorText {
         }
     }
 
+    /// `error` as one sentence about the user's files: Foundation file errors become `FILE: reason`,
+    /// naming the file the error carries, else `path`; errors that already name their file and say what
+    /// is wrong (the modules' typed errors) are their own description.
+    public static func sentence(_ error: any Error, path: String? = nil) -> String {
+        let ns = error as NSError
+        guard error is POSIXError || ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return "\(error)" }
+        let file = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path ?? path
+        return (file.map { "\($0): " } ?? "") + reason(error)
+    }
+
     /// `strerror` in lower case: `no such file or directory`, `is a directory`.
     private static func posixReason(_ code: Int32) -> String {
         let text = String(cString: strerror(code))

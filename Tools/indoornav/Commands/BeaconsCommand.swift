@@ -48,7 +48,7 @@ enum BeaconsCommand {
             registry = try EvaluationInputs.loadRegistry(path: beaconsPath)
             if let venuePath { venue = try EvaluationInputs.loadVenue(path: venuePath) }
         } catch {
-            warn("indoornav beacons audit: \(ErrorText.sentence(error))")
+            warn("indoornav beacons audit: \(IOErrorText.sentence(error))")
             return 1
         }
         let map: BeaconMap
@@ -57,7 +57,7 @@ enum BeaconsCommand {
                 try venue.map { try BeaconMap(registry: registry, venue: $0) }
                 ?? BeaconMap(registry: registry, frame: EvaluationInputs.beaconCentroidFrame(registry))
         } catch {
-            warn("indoornav beacons audit: \(beaconsPath): \(ErrorText.sentence(error))")
+            warn("indoornav beacons audit: \(beaconsPath): \(IOErrorText.sentence(error))")
             return 1
         }
         var auditor = BeaconAuditor(

@@ -169,7 +169,7 @@ enum EvalCommand {
                 try ManualFixes.load(path: $0, sigmaMeters: manualSigma, venue: settings.venue, registry: settings.registry)
             }
         } catch {
-            warn("indoornav eval: \(ErrorText.sentence(error))")
+            warn("indoornav eval: \(IOErrorText.sentence(error))")
             return 1
         }
         let files = try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "log", "csv"], command: "eval")
@@ -217,7 +217,7 @@ enum EvalCommand {
                 }
                 try OutputFile.write(EvaluationPlots.errorCDF(report), to: EvaluationPlots.errorCDFPath(beside: plotPath))
             } catch {
-                warn("indoornav eval: cannot write plots to \(plotPath): \(ErrorText.sentence(error, path: plotPath))")
+                warn("indoornav eval: cannot write plots to \(plotPath): \(IOErrorText.sentence(error, path: plotPath))")
                 return 1
             }
         }

@@ -88,7 +88,7 @@ enum EvalProvidersCommand {
                 settings.venue = try EvaluationInputs.loadVenue(path: venuePath)
             }
         } catch {
-            warn("indoornav eval-providers: \(ErrorText.sentence(error))")
+            warn("indoornav eval-providers: \(IOErrorText.sentence(error))")
             return 1
         }
 

@@ -61,7 +61,7 @@ enum ImportCommand {
                 return summary
             }
         } catch {
-            warn("indoornav import: \(ErrorText.sentence(error))")
+            warn("indoornav import: \(IOErrorText.sentence(error))")
             return 1
         }
         print(json ? summaryJSON(summary, output: output).serialized(pretty: true) : summary.report + "\n  wrote \(output)")
@@ -80,7 +80,7 @@ enum ImportCommand {
             try emit(registry.json.serialized(pretty: true) + "\n", to: output)
             print("\(input): \(registry.beacons.count) beacons → \(output)")
         } catch {
-            warn("indoornav import: \(ErrorText.sentence(error))")
+            warn("indoornav import: \(IOErrorText.sentence(error))")
             return 1
         }
         return 0

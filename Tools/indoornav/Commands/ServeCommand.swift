@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IndoorCommandLine
+import IndoorJSON
 import IndoorRerouteService
 import IndoorVenue
 
@@ -160,11 +161,17 @@ enum ServeCommand {
         try args.finish()
         if let keyFile {
             do { service.apiKeys = try APIKeys.read(path: keyFile) } catch {
-                throw ToolFailure("--api-keys: \(ErrorText.sentence(error, path: keyFile))")
+                throw ToolFailure("--api-keys: \(IOErrorText.sentence(error, path: keyFile))")
             }
         }
         do { _ = try service.validated() } catch { throw UsageError("\(error)") }
 
+        var setup = RerouteServer.Setup(
+            venuesDirectory: directory, service: service, http: http, stateFile: stateFile, redis: redis, durability: durability)
+        if let graph {
+            let options = VenueGraphChoice.options(graph)
+            setup.loadVenue = { path throws(VenueError) in try VenueLoader.load(path: path, options: options) }
+        }
         // Signals are caught before the port opens, so a SIGTERM right after "listening" is never lost.
         let stop = DispatchSemaphore(value: 0)
         var sources: [DispatchSourceSignal] = []
@@ -175,83 +182,20 @@ enum ServeCommand {
             source.resume()
             sources.append(source)
         }
-        // A bad state file or journal stops the start before the venues are loaded (nothing is overwritten).
-        let stored = try stateFile.flatMap { path throws(SessionStateError) -> SessionJournalReplay? in
-            let snapshot = try SessionStateFile.load(path: path)
-            let replay = try SessionJournalReplay.replay(statePath: path, snapshot: snapshot)
-            return snapshot == nil && SessionJournal.segments(of: path).isEmpty ? nil : replay
+        let server: RerouteServer
+        do { server = try RerouteServer(setup) { warn("indoornav serve: \($0)") } } catch let error as RerouteServer.RedisStartError {
+            throw ToolFailure("--sessions: \(error)")
         }
-        for line in stored?.warnings ?? [] { warn("indoornav serve: \(line)") }
-        let started = Date()
-        let catalog: VenueCatalog
-        if let graph {
-            let options = VenueGraphChoice.options(graph)
-            catalog = try VenueCatalog.load(directory: directory) { path throws(VenueError) in
-                try VenueLoader.load(path: path, options: options)
-            }
-        } else {
-            catalog = try VenueCatalog.load(directory: directory)
-        }
-        let journal = try stateFile.map { path throws(SessionStateError) in
-            try SessionJournal(
-                statePath: path, flushIntervalSeconds: service.journalFlushIntervalSeconds,
-                commitTimeoutSeconds: service.journalCommitTimeoutSeconds)
-        }
-        let journaled = journal.map { journal in
-            JournaledSessionStore(
-                memory: InMemorySessionStore(
-                    capacity: service.maximumSessions, perOwnerCapacity: service.maximumSessionsPerClient,
-                    fairShareFraction: service.fairShareFraction, ttlSeconds: service.sessionTTLSeconds,
-                    retryAfterSeconds: service.retryAfterSeconds),
-                journal: journal)
-        }
-        let pool = try redis.map { r throws(ServiceError) in RedisConnectionPool(configuration: try r.validated()) }
-        if let pool {
-            do {
-                if let warning = try RedisPersistence.ensure(durability, pool: pool) { warn("indoornav serve: \(warning)") }
-            } catch { throw ToolFailure("--sessions: \(error)") }
-        }
-        let store: (any SessionStore)?
-        if let journaled {
-            store = journaled
-        } else {
-            store = pool.map { pool in
-                RedisSessionStore(
-                    pool: pool, venues: catalog, capacity: service.maximumSessions,
-                    perOwnerCapacity: service.maximumSessionsPerClient, ttlSeconds: service.sessionTTLSeconds,
-                    retryAfterSeconds: service.retryAfterSeconds)
-            }
-        }
-        let app = try RerouteService(venues: catalog, configuration: service, store: store)
-        var saver: SessionStateSaver?
-        if let stateFile {
-            let writer = SessionStateSaver(
-                service: app, path: stateFile, intervalSeconds: service.stateSaveIntervalSeconds, journal: journal)
-            if let stored {
-                let report = app.restore(stored.sessions)
-                warn(
-                    "restored \(report.restored) session(s) from \(stateFile) and \(stored.records) journal record(s) (\(report.expired) expired, \(report.failures.count) not restorable)"
-                )
-                for failure in report.failures.prefix(20) { warn("  \(failure)") }
-                // The restored sessions go into a new state file at once, and the replayed journal is deleted.
-                try writer.writeNow()
-            }
-            saver = writer
-        }
-        let daemon = try HTTPDaemon(configuration: http, rejected: { app.record(rejected: $0) }) { request in app.handle(request) }
         warn(
-            "loaded \(catalog.ids.count) venue(s) (\(catalog.ids.joined(separator: ", "))) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
+            "loaded \(server.venueIDs.count) venue(s) (\(server.venueIDs.joined(separator: ", "))) in \(String(format: "%.1f", server.loadSeconds)) s"
         )
-        FileHandle.standardOutput.write(Data("listening on http://\(http.bindAddress):\(daemon.port)\n".utf8))
+        FileHandle.standardOutput.write(Data("listening on http://\(http.bindAddress):\(server.port)\n".utf8))
 
         stop.wait()
-        warn("stopping: finishing \(daemon.requestsInFlight) request(s) in flight")
-        daemon.stop(graceSeconds: 10)
+        warn("stopping: finishing \(server.requestsInFlight) request(s) in flight")
+        let written = try server.stop(graceSeconds: 10)
         sources.forEach { $0.cancel() }
-        if let saver {
-            let count = try saver.finish()
-            warn("wrote \(count) session(s) to \(stateFile ?? "")")
-        }
+        if let written { warn("wrote \(written) session(s) to \(stateFile ?? "")") }
         warn("stopped")
         return 0
     }

@@ -99,7 +99,7 @@ enum SimulateCommand {
             let registry: BeaconRegistry
             if let beaconsIn {
                 do { registry = try BeaconRegistry.load(path: beaconsIn) } catch {
-                    throw ToolFailure("--beacons: \(ErrorText.sentence(error, path: beaconsIn))")
+                    throw ToolFailure("--beacons: \(IOErrorText.sentence(error, path: beaconsIn))")
                 }
             } else {
                 var options = BeaconLayoutOptions()

@@ -2,6 +2,7 @@ import Foundation
 import IndoorCommandLine
 import IndoorEvaluation
 import IndoorGeometry
+import IndoorJSON
 import IndoorPositioning
 import IndoorRecordings
 import IndoorVenue
@@ -92,7 +93,7 @@ struct EvalOutputs {
                 to: path)
             return nil
         } catch {
-            return "\(file): \(ErrorText.sentence(error))"
+            return "\(file): \(IOErrorText.sentence(error))"
         }
     }
 
@@ -103,7 +104,7 @@ struct EvalOutputs {
         do {
             try OutputFile.write(report.pointsCSV, to: pointsPath)
         } catch {
-            warn("indoornav eval: \(ErrorText.sentence(error, path: pointsPath))")
+            warn("indoornav eval: \(IOErrorText.sentence(error, path: pointsPath))")
             return false
         }
         return trackFailures.isEmpty

@@ -1,5 +1,6 @@
 import Dispatch
 import IndoorCommandLine
+import IndoorJSON
 import IndoorRerouteService
 
 /// Writes the service's sessions to a state file every `intervalSeconds` on its own serial queue, and
@@ -7,15 +8,19 @@ import IndoorRerouteService
 /// write compacts it: the journal moves to a new segment first, and the segments before it are deleted
 /// once the state file (which holds all they hold) is written. Periodic failures are reported (on
 /// stderr and to `GET /ready`, which answers 503 until a write succeeds) and retried at the next
-/// interval; the final write's failure is the command's.
-final class SessionStateSaver: @unchecked Sendable {
+/// interval; the final write's failure is the caller's.
+public final class SessionStateSaver: @unchecked Sendable {
     private let service: RerouteService
     private let path: String
     private let journal: SessionJournal?
     private let queue = DispatchQueue(label: "indoornav.state-file")
     private let timer: DispatchSourceTimer
 
-    init(service: RerouteService, path: String, intervalSeconds: Double, journal: SessionJournal?) {
+    /// Starts writing `service`'s sessions to `path` every `intervalSeconds`; `log` hears each failed write.
+    public init(
+        service: RerouteService, path: String, intervalSeconds: Double, journal: SessionJournal?,
+        log: @escaping @Sendable (String) -> Void
+    ) {
         self.service = service
         self.path = path
         self.journal = journal
@@ -27,9 +32,9 @@ final class SessionStateSaver: @unchecked Sendable {
                 try compact()
                 service.recordSnapshot(failure: nil)
             } catch {
-                let sentence = ErrorText.sentence(error, path: path)
+                let sentence = IOErrorText.sentence(error, path: path)
                 service.recordSnapshot(failure: sentence)
-                warn("indoornav serve: \(sentence)")
+                log(sentence)
             }
         }
         timer.resume()
@@ -43,11 +48,11 @@ final class SessionStateSaver: @unchecked Sendable {
     }
 
     /// Writes the state file now (after restoring it and its journal at start), on the writer's queue.
-    func writeNow() throws { try queue.sync { try compact() } }
+    public func writeNow() throws { try queue.sync { try compact() } }
 
     /// Stops the timer, waits for a write in progress, writes the journal's last records and then the
     /// sessions once more, and deletes the journal; returns how many sessions.
-    func finish() throws -> Int {
+    public func finish() throws -> Int {
         timer.cancel()
         return try queue.sync { () throws -> Int in
             journal?.shutDown()
