@@ -162,7 +162,8 @@ let package = Package(
         .testTarget(
             name: "IndoorBenchmarksTests",
             dependencies: [
-                "IndoorBenchmarks", "IndoorEvaluation", "IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorGeometry", "IndoorJSON",
+                "IndoorBenchmarks", "IndoorEvaluation", "IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorGeometry",
+                "IndoorJSON",
                 "SharedTestData", "VenueFixtures",
             ]),
         .testTarget(name: "IndoorCommandLineTests", dependencies: ["IndoorCommandLine"]),
