@@ -18,7 +18,9 @@ import Testing
         let stateFile = folder.appendingPathComponent("sessions.state").path
         var http = HTTPServerConfiguration()
         http.port = 0
-        let setup = RerouteServer.Setup(venuesDirectory: Self.venues, http: http, stateFile: stateFile)
+        var setup = RerouteServer.Setup(venuesDirectory: Self.venues)
+        setup.http = http
+        setup.stateFile = stateFile
         let logged = LogLines()
 
         let first = try RerouteServer(setup) { logged.append($0) }

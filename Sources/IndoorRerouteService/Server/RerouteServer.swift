@@ -11,32 +11,20 @@ public final class RerouteServer {
         /// A venue folder or archive, a directory of them, or a venue store directory.
         public var venuesDirectory: String
         /// How each venue is loaded (a graph choice; by default the store's: authored graph, else derived).
-        public var loadVenue: @Sendable (String) throws(VenueError) -> Venue
+        public var loadVenue: @Sendable (String) throws(VenueError) -> Venue = VenueStore.defaultLoader
         /// The service's limits and behaviour.
-        public var service: ServiceConfiguration
+        public var service = ServiceConfiguration()
         /// The HTTP layer's address, limits and threading.
-        public var http: HTTPServerConfiguration
+        public var http = HTTPServerConfiguration()
         /// The state file (and its journal beside it), for an in-memory store that survives restarts.
         public var stateFile: String?
         /// Redis for the sessions instead of memory (excludes ``stateFile``).
         public var redis: RedisConfiguration?
         /// What to check of Redis's own durability at start.
-        public var durability: RedisDurability
+        public var durability = RedisDurability.check
 
-        /// A set-up with the default limits, memory sessions and HTTP configuration.
-        public init(
-            venuesDirectory: String, loadVenue: @escaping @Sendable (String) throws(VenueError) -> Venue = VenueStore.defaultLoader,
-            service: ServiceConfiguration = ServiceConfiguration(), http: HTTPServerConfiguration = HTTPServerConfiguration(),
-            stateFile: String? = nil, redis: RedisConfiguration? = nil, durability: RedisDurability = .check
-        ) {
-            self.venuesDirectory = venuesDirectory
-            self.loadVenue = loadVenue
-            self.service = service
-            self.http = http
-            self.stateFile = stateFile
-            self.redis = redis
-            self.durability = durability
-        }
+        /// A set-up serving `venuesDirectory` with the default limits, memory sessions and HTTP configuration.
+        public init(venuesDirectory: String) { self.venuesDirectory = venuesDirectory }
     }
 
     /// Why the service could not start: Redis refused or failed the durability check (``RedisPersistence``).

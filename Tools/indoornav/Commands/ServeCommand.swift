@@ -166,8 +166,8 @@ enum ServeCommand {
         }
         do { _ = try service.validated() } catch { throw UsageError("\(error)") }
 
-        var setup = RerouteServer.Setup(
-            venuesDirectory: directory, service: service, http: http, stateFile: stateFile, redis: redis, durability: durability)
+        var setup = RerouteServer.Setup(venuesDirectory: directory)
+        (setup.service, setup.http, setup.stateFile, setup.redis, setup.durability) = (service, http, stateFile, redis, durability)
         if let graph {
             let options = VenueGraphChoice.options(graph)
             setup.loadVenue = { path throws(VenueError) in try VenueLoader.load(path: path, options: options) }
