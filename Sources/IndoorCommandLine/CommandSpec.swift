@@ -38,6 +38,18 @@ public struct CommandSpec: Sendable {
         self.run = run
     }
 
+    /// A command whose positional arguments and options are the bound properties of `inputs`
+    /// (``CommandInputs``): they are read, and the line finished, before `run` is called with them.
+    public init<Inputs: CommandInputs>(
+        path: [String], summary: String, inputs: Inputs.Type, notes: [String] = [], exitNotes: [Int32: String] = [:],
+        examples: [String] = [], run: @escaping @Sendable (Inputs) throws -> Int32
+    ) {
+        self.init(
+            path: path, summary: summary, positionals: Inputs.positionalSpecs, options: Inputs.optionSpecs, notes: notes,
+            exitNotes: exitNotes, examples: examples
+        ) { arguments in try run(try Inputs.read(from: &arguments)) }
+    }
+
     /// `indoornav venue inspect`.
     public var name: String { ([program] + path).joined(separator: " ") }
 

@@ -1,7 +1,6 @@
 import Dispatch
 import IndoorCommandLine
 import IndoorJSON
-import IndoorRerouteService
 
 /// Writes the service's sessions to a state file every `intervalSeconds` on its own serial queue, and
 /// once more when asked to finish (after the last request). With a journal (``SessionJournal``) each

@@ -6,31 +6,28 @@ import IndoorJSON
 /// spec registered in `Commands.swift` plus its own file that parses, calls and prints.
 enum BenchCommand {
     static let readSpec = CommandSpec(
-        path: ["bench", "read"], summary: "recording read speed: MB/s and samples/s of the streaming reader",
-        positionals: [PositionalSpec(name: "FILE", help: "recordings in any supported format", isRepeated: true)],
-        options: [
-            .integer("--repeat", "N", "passes per file; the best counts", in: 1...1000, default: 5, example: "--repeat 10"),
-            SharedOptions.json,
-        ],
-        examples: ["bench read Recordings/samples/ilc-site1-B1-5ddb8a08.txt"],
-        run: benchRead)
+        path: ["bench", "read"], summary: "recording read speed: MB/s and samples/s of the streaming reader", inputs: ReadInputs.self,
+        examples: ["bench read Recordings/samples/ilc-site1-B1-5ddb8a08.txt"], run: { try $0.run() })
 
-    /// `bench read FILE… [--repeat N] [--json]`: each file's reader speed and stage shares
-    /// (``ReadBenchmark``); with `--json` one array of all files.
-    static func benchRead(_ args: inout Arguments) throws -> Int32 {
-        let repeats = try args.integer("--repeat")
-        let json = args.flag("--json")
-        let files = args.remainingPositionals()
-        try args.finish()
-        guard !files.isEmpty else { throw UsageError("bench read: expected FILE…") }
-        var results: [JSONValue] = []
-        for file in files {
-            let result = try ReadBenchmark.measure(file: file, passes: repeats)
-            results.append(result.json)
-            if !json { report(json: nil, text: result.text) }
+    struct ReadInputs: CommandInputs {
+        @Positional(PositionalSpec(name: "FILE", help: "recordings in any supported format", isRepeated: true)) var files: [String]
+        @Option(.integer("--repeat", "N", "passes per file; the best counts", in: 1...1000, default: 5, example: "--repeat 10"))
+        var passes: Int
+        @Option(SharedOptions.json) var json: Bool
+
+        /// `bench read FILE… [--repeat N] [--json]`: each file's reader speed and stage shares
+        /// (``ReadBenchmark``); with `--json` one array of all files.
+        func run() throws -> Int32 {
+            guard !files.isEmpty else { throw UsageError("bench read: expected FILE…") }
+            var results: [JSONValue] = []
+            for file in files {
+                let result = try ReadBenchmark.measure(file: file, passes: passes)
+                results.append(result.json)
+                if !json { report(json: nil, text: result.text) }
+            }
+            if json { print(JSONValue.array(results).serialized(pretty: true)) }
+            return 0
         }
-        if json { print(JSONValue.array(results).serialized(pretty: true)) }
-        return 0
     }
 
     /// Prints a benchmark's result: its JSON when given, else its text lines.

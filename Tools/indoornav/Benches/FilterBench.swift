@@ -7,14 +7,20 @@ import IndoorCommandLine
 /// `swift run -c release filter-reference`.
 enum FilterBench {
     static let spec = CommandSpec(
-        path: ["bench", "filter"], summary: "Kalman predict + update cycles per second of the GSL filter",
-        options: [
-            FilterBench.steps,
-            FilterBench.stateDimension,
-            SharedOptions.json,
-        ],
-        examples: ["bench filter --steps 200000"],
-        run: run)
+        path: ["bench", "filter"], summary: "Kalman predict + update cycles per second of the GSL filter", inputs: Inputs.self,
+        examples: ["bench filter --steps 200000"], run: { try $0.run() })
+
+    struct Inputs: CommandInputs {
+        @Option(FilterBench.steps) var steps: Int
+        @Option(FilterBench.stateDimension) var stateDimension: Int
+        @Option(SharedOptions.json) var json: Bool
+
+        func run() throws -> Int32 {
+            let result = try FilterBenchmark.measure(steps: steps, stateDimension: stateDimension)
+            BenchCommand.report(json: json ? result.json : nil, text: result.text)
+            return 0
+        }
+    }
 
     /// `--steps N` (its default and range are ``FilterBenchmark``'s, as `filter-reference`'s are).
     static let steps = OptionSpec.integer(
@@ -23,14 +29,4 @@ enum FilterBench {
     static let stateDimension = OptionSpec.integer(
         "--state-dim", "D", "state dimension", in: FilterBenchmark.stateDimensionRange, default: FilterBenchmark.defaultStateDimension,
         example: "--state-dim 6")
-
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let steps = try args.integer("--steps")
-        let stateDimension = try args.integer("--state-dim")
-        let json = args.flag("--json")
-        try args.finish()
-        let result = try FilterBenchmark.measure(steps: steps, stateDimension: stateDimension)
-        BenchCommand.report(json: json ? result.json : nil, text: result.text)
-        return 0
-    }
 }

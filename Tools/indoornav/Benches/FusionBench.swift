@@ -10,39 +10,35 @@ import IndoorPositioning
 enum FusionBench {
     static let spec = CommandSpec(
         path: ["bench", "fusion"], summary: "providers + fusion speed as a real-time factor, beside the filter's cycles per second",
-        positionals: [PositionalSpec(name: "FILE", help: "a recording")],
-        options: [
-            SharedOptions.venueOption,
-            SharedOptions.beacons,
-            SharedOptions.radioMap,
-            SharedOptions.fingerprintOption,
-            .integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: 3, example: "--repeat 5"),
-            .integer(
-                "--filter-steps", "N", "cycles of the filter measurement beside the replay", in: 1...100_000_000, default: 200000,
-                example: "--filter-steps 100000"),
-            SharedOptions.json,
-        ],
+        inputs: Inputs.self,
         examples: [
             "bench fusion Recordings/simulated/campus-info-to-deans-office.jsonl --venue Recordings/venues/campus --beacons Recordings/simulated/campus-beacons.json"
         ],
-        run: run)
+        run: { try $0.run() })
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let repeats = try args.integer("--repeat")
-        let filterSteps = try args.integer("--filter-steps")
-        let venuePath = try args.option("--venue")
-        let beaconsPath = try args.option("--beacons")
-        let radioMapPath = try args.option("--radio-map")
-        let fingerprint = try FingerprintOptions.configuration(try args.options("--fingerprint-option"))
-        let json = args.flag("--json")
-        let file = try args.positional("recording FILE")
-        try args.finish()
-        let result = try FusionBenchmark.measure(
-            file: file, venue: try venuePath.map { try EvaluationInputs.loadVenue(path: $0) },
-            registry: try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) },
-            radioMap: try radioMapPath.map { try RadioMap.load(path: $0) }, fingerprint: fingerprint, passes: repeats,
-            filterSteps: filterSteps)
-        BenchCommand.report(json: json ? result.json : nil, text: result.text)
-        return 0
+    struct Inputs: CommandInputs {
+        @Positional(PositionalSpec(name: "FILE", help: "a recording")) var file: String
+        @Option(SharedOptions.venueOption) var venuePath: String?
+        @Option(SharedOptions.beacons) var beaconsPath: String?
+        @Option(SharedOptions.radioMap) var radioMapPath: String?
+        @Option(SharedOptions.fingerprintOption) var fingerprintOptions: [String]
+        @Option(.integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: 3, example: "--repeat 5")) var passes: Int
+        @Option(
+            .integer(
+                "--filter-steps", "N", "cycles of the filter measurement beside the replay", in: 1...100_000_000, default: 200000,
+                example: "--filter-steps 100000"))
+        var filterSteps: Int
+        @Option(SharedOptions.json) var json: Bool
+
+        func run() throws -> Int32 {
+            let result = try FusionBenchmark.measure(
+                file: file, venue: try venuePath.map { try EvaluationInputs.loadVenue(path: $0) },
+                registry: try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) },
+                radioMap: try radioMapPath.map { try RadioMap.load(path: $0) },
+                fingerprint: try FingerprintOptions.configuration(fingerprintOptions), passes: passes,
+                filterSteps: filterSteps)
+            BenchCommand.report(json: json ? result.json : nil, text: result.text)
+            return 0
+        }
     }
 }

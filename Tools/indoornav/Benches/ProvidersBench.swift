@@ -8,25 +8,21 @@ import IndoorEvaluation
 /// 30 m circle.
 enum ProvidersBench {
     static let spec = CommandSpec(
-        path: ["bench", "providers"], summary: "dead-reckoning and beacon provider speed as a real-time factor",
-        positionals: [PositionalSpec(name: "FILE", help: "a recording")],
-        options: [
-            SharedOptions.beacons.with(help: "beacon registry (without it the heard beacons are placed on a 30 m circle)"),
-            .integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: 5, example: "--repeat 10"),
-            SharedOptions.json,
-        ],
-        examples: ["bench providers Recordings/samples/ilc-site1-B1-5ddb8a08.txt"],
-        run: run)
+        path: ["bench", "providers"], summary: "dead-reckoning and beacon provider speed as a real-time factor", inputs: Inputs.self,
+        examples: ["bench providers Recordings/samples/ilc-site1-B1-5ddb8a08.txt"], run: { try $0.run() })
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let repeats = try args.integer("--repeat")
-        let beaconsPath = try args.option("--beacons")
-        let json = args.flag("--json")
-        let file = try args.positional("recording FILE")
-        try args.finish()
-        let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
-        let result = try ProvidersBenchmark.measure(file: file, registry: registry, passes: repeats)
-        BenchCommand.report(json: json ? result.json : nil, text: result.text)
-        return 0
+    struct Inputs: CommandInputs {
+        @Positional(PositionalSpec(name: "FILE", help: "a recording")) var file: String
+        @Option(SharedOptions.beacons.with(help: "beacon registry (without it the heard beacons are placed on a 30 m circle)"))
+        var beaconsPath: String?
+        @Option(.integer("--repeat", "N", "passes; the best counts", in: 1...1000, default: 5, example: "--repeat 10")) var passes: Int
+        @Option(SharedOptions.json) var json: Bool
+
+        func run() throws -> Int32 {
+            let registry = try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) }
+            let result = try ProvidersBenchmark.measure(file: file, registry: registry, passes: passes)
+            BenchCommand.report(json: json ? result.json : nil, text: result.text)
+            return 0
+        }
     }
 }

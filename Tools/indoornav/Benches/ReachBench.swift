@@ -9,48 +9,45 @@ import IndoorVenue
 /// unreachable units and why, and with `--check-joins` the joined pairs without a route (``ReachBenchmark``).
 enum ReachBench {
     static let spec = CommandSpec(
-        path: ["bench", "reach"], summary: "share of random unit-to-unit routes found, the unreachable units and why",
-        positionals: [SharedOptions.venue],
-        options: [
-            SharedOptions.graph.with(default: "derived"),
-            .integer("--pairs", "N", "random unit pairs", in: 1...1_000_000, default: 1000, example: "--pairs 2000"),
-            .integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: 1, example: "--seed 7"),
-            .value(
-                "--scope", "venue|building|level", "pairs across the venue, within one building or on one level", default: "venue",
-                example: "--scope level"),
-            .flag(
-                "--check-joins",
-                "also route every pair of units that openings and touching open units join on a level (from the geometry) and list the pairs without a route"
-            ),
-            SharedOptions.json,
-            ParallelJobs.option,
-        ],
+        path: ["bench", "reach"], summary: "share of random unit-to-unit routes found, the unreachable units and why", inputs: Inputs.self,
         examples: [
             "bench reach Recordings/venues/campus --pairs 2000", "bench reach Recordings/venues/campus --scope level --check-joins",
         ],
-        run: run)
+        run: { try $0.run() })
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let path = try args.positional("venue path")
-        let graph = try args.text("--graph")
-        let pairCount = try args.integer("--pairs")
-        let seed = try args.integer("--seed")
-        let scopeText = try args.text("--scope")
-        guard let scope = UnitReachability.Scope(rawValue: scopeText) else {
-            throw UsageError("--scope: expected venue, building or level, got '\(scopeText)'")
-        }
-        let checkJoins = args.flag("--check-joins")
-        let json = args.flag("--json")
-        let jobs = ParallelJobs.count(try args.int("--jobs"))
-        try args.finish()
+    struct Inputs: CommandInputs {
+        @Positional(SharedOptions.venue) var venuePath: String
+        @Option(SharedOptions.graph.with(default: "derived")) var graph: String
+        @Option(.integer("--pairs", "N", "random unit pairs", in: 1...1_000_000, default: 1000, example: "--pairs 2000"))
+        var pairCount: Int
+        @Option(.integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: 1, example: "--seed 7")) var seed: Int
+        @Option(
+            .value(
+                "--scope", "venue|building|level", "pairs across the venue, within one building or on one level", default: "venue",
+                example: "--scope level"))
+        var scope: String
+        @Option(
+            .flag(
+                "--check-joins",
+                "also route every pair of units that openings and touching open units join on a level (from the geometry) and list the pairs without a route"
+            ))
+        var checksJoins: Bool
+        @Option(SharedOptions.json) var json: Bool
+        @Option(ParallelJobs.option) var jobs: Int?
 
-        let (loadSeconds, venue) = try BenchmarkClock.timed { () throws in
-            try VenueLoader.load(path: path, options: VenueGraphChoice.options(graph))
+        func run() throws -> Int32 {
+            guard let scope = UnitReachability.Scope(rawValue: scope) else {
+                throw UsageError("--scope: expected venue, building or level, got '\(scope)'")
+            }
+            let (loadSeconds, venue) = try BenchmarkClock.timed { () throws in
+                try VenueLoader.load(path: venuePath, options: VenueGraphChoice.options(graph))
+            }
+            let result = try ReachBenchmark.measure(
+                venue: venue, graph: graph, graphUsed: VenueGraphChoice.describe(venue), loadSeconds: loadSeconds,
+                pairs: pairCount, seed: UInt64(seed), scope: scope, checksJoins: checksJoins,
+                jobs: ParallelJobs.count(jobs))
+            BenchCommand.report(json: json ? result.json : nil, text: result.text)
+            return 0
         }
-        let result = try ReachBenchmark.measure(
-            venue: venue, graph: graph, graphUsed: VenueGraphChoice.describe(venue), loadSeconds: loadSeconds, pairs: pairCount,
-            seed: UInt64(seed), scope: scope, checksJoins: checkJoins, jobs: jobs)
-        BenchCommand.report(json: json ? result.json : nil, text: result.text)
-        return 0
     }
 }

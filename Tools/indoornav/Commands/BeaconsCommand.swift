@@ -14,76 +14,77 @@ import IndoorVenue
 enum BeaconsCommand {
     static let auditSpec = CommandSpec(
         path: ["beacons", "audit"], summary: "check a beacon registry against walks with ground truth (moved, swapped or missing beacons)",
-        positionals: [PositionalSpec(name: "PATH", help: "walks with ground truth or folders of them", isRepeated: true)],
-        options: [
-            SharedOptions.beacons.required,
-            SharedOptions.venueOption,
+        inputs: AuditInputs.self,
+        exitNotes: [3: "at least one beacon is suspect"],
+        examples: ["beacons audit ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"],
+        run: { try $0.run() })
+
+    struct AuditInputs: CommandInputs {
+        @Positional(PositionalSpec(name: "PATH", help: "walks with ground truth or folders of them", isRepeated: true)) var paths: [String]
+        @Option(SharedOptions.beacons.required) var beaconsPath: String
+        @Option(SharedOptions.venueOption) var venuePath: String?
+        @Option(
             .integer(
                 "--min-readings", "N", "readings a beacon needs to be judged", in: 3...1_000_000,
                 default: BeaconAuditConfiguration.standard.minimumReadings,
-                example: "--min-readings 50"),
+                example: "--min-readings 50")) var minimumReadings: Int
+        @Option(
             .number(
                 "--suspect-offset", "M", "how far the strongest readings may lie from the registered place, metres", in: 0.5...1000,
-                default: BeaconAuditConfiguration.standard.suspectOffsetMeters, example: "--suspect-offset 15"),
-            SharedOptions.json,
-        ],
-        exitNotes: [3: "at least one beacon is suspect"],
-        examples: ["beacons audit ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"],
-        run: audit)
+                default: BeaconAuditConfiguration.standard.suspectOffsetMeters, example: "--suspect-offset 15")) var suspectOffset: Double
+        @Option(SharedOptions.json) var json: Bool
 
-    static func audit(_ args: inout Arguments) throws -> Int32 {
-        let beaconsPath = try args.required("--beacons")
-        let venuePath = try args.option("--venue")
-        let minimumReadings = try args.integer("--min-readings")
-        let suspectOffset = try args.number("--suspect-offset")
-        let json = args.flag("--json")
-        var paths: [String] = []
-        while let path = args.nextPositional() { paths.append(path) }
-        try args.finish()
-        guard !paths.isEmpty else { throw UsageError("beacons audit: expected PATH…") }
+        func run() throws -> Int32 {
+            guard !paths.isEmpty else { throw UsageError("beacons audit: expected PATH…") }
 
-        let registry: BeaconRegistry
-        var venue: Venue?
-        do {
-            registry = try EvaluationInputs.loadRegistry(path: beaconsPath)
-            if let venuePath { venue = try EvaluationInputs.loadVenue(path: venuePath) }
-        } catch {
-            warn("indoornav beacons audit: \(IOErrorText.sentence(error))")
-            return 1
-        }
-        let map: BeaconMap
-        do {
-            map =
-                try venue.map { try BeaconMap(registry: registry, venue: $0) }
-                ?? BeaconMap(registry: registry, frame: EvaluationInputs.beaconCentroidFrame(registry))
-        } catch {
-            warn("indoornav beacons audit: \(beaconsPath): \(IOErrorText.sentence(error))")
-            return 1
-        }
-        var auditor = BeaconAuditor(
-            map: map,
-            configuration: try BeaconAuditConfiguration(
-                minimumReadings: minimumReadings, suspectOffsetMeters: suspectOffset))
-        var walks: [String] = []
-        var skipped: [(file: String, reason: String)] = []
-        for file in try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl"], command: "beacons audit") {
+            let registry: BeaconRegistry
+            var venue: Venue?
             do {
-                let loaded = try LoadedRecording.read(file, venue: venue, registry: registry)
-                guard let truth = loaded.truth, truth.count >= 2 else { skipped.append((file, "fewer than two truth points")); continue }
-                auditor.add(samples: loaded.samples, truth: truth)
-                walks.append(file)
+                registry = try EvaluationInputs.loadRegistry(path: beaconsPath)
+                if let venuePath { venue = try EvaluationInputs.loadVenue(path: venuePath) }
             } catch {
-                skipped.append((file, EvaluationInputs.skipReason(for: error)))
+                warn("indoornav beacons audit: \(IOErrorText.sentence(error))")
+                return 1
             }
+            let map: BeaconMap
+            do {
+                map =
+                    try venue.map { try BeaconMap(registry: registry, venue: $0) }
+                    ?? BeaconMap(registry: registry, frame: EvaluationInputs.beaconCentroidFrame(registry))
+            } catch {
+                warn("indoornav beacons audit: \(beaconsPath): \(IOErrorText.sentence(error))")
+                return 1
+            }
+            var auditor = BeaconAuditor(
+                map: map,
+                configuration: try BeaconAuditConfiguration(
+                    minimumReadings: minimumReadings, suspectOffsetMeters: suspectOffset))
+            var walks: [String] = []
+            var skipped: [(file: String, reason: String)] = []
+            for file in try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl"], command: "beacons audit") {
+                do {
+                    let loaded = try LoadedRecording.read(file, venue: venue, registry: registry)
+                    guard let truth = loaded.truth, truth.count >= 2 else {
+                        skipped.append((file, "fewer than two truth points")); continue
+                    }
+                    auditor.add(samples: loaded.samples, truth: truth)
+                    walks.append(file)
+                } catch {
+                    skipped.append((file, EvaluationInputs.skipReason(for: error)))
+                }
+            }
+            for entry in skipped { warn("indoornav beacons audit: skipped \(entry.file): \(entry.reason)") }
+            guard !walks.isEmpty else {
+                warn("indoornav beacons audit: no walk with ground truth among \(paths.joined(separator: ", "))")
+                return 1
+            }
+            let entries = auditor.entries()
+            print(
+                json
+                    ? jsonReport(entries, walks: walks, skipped: skipped).serialized(pretty: true) : textReport(entries, walks: walks.count)
+            )
+            return entries.contains { $0.verdict == .suspect } ? 3 : 0
         }
-        for entry in skipped { warn("indoornav beacons audit: skipped \(entry.file): \(entry.reason)") }
-        guard !walks.isEmpty else {
-            warn("indoornav beacons audit: no walk with ground truth among \(paths.joined(separator: ", "))")
-            return 1
-        }
-        let entries = auditor.entries()
-        print(json ? jsonReport(entries, walks: walks, skipped: skipped).serialized(pretty: true) : textReport(entries, walks: walks.count))
-        return entries.contains { $0.verdict == .suspect } ? 3 : 0
     }
 
     static func textReport(_ entries: [BeaconAuditEntry], walks: Int) -> String {

@@ -20,84 +20,79 @@ import IndoorVenue
 enum EvalProvidersCommand {
     static let spec = CommandSpec(
         path: ["eval-providers"], summary: "score the dead-reckoning, beacon and satellite providers on recordings with ground truth",
-        positionals: [
-            PositionalSpec(name: "PATH", help: "recordings, receiver tracks (*.mbd) or folders, walked recursively", isRepeated: true)
-        ],
-        options: [
-            SharedOptions.beacons,
-            SharedOptions.venueOption,
+        inputs: Inputs.self,
+        examples: ["eval-providers ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"],
+        run: { try $0.run() })
+
+    struct Inputs: CommandInputs {
+        @Positional(
+            PositionalSpec(name: "PATH", help: "recordings, receiver tracks (*.mbd) or folders, walked recursively", isRepeated: true))
+        var paths: [String]
+        @Option(SharedOptions.beacons) var beaconsPath: String?
+        @Option(SharedOptions.venueOption) var venuePath: String?
+        @Option(
             .number(
                 "--tx-power", "DBM", "transmit power at 1 m for beacons that do not state it", in: -120...20,
                 default: BeaconRegistry.defaultTxPowerDbm,
-                example: "--tx-power -65"),
-            .number("--path-loss", "N", "path-loss exponent", in: 1...6, default: 2, example: "--path-loss 2.5"),
+                example: "--tx-power -65")) var tx: Double
+        @Option(.number("--path-loss", "N", "path-loss exponent", in: 1...6, default: 2, example: "--path-loss 2.5")) var exponent: Double?
+        @Option(
             .number(
                 "--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5,
-                default: StrideConfiguration.standard.weinbergK, example: "--weinberg-k 0.46"),
+                default: StrideConfiguration.standard.weinbergK, example: "--weinberg-k 0.46")) var k: Double
+        @Option(
             .number(
-                "--declination-deg", "D", "magnetic declination, degrees", in: -180...180, default: 0, example: "--declination-deg 2.5"),
+                "--declination-deg", "D", "magnetic declination, degrees", in: -180...180, default: 0, example: "--declination-deg 2.5"))
+        var declinationDegrees: Double
+        @Option(
             .number(
                 "--fix-interval", "S", "seconds between beacon fixes", in: 0...60,
-                default: BeaconProviderConfiguration.standard.fixIntervalSeconds, example: "--fix-interval 2"),
+                default: BeaconProviderConfiguration.standard.fixIntervalSeconds, example: "--fix-interval 2")) var fixInterval: Double
+        @Option(
             .number(
                 "--max-range", "M", "farthest usable beacon range, metres", in: 1...1000,
-                default: BeaconProviderConfiguration.standard.maximumRangeMeters, example: "--max-range 25"),
+                default: BeaconProviderConfiguration.standard.maximumRangeMeters, example: "--max-range 25")) var maximumRange: Double
+        @Option(
             .integer(
                 "--min-fit-beacons", "N", "beacons a fix needs", in: 3...50,
-                default: BeaconProviderConfiguration.standard.minimumBeaconsForFit, example: "--min-fit-beacons 4"),
-            .flag("--fit-across-levels", "fit beacons of every level, not only the voted one"),
-            SharedOptions.json,
-            ParallelJobs.option,
-        ],
-        examples: ["eval-providers ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"],
-        run: run)
+                default: BeaconProviderConfiguration.standard.minimumBeaconsForFit, example: "--min-fit-beacons 4")) var minimumFit: Int
+        @Option(.flag("--fit-across-levels", "fit beacons of every level, not only the voted one")) var acrossLevels: Bool
+        @Option(SharedOptions.json) var json: Bool
+        @Option(ParallelJobs.option) var jobCount: Int?
+        func run() throws -> Int32 {
+            guard !paths.isEmpty else { throw UsageError("eval-providers: expected PATH…") }
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let beaconsPath = try args.option("--beacons")
-        let venuePath = try args.option("--venue")
-        let tx = try args.number("--tx-power")
-        let exponent = try args.double("--path-loss")
-        let k = try args.number("--weinberg-k")
-        let declinationDegrees = try args.number("--declination-deg")
-        let fixInterval = try args.number("--fix-interval")
-        let maximumRange = try args.number("--max-range")
-        let minimumFit = try args.integer("--min-fit-beacons")
-        let acrossLevels = args.flag("--fit-across-levels")
-        let json = args.flag("--json")
-        let jobs = ParallelJobs.count(try args.int("--jobs"))
-        var paths: [String] = []
-        while let path = args.nextPositional() { paths.append(path) }
-        try args.finish()
-        guard !paths.isEmpty else { throw UsageError("eval-providers: expected PATH…") }
+            var settings = ProviderEvaluation.Settings(
+                txPowerDbm: tx, pathLossExponent: exponent,
+                deadReckoning: try DeadReckoningConfiguration(
+                    stride: StrideConfiguration(weinbergK: k),
+                    heading: HeadingConfiguration(declinationRadians: declinationDegrees * .pi / 180)),
+                beacon: try BeaconProviderConfiguration(
+                    defaultPathLossExponent: exponent ?? BeaconProviderConfiguration.standard.defaultPathLossExponent,
+                    maximumRangeMeters: maximumRange, minimumBeaconsForFit: minimumFit,
+                    fixIntervalSeconds: fixInterval, fitWithinVotedLevel: !acrossLevels))
+            do {
+                if let beaconsPath {
+                    settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath, txPowerDbm: tx, pathLossExponent: exponent)
+                }
+                if let venuePath {
+                    // ILC site folders are read directly (no graph is needed for scoring).
+                    settings.venue = try EvaluationInputs.loadVenue(path: venuePath)
+                }
+            } catch {
+                warn("indoornav eval-providers: \(IOErrorText.sentence(error))")
+                return 1
+            }
 
-        var settings = ProviderEvaluation.Settings(
-            txPowerDbm: tx, pathLossExponent: exponent,
-            deadReckoning: try DeadReckoningConfiguration(
-                stride: StrideConfiguration(weinbergK: k),
-                heading: HeadingConfiguration(declinationRadians: declinationDegrees * .pi / 180)),
-            beacon: try BeaconProviderConfiguration(
-                defaultPathLossExponent: exponent ?? BeaconProviderConfiguration.standard.defaultPathLossExponent,
-                maximumRangeMeters: maximumRange, minimumBeaconsForFit: minimumFit,
-                fixIntervalSeconds: fixInterval, fitWithinVotedLevel: !acrossLevels))
-        do {
-            if let beaconsPath {
-                settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath, txPowerDbm: tx, pathLossExponent: exponent)
-            }
-            if let venuePath {
-                // ILC site folders are read directly (no graph is needed for scoring).
-                settings.venue = try EvaluationInputs.loadVenue(path: venuePath)
-            }
-        } catch {
-            warn("indoornav eval-providers: \(IOErrorText.sentence(error))")
-            return 1
+            let files = try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "mbd"], command: "eval-providers")
+            var progress = ProgressLine("eval-providers", total: files.count)
+            defer { progress.finish() }
+            let report = ProviderEvaluation.report(
+                files: files, settings: settings, jobs: ParallelJobs.count(jobCount),
+                progress: { progress.update($0, ($1 as NSString).lastPathComponent) })
+            print(json ? report.providersJSON.serialized(pretty: true) : report.providersText)
+            return report.outcomes.isEmpty ? 1 : 0
         }
-
-        let files = try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl", "mbd"], command: "eval-providers")
-        var progress = ProgressLine("eval-providers", total: files.count)
-        defer { progress.finish() }
-        let report = ProviderEvaluation.report(
-            files: files, settings: settings, jobs: jobs, progress: { progress.update($0, ($1 as NSString).lastPathComponent) })
-        print(json ? report.providersJSON.serialized(pretty: true) : report.providersText)
-        return report.outcomes.isEmpty ? 1 : 0
     }
+
 }

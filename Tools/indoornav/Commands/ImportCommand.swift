@@ -9,81 +9,77 @@ enum ImportCommand {
     static func recordingSpec(_ format: RecordingFormat) -> CommandSpec {
         let name = format == .ilc ? "ilc" : "ipin"
         let what = format == .ilc ? "a Microsoft Indoor Location Competition path file" : "an IPIN competition logfile"
-        return CommandSpec(
-            path: ["import", name], summary: "convert \(what) to a canonical recording (.jsonl)",
-            positionals: [PositionalSpec(name: "FILE", help: what + " (LF, CRLF or CR line endings)")],
-            options: [
-                SharedOptions.output("OUT.jsonl", "the canonical recording to write", required: true),
-                .value("--venue", "ID", "venue id written into the recording's header", example: "--venue ilc-site1"),
-                .value("--beacons", "REGISTRY", "beacon registry file named in the header", example: "--beacons b.json"),
-                .flag("--strict", "fail on the first malformed line instead of skipping and counting it"),
-                SharedOptions.json.with(help: "print the import summary as JSON"),
-            ],
+        var spec = CommandSpec(
+            path: ["import", name], summary: "convert \(what) to a canonical recording (.jsonl)", inputs: RecordingInputs.self,
             examples: ["import \(name) \(format == .ilc ? "Recordings/samples/ilc-site1-B1-5ddb8a08.txt" : "T03_01.txt") -o rec.jsonl"],
-            run: { args in try importRecording(format, &args) })
+            run: { try $0.run(format) })
+        spec.positionals[0].help = what + " (LF, CRLF or CR line endings)"
+        return spec
+    }
+
+    struct RecordingInputs: CommandInputs {
+        @Positional(PositionalSpec(name: "FILE", help: "the file to convert")) var input: String
+        @Option(SharedOptions.output("OUT.jsonl", "the canonical recording to write", required: true)) var output: String
+        @Option(.value("--venue", "ID", "venue id written into the recording's header", example: "--venue ilc-site1")) var venue: String?
+        @Option(.value("--beacons", "REGISTRY", "beacon registry file named in the header", example: "--beacons b.json"))
+        var beacons: String?
+        @Option(.flag("--strict", "fail on the first malformed line instead of skipping and counting it")) var strict: Bool
+        @Option(SharedOptions.json.with(help: "print the import summary as JSON")) var json: Bool
+
+        func run(_ format: RecordingFormat) throws -> Int32 {
+            try OutputFile.refuseOverwritingInput(output, inputs: [input] + (beacons.map { [$0] } ?? []))
+            let summary: ReadSummary
+            do {
+                summary = try OutputFile.writing(to: output) { temporary in
+                    let summary = try RecordingImporter.convert(
+                        inputPath: input, format: format, outputPath: temporary, venueId: venue, beaconRegistry: beacons, strict: strict)
+                    // A file that yields no sample is not a recording of this format: fail, keep any previous output.
+                    guard summary.totalSamples > 0 else {
+                        throw ToolFailure(
+                            "\(input): no sample in \(summary.lines) line(s)"
+                                + (summary.malformedLines > 0 ? " (\(summary.malformedLines) malformed)" : "") + "; nothing written")
+                    }
+                    return summary
+                }
+            } catch {
+                warn("indoornav import: \(IOErrorText.sentence(error))")
+                return 1
+            }
+            print(json ? summaryJSON(summary, output: output).serialized(pretty: true) : summary.report + "\n  wrote \(output)")
+            return 0
+        }
     }
 
     static let beaconsSpec = CommandSpec(
         path: ["import", "beacons-ipin"], summary: "convert an IPIN BLE_Locations.csv to an indoornav-beacons registry",
-        positionals: [PositionalSpec(name: "FILE", help: "an IPIN BLE_Locations.csv")],
-        options: [
-            SharedOptions.output("OUT.json", "the registry to write", required: true),
+        inputs: BeaconInputs.self, examples: ["import beacons-ipin BLE_Locations.csv -o beacons.json"], run: { try $0.run() })
+
+    struct BeaconInputs: CommandInputs {
+        @Positional(PositionalSpec(name: "FILE", help: "an IPIN BLE_Locations.csv")) var input: String
+        @Option(SharedOptions.output("OUT.json", "the registry to write", required: true)) var output: String
+        @Option(
             .number(
                 "--tx-power", "DBM", "transmit power at 1 m of every beacon", in: -120...20, default: BeaconRegistry.defaultTxPowerDbm,
-                example: "--tx-power -65"),
+                example: "--tx-power -65"))
+        var tx: Double
+        @Option(
             .number(
                 "--path-loss", "N", "path-loss exponent of every beacon", in: 1...6, defaultText: "the provider's default (2)",
-                example: "--path-loss 2.5"),
-        ],
-        examples: ["import beacons-ipin BLE_Locations.csv -o beacons.json"],
-        run: importBeacons)
+                example: "--path-loss 2.5"))
+        var exponent: Double?
 
-    private static func importRecording(_ format: RecordingFormat, _ args: inout Arguments) throws -> Int32 {
-        let output = try args.required("--output")
-        let input = try args.positional("FILE")
-        let venue = try args.option("--venue")
-        let beacons = try args.option("--beacons")
-        let strict = args.flag("--strict")
-        let json = args.flag("--json")
-        try args.finish()
-        try OutputFile.refuseOverwritingInput(output, inputs: [input] + (beacons.map { [$0] } ?? []))
-        let summary: ReadSummary
-        do {
-            summary = try OutputFile.writing(to: output) { temporary in
-                let summary = try RecordingImporter.convert(
-                    inputPath: input, format: format, outputPath: temporary, venueId: venue, beaconRegistry: beacons, strict: strict)
-                // A file that yields no sample is not a recording of this format: fail, keep any previous output.
-                guard summary.totalSamples > 0 else {
-                    throw ToolFailure(
-                        "\(input): no sample in \(summary.lines) line(s)"
-                            + (summary.malformedLines > 0 ? " (\(summary.malformedLines) malformed)" : "") + "; nothing written")
-                }
-                return summary
+        func run() throws -> Int32 {
+            try OutputFile.refuseOverwritingInput(output, inputs: [input])
+            do {
+                let registry = try BeaconRegistry.importIPINLocations(path: input, txPowerDbm: tx, pathLossExponent: exponent)
+                try emit(registry.json.serialized(pretty: true) + "\n", to: output)
+                print("\(input): \(registry.beacons.count) beacons → \(output)")
+            } catch {
+                warn("indoornav import: \(IOErrorText.sentence(error))")
+                return 1
             }
-        } catch {
-            warn("indoornav import: \(IOErrorText.sentence(error))")
-            return 1
+            return 0
         }
-        print(json ? summaryJSON(summary, output: output).serialized(pretty: true) : summary.report + "\n  wrote \(output)")
-        return 0
-    }
-
-    private static func importBeacons(_ args: inout Arguments) throws -> Int32 {
-        let output = try args.required("--output")
-        let input = try args.positional("FILE")
-        let tx = try args.number("--tx-power")
-        let exponent = try args.double("--path-loss")
-        try args.finish()
-        try OutputFile.refuseOverwritingInput(output, inputs: [input])
-        do {
-            let registry = try BeaconRegistry.importIPINLocations(path: input, txPowerDbm: tx, pathLossExponent: exponent)
-            try emit(registry.json.serialized(pretty: true) + "\n", to: output)
-            print("\(input): \(registry.beacons.count) beacons → \(output)")
-        } catch {
-            warn("indoornav import: \(IOErrorText.sentence(error))")
-            return 1
-        }
-        return 0
     }
 
     static func summaryJSON(_ s: ReadSummary, output: String?) -> JSONValue {

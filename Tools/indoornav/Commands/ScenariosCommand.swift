@@ -11,45 +11,41 @@ import IndoorVenue
 enum ScenariosCommand {
     static let spec = CommandSpec(
         path: ["scenarios"], summary: "navigation behaviour on simulated walks (arrivals, off-route verdicts, reroutes)",
-        options: [
-            .integer("--seeds", "N", "seeded walks per scenario", in: 1...10_000, default: 20, example: "--seeds 100"),
-            .number("--noise", "M", "position noise, metres", in: 0...20, default: 3, example: "--noise 5"),
-            SharedOptions.json,
-            ParallelJobs.option,
-        ],
-        examples: ["scenarios --seeds 20 --json"],
-        run: run)
+        inputs: Inputs.self, examples: ["scenarios --seeds 20 --json"], run: { try $0.run() })
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let seeds = try args.integer("--seeds")
-        let noise = try args.number("--noise")
-        let json = args.flag("--json")
-        let jobs = ParallelJobs.count(try args.int("--jobs"))
-        try args.finish()
-        var fixes = FixGenerator.Configuration()
-        fixes.noiseSigmaMeters = noise
-        let runner = try ScenarioRunner(venue: ScenarioVenues.corridorGrid(), fixes: fixes)
-        // Contiguous seed ranges run at once, each on its own runner; the reports merge to the one-range report.
-        let count = UInt64(max(1, min(jobs, seeds)))
-        let ranges = (0..<count).map { k in (UInt64(seeds) * k / count)..<(UInt64(seeds) * (k + 1) / count) }
-        let parts = ParallelJobs.map(ranges, jobs: jobs) { k, range -> Result<ScenarioReport, any Error> in
-            Result { try (k == 0 ? runner : ScenarioRunner(venue: runner.venue, fixes: fixes)).run(seeds: range) }
-        }
-        let report = ScenarioReport.merged(try parts.map { try $0.get() })
-        if json {
-            var object: [String: JSONValue] = [:]
-            for figure in report.figures { object[figure.name] = .finite((figure.value * 1000).rounded() / 1000) }
-            object["seeds"] = .number(Double(seeds))
-            object["noiseSigmaMeters"] = .number(noise)
-            try emit(JSONValue.object(object).serialized(pretty: true) + "\n", to: nil)
-        } else {
-            var text = "scenarios: \(seeds) seeds, noise \(noise) m per axis, venue \(runner.venue.id)\n"
-            for figure in report.figures {
-                let value = figure.value.rounded() == figure.value ? String(Int(figure.value)) : String(format: "%.2f", figure.value)
-                text += "  \(figure.name): \(value)\n"
+    struct Inputs: CommandInputs {
+        @Option(.integer("--seeds", "N", "seeded walks per scenario", in: 1...10_000, default: 20, example: "--seeds 100")) var seeds: Int
+        @Option(.number("--noise", "M", "position noise, metres", in: 0...20, default: 3, example: "--noise 5")) var noiseMeters: Double
+        @Option(SharedOptions.json) var json: Bool
+        @Option(ParallelJobs.option) var jobs: Int?
+
+        func run() throws -> Int32 {
+            let jobs = ParallelJobs.count(jobs)
+            var fixes = FixGenerator.Configuration()
+            fixes.noiseSigmaMeters = noiseMeters
+            let runner = try ScenarioRunner(venue: ScenarioVenues.corridorGrid(), fixes: fixes)
+            // Contiguous seed ranges run at once, each on its own runner; the reports merge to the one-range report.
+            let count = UInt64(max(1, min(jobs, seeds)))
+            let ranges = (0..<count).map { k in (UInt64(seeds) * k / count)..<(UInt64(seeds) * (k + 1) / count) }
+            let parts = ParallelJobs.map(ranges, jobs: jobs) { k, range -> Result<ScenarioReport, any Error> in
+                Result { try (k == 0 ? runner : ScenarioRunner(venue: runner.venue, fixes: fixes)).run(seeds: range) }
             }
-            try emit(text, to: nil)
+            let report = ScenarioReport.merged(try parts.map { try $0.get() })
+            if json {
+                var object: [String: JSONValue] = [:]
+                for figure in report.figures { object[figure.name] = .finite((figure.value * 1000).rounded() / 1000) }
+                object["seeds"] = .number(Double(seeds))
+                object["noiseSigmaMeters"] = .number(noiseMeters)
+                try emit(JSONValue.object(object).serialized(pretty: true) + "\n", to: nil)
+            } else {
+                var text = "scenarios: \(seeds) seeds, noise \(noiseMeters) m per axis, venue \(runner.venue.id)\n"
+                for figure in report.figures {
+                    let value = figure.value.rounded() == figure.value ? String(Int(figure.value)) : String(format: "%.2f", figure.value)
+                    text += "  \(figure.name): \(value)\n"
+                }
+                try emit(text, to: nil)
+            }
+            return 0
         }
-        return 0
     }
 }

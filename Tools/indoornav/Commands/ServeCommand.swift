@@ -14,189 +14,233 @@ import IndoorVenue
 enum ServeCommand {
     static let spec = CommandSpec(
         path: ["serve"], summary: "run the HTTP reroute service (docs/openapi.yaml) and its live map at / until SIGTERM",
-        options: [
+        inputs: Inputs.self, notes: ["SIGTERM/SIGINT finish the requests in flight and exit 0."],
+        examples: ["serve --venues Recordings/venues --port 8080 --cors-origin http://localhost:3000"], run: { try $0.run() })
+
+    /// The defaults the options show and use: the library's.
+    private static let http = HTTPServerConfiguration()
+    private static let service = ServiceConfiguration()
+
+    struct Inputs: CommandInputs {
+        @Option(
             .value(
                 "--venues", "DIR", "a venue folder or .zip, a directory of them, or a venue store directory",
-                example: "--venues Recordings/venues", required: true),
+                example: "--venues Recordings/venues", required: true))
+        var directory: String
+        @Option(
             SharedOptions.graph.with(
-                help: "which navigation graph every venue gets; FILE or DIR (a node/edge graph.geojson) suits a single venue"),
-            .value("--bind", "ADDRESS", "address to listen on", default: "127.0.0.1", example: "--bind 0.0.0.0"),
+                help: "which navigation graph every venue gets; FILE or DIR (a node/edge graph.geojson) suits a single venue"))
+        var graph: String?
+        @Option(.value("--bind", "ADDRESS", "address to listen on", default: http.bindAddress, example: "--bind 0.0.0.0"))
+        var bindAddress: String
+        @Option(
             .integer(
-                "--port", "PORT", "port to listen on (0 picks a free one and prints it)", in: 0...65_535, default: 8080,
-                example: "--port 0"),
+                "--port", "PORT", "port to listen on (0 picks a free one and prints it)", in: 0...65_535, default: http.port,
+                example: "--port 0"))
+        var port: Int
+        @Option(
             .integer(
-                "--max-sessions", "N", "live navigation sessions at most", in: 1...1_000_000, default: 10000,
-                example: "--max-sessions 500"),
-            .number("--session-ttl", "S", "seconds an idle session is kept", in: 1...86_400, default: 600, example: "--session-ttl 1800"),
+                "--max-sessions", "N", "live navigation sessions at most", in: 1...1_000_000, default: service.maximumSessions,
+                example: "--max-sessions 500"))
+        var maximumSessions: Int
+        @Option(
+            .number(
+                "--session-ttl", "S", "seconds an idle session is kept", in: 1...86_400, default: service.sessionTTLSeconds,
+                example: "--session-ttl 1800"))
+        var sessionTTLSeconds: Double
+        @Option(
             .integer(
                 "--threads", "N", "worker threads", in: 1...64,
-                defaultText: "2; with --sessions 4 per core (requests wait on the store)", example: "--threads 4"),
-            .flag("--thread-per-connection", "one thread per connection instead of a pool (excludes --threads)"),
-            .integer("--max-body", "BYTES", "largest request body", in: 1_024...16_777_216, default: 65536, example: "--max-body 131072"),
+                defaultText: "2; with --sessions 4 per core (requests wait on the store)", example: "--threads 4"))
+        var threads: Int?
+        @Option(.flag("--thread-per-connection", "one thread per connection instead of a pool (excludes --threads)"))
+        var perConnection: Bool
+        @Option(
+            .integer(
+                "--max-body", "BYTES", "largest request body", in: 1_024...16_777_216, default: service.maximumBodyBytes,
+                example: "--max-body 131072"))
+        var maximumBodyBytes: Int
+        @Option(
             .repeated(
                 "--cors-origin", "ORIGIN",
                 "a web origin allowed to call the service from a browser: http[s]://host[:port] or * (repeatable)",
-                example: "--cors-origin http://localhost:3000"),
+                example: "--cors-origin http://localhost:3000"))
+        var corsOrigins: [String]
+        @Option(
             .value(
                 "--state-file", "PATH",
                 "load sessions from PATH (and its journal PATH.journal.N) at start; journal every change, and write them to PATH atomically every --state-interval and on SIGTERM/SIGINT",
-                example: "--state-file sessions.state"),
+                example: "--state-file sessions.state"))
+        var stateFile: String?
+        @Option(
             .number(
-                "--state-interval", "S", "seconds between state-file writes (needs --state-file)", in: 1...86_400, default: 30,
-                example: "--state-interval 10"),
+                "--state-interval", "S", "seconds between state-file writes (needs --state-file)", in: 1...86_400,
+                default: service.stateSaveIntervalSeconds, example: "--state-interval 10"))
+        var stateInterval: Double?
+        @Option(
             .number(
                 "--journal-interval", "S",
                 "seconds between writes (each fsync'd) of the journal beside --state-file: the most accepted fixes a crash loses (a created session is answered once on disk)",
-                in: 0.01...1, default: 0.5, example: "--journal-interval 0.2"),
+                in: 0.01...1, default: service.journalFlushIntervalSeconds, example: "--journal-interval 0.2"))
+        var journalInterval: Double?
+        @Option(
             .value(
                 "--api-keys", "FILE",
                 "one 'NAME KEY' (or 'NAME KEY admin': may delete any closure) per line; requests then need 'Authorization: Bearer KEY' (not /health, the viewer page, /venues, POIs) and a session answers only its creator's key",
-                example: "--api-keys clients.keys"),
+                example: "--api-keys clients.keys"))
+        var keyFile: String?
+        @Option(
             .integer(
                 "--client-sessions", "N", "live sessions one client (its API key, else its address) may hold", in: 1...1_000_000,
-                default: 1000, example: "--client-sessions 10"),
+                default: service.maximumSessionsPerClient, example: "--client-sessions 10"))
+        var maximumSessionsPerClient: Int
+        @Option(
             .number(
                 "--fair-share", "F",
                 "once this fraction of --max-sessions is live, a client may create only while it holds fewer than that many divided among the clients holding sessions (0 = off; not with --sessions)",
-                in: 0...1, default: 0.5, example: "--fair-share 0"),
+                in: 0...1, default: service.fairShareFraction, example: "--fair-share 0"))
+        var fairShare: Double?
+        @Option(
             .integer(
-                "--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000, default: 600,
-                example: "--client-creates 60"),
+                "--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000,
+                default: service.sessionCreationsPerClientPerMinute, example: "--client-creates 60"))
+        var creationsPerClientPerMinute: Int
+        @Option(
             .integer(
                 "--client-closures", "N", "closures not yet ended one client may hold (only it or an admin key deletes them)",
-                in: 1...100_000, default: 100, example: "--client-closures 10"),
+                in: 1...100_000, default: service.maximumClosuresPerClient, example: "--client-closures 10"))
+        var maximumClosuresPerClient: Int
+        @Option(
             .integer(
                 "--venue-closures", "N", "closures not yet ended one venue may hold, from every client", in: 1...100_000,
-                default: 1000, example: "--venue-closures 200"),
+                default: service.maximumClosuresPerVenue, example: "--venue-closures 200"))
+        var maximumClosuresPerVenue: Int
+        @Option(
             .integer(
                 "--client-connections", "N", "open connections from one address (trusted proxies exempt); one more is answered 429",
-                in: 1...65_536, default: 128,
-                example: "--client-connections 16"),
+                in: 1...65_536, default: http.perClientConnectionLimit, example: "--client-connections 16"))
+        var perClientConnectionLimit: Int
+        @Option(
             .number(
-                "--read-timeout", "S", "seconds a client has to deliver a whole request", in: 0.1...3_600, default: 10,
-                example: "--read-timeout 5"),
+                "--read-timeout", "S", "seconds a client has to deliver a whole request", in: 0.1...3_600,
+                default: http.requestReadTimeoutSeconds, example: "--read-timeout 5"))
+        var requestReadTimeoutSeconds: Double
+        @Option(
             .number(
                 "--header-timeout", "S",
                 "seconds a client has to deliver the request line and headers (idle keep-alive too; at most --read-timeout)",
-                in: 0.1...3_600, default: 5, example: "--header-timeout 2"),
+                in: 0.1...3_600, default: http.requestHeaderTimeoutSeconds, example: "--header-timeout 2"))
+        var requestHeaderTimeoutSeconds: Double
+        @Option(
             .integer(
                 "--max-connections", "N", "open connections; one more is answered 503 with Retry-After at once", in: 1...65_536,
-                default: 4096, example: "--max-connections 10000"),
+                default: http.connectionLimit, example: "--max-connections 10000"))
+        var connectionLimit: Int
+        @Option(
             .repeated(
                 "--trusted-proxy", "CIDR",
                 "a load balancer (A.B.C.D[/N]) whose X-Forwarded-For/Forwarded names the client, exempt from --client-connections (repeatable)",
-                example: "--trusted-proxy 10.0.0.0/8"),
+                example: "--trusted-proxy 10.0.0.0/8"))
+        var trustedProxies: [String]
+        @Option(
             .value(
                 "--sessions", "URL",
                 "keep sessions in Redis at redis://HOST[:PORT][/DB], on the same machine and cheaper per request unix:///PATH/redis.sock[?db=N], or behind Redis Sentinel redis-sentinel://HOST[:PORT][,HOST[:PORT]…]/MASTERNAME[/DB] (follows failovers; a create is answered once a replica has it); shared by every instance with the same server (excludes --state-file)",
-                example: "--sessions redis://127.0.0.1:6379/0"),
+                example: "--sessions redis://127.0.0.1:6379/0"))
+        var redisURL: String?
+        @Option(
             .value(
                 "--redis-durability", "check|require|set",
                 "at start, whether Redis keeps what it acknowledged across its own crash (appendonly yes, appendfsync everysec or always): check warns, require refuses to start, set turns it on (needs --sessions)",
-                default: "check", example: "--redis-durability require"),
-        ],
-        notes: ["SIGTERM/SIGINT finish the requests in flight and exit 0."],
-        examples: ["serve --venues Recordings/venues --port 8080 --cors-origin http://localhost:3000"],
-        run: run)
+                default: "check", example: "--redis-durability require"))
+        var durabilityName: String?
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let directory = try args.required("--venues")
-        let graph = try args.option("--graph")
-        var http = HTTPServerConfiguration()
-        var service = ServiceConfiguration()
-        if let bind = try args.option("--bind") { http.bindAddress = bind }
-        if let port = try args.int("--port") { http.port = port }
-        if let n = try args.int("--max-sessions") { service.maximumSessions = n }
-        if let s = try args.double("--session-ttl") { service.sessionTTLSeconds = s }
-        if let b = try args.int("--max-body") { service.maximumBodyBytes = b; http.maximumBodyBytes = b }
-        service.corsAllowedOrigins = try args.options("--cors-origin")
-        let stateFile = try args.option("--state-file")
-        if let s = try args.double("--state-interval") {
-            guard stateFile != nil else { throw UsageError("--state-interval needs --state-file") }
-            service.stateSaveIntervalSeconds = s
-        }
-        if let s = try args.double("--journal-interval") {
-            guard stateFile != nil else { throw UsageError("--journal-interval needs --state-file") }
-            service.journalFlushIntervalSeconds = s
-        }
-        if let stateFile, stateFile.isEmpty { throw UsageError("--state-file needs a path") }
-        let redisURL = try args.option("--sessions")
-        if redisURL != nil && stateFile != nil { throw UsageError("--sessions and --state-file exclude each other") }
-        let redis: RedisConfiguration?
-        do { redis = try redisURL.map { url throws(RedisError) in try RedisConfiguration(url: url) } } catch {
-            throw UsageError("--sessions: \(error)")
-        }
-        let durabilityName = try args.option("--redis-durability")
-        if durabilityName != nil && redisURL == nil { throw UsageError("--redis-durability needs --sessions") }
-        let durability =
-            try durabilityName.map { name throws(UsageError) in
-                guard let d = RedisDurability(rawValue: name) else {
-                    throw UsageError("--redis-durability: expected check, require or set, got '\(name)'")
-                }
-                return d
-            } ?? .check
-        let keyFile = try args.option("--api-keys")
-        if let n = try args.int("--client-sessions") { service.maximumSessionsPerClient = n }
-        if let f = try args.double("--fair-share") {
-            guard redisURL == nil else { throw UsageError("--fair-share is kept by the in-memory store: not with --sessions") }
-            service.fairShareFraction = f
-        }
-        if let n = try args.int("--client-creates") { service.sessionCreationsPerClientPerMinute = n }
-        if let n = try args.int("--client-closures") { service.maximumClosuresPerClient = n }
-        if let n = try args.int("--venue-closures") { service.maximumClosuresPerVenue = n }
-        if let n = try args.int("--client-connections") { http.perClientConnectionLimit = n }
-        if let s = try args.double("--read-timeout") { http.requestReadTimeoutSeconds = s }
-        if let s = try args.double("--header-timeout") { http.requestHeaderTimeoutSeconds = s }
-        if let n = try args.int("--max-connections") { http.connectionLimit = n }
-        http.trustedProxies = try args.options("--trusted-proxy")
-        do { _ = try TrustedProxies(http.trustedProxies) } catch { throw UsageError("--trusted-proxy: \(error)") }
-        let perConnection = args.flag("--thread-per-connection")
-        let threads = try args.int("--threads")
-        if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other") }
-        http.threading =
-            perConnection
-            ? .threadPerConnection
-            : threads.map { .pool(threads: $0) }
-                ?? .defaultPool(remoteSessions: redisURL != nil, processors: ProcessInfo.processInfo.activeProcessorCount)
-        try args.finish()
-        if let keyFile {
-            do { service.apiKeys = try APIKeys.read(path: keyFile) } catch {
-                throw ToolFailure("--api-keys: \(IOErrorText.sentence(error, path: keyFile))")
+        func run() throws -> Int32 {
+            var http = HTTPServerConfiguration()
+            var service = ServiceConfiguration()
+            (http.bindAddress, http.port, http.maximumBodyBytes) = (bindAddress, port, maximumBodyBytes)
+            (service.maximumSessions, service.sessionTTLSeconds, service.maximumBodyBytes) = (
+                maximumSessions, sessionTTLSeconds, maximumBodyBytes
+            )
+            service.corsAllowedOrigins = corsOrigins
+            if let stateInterval {
+                guard stateFile != nil else { throw UsageError("--state-interval needs --state-file") }
+                service.stateSaveIntervalSeconds = stateInterval
             }
-        }
-        do { _ = try service.validated() } catch { throw UsageError("\(error)") }
+            if let journalInterval {
+                guard stateFile != nil else { throw UsageError("--journal-interval needs --state-file") }
+                service.journalFlushIntervalSeconds = journalInterval
+            }
+            if let stateFile, stateFile.isEmpty { throw UsageError("--state-file needs a path") }
+            if redisURL != nil && stateFile != nil { throw UsageError("--sessions and --state-file exclude each other") }
+            let redis: RedisConfiguration?
+            do { redis = try redisURL.map { url throws(RedisError) in try RedisConfiguration(url: url) } } catch {
+                throw UsageError("--sessions: \(error)")
+            }
+            if durabilityName != nil && redisURL == nil { throw UsageError("--redis-durability needs --sessions") }
+            let durability =
+                try durabilityName.map { name throws(UsageError) in
+                    guard let d = RedisDurability(rawValue: name) else {
+                        throw UsageError("--redis-durability: expected check, require or set, got '\(name)'")
+                    }
+                    return d
+                } ?? .check
+            service.maximumSessionsPerClient = maximumSessionsPerClient
+            if let fairShare {
+                guard redisURL == nil else { throw UsageError("--fair-share is kept by the in-memory store: not with --sessions") }
+                service.fairShareFraction = fairShare
+            }
+            service.sessionCreationsPerClientPerMinute = creationsPerClientPerMinute
+            (service.maximumClosuresPerClient, service.maximumClosuresPerVenue) = (maximumClosuresPerClient, maximumClosuresPerVenue)
+            (http.perClientConnectionLimit, http.connectionLimit) = (perClientConnectionLimit, connectionLimit)
+            (http.requestReadTimeoutSeconds, http.requestHeaderTimeoutSeconds) = (requestReadTimeoutSeconds, requestHeaderTimeoutSeconds)
+            http.trustedProxies = trustedProxies
+            do { _ = try TrustedProxies(http.trustedProxies) } catch { throw UsageError("--trusted-proxy: \(error)") }
+            if perConnection && threads != nil { throw UsageError("--threads and --thread-per-connection exclude each other") }
+            http.threading =
+                perConnection
+                ? .threadPerConnection
+                : threads.map { .pool(threads: $0) }
+                    ?? .defaultPool(remoteSessions: redisURL != nil, processors: ProcessInfo.processInfo.activeProcessorCount)
+            if let keyFile {
+                do { service.apiKeys = try APIKeys.read(path: keyFile) } catch {
+                    throw ToolFailure("--api-keys: \(IOErrorText.sentence(error, path: keyFile))")
+                }
+            }
+            do { _ = try service.validated() } catch { throw UsageError("\(error)") }
 
-        var setup = RerouteServer.Setup(venuesDirectory: directory)
-        (setup.service, setup.http, setup.stateFile, setup.redis, setup.durability) = (service, http, stateFile, redis, durability)
-        if let graph {
-            let options = VenueGraphChoice.options(graph)
-            setup.loadVenue = { path throws(VenueError) in try VenueLoader.load(path: path, options: options) }
-        }
-        // Signals are caught before the port opens, so a SIGTERM right after "listening" is never lost.
-        let stop = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
-        for sig in [SIGTERM, SIGINT] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        let server: RerouteServer
-        do { server = try RerouteServer(setup) { warn("indoornav serve: \($0)") } } catch let error as RerouteServer.RedisStartError {
-            throw ToolFailure("--sessions: \(error)")
-        }
-        warn(
-            "loaded \(server.venueIDs.count) venue(s) (\(server.venueIDs.joined(separator: ", "))) in \(String(format: "%.1f", server.loadSeconds)) s"
-        )
-        FileHandle.standardOutput.write(Data("listening on http://\(http.bindAddress):\(server.port)\n".utf8))
+            var setup = RerouteServer.Setup(venuesDirectory: directory)
+            (setup.service, setup.http, setup.stateFile, setup.redis, setup.durability) = (service, http, stateFile, redis, durability)
+            if let graph {
+                let options = VenueGraphChoice.options(graph)
+                setup.loadVenue = { path throws(VenueError) in try VenueLoader.load(path: path, options: options) }
+            }
+            // Signals are caught before the port opens, so a SIGTERM right after "listening" is never lost.
+            let stop = DispatchSemaphore(value: 0)
+            var sources: [DispatchSourceSignal] = []
+            for sig in [SIGTERM, SIGINT] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler { stop.signal() }
+                source.resume()
+                sources.append(source)
+            }
+            let server: RerouteServer
+            do { server = try RerouteServer(setup) { warn("indoornav serve: \($0)") } } catch let error as RerouteServer.RedisStartError {
+                throw ToolFailure("--sessions: \(error)")
+            }
+            warn(
+                "loaded \(server.venueIDs.count) venue(s) (\(server.venueIDs.joined(separator: ", "))) in \(String(format: "%.1f", server.loadSeconds)) s"
+            )
+            FileHandle.standardOutput.write(Data("listening on http://\(http.bindAddress):\(server.port)\n".utf8))
 
-        stop.wait()
-        warn("stopping: finishing \(server.requestsInFlight) request(s) in flight")
-        let written = try server.stop(graceSeconds: 10)
-        sources.forEach { $0.cancel() }
-        if let written { warn("wrote \(written) session(s) to \(stateFile ?? "")") }
-        warn("stopped")
-        return 0
+            stop.wait()
+            warn("stopping: finishing \(server.requestsInFlight) request(s) in flight")
+            let written = try server.stop(graceSeconds: 10)
+            sources.forEach { $0.cancel() }
+            if let written { warn("wrote \(written) session(s) to \(stateFile ?? "")") }
+            warn("stopped")
+            return 0
+        }
     }
 }

@@ -10,141 +10,135 @@ import IndoorVenue
 enum SimulateCommand {
     static let spec = CommandSpec(
         path: ["simulate"], summary: "write a synthetic sensor recording (IMU, pressure, BLE, truth) of a walk along a route",
-        positionals: [SharedOptions.venue],
-        options: [
-            .value(
-                "--from", "PLACE", "where the walk starts: an id, x,y@LEVEL or geo:lat,lon@LEVEL", example: "--from am-info", required: true
-            ),
-            .value("--to", "PLACE", "where the walk ends", example: "--to occ-deans-office", required: true),
-            .value("--seed", "S", "whole number fixing every random draw", example: "--seed 1", required: true),
-            SharedOptions.output("REC.jsonl", "the recording to write", required: true),
-            SharedOptions.beacons.with(help: "beacon registry to simulate instead of a generated layout"),
-            .value("--beacons-out", "FILE", "write the generated beacon layout here", example: "--beacons-out b.json"),
-            .number(
-                "--beacon-spacing", "M", "spacing of the generated layout, metres", in: 2...100, default: 9,
-                example: "--beacon-spacing 12"),
-            .number(
-                "--deviate-at", "T", "seconds into the walk when the walker leaves the route (with --deviate-to)",
-                example: "--deviate-at 30"),
-            .value("--deviate-to", "x,y@LEVEL", "where the deviating walker goes", example: "--deviate-to 20,5@lvl-a0"),
-            .number("--duration-seconds", "D", "stop the recording after D seconds", example: "--duration-seconds 60"),
-            .number("--rate-hz", "HZ", "IMU sample rate", default: 50, example: "--rate-hz 100"),
-            .number("--ble-rate-hz", "HZ", "BLE scan rate", default: 2, example: "--ble-rate-hz 1"),
-            .number("--pressure-rate-hz", "HZ", "barometer sample rate", default: 10, example: "--pressure-rate-hz 5"),
-            .number("--speed", "M_PER_S", "walking speed", default: 1.3, example: "--speed 1.1"),
-            SharedOptions.json,
-        ],
+        inputs: Inputs.self,
         notes: [
             "Without --beacons a layout is generated (a zig-zag along corridor walls and a grid in rooms; Sources/IndoorSimulation/README.md)."
         ],
         examples: ["simulate Recordings/venues/campus --from am-info --to occ-deans-office --seed 1 -o rec.jsonl --beacons-out b.json"],
-        run: run)
+        run: { try $0.run() })
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        guard let venuePath = args.nextPositional() else { throw UsageError("simulate: missing venue path") }
-        let fromText = try args.required("--from")
-        let toText = try args.required("--to")
-        let seedText = try args.required("--seed")
-        guard let seed = UInt64(seedText) else { throw UsageError("--seed: '\(seedText)' is not a whole number 0…\(UInt64.max)") }
-        guard let output = try args.option("-o") ?? args.option("--output") else { throw UsageError("simulate: missing -o REC.jsonl") }
-        let beaconsIn = try args.option("--beacons")
-        let beaconsOut = try args.option("--beacons-out")
-        let spacing = try args.double("--beacon-spacing")
-        let deviateAt = try args.double("--deviate-at")
-        let deviateTo = try args.option("--deviate-to")
-        let duration = try args.double("--duration-seconds")
-        let imuRate = try args.double("--rate-hz")
-        let bleRate = try args.double("--ble-rate-hz")
-        let pressureRate = try args.double("--pressure-rate-hz")
-        let speed = try args.double("--speed")
-        let json = args.flag("--json")
-        try args.finish()
-        for written in [output] + (beaconsOut.map { [$0] } ?? []) {
-            try OutputFile.refuseOverwritingInput(written, inputs: beaconsIn.map { [$0] } ?? [], folders: [venuePath])
-        }
-        if let beaconsOut, OutputFile.realPath(beaconsOut) == OutputFile.realPath(output) {
-            throw UsageError("-o and --beacons-out name the same file \(output)")
-        }
-
-        guard let origin = Place.parse(fromText) else {
-            throw UsageError("--from: '\(fromText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL")
-        }
-        guard let destination = Place.parse(toText) else {
-            throw UsageError("--to: '\(toText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL")
-        }
-        var deviation: Deviation?
-        switch (deviateAt, deviateTo) {
-        case (nil, nil): break
-        case (let t?, let z?):
-            guard let target = Place.parse(z) else {
-                throw UsageError("--deviate-to: '\(z)' is not x,y@LEVEL, geo:lat,lon@LEVEL or a POI id")
+    struct Inputs: CommandInputs {
+        @Positional(SharedOptions.venue) var venuePath: String
+        @Option(
+            .value(
+                "--from", "PLACE", "where the walk starts: an id, x,y@LEVEL or geo:lat,lon@LEVEL", example: "--from am-info", required: true
+            )) var fromText: String
+        @Option(.value("--to", "PLACE", "where the walk ends", example: "--to occ-deans-office", required: true)) var toText: String
+        @Option(.value("--seed", "S", "whole number fixing every random draw", example: "--seed 1", required: true)) var seedText: String
+        @Option(SharedOptions.output("REC.jsonl", "the recording to write", required: true)) var output: String
+        @Option(SharedOptions.beacons.with(help: "beacon registry to simulate instead of a generated layout")) var beaconsIn: String?
+        @Option(.value("--beacons-out", "FILE", "write the generated beacon layout here", example: "--beacons-out b.json")) var beaconsOut:
+            String?
+        @Option(
+            .number(
+                "--beacon-spacing", "M", "spacing of the generated layout, metres", in: 2...100, default: 9,
+                example: "--beacon-spacing 12")) var spacing: Double?
+        @Option(
+            .number(
+                "--deviate-at", "T", "seconds into the walk when the walker leaves the route (with --deviate-to)",
+                example: "--deviate-at 30")) var deviateAt: Double?
+        @Option(.value("--deviate-to", "x,y@LEVEL", "where the deviating walker goes", example: "--deviate-to 20,5@lvl-a0")) var deviateTo:
+            String?
+        @Option(.number("--duration-seconds", "D", "stop the recording after D seconds", example: "--duration-seconds 60")) var duration:
+            Double?
+        @Option(.number("--rate-hz", "HZ", "IMU sample rate", default: 50, example: "--rate-hz 100")) var imuRate: Double?
+        @Option(.number("--ble-rate-hz", "HZ", "BLE scan rate", default: 2, example: "--ble-rate-hz 1")) var bleRate: Double?
+        @Option(.number("--pressure-rate-hz", "HZ", "barometer sample rate", default: 10, example: "--pressure-rate-hz 5"))
+        var pressureRate: Double?
+        @Option(.number("--speed", "M_PER_S", "walking speed", default: 1.3, example: "--speed 1.1")) var speed: Double?
+        @Option(SharedOptions.json) var json: Bool
+        func run() throws -> Int32 {
+            guard let seed = UInt64(seedText) else { throw UsageError("--seed: '\(seedText)' is not a whole number 0…\(UInt64.max)") }
+            for written in [output] + (beaconsOut.map { [$0] } ?? []) {
+                try OutputFile.refuseOverwritingInput(written, inputs: beaconsIn.map { [$0] } ?? [], folders: [venuePath])
             }
-            deviation = Deviation(atSeconds: t, target: target)
-        case (nil, _?): throw UsageError("--deviate-to needs --deviate-at T (seconds)")
-        case (_?, nil): throw UsageError("--deviate-at needs --deviate-to x,y@LEVEL")
-        }
-        if beaconsIn != nil, spacing != nil { throw UsageError("--beacon-spacing applies to a generated layout, not to --beacons FILE") }
+            if let beaconsOut, OutputFile.realPath(beaconsOut) == OutputFile.realPath(output) {
+                throw UsageError("-o and --beacons-out name the same file \(output)")
+            }
 
-        do {
-            var walker = WalkerConfiguration()
-            if let speed { walker.walkingSpeedMetersPerSecond = speed }
-            var inertial = InertialSensorConfiguration()
-            if let imuRate { inertial.imuRateHz = imuRate }
-            if let pressureRate { inertial.pressureRateHz = pressureRate }
-            var scan = BeaconScanConfiguration()
-            if let bleRate { scan.scanRateHz = bleRate }
-            let configuration = try SimulationConfiguration(walker: walker, inertial: inertial, beaconScan: scan)
-            let venue = try RecordingSimulator.loadVenue(path: venuePath)
-
-            let registry: BeaconRegistry
-            if let beaconsIn {
-                do { registry = try BeaconRegistry.load(path: beaconsIn) } catch {
-                    throw ToolFailure("--beacons: \(IOErrorText.sentence(error, path: beaconsIn))")
+            guard let origin = Place.parse(fromText) else {
+                throw UsageError("--from: '\(fromText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL")
+            }
+            guard let destination = Place.parse(toText) else {
+                throw UsageError("--to: '\(toText)' is not an id, x,y@LEVEL or geo:lat,lon@LEVEL")
+            }
+            var deviation: Deviation?
+            switch (deviateAt, deviateTo) {
+            case (nil, nil): break
+            case (let t?, let z?):
+                guard let target = Place.parse(z) else {
+                    throw UsageError("--deviate-to: '\(z)' is not x,y@LEVEL, geo:lat,lon@LEVEL or a POI id")
                 }
-            } else {
-                var options = BeaconLayoutOptions()
-                if let spacing { options.spacingMeters = spacing }
-                registry = try BeaconLayoutGenerator.layout(for: venue, options: options)
+                deviation = Deviation(atSeconds: t, target: target)
+            case (nil, _?): throw UsageError("--deviate-to needs --deviate-at T (seconds)")
+            case (_?, nil): throw UsageError("--deviate-at needs --deviate-to x,y@LEVEL")
             }
-            if let beaconsOut {
-                try OutputFile.write(registry.json.serialized(pretty: true) + "\n", to: beaconsOut)
+            if beaconsIn != nil, spacing != nil {
+                throw UsageError("--beacon-spacing applies to a generated layout, not to --beacons FILE")
             }
-            let placed = try PlacedBeacon.place(registry, on: venue)
 
-            let start = ContinuousClock.now
-            let planner = try WalkPlanner(venue: venue, configuration: configuration)
-            let request = WalkRequest(origin: origin, destination: destination, seed: seed, deviation: deviation, durationSeconds: duration)
-            let trajectory = try planner.plan(request)
-            let simulation = SensorSimulation(
-                trajectory: trajectory, venue: venue, beacons: placed, configuration: configuration, seed: seed)
-            var description = ["from": fromText, "to": toText]
-            if let deviateAt, let deviateTo { description["deviation"] = "at \(deviateAt) s towards \(deviateTo)" }
-            let header = RecordingSimulator.header(
-                simulation: simulation, venueID: venue.id,
-                beaconRegistryPath: (beaconsIn ?? beaconsOut).map { relativePath($0, from: output) },
-                description: description)
-            let summary = try OutputFile.writing(to: output) { temporary throws(RecordingError) in
-                try RecordingSimulator.write(simulation, to: RecordingWriter(path: temporary, header: header))
+            do {
+                var walker = WalkerConfiguration()
+                if let speed { walker.walkingSpeedMetersPerSecond = speed }
+                var inertial = InertialSensorConfiguration()
+                if let imuRate { inertial.imuRateHz = imuRate }
+                if let pressureRate { inertial.pressureRateHz = pressureRate }
+                var scan = BeaconScanConfiguration()
+                if let bleRate { scan.scanRateHz = bleRate }
+                let configuration = try SimulationConfiguration(walker: walker, inertial: inertial, beaconScan: scan)
+                let venue = try RecordingSimulator.loadVenue(path: venuePath)
+
+                let registry: BeaconRegistry
+                if let beaconsIn {
+                    do { registry = try BeaconRegistry.load(path: beaconsIn) } catch {
+                        throw ToolFailure("--beacons: \(IOErrorText.sentence(error, path: beaconsIn))")
+                    }
+                } else {
+                    var options = BeaconLayoutOptions()
+                    if let spacing { options.spacingMeters = spacing }
+                    registry = try BeaconLayoutGenerator.layout(for: venue, options: options)
+                }
+                if let beaconsOut {
+                    try OutputFile.write(registry.json.serialized(pretty: true) + "\n", to: beaconsOut)
+                }
+                let placed = try PlacedBeacon.place(registry, on: venue)
+
+                let start = ContinuousClock.now
+                let planner = try WalkPlanner(venue: venue, configuration: configuration)
+                let request = WalkRequest(
+                    origin: origin, destination: destination, seed: seed, deviation: deviation, durationSeconds: duration)
+                let trajectory = try planner.plan(request)
+                let simulation = SensorSimulation(
+                    trajectory: trajectory, venue: venue, beacons: placed, configuration: configuration, seed: seed)
+                var description = ["from": fromText, "to": toText]
+                if let deviateAt, let deviateTo { description["deviation"] = "at \(deviateAt) s towards \(deviateTo)" }
+                let header = RecordingSimulator.header(
+                    simulation: simulation, venueID: venue.id,
+                    beaconRegistryPath: (beaconsIn ?? beaconsOut).map { relativePath($0, from: output) },
+                    description: description)
+                let summary = try OutputFile.writing(to: output) { temporary throws(RecordingError) in
+                    try RecordingSimulator.write(simulation, to: RecordingWriter(path: temporary, header: header))
+                }
+                let elapsed = start.duration(to: .now)
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? nil
+                print(
+                    json
+                        ? summaryJSON(summary, output: output, bytes: bytes, seconds: seconds).serialized(pretty: true)
+                        : report(summary, output: output, bytes: bytes, seconds: seconds))
+                return 0
+            } catch SimulationError.invalidConfiguration(let field, let message) {
+                throw UsageError("simulate: \(flagNames[field] ?? field): \(message)")
+            } catch SimulationError.invalidDeviation(let message) {
+                throw UsageError("simulate: --deviate-to: \(message)")
+            } catch let error as SimulationError {
+                switch error {
+                case .unknownPlace, .unknownLevel, .noRoute: throw NotFound("simulate: \(error)")
+                default: throw ToolFailure("simulate: \(error)")
+                }
+            } catch let error as RecordingError {
+                throw ToolFailure("simulate: \(error)")
             }
-            let elapsed = start.duration(to: .now)
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? nil
-            print(
-                json
-                    ? summaryJSON(summary, output: output, bytes: bytes, seconds: seconds).serialized(pretty: true)
-                    : report(summary, output: output, bytes: bytes, seconds: seconds))
-            return 0
-        } catch SimulationError.invalidConfiguration(let field, let message) {
-            throw UsageError("simulate: \(flagNames[field] ?? field): \(message)")
-        } catch SimulationError.invalidDeviation(let message) {
-            throw UsageError("simulate: --deviate-to: \(message)")
-        } catch let error as SimulationError {
-            switch error {
-            case .unknownPlace, .unknownLevel, .noRoute: throw NotFound("simulate: \(error)")
-            default: throw ToolFailure("simulate: \(error)")
-            }
-        } catch let error as RecordingError {
-            throw ToolFailure("simulate: \(error)")
         }
     }
 

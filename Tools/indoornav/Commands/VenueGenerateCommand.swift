@@ -7,19 +7,9 @@ import IndoorVenue
 enum VenueGenerateCommand {
     static let spec = CommandSpec(
         path: ["venue", "generate"], summary: "write a synthetic IMDF venue with an authored graph (40 levels: over 200,000 nodes)",
-        options: [
-            .integer("--levels", "N", "above-ground levels", in: 1...500, default: 40, example: "--levels 10"),
-            .value("--seed", "S", "non-negative whole number fixing names and room categories", default: "1", example: "--seed 7"),
-            .number("--size", "K", "scale of rooms per corridor", in: 0.01...100, default: 1, example: "--size 0.5"),
-            .integer("--towers", "T", "buildings", in: 2...32, default: 2, example: "--towers 4"),
-            .integer("--parking", "P", "parking levels below ground", in: 0...10, default: 1, example: "--parking 2"),
-            .integer("--corridors", "C", "corridors per tower floor", in: 1...100, default: 8, example: "--corridors 4"),
-            SharedOptions.output("DIR", "output folder (created; must be empty unless --force)", required: true, example: "-o /tmp/big"),
-            .flag("--force", "write into a folder that is not empty"),
-            .flag("--verify", "load the written venue back and report load time, issues and graph connectivity"),
-        ],
+        inputs: Inputs.self,
         examples: ["venue generate --levels 40 --seed 1 -o /tmp/big"],
-        run: run)
+        run: { try $0.run() })
 
     /// Flag names of configuration fields, for error messages.
     static let flagOfField = [
@@ -27,53 +17,55 @@ enum VenueGenerateCommand {
         "corridorsPerTower": "--corridors", "sizeScale": "--size",
     ]
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let levels = try args.integer("--levels")
-        let parking = try args.integer("--parking")
-        let towers = try args.integer("--towers")
-        let corridors = try args.integer("--corridors")
-        let size = try args.number("--size")
-        var seed: UInt64 = 1
-        if let text = try args.option("--seed") {
-            guard let value = UInt64(text) else { throw UsageError("--seed: '\(text)' is not a non-negative integer") }
-            seed = value
-        }
-        let output = try args.option("-o") ?? args.option("--output")
-        let force = args.flag("--force")
-        let verify = args.flag("--verify")
-        try args.finish()
-        guard let output, !output.isEmpty else { throw UsageError("venue generate: missing -o DIR") }
+    struct Inputs: CommandInputs {
+        @Option(.integer("--levels", "N", "above-ground levels", in: 1...500, default: 40, example: "--levels 10")) var levels: Int
+        @Option(.value("--seed", "S", "non-negative whole number fixing names and room categories", default: "1", example: "--seed 7"))
+        var seedText: String
+        @Option(.number("--size", "K", "scale of rooms per corridor", in: 0.01...100, default: 1, example: "--size 0.5")) var size: Double
+        @Option(.integer("--towers", "T", "buildings", in: 2...32, default: 2, example: "--towers 4")) var towers: Int
+        @Option(.integer("--parking", "P", "parking levels below ground", in: 0...10, default: 1, example: "--parking 2")) var parking: Int
+        @Option(.integer("--corridors", "C", "corridors per tower floor", in: 1...100, default: 8, example: "--corridors 4")) var corridors:
+            Int
+        @Option(
+            SharedOptions.output("DIR", "output folder (created; must be empty unless --force)", required: true, example: "-o /tmp/big"))
+        var output: String
+        @Option(.flag("--force", "write into a folder that is not empty")) var force: Bool
+        @Option(.flag("--verify", "load the written venue back and report load time, issues and graph connectivity")) var verify: Bool
+        func run() throws -> Int32 {
+            guard !output.isEmpty else { throw UsageError("venue generate: missing -o DIR") }
+            guard let seed = UInt64(seedText) else { throw UsageError("--seed: '\(seedText)' is not a non-negative integer") }
 
-        let configuration: SyntheticVenueConfiguration
-        do {
-            configuration = try SyntheticVenueConfiguration(
-                levelCount: levels, parkingLevelCount: parking, towerCount: towers,
-                corridorsPerTower: corridors, sizeScale: size, seed: seed)
-        } catch {
-            if case .invalidConfiguration(let field, let value, let reason) = error {
-                throw UsageError("\(flagOfField[field] ?? field) \(value): \(reason)")
+            let configuration: SyntheticVenueConfiguration
+            do {
+                configuration = try SyntheticVenueConfiguration(
+                    levelCount: levels, parkingLevelCount: parking, towerCount: towers,
+                    corridorsPerTower: corridors, sizeScale: size, seed: seed)
+            } catch {
+                if case .invalidConfiguration(let field, let value, let reason) = error {
+                    throw UsageError("\(flagOfField[field] ?? field) \(value): \(reason)")
+                }
+                throw error
             }
-            throw error
+            let clock = ContinuousClock()
+            let start = clock.now
+            var progress = ProgressLine("venue generate")
+            progress.stage("writing \(levels + parking) levels of \(towers) towers to \(output)…")
+            let summary: SyntheticVenueGenerator.Summary
+            do {
+                defer { progress.finish() }
+                summary = try SyntheticVenueGenerator(configuration: configuration).write(to: output, overwrite: force)
+            }
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            print(
+                """
+                wrote \(output): \(summary.files.count) files, \(summary.bytesWritten) bytes in \(String(format: "%.2f", seconds)) s
+                  levels \(summary.levels), buildings \(summary.buildings), units \(summary.units), openings \(summary.openings)
+                  amenities \(summary.amenities), occupants \(summary.occupants), anchors \(summary.anchors), relationships \(summary.relationships)
+                  graph nodes \(summary.graphNodes), graph edges \(summary.graphEdges)
+                """)
+            return verify ? try verifyLoad(output, summary: summary) : 0
         }
-        let clock = ContinuousClock()
-        let start = clock.now
-        var progress = ProgressLine("venue generate")
-        progress.stage("writing \(levels + parking) levels of \(towers) towers to \(output)…")
-        let summary: SyntheticVenueGenerator.Summary
-        do {
-            defer { progress.finish() }
-            summary = try SyntheticVenueGenerator(configuration: configuration).write(to: output, overwrite: force)
-        }
-        let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        print(
-            """
-            wrote \(output): \(summary.files.count) files, \(summary.bytesWritten) bytes in \(String(format: "%.2f", seconds)) s
-              levels \(summary.levels), buildings \(summary.buildings), units \(summary.units), openings \(summary.openings)
-              amenities \(summary.amenities), occupants \(summary.occupants), anchors \(summary.anchors), relationships \(summary.relationships)
-              graph nodes \(summary.graphNodes), graph edges \(summary.graphEdges)
-            """)
-        return verify ? try verifyLoad(output, summary: summary) : 0
     }
 
     /// Loads the written venue through ``VenueLoader`` and checks it against what was written; exit 1

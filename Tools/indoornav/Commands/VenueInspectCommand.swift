@@ -8,28 +8,28 @@ import IndoorVenue
 /// `indoornav venue inspect PATH [--graph derived|authored|FILE|DIR] [--json]`: what a venue holds, per level, and its graph.
 enum VenueInspectCommand {
     static let spec = CommandSpec(
-        path: ["venue", "inspect"], summary: "what a venue holds: levels, spaces, POIs, connectors and its graph",
-        positionals: [SharedOptions.venue],
-        options: [SharedOptions.json, SharedOptions.languages, SharedOptions.graph],
+        path: ["venue", "inspect"], summary: "what a venue holds: levels, spaces, POIs, connectors and its graph", inputs: Inputs.self,
         examples: ["venue inspect Recordings/venues/campus --json"],
-        run: run)
+        run: { try $0.run() })
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let path = try args.positional("venue path")
-        let json = args.flag("--json")
-        let languages = try args.options("--lang")
-        let graph = try args.option("--graph")
-        try args.finish()
-        let venue = try VenueGraphChoice.load(path, graph: graph)
-        let summary = summarize(venue, languages: languages)
-        if json {
-            print(summary.serialized(pretty: true))
-        } else {
-            print(text(summary))
-            for issue in venue.issues.prefix(20) { print("  \(issue.severity.rawValue): \(issue)") }
-            if venue.issues.count > 20 { print("  … \(venue.issues.count - 20) more issues (indoornav venue validate)") }
+    struct Inputs: CommandInputs {
+        @Positional(SharedOptions.venue) var path: String
+        @Option(SharedOptions.json) var json: Bool
+        @Option(SharedOptions.languages) var languages: [String]
+        @Option(SharedOptions.graph) var graph: String?
+
+        func run() throws -> Int32 {
+            let venue = try VenueGraphChoice.load(path, graph: graph)
+            let summary = summarize(venue, languages: languages)
+            if json {
+                print(summary.serialized(pretty: true))
+            } else {
+                print(text(summary))
+                for issue in venue.issues.prefix(20) { print("  \(issue.severity.rawValue): \(issue)") }
+                if venue.issues.count > 20 { print("  … \(venue.issues.count - 20) more issues (indoornav venue validate)") }
+            }
+            return 0
         }
-        return 0
     }
 
     /// The JSON summary: `id`, `name`, `levels` [{`id`,`ordinal`,`name`,`spaces`,`openings`,`pois`}],

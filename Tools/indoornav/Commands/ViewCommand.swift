@@ -11,76 +11,73 @@ import IndoorViewer
 enum ViewCommand {
     static let spec = CommandSpec(
         path: ["view"], summary: "write one self-contained HTML map: levels, routes, replayed or evaluated tracks, a time slider",
-        positionals: [SharedOptions.venue],
-        options: [
-            .repeated("--route", "ROUTE.json", "a route from indoornav route --format json (repeatable)", example: "--route route.json"),
-            .value("--replay", "RECORDING", "replay the recording as indoornav replay does (needs --to)", example: "--replay rec.jsonl"),
-            .value("--to", "DEST", "destination of the --replay walk: an id or x,y@LEVEL", example: "--to occ-deans-office"),
-            .value(
-                "--eval", "RECORDING", "run the recording as indoornav eval does (truth, fused, dead reckoning, fixes)",
-                example: "--eval rec.jsonl"),
-            SharedOptions.beacons.with(help: "beacon registry for --replay or --eval"),
-            .value("--title", "TEXT", "page title", default: "the venue's name", example: "--title \"Campus walk\""),
-            SharedOptions.languages,
-            SharedOptions.output("view.html", "the HTML file to write", required: true),
-        ],
+        inputs: Inputs.self,
         notes: ["--replay and --eval exclude each other."],
         examples: [
             "view Recordings/venues/campus --replay Recordings/simulated/campus-info-to-deans-office.jsonl --to occ-deans-office -o view.html"
         ],
-        run: run)
+        run: { try $0.run() })
 
-    static func run(_ args: inout Arguments) throws -> Int32 {
-        let venuePath = try args.positional("venue path")
-        let routePaths = try args.options("--route")
-        let recording = try args.option("--replay")
-        let evalRecording = try args.option("--eval")
-        let destinationText = try args.option("--to")
-        let beaconsPath = try args.option("--beacons")
-        let title = try args.option("--title")
-        let languages = try args.options("--lang")
-        let output = try args.option("-o") ?? args.option("--output")
-        try args.finish()
-        guard let output else { throw UsageError("missing required option -o (the HTML file to write)") }
-        if recording != nil && destinationText == nil { throw UsageError("--replay needs --to DEST (where the walk navigates to)") }
-        if recording != nil && evalRecording != nil { throw UsageError("--replay and --eval exclude each other") }
-        if recording == nil && destinationText != nil { throw UsageError("--to goes with --replay RECORDING") }
-        if recording == nil && evalRecording == nil && beaconsPath != nil { throw UsageError("--beacons goes with --replay or --eval") }
-        try OutputFile.refuseOverwritingInput(
-            output, inputs: [venuePath] + routePaths + [recording, evalRecording, beaconsPath].compactMap { $0 },
-            folders: [venuePath])
+    struct Inputs: CommandInputs {
+        @Positional(SharedOptions.venue) var venuePath: String
+        @Option(
+            .repeated("--route", "ROUTE.json", "a route from indoornav route --format json (repeatable)", example: "--route route.json"))
+        var routePaths: [String]
+        @Option(
+            .value("--replay", "RECORDING", "replay the recording as indoornav replay does (needs --to)", example: "--replay rec.jsonl"))
+        var recording: String?
+        @Option(.value("--to", "DEST", "destination of the --replay walk: an id or x,y@LEVEL", example: "--to occ-deans-office"))
+        var destinationText: String?
+        @Option(
+            .value(
+                "--eval", "RECORDING", "run the recording as indoornav eval does (truth, fused, dead reckoning, fixes)",
+                example: "--eval rec.jsonl")) var evalRecording: String?
+        @Option(SharedOptions.beacons.with(help: "beacon registry for --replay or --eval")) var beaconsPath: String?
+        @Option(.value("--title", "TEXT", "page title", default: "the venue's name", example: "--title \"Campus walk\"")) var title: String?
+        @Option(SharedOptions.languages) var languages: [String]
+        @Option(SharedOptions.output("view.html", "the HTML file to write", required: true)) var output: String
 
-        let venue = try EvaluationInputs.loadVenue(path: venuePath)
-        var content = ViewerContent()
-        for path in routePaths {
-            content.routes.append(try readRoute(path))
-            content.routeNames.append("route from \((path as NSString).lastPathComponent)")
-        }
-        if let recording, let destinationText {
-            content = try replayContent(
-                venue: venue, recording: recording, destination: destinationText, beaconsPath: beaconsPath,
-                adding: content)
-        }
-        if let evalRecording {
-            content.tracks += try ViewEvalContent.tracks(venue: venue, recording: evalRecording, beaconsPath: beaconsPath)
-        }
-        var configuration = ViewerConfiguration()
-        configuration.title = title
-        configuration.languages = languages
-        let html: String
-        do { html = try ViewerPage.html(venue: venue, content: content, configuration: configuration) } catch {
-            if case .badRoute(let field, let reason) = error, field.hasPrefix("routes[") {
-                let index = Int(field.dropFirst(7).prefix { $0.isNumber }) ?? 0
-                let file = index < routePaths.count ? routePaths[index] : "replay"
-                throw ToolFailure("--route \(file): \(field.drop { $0 != "." }.dropFirst()): \(reason)")
+        func run() throws -> Int32 {
+            if recording != nil && destinationText == nil { throw UsageError("--replay needs --to DEST (where the walk navigates to)") }
+            if recording != nil && evalRecording != nil { throw UsageError("--replay and --eval exclude each other") }
+            if recording == nil && destinationText != nil { throw UsageError("--to goes with --replay RECORDING") }
+            if recording == nil && evalRecording == nil && beaconsPath != nil { throw UsageError("--beacons goes with --replay or --eval") }
+            try OutputFile.refuseOverwritingInput(
+                output, inputs: [venuePath] + routePaths + [recording, evalRecording, beaconsPath].compactMap { $0 },
+                folders: [venuePath])
+
+            let venue = try EvaluationInputs.loadVenue(path: venuePath)
+            var content = ViewerContent()
+            for path in routePaths {
+                content.routes.append(try readRoute(path))
+                content.routeNames.append("route from \((path as NSString).lastPathComponent)")
             }
-            throw ToolFailure("\(error)")
+            if let recording, let destinationText {
+                content = try replayContent(
+                    venue: venue, recording: recording, destination: destinationText, beaconsPath: beaconsPath,
+                    adding: content)
+            }
+            if let evalRecording {
+                content.tracks += try ViewEvalContent.tracks(venue: venue, recording: evalRecording, beaconsPath: beaconsPath)
+            }
+            var configuration = ViewerConfiguration()
+            configuration.title = title
+            configuration.languages = languages
+            let html: String
+            do { html = try ViewerPage.html(venue: venue, content: content, configuration: configuration) } catch {
+                if case .badRoute(let field, let reason) = error, field.hasPrefix("routes[") {
+                    let index = Int(field.dropFirst(7).prefix { $0.isNumber }) ?? 0
+                    let file = index < routePaths.count ? routePaths[index] : "replay"
+                    throw ToolFailure("--route \(file): \(field.drop { $0 != "." }.dropFirst()): \(reason)")
+                }
+                throw ToolFailure("\(error)")
+            }
+            try emit(html, to: output)
+            warn(
+                "wrote \(output) (\(html.utf8.count / 1024) KiB): \(venue.levels.count) level(s), \(content.routes.count) route(s), \(content.tracks.count) track(s)"
+            )
+            return 0
         }
-        try emit(html, to: output)
-        warn(
-            "wrote \(output) (\(html.utf8.count / 1024) KiB): \(venue.levels.count) level(s), \(content.routes.count) route(s), \(content.tracks.count) track(s)"
-        )
-        return 0
     }
 
     /// A route file in the JSON of `indoornav route --format json`.
