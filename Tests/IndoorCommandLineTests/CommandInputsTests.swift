@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func theTableIsTheBoundPropertiesInDeclarationOrder() {
-        #expect(Self.spec.options.map(\.name) == ["--repeat", "--landmarks", "--sigma", "--scale", "--mode", "--output", "--via", "--json"])
+        #expect(
+            Self.spec.options.map(\.name) == ["--repeat", "--landmarks", "--sigma", "--scale", "--mode", "--output", "--via", "--json"])
         #expect(Self.spec.positionals.map(\.name) == ["VENUE", "FILE"])
         #expect(Self.spec.option(named: "-o")?.name == "--output")
     }
