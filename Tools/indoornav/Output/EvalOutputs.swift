@@ -10,19 +10,6 @@ import IndoorVenue
 /// The files `eval` writes beside its report — `--track-out DIR` (one track file per walk),
 /// `--points-out FILE.csv` (every scored point) — and its `--jobs` count.
 struct EvalOutputs {
-    static let options: [OptionSpec] = [
-        .value(
-            "--track-out", "DIR", "write each walk's fused track into DIR (created when missing), named after the walk",
-            example: "--track-out tracks/"),
-        .value(
-            "--track-format", "csv|geojson|gpx|kml|jsonl", "the format of the --track-out files", default: "geojson",
-            example: "--track-format gpx"),
-        TrackOutput.allTracksOption,
-        .value(
-            "--points-out", "FILE.csv", "write every scored point: its truth, the fused estimate and error, and each provider's fixes",
-            example: "--points-out points.csv"),
-        ParallelJobs.option,
-    ]
 
     var trackFolder: String?
     var trackFormat = TrackFormat.geojson
@@ -32,13 +19,10 @@ struct EvalOutputs {
     /// The track file of each walk, decided before the jobs run (names made unique in file order).
     private(set) var trackFiles: [String: String] = [:]
 
-    /// Reads the options from `args`.
-    init(_ args: inout Arguments) throws {
-        trackFolder = try args.option("--track-out")
-        let formatName = try args.option("--track-format")
-        allTracks = args.flag("--all-tracks")
-        pointsPath = try args.option("--points-out")
-        jobs = ParallelJobs.count(try args.int("--jobs"))
+    /// The outputs `--track-out`, `--track-format`, `--all-tracks`, `--points-out` and `--jobs` ask for.
+    init(trackFolder: String?, formatName: String?, allTracks: Bool, pointsPath: String?, jobCount: Int?) throws {
+        (self.trackFolder, self.allTracks, self.pointsPath) = (trackFolder, allTracks, pointsPath)
+        jobs = ParallelJobs.count(jobCount)
         if let formatName {
             guard trackFolder != nil else { throw UsageError("--track-format goes with --track-out DIR") }
             trackFormat = try TrackOutput.format(named: formatName)
