@@ -26,10 +26,14 @@ extension CommandInputs {
     }
 
     /// The option rows of the command's table, in declaration order.
-    public static var optionSpecs: [OptionSpec] { Self().bindings.compactMap(\.optionSpec) }
+    public static var optionSpecs: [OptionSpec] {
+        Self().bindings.compactMap { if case .option(let spec) = $0.row { spec } else { nil } }
+    }
 
     /// The positional rows of the command's table, in declaration order.
-    public static var positionalSpecs: [PositionalSpec] { Self().bindings.compactMap(\.positionalSpec) }
+    public static var positionalSpecs: [PositionalSpec] {
+        Self().bindings.compactMap { if case .positional(let spec) = $0.row { spec } else { nil } }
+    }
 
     /// Inputs filled from `arguments`, which are then finished (``Arguments/finish()``): every property
     /// read, nothing left over.
@@ -41,57 +45,67 @@ extension CommandInputs {
     }
 }
 
+/// Inputs that run their command with what was read (``CommandSpec/init(path:summary:inputs:notes:exitNotes:examples:)``).
+public protocol RunnableInputs: CommandInputs {
+    /// Does the command's work and returns its exit status.
+    func run() throws -> Int32
+}
+
+/// The table row a bound property stands for.
+enum InputRow {
+    case option(OptionSpec)
+    case positional(PositionalSpec)
+}
+
 /// A property bound to one row of a command's table.
 protocol InputBinding {
-    var optionSpec: OptionSpec? { get }
-    var positionalSpec: PositionalSpec? { get }
+    var row: InputRow { get }
     func read(from arguments: inout Arguments) throws(UsageError)
 }
 
 /// Where a bound property keeps the value read for it (shared by the copies ``Mirror`` hands out).
 final class InputSlot<Value> {
+    let name: String
     var value: Value?
+
+    init(name: String) { self.name = name }
+
+    /// The value read; reading it before the arguments is a programming error.
+    var readValue: Value {
+        guard let value else { preconditionFailure("\(name) is used before the arguments are read") }
+        return value
+    }
 }
 
 /// A property filled from an option of the command's table (see ``CommandInputs``).
 @propertyWrapper
 public struct Option<Value: OptionValue>: InputBinding {
-    /// The option's table row.
-    public let spec: OptionSpec
-    private let slot = InputSlot<Value>()
+    private let spec: OptionSpec
+    private let slot: InputSlot<Value>
 
     /// A property bound to the option `spec`.
-    public init(_ spec: OptionSpec) { self.spec = spec }
+    public init(_ spec: OptionSpec) { (self.spec, slot) = (spec, InputSlot(name: spec.name)) }
 
     /// The value read from the command line.
-    public var wrappedValue: Value {
-        guard let value = slot.value else { preconditionFailure("\(spec.name) is used before the arguments are read") }
-        return value
-    }
+    public var wrappedValue: Value { slot.readValue }
 
-    var optionSpec: OptionSpec? { spec }
-    var positionalSpec: PositionalSpec? { nil }
+    var row: InputRow { .option(spec) }
     func read(from arguments: inout Arguments) throws(UsageError) { slot.value = try Value.read(spec.name, from: &arguments) }
 }
 
 /// A property filled from a positional argument (see ``CommandInputs``).
 @propertyWrapper
 public struct Positional<Value: PositionalValue>: InputBinding {
-    /// The argument's table row.
-    public let spec: PositionalSpec
-    private let slot = InputSlot<Value>()
+    private let spec: PositionalSpec
+    private let slot: InputSlot<Value>
 
     /// A property bound to the positional argument `spec`.
-    public init(_ spec: PositionalSpec) { self.spec = spec }
+    public init(_ spec: PositionalSpec) { (self.spec, slot) = (spec, InputSlot(name: spec.name)) }
 
     /// The value read from the command line.
-    public var wrappedValue: Value {
-        guard let value = slot.value else { preconditionFailure("\(spec.name) is used before the arguments are read") }
-        return value
-    }
+    public var wrappedValue: Value { slot.readValue }
 
-    var optionSpec: OptionSpec? { nil }
-    var positionalSpec: PositionalSpec? { spec }
+    var row: InputRow { .positional(spec) }
     func read(from arguments: inout Arguments) throws(UsageError) { slot.value = try Value.read(spec, from: &arguments) }
 }
 

@@ -50,6 +50,14 @@ public struct CommandSpec: Sendable {
         ) { arguments in try run(try Inputs.read(from: &arguments)) }
     }
 
+    /// A command whose bound properties (``RunnableInputs``) are read and then run.
+    public init<Inputs: RunnableInputs>(
+        path: [String], summary: String, inputs: Inputs.Type, notes: [String] = [], exitNotes: [Int32: String] = [:],
+        examples: [String] = []
+    ) {
+        self.init(path: path, summary: summary, inputs: inputs, notes: notes, exitNotes: exitNotes, examples: examples) { try $0.run() }
+    }
+
     /// `indoornav venue inspect`.
     public var name: String { ([program] + path).joined(separator: " ") }
 

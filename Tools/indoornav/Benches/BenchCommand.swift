@@ -7,9 +7,9 @@ import IndoorJSON
 enum BenchCommand {
     static let readSpec = CommandSpec(
         path: ["bench", "read"], summary: "recording read speed: MB/s and samples/s of the streaming reader", inputs: ReadInputs.self,
-        examples: ["bench read Recordings/samples/ilc-site1-B1-5ddb8a08.txt"], run: { try $0.run() })
+        examples: ["bench read Recordings/samples/ilc-site1-B1-5ddb8a08.txt"])
 
-    struct ReadInputs: CommandInputs {
+    struct ReadInputs: RunnableInputs {
         @Positional(PositionalSpec(name: "FILE", help: "recordings in any supported format", isRepeated: true)) var files: [String]
         @Option(.integer("--repeat", "N", "passes per file; the best counts", in: 1...1000, default: 5, example: "--repeat 10"))
         var passes: Int

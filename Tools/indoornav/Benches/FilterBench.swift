@@ -8,9 +8,9 @@ import IndoorCommandLine
 enum FilterBench {
     static let spec = CommandSpec(
         path: ["bench", "filter"], summary: "Kalman predict + update cycles per second of the GSL filter", inputs: Inputs.self,
-        examples: ["bench filter --steps 200000"], run: { try $0.run() })
+        examples: ["bench filter --steps 200000"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Option(FilterBench.steps) var steps: Int
         @Option(FilterBench.stateDimension) var stateDimension: Int
         @Option(SharedOptions.json) var json: Bool

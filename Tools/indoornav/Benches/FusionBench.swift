@@ -13,10 +13,9 @@ enum FusionBench {
         inputs: Inputs.self,
         examples: [
             "bench fusion Recordings/simulated/campus-info-to-deans-office.jsonl --venue Recordings/venues/campus --beacons Recordings/simulated/campus-beacons.json"
-        ],
-        run: { try $0.run() })
+        ])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(PositionalSpec(name: "FILE", help: "a recording")) var file: String
         @Option(SharedOptions.venueOption) var venuePath: String?
         @Option(SharedOptions.beacons) var beaconsPath: String?

@@ -9,9 +9,9 @@ import IndoorEvaluation
 enum ProvidersBench {
     static let spec = CommandSpec(
         path: ["bench", "providers"], summary: "dead-reckoning and beacon provider speed as a real-time factor", inputs: Inputs.self,
-        examples: ["bench providers Recordings/samples/ilc-site1-B1-5ddb8a08.txt"], run: { try $0.run() })
+        examples: ["bench providers Recordings/samples/ilc-site1-B1-5ddb8a08.txt"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(PositionalSpec(name: "FILE", help: "a recording")) var file: String
         @Option(SharedOptions.beacons.with(help: "beacon registry (without it the heard beacons are placed on a 30 m circle)"))
         var beaconsPath: String?

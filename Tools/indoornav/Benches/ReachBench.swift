@@ -12,10 +12,9 @@ enum ReachBench {
         path: ["bench", "reach"], summary: "share of random unit-to-unit routes found, the unreachable units and why", inputs: Inputs.self,
         examples: [
             "bench reach Recordings/venues/campus --pairs 2000", "bench reach Recordings/venues/campus --scope level --check-joins",
-        ],
-        run: { try $0.run() })
+        ])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(SharedOptions.venue) var venuePath: String
         @Option(SharedOptions.graph.with(default: "derived")) var graph: String
         @Option(.integer("--pairs", "N", "random unit pairs", in: 1...1_000_000, default: 1000, example: "--pairs 2000"))

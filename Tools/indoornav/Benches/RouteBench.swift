@@ -7,9 +7,9 @@ import IndoorRouting
 enum RouteBench {
     static let spec = CommandSpec(
         path: ["bench", "route"], summary: "routing speed: p50/p99 per query and queries per second over random node pairs",
-        inputs: Inputs.self, examples: ["bench route Recordings/venues/campus --queries 1000"], run: { try $0.run() })
+        inputs: Inputs.self, examples: ["bench route Recordings/venues/campus --queries 1000"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(SharedOptions.venue) var venuePath: String
         @Option(.integer("--queries", "N", "random queries", in: 1...10_000_000, default: 1000, example: "--queries 5000"))
         var queryCount: Int

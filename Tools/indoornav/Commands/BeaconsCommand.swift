@@ -16,10 +16,9 @@ enum BeaconsCommand {
         path: ["beacons", "audit"], summary: "check a beacon registry against walks with ground truth (moved, swapped or missing beacons)",
         inputs: AuditInputs.self,
         exitNotes: [3: "at least one beacon is suspect"],
-        examples: ["beacons audit ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"],
-        run: { try $0.run() })
+        examples: ["beacons audit ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"])
 
-    struct AuditInputs: CommandInputs {
+    struct AuditInputs: RunnableInputs {
         @Positional(PositionalSpec(name: "PATH", help: "walks with ground truth or folders of them", isRepeated: true)) var paths: [String]
         @Option(SharedOptions.beacons.required) var beaconsPath: String
         @Option(SharedOptions.venueOption) var venuePath: String?

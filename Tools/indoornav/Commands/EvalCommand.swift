@@ -21,10 +21,9 @@ enum EvalCommand {
         notes: [
             "Each recording starts at its first ground-truth point (no later truth is used) and is scored against the later ones. Public data sets: README, \"Data\"."
         ],
-        examples: ["eval ../shared/data/ilc-site1 --venue ../shared/data/ilc-site1 --cross-validate 5"],
-        run: { try $0.run() })
+        examples: ["eval ../shared/data/ilc-site1 --venue ../shared/data/ilc-site1 --cross-validate 5"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(
             PositionalSpec(
                 name: "PATH", help: "recordings (canonical .jsonl, ILC path files, IPIN logfiles) or folders, walked recursively",

@@ -21,10 +21,9 @@ enum EvalProvidersCommand {
     static let spec = CommandSpec(
         path: ["eval-providers"], summary: "score the dead-reckoning, beacon and satellite providers on recordings with ground truth",
         inputs: Inputs.self,
-        examples: ["eval-providers ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"],
-        run: { try $0.run() })
+        examples: ["eval-providers ../shared/data/ipin2023-t3 --beacons ../shared/data/ipin2023-t3/BLE_Locations.csv"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(
             PositionalSpec(name: "PATH", help: "recordings, receiver tracks (*.mbd) or folders, walked recursively", isRepeated: true))
         var paths: [String]

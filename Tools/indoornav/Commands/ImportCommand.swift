@@ -52,9 +52,9 @@ enum ImportCommand {
 
     static let beaconsSpec = CommandSpec(
         path: ["import", "beacons-ipin"], summary: "convert an IPIN BLE_Locations.csv to an indoornav-beacons registry",
-        inputs: BeaconInputs.self, examples: ["import beacons-ipin BLE_Locations.csv -o beacons.json"], run: { try $0.run() })
+        inputs: BeaconInputs.self, examples: ["import beacons-ipin BLE_Locations.csv -o beacons.json"])
 
-    struct BeaconInputs: CommandInputs {
+    struct BeaconInputs: RunnableInputs {
         @Positional(PositionalSpec(name: "FILE", help: "an IPIN BLE_Locations.csv")) var input: String
         @Option(SharedOptions.output("OUT.json", "the registry to write", required: true)) var output: String
         @Option(

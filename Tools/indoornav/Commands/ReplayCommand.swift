@@ -30,10 +30,9 @@ enum ReplayCommand {
         exitNotes: [2: "the walk did not arrive (or navigation could not start)"],
         examples: [
             "replay --venue Recordings/venues/campus --recording Recordings/simulated/campus-info-to-deans-office.jsonl --to occ-deans-office"
-        ],
-        run: { try $0.run() })
+        ])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Option(SharedOptions.venueOption.required) var venuePath: String
         @Option(
             .value(

@@ -15,13 +15,12 @@ enum RouteCommand {
             "--to category:KIND: the nearest POI (category or occupant type) or space of that kind the options allow, e.g. --to category:restroom.",
         ],
         exitNotes: [2: "no route: a place did not match, or no path joins them (the JSON says why)"],
-        examples: ["route Recordings/venues/campus --from am-info --to occ-staff-lounge --avoid stairs --format json"],
-        run: { try $0.run() })
+        examples: ["route Recordings/venues/campus --from am-info --to occ-staff-lounge --avoid stairs --format json"])
 
     /// Graphs with more nodes than this answer one route with A* instead of building the hierarchy.
     static let aStarNodeCount = 50_000
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(SharedOptions.venue) var venuePath: String
         @Option(.value("--from", "PLACE", "where the route starts", example: "--from am-info", required: true)) var fromText: String
         @Option(

@@ -11,9 +11,9 @@ import IndoorVenue
 enum ScenariosCommand {
     static let spec = CommandSpec(
         path: ["scenarios"], summary: "navigation behaviour on simulated walks (arrivals, off-route verdicts, reroutes)",
-        inputs: Inputs.self, examples: ["scenarios --seeds 20 --json"], run: { try $0.run() })
+        inputs: Inputs.self, examples: ["scenarios --seeds 20 --json"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Option(.integer("--seeds", "N", "seeded walks per scenario", in: 1...10_000, default: 20, example: "--seeds 100")) var seeds: Int
         @Option(.number("--noise", "M", "position noise, metres", in: 0...20, default: 3, example: "--noise 5")) var noiseMeters: Double
         @Option(SharedOptions.json) var json: Bool

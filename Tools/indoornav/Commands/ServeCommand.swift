@@ -15,13 +15,13 @@ enum ServeCommand {
     static let spec = CommandSpec(
         path: ["serve"], summary: "run the HTTP reroute service (docs/openapi.yaml) and its live map at / until SIGTERM",
         inputs: Inputs.self, notes: ["SIGTERM/SIGINT finish the requests in flight and exit 0."],
-        examples: ["serve --venues Recordings/venues --port 8080 --cors-origin http://localhost:3000"], run: { try $0.run() })
+        examples: ["serve --venues Recordings/venues --port 8080 --cors-origin http://localhost:3000"])
 
     /// The defaults the options show and use: the library's.
     private static let http = HTTPServerConfiguration()
     private static let service = ServiceConfiguration()
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Option(
             .value(
                 "--venues", "DIR", "a venue folder or .zip, a directory of them, or a venue store directory",

@@ -14,10 +14,9 @@ enum SimulateCommand {
         notes: [
             "Without --beacons a layout is generated (a zig-zag along corridor walls and a grid in rooms; Sources/IndoorSimulation/README.md)."
         ],
-        examples: ["simulate Recordings/venues/campus --from am-info --to occ-deans-office --seed 1 -o rec.jsonl --beacons-out b.json"],
-        run: { try $0.run() })
+        examples: ["simulate Recordings/venues/campus --from am-info --to occ-deans-office --seed 1 -o rec.jsonl --beacons-out b.json"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(SharedOptions.venue) var venuePath: String
         @Option(
             .value(

@@ -20,10 +20,9 @@ enum SurveyCommand {
         examples: [
             "survey ../shared/data/ilc-site1 --venue ../shared/data/ilc-site1 -o ilc-map.json",
             "survey --from-tracks ../shared/data/ilc-site1 --venue ../shared/data/ilc-site1 -o ilc-track-map.json",
-        ],
-        run: { try $0.run() })
+        ])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(
             PositionalSpec(
                 name: "WALK", help: "walks with ground truth (ILC waypoints, IPIN POSI, canonical truth) or folders of them",

@@ -11,10 +11,9 @@ enum VenueAtCommand {
     static let spec = CommandSpec(
         path: ["venue", "at"], summary: "the space and POI at a point of a level", inputs: Inputs.self,
         exitNotes: [2: "nothing of the venue is at the point"],
-        examples: ["venue at Recordings/venues/campus --point 5,4 --level lvl-a0"],
-        run: { try $0.run() })
+        examples: ["venue at Recordings/venues/campus --point 5,4 --level lvl-a0"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(SharedOptions.venue) var path: String
         @Option(.value("--point", "x,y", "the point in the venue's local frame, metres", example: "--point 5,4", required: true))
         var pointText: String

@@ -8,8 +8,7 @@ enum VenueGenerateCommand {
     static let spec = CommandSpec(
         path: ["venue", "generate"], summary: "write a synthetic IMDF venue with an authored graph (40 levels: over 200,000 nodes)",
         inputs: Inputs.self,
-        examples: ["venue generate --levels 40 --seed 1 -o /tmp/big"],
-        run: { try $0.run() })
+        examples: ["venue generate --levels 40 --seed 1 -o /tmp/big"])
 
     /// Flag names of configuration fields, for error messages.
     static let flagOfField = [
@@ -17,7 +16,7 @@ enum VenueGenerateCommand {
         "corridorsPerTower": "--corridors", "sizeScale": "--size",
     ]
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Option(.integer("--levels", "N", "above-ground levels", in: 1...500, default: 40, example: "--levels 10")) var levels: Int
         @Option(.value("--seed", "S", "non-negative whole number fixing names and room categories", default: "1", example: "--seed 7"))
         var seedText: String

@@ -11,10 +11,9 @@ import IndoorVenue
 enum VenueGraphCommand {
     static let spec = CommandSpec(
         path: ["venue", "graph"], summary: "export the navigation graph as node/edge GeoJSON for GIS tools", inputs: Inputs.self,
-        examples: ["venue graph Recordings/venues/campus -o graph.geojson"],
-        run: { try $0.run() })
+        examples: ["venue graph Recordings/venues/campus -o graph.geojson"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(SharedOptions.venue) var path: String
         @Option(
             SharedOptions.output("graph.geojson", "the GeoJSON file to write", example: "-o graph.geojson").with(

@@ -9,10 +9,9 @@ import IndoorVenue
 enum VenueInspectCommand {
     static let spec = CommandSpec(
         path: ["venue", "inspect"], summary: "what a venue holds: levels, spaces, POIs, connectors and its graph", inputs: Inputs.self,
-        examples: ["venue inspect Recordings/venues/campus --json"],
-        run: { try $0.run() })
+        examples: ["venue inspect Recordings/venues/campus --json"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(SharedOptions.venue) var path: String
         @Option(SharedOptions.json) var json: Bool
         @Option(SharedOptions.languages) var languages: [String]

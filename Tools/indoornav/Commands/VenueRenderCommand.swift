@@ -11,10 +11,9 @@ import IndoorVenue
 enum VenueRenderCommand {
     static let spec = CommandSpec(
         path: ["venue", "render"], summary: "draw one level as SVG with scale bar, north arrow and legend", inputs: Inputs.self,
-        examples: ["venue render Recordings/venues/campus --level lvl-a0 -o l0.svg"],
-        run: { try $0.run() })
+        examples: ["venue render Recordings/venues/campus --level lvl-a0 -o l0.svg"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(SharedOptions.venue) var path: String
         @Option(.value("--level", "LEVEL", "a level id, ordinal, floor number or name", example: "--level lvl-a0", required: true))
         var levelRef: String

@@ -8,10 +8,9 @@ enum VenueStoreCommand {
     static let spec = CommandSpec(
         path: ["venue", "store"], summary: "venues installed for offline use: list, install, check, update, remove",
         inputs: Inputs.self,
-        examples: ["venue store install Recordings/venues/campus --store /tmp/store", "venue store list --store /tmp/store"],
-        run: { try $0.run() })
+        examples: ["venue store install Recordings/venues/campus --store /tmp/store", "venue store list --store /tmp/store"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(
             PositionalSpec(
                 name: "list|install|check|update|remove",

@@ -15,10 +15,9 @@ enum VenueValidateCommand {
         path: ["venue", "validate"], summary: "check a venue: errors, warnings, and which units with openings routes cannot reach and why",
         inputs: Inputs.self,
         notes: ["Exit status 1 when the venue has errors (one line each); unreachable units are warnings."],
-        examples: ["venue validate Recordings/venues/campus --graph derived"],
-        run: { try $0.run() })
+        examples: ["venue validate Recordings/venues/campus --graph derived"])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(SharedOptions.venue) var path: String
         @Option(SharedOptions.graph) var graph: String?
         @Option(SharedOptions.json) var json: Bool

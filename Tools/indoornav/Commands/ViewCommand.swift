@@ -15,10 +15,9 @@ enum ViewCommand {
         notes: ["--replay and --eval exclude each other."],
         examples: [
             "view Recordings/venues/campus --replay Recordings/simulated/campus-info-to-deans-office.jsonl --to occ-deans-office -o view.html"
-        ],
-        run: { try $0.run() })
+        ])
 
-    struct Inputs: CommandInputs {
+    struct Inputs: RunnableInputs {
         @Positional(SharedOptions.venue) var venuePath: String
         @Option(
             .repeated("--route", "ROUTE.json", "a route from indoornav route --format json (repeatable)", example: "--route route.json"))
