@@ -136,7 +136,7 @@ private struct EngineHandle {
 /// to it rather than one per counter.
 
 private final class Engine<Decoder: RecordLineDecoder> {
-    private var state: ReaderState<Decoder>
+    @exclusivity(unchecked) private var state: ReaderState<Decoder>
     private let makeDecoder: () -> Decoder
 
     init(lines: LineSplitter<AnyByteSource>, strict: Bool, name: String, format: RecordingFormat, makeDecoder: @escaping () -> Decoder) {

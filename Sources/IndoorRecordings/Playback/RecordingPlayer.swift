@@ -61,7 +61,7 @@ public final class RecordingPlayer {
     /// The source line of the sample ``next()`` returned last (for messages about it).
     public var lastPlayedLine: Int? { core.lastPlayedLine }
 
-    private var core: PlayerCore
+    @exclusivity(unchecked) private var core: PlayerCore
 
     /// A player over `source`. Real-time speed needs a `clock`.
     public init(

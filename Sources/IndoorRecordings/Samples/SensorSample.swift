@@ -38,17 +38,17 @@ public enum SensorReading: Hashable, Sendable {
     /// Orientation from the rotation-vector sensor: device frame → world frame (x east, y north, z up).
     case rotationVector(Quaternion)
     /// Orientation as Euler angles in radians (and the quaternion when reported).
-    case attitude(Attitude)
+    indirect case attitude(Attitude)
     /// Barometric pressure, hPa (= mbar).
     case pressure(hectopascals: Double)
     /// One beacon advertisement.
-    case beacon(BeaconObservation)
+    indirect case beacon(BeaconObservation)
     /// One access point from a Wi-Fi scan.
-    case wifi(WifiObservation)
+    indirect case wifi(WifiObservation)
     /// A satellite position fix from the phone's location API.
-    case gnss(GNSSFix)
+    indirect case gnss(GNSSFix)
     /// A surveyed position of the walker.
-    case groundTruth(GroundTruthPosition)
+    indirect case groundTruth(GroundTruthPosition)
     /// Free text put into the recording, e.g. "user confirmed level change".
     case marker(String)
 
