@@ -28,7 +28,8 @@ public struct BeaconMap: Sendable {
     /// The beacons, in registry order.
     public let beacons: [LocalBeacon]
     private let registry: BeaconRegistry
-    private let indexByID: [String: Int]
+    /// The index into ``beacons`` of each registry record, in registry order.
+    private let indexOfRecord: [Int?]
 
     /// Places every beacon with `localPoint` (return `nil` when a beacon cannot be placed).
     /// - Throws: ``PositioningError/beaconPositionUnavailable(beaconID:reason:)``, ``PositioningError/emptyBeaconMap``.
@@ -53,7 +54,7 @@ public struct BeaconMap: Sendable {
         guard !placed.isEmpty else { throw .emptyBeaconMap }
         beacons = placed
         self.registry = registry
-        indexByID = byID
+        indexOfRecord = registry.beacons.map { byID[$0.id] }
     }
 
     /// Places local positions as they are and geographic ones through `frame`.
@@ -108,6 +109,6 @@ public struct BeaconMap: Sendable {
     /// Index into ``beacons`` of the beacon an observation heard (iBeacon identity first, then MAC).
     /// - Complexity: O(1) expected.
     public func index(of identity: BeaconIdentity) -> Int? {
-        registry.beacon(for: identity).flatMap { indexByID[$0.id] }
+        registry.index(for: identity).flatMap { indexOfRecord[$0] }
     }
 }

@@ -117,13 +117,18 @@ public struct BeaconRegistry: Hashable, Sendable {
     }
 
     /// The beacon an observation heard: by iBeacon identity first, then by MAC.
-    public func beacon(for identity: BeaconIdentity) -> BeaconRecord? {
+    public func beacon(for identity: BeaconIdentity) -> BeaconRecord? { index(for: identity).map { beacons[$0] } }
+
+    /// Index into ``beacons`` of the beacon an observation heard (iBeacon identity first, then MAC),
+    /// without copying its record.
+    /// - Complexity: O(1) expected.
+    public func index(for identity: BeaconIdentity) -> Int? {
         if let uuid = identity.uuid, let major = identity.major, let minor = identity.minor,
-            let found = beacon(uuid: uuid, major: major, minor: minor)
+            let found = indexByIBeacon[IBeaconKey(uuid: uuid.uppercasedIfNeeded, major: major, minor: minor)]
         {
             return found
         }
-        return identity.mac.flatMap { beacon(mac: $0) }
+        return identity.mac.flatMap { indexByMac[$0.uppercasedIfNeeded] }
     }
 
     static func isMAC(_ text: String) -> Bool {
