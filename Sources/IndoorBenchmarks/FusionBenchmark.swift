@@ -35,6 +35,8 @@ public enum FusionBenchmark {
         public var readSeconds: Double
         /// Whether the particle map matcher ran.
         public var mapMatching: Bool
+        /// With the map matcher: the best pass with the walls as the Kalman filter's constraint instead, in seconds.
+        public var withoutMapMatchingSeconds: Double?
         /// Read/decode, player, providers, fusion and map matching, in seconds.
         public var stages: StageShares
         /// The engine's counts of the last pass.
@@ -53,6 +55,10 @@ public enum FusionBenchmark {
                 "readSeconds": .finite(readSeconds), "endToEndSeconds": .finite(endToEndSeconds),
                 "realTimeFactorWithRead": .finite(durationSeconds / endToEndSeconds),
                 "mapMatching": .bool(mapMatching),
+                "realTimeFactorWithoutMapMatching": withoutMapMatchingSeconds.map { .finite(durationSeconds / $0) } ?? .null,
+                "realTimeFactorWithReadWithoutMapMatching": withoutMapMatchingSeconds.map {
+                    .finite(durationSeconds / (readSeconds + $0))
+                } ?? .null,
                 "stages": stages.json,
                 "steps": .number(Double(statistics.steps)), "acceptedFixes": .number(Double(statistics.acceptedFixes)),
                 "acceptedFixesBySource": .object(statistics.acceptedFixesBySource.mapValues { .number(Double($0)) }),
@@ -82,8 +88,16 @@ public enum FusionBenchmark {
                     + "\(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections, "
                     + "\(statistics.mapMatchedSteps) map-matched steps, \(statistics.headingAlignments) heading alignments",
                 "  stages: " + spoken.text(total: endToEndSeconds),
-                String(format: "  Kalman predict+update (state 4): GSL %.0f cycles/s", filter.cyclesPerSecond),
             ]
+                + (withoutMapMatchingSeconds.map { seconds in
+                    [
+                        String(
+                            format: "  without map matching: %.4f s → %.0f× real time (%.0f× with the read)", seconds,
+                            durationSeconds / seconds, durationSeconds / (readSeconds + seconds))
+                    ]
+                } ?? []) + [
+                    String(format: "  Kalman predict+update (state 4): GSL %.0f cycles/s", filter.cyclesPerSecond)
+                ]
         }
     }
 
@@ -154,12 +168,14 @@ public enum FusionBenchmark {
         }
         // Map matching's time: the same replay with the walls as a constraint instead of the particle matcher.
         var mapMatchingSeconds = 0.0
+        var withoutMapMatchingSeconds: Double?
         if venue != nil, settings.fusion.mapMatching != nil {
             var unmatched = settings
             unmatched.fusion.mapMatching = nil
             var bestUnmatched = Double.infinity
             for _ in 0..<repeats { bestUnmatched = min(bestUnmatched, try pass(unmatched, timing: &unmeasured).0) }
             mapMatchingSeconds = max(0, best - bestUnmatched)
+            withoutMapMatchingSeconds = bestUnmatched
         }
         // The sources' and the engine's shares, from one measured pass, applied to the best pass.
         var measured: FusionPipeline.StageSeconds? = FusionPipeline.StageSeconds()
@@ -174,7 +190,8 @@ public enum FusionBenchmark {
         ])
         return Result(
             file: file, samples: loaded.samples.count, durationSeconds: last - first, passes: repeats, bestSeconds: best,
-            readSeconds: readSeconds, mapMatching: venue != nil && settings.fusion.mapMatching != nil, stages: stages,
+            readSeconds: readSeconds, mapMatching: venue != nil && settings.fusion.mapMatching != nil,
+            withoutMapMatchingSeconds: withoutMapMatchingSeconds, stages: stages,
             statistics: statistics, filter: try FilterBenchmark.measure(steps: filterSteps, stateDimension: 4))
     }
 }

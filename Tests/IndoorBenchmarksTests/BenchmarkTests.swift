@@ -88,7 +88,15 @@ import VenueFixtures
         #expect(result.stages.stages.map(\.name) == ["readDecode", "player", "providers", "fusion", "mapMatching"])
         #expect(result.statistics.steps > 0 && result.statistics.acceptedFixes > 0)
         #expect(result.json["steps"]?.int == result.statistics.steps && result.filter.steps == 10)
-        #expect(try !measure(nil).mapMatching)
+        // Without map matching: the unmatched pass, also as a real-time factor; absent where nothing was matched.
+        let unmatched = try #require(result.withoutMapMatchingSeconds)
+        #expect(unmatched > 0)
+        let factor = try #require(result.json["realTimeFactorWithoutMapMatching"]?.double)
+        #expect(abs(factor - result.durationSeconds / unmatched) <= 1e-9 * factor)
+        #expect(result.text.contains { $0.hasPrefix("  without map matching: ") })
+        let venueless = try measure(nil)
+        #expect(!venueless.mapMatching && venueless.withoutMapMatchingSeconds == nil)
+        #expect(venueless.json["realTimeFactorWithoutMapMatching"] == .null)
     }
 
     @Test func routeAnswersEveryQueryOnAConnectedVenue() throws {
