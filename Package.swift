@@ -11,6 +11,7 @@ let package = Package(
     products: [
         // One product for clients: every library below except the HTTP service (libmicrohttpd).
         .library(name: "IndoorNav", targets: ["IndoorNav"]),
+        .library(name: "IndoorConfiguration", targets: ["IndoorConfiguration"]),
         .library(name: "IndoorJSON", targets: ["IndoorJSON"]),
         .library(name: "IndoorGeometry", targets: ["IndoorGeometry"]),
         .library(name: "IndoorVenue", targets: ["IndoorVenue"]),
@@ -35,6 +36,7 @@ let package = Package(
         ),
 
         // Core library, in the one direction imports flow
+        .target(name: "IndoorConfiguration", exclude: readme),
         .target(name: "IndoorJSON", exclude: readme),
         .target(name: "IndoorGeometry", exclude: readme),
         .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
@@ -45,14 +47,18 @@ let package = Package(
         .target(name: "IndoorRecordings", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(
             name: "IndoorPositioning",
-            dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorEstimation", "IndoorRecordings"], exclude: readme),
+            dependencies: [
+                "IndoorConfiguration", "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorEstimation", "IndoorRecordings",
+            ], exclude: readme),
         .target(
             name: "IndoorSimulation",
             dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning", "IndoorNavigation"],
             exclude: readme),
         .target(
             name: "IndoorNavigation",
-            dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning"], exclude: readme),
+            dependencies: [
+                "IndoorConfiguration", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning",
+            ], exclude: readme),
         .target(
             name: "IndoorEvaluation",
             dependencies: [
@@ -70,7 +76,7 @@ let package = Package(
             name: "IndoorRerouteService",
             dependencies: [
                 "CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning", "IndoorNavigation",
-                "IndoorPlot", "IndoorViewer",
+                "IndoorPlot", "IndoorViewer", "IndoorCommandLine",
             ],
             exclude: readme
         ),
@@ -79,8 +85,8 @@ let package = Package(
         .target(
             name: "IndoorNav",
             dependencies: [
-                "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorEstimation", "IndoorRecordings", "IndoorPositioning",
-                "IndoorSimulation", "IndoorNavigation", "IndoorEvaluation", "IndoorViewer",
+                "IndoorConfiguration", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorEstimation",
+                "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorEvaluation", "IndoorViewer",
             ], path: "Sources/IndoorNav"),
 
         // Tools
@@ -89,7 +95,7 @@ let package = Package(
             dependencies: [
                 "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorViewer", "IndoorEstimation",
                 "IndoorRecordings", "IndoorPositioning", "IndoorSimulation", "IndoorNavigation", "IndoorEvaluation", "IndoorBenchmarks",
-                "IndoorRerouteService", "IndoorCommandLine",
+                "IndoorRerouteService", "IndoorCommandLine", "IndoorConfiguration",
             ],
             path: "Tools/indoornav"
         ),
@@ -113,6 +119,8 @@ let package = Package(
         .target(name: "LoopbackSupport", path: "Tests/Support/LoopbackSupport"),
 
         // Tests
+        .testTarget(
+            name: "IndoorConfigurationTests", dependencies: ["IndoorConfiguration", "IndoorPositioning", "IndoorNavigation"]),
         .testTarget(name: "IndoorJSONTests", dependencies: ["IndoorJSON"]),
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         .testTarget(

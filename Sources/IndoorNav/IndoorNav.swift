@@ -1,5 +1,6 @@
 // IndoorNav: one import for clients. Re-exports every library module except the HTTP reroute
 // service (IndoorRerouteService, which needs libmicrohttpd: depend on it directly).
+@_exported import IndoorConfiguration
 @_exported import IndoorEstimation
 @_exported import IndoorEvaluation
 @_exported import IndoorGeometry

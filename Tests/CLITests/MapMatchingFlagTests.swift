@@ -32,7 +32,7 @@ import Testing
 
         let unknown = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "particles=5"])
         #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("--map-matching-option particles=5: expected NAME=VALUE"))
+        #expect(unknown.stderr.contains("--map-matching-option: map-matching configuration: no setting 'particles'; known: particleCount"))
         let notANumber = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "seed=abc"])
         #expect(notANumber.status != 0)
         #expect(notANumber.stderr.contains("'abc' is not a number"))
@@ -41,7 +41,7 @@ import Testing
         #expect(outOfRange.stderr.contains("particleCount"))
         let fractional = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "seed=1.5"])
         #expect(fractional.status != 0)
-        #expect(fractional.stderr.contains("whole numbers"))
+        #expect(fractional.stderr.contains("seed = 1.5 is not a whole number"))
     }
 
     /// The covariance bound and the particles without walls are options like the rest: checked, and used
@@ -84,10 +84,14 @@ import Testing
     @Test func fusionOptionsAreCheckedAndUsed() throws {
         let unknown = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "stride=2"])
         #expect(unknown.status == 64, "\(unknown.stderr)")
-        #expect(unknown.stderr.contains("--fusion-option stride=2: expected NAME=VALUE"))
+        #expect(
+            unknown.stderr.contains("--fusion-option: fusion configuration: no setting 'stride'; known: initialHeadingBiasSigmaRadians"))
         let outOfRange = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "gateProbability=1"])
         #expect(outOfRange.status == 64)
         #expect(outOfRange.stderr.contains("gateProbability"))
+        let far = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "gateProbability=2"])
+        #expect(far.status == 64)
+        #expect(far.stderr.contains("gateProbability = 2 is outside 0.5 ..< 1"), "\(far.stderr)")
         let fractional = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "straightWalkSteps=2.5"])
         #expect(fractional.status == 64)
         #expect(fractional.stderr.contains("whole number"))

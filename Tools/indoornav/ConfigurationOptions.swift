@@ -1,4 +1,5 @@
 import IndoorCommandLine
+import IndoorConfiguration
 import IndoorNavigation
 import IndoorPositioning
 
@@ -83,89 +84,26 @@ enum NamedNumberOptions {
     }
 }
 
-/// `--map-matching-option NAME=VALUE` values turned into a validated ``MapMatchingConfiguration``.
-enum MapMatchingOptions {
-    static func configuration(_ options: [String]) throws -> MapMatchingConfiguration {
-        let s = MapMatchingConfiguration.standard
-        var values: [String: Double] = [
-            "particleCount": Double(s.particleCount), "seed": Double(s.seed), "obstacleStepWeight": s.obstacleStepWeight,
-            "outsideStepWeight": s.outsideStepWeight, "initialHeadingBiasSigmaRadians": s.initialHeadingBiasSigmaRadians,
-            "resampleBelowEffectiveFraction": s.resampleBelowEffectiveFraction,
-            "measurementLikelihoodFloor": s.measurementLikelihoodFloor, "cellSizeMeters": s.cellSizeMeters,
-            "recoveryOpenFraction": s.recoveryOpenFraction,
-            "recoveryShare": s.recoveryShare, "recoverySpreadMeters": s.recoverySpreadMeters,
-            "withoutFloorPlan": s.withoutFloorPlan ? 1 : 0, "spreadCovarianceFactor": s.spreadCovarianceFactor,
-        ]
-        try NamedNumberOptions.apply(options, flag: "--map-matching-option", to: &values)
-        func v(_ name: String) -> Double { values[name] ?? 0 }
-        guard v("particleCount") == v("particleCount").rounded(), v("seed") >= 0, v("seed") < 1e15, v("seed") == v("seed").rounded() else {
-            throw UsageError("--map-matching-option: particleCount and seed must be whole numbers (seed 0 ... 10^15)")
-        }
-        do {
-            return try MapMatchingConfiguration(
-                particleCount: Int(max(0, min(1e9, v("particleCount")))), seed: UInt64(v("seed")),
-                obstacleStepWeight: v("obstacleStepWeight"), outsideStepWeight: v("outsideStepWeight"),
-                initialHeadingBiasSigmaRadians: v("initialHeadingBiasSigmaRadians"),
-                resampleBelowEffectiveFraction: v("resampleBelowEffectiveFraction"),
-                measurementLikelihoodFloor: v("measurementLikelihoodFloor"), cellSizeMeters: v("cellSizeMeters"),
-                recoveryOpenFraction: v("recoveryOpenFraction"),
-                recoveryShare: v("recoveryShare"), recoverySpreadMeters: v("recoverySpreadMeters"),
-                spreadCovarianceFactor: v("spreadCovarianceFactor"), withoutFloorPlan: v("withoutFloorPlan") != 0)
-        } catch {
-            throw UsageError("--map-matching-option: \(error)")
-        }
+/// `NAME=VALUE` values of a ``TunableConfiguration``'s option family applied by its table.
+enum TunableOptions {
+    static func configuration<C: TunableConfiguration>(_ options: [String], flag: String, base: C) throws -> C {
+        guard !options.isEmpty else { return base }
+        do { return try base.replacing(options) } catch { throw UsageError("\(flag): \(error)") }
     }
 }
 
-/// `--fusion-option NAME=VALUE` values turned into a validated ``FusionConfiguration`` (its numeric
-/// tunables; the switches and the map matcher keep their own flags).
+/// `--map-matching-option NAME=VALUE` values turned into a validated ``MapMatchingConfiguration``.
+enum MapMatchingOptions {
+    static func configuration(_ options: [String]) throws -> MapMatchingConfiguration {
+        try TunableOptions.configuration(options, flag: "--map-matching-option", base: MapMatchingConfiguration.standard)
+    }
+}
+
+/// `--fusion-option NAME=VALUE` values turned into a validated ``FusionConfiguration`` (its own
+/// tunables; the map matcher keeps its own flag).
 enum FusionOptions {
     static func configuration(_ options: [String], base s: FusionConfiguration) throws -> FusionConfiguration {
-        guard !options.isEmpty else { return s }
-        var values: [String: Double] = [
-            "initialHeadingBiasSigmaRadians": s.initialHeadingBiasSigmaRadians,
-            "headingBiasRandomWalkRadiansPerStep": s.headingBiasRandomWalkRadiansPerStep,
-            "stepHeadingNoiseFraction": s.stepHeadingNoiseFraction, "initialStrideScaleSigma": s.initialStrideScaleSigma,
-            "strideScaleRandomWalkPerStep": s.strideScaleRandomWalkPerStep, "minimumStrideScale": s.minimumStrideScale,
-            "maximumStrideScale": s.maximumStrideScale, "positionNoisePerStepMeters": s.positionNoisePerStepMeters,
-            "beaconCovarianceScale": s.beaconCovarianceScale, "minimumFixSigmaMeters": s.minimumFixSigmaMeters,
-            "gateProbability": s.gateProbability, "maximumFixDelaySeconds": s.maximumFixDelaySeconds,
-            "fixScaleLearningRate": s.fixScaleLearningRate, "maximumFixScale": s.maximumFixScale,
-            "maximumFusedRangeMeters": s.maximumFusedRangeMeters,
-            "climbingVerticalSpeedMetersPerSecond": s.climbingVerticalSpeedMetersPerSecond,
-            "climbingStrideFactor": s.climbingStrideFactor, "connectorEntrySigmaMeters": s.connectorEntrySigmaMeters,
-            "wallCorrectionSigmaMeters": s.wallCorrectionSigmaMeters, "maximumWallCorrectionMeters": s.maximumWallCorrectionMeters,
-            "straightWalkSteps": Double(s.straightWalkSteps), "straightWalkToleranceRadians": s.straightWalkToleranceRadians,
-            "floorPlanCaptureRadians": s.floorPlanCaptureRadians, "floorPlanHeadingSigmaRadians": s.floorPlanHeadingSigmaRadians,
-        ]
-        try NamedNumberOptions.apply(options, flag: "--fusion-option", to: &values)
-        func v(_ name: String) -> Double { values[name] ?? 0 }
-        guard v("straightWalkSteps") == v("straightWalkSteps").rounded() else {
-            throw UsageError("--fusion-option: straightWalkSteps must be a whole number")
-        }
-        do {
-            var configuration = try FusionConfiguration(
-                initialHeadingBiasSigmaRadians: v("initialHeadingBiasSigmaRadians"),
-                headingBiasRandomWalkRadiansPerStep: v("headingBiasRandomWalkRadiansPerStep"),
-                stepHeadingNoiseFraction: v("stepHeadingNoiseFraction"), initialStrideScaleSigma: v("initialStrideScaleSigma"),
-                strideScaleRandomWalkPerStep: v("strideScaleRandomWalkPerStep"), minimumStrideScale: v("minimumStrideScale"),
-                maximumStrideScale: v("maximumStrideScale"), positionNoisePerStepMeters: v("positionNoisePerStepMeters"),
-                beaconCovarianceScale: v("beaconCovarianceScale"), minimumFixSigmaMeters: v("minimumFixSigmaMeters"),
-                gateProbability: v("gateProbability"), maximumFixDelaySeconds: v("maximumFixDelaySeconds"),
-                fixScaleLearningRate: v("fixScaleLearningRate"), maximumFixScale: v("maximumFixScale"),
-                maximumFusedRangeMeters: v("maximumFusedRangeMeters"),
-                climbingVerticalSpeedMetersPerSecond: v("climbingVerticalSpeedMetersPerSecond"),
-                climbingStrideFactor: v("climbingStrideFactor"), connectorEntrySigmaMeters: v("connectorEntrySigmaMeters"),
-                constrainToWalkableArea: s.constrainToWalkableArea, wallCorrectionSigmaMeters: v("wallCorrectionSigmaMeters"),
-                maximumWallCorrectionMeters: v("maximumWallCorrectionMeters"), alignHeadingToFloorPlan: s.alignHeadingToFloorPlan,
-                straightWalkSteps: Int(max(-1e9, min(1e9, v("straightWalkSteps")))),
-                straightWalkToleranceRadians: v("straightWalkToleranceRadians"),
-                floorPlanCaptureRadians: v("floorPlanCaptureRadians"), floorPlanHeadingSigmaRadians: v("floorPlanHeadingSigmaRadians"))
-            configuration.mapMatching = s.mapMatching
-            return configuration
-        } catch {
-            throw UsageError("--fusion-option: \(error)")
-        }
+        try TunableOptions.configuration(options, flag: "--fusion-option", base: s)
     }
 }
 

@@ -1,89 +1,87 @@
+import IndoorConfiguration
 import IndoorEstimation
 
-/// Tunables of ``FusionEngine``, validated in `init`. The table with units, defaults and ranges is in
-/// the module README ("Fusion").
+/// Tunables of ``FusionEngine``: defaults, units and ranges are in ``tunables`` (the table in the
+/// module README, "Fusion", is generated from it); the engine validates it when made.
 public struct FusionConfiguration: Hashable, Sendable {
-    /// One-sigma of the initial heading bias (the error of the step headings), radians. Default 0.15; range 0 ... π.
-    public var initialHeadingBiasSigmaRadians: Double
+    /// One-sigma of the initial heading bias (the error of the step headings), radians.
+    public var initialHeadingBiasSigmaRadians = 0.15
     /// Random walk of the heading bias per step, radians (the Kalman filter's process noise and the map
-    /// matcher's particle spread). Default 0.07 (4° a step: a phone's heading indoors wanders with the
+    /// matcher's particle spread). The default allows 4° a step: a phone's heading indoors wanders with the
     /// magnetic field; cross-validated, ordinary and blocked, 0.03 → 0.07 took IPIN 2023 T3's p75 from
     /// 3.20 to 2.93 m (blocked 3.34 → 3.01 m) and its points beyond 2.5 × the reported accuracy from 7.3 to
     /// 4.8 %, ILC site 1 from 2.25 to 2.23 m over three particle seeds (blocked 2.31 → 2.22 m); see
-    /// docs/positioning-measurements.md); range 0 ... 0.5.
-    public var headingBiasRandomWalkRadiansPerStep: Double
+    /// docs/positioning-measurements.md.
+    public var headingBiasRandomWalkRadiansPerStep = 0.07
     /// Fraction of each step's heading sigma treated as independent per-step noise (the rest is left to
-    /// the bias state). Default 0.5; range 0 ... 1.
-    public var stepHeadingNoiseFraction: Double
-    /// One-sigma of the initial stride scale (1 = the provider's stride). Default 0.2; range 0 ... 1.
-    public var initialStrideScaleSigma: Double
+    /// the bias state).
+    public var stepHeadingNoiseFraction = 0.5
+    /// One-sigma of the initial stride scale (1 = the provider's stride).
+    public var initialStrideScaleSigma = 0.2
     /// The stride scale the filter starts with (1 = the provider's stride; a radio map's
-    /// ``RadioMap/surveyedStrideScale`` where one is used). Default 1; kept within
+    /// ``RadioMap/surveyedStrideScale`` where one is used); kept within
     /// ``minimumStrideScale`` ... ``maximumStrideScale`` when the engine starts. Validated on
     /// assignment through ``withInitialStrideScale(_:)``.
     public private(set) var initialStrideScale = 1.0
 
     /// This configuration starting from stride scale `scale`.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)`` outside 0.1 ... 3.
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)`` outside its range.
     public func withInitialStrideScale(_ scale: Double) throws(PositioningError) -> FusionConfiguration {
-        try PositioningError.check("initialStrideScale", scale, in: 0.1...3)
         var copy = self
         copy.initialStrideScale = scale
+        try copy.checked()
         return copy
     }
-    /// Random walk of the stride scale per step. Default 0.002; range 0 ... 0.2.
-    public var strideScaleRandomWalkPerStep: Double
-    /// Smallest stride scale the filter may reach. Default 0.6; range 0.1 ... 1.
-    public var minimumStrideScale: Double
-    /// Largest stride scale the filter may reach. Default 1.5; range 1 ... 3.
-    public var maximumStrideScale: Double
-    /// Isotropic position noise added per step, metres. Default 0.05; range 0 ... 5.
-    public var positionNoisePerStepMeters: Double
-    /// Factor on the covariance of fixes whose source is `beacon` (RSSI fixes are often over-confident). Default 4; range 1 ... 10 000.
-    public var beaconCovarianceScale: Double
-    /// Smallest one-sigma accepted for an absolute fix (its covariance is widened to at least this), metres. Default 0.5; range 0.01 ... 100.
-    public var minimumFixSigmaMeters: Double
-    /// Chi-square gate probability for absolute fixes (2 degrees of freedom). Default 0.99; range 0.5 ..< 1.
-    public var gateProbability: Double
-    /// Oldest fix, relative to the newest step, still applied (shifted by the steps since), seconds. Default 5; range 0 ... 120.
-    public var maximumFixDelaySeconds: Double
+    /// Random walk of the stride scale per step.
+    public var strideScaleRandomWalkPerStep = 0.002
+    /// Smallest stride scale the filter may reach.
+    public var minimumStrideScale = 0.6
+    /// Largest stride scale the filter may reach.
+    public var maximumStrideScale = 1.5
+    /// Isotropic position noise added per step, metres.
+    public var positionNoisePerStepMeters = 0.05
+    /// Factor on the covariance of fixes whose source is `beacon` (RSSI fixes are often over-confident).
+    public var beaconCovarianceScale = 4.0
+    /// Smallest one-sigma accepted for an absolute fix (its covariance is widened to at least this), metres.
+    public var minimumFixSigmaMeters = 0.5
+    /// Chi-square gate probability for absolute fixes (2 degrees of freedom).
+    public var gateProbability = 0.99
+    /// Oldest fix, relative to the newest step, still applied (shifted by the steps since), seconds.
+    public var maximumFixDelaySeconds = 5.0
     /// Weight of each new fix in the per-source average of d²·a/2 that scales that source's covariance
-    /// (0 turns the learning off). Default 0.1; range 0 ... 1.
-    public var fixScaleLearningRate: Double
-    /// Largest learnt covariance factor per source. Default 1000; range 1 ... 1e6.
-    public var maximumFixScale: Double
-    /// Longest beacon range fused, metres; longer ranges are skipped. Default 8; range 1 ... 1000.
-    public var maximumFusedRangeMeters: Double
-    /// Barometric vertical speed above which steps count as climbing (stairs, ramps), m/s. Default 0.12; range 0.01 ... 5.
-    public var climbingVerticalSpeedMetersPerSecond: Double
+    /// (0 turns the learning off).
+    public var fixScaleLearningRate = 0.1
+    /// Largest learnt covariance factor per source.
+    public var maximumFixScale = 1000.0
+    /// Longest beacon range fused, metres; longer ranges are skipped.
+    public var maximumFusedRangeMeters = 8.0
+    /// Barometric vertical speed above which steps count as climbing (stairs, ramps), m/s.
+    public var climbingVerticalSpeedMetersPerSecond = 0.12
     /// Factor on the length of a climbing step (its horizontal part), with the removed part added to its
-    /// sigma. Default 0.3; range 0 ... 1.
-    public var climbingStrideFactor: Double
+    /// sigma.
+    public var climbingStrideFactor = 0.3
     /// One-sigma of the position pseudo-measurement at the connector entry when the level changes
-    /// (with a venue), metres; the entry must lie within twice the level filter's connector radius. Default 2; range 0.1 ... 50.
-    public var connectorEntrySigmaMeters: Double
+    /// (with a venue), metres; the entry must lie within twice the level filter's connector radius.
+    public var connectorEntrySigmaMeters = 2.0
     /// Whether steps are kept inside the venue's walkable area.
-    public var constrainToWalkableArea: Bool
+    public var constrainToWalkableArea = true
     /// One-sigma of the position pseudo-measurement made when a step is pushed back into walkable space, metres.
-    /// Default 0.7; range 0.01 ... 10.
-    public var wallCorrectionSigmaMeters: Double
+    public var wallCorrectionSigmaMeters = 0.7
     /// Farthest a non-walkable point is moved to reach walkable space; beyond it the point is left alone, metres.
-    /// Default 4; range 0 ... 50.
-    public var maximumWallCorrectionMeters: Double
+    public var maximumWallCorrectionMeters = 4.0
     /// Pull the heading bias towards the floor plan's main directions (``DominantDirections``) while
-    /// walking straight. Default true; needs a venue.
-    public var alignHeadingToFloorPlan: Bool
+    /// walking straight; needs a venue.
+    public var alignHeadingToFloorPlan = true
     /// Steps in a straight-walk window: their headings must all lie within
-    /// ``straightWalkToleranceRadians`` of their mean; one alignment per window. Default 4; range 2 ... 50.
-    public var straightWalkSteps: Int
-    /// See ``straightWalkSteps``, radians. Default 10° (0.1745); range 0.01 ... π/4.
-    public var straightWalkToleranceRadians: Double
+    /// ``straightWalkToleranceRadians`` of their mean; one alignment per window.
+    public var straightWalkSteps = 4
+    /// See ``straightWalkSteps``, radians (10° by default).
+    public var straightWalkToleranceRadians = 10 * Double.pi / 180
     /// A straight walk is aligned only when its corrected heading is this close to a main direction,
-    /// radians. Default 15° (0.2618); range 0.01 ... π/4.
-    public var floorPlanCaptureRadians: Double
-    /// One-sigma of the "heading equals the main direction" pseudo-measurement, radians. Default 15°
-    /// (0.2618); range 0.01 ... π.
-    public var floorPlanHeadingSigmaRadians: Double
+    /// radians (15° by default).
+    public var floorPlanCaptureRadians = 15 * Double.pi / 180
+    /// One-sigma of the "heading equals the main direction" pseudo-measurement, radians (15° by default).
+    public var floorPlanHeadingSigmaRadians = 15 * Double.pi / 180
     /// The particle map matcher (``ParticleMapMatcher``): with a venue, the position, heading bias and
     /// stride scale are carried by particles that the floor plan weighs, and the Kalman filter takes their
     /// mean and covariance after every input (the wall correction is then not used). `nil` turns it off.
@@ -91,100 +89,132 @@ public struct FusionConfiguration: Hashable, Sendable {
     public var mapMatching: MapMatchingConfiguration? = .standard
 
     /// The defaults.
-    public static let standard = FusionConfiguration(
-        unchecked: 0.15, biasWalk: 0.07, headingFraction: 0.5, scaleSigma: 0.2, scaleWalk: 0.002, minScale: 0.6, maxScale: 1.5,
-        positionNoise: 0.05, beaconScale: 4, minimumFix: 0.5, gate: 0.99, delay: 5, learning: 0.1, maximumScale: 1000, maximumRange: 8,
-        climbSpeed: 0.12, climbFactor: 0.3, entrySigma: 2, constrain: true, wallSigma: 0.7, wallMaximum: 4,
-        align: true, straightSteps: 4, straightTolerance: 10 * .pi / 180, capture: 15 * .pi / 180, alignSigma: 15 * .pi / 180)
+    public static let standard = FusionConfiguration(defaults: ())
 
-    /// A configuration; every value is checked against its range.
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
     public init(
-        initialHeadingBiasSigmaRadians: Double = 0.15, headingBiasRandomWalkRadiansPerStep: Double = 0.07,
-        stepHeadingNoiseFraction: Double = 0.5, initialStrideScaleSigma: Double = 0.2,
-        strideScaleRandomWalkPerStep: Double = 0.002, minimumStrideScale: Double = 0.6, maximumStrideScale: Double = 1.5,
-        positionNoisePerStepMeters: Double = 0.05, beaconCovarianceScale: Double = 4, minimumFixSigmaMeters: Double = 0.5,
-        gateProbability: Double = 0.99, maximumFixDelaySeconds: Double = 5,
-        fixScaleLearningRate: Double = 0.1, maximumFixScale: Double = 1000, maximumFusedRangeMeters: Double = 8,
-        climbingVerticalSpeedMetersPerSecond: Double = 0.12, climbingStrideFactor: Double = 0.3,
-        connectorEntrySigmaMeters: Double = 2, constrainToWalkableArea: Bool = true,
-        wallCorrectionSigmaMeters: Double = 0.7, maximumWallCorrectionMeters: Double = 4,
-        alignHeadingToFloorPlan: Bool = true, straightWalkSteps: Int = 4,
-        straightWalkToleranceRadians: Double = 10 * .pi / 180, floorPlanCaptureRadians: Double = 15 * .pi / 180,
-        floorPlanHeadingSigmaRadians: Double = 15 * .pi / 180
+        initialHeadingBiasSigmaRadians: Double = standard.initialHeadingBiasSigmaRadians,
+        headingBiasRandomWalkRadiansPerStep: Double = standard.headingBiasRandomWalkRadiansPerStep,
+        stepHeadingNoiseFraction: Double = standard.stepHeadingNoiseFraction,
+        initialStrideScaleSigma: Double = standard.initialStrideScaleSigma,
+        strideScaleRandomWalkPerStep: Double = standard.strideScaleRandomWalkPerStep,
+        minimumStrideScale: Double = standard.minimumStrideScale, maximumStrideScale: Double = standard.maximumStrideScale,
+        positionNoisePerStepMeters: Double = standard.positionNoisePerStepMeters,
+        beaconCovarianceScale: Double = standard.beaconCovarianceScale,
+        minimumFixSigmaMeters: Double = standard.minimumFixSigmaMeters, gateProbability: Double = standard.gateProbability,
+        maximumFixDelaySeconds: Double = standard.maximumFixDelaySeconds,
+        fixScaleLearningRate: Double = standard.fixScaleLearningRate, maximumFixScale: Double = standard.maximumFixScale,
+        maximumFusedRangeMeters: Double = standard.maximumFusedRangeMeters,
+        climbingVerticalSpeedMetersPerSecond: Double = standard.climbingVerticalSpeedMetersPerSecond,
+        climbingStrideFactor: Double = standard.climbingStrideFactor,
+        connectorEntrySigmaMeters: Double = standard.connectorEntrySigmaMeters,
+        constrainToWalkableArea: Bool = standard.constrainToWalkableArea,
+        wallCorrectionSigmaMeters: Double = standard.wallCorrectionSigmaMeters,
+        maximumWallCorrectionMeters: Double = standard.maximumWallCorrectionMeters,
+        alignHeadingToFloorPlan: Bool = standard.alignHeadingToFloorPlan, straightWalkSteps: Int = standard.straightWalkSteps,
+        straightWalkToleranceRadians: Double = standard.straightWalkToleranceRadians,
+        floorPlanCaptureRadians: Double = standard.floorPlanCaptureRadians,
+        floorPlanHeadingSigmaRadians: Double = standard.floorPlanHeadingSigmaRadians
     ) throws(PositioningError) {
-        try PositioningError.check("initialHeadingBiasSigmaRadians", initialHeadingBiasSigmaRadians, in: 0...Double.pi)
-        try PositioningError.check("headingBiasRandomWalkRadiansPerStep", headingBiasRandomWalkRadiansPerStep, in: 0...0.5)
-        try PositioningError.check("stepHeadingNoiseFraction", stepHeadingNoiseFraction, in: 0...1)
-        try PositioningError.check("initialStrideScaleSigma", initialStrideScaleSigma, in: 0...1)
-        try PositioningError.check("strideScaleRandomWalkPerStep", strideScaleRandomWalkPerStep, in: 0...0.2)
-        try PositioningError.check("minimumStrideScale", minimumStrideScale, in: 0.1...1)
-        try PositioningError.check("maximumStrideScale", maximumStrideScale, in: 1...3)
-        try PositioningError.check("positionNoisePerStepMeters", positionNoisePerStepMeters, in: 0...5)
-        try PositioningError.check("beaconCovarianceScale", beaconCovarianceScale, in: 1...10_000)
-        try PositioningError.check("minimumFixSigmaMeters", minimumFixSigmaMeters, in: 0.01...100)
-        guard gateProbability.isFinite, gateProbability >= 0.5, gateProbability < 1 else {
-            throw .invalidConfiguration(parameter: "gateProbability", value: gateProbability, validRange: "0.5 ..< 1")
-        }
-        try PositioningError.check("maximumFixDelaySeconds", maximumFixDelaySeconds, in: 0...120)
-        try PositioningError.check("fixScaleLearningRate", fixScaleLearningRate, in: 0...1)
-        try PositioningError.check("maximumFixScale", maximumFixScale, in: 1...1e6)
-        try PositioningError.check("maximumFusedRangeMeters", maximumFusedRangeMeters, in: 1...1000)
-        try PositioningError.check("climbingVerticalSpeedMetersPerSecond", climbingVerticalSpeedMetersPerSecond, in: 0.01...5)
-        try PositioningError.check("climbingStrideFactor", climbingStrideFactor, in: 0...1)
-        try PositioningError.check("connectorEntrySigmaMeters", connectorEntrySigmaMeters, in: 0.1...50)
-        try PositioningError.check("wallCorrectionSigmaMeters", wallCorrectionSigmaMeters, in: 0.01...10)
-        try PositioningError.check("maximumWallCorrectionMeters", maximumWallCorrectionMeters, in: 0...50)
-        try PositioningError.check("straightWalkSteps", Double(straightWalkSteps), in: 2...50)
-        try PositioningError.check("straightWalkToleranceRadians", straightWalkToleranceRadians, in: 0.01...(Double.pi / 4))
-        try PositioningError.check("floorPlanCaptureRadians", floorPlanCaptureRadians, in: 0.01...(Double.pi / 4))
-        try PositioningError.check("floorPlanHeadingSigmaRadians", floorPlanHeadingSigmaRadians, in: 0.01...Double.pi)
-        self.init(
-            unchecked: initialHeadingBiasSigmaRadians, biasWalk: headingBiasRandomWalkRadiansPerStep,
-            headingFraction: stepHeadingNoiseFraction, scaleSigma: initialStrideScaleSigma,
-            scaleWalk: strideScaleRandomWalkPerStep, minScale: minimumStrideScale, maxScale: maximumStrideScale,
-            positionNoise: positionNoisePerStepMeters, beaconScale: beaconCovarianceScale, minimumFix: minimumFixSigmaMeters,
-            gate: gateProbability, delay: maximumFixDelaySeconds,
-            learning: fixScaleLearningRate, maximumScale: maximumFixScale, maximumRange: maximumFusedRangeMeters,
-            climbSpeed: climbingVerticalSpeedMetersPerSecond, climbFactor: climbingStrideFactor,
-            entrySigma: connectorEntrySigmaMeters, constrain: constrainToWalkableArea,
-            wallSigma: wallCorrectionSigmaMeters, wallMaximum: maximumWallCorrectionMeters,
-            align: alignHeadingToFloorPlan, straightSteps: straightWalkSteps, straightTolerance: straightWalkToleranceRadians,
-            capture: floorPlanCaptureRadians, alignSigma: floorPlanHeadingSigmaRadians)
+        self.initialHeadingBiasSigmaRadians = initialHeadingBiasSigmaRadians
+        self.headingBiasRandomWalkRadiansPerStep = headingBiasRandomWalkRadiansPerStep
+        self.stepHeadingNoiseFraction = stepHeadingNoiseFraction
+        self.initialStrideScaleSigma = initialStrideScaleSigma
+        self.strideScaleRandomWalkPerStep = strideScaleRandomWalkPerStep
+        self.minimumStrideScale = minimumStrideScale
+        self.maximumStrideScale = maximumStrideScale
+        self.positionNoisePerStepMeters = positionNoisePerStepMeters
+        self.beaconCovarianceScale = beaconCovarianceScale
+        self.minimumFixSigmaMeters = minimumFixSigmaMeters
+        self.gateProbability = gateProbability
+        self.maximumFixDelaySeconds = maximumFixDelaySeconds
+        self.fixScaleLearningRate = fixScaleLearningRate
+        self.maximumFixScale = maximumFixScale
+        self.maximumFusedRangeMeters = maximumFusedRangeMeters
+        self.climbingVerticalSpeedMetersPerSecond = climbingVerticalSpeedMetersPerSecond
+        self.climbingStrideFactor = climbingStrideFactor
+        self.connectorEntrySigmaMeters = connectorEntrySigmaMeters
+        self.constrainToWalkableArea = constrainToWalkableArea
+        self.wallCorrectionSigmaMeters = wallCorrectionSigmaMeters
+        self.maximumWallCorrectionMeters = maximumWallCorrectionMeters
+        self.alignHeadingToFloorPlan = alignHeadingToFloorPlan
+        self.straightWalkSteps = straightWalkSteps
+        self.straightWalkToleranceRadians = straightWalkToleranceRadians
+        self.floorPlanCaptureRadians = floorPlanCaptureRadians
+        self.floorPlanHeadingSigmaRadians = floorPlanHeadingSigmaRadians
+        try checked()
+    }
+}
+
+extension FusionConfiguration: TunableConfiguration {
+    /// "fusion" in messages and on the command line.
+    public static let configurationName = "fusion"
+
+    /// The one table of the fusion engine's tunables (the map matcher has its own).
+    public static let tunables: [Tunable<FusionConfiguration>] = [
+        Tunable(
+            "initialHeadingBiasSigmaRadians", \.initialHeadingBiasSigmaRadians, unit: "rad", range: 0...Double.pi,
+            "one-sigma of the initial heading bias"),
+        Tunable(
+            "headingBiasRandomWalkRadiansPerStep", \.headingBiasRandomWalkRadiansPerStep, unit: "rad", range: 0...0.5,
+            "random walk of the heading bias per step"),
+        Tunable(
+            "stepHeadingNoiseFraction", \.stepHeadingNoiseFraction, range: 0...1,
+            "share of a step's heading sigma taken as independent noise"),
+        Tunable("initialStrideScaleSigma", \.initialStrideScaleSigma, range: 0...1, "one-sigma of the initial stride scale"),
+        Tunable("initialStrideScale", \.initialStrideScale, range: 0.1...3, "stride scale the filter starts with"),
+        Tunable("strideScaleRandomWalkPerStep", \.strideScaleRandomWalkPerStep, range: 0...0.2, "random walk of the stride scale per step"),
+        Tunable("minimumStrideScale", \.minimumStrideScale, range: 0.1...1, "smallest stride scale"),
+        Tunable("maximumStrideScale", \.maximumStrideScale, range: 1...3, "largest stride scale"),
+        Tunable("positionNoisePerStepMeters", \.positionNoisePerStepMeters, unit: "m", range: 0...5, "isotropic position noise per step"),
+        Tunable("beaconCovarianceScale", \.beaconCovarianceScale, range: 1...10_000, "factor on the covariance of beacon fixes"),
+        Tunable("minimumFixSigmaMeters", \.minimumFixSigmaMeters, unit: "m", range: 0.01...100, "smallest one-sigma of an absolute fix"),
+        Tunable("gateProbability", \.gateProbability, range: 0.5..<1, "chi-square gate probability of absolute fixes"),
+        Tunable(
+            "maximumFixDelaySeconds", \.maximumFixDelaySeconds, unit: "s", range: 0...120,
+            "oldest fix still applied, behind the newest step"),
+        Tunable(
+            "fixScaleLearningRate", \.fixScaleLearningRate, range: 0...1,
+            "weight of a fix in its source's learnt covariance factor (0 = off)"),
+        Tunable("maximumFixScale", \.maximumFixScale, range: 1...1e6, "largest learnt covariance factor per source"),
+        Tunable("maximumFusedRangeMeters", \.maximumFusedRangeMeters, unit: "m", range: 1...1000, "longest beacon range fused"),
+        Tunable(
+            "climbingVerticalSpeedMetersPerSecond", \.climbingVerticalSpeedMetersPerSecond, unit: "m/s", range: 0.01...5,
+            "vertical speed above which steps climb"),
+        Tunable("climbingStrideFactor", \.climbingStrideFactor, range: 0...1, "factor on the length of a climbing step"),
+        Tunable(
+            "connectorEntrySigmaMeters", \.connectorEntrySigmaMeters, unit: "m", range: 0.1...50,
+            "one-sigma of the connector entry at a level change"),
+        Tunable("constrainToWalkableArea", \.constrainToWalkableArea, "keep steps inside the walkable area"),
+        Tunable(
+            "wallCorrectionSigmaMeters", \.wallCorrectionSigmaMeters, unit: "m", range: 0.01...10,
+            "one-sigma of a push back into walkable space"),
+        Tunable(
+            "maximumWallCorrectionMeters", \.maximumWallCorrectionMeters, unit: "m", range: 0...50, "farthest push back into walkable space"
+        ),
+        Tunable("alignHeadingToFloorPlan", \.alignHeadingToFloorPlan, "pull the heading bias to the floor plan's main directions"),
+        Tunable("straightWalkSteps", \.straightWalkSteps, range: 2...50, "steps in a straight-walk window"),
+        Tunable(
+            "straightWalkToleranceRadians", \.straightWalkToleranceRadians, unit: "rad", range: 0.01...(Double.pi / 4),
+            "largest heading spread of a straight walk"),
+        Tunable(
+            "floorPlanCaptureRadians", \.floorPlanCaptureRadians, unit: "rad", range: 0.01...(Double.pi / 4),
+            "largest distance to a main direction aligned to"),
+        Tunable(
+            "floorPlanHeadingSigmaRadians", \.floorPlanHeadingSigmaRadians, unit: "rad", range: 0.01...Double.pi,
+            "one-sigma of the main-direction pseudo-measurement"),
+    ]
+
+    /// The map matcher's own rules.
+    public func validateCombination() throws(ConfigurationError) {
+        try mapMatching?.validate()
     }
 
-    private init(
-        unchecked biasSigma: Double, biasWalk: Double, headingFraction: Double, scaleSigma: Double, scaleWalk: Double,
-        minScale: Double, maxScale: Double, positionNoise: Double, beaconScale: Double, minimumFix: Double,
-        gate: Double, delay: Double, learning: Double, maximumScale: Double, maximumRange: Double,
-        climbSpeed: Double, climbFactor: Double, entrySigma: Double, constrain: Bool, wallSigma: Double, wallMaximum: Double,
-        align: Bool, straightSteps: Int, straightTolerance: Double, capture: Double, alignSigma: Double
-    ) {
-        initialHeadingBiasSigmaRadians = biasSigma
-        headingBiasRandomWalkRadiansPerStep = biasWalk
-        stepHeadingNoiseFraction = headingFraction
-        initialStrideScaleSigma = scaleSigma
-        strideScaleRandomWalkPerStep = scaleWalk
-        minimumStrideScale = minScale
-        maximumStrideScale = maxScale
-        positionNoisePerStepMeters = positionNoise
-        beaconCovarianceScale = beaconScale
-        minimumFixSigmaMeters = minimumFix
-        gateProbability = gate
-        maximumFixDelaySeconds = delay
-        fixScaleLearningRate = learning
-        maximumFixScale = maximumScale
-        maximumFusedRangeMeters = maximumRange
-        climbingVerticalSpeedMetersPerSecond = climbSpeed
-        climbingStrideFactor = climbFactor
-        connectorEntrySigmaMeters = entrySigma
-        constrainToWalkableArea = constrain
-        wallCorrectionSigmaMeters = wallSigma
-        maximumWallCorrectionMeters = wallMaximum
-        alignHeadingToFloorPlan = align
-        straightWalkSteps = straightSteps
-        straightWalkToleranceRadians = straightTolerance
-        floorPlanCaptureRadians = capture
-        floorPlanHeadingSigmaRadians = alignSigma
+    /// ``validate()`` as the module's error.
+    func checked() throws(PositioningError) {
+        do { try validate() } catch { throw PositioningError(error) }
     }
 }

@@ -1,3 +1,5 @@
+import IndoorConfiguration
+
 /// Errors of the positioning providers and their evaluation helpers. Every case names what to fix.
 public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A tunable outside its documented range.
@@ -43,6 +45,26 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
             throw .invalidConfiguration(
                 parameter: parameter, value: value,
                 validRange: "\(range.lowerBound) ... \(range.upperBound)")
+        }
+    }
+}
+
+extension PositioningError {
+    /// A ``ConfigurationError`` as ``invalidConfiguration(parameter:value:validRange:)``, naming its field.
+    public init(_ error: ConfigurationError) {
+        switch error {
+        case .outOfRange(_, let field, let value, let range):
+            self = .invalidConfiguration(
+                parameter: field, value: value,
+                validRange: "\(range.lowerBound) \(range.upperIsOpen ? "..<" : "...") \(range.upperBound)")
+        case .notWholeNumber(_, let field, let value):
+            self = .invalidConfiguration(parameter: field, value: value, validRange: "whole numbers")
+        case .invalidCombination(_, let field, let value, let rule):
+            self = .invalidConfiguration(parameter: field, value: value, validRange: rule)
+        case .notANumber(_, let field, _):
+            self = .invalidConfiguration(parameter: field, value: .nan, validRange: "finite numbers")
+        case .unknownName(_, let name, _), .malformedAssignment(_, let name):
+            self = .invalidConfiguration(parameter: name, value: .nan, validRange: "no such setting")
         }
     }
 }

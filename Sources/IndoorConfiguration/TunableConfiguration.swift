@@ -1,0 +1,107 @@
+/// A configuration described by one table of ``Tunable``s: its defaults are ``standard``'s, its ranges
+/// the table's, and validation, `NAME=VALUE` overrides and the README tables all come from it.
+public protocol TunableConfiguration: Sendable {
+    /// The defaults.
+    static var standard: Self { get }
+    /// Every tunable, in the order tables list them.
+    static var tunables: [Tunable<Self>] { get }
+    /// The configuration's short name in messages and on the command line (e.g. "fusion").
+    static var configurationName: String { get }
+    /// Rules between fields (e.g. a maximum at least its minimum), checked after every range.
+    /// The default has none.
+    func validateCombination() throws(ConfigurationError)
+}
+
+extension TunableConfiguration {
+    /// No rules between fields.
+    public func validateCombination() throws(ConfigurationError) {}
+
+    /// Checks every tunable against its range (and whole numbers for whole-number fields), then
+    /// ``validateCombination()``.
+    /// - Throws: ``ConfigurationError`` naming the first bad field.
+    public func validate() throws(ConfigurationError) {
+        for tunable in Self.tunables {
+            let value = tunable.value(in: self)
+            guard tunable.range.contains(value) else {
+                throw .outOfRange(configuration: Self.configurationName, field: tunable.name, value: value, range: tunable.range)
+            }
+        }
+        try validateCombination()
+    }
+
+    /// This configuration with `NAME=VALUE` assignments applied in order, validated.
+    /// - Throws: ``ConfigurationError`` for an assignment without `=`, an unknown name (listing the
+    ///   known ones), a value that is not a finite number, a fraction for a whole number or flag, or a
+    ///   value out of range; and whatever ``validate()`` throws for the result.
+    public func replacing(_ assignments: [String]) throws(ConfigurationError) -> Self {
+        let name = Self.configurationName
+        var result = self
+        for assignment in assignments {
+            let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else { throw .malformedAssignment(configuration: name, assignment: assignment) }
+            guard let tunable = Self.tunables.first(where: { $0.name == parts[0] }) else {
+                throw .unknownName(configuration: name, name: parts[0], known: Self.tunables.map(\.name))
+            }
+            guard let value = Double(parts[1].trimmingSpaces), value.isFinite else {
+                throw .notANumber(configuration: name, field: tunable.name, text: parts[1])
+            }
+            guard tunable.range.contains(value) else {
+                throw .outOfRange(configuration: name, field: tunable.name, value: value, range: tunable.range)
+            }
+            guard tunable.kind == .real || value == value.rounded() else {
+                throw .notWholeNumber(configuration: name, field: tunable.name, value: value)
+            }
+            tunable.write(value, into: &result)
+        }
+        try result.validate()
+        return result
+    }
+
+    /// Every tunable's value by name (whole numbers and flags as numbers).
+    public var namedValues: [String: Double] {
+        var values: [String: Double] = [:]
+        for tunable in Self.tunables { values[tunable.name] = tunable.value(in: self) }
+        return values
+    }
+
+    /// The tunable names, in table order.
+    public static var tunableNames: [String] { tunables.map(\.name) }
+
+    /// The Markdown table of the tunables: name | unit | default | range | meaning, the default read
+    /// from ``standard``.
+    public static func markdownTable() -> String {
+        var lines = ["| Name | Unit | Default | Range | Meaning |", "|---|---|---|---|---|"]
+        for tunable in tunables {
+            let value = tunable.value(in: standard)
+            let defaultText = tunable.kind == .flag ? (value != 0 ? "on" : "off") : TunableFormat.number(value)
+            let rangeText = tunable.kind == .flag ? "on-off" : tunable.range.description
+            let unit = tunable.unit.isEmpty ? "" : tunable.unit
+            lines.append("| `\(tunable.name)` | \(unit) | \(defaultText) | \(rangeText) | \(tunable.summary) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A plain-text table for terminals: one tunable a line.
+    public static func textTable() -> String {
+        let width = tunables.map(\.name.count).max() ?? 0
+        var lines = ["\(configurationName):"]
+        for tunable in tunables {
+            let value = tunable.value(in: standard)
+            let defaultText = tunable.kind == .flag ? (value != 0 ? "on" : "off") : TunableFormat.number(value)
+            let rangeText = tunable.kind == .flag ? "on-off" : tunable.range.description
+            let padded = tunable.name + String(repeating: " ", count: width - tunable.name.count)
+            let unit = tunable.unit.isEmpty ? "" : " \(tunable.unit)"
+            lines.append("  \(padded)  \(defaultText)\(unit)  (\(rangeText))  \(tunable.summary)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: Substring {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,96 @@
+import IndoorConfiguration
+import IndoorPositioning
+import Testing
+
+/// A small configuration for the mechanism itself.
+private struct Sample: TunableConfiguration, Equatable {
+    var lengthMeters = 2.0
+    var count = 3
+    var enabled = true
+    var gate = 0.9
+    var minimumMeters = 1.0
+    static let standard = Sample()
+    static let configurationName = "sample"
+    static let tunables: [Tunable<Sample>] = [
+        Tunable("lengthMeters", \.lengthMeters, unit: "m", range: 0.5...10, "a length"),
+        Tunable("count", \.count, range: 1...20, "a count"),
+        Tunable("enabled", \.enabled, "a switch"),
+        Tunable("gate", \.gate, range: 0.5..<1, "a probability"),
+        Tunable("minimumMeters", \.minimumMeters, unit: "m", range: 0...10, "at most lengthMeters"),
+    ]
+    func validateCombination() throws(ConfigurationError) {
+        if minimumMeters > lengthMeters {
+            throw .invalidCombination(configuration: "sample", field: "minimumMeters", value: minimumMeters, rule: "at most lengthMeters")
+        }
+    }
+}
+
+@Suite struct TunableConfigurationTests {
+    @Test func replacingAppliesAndValidates() throws {
+        let result = try Sample.standard.replacing(["lengthMeters=4", "count=7", "enabled=0"])
+        #expect(result.lengthMeters == 4)
+        #expect(result.count == 7)
+        #expect(!result.enabled)
+        #expect(try Sample.standard.replacing([]) == Sample.standard)
+    }
+
+    @Test func malformedAssignmentsNameTheField() {
+        let s = Sample.standard
+        #expect(throws: ConfigurationError.malformedAssignment(configuration: "sample", assignment: "count")) { try s.replacing(["count"]) }
+        #expect(throws: ConfigurationError.unknownName(configuration: "sample", name: "size", known: Sample.tunableNames)) {
+            try s.replacing(["size=3"])
+        }
+        #expect(throws: ConfigurationError.notANumber(configuration: "sample", field: "count", text: "abc")) {
+            try s.replacing(["count=abc"])
+        }
+        #expect(throws: ConfigurationError.notANumber(configuration: "sample", field: "gate", text: "nan")) {
+            try s.replacing(["gate=nan"])
+        }
+        #expect(throws: ConfigurationError.notWholeNumber(configuration: "sample", field: "count", value: 1.5)) {
+            try s.replacing(["count=1.5"])
+        }
+        #expect(throws: ConfigurationError.outOfRange(configuration: "sample", field: "gate", value: 1, range: TunableRange(0.5..<1))) {
+            try s.replacing(["gate=1"])
+        }
+        #expect(
+            throws: ConfigurationError.invalidCombination(
+                configuration: "sample", field: "minimumMeters", value: 5, rule: "at most lengthMeters")
+        ) {
+            try s.replacing(["minimumMeters=5"])
+        }
+    }
+
+    @Test func validateChecksEveryRange() {
+        var s = Sample.standard
+        s.lengthMeters = 0.1
+        #expect(
+            throws: ConfigurationError.outOfRange(configuration: "sample", field: "lengthMeters", value: 0.1, range: TunableRange(0.5...10))
+        ) {
+            try s.validate()
+        }
+        #expect(
+            "\(ConfigurationError.outOfRange(configuration: "sample", field: "gate", value: 1, range: TunableRange(0.5..<1)))"
+                == "sample configuration: gate = 1 is outside 0.5 ..< 1")
+    }
+
+    @Test func markdownRowsComeFromTheStandard() {
+        let lines = Sample.markdownTable().split(separator: "\n")
+        #expect(lines.count == 2 + Sample.tunables.count)
+        #expect(lines[2] == "| `lengthMeters` | m | 2 | 0.5 ... 10 | a length |")
+        #expect(lines[4] == "| `enabled` |  | on | on-off | a switch |")
+        #expect(Sample.standard.namedValues["count"] == 3)
+    }
+
+    @Test func convertedStandardsValidateAndDefaultsLieInRange() throws {
+        try FusionConfiguration.standard.validate()
+        try MapMatchingConfiguration.standard.validate()
+        for tunable in FusionConfiguration.tunables { #expect(tunable.accepts(tunable.value(in: .standard)), "\(tunable.name)") }
+        for tunable in MapMatchingConfiguration.tunables { #expect(tunable.accepts(tunable.value(in: .standard)), "\(tunable.name)") }
+    }
+
+    @Test func consumersReportTheBadField() {
+        #expect(throws: PositioningError.invalidConfiguration(parameter: "gateProbability", value: 2, validRange: "0.5 ..< 1.0")) {
+            try FusionConfiguration(gateProbability: 2)
+        }
+    }
+}
