@@ -28,6 +28,21 @@ import Testing
         #expect(again == registry)
     }
 
+    @Test func identitiesStayUpperCaseWhenChanged() throws {
+        let registry = try BeaconRegistry.parse(Array(Self.json.utf8), file: "b.json")
+        var identity = BeaconIdentity(mac: "00:00:00:00:00:00")
+        identity.mac = "be:ac:20:23:00:02"
+        #expect(identity.mac == "BE:AC:20:23:00:02")
+        #expect(registry.index(for: identity) == 1)
+        identity.uuid = "9195b3ad-a9d0-4500-85ff-9fb0f65a5201"
+        identity.major = 1
+        identity.minor = 2
+        #expect(identity.uuid == "9195B3AD-A9D0-4500-85FF-9FB0F65A5201")
+        #expect(registry.index(for: identity) == 0)
+        identity.uuid = nil
+        #expect(identity.uuid == nil && registry.index(for: identity) == 1)
+    }
+
     @Test func badEntriesGetTypedErrors() {
         func error(_ beacons: String) -> String {
             do { _ = try BeaconRegistry.parse(Array("[\(beacons)]".utf8), file: "f.json"); return "no error" } catch { return "\(error)" }

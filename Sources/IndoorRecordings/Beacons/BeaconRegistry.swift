@@ -120,15 +120,16 @@ public struct BeaconRegistry: Hashable, Sendable {
     public func beacon(for identity: BeaconIdentity) -> BeaconRecord? { index(for: identity).map { beacons[$0] } }
 
     /// Index into ``beacons`` of the beacon an observation heard (iBeacon identity first, then MAC),
-    /// without copying its record.
+    /// without copying its record. The identity's UUID and MAC are upper case by construction, like the
+    /// registry's keys.
     /// - Complexity: O(1) expected.
     public func index(for identity: BeaconIdentity) -> Int? {
         if let uuid = identity.uuid, let major = identity.major, let minor = identity.minor,
-            let found = indexByIBeacon[IBeaconKey(uuid: uuid.uppercasedIfNeeded, major: major, minor: minor)]
+            let found = indexByIBeacon[IBeaconKey(uuid: uuid, major: major, minor: minor)]
         {
             return found
         }
-        return identity.mac.flatMap { indexByMac[$0.uppercasedIfNeeded] }
+        return identity.mac.flatMap { indexByMac[$0] }
     }
 
     static func isMAC(_ text: String) -> Bool {

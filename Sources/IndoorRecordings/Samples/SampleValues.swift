@@ -69,14 +69,15 @@ public struct Attitude: Hashable, Sendable {
 
 /// Which beacon was heard: iBeacon identity (UUID, major, minor) and/or the advertiser's MAC address.
 public struct BeaconIdentity: Hashable, Sendable, CustomStringConvertible {
-    /// iBeacon proximity UUID, upper case with dashes.
-    public var uuid: String?
+    /// iBeacon proximity UUID, upper case with dashes (a value assigned is upper-cased, so lookups can
+    /// rely on it).
+    public var uuid: String? { didSet { if let uuid { self.uuid = uuid.uppercasedIfNeeded } } }
     /// iBeacon major number (0…65535).
     public var major: Int?
     /// iBeacon minor number (0…65535).
     public var minor: Int?
-    /// MAC address, upper case `AA:BB:CC:DD:EE:FF`.
-    public var mac: String?
+    /// MAC address, upper case `AA:BB:CC:DD:EE:FF` (a value assigned is upper-cased).
+    public var mac: String? { didSet { if let mac { self.mac = mac.uppercasedIfNeeded } } }
 
     /// An identity; `uuid` and `mac` are normalised to upper case.
     public init(uuid: String? = nil, major: Int? = nil, minor: Int? = nil, mac: String? = nil) {
