@@ -129,16 +129,30 @@ public final class FusionSmoothingRecorder {
             lagged.flush()
         }
         let particleMeans = (0..<closed.count).map { k in lagged.means.indices.contains(k) ? lagged.means[k] : nil }
+        var opened = transitions
         if configuration.particleMeansIntoKalman {
+            let original = closed
             for k in closed.indices {
                 guard let mean = particleMeans[k] else { continue }
                 closed[k].mean[.eastMeters] = mean.east
                 closed[k].mean[.northMeters] = mean.north
                 closed[k].mean[.headingBiasRadians] = mean.headingBias
             }
+            // Each prediction moves with the estimate it was made from (to first order, by F δ), so the
+            // backward pass sees the steps' own innovations, not the gap between particles and filter.
+            for k in opened.indices where k < closed.count {
+                let delta = zip(closed[k].mean, original[k].mean).map { $0 - $1 }
+                guard delta.contains(where: { $0 != 0 }) else { continue }
+                let f = opened[k].jacobian
+                for row in opened[k].predicted.mean.indices {
+                    var shift = 0.0
+                    for column in delta.indices { shift += f[row, column] * delta[column] }
+                    opened[k].predicted.mean[row] += shift
+                }
+            }
         }
         let smoothed = try RauchTungStriebelSmoother(stateDimension: FusionState.dimension).smooth(
-            filtered: closed, transitions: transitions)
+            filtered: closed, transitions: opened)
         let w = configuration.particleWeight
         return smoothed.indices.map { k in
             var x = smoothed[k].mean
