@@ -52,7 +52,10 @@ let package = Package(
             ], exclude: readme),
         .target(
             name: "IndoorSimulation",
-            dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning", "IndoorNavigation"],
+            dependencies: [
+                "IndoorConfiguration", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning",
+                "IndoorNavigation",
+            ],
             exclude: readme),
         .target(
             name: "IndoorNavigation",
@@ -75,7 +78,8 @@ let package = Package(
         .target(
             name: "IndoorRerouteService",
             dependencies: [
-                "CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning", "IndoorNavigation",
+                "CMicroHTTPD", "IndoorConfiguration", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning",
+                "IndoorNavigation",
                 "IndoorPlot", "IndoorViewer", "IndoorCommandLine",
             ],
             exclude: readme
@@ -151,7 +155,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IndoorNavigationTests",
-            dependencies: ["IndoorNavigation", "IndoorRouting", "IndoorPositioning", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
+            dependencies: [
+                "IndoorConfiguration", "IndoorNavigation", "IndoorRouting", "IndoorPositioning", "IndoorVenue", "IndoorGeometry",
+                "VenueFixtures",
+            ]
         ),
         .testTarget(
             name: "IndoorRerouteServiceTests",

@@ -134,6 +134,17 @@ public struct Tunable<Configuration>: Sendable {
             read: { $0[keyPath: keyPath] ? 1 : 0 }, write: { $0[keyPath: keyPath] = $1 != 0 })
     }
 
+    /// This tunable as one of a configuration that holds this one at `keyPath`: a nested configuration's
+    /// table carried in its owner's, with the same name, unit, kind, range and `summaryPrefix` + summary.
+    public func lifted<Outer>(
+        into keyPath: WritableKeyPath<Outer, Configuration> & Sendable, summaryPrefix: String = ""
+    ) -> Tunable<Outer> {
+        let inner = self
+        return Tunable<Outer>(
+            name: name, unit: unit, kind: kind, range: range, summary: summaryPrefix + summary,
+            read: { inner.value(in: $0[keyPath: keyPath]) }, write: { inner.write($1, into: &$0[keyPath: keyPath]) })
+    }
+
     /// The value in `configuration` (flags as 0 or 1).
     public func value(in configuration: Configuration) -> Double { readValue(configuration) }
 
