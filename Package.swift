@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "IndoorRouting", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorPlot"], exclude: readme),
-        .target(name: "IndoorEstimation", dependencies: ["CGSL"], exclude: readme),
+        .target(name: "IndoorEstimation", dependencies: ["CGSL", "IndoorConfiguration"], exclude: readme),
         .target(name: "IndoorRecordings", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(
             name: "IndoorPositioning",
@@ -124,7 +124,8 @@ let package = Package(
 
         // Tests
         .testTarget(
-            name: "IndoorConfigurationTests", dependencies: ["IndoorConfiguration", "IndoorPositioning", "IndoorNavigation"]),
+            name: "IndoorConfigurationTests",
+            dependencies: ["IndoorConfiguration", "IndoorEstimation", "IndoorPositioning", "IndoorNavigation"]),
         .testTarget(name: "IndoorJSONTests", dependencies: ["IndoorJSON"]),
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         .testTarget(

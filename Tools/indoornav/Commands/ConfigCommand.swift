@@ -1,5 +1,6 @@
 import IndoorCommandLine
 import IndoorConfiguration
+import IndoorEstimation
 import IndoorNavigation
 import IndoorPositioning
 
@@ -33,6 +34,19 @@ enum ConfigCommand {
         Described(FingerprintConfiguration.self, "radio scans, radio maps and fingerprint fixes, with the signal model's tunables"),
         Described(SignalModelConfiguration.self, "the radio signal model and its scan likelihood"),
         Described(NavigationConfiguration.self, "a navigation session: snapping, off-route, arrival, rerouting"),
+        Described(FollowUserConfiguration.self, "the camera's follow-user state machine"),
+        Described(StepDetectorConfiguration.self, "step detection from the acceleration magnitude"),
+        Described(StrideConfiguration.self, "the stride-length model (Weinberg)"),
+        Described(HeadingConfiguration.self, "the heading estimator"),
+        Described(DeadReckoningConfiguration.self, "the dead-reckoning provider's own (its parts have their own)"),
+        Described(LevelEstimatorConfiguration.self, "the level filter: barometer, connectors, beacon votes"),
+        Described(BeaconProviderConfiguration.self, "beacon ranging and multilateration"),
+        Described(GNSSProviderConfiguration.self, "satellite fixes"),
+        Described(FusionSmoothingConfiguration.self, "offline smoothing of a whole recording"),
+        Described(TrackSurveyConfiguration.self, "radio maps surveyed on smoothed tracks"),
+        Described(BeaconAuditConfiguration.self, "the beacon registry audit"),
+        Described(KalmanFilterConfiguration.self, "the Kalman filter's gate and covariance checks"),
+        Described(NonlinearLeastSquaresConfiguration.self, "the nonlinear least-squares solver's stopping rules"),
     ]
 
     struct Inputs: RunnableInputs {
