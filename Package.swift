@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "IndoorRouting", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorPlot"], exclude: readme),
-        .target(name: "IndoorEstimation", dependencies: ["CGSL"], exclude: readme),
+        .target(name: "IndoorEstimation", dependencies: ["CGSL", "IndoorConfiguration"], exclude: readme),
         .target(name: "IndoorRecordings", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(
             name: "IndoorPositioning",
@@ -52,7 +52,10 @@ let package = Package(
             ], exclude: readme),
         .target(
             name: "IndoorSimulation",
-            dependencies: ["IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning", "IndoorNavigation"],
+            dependencies: [
+                "IndoorConfiguration", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorRecordings", "IndoorPositioning",
+                "IndoorNavigation",
+            ],
             exclude: readme),
         .target(
             name: "IndoorNavigation",
@@ -75,7 +78,8 @@ let package = Package(
         .target(
             name: "IndoorRerouteService",
             dependencies: [
-                "CMicroHTTPD", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning", "IndoorNavigation",
+                "CMicroHTTPD", "IndoorConfiguration", "IndoorJSON", "IndoorGeometry", "IndoorVenue", "IndoorRouting", "IndoorPositioning",
+                "IndoorNavigation",
                 "IndoorPlot", "IndoorViewer", "IndoorCommandLine",
             ],
             exclude: readme
@@ -120,7 +124,8 @@ let package = Package(
 
         // Tests
         .testTarget(
-            name: "IndoorConfigurationTests", dependencies: ["IndoorConfiguration", "IndoorPositioning", "IndoorNavigation"]),
+            name: "IndoorConfigurationTests",
+            dependencies: ["IndoorConfiguration", "IndoorEstimation", "IndoorPositioning", "IndoorNavigation"]),
         .testTarget(name: "IndoorJSONTests", dependencies: ["IndoorJSON"]),
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         .testTarget(
@@ -151,7 +156,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IndoorNavigationTests",
-            dependencies: ["IndoorNavigation", "IndoorRouting", "IndoorPositioning", "IndoorVenue", "IndoorGeometry", "VenueFixtures"]
+            dependencies: [
+                "IndoorConfiguration", "IndoorNavigation", "IndoorRouting", "IndoorPositioning", "IndoorVenue", "IndoorGeometry",
+                "VenueFixtures",
+            ]
         ),
         .testTarget(
             name: "IndoorRerouteServiceTests",

@@ -24,21 +24,29 @@ public enum ConfigurationError: Error, CustomStringConvertible, Equatable, Senda
         }
     }
 
+    /// What is wrong, without the configuration's name (for errors that name it themselves):
+    /// `5 is outside 1 ... 50`.
+    public var reason: String {
+        switch self {
+        case .outOfRange(_, _, let value, let range): "\(TunableFormat.number(value)) is outside \(range)"
+        case .notWholeNumber(_, _, let value): "\(TunableFormat.number(value)) is not a whole number"
+        case .notANumber(_, _, let text): "'\(text)' is not a number"
+        case .unknownName(_, _, let known): "no such setting; known: \(known.joined(separator: ", "))"
+        case .malformedAssignment(_, let assignment): "'\(assignment)' is not NAME=VALUE"
+        case .invalidCombination(_, _, let value, let rule): "\(TunableFormat.number(value)) must be \(rule)"
+        }
+    }
+
     /// A one-line message for users.
     public var description: String {
         switch self {
-        case .outOfRange(let configuration, let field, let value, let range):
-            "\(configuration) configuration: \(field) = \(TunableFormat.number(value)) is outside \(range)"
-        case .notWholeNumber(let configuration, let field, let value):
-            "\(configuration) configuration: \(field) = \(TunableFormat.number(value)) is not a whole number"
-        case .notANumber(let configuration, let field, let text):
-            "\(configuration) configuration: \(field) = '\(text)' is not a number"
+        case .outOfRange(let configuration, let field, _, _), .notWholeNumber(let configuration, let field, _),
+            .notANumber(let configuration, let field, _), .invalidCombination(let configuration, let field, _, _):
+            "\(configuration) configuration: \(field) = \(reason)"
         case .unknownName(let configuration, let name, let known):
             "\(configuration) configuration: no setting '\(name)'; known: \(known.joined(separator: ", "))"
-        case .malformedAssignment(let configuration, let assignment):
-            "\(configuration) configuration: '\(assignment)' is not NAME=VALUE"
-        case .invalidCombination(let configuration, let field, let value, let rule):
-            "\(configuration) configuration: \(field) = \(TunableFormat.number(value)) must be \(rule)"
+        case .malformedAssignment(let configuration, _):
+            "\(configuration) configuration: \(reason)"
         }
     }
 }

@@ -42,12 +42,24 @@ public struct TunableRange: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// How tables and messages write numbers: whole numbers without a fraction, others as Swift prints them.
+/// How tables and messages write numbers: whole numbers without a fraction, π and its halves and
+/// quarters by name, others as Swift prints them (tables round those to six significant digits).
 public enum TunableFormat {
-    /// `3`, `0.25`, `-95`, `1e+06` for 1,000,000.
+    /// `3`, `0.25`, `-95`, `π/4`, `1e+06` for 1,000,000.
     public static func number(_ value: Double) -> String {
         if value.isFinite, value == value.rounded(), abs(value) < 1e6 { return String(Int(value)) }
+        for (multiple, name) in [(1.0, "π"), (0.5, "π/2"), (0.25, "π/4")] {
+            if abs(value) == Double.pi * multiple { return (value < 0 ? "-" : "") + name }
+        }
         return "\(value)"
+    }
+
+    /// ``number(_:)`` rounded to six significant digits (`0.174533` for 10°): a table's default.
+    public static func rounded(_ value: Double) -> String {
+        guard value.isFinite, value != 0, abs(value) < 1e6, number(value).contains(".") else { return number(value) }
+        var scale = 1.0
+        while abs(value) * scale < 1e5 { scale *= 10 }
+        return number((value * scale).rounded() / scale)
     }
 }
 
@@ -132,6 +144,17 @@ public struct Tunable<Configuration>: Sendable {
         self.init(
             name: name, unit: "", kind: .flag, range: TunableRange(0...1), summary: summary,
             read: { $0[keyPath: keyPath] ? 1 : 0 }, write: { $0[keyPath: keyPath] = $1 != 0 })
+    }
+
+    /// This tunable as one of a configuration that holds this one at `keyPath`: a nested configuration's
+    /// table carried in its owner's, with the same name, unit, kind, range and `summaryPrefix` + summary.
+    public func lifted<Outer>(
+        into keyPath: WritableKeyPath<Outer, Configuration> & Sendable, summaryPrefix: String = ""
+    ) -> Tunable<Outer> {
+        let inner = self
+        return Tunable<Outer>(
+            name: name, unit: unit, kind: kind, range: range, summary: summaryPrefix + summary,
+            read: { inner.value(in: $0[keyPath: keyPath]) }, write: { inner.write($1, into: &$0[keyPath: keyPath]) })
     }
 
     /// The value in `configuration` (flags as 0 or 1).

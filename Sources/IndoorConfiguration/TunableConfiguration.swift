@@ -73,7 +73,7 @@ extension TunableConfiguration {
         var lines = ["| Name | Unit | Default | Range | Meaning |", "|---|---|---|---|---|"]
         for tunable in tunables {
             let value = tunable.value(in: standard)
-            let defaultText = tunable.kind == .flag ? (value != 0 ? "on" : "off") : TunableFormat.number(value)
+            let defaultText = tunable.kind == .flag ? (value != 0 ? "on" : "off") : TunableFormat.rounded(value)
             let rangeText = tunable.kind == .flag ? "on-off" : tunable.range.description
             let unit = tunable.unit.isEmpty ? "" : tunable.unit
             lines.append("| `\(tunable.name)` | \(unit) | \(defaultText) | \(rangeText) | \(tunable.summary) |")
@@ -87,7 +87,7 @@ extension TunableConfiguration {
         var lines = ["\(configurationName):"]
         for tunable in tunables {
             let value = tunable.value(in: standard)
-            let defaultText = tunable.kind == .flag ? (value != 0 ? "on" : "off") : TunableFormat.number(value)
+            let defaultText = tunable.kind == .flag ? (value != 0 ? "on" : "off") : TunableFormat.rounded(value)
             let rangeText = tunable.kind == .flag ? "on-off" : tunable.range.description
             let padded = tunable.name + String(repeating: " ", count: width - tunable.name.count)
             let unit = tunable.unit.isEmpty ? "" : " \(tunable.unit)"

@@ -1,49 +1,35 @@
-/// Tunables of a ``KalmanFilter``, validated when created. See the module README for the table.
+import IndoorConfiguration
+
+/// Tunables of a ``KalmanFilter``: defaults, units and ranges are in ``tunables`` (the table in the
+/// module README is generated from it), checked by the validating `init`.
 public struct KalmanFilterConfiguration: Hashable, Sendable {
     /// Probability of the chi-square gate: an update is rejected when its squared Mahalanobis distance
     /// d² = yᵀ S⁻¹ y exceeds the chi-square quantile of this probability, with as many degrees of
-    /// freedom as the measurement has components. `nil` disables gating.
-    /// Unitless; default 0.99 (thresholds 6.63, 9.21, 11.34 for 1, 2, 3 components); range 0.5 ..< 1.
-    public let gateProbability: Double?
+    /// freedom as the measurement has components (0.99: thresholds 6.63, 9.21, 11.34 for 1, 2, 3
+    /// components). `nil` disables gating.
+    public internal(set) var gateProbability: Double? = 0.99
     /// Largest accepted asymmetry of a caller-supplied covariance (P, Q, R), relative to the larger of
-    /// the two mirrored elements' magnitudes (and at least 1). Unitless; default 1e-9; range 0 ... 1e-3.
-    public let symmetryTolerance: Double
+    /// the two mirrored elements' magnitudes (and at least 1).
+    public internal(set) var symmetryTolerance = 1e-9
     /// How negative the smallest eigenvalue of a caller-supplied state covariance may be, relative to
     /// its largest diagonal element (and at least 1), before it is refused as not positive semidefinite.
-    /// Unitless; default 1e-12; range 0 ... 1e-6.
-    public let semidefiniteTolerance: Double
+    public internal(set) var semidefiniteTolerance = 1e-12
 
-    /// The defaults: 99 % gate, 1e-9 symmetry tolerance, 1e-12 semidefinite tolerance.
-    public static var standard: KalmanFilterConfiguration {
-        KalmanFilterConfiguration(unchecked: 0.99, symmetryTolerance: 1e-9, semidefiniteTolerance: 1e-12)
-    }
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = KalmanFilterConfiguration(defaults: ())
 
-    /// A configuration; every value is checked against its documented range.
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
     /// - Throws: ``EstimationError/invalidConfiguration(parameter:value:validRange:)`` naming the value.
     public init(
-        gateProbability: Double? = 0.99, symmetryTolerance: Double = 1e-9,
-        semidefiniteTolerance: Double = 1e-12
+        gateProbability: Double? = standard.gateProbability, symmetryTolerance: Double = standard.symmetryTolerance,
+        semidefiniteTolerance: Double = standard.semidefiniteTolerance
     ) throws(EstimationError) {
-        if let gateProbability, !(gateProbability >= 0.5 && gateProbability < 1) {
-            throw .invalidConfiguration(parameter: "gateProbability", value: gateProbability, validRange: "0.5 ..< 1")
-        }
-        guard symmetryTolerance >= 0 && symmetryTolerance <= 1e-3 else {
-            throw .invalidConfiguration(parameter: "symmetryTolerance", value: symmetryTolerance, validRange: "0 ... 1e-3")
-        }
-        guard semidefiniteTolerance >= 0 && semidefiniteTolerance <= 1e-6 else {
-            throw .invalidConfiguration(
-                parameter: "semidefiniteTolerance", value: semidefiniteTolerance,
-                validRange: "0 ... 1e-6")
-        }
-        self.init(
-            unchecked: gateProbability, symmetryTolerance: symmetryTolerance,
-            semidefiniteTolerance: semidefiniteTolerance)
-    }
-
-    private init(unchecked gateProbability: Double?, symmetryTolerance: Double, semidefiniteTolerance: Double) {
         self.gateProbability = gateProbability
         self.symmetryTolerance = symmetryTolerance
         self.semidefiniteTolerance = semidefiniteTolerance
+        do { try validate() } catch { throw EstimationError(error) }
     }
 
     /// The configured gate threshold on d² for a measurement with `dimension` components (nil: no gate).
@@ -52,6 +38,23 @@ public struct KalmanFilterConfiguration: Hashable, Sendable {
         guard let gateProbability, dimension >= 1 else { return nil }
         return GSL.chiSquareQuantile(probability: gateProbability, degreesOfFreedom: dimension)
     }
+}
+
+extension KalmanFilterConfiguration: TunableConfiguration {
+    /// "kalman-filter" in messages and on the command line.
+    public static let configurationName = "kalman-filter"
+
+    /// The one table of the filter's tunables (a `nil` gate, no gating, is read as the default gate).
+    public static let tunables: [Tunable<KalmanFilterConfiguration>] = [
+        Tunable(
+            name: "gateProbability", unit: "", kind: .real, range: TunableRange(0.5..<1),
+            summary: "chi-square gate probability per measurement dimension (nil in code: no gate)",
+            read: { $0.gateProbability ?? 0.99 }, write: { $0.gateProbability = $1 }),
+        Tunable("symmetryTolerance", \.symmetryTolerance, range: 0...1e-3, "accepted relative asymmetry of P, Q and R"),
+        Tunable(
+            "semidefiniteTolerance", \.semidefiniteTolerance, range: 0...1e-6,
+            "accepted negative eigenvalue of P, relative to its largest diagonal"),
+    ]
 }
 
 /// Which gate an individual update uses.

@@ -1,4 +1,7 @@
-/// Tunables of ``NonlinearLeastSquares``, validated when created. See the module README for the table.
+import IndoorConfiguration
+
+/// Tunables of ``NonlinearLeastSquares``: defaults, units and ranges are in ``tunables`` (the table in the
+/// module README is generated from it), checked by the validating `init`.
 public struct NonlinearLeastSquaresConfiguration: Hashable, Sendable {
     /// How the parameter covariance is scaled.
     public enum CovarianceScaling: Hashable, Sendable {
@@ -9,70 +12,55 @@ public struct NonlinearLeastSquaresConfiguration: Hashable, Sendable {
         case estimatedFromResiduals
     }
 
-    /// Largest number of trust-region iterations. Default 100; range 1 ... 100 000.
-    public let maxIterations: Int
-    /// Convergence when every step component satisfies |δᵢ| ≤ tol · (|xᵢ| + tol).
-    /// Relative, unitless; default 1e-10; range 1e-15 ... 1e-1.
-    public let stepTolerance: Double
-    /// Convergence when the scaled gradient max |gᵢ · max(|xᵢ|, 1)| ≤ tol · max(Σ wᵢ rᵢ², 1).
-    /// Unitless; default 1e-10; range 1e-15 ... 1e-1.
-    public let gradientTolerance: Double
+    /// Largest number of trust-region iterations.
+    public internal(set) var maxIterations = 100
+    /// Convergence when every step component satisfies |δᵢ| ≤ tol · (|xᵢ| + tol) (GSL `xtol`).
+    public internal(set) var stepTolerance = 1e-10
+    /// Convergence when the scaled gradient max |gᵢ · max(|xᵢ|, 1)| ≤ tol · max(Σ wᵢ rᵢ², 1) (GSL `gtol`).
+    public internal(set) var gradientTolerance = 1e-10
     /// Convergence on the relative change of the cost (GSL `ftol`); 0 disables it.
-    /// Unitless; default 0; range 0 ... 1e-1.
-    public let costTolerance: Double
+    public internal(set) var costTolerance = 0.0
     /// Directions whose QR pivot falls below this fraction of the largest are treated as undetermined
-    /// and get zero rows/columns in the covariance (GSL `epsrel`). Unitless; default 1e-12; range 0 ... 1e-2.
-    public let covarianceRankTolerance: Double
+    /// and get zero rows/columns in the covariance (GSL `epsrel`).
+    public internal(set) var covarianceRankTolerance = 1e-12
     /// How the covariance is scaled. Default ``CovarianceScaling/weightsAreInverseVariances``.
-    public let covarianceScaling: CovarianceScaling
+    public internal(set) var covarianceScaling: CovarianceScaling = .weightsAreInverseVariances
 
-    /// The defaults: 100 iterations, step and gradient tolerances 1e-10, no cost test, rank tolerance
-    /// 1e-12, weights taken as inverse variances.
-    public static var standard: NonlinearLeastSquaresConfiguration {
-        NonlinearLeastSquaresConfiguration(
-            unchecked: 100, stepTolerance: 1e-10, gradientTolerance: 1e-10, costTolerance: 0,
-            covarianceRankTolerance: 1e-12, covarianceScaling: .weightsAreInverseVariances)
-    }
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = NonlinearLeastSquaresConfiguration(defaults: ())
 
-    /// A configuration; every value is checked against its documented range.
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
     /// - Throws: ``EstimationError/invalidConfiguration(parameter:value:validRange:)`` naming the value.
     public init(
-        maxIterations: Int = 100, stepTolerance: Double = 1e-10, gradientTolerance: Double = 1e-10,
-        costTolerance: Double = 0, covarianceRankTolerance: Double = 1e-12,
-        covarianceScaling: CovarianceScaling = .weightsAreInverseVariances
+        maxIterations: Int = standard.maxIterations, stepTolerance: Double = standard.stepTolerance,
+        gradientTolerance: Double = standard.gradientTolerance, costTolerance: Double = standard.costTolerance,
+        covarianceRankTolerance: Double = standard.covarianceRankTolerance,
+        covarianceScaling: CovarianceScaling = standard.covarianceScaling
     ) throws(EstimationError) {
-        guard (1...100_000).contains(maxIterations) else {
-            throw .invalidConfiguration(parameter: "maxIterations", value: Double(maxIterations), validRange: "1 ... 100000")
-        }
-        guard stepTolerance >= 1e-15 && stepTolerance <= 1e-1 else {
-            throw .invalidConfiguration(parameter: "stepTolerance", value: stepTolerance, validRange: "1e-15 ... 1e-1")
-        }
-        guard gradientTolerance >= 1e-15 && gradientTolerance <= 1e-1 else {
-            throw .invalidConfiguration(parameter: "gradientTolerance", value: gradientTolerance, validRange: "1e-15 ... 1e-1")
-        }
-        guard costTolerance >= 0 && costTolerance <= 1e-1 else {
-            throw .invalidConfiguration(parameter: "costTolerance", value: costTolerance, validRange: "0 ... 1e-1")
-        }
-        guard covarianceRankTolerance >= 0 && covarianceRankTolerance <= 1e-2 else {
-            throw .invalidConfiguration(
-                parameter: "covarianceRankTolerance", value: covarianceRankTolerance,
-                validRange: "0 ... 1e-2")
-        }
-        self.init(
-            unchecked: maxIterations, stepTolerance: stepTolerance, gradientTolerance: gradientTolerance,
-            costTolerance: costTolerance, covarianceRankTolerance: covarianceRankTolerance,
-            covarianceScaling: covarianceScaling)
-    }
-
-    private init(
-        unchecked maxIterations: Int, stepTolerance: Double, gradientTolerance: Double, costTolerance: Double,
-        covarianceRankTolerance: Double, covarianceScaling: CovarianceScaling
-    ) {
         self.maxIterations = maxIterations
         self.stepTolerance = stepTolerance
         self.gradientTolerance = gradientTolerance
         self.costTolerance = costTolerance
         self.covarianceRankTolerance = covarianceRankTolerance
         self.covarianceScaling = covarianceScaling
+        do { try validate() } catch { throw EstimationError(error) }
     }
+}
+
+extension NonlinearLeastSquaresConfiguration: TunableConfiguration {
+    /// "least-squares" in messages and on the command line.
+    public static let configurationName = "least-squares"
+
+    /// The one table of the solver's tunables (``covarianceScaling`` is set in code).
+    public static let tunables: [Tunable<NonlinearLeastSquaresConfiguration>] = [
+        Tunable("maxIterations", \.maxIterations, range: 1...100_000, "trust-region iteration limit"),
+        Tunable("stepTolerance", \.stepTolerance, range: 1e-15...1e-1, "stop on a small relative step (GSL xtol)"),
+        Tunable("gradientTolerance", \.gradientTolerance, range: 1e-15...1e-1, "stop on a small scaled gradient (GSL gtol)"),
+        Tunable("costTolerance", \.costTolerance, range: 0...1e-1, "stop on a small relative cost change (GSL ftol; 0 = off)"),
+        Tunable(
+            "covarianceRankTolerance", \.covarianceRankTolerance, range: 0...1e-2,
+            "QR pivots below this share count as rank-deficient (GSL epsrel)"),
+    ]
 }

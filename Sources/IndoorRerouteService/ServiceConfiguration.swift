@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import IndoorNavigation
 
 /// Tunables of the session layer.
@@ -132,8 +133,8 @@ public struct ServiceConfiguration: Sendable {
                 field: "journalCommitTimeoutSeconds", reason: "must be 0.1–60 s, got \(journalCommitTimeoutSeconds)")
         }
         _ = try CrossOriginPolicy.validated(corsAllowedOrigins)
-        do { _ = try navigation.validated() } catch {
-            throw .invalidConfiguration(field: "navigation", reason: error.description)
+        do { try navigation.validate() } catch {
+            throw .invalidConfiguration(field: "navigation", reason: NavigationError(error).description)
         }
         return self
     }

@@ -136,7 +136,7 @@ import Testing
         #expect(bad.stderr.contains("cut.json:3"))
         let badFlag = try CLIRunner.run(["eval", Self.walk.path, "--fingerprint-option", "noSuchThing=1"])
         #expect(badFlag.status != 0)
-        #expect(badFlag.stderr.contains("expected NAME=VALUE"))
+        #expect(badFlag.stderr.contains("--fingerprint-option: fingerprint configuration: no setting 'noSuchThing'; known: "))
         // The signal model: accepted and scored; its tunables validated by name.
         let modelled = try CLIRunner.run([
             "eval", folder.path, "--cross-validate", "2", "--fingerprint-option", "signalModel=1", "--json",
@@ -178,7 +178,7 @@ import Testing
         let base = ["eval", walk, "--venue", "Recordings/venues/campus", "--navigate"]
         let unknown = try CLIRunner.run(base + ["--navigation-option", "radius=3"])
         #expect(unknown.status == 64, "\(unknown.stderr)")
-        #expect(unknown.stderr.contains("--navigation-option radius=3: expected NAME=VALUE"))
+        #expect(unknown.stderr.contains("--navigation-option: navigation configuration: no setting 'radius'; known: "))
         #expect(unknown.stderr.contains("arrivalStationarySeconds"))
         let notANumber = try CLIRunner.run(base + ["--navigation-option", "arrivalRadiusMeters=near"])
         #expect(notANumber.status == 64)

@@ -81,6 +81,24 @@ private struct Sample: TunableConfiguration, Equatable {
         #expect(Sample.standard.namedValues["count"] == 3)
     }
 
+    @Test func tablesWriteNumbersShortAndPiByName() {
+        #expect(TunableFormat.number(Double.pi) == "π" && TunableFormat.number(-Double.pi) == "-π")
+        #expect(TunableFormat.number(Double.pi / 4) == "π/4" && TunableFormat.number(Double.pi / 2) == "π/2")
+        #expect(TunableFormat.number(-95) == "-95" && TunableFormat.number(0.25) == "0.25")
+        #expect(TunableFormat.rounded(10 * Double.pi / 180) == "0.174533")
+        #expect(TunableFormat.rounded(1e-5) == "1e-05" && TunableFormat.rounded(0.002) == "0.002" && TunableFormat.rounded(4) == "4")
+        #expect("\(TunableRange(0...(Double.pi / 2)))" == "0 ... π/2")
+    }
+
+    @Test func aLiftedTunableReadsAndWritesTheNestedConfiguration() {
+        struct Outer: Equatable { var inner = Sample.standard }
+        let lifted = Sample.tunables[0].lifted(into: \Outer.inner, summaryPrefix: "inner: ")
+        var outer = Outer()
+        lifted.write(7, into: &outer)
+        #expect(outer.inner.lengthMeters == 7 && lifted.value(in: outer) == 7)
+        #expect(lifted.name == "lengthMeters" && lifted.summary == "inner: a length" && lifted.range == TunableRange(0.5...10))
+    }
+
     @Test func convertedStandardsValidateAndDefaultsLieInRange() throws {
         try FusionConfiguration.standard.validate()
         try MapMatchingConfiguration.standard.validate()

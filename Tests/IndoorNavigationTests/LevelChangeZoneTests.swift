@@ -69,7 +69,7 @@ import Testing
         for bad in [-1.0, 51, .nan] {
             var c = NavigationConfiguration()
             c.levelChangeZoneMeters = bad
-            #expect(throws: NavigationError.self) { try c.validated() }
+            #expect(throws: NavigationError.self) { try c.checked() }
         }
     }
 }

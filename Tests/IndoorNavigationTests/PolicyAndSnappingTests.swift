@@ -11,15 +11,15 @@ import VenueFixtures
     @Test func configurationValidationNamesTheField() {
         var c = NavigationConfiguration()
         c.arrivalRadiusMeters = 0
-        #expect(throws: NavigationError.invalidConfiguration(field: "arrivalRadiusMeters", reason: "0.0 is outside 1.0...50.0")) {
-            try c.validated()
+        #expect(throws: NavigationError.invalidConfiguration(field: "arrivalRadiusMeters", reason: "0 is outside 1 ... 50")) {
+            try c.checked()
         }
         c = NavigationConfiguration()
         c.offRouteMinimumSeconds = .infinity
         #expect(throws: NavigationError.self) { try NavigationSession(venue: TestVenues.golden(), configuration: c) }
         c = NavigationConfiguration()
         c.minimumCorridorMeters = 20; c.maximumCorridorMeters = 10
-        #expect(throws: NavigationError.self) { try c.validated() }
+        #expect(throws: NavigationError.self) { try c.checked() }
     }
 
     @Test func corridorScalesWithAccuracyBetweenItsBounds() {

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorPositioning
 import IndoorRouting
@@ -111,25 +112,20 @@ import VenueFixtures
     }
 
     @Test func settingsByNameCoverEveryCodingKeyAndAreValidated() throws {
-        let standard = NavigationConfiguration()
-        let names = Set(standard.namedValues.keys)
+        let standard = NavigationConfiguration.standard
+        let names = Set(NavigationConfiguration.tunableNames)
         // Every encoded setting has a name, and the names give back the same configuration.
         let encoded = try #require(
             try JSONSerialization.jsonObject(with: JSONEncoder().encode(standard)) as? [String: Any])
         #expect(names == Set(encoded.keys))
-        #expect(try standard.replacing(standard.namedValues) == standard)
-        #expect(try standard.replacing(["arrivalStationarySeconds": 0]).arrivalStationarySeconds == 0)
-        #expect(throws: NavigationError.invalidConfiguration(field: "arrivalRadius", reason: "no such setting")) {
-            try standard.replacing(["arrivalRadius": 3])
-        }
-        #expect(throws: NavigationError.invalidConfiguration(field: "arrivalMinimumFixes", reason: "2.5 is not a whole number")) {
-            try standard.replacing(["arrivalMinimumFixes": 2.5])
-        }
-        #expect(throws: NavigationError.invalidConfiguration(field: "arrivalStationarySigmas", reason: "4.0 is outside 0.0...3.0")) {
-            try standard.replacing(["arrivalStationarySigmas": 4])
-        }
-        #expect(throws: NavigationError.invalidConfiguration(field: "snapBackwardPenaltyPerMeter", reason: "-1.0 is outside 0.0...10.0")) {
-            try standard.replacing(["snapBackwardPenaltyPerMeter": -1])
+        let all = standard.namedValues.map { "\($0.key)=\($0.value)" }
+        #expect(try standard.replacing(all) == standard)
+        #expect(try standard.replacing(["arrivalStationarySeconds=0"]).arrivalStationarySeconds == 0)
+        #expect(
+            throws: ConfigurationError.unknownName(
+                configuration: "navigation", name: "arrivalRadius", known: NavigationConfiguration.tunableNames)
+        ) {
+            try standard.replacing(["arrivalRadius=3"])
         }
     }
 }

@@ -65,33 +65,6 @@ public enum FollowUserEvent: Hashable, Sendable {
     case displayedLevelChanged(from: String?, to: String?)
 }
 
-/// Tunables of follow-user, with units, defaults and ranges.
-public struct FollowUserConfiguration: Hashable, Sendable {
-    /// A heading is reliable when its accuracy is at most this, radians. Default 0.52 (30°), range 0.01–π.
-    public var reliableHeadingAccuracyRadians = 0.52
-    /// A heading older than this (seconds, by location/heading times) is no longer reliable.
-    /// Default 5 s, range 0.1–60 s.
-    public var maximumHeadingAgeSeconds = 5.0
-    /// Zoom set when following starts, if the camera is zoomed out further. Default 19, range 1–24.
-    public var followZoom = 19.0
-
-    /// The defaults: 30° reliable heading, 5 s heading age, zoom 19.
-    public init() {}
-
-    /// Returns the configuration when every value is in range, else throws naming the field.
-    public func validated() throws(NavigationError) -> FollowUserConfiguration {
-        let checks: [(String, Double, ClosedRange<Double>)] = [
-            ("reliableHeadingAccuracyRadians", reliableHeadingAccuracyRadians, 0.01...Double.pi),
-            ("maximumHeadingAgeSeconds", maximumHeadingAgeSeconds, 0.1...60),
-            ("followZoom", followZoom, 1...24),
-        ]
-        for (field, value, range) in checks where !(value.isFinite && range.contains(value)) {
-            throw .invalidConfiguration(field: field, reason: "\(value) is outside \(range.lowerBound)...\(range.upperBound)")
-        }
-        return self
-    }
-}
-
 /// Follow-user as one explicit state machine: `none`, `follow`, `followWithHeading`.
 ///
 /// Rules: gestures (pan, zoom, rotate) drop to `none`; choosing a level other than the user's drops to
@@ -115,7 +88,8 @@ public struct FollowUserController: Hashable, Sendable {
     /// A controller in mode `none` showing `camera`.
     /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a tunable out of range.
     public init(camera: CameraState, configuration: FollowUserConfiguration = FollowUserConfiguration()) throws(NavigationError) {
-        self.configuration = try configuration.validated()
+        try configuration.checked()
+        self.configuration = configuration
         self.camera = camera
     }
 

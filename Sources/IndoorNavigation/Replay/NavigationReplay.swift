@@ -144,7 +144,7 @@ public struct NavigationReplay {
         ///   navigation configuration is out of range.
         public init(venue: Venue, options: Options) throws {
             session = try NavigationSession(venue: venue, configuration: options.navigation)
-            followConfiguration = try FollowUserConfiguration().validated()
+            followConfiguration = .standard
             self.options = options
         }
 

@@ -1,3 +1,5 @@
+import IndoorConfiguration
+
 /// Everything that can go wrong starting or steering navigation. Each case says what and where.
 public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The destination id names no POI or space of the venue's navigation graph.
@@ -34,5 +36,12 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidDeepLink(let f, let r): "deep link: \(f): \(r)"
         case .invalidSnapshot(let f, let r): "session snapshot: \(f): \(r)"
         }
+    }
+}
+
+extension NavigationError {
+    /// A ``ConfigurationError`` as ``invalidConfiguration(field:reason:)``, naming its field.
+    public init(_ error: ConfigurationError) {
+        self = .invalidConfiguration(field: error.field, reason: error.reason)
     }
 }

@@ -72,7 +72,8 @@ public final class NavigationSession {
         venue: Venue, routers: RouterPool, configuration: NavigationConfiguration = NavigationConfiguration(),
         routeOptions: RouteOptions = RouteOptions()
     ) throws(NavigationError) {
-        let checked = try configuration.validated()
+        try configuration.checked()
+        let checked = configuration
         self.venue = venue
         self.configuration = checked
         self.routeOptions = routeOptions

@@ -1,37 +1,57 @@
-/// Tunables of ``DeadReckoningProvider``: its step detector, stride model and heading estimator, plus
-/// the extra position noise added per step. Validated in `init`.
+import IndoorConfiguration
+
+/// Tunables of ``DeadReckoningProvider``: its step detector, stride model and heading estimator (each with
+/// its own table), plus the extra position noise added per step (``tunables``), checked by the validating `init`.
 public struct DeadReckoningConfiguration: Hashable, Sendable {
     /// Step detection.
-    public var stepDetector: StepDetectorConfiguration
+    public var stepDetector: StepDetectorConfiguration = .standard
     /// Stride length.
-    public var stride: StrideConfiguration
+    public var stride: StrideConfiguration = .standard
     /// Heading.
-    public var heading: HeadingConfiguration
-    /// Isotropic one-sigma position noise added per step on top of the stride and heading terms, metres
-    /// (missed or doubled steps, sway). Default 0.05; range 0 ... 5.
-    public var positionNoisePerStepMeters: Double
+    public var heading: HeadingConfiguration = .standard
+    /// Isotropic one-sigma position noise added per step on top of the stride and heading terms, metres (missed
+    /// or doubled steps, sway).
+    public var positionNoisePerStepMeters = 0.05
 
-    /// The defaults of every part.
-    public static let standard = DeadReckoningConfiguration(
-        unchecked: .standard, stride: .standard, heading: .standard, noise: 0.05)
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = DeadReckoningConfiguration(defaults: ())
 
-    /// A configuration.
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
     public init(
-        stepDetector: StepDetectorConfiguration = .standard, stride: StrideConfiguration = .standard,
-        heading: HeadingConfiguration = .standard, positionNoisePerStepMeters: Double = 0.05
+        stepDetector: StepDetectorConfiguration = standard.stepDetector, stride: StrideConfiguration = standard.stride,
+        heading: HeadingConfiguration = standard.heading, positionNoisePerStepMeters: Double = standard.positionNoisePerStepMeters
     ) throws(PositioningError) {
-        try PositioningError.check("positionNoisePerStepMeters", positionNoisePerStepMeters, in: 0...5)
-        self.init(unchecked: stepDetector, stride: stride, heading: heading, noise: positionNoisePerStepMeters)
-    }
-
-    private init(
-        unchecked stepDetector: StepDetectorConfiguration, stride: StrideConfiguration,
-        heading: HeadingConfiguration, noise: Double
-    ) {
         self.stepDetector = stepDetector
         self.stride = stride
         self.heading = heading
-        positionNoisePerStepMeters = noise
+        self.positionNoisePerStepMeters = positionNoisePerStepMeters
+        try checked()
+    }
+}
+
+extension DeadReckoningConfiguration: TunableConfiguration {
+    /// "dead-reckoning" in messages and on the command line.
+    public static let configurationName = "dead-reckoning"
+
+    /// The dead-reckoning provider's own tunables (its parts have their own tables).
+    public static let tunables: [Tunable<DeadReckoningConfiguration>] = [
+        Tunable(
+            "positionNoisePerStepMeters", \.positionNoisePerStepMeters, unit: "m", range: 0...5,
+            "isotropic position noise added per step")
+    ]
+
+    /// The parts' own ranges and rules.
+    public func validateCombination() throws(ConfigurationError) {
+        try stepDetector.validate()
+        try stride.validate()
+        try heading.validate()
+    }
+
+    /// ``validate()`` as the module's error.
+    func checked() throws(PositioningError) {
+        do { try validate() } catch { throw PositioningError(error) }
     }
 }

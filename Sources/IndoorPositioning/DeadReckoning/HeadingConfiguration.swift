@@ -1,60 +1,84 @@
-/// Tunables of ``HeadingEstimator``, validated in `init`. See `Sources/IndoorPositioning/README.md`.
+import IndoorConfiguration
+
+/// Tunables of ``HeadingEstimator``: defaults, units and ranges are in ``tunables`` (the table in the module
+/// README is generated from it), checked by the validating `init`.
 public struct HeadingConfiguration: Hashable, Sendable {
     /// Magnetic declination, radians, east positive: true heading = magnetic heading + declination.
-    /// Default 0; range −π ... π.
-    public var declinationRadians: Double
-    /// Walking direction minus the device's forward direction, radians clockwise (0 when the phone points
-    /// where the user walks). Default 0; range −π ... π.
-    public var mountingOffsetRadians: Double
-    /// One-sigma error of an absolute heading from the rotation-vector sensor or an attitude record,
-    /// radians (indoor magnetic disturbance dominates). Default 0.15; range 0.001 ... π.
-    public var absoluteHeadingSigmaRadians: Double
+    public var declinationRadians = 0.0
+    /// Walking direction minus the device's forward direction, radians clockwise (0 when the phone points where
+    /// the user walks).
+    public var mountingOffsetRadians = 0.0
+    /// One-sigma error of an absolute heading from the rotation-vector sensor or an attitude record, radians
+    /// (indoor magnetic disturbance dominates).
+    public var absoluteHeadingSigmaRadians = 0.15
     /// One-sigma error of the gyroscope + magnetometer complementary filter's heading, radians.
-    /// Default 0.25; range 0.001 ... π.
-    public var complementaryHeadingSigmaRadians: Double
-    /// Time constant of the complementary filter, s: shorter than this the gyroscope is trusted, longer
-    /// the magnetometer. Default 5; range 0.1 ... 600.
-    public var complementaryTimeConstantSeconds: Double
-    /// Time constant of the accelerometer average taken as gravity for tilt, s. Default 0.5; range 0.05 ... 10.
-    public var gravityTimeConstantSeconds: Double
-    /// An absolute heading (rotation vector, attitude) older than this hands over to the complementary
-    /// filter, s. Default 1; range 0.05 ... 60.
-    public var absoluteHeadingTimeoutSeconds: Double
+    public var complementaryHeadingSigmaRadians = 0.25
+    /// Time constant of the complementary filter, s: shorter than this the gyroscope is trusted, longer the
+    /// magnetometer.
+    public var complementaryTimeConstantSeconds = 5.0
+    /// Time constant of the accelerometer average taken as gravity for tilt, s.
+    public var gravityTimeConstantSeconds = 0.5
+    /// An absolute heading (rotation vector, attitude) older than this hands over to the complementary filter,
+    /// s.
+    public var absoluteHeadingTimeoutSeconds = 1.0
 
-    /// The defaults (see each property).
-    public static let standard = HeadingConfiguration(unchecked: 0, 0, 0.15, 0.25, 5, 0.5, 1)
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = HeadingConfiguration(defaults: ())
 
-    /// A configuration; every value is checked against its range.
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
     public init(
-        declinationRadians: Double = 0, mountingOffsetRadians: Double = 0,
-        absoluteHeadingSigmaRadians: Double = 0.15, complementaryHeadingSigmaRadians: Double = 0.25,
-        complementaryTimeConstantSeconds: Double = 5, gravityTimeConstantSeconds: Double = 0.5,
-        absoluteHeadingTimeoutSeconds: Double = 1
+        declinationRadians: Double = standard.declinationRadians, mountingOffsetRadians: Double = standard.mountingOffsetRadians,
+        absoluteHeadingSigmaRadians: Double = standard.absoluteHeadingSigmaRadians,
+        complementaryHeadingSigmaRadians: Double = standard.complementaryHeadingSigmaRadians,
+        complementaryTimeConstantSeconds: Double = standard.complementaryTimeConstantSeconds,
+        gravityTimeConstantSeconds: Double = standard.gravityTimeConstantSeconds,
+        absoluteHeadingTimeoutSeconds: Double = standard.absoluteHeadingTimeoutSeconds
     ) throws(PositioningError) {
-        try PositioningError.check("declinationRadians", declinationRadians, in: -Double.pi...Double.pi)
-        try PositioningError.check("mountingOffsetRadians", mountingOffsetRadians, in: -Double.pi...Double.pi)
-        try PositioningError.check("absoluteHeadingSigmaRadians", absoluteHeadingSigmaRadians, in: 0.001...Double.pi)
-        try PositioningError.check("complementaryHeadingSigmaRadians", complementaryHeadingSigmaRadians, in: 0.001...Double.pi)
-        try PositioningError.check("complementaryTimeConstantSeconds", complementaryTimeConstantSeconds, in: 0.1...600)
-        try PositioningError.check("gravityTimeConstantSeconds", gravityTimeConstantSeconds, in: 0.05...10)
-        try PositioningError.check("absoluteHeadingTimeoutSeconds", absoluteHeadingTimeoutSeconds, in: 0.05...60)
-        self.init(
-            unchecked: declinationRadians, mountingOffsetRadians, absoluteHeadingSigmaRadians,
-            complementaryHeadingSigmaRadians, complementaryTimeConstantSeconds, gravityTimeConstantSeconds,
-            absoluteHeadingTimeoutSeconds)
+        self.declinationRadians = declinationRadians
+        self.mountingOffsetRadians = mountingOffsetRadians
+        self.absoluteHeadingSigmaRadians = absoluteHeadingSigmaRadians
+        self.complementaryHeadingSigmaRadians = complementaryHeadingSigmaRadians
+        self.complementaryTimeConstantSeconds = complementaryTimeConstantSeconds
+        self.gravityTimeConstantSeconds = gravityTimeConstantSeconds
+        self.absoluteHeadingTimeoutSeconds = absoluteHeadingTimeoutSeconds
+        try checked()
     }
+}
 
-    private init(
-        unchecked declination: Double, _ mounting: Double, _ absoluteSigma: Double, _ complementarySigma: Double,
-        _ complementaryTau: Double, _ gravityTau: Double, _ timeout: Double
-    ) {
-        declinationRadians = declination
-        mountingOffsetRadians = mounting
-        absoluteHeadingSigmaRadians = absoluteSigma
-        complementaryHeadingSigmaRadians = complementarySigma
-        complementaryTimeConstantSeconds = complementaryTau
-        gravityTimeConstantSeconds = gravityTau
-        absoluteHeadingTimeoutSeconds = timeout
+extension HeadingConfiguration: TunableConfiguration {
+    /// "heading" in messages and on the command line.
+    public static let configurationName = "heading"
+
+    /// The one table of the heading estimator's tunables.
+    public static let tunables: [Tunable<HeadingConfiguration>] = [
+        Tunable(
+            "declinationRadians", \.declinationRadians, unit: "rad", range: -Double.pi...Double.pi,
+            "magnetic declination, east positive"),
+        Tunable(
+            "mountingOffsetRadians", \.mountingOffsetRadians, unit: "rad", range: -Double.pi...Double.pi,
+            "walking direction minus the device's, clockwise"),
+        Tunable(
+            "absoluteHeadingSigmaRadians", \.absoluteHeadingSigmaRadians, unit: "rad", range: 0.001...Double.pi,
+            "one-sigma of an absolute heading"),
+        Tunable(
+            "complementaryHeadingSigmaRadians", \.complementaryHeadingSigmaRadians, unit: "rad", range: 0.001...Double.pi,
+            "one-sigma of the complementary filter's heading"),
+        Tunable(
+            "complementaryTimeConstantSeconds", \.complementaryTimeConstantSeconds, unit: "s", range: 0.1...600,
+            "time constant of the complementary filter"),
+        Tunable(
+            "gravityTimeConstantSeconds", \.gravityTimeConstantSeconds, unit: "s", range: 0.05...10,
+            "time constant of the gravity average for tilt"),
+        Tunable(
+            "absoluteHeadingTimeoutSeconds", \.absoluteHeadingTimeoutSeconds, unit: "s", range: 0.05...60,
+            "an older absolute heading hands over to the filter"),
+    ]
+
+    /// ``validate()`` as the module's error.
+    func checked() throws(PositioningError) {
+        do { try validate() } catch { throw PositioningError(error) }
     }
 }

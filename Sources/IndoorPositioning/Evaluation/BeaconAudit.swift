@@ -2,51 +2,6 @@ import Foundation
 import IndoorGeometry
 import IndoorRecordings
 
-/// Tunables of ``BeaconAuditor``, validated in `init`.
-public struct BeaconAuditConfiguration: Hashable, Sendable {
-    /// Readings on the beacon's level needed before the RSSI-distance correlation is judged. Default 20;
-    /// range 3 ... 1,000,000.
-    public var minimumReadings: Int
-    /// Share of a beacon's readings, the strongest, whose true positions are averaged. Default 0.1;
-    /// range 0.01 ... 1.
-    public var strongestFraction: Double
-    /// A beacon is suspect when its strongest readings were heard farther than this from its mapped
-    /// position although the walks passed within half of it, metres. Default 10; range 0.5 ... 1000.
-    public var suspectOffsetMeters: Double
-    /// A correlation between RSSI and log distance above this (it should be clearly negative) makes a
-    /// beacon suspect. Default −0.1; range −1 ... 1.
-    public var maximumCorrelation: Double
-    /// The correlation is judged only when the readings' distances span at least this ratio (farthest /
-    /// nearest, nearest taken as at least 0.5 m): over a narrow band of distances the RSSI noise
-    /// (4–6 dB) hides the trend (20 log₁₀ 3 ≈ 9.5 dB at the default). Default 3; range 1.1 ... 1000.
-    public var minimumDistanceSpreadRatio: Double
-
-    /// The defaults (see each property).
-    public static let standard = BeaconAuditConfiguration(unchecked: 20, 0.1, 10, -0.1, 3)
-
-    /// A configuration; every value is checked against its range.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        minimumReadings: Int = 20, strongestFraction: Double = 0.1, suspectOffsetMeters: Double = 10,
-        maximumCorrelation: Double = -0.1, minimumDistanceSpreadRatio: Double = 3
-    ) throws(PositioningError) {
-        try PositioningError.check("minimumReadings", Double(minimumReadings), in: 3...1_000_000)
-        try PositioningError.check("strongestFraction", strongestFraction, in: 0.01...1)
-        try PositioningError.check("suspectOffsetMeters", suspectOffsetMeters, in: 0.5...1000)
-        try PositioningError.check("maximumCorrelation", maximumCorrelation, in: -1...1)
-        try PositioningError.check("minimumDistanceSpreadRatio", minimumDistanceSpreadRatio, in: 1.1...1000)
-        self.init(unchecked: minimumReadings, strongestFraction, suspectOffsetMeters, maximumCorrelation, minimumDistanceSpreadRatio)
-    }
-
-    private init(unchecked readings: Int, _ fraction: Double, _ offset: Double, _ correlation: Double, _ spread: Double) {
-        minimumReadings = readings
-        strongestFraction = fraction
-        suspectOffsetMeters = offset
-        maximumCorrelation = correlation
-        minimumDistanceSpreadRatio = spread
-    }
-}
-
 /// What the audit concluded about one beacon.
 public struct BeaconAuditEntry: Hashable, Sendable {
     /// The verdict.

@@ -1,3 +1,5 @@
+import IndoorConfiguration
+
 /// Which transmitters a scan and a fingerprint are compared over (see ``FingerprintMatcher``).
 public enum FingerprintDistance: String, Hashable, Sendable, CaseIterable {
     /// The scan's transmitters that the map knows (the default).
@@ -6,114 +8,105 @@ public enum FingerprintDistance: String, Hashable, Sendable, CaseIterable {
     case union
 }
 
-/// Tunables of radio scans, radio maps and the ``FingerprintPositionProvider``, validated in `init`.
+/// Tunables of radio scans, radio maps and the ``FingerprintPositionProvider``: defaults, units and
+/// ranges are in ``tunables`` (the table in the module README, "Fingerprints", is generated from it; it
+/// carries the signal model's too), checked by the validating `init` and ``validate()``.
 /// See "Fingerprints" in `Sources/IndoorPositioning/README.md` for the measurements behind the defaults.
 public struct FingerprintConfiguration: Hashable, Sendable {
     /// A Wi-Fi entry whose last-seen time is older than the scan by more than this is dropped (scanners
-    /// repeat cached access points for up to 30 s), seconds. Default 3; range 0 ... 600.
-    public var maximumStalenessSeconds: Double
-    /// Beacon advertisements of this window before a scan are averaged into it, seconds. Default 2;
-    /// range 0.1 ... 60.
-    public var beaconWindowSeconds: Double
-    /// Without Wi-Fi, a beacon-only scan is made at most this often, seconds. Default 2; range 0.1 ... 60.
-    public var beaconScanIntervalSeconds: Double
+    /// repeat cached access points for up to 30 s), seconds.
+    public var maximumStalenessSeconds = 3.0
+    /// Beacon advertisements of this window before a scan are averaged into it, seconds.
+    public var beaconWindowSeconds = 2.0
+    /// Without Wi-Fi, a beacon-only scan is made at most this often, seconds.
+    public var beaconScanIntervalSeconds = 2.0
     /// Readings weaker than this are dropped from scans and maps (too close to the noise floor to place
-    /// anything), dBm. Default −95; range −150 ... −30.
-    public var minimumRSSIDbm: Double
-    /// The value a transmitter missing from a scan or fingerprint is compared as, dBm. Default −100;
-    /// range −150 ... −30, at most ``minimumRSSIDbm``.
-    public var missingRSSIDbm: Double
-    /// Number of nearest fingerprints averaged. Default 7; range 1 ... 100.
-    public var neighbourCount: Int
-    /// A scan needs at least this many transmitters known to the map for a fix. Default 3; range 1 ... 100.
-    public var minimumKnownTransmitters: Int
+    /// anything), dBm.
+    public var minimumRSSIDbm = -95.0
+    /// The value a transmitter missing from a scan or fingerprint is compared as, dBm; at most
+    /// ``minimumRSSIDbm``.
+    public var missingRSSIDbm = -100.0
+    /// Number of nearest fingerprints averaged.
+    public var neighbourCount = 7
+    /// A scan needs at least this many transmitters known to the map for a fix.
+    public var minimumKnownTransmitters = 3
     /// Smallest one-sigma of a fix per axis, metres (added in quadrature to the neighbours' spread).
-    /// Default 2; range 0.1 ... 100.
-    public var minimumSigmaMeters: Double
-    /// Multiplies the neighbours' weighted spread into the fix's covariance. Default 1.5; range 0 ... 20.
-    public var spreadScale: Double
+    public var minimumSigmaMeters = 2.0
+    /// Multiplies the neighbours' weighted spread into the fix's covariance.
+    public var spreadScale = 1.5
     /// One-sigma per axis per dB of the best match's RMS difference, m/dB: the match quality that
     /// predicts a fix's error best (cross-validated, the median error grows from 5–7 m below 9 dB to
     /// 22 m above 13 dB on both data sets, ≈ 0.85 m per dB for a single fix). The default is wider,
     /// 2.5, because consecutive fixes err alike (a walk off the surveyed paths matches the same wrong
-    /// place for many scans), so each carries less than one fix's information. Range 0 ... 10.
-    public var sigmaPerRMSMetersPerDb: Double
+    /// place for many scans), so each carries less than one fix's information.
+    public var sigmaPerRMSMetersPerDb = 2.5
     /// A fix whose best match differs from the scan by more than this RMS per compared transmitter is
-    /// not made (the scan is from somewhere the map does not cover), dB. Default 9; range 1 ... 100.
-    public var maximumMatchRMSDb: Double
-    /// Transmitters heard in fewer fingerprints than this are left out of a map. Default 2; range 1 ... 1,000.
-    public var minimumFingerprintsPerTransmitter: Int
+    /// not made (the scan is from somewhere the map does not cover), dB.
+    public var maximumMatchRMSDb = 9.0
+    /// Transmitters heard in fewer fingerprints than this are left out of a map.
+    public var minimumFingerprintsPerTransmitter = 2
     /// How much of the neighbours' level vote a fix carries to the level filter: its level probability
     /// is 1/n + w·(share − 1/n) over the map's n levels, so 0 makes fixes say nothing about the level and
-    /// 1 passes the vote's share unchanged. Default 0: cross-validated, single-scan level votes were
+    /// 1 passes the vote's share unchanged. The default, 0: cross-validated, single-scan level votes were
     /// right for 80–90 % of scans, and any weight lowered the fused level hit rate (ILC site 1: 1.00 → 0.95
-    /// at 1). Range 0 ... 1.
-    public var levelEvidenceWeight: Double
+    /// at 1).
+    public var levelEvidenceWeight = 0.0
 
     /// With a prior (the fused position), the position of a fix is taken from this many nearest
     /// fingerprints on its level, each weighed by how likely the prior makes its place; 0 = no prior
-    /// weighting (the ``neighbourCount`` nearest by signal alone). Default 14 (cross-validated: ILC site 1
-    /// fused mean 2.51 → 2.37 m, IPIN 2023 T3 p75 4.06 → 3.86 m; 28 and 60 no better); range 0 ... 1,000.
+    /// weighting (the ``neighbourCount`` nearest by signal alone). The default, 14 (cross-validated: ILC
+    /// site 1 fused mean 2.51 → 2.37 m, IPIN 2023 T3 p75 4.06 → 3.86 m; 28 and 60 no better).
     public var priorCandidateCount = 14
     /// Added to the prior's covariance (σ² on each axis) when weighing candidates by it, metres.
-    /// Default 3; range 0.1 ... 100.
     public var priorSpreadMeters = 3.0
     /// Weight a candidate keeps however unlikely the prior makes it (so a lost filter can still be
-    /// pulled back). Default 0.01; range 0 ... 1.
+    /// pulled back).
     public var priorWeightFloor = 0.01
     /// How long a fix's error persists, seconds: each fix's covariance is multiplied by τ / min(τ, δt),
     /// δt since the previous fix (``CorrelatedErrorInflation``), because a walk away from the surveyed
-    /// paths matches the same wrong place scan after scan. 0 = independent fixes. Default 15 (blocked
+    /// paths matches the same wrong place scan after scan. 0 = independent fixes. The default, 15 (blocked
     /// cross-validation, 10 m: IPIN 2023 T3 p75 3.54 → 3.36 m at 10 s with the other settings then, 3.01 →
     /// 3.00 m from 10 to 15 s with today's; ILC site 1 2.33 → 2.31 m, 2.22 → 2.21 m; see
-    /// docs/positioning-measurements.md, "Honesty"); range 0 ... 600.
+    /// docs/positioning-measurements.md, "Honesty").
     public var errorCorrelationSeconds = 15.0
     /// Which transmitters distances are computed over. Default ``FingerprintDistance/scanTransmitters``.
     public var distance: FingerprintDistance = .scanTransmitters
     /// With a prior (the fused position), evaluate each scan's likelihood under this signal model over
     /// the prior's neighbourhood and fuse what it says there (``RadioSignalModel/neighbourhoodMeasurement(of:levelIndex:prior:)``)
-    /// instead of the k nearest fingerprints' centroid; `nil` = the centroid. The first fix (no prior
-    /// yet) is always the centroid.
-    public var signalModel: SignalModelConfiguration? = nil
+    /// instead of the k nearest fingerprints' centroid; `nil` = the centroid (the default). The first fix
+    /// (no prior yet) is always the centroid.
+    public var signalModel: SignalModelConfiguration? {
+        get { signalModelSwitch.isOn ? signalModelSwitch.settings : nil }
+        set {
+            if let newValue { signalModelSwitch.settings = newValue }
+            signalModelSwitch.isOn = newValue != nil
+        }
+    }
     /// Whether a Wi-Fi scan is dated at the median last-seen time of its entries (when reported) instead
-    /// of when it was delivered. Default true.
+    /// of when it was delivered.
     public var dateScansByLastSeen = true
+    /// The signal model's settings and whether it is used (``signalModel``).
+    var signalModelSwitch = SignalModelSwitch()
 
-    /// The defaults (see each property).
-    public static let standard = FingerprintConfiguration(unchecked: ())
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = FingerprintConfiguration(defaults: ())
 
-    /// A configuration; every value is checked against its range.
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
     public init(
-        maximumStalenessSeconds: Double = 3, beaconWindowSeconds: Double = 2, beaconScanIntervalSeconds: Double = 2,
-        minimumRSSIDbm: Double = -95, missingRSSIDbm: Double = -100, neighbourCount: Int = 7,
-        minimumKnownTransmitters: Int = 3, minimumSigmaMeters: Double = 2, spreadScale: Double = 1.5,
-        sigmaPerRMSMetersPerDb: Double = 2.5, maximumMatchRMSDb: Double = 9, minimumFingerprintsPerTransmitter: Int = 2,
-        levelEvidenceWeight: Double = 0, priorCandidateCount: Int = 14, priorSpreadMeters: Double = 3,
-        priorWeightFloor: Double = 0.01, errorCorrelationSeconds: Double = 15
+        maximumStalenessSeconds: Double = standard.maximumStalenessSeconds, beaconWindowSeconds: Double = standard.beaconWindowSeconds,
+        beaconScanIntervalSeconds: Double = standard.beaconScanIntervalSeconds, minimumRSSIDbm: Double = standard.minimumRSSIDbm,
+        missingRSSIDbm: Double = standard.missingRSSIDbm, neighbourCount: Int = standard.neighbourCount,
+        minimumKnownTransmitters: Int = standard.minimumKnownTransmitters, minimumSigmaMeters: Double = standard.minimumSigmaMeters,
+        spreadScale: Double = standard.spreadScale, sigmaPerRMSMetersPerDb: Double = standard.sigmaPerRMSMetersPerDb,
+        maximumMatchRMSDb: Double = standard.maximumMatchRMSDb,
+        minimumFingerprintsPerTransmitter: Int = standard.minimumFingerprintsPerTransmitter,
+        levelEvidenceWeight: Double = standard.levelEvidenceWeight, priorCandidateCount: Int = standard.priorCandidateCount,
+        priorSpreadMeters: Double = standard.priorSpreadMeters, priorWeightFloor: Double = standard.priorWeightFloor,
+        errorCorrelationSeconds: Double = standard.errorCorrelationSeconds
     ) throws(PositioningError) {
-        try PositioningError.check("errorCorrelationSeconds", errorCorrelationSeconds, in: 0...600)
-        self.errorCorrelationSeconds = errorCorrelationSeconds
-        try PositioningError.check("priorCandidateCount", Double(priorCandidateCount), in: 0...1_000)
-        try PositioningError.check("priorSpreadMeters", priorSpreadMeters, in: 0.1...100)
-        try PositioningError.check("priorWeightFloor", priorWeightFloor, in: 0...1)
-        self.priorCandidateCount = priorCandidateCount
-        self.priorSpreadMeters = priorSpreadMeters
-        self.priorWeightFloor = priorWeightFloor
-        try PositioningError.check("maximumStalenessSeconds", maximumStalenessSeconds, in: 0...600)
-        try PositioningError.check("beaconWindowSeconds", beaconWindowSeconds, in: 0.1...60)
-        try PositioningError.check("beaconScanIntervalSeconds", beaconScanIntervalSeconds, in: 0.1...60)
-        try PositioningError.check("minimumRSSIDbm", minimumRSSIDbm, in: -150...(-30))
-        try PositioningError.check("missingRSSIDbm", missingRSSIDbm, in: -150...min(-30, minimumRSSIDbm))
-        try PositioningError.check("neighbourCount", Double(neighbourCount), in: 1...100)
-        try PositioningError.check("minimumKnownTransmitters", Double(minimumKnownTransmitters), in: 1...100)
-        try PositioningError.check("minimumSigmaMeters", minimumSigmaMeters, in: 0.1...100)
-        try PositioningError.check("spreadScale", spreadScale, in: 0...20)
-        try PositioningError.check("sigmaPerRMSMetersPerDb", sigmaPerRMSMetersPerDb, in: 0...10)
-        try PositioningError.check("maximumMatchRMSDb", maximumMatchRMSDb, in: 1...100)
-        try PositioningError.check("minimumFingerprintsPerTransmitter", Double(minimumFingerprintsPerTransmitter), in: 1...1_000)
-        try PositioningError.check("levelEvidenceWeight", levelEvidenceWeight, in: 0...1)
-        self.levelEvidenceWeight = levelEvidenceWeight
         self.maximumStalenessSeconds = maximumStalenessSeconds
         self.beaconWindowSeconds = beaconWindowSeconds
         self.beaconScanIntervalSeconds = beaconScanIntervalSeconds
@@ -126,21 +119,83 @@ public struct FingerprintConfiguration: Hashable, Sendable {
         self.sigmaPerRMSMetersPerDb = sigmaPerRMSMetersPerDb
         self.maximumMatchRMSDb = maximumMatchRMSDb
         self.minimumFingerprintsPerTransmitter = minimumFingerprintsPerTransmitter
+        self.levelEvidenceWeight = levelEvidenceWeight
+        self.priorCandidateCount = priorCandidateCount
+        self.priorSpreadMeters = priorSpreadMeters
+        self.priorWeightFloor = priorWeightFloor
+        self.errorCorrelationSeconds = errorCorrelationSeconds
+        do { try validate() } catch { throw PositioningError(error) }
+    }
+}
+
+/// The signal model of a ``FingerprintConfiguration`` and whether it is on. Its settings are kept while
+/// it is off, so `NAME=VALUE` assignments of its tunables and of `signalModel` apply in any order; two
+/// switches that are both off are equal whatever settings they keep.
+struct SignalModelSwitch: Hashable, Sendable {
+    var settings = SignalModelConfiguration.standard
+    var isOn = false
+
+    static func == (a: SignalModelSwitch, b: SignalModelSwitch) -> Bool {
+        a.isOn == b.isOn && (!a.isOn || a.settings == b.settings)
     }
 
-    private init(unchecked: Void) {
-        maximumStalenessSeconds = 3
-        beaconWindowSeconds = 2
-        beaconScanIntervalSeconds = 2
-        minimumRSSIDbm = -95
-        missingRSSIDbm = -100
-        neighbourCount = 7
-        minimumKnownTransmitters = 3
-        minimumSigmaMeters = 2
-        spreadScale = 1.5
-        sigmaPerRMSMetersPerDb = 2.5
-        maximumMatchRMSDb = 9
-        minimumFingerprintsPerTransmitter = 2
-        levelEvidenceWeight = 0
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(isOn)
+        if isOn { hasher.combine(settings) }
+    }
+}
+
+extension FingerprintConfiguration: TunableConfiguration {
+    /// "fingerprint" in messages and on the command line.
+    public static let configurationName = "fingerprint"
+
+    /// The one table of the fingerprint tunables, followed by `signalModel` (on-off) and the signal
+    /// model's own (``SignalModelConfiguration/tunables``), which apply when it is on.
+    public static let tunables: [Tunable<FingerprintConfiguration>] =
+        [
+            Tunable(
+                "maximumStalenessSeconds", \.maximumStalenessSeconds, unit: "s", range: 0...600,
+                "oldest last-seen age of a Wi-Fi entry kept in a scan"),
+            Tunable("beaconWindowSeconds", \.beaconWindowSeconds, unit: "s", range: 0.1...60, "beacon advertisements averaged into a scan"),
+            Tunable(
+                "beaconScanIntervalSeconds", \.beaconScanIntervalSeconds, unit: "s", range: 0.1...60,
+                "shortest interval of beacon-only scans"),
+            Tunable("minimumRSSIDbm", \.minimumRSSIDbm, unit: "dBm", range: -150...(-30), "weaker readings are dropped"),
+            Tunable(
+                "missingRSSIDbm", \.missingRSSIDbm, unit: "dBm", range: -150...(-30),
+                "a missing transmitter compared as this (at most minimumRSSIDbm)"),
+            Tunable("neighbourCount", \.neighbourCount, range: 1...100, "nearest fingerprints averaged"),
+            Tunable("minimumKnownTransmitters", \.minimumKnownTransmitters, range: 1...100, "known transmitters a fix needs"),
+            Tunable("minimumSigmaMeters", \.minimumSigmaMeters, unit: "m", range: 0.1...100, "smallest one-sigma of a fix per axis"),
+            Tunable("spreadScale", \.spreadScale, range: 0...20, "factor on the neighbours' spread in the covariance"),
+            Tunable(
+                "sigmaPerRMSMetersPerDb", \.sigmaPerRMSMetersPerDb, unit: "m/dB", range: 0...10,
+                "one-sigma per dB of the best match's RMS difference"),
+            Tunable("maximumMatchRMSDb", \.maximumMatchRMSDb, unit: "dB", range: 1...100, "no fix above this RMS difference"),
+            Tunable(
+                "minimumFingerprintsPerTransmitter", \.minimumFingerprintsPerTransmitter, range: 1...1_000,
+                "rarer transmitters are left out of a map"),
+            Tunable("levelEvidenceWeight", \.levelEvidenceWeight, range: 0...1, "share of the level vote a fix carries"),
+            Tunable(
+                "priorCandidateCount", \.priorCandidateCount, range: 0...1_000,
+                "candidates weighed by the prior (0 = no prior weighting)"),
+            Tunable("priorSpreadMeters", \.priorSpreadMeters, unit: "m", range: 0.1...100, "added to the prior's covariance"),
+            Tunable("priorWeightFloor", \.priorWeightFloor, range: 0...1, "weight a candidate keeps however unlikely"),
+            Tunable(
+                "errorCorrelationSeconds", \.errorCorrelationSeconds, unit: "s", range: 0...600,
+                "how long a fix's error persists (0 = independent fixes)"),
+            Tunable("dateScansByLastSeen", \.dateScansByLastSeen, "date Wi-Fi scans at their entries' median last-seen time"),
+            Tunable("signalModel", \.signalModelSwitch.isOn, "fuse the signal model's likelihood instead of the kNN centroid"),
+        ]
+        + SignalModelConfiguration.tunables.map { $0.lifted(into: \.signalModelSwitch.settings, summaryPrefix: "signal model: ") }
+
+    /// `missingRSSIDbm` is at most `minimumRSSIDbm`; the signal model's own rules.
+    public func validateCombination() throws(ConfigurationError) {
+        if missingRSSIDbm > minimumRSSIDbm {
+            throw .invalidCombination(
+                configuration: Self.configurationName, field: "missingRSSIDbm", value: missingRSSIDbm,
+                rule: "at most minimumRSSIDbm \(TunableFormat.number(minimumRSSIDbm))")
+        }
+        try signalModelSwitch.settings.validateCombination()
     }
 }

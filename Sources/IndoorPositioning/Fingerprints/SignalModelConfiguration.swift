@@ -1,85 +1,76 @@
+import IndoorConfiguration
+
 /// Tunables of the ``RadioSignalModel`` and of the scan likelihood the ``FingerprintPositionProvider``
-/// evaluates with it, validated in `init`. See "Signal model" in `docs/positioning-measurements.md` for
-/// the blocked cross-validation behind the defaults.
+/// evaluates with it: defaults, units and ranges are in ``tunables`` (the table in the module README,
+/// "Fingerprints", is generated from it), checked by the validating `init` and ``validate()``. See
+/// "Signal model" in `docs/positioning-measurements.md` for the blocked cross-validation behind the defaults.
 public struct SignalModelConfiguration: Hashable, Sendable {
     /// Length scale of the kernel that spreads a fingerprint's departure from the path-loss model to
-    /// nearby places, metres. Default 3; range 0.5 ... 50.
-    public let kernelLengthMeters: Double
+    /// nearby places, metres.
+    public internal(set) var kernelLengthMeters = 3.0
     /// How many fingerprints' worth of weight the path-loss model carries at any place: with kernel
     /// weight W from nearby fingerprints the predicted signal is the path-loss value plus W/(W + λ) of
-    /// their mean departure, and the model's own uncertainty shrinks by λ/(W + λ). Default 1; range
-    /// 0.01 ... 100.
-    public let evidencePseudoCount: Double
+    /// their mean departure, and the model's own uncertainty shrinks by λ/(W + λ).
+    public internal(set) var evidencePseudoCount = 1.0
     /// One-sigma of a reading about the signal a place predicts where it was surveyed, dB (scan-to-scan
-    /// fading). Default 4; range 0.5 ... 30.
-    public let measurementSigmaDb: Double
+    /// fading).
+    public internal(set) var measurementSigmaDb = 4.0
     /// Share of readings that follow no model (a body in the way, a moved access point): each reading's
-    /// likelihood is (1 − ε)·N(r; μ, σ²) + ε/``outlierSpanDb``. Default 0.05; range 0 ... 0.9.
-    public let outlierProbability: Double
-    /// Width of the uniform outlier density, dB. Default 60; range 1 ... 200.
-    public let outlierSpanDb: Double
+    /// likelihood is (1 − ε)·N(r; μ, σ²) + ε/``outlierSpanDb``.
+    public internal(set) var outlierProbability = 0.05
+    /// Width of the uniform outlier density, dB.
+    public internal(set) var outlierSpanDb = 60.0
     /// The scan's summed log-likelihood is multiplied by this (readings of one scan err alike: the
-    /// device, the body, the moment): 1 treats them as independent. Default 0.04 (blocked
+    /// device, the body, the moment): 1 treats them as independent. The default (blocked
     /// cross-validation: 0.04 / 0.08 / 0.15 / 0.3 gave IPIN 2023 T3 p75 3.18 / 3.18 / 3.18 / 3.76 m, ILC
-    /// site 1 ordinary mean 2.27 m at 0.04 and 2.45 m at 0.08); range 0.01 ... 1.
-    public let likelihoodExponent: Double
+    /// site 1 ordinary mean 2.27 m at 0.04 and 2.45 m at 0.08).
+    public internal(set) var likelihoodExponent = 0.04
     /// The neighbourhood of the fused position the likelihood is evaluated over spans this many of the
-    /// prior's standard deviations each way. Default 3; range 1 ... 10.
-    public let neighbourhoodSigmas: Double
-    /// Grid points per axis of that neighbourhood (odd). Default 15; range 3 ... 101.
-    public let neighbourhoodCells: Int
+    /// prior's standard deviations each way.
+    public internal(set) var neighbourhoodSigmas = 3.0
+    /// Grid points per axis of that neighbourhood (odd).
+    public internal(set) var neighbourhoodCells = 15
     /// The neighbourhood spans at least this much each way, metres (a confident prior still lets the scan
-    /// move it by a few metres). Default 4; range 0.5 ... 100.
-    public let minimumNeighbourhoodMeters: Double
-    /// ... and at most this much, metres. Default 40; range 1 ... 500.
-    public let maximumNeighbourhoodMeters: Double
+    /// move it by a few metres).
+    public internal(set) var minimumNeighbourhoodMeters = 4.0
+    /// ... and at most this much, metres (at least ``minimumNeighbourhoodMeters``).
+    public internal(set) var maximumNeighbourhoodMeters = 40.0
     /// A scan whose likelihood, over the neighbourhood, narrows the prior by less than this one-sigma in
     /// its best direction (the information a fix of that accuracy would add) gives no fix: it matched
-    /// nothing well, and says nothing. Metres. Default 30; range 1 ... 1,000.
-    public let uninformativeSigmaMeters: Double
+    /// nothing well, and says nothing. Metres.
+    public internal(set) var uninformativeSigmaMeters = 30.0
     /// Height added to the horizontal distance in the path-loss model (transmitters hang above the
-    /// surveyed path), metres. Default 1.5; range 0 ... 20.
-    public let transmitterHeightMeters: Double
+    /// surveyed path), metres.
+    public internal(set) var transmitterHeightMeters = 1.5
 
     /// One-sigma of a receiver's constant offset from the surveying device's readings, dB: each scan's
-    /// offset is estimated at the prior's place and taken off its readings; 0 = none. Default 6 (IPIN
-    /// 2023 T3 ordinary p75 3.28 → 2.95 m, blocked 3.31 → 3.18 m with the offset; 5 and 10 dB alike);
-    /// range 0 ... 30.
-    public let deviceOffsetSigmaDb: Double
+    /// offset is estimated at the prior's place and taken off its readings; 0 = none. The default (IPIN
+    /// 2023 T3 ordinary p75 3.28 → 2.95 m, blocked 3.31 → 3.18 m with the offset; 5 and 10 dB alike).
+    public internal(set) var deviceOffsetSigmaDb = 6.0
 
     /// Where the map matcher's particles run, weigh them by the scan's likelihood itself (``ScanLikelihood``)
     /// instead of by the Gaussian fix that summarises it over the neighbourhood (the Kalman filter fuses
-    /// that fix either way). Default false (ILC site 1 cross-validated, κ 0.015: mean 2.22 m with, 2.19 m
+    /// that fix either way). Off by default (ILC site 1 cross-validated, κ 0.015: mean 2.22 m with, 2.19 m
     /// without, over three seeds; see "Signal model" in `docs/positioning-measurements.md`).
     public var weighsParticlesByLikelihood = false
 
-    /// The defaults (see each property).
-    public static let standard = SignalModelConfiguration(unchecked: ())
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = SignalModelConfiguration(defaults: ())
 
-    /// A configuration; every value is checked against its range.
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
     public init(
-        kernelLengthMeters: Double = 3, evidencePseudoCount: Double = 1, measurementSigmaDb: Double = 4,
-        outlierProbability: Double = 0.05, outlierSpanDb: Double = 60, likelihoodExponent: Double = 0.04,
-        neighbourhoodSigmas: Double = 3, neighbourhoodCells: Int = 15, minimumNeighbourhoodMeters: Double = 4,
-        maximumNeighbourhoodMeters: Double = 40, uninformativeSigmaMeters: Double = 30, transmitterHeightMeters: Double = 1.5,
-        deviceOffsetSigmaDb: Double = 6
+        kernelLengthMeters: Double = standard.kernelLengthMeters, evidencePseudoCount: Double = standard.evidencePseudoCount,
+        measurementSigmaDb: Double = standard.measurementSigmaDb, outlierProbability: Double = standard.outlierProbability,
+        outlierSpanDb: Double = standard.outlierSpanDb, likelihoodExponent: Double = standard.likelihoodExponent,
+        neighbourhoodSigmas: Double = standard.neighbourhoodSigmas, neighbourhoodCells: Int = standard.neighbourhoodCells,
+        minimumNeighbourhoodMeters: Double = standard.minimumNeighbourhoodMeters,
+        maximumNeighbourhoodMeters: Double = standard.maximumNeighbourhoodMeters,
+        uninformativeSigmaMeters: Double = standard.uninformativeSigmaMeters,
+        transmitterHeightMeters: Double = standard.transmitterHeightMeters, deviceOffsetSigmaDb: Double = standard.deviceOffsetSigmaDb
     ) throws(PositioningError) {
-        try PositioningError.check("kernelLengthMeters", kernelLengthMeters, in: 0.5...50)
-        try PositioningError.check("evidencePseudoCount", evidencePseudoCount, in: 0.01...100)
-        try PositioningError.check("measurementSigmaDb", measurementSigmaDb, in: 0.5...30)
-        try PositioningError.check("outlierProbability", outlierProbability, in: 0...0.9)
-        try PositioningError.check("outlierSpanDb", outlierSpanDb, in: 1...200)
-        try PositioningError.check("likelihoodExponent", likelihoodExponent, in: 0.01...1)
-        try PositioningError.check("neighbourhoodSigmas", neighbourhoodSigmas, in: 1...10)
-        try PositioningError.check("neighbourhoodCells", Double(neighbourhoodCells), in: 3...101)
-        guard neighbourhoodCells % 2 == 1 else {
-            throw .invalidConfiguration(parameter: "neighbourhoodCells", value: Double(neighbourhoodCells), validRange: "odd, 3 ... 101")
-        }
-        try PositioningError.check("minimumNeighbourhoodMeters", minimumNeighbourhoodMeters, in: 0.5...100)
-        try PositioningError.check("maximumNeighbourhoodMeters", maximumNeighbourhoodMeters, in: max(1, minimumNeighbourhoodMeters)...500)
-        try PositioningError.check("uninformativeSigmaMeters", uninformativeSigmaMeters, in: 1...1_000)
-        try PositioningError.check("transmitterHeightMeters", transmitterHeightMeters, in: 0...20)
         self.kernelLengthMeters = kernelLengthMeters
         self.evidencePseudoCount = evidencePseudoCount
         self.measurementSigmaDb = measurementSigmaDb
@@ -92,23 +83,49 @@ public struct SignalModelConfiguration: Hashable, Sendable {
         self.maximumNeighbourhoodMeters = maximumNeighbourhoodMeters
         self.uninformativeSigmaMeters = uninformativeSigmaMeters
         self.transmitterHeightMeters = transmitterHeightMeters
-        try PositioningError.check("deviceOffsetSigmaDb", deviceOffsetSigmaDb, in: 0...30)
         self.deviceOffsetSigmaDb = deviceOffsetSigmaDb
+        do { try validate() } catch { throw PositioningError(error) }
     }
+}
 
-    private init(unchecked: Void) {
-        kernelLengthMeters = 3
-        evidencePseudoCount = 1
-        measurementSigmaDb = 4
-        outlierProbability = 0.05
-        outlierSpanDb = 60
-        likelihoodExponent = 0.04
-        neighbourhoodSigmas = 3
-        neighbourhoodCells = 15
-        minimumNeighbourhoodMeters = 4
-        maximumNeighbourhoodMeters = 40
-        uninformativeSigmaMeters = 30
-        transmitterHeightMeters = 1.5
-        deviceOffsetSigmaDb = 6
+extension SignalModelConfiguration: TunableConfiguration {
+    /// "signal-model" in messages and on the command line.
+    public static let configurationName = "signal-model"
+
+    /// The one table of the signal model's tunables (``FingerprintConfiguration``'s carries them too).
+    public static let tunables: [Tunable<SignalModelConfiguration>] = [
+        Tunable("kernelLengthMeters", \.kernelLengthMeters, unit: "m", range: 0.5...50, "length scale of the departure kernel"),
+        Tunable("evidencePseudoCount", \.evidencePseudoCount, range: 0.01...100, "fingerprints' worth of weight of the path-loss model"),
+        Tunable("measurementSigmaDb", \.measurementSigmaDb, unit: "dB", range: 0.5...30, "one-sigma of a reading where surveyed"),
+        Tunable("outlierProbability", \.outlierProbability, range: 0...0.9, "share of readings that follow no model"),
+        Tunable("outlierSpanDb", \.outlierSpanDb, unit: "dB", range: 1...200, "width of the uniform outlier density"),
+        Tunable("likelihoodExponent", \.likelihoodExponent, range: 0.01...1, "factor on a scan's summed log-likelihood"),
+        Tunable("neighbourhoodSigmas", \.neighbourhoodSigmas, range: 1...10, "prior standard deviations the neighbourhood spans"),
+        Tunable("neighbourhoodCells", \.neighbourhoodCells, range: 3...101, "grid points per axis of the neighbourhood (odd)"),
+        Tunable(
+            "minimumNeighbourhoodMeters", \.minimumNeighbourhoodMeters, unit: "m", range: 0.5...100,
+            "smallest half-width of the neighbourhood"),
+        Tunable(
+            "maximumNeighbourhoodMeters", \.maximumNeighbourhoodMeters, unit: "m", range: 1...500,
+            "largest half-width of the neighbourhood (at least the smallest)"),
+        Tunable(
+            "uninformativeSigmaMeters", \.uninformativeSigmaMeters, unit: "m", range: 1...1_000,
+            "no fix from a scan narrowing the prior by less than this"),
+        Tunable("transmitterHeightMeters", \.transmitterHeightMeters, unit: "m", range: 0...20, "height added in the path-loss model"),
+        Tunable("deviceOffsetSigmaDb", \.deviceOffsetSigmaDb, unit: "dB", range: 0...30, "one-sigma of a receiver's offset (0 = none)"),
+        Tunable("weighsParticlesByLikelihood", \.weighsParticlesByLikelihood, "weigh particles by the scan's likelihood, not its fix"),
+    ]
+
+    /// `neighbourhoodCells` is odd; `maximumNeighbourhoodMeters` is at least `minimumNeighbourhoodMeters`.
+    public func validateCombination() throws(ConfigurationError) {
+        if neighbourhoodCells % 2 != 1 {
+            throw .invalidCombination(
+                configuration: Self.configurationName, field: "neighbourhoodCells", value: Double(neighbourhoodCells), rule: "odd")
+        }
+        if maximumNeighbourhoodMeters < minimumNeighbourhoodMeters {
+            throw .invalidCombination(
+                configuration: Self.configurationName, field: "maximumNeighbourhoodMeters", value: maximumNeighbourhoodMeters,
+                rule: "at least minimumNeighbourhoodMeters \(TunableFormat.number(minimumNeighbourhoodMeters))")
+        }
     }
 }

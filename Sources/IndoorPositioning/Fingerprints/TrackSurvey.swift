@@ -1,35 +1,6 @@
 import IndoorGeometry
 import IndoorRecordings
 
-/// The tunables of a radio map surveyed on walks' smoothed tracks instead of their ground truth
-/// (``RadioMapBuilder/add(walk:samples:track:survey:strideRatio:)``).
-public struct TrackSurveyConfiguration: Hashable, Sendable {
-    /// A scan is placed only where the smoothed track's largest one-sigma is at most this, metres (a
-    /// fingerprint put where the track does not know where it is would teach the map a wrong place).
-    /// Default 4; range 0.1 ... 1000.
-    public var maximumSigmaMeters: Double
-    /// The track is thinned to points at least this far apart before its walk legs are taken
-    /// (``RadioMap/walkLegs``), metres. Default 5; range ``RadioMap/minimumWalkLegMeters`` ... 100.
-    public var legSpacingMeters: Double
-
-    /// The defaults (see each property).
-    public static let standard = TrackSurveyConfiguration(unchecked: ())
-
-    /// A configuration; every value is checked against its range.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(maximumSigmaMeters: Double = 4, legSpacingMeters: Double = 5) throws(PositioningError) {
-        try PositioningError.check("maximumSigmaMeters", maximumSigmaMeters, in: 0.1...1_000)
-        try PositioningError.check("legSpacingMeters", legSpacingMeters, in: RadioMap.minimumWalkLegMeters...100)
-        self.maximumSigmaMeters = maximumSigmaMeters
-        self.legSpacingMeters = legSpacingMeters
-    }
-
-    private init(unchecked: Void) {
-        maximumSigmaMeters = 4
-        legSpacingMeters = 5
-    }
-}
-
 extension RadioMapBuilder {
     /// One point of a walk's smoothed track, as a track survey places scans on it.
     public struct TrackPoint: Hashable, Sendable {

@@ -17,37 +17,6 @@ public struct SmoothedFusionPoint: Hashable, Sendable {
     public var strideScale: Double
 }
 
-/// The tunables of offline smoothing (``FusionSmoothingRecorder``).
-public struct FusionSmoothingConfiguration: Hashable, Sendable {
-    /// The particle map matcher's fixed lag, steps (``ParticleLagSmoother``); 0 leaves the particles
-    /// unsmoothed (the Kalman backward pass alone). Default 20 (about 14 m of walking).
-    public var particleLagSteps: Int
-    /// Share of the particles' fixed-lag mean in the smoothed position where the map matcher runs; the
-    /// rest is the Kalman backward pass's. 0…1, default 1.
-    public var particleWeight: Double
-    /// Whether the particles' fixed-lag means replace the filtered position and heading bias before the
-    /// Kalman backward pass (which then carries their correction to the stride scale and to the epochs
-    /// without particles). Default false.
-    public var particleMeansIntoKalman: Bool
-
-    /// The defaults.
-    public static let standard = FusionSmoothingConfiguration(unchecked: 20, particleWeight: 1, particleMeansIntoKalman: false)
-
-    /// A configuration; every value is checked against its range.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(particleLagSteps: Int = 20, particleWeight: Double = 1, particleMeansIntoKalman: Bool = false) throws(PositioningError) {
-        try PositioningError.check("particleLagSteps", Double(particleLagSteps), in: 0...10_000)
-        try PositioningError.check("particleWeight", particleWeight, in: 0...1)
-        self.init(unchecked: particleLagSteps, particleWeight: particleWeight, particleMeansIntoKalman: particleMeansIntoKalman)
-    }
-
-    private init(unchecked lag: Int, particleWeight: Double, particleMeansIntoKalman: Bool) {
-        particleLagSteps = lag
-        self.particleWeight = particleWeight
-        self.particleMeansIntoKalman = particleMeansIntoKalman
-    }
-}
-
 /// Records, while an engine runs, what offline smoothing of the whole recording needs, and runs the
 /// backward passes at the end (``smoothedTrack(closingWith:)``).
 ///

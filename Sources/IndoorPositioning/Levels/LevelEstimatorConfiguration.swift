@@ -1,90 +1,118 @@
-/// Tunables of ``LevelEstimator``, validated in `init`. The table is in the module README.
+import IndoorConfiguration
+
+/// Tunables of ``LevelEstimator``: defaults, units and ranges are in ``tunables`` (the table in the module README
+/// is generated from it), checked by the validating `init`.
 public struct LevelEstimatorConfiguration: Hashable, Sendable {
-    /// Pressure change per metre of height, hPa/m (pressure falls going up). Default 0.12; range 0.05 ... 0.2.
-    public var hectopascalsPerMeter: Double
-    /// One-sigma error of the barometric height against a level's elevation, metres. Default 1.2; range 0.1 ... 20.
-    public var pressureHeightSigmaMeters: Double
+    /// Pressure change per metre of height, hPa/m (pressure falls going up).
+    public var hectopascalsPerMeter = 0.12
+    /// One-sigma error of the barometric height against a level's elevation, metres.
+    public var pressureHeightSigmaMeters = 1.2
     /// Likelihood floor added to every level's pressure likelihood (peak 1), bounding the evidence of one
-    /// reading. Default 0.05; range 1e-6 ... 1.
-    public var pressureOutlierLikelihood: Double
-    /// Time constant of the pressure low-pass, seconds. Default 2; range 0 ... 60.
-    public var pressureSmoothingSeconds: Double
-    /// Least time between two pressure likelihood updates, seconds. Default 1; range 0.05 ... 60.
-    public var pressureUpdateIntervalSeconds: Double
-    /// Time constant with which the pressure reference follows slow drift while the level is certain and
-    /// the barometric height agrees with it within ``driftCaptureMeters``, seconds. Default 120; range 1 ... 1e6.
-    public var pressureDriftTimeConstantSeconds: Double
-    /// Largest height disagreement treated as drift rather than a level change, metres. Default 1.5; range 0 ... 10.
-    public var driftCaptureMeters: Double
+    /// reading.
+    public var pressureOutlierLikelihood = 0.05
+    /// Time constant of the pressure low-pass, seconds.
+    public var pressureSmoothingSeconds = 2.0
+    /// Least time between two pressure likelihood updates, seconds.
+    public var pressureUpdateIntervalSeconds = 1.0
+    /// Time constant with which the pressure reference follows slow drift while the level is certain and the
+    /// barometric height agrees with it within ``driftCaptureMeters``, seconds.
+    public var pressureDriftTimeConstantSeconds = 120.0
+    /// Largest height disagreement treated as drift rather than a level change, metres.
+    public var driftCaptureMeters = 1.5
     /// Probability a level change starts per second within ``connectorRadiusMeters`` of a connector entry
-    /// (split over the levels it reaches). Default 0.2; range 0 ... 1.
-    public var transitionRateNearConnectorPerSecond: Double
-    /// Probability a level change starts per second elsewhere on a level with known connectors. Default 1e-5; range 0 ... 1.
-    public var transitionRateElsewherePerSecond: Double
-    /// Probability a level change to an adjacent level starts per second when the connectors are unknown
-    /// (no venue). Default 0.01; range 0 ... 1.
-    public var transitionRateWithoutConnectorsPerSecond: Double
-    /// Distance to a connector entry within which level changes are likely, metres. Default 8; range 0 ... 100.
-    public var connectorRadiusMeters: Double
+    /// (split over the levels it reaches).
+    public var transitionRateNearConnectorPerSecond = 0.2
+    /// Probability a level change starts per second elsewhere on a level with known connectors.
+    public var transitionRateElsewherePerSecond = 1e-5
+    /// Probability a level change to an adjacent level starts per second when the connectors are unknown (no
+    /// venue).
+    public var transitionRateWithoutConnectorsPerSecond = 0.01
+    /// Distance to a connector entry within which level changes are likely, metres.
+    public var connectorRadiusMeters = 8.0
     /// Weight of a beacon level vote, mixed with a uniform likelihood (0: ignored, 1: taken at face value).
-    /// Default 0.15; range 0 ... 1.
-    public var beaconLevelWeight: Double
-    /// Smallest probability any level keeps, so that evidence can always bring it back. Default 1e-6; range 0 ... 0.01.
-    public var probabilityFloor: Double
+    public var beaconLevelWeight = 0.15
+    /// Smallest probability any level keeps, so that evidence can always bring it back.
+    public var probabilityFloor = 1e-6
 
-    /// The defaults.
-    public static let standard = LevelEstimatorConfiguration(
-        unchecked: 0.12, sigma: 1.2, outlier: 0.05, smoothing: 2, interval: 1, drift: 120, capture: 1.5, near: 0.2, elsewhere: 1e-5,
-        without: 0.01, radius: 8, beacon: 0.15, floor: 1e-6)
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = LevelEstimatorConfiguration(defaults: ())
 
-    /// A configuration; every value is checked against its range.
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
     /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
     public init(
-        hectopascalsPerMeter: Double = 0.12, pressureHeightSigmaMeters: Double = 1.2, pressureOutlierLikelihood: Double = 0.05,
-        pressureSmoothingSeconds: Double = 2, pressureUpdateIntervalSeconds: Double = 1,
-        pressureDriftTimeConstantSeconds: Double = 120, driftCaptureMeters: Double = 1.5,
-        transitionRateNearConnectorPerSecond: Double = 0.2, transitionRateElsewherePerSecond: Double = 1e-5,
-        transitionRateWithoutConnectorsPerSecond: Double = 0.01, connectorRadiusMeters: Double = 8,
-        beaconLevelWeight: Double = 0.15, probabilityFloor: Double = 1e-6
+        hectopascalsPerMeter: Double = standard.hectopascalsPerMeter,
+        pressureHeightSigmaMeters: Double = standard.pressureHeightSigmaMeters,
+        pressureOutlierLikelihood: Double = standard.pressureOutlierLikelihood,
+        pressureSmoothingSeconds: Double = standard.pressureSmoothingSeconds,
+        pressureUpdateIntervalSeconds: Double = standard.pressureUpdateIntervalSeconds,
+        pressureDriftTimeConstantSeconds: Double = standard.pressureDriftTimeConstantSeconds,
+        driftCaptureMeters: Double = standard.driftCaptureMeters,
+        transitionRateNearConnectorPerSecond: Double = standard.transitionRateNearConnectorPerSecond,
+        transitionRateElsewherePerSecond: Double = standard.transitionRateElsewherePerSecond,
+        transitionRateWithoutConnectorsPerSecond: Double = standard.transitionRateWithoutConnectorsPerSecond,
+        connectorRadiusMeters: Double = standard.connectorRadiusMeters, beaconLevelWeight: Double = standard.beaconLevelWeight,
+        probabilityFloor: Double = standard.probabilityFloor
     ) throws(PositioningError) {
-        try PositioningError.check("hectopascalsPerMeter", hectopascalsPerMeter, in: 0.05...0.2)
-        try PositioningError.check("pressureHeightSigmaMeters", pressureHeightSigmaMeters, in: 0.1...20)
-        try PositioningError.check("pressureOutlierLikelihood", pressureOutlierLikelihood, in: 1e-6...1)
-        try PositioningError.check("pressureSmoothingSeconds", pressureSmoothingSeconds, in: 0...60)
-        try PositioningError.check("pressureUpdateIntervalSeconds", pressureUpdateIntervalSeconds, in: 0.05...60)
-        try PositioningError.check("pressureDriftTimeConstantSeconds", pressureDriftTimeConstantSeconds, in: 1...1e6)
-        try PositioningError.check("driftCaptureMeters", driftCaptureMeters, in: 0...10)
-        try PositioningError.check("transitionRateNearConnectorPerSecond", transitionRateNearConnectorPerSecond, in: 0...1)
-        try PositioningError.check("transitionRateElsewherePerSecond", transitionRateElsewherePerSecond, in: 0...1)
-        try PositioningError.check("transitionRateWithoutConnectorsPerSecond", transitionRateWithoutConnectorsPerSecond, in: 0...1)
-        try PositioningError.check("connectorRadiusMeters", connectorRadiusMeters, in: 0...100)
-        try PositioningError.check("beaconLevelWeight", beaconLevelWeight, in: 0...1)
-        try PositioningError.check("probabilityFloor", probabilityFloor, in: 0...0.01)
-        self.init(
-            unchecked: hectopascalsPerMeter, sigma: pressureHeightSigmaMeters, outlier: pressureOutlierLikelihood,
-            smoothing: pressureSmoothingSeconds,
-            interval: pressureUpdateIntervalSeconds, drift: pressureDriftTimeConstantSeconds, capture: driftCaptureMeters,
-            near: transitionRateNearConnectorPerSecond, elsewhere: transitionRateElsewherePerSecond,
-            without: transitionRateWithoutConnectorsPerSecond, radius: connectorRadiusMeters,
-            beacon: beaconLevelWeight, floor: probabilityFloor)
+        self.hectopascalsPerMeter = hectopascalsPerMeter
+        self.pressureHeightSigmaMeters = pressureHeightSigmaMeters
+        self.pressureOutlierLikelihood = pressureOutlierLikelihood
+        self.pressureSmoothingSeconds = pressureSmoothingSeconds
+        self.pressureUpdateIntervalSeconds = pressureUpdateIntervalSeconds
+        self.pressureDriftTimeConstantSeconds = pressureDriftTimeConstantSeconds
+        self.driftCaptureMeters = driftCaptureMeters
+        self.transitionRateNearConnectorPerSecond = transitionRateNearConnectorPerSecond
+        self.transitionRateElsewherePerSecond = transitionRateElsewherePerSecond
+        self.transitionRateWithoutConnectorsPerSecond = transitionRateWithoutConnectorsPerSecond
+        self.connectorRadiusMeters = connectorRadiusMeters
+        self.beaconLevelWeight = beaconLevelWeight
+        self.probabilityFloor = probabilityFloor
+        try checked()
     }
+}
 
-    private init(
-        unchecked hPaPerMeter: Double, sigma: Double, outlier: Double, smoothing: Double, interval: Double, drift: Double,
-        capture: Double, near: Double, elsewhere: Double, without: Double, radius: Double, beacon: Double, floor: Double
-    ) {
-        hectopascalsPerMeter = hPaPerMeter
-        pressureHeightSigmaMeters = sigma
-        pressureOutlierLikelihood = outlier
-        pressureSmoothingSeconds = smoothing
-        pressureUpdateIntervalSeconds = interval
-        pressureDriftTimeConstantSeconds = drift
-        driftCaptureMeters = capture
-        transitionRateNearConnectorPerSecond = near
-        transitionRateElsewherePerSecond = elsewhere
-        transitionRateWithoutConnectorsPerSecond = without
-        connectorRadiusMeters = radius
-        beaconLevelWeight = beacon
-        probabilityFloor = floor
+extension LevelEstimatorConfiguration: TunableConfiguration {
+    /// "level-estimator" in messages and on the command line.
+    public static let configurationName = "level-estimator"
+
+    /// The one table of the level estimator's tunables.
+    public static let tunables: [Tunable<LevelEstimatorConfiguration>] = [
+        Tunable(
+            "hectopascalsPerMeter", \.hectopascalsPerMeter, unit: "hPa/m", range: 0.05...0.2,
+            "pressure change per metre of height"),
+        Tunable(
+            "pressureHeightSigmaMeters", \.pressureHeightSigmaMeters, unit: "m", range: 0.1...20,
+            "one-sigma of the barometric height against a level's"),
+        Tunable("pressureOutlierLikelihood", \.pressureOutlierLikelihood, range: 1e-6...1, "floor of a level's pressure likelihood"),
+        Tunable(
+            "pressureSmoothingSeconds", \.pressureSmoothingSeconds, unit: "s", range: 0...60,
+            "time constant of the pressure low-pass"),
+        Tunable(
+            "pressureUpdateIntervalSeconds", \.pressureUpdateIntervalSeconds, unit: "s", range: 0.05...60,
+            "least time between pressure updates"),
+        Tunable(
+            "pressureDriftTimeConstantSeconds", \.pressureDriftTimeConstantSeconds, unit: "s", range: 1...1e6,
+            "time constant of the drift-following reference"),
+        Tunable("driftCaptureMeters", \.driftCaptureMeters, unit: "m", range: 0...10, "largest height disagreement taken as drift"),
+        Tunable(
+            "transitionRateNearConnectorPerSecond", \.transitionRateNearConnectorPerSecond, unit: "1/s", range: 0...1,
+            "level-change rate near a connector entry"),
+        Tunable(
+            "transitionRateElsewherePerSecond", \.transitionRateElsewherePerSecond, unit: "1/s", range: 0...1,
+            "level-change rate elsewhere"),
+        Tunable(
+            "transitionRateWithoutConnectorsPerSecond", \.transitionRateWithoutConnectorsPerSecond, unit: "1/s", range: 0...1,
+            "level-change rate without known connectors"),
+        Tunable(
+            "connectorRadiusMeters", \.connectorRadiusMeters, unit: "m", range: 0...100,
+            "level changes are likely this near a connector entry"),
+        Tunable("beaconLevelWeight", \.beaconLevelWeight, range: 0...1, "weight of a beacon level vote"),
+        Tunable("probabilityFloor", \.probabilityFloor, range: 0...0.01, "smallest probability a level keeps"),
+    ]
+
+    /// ``validate()`` as the module's error.
+    func checked() throws(PositioningError) {
+        do { try validate() } catch { throw PositioningError(error) }
     }
 }

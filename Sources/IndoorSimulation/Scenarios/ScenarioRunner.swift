@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorNavigation
 import IndoorPositioning
@@ -35,7 +36,8 @@ public final class ScenarioRunner {
         fixes: FixGenerator.Configuration = FixGenerator.Configuration(), walker: WalkerConfiguration = WalkerConfiguration()
     ) throws {
         self.venue = venue
-        self.configuration = try configuration.validated()
+        do { try configuration.validate() } catch { throw NavigationError(error) }
+        self.configuration = configuration
         try walker.validate()
         self.walker = walker
         self.fixes = fixes

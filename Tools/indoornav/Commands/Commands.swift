@@ -16,7 +16,7 @@ enum Commands {
             ImportCommand.recordingSpec(.ilc), ImportCommand.recordingSpec(.ipin), ImportCommand.beaconsSpec,
             VenueInspectCommand.spec, VenueValidateCommand.spec, VenueAtCommand.spec, VenueGraphCommand.spec,
             VenueRenderCommand.spec, VenueGenerateCommand.spec, VenueStoreCommand.spec,
-            ScenariosCommand.spec,
+            ScenariosCommand.spec, ConfigCommand.spec,
             BenchCommand.readSpec, RouteBench.spec, FilterBench.spec, ProvidersBench.spec, FusionBench.spec, ReachBench.spec,
         ],
         groups: [

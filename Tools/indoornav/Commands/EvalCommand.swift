@@ -152,11 +152,12 @@ enum EvalCommand {
             }
             try outputs.check(inputs: paths + [venuePath, beaconsPath, radioMapPath, manualPath].compactMap { $0 })
 
-            var fusion = FusionConfiguration.standard
-            fusion.beaconCovarianceScale = beaconScale
-            fusion.constrainToWalkableArea = !noMap
+            var fusion: FusionConfiguration
+            do {
+                fusion = try FusionConfiguration(
+                    beaconCovarianceScale: beaconScale, constrainToWalkableArea: !noMap, alignHeadingToFloorPlan: !noAlignment)
+            } catch { throw UsageError("eval: --beacon-scale: \(error)") }
             fusion.mapMatching = noMap || noMapMatching ? nil : try MapMatchingOptions.configuration(mapMatchingOptions)
-            fusion.alignHeadingToFloorPlan = !noAlignment
             fusion = try FusionOptions.configuration(fusionOptions, base: fusion)
             var settings = EvaluationSettings(
                 venue: nil, registry: nil, fusion: fusion,

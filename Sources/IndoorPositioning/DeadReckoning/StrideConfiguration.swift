@@ -1,0 +1,80 @@
+import IndoorConfiguration
+
+/// Tunables of the stride-length model (Weinberg 2002, "Using the ADXL202 in pedometer and personal
+/// navigation applications", Analog Devices AN-602): L = K · (a_max − a_min)^(1/4), clamped. Defaults, units
+/// and ranges are in ``tunables``, checked by the validating `init`.
+public struct StrideConfiguration: Hashable, Sendable {
+    /// Weinberg's K, m / (m/s²)^(1/4), for the filtered magnitude of ``StepDetector``. The default (a typical
+    /// swing of 6 m/s² gives 0.69 m).
+    public var weinbergK = 0.44
+    /// Shortest stride reported, m.
+    public var minimumStrideMeters = 0.3
+    /// Longest stride reported, m.
+    public var maximumStrideMeters = 1.3
+    /// Stride uncertainty as a fraction of the stride.
+    public var lengthSigmaFraction = 0.15
+    /// Smallest stride uncertainty, m.
+    public var minimumLengthSigmaMeters = 0.05
+
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = StrideConfiguration(defaults: ())
+
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
+    public init(
+        weinbergK: Double = standard.weinbergK, minimumStrideMeters: Double = standard.minimumStrideMeters,
+        maximumStrideMeters: Double = standard.maximumStrideMeters, lengthSigmaFraction: Double = standard.lengthSigmaFraction,
+        minimumLengthSigmaMeters: Double = standard.minimumLengthSigmaMeters
+    ) throws(PositioningError) {
+        self.weinbergK = weinbergK
+        self.minimumStrideMeters = minimumStrideMeters
+        self.maximumStrideMeters = maximumStrideMeters
+        self.lengthSigmaFraction = lengthSigmaFraction
+        self.minimumLengthSigmaMeters = minimumLengthSigmaMeters
+        try checked()
+    }
+
+    /// Stride length for a peak-to-valley swing, metres, clamped to the configured range.
+    public func strideMeters(peakToValleyMetersPerSecondSquared swing: Double) -> Double {
+        // L = K · (a_max − a_min)^(1/4)
+        let length = weinbergK * max(0, swing).squareRoot().squareRoot()
+        return min(maximumStrideMeters, max(minimumStrideMeters, length))
+    }
+
+    /// One-sigma uncertainty of a stride of `lengthMeters`.
+    public func strideSigmaMeters(lengthMeters: Double) -> Double {
+        max(minimumLengthSigmaMeters, lengthSigmaFraction * lengthMeters)
+    }
+}
+
+extension StrideConfiguration: TunableConfiguration {
+    /// "stride" in messages and on the command line.
+    public static let configurationName = "stride"
+
+    /// The one table of the stride model's tunables.
+    public static let tunables: [Tunable<StrideConfiguration>] = [
+        Tunable("weinbergK", \.weinbergK, unit: "m/(m/s²)^¼", range: 0.1...1.5, "Weinberg's K"),
+        Tunable("minimumStrideMeters", \.minimumStrideMeters, unit: "m", range: 0.05...1, "shortest stride reported"),
+        Tunable(
+            "maximumStrideMeters", \.maximumStrideMeters, unit: "m", range: 0.3...3,
+            "longest stride reported (at least the shortest)"),
+        Tunable("lengthSigmaFraction", \.lengthSigmaFraction, range: 0...1, "stride uncertainty as a share of the stride"),
+        Tunable("minimumLengthSigmaMeters", \.minimumLengthSigmaMeters, unit: "m", range: 0.001...1, "smallest stride uncertainty"),
+    ]
+
+    /// `maximumStrideMeters` is at least `minimumStrideMeters`.
+    public func validateCombination() throws(ConfigurationError) {
+        if maximumStrideMeters < minimumStrideMeters {
+            throw .invalidCombination(
+                configuration: Self.configurationName, field: "maximumStrideMeters", value: maximumStrideMeters,
+                rule: "at least minimumStrideMeters \(TunableFormat.number(minimumStrideMeters))")
+        }
+    }
+
+    /// ``validate()`` as the module's error.
+    func checked() throws(PositioningError) {
+        do { try validate() } catch { throw PositioningError(error) }
+    }
+}

@@ -1,0 +1,48 @@
+import IndoorConfiguration
+
+/// The tunables of a radio map surveyed on walks' smoothed tracks instead of their ground truth
+/// (``RadioMapBuilder/add(walk:samples:track:survey:strideRatio:)``): defaults, units and ranges are in ``tunables``,
+/// checked by the validating `init`.
+public struct TrackSurveyConfiguration: Hashable, Sendable {
+    /// A scan is placed only where the smoothed track's largest one-sigma is at most this, metres (a
+    /// fingerprint put where the track does not know where it is would teach the map a wrong place).
+    public var maximumSigmaMeters = 4.0
+    /// The track is thinned to points at least this far apart before its walk legs are taken
+    /// (``RadioMap/walkLegs``), metres; at least ``RadioMap/minimumWalkLegMeters``.
+    public var legSpacingMeters = 5.0
+
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = TrackSurveyConfiguration(defaults: ())
+
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
+    public init(
+        maximumSigmaMeters: Double = standard.maximumSigmaMeters, legSpacingMeters: Double = standard.legSpacingMeters
+    ) throws(PositioningError) {
+        self.maximumSigmaMeters = maximumSigmaMeters
+        self.legSpacingMeters = legSpacingMeters
+        try checked()
+    }
+}
+
+extension TrackSurveyConfiguration: TunableConfiguration {
+    /// "track-survey" in messages and on the command line.
+    public static let configurationName = "track-survey"
+
+    /// The one table of the track survey's tunables.
+    public static let tunables: [Tunable<TrackSurveyConfiguration>] = [
+        Tunable(
+            "maximumSigmaMeters", \.maximumSigmaMeters, unit: "m", range: 0.1...1_000,
+            "a scan is placed only where the track's one-sigma is at most this"),
+        Tunable(
+            "legSpacingMeters", \.legSpacingMeters, unit: "m", range: RadioMap.minimumWalkLegMeters...100,
+            "spacing of the track points walk legs are taken from"),
+    ]
+
+    /// ``validate()`` as the module's error.
+    func checked() throws(PositioningError) {
+        do { try validate() } catch { throw PositioningError(error) }
+    }
+}

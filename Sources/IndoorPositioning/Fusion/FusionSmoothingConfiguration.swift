@@ -1,0 +1,52 @@
+import IndoorConfiguration
+
+/// The tunables of offline smoothing (``FusionSmoothingRecorder``): defaults, units and ranges are in
+/// ``tunables`` (the table in the module README is generated from it), checked by the validating `init`.
+public struct FusionSmoothingConfiguration: Hashable, Sendable {
+    /// The particle map matcher's fixed lag, steps (``ParticleLagSmoother``); 0 leaves the particles unsmoothed
+    /// (the Kalman backward pass alone). The default is about 14 m of walking.
+    public var particleLagSteps: Int = 20
+    /// Share of the particles' fixed-lag mean in the smoothed position where the map matcher runs; the rest is
+    /// the Kalman backward pass's.
+    public var particleWeight = 1.0
+    /// Whether the particles' fixed-lag means replace the filtered position and heading bias before the Kalman
+    /// backward pass (which then carries their correction to the stride scale and to the epochs without
+    /// particles).
+    public var particleMeansIntoKalman = false
+
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = FusionSmoothingConfiguration(defaults: ())
+
+    private init(defaults: Void) {}
+
+    /// A configuration; every value is checked against its range in ``tunables``.
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
+    public init(
+        particleLagSteps: Int = standard.particleLagSteps, particleWeight: Double = standard.particleWeight,
+        particleMeansIntoKalman: Bool = standard.particleMeansIntoKalman
+    ) throws(PositioningError) {
+        self.particleLagSteps = particleLagSteps
+        self.particleWeight = particleWeight
+        self.particleMeansIntoKalman = particleMeansIntoKalman
+        try checked()
+    }
+}
+
+extension FusionSmoothingConfiguration: TunableConfiguration {
+    /// "fusion-smoothing" in messages and on the command line.
+    public static let configurationName = "fusion-smoothing"
+
+    /// The one table of offline smoothing's tunables.
+    public static let tunables: [Tunable<FusionSmoothingConfiguration>] = [
+        Tunable(
+            "particleLagSteps", \.particleLagSteps, unit: "steps", range: 0...10_000,
+            "the particles' fixed lag (0 = unsmoothed particles)"),
+        Tunable("particleWeight", \.particleWeight, range: 0...1, "share of the particles' mean in the smoothed position"),
+        Tunable("particleMeansIntoKalman", \.particleMeansIntoKalman, "the particles' means replace the filtered state first"),
+    ]
+
+    /// ``validate()`` as the module's error.
+    func checked() throws(PositioningError) {
+        do { try validate() } catch { throw PositioningError(error) }
+    }
+}

@@ -1,0 +1,139 @@
+import IndoorConfiguration
+import IndoorEstimation
+import IndoorNavigation
+import IndoorPositioning
+import Testing
+
+/// The dead-reckoning, level, provider, smoothing, survey, audit, follow-user and estimation
+/// configurations: each table covers every stored numeric and on-off field (against lists written here),
+/// every default lies in its range, and a value out of range is refused naming the field.
+@Suite struct ConvertedPartConfigurationTests {
+    /// Every table's names against an independently written list of the type's stored numeric and on-off fields.
+    @Test func everyStoredFieldIsInItsTable() {
+        #expect(FollowUserConfiguration.tunableNames == ["reliableHeadingAccuracyRadians", "maximumHeadingAgeSeconds", "followZoom"])
+        #expect(
+            StepDetectorConfiguration.tunableNames == [
+                "lowPassCutoffHertz", "gravityTimeConstantSeconds", "peakThresholdMetersPerSecondSquared",
+                "valleyThresholdMetersPerSecondSquared", "minimumPeakToValleyMetersPerSecondSquared", "minimumStepIntervalSeconds",
+                "peakToValleyTimeoutSeconds", "maximumSampleGapSeconds",
+            ])
+        #expect(
+            StrideConfiguration.tunableNames == [
+                "weinbergK", "minimumStrideMeters", "maximumStrideMeters", "lengthSigmaFraction", "minimumLengthSigmaMeters",
+            ])
+        #expect(
+            HeadingConfiguration.tunableNames == [
+                "declinationRadians", "mountingOffsetRadians", "absoluteHeadingSigmaRadians", "complementaryHeadingSigmaRadians",
+                "complementaryTimeConstantSeconds", "gravityTimeConstantSeconds", "absoluteHeadingTimeoutSeconds",
+            ])
+        #expect(DeadReckoningConfiguration.tunableNames == ["positionNoisePerStepMeters"])
+        #expect(
+            LevelEstimatorConfiguration.tunableNames == [
+                "hectopascalsPerMeter", "pressureHeightSigmaMeters", "pressureOutlierLikelihood", "pressureSmoothingSeconds",
+                "pressureUpdateIntervalSeconds", "pressureDriftTimeConstantSeconds", "driftCaptureMeters",
+                "transitionRateNearConnectorPerSecond", "transitionRateElsewherePerSecond", "transitionRateWithoutConnectorsPerSecond",
+                "connectorRadiusMeters", "beaconLevelWeight", "probabilityFloor",
+            ])
+        #expect(
+            BeaconProviderConfiguration.tunableNames == [
+                "rssiWindowSeconds", "defaultPathLossExponent", "rssiSigmaDb", "maximumIndependentReadings", "minimumRangeMeters",
+                "maximumRangeMeters", "minimumRangeSigmaMeters", "minimumBeaconsForFit", "minimumSigmaMeters",
+                "fallbackMinimumSigmaMeters", "fixIntervalSeconds", "useAdvertisedTxPower", "fitWithinVotedLevel",
+            ])
+        #expect(
+            GNSSProviderConfiguration.tunableNames == [
+                "maximumAccuracyMeters", "sigmaPerAccuracy", "minimumSigmaMeters", "missingAccuracySigmaMeters",
+                "minimumSatellitesUsed", "errorCorrelationSeconds", "useBelowGround",
+            ])
+        #expect(FusionSmoothingConfiguration.tunableNames == ["particleLagSteps", "particleWeight", "particleMeansIntoKalman"])
+        #expect(TrackSurveyConfiguration.tunableNames == ["maximumSigmaMeters", "legSpacingMeters"])
+        #expect(
+            BeaconAuditConfiguration.tunableNames == [
+                "minimumReadings", "strongestFraction", "suspectOffsetMeters", "maximumCorrelation", "minimumDistanceSpreadRatio",
+            ])
+        #expect(KalmanFilterConfiguration.tunableNames == ["gateProbability", "symmetryTolerance", "semidefiniteTolerance"])
+        #expect(
+            NonlinearLeastSquaresConfiguration.tunableNames == [
+                "maxIterations", "stepTolerance", "gradientTolerance", "costTolerance", "covarianceRankTolerance",
+            ])
+    }
+
+    /// `standard.validate()` and each default accepted by its own tunable.
+    static func defaultsLieInRange<C: TunableConfiguration>(_ type: C.Type) throws {
+        try C.standard.validate()
+        for t in C.tunables { #expect(t.accepts(t.value(in: C.standard)), "\(C.configurationName).\(t.name)") }
+    }
+
+    @Test func everyDefaultLiesInItsRange() throws {
+        try Self.defaultsLieInRange(FollowUserConfiguration.self)
+        try Self.defaultsLieInRange(StepDetectorConfiguration.self)
+        try Self.defaultsLieInRange(StrideConfiguration.self)
+        try Self.defaultsLieInRange(HeadingConfiguration.self)
+        try Self.defaultsLieInRange(DeadReckoningConfiguration.self)
+        try Self.defaultsLieInRange(LevelEstimatorConfiguration.self)
+        try Self.defaultsLieInRange(BeaconProviderConfiguration.self)
+        try Self.defaultsLieInRange(GNSSProviderConfiguration.self)
+        try Self.defaultsLieInRange(FusionSmoothingConfiguration.self)
+        try Self.defaultsLieInRange(TrackSurveyConfiguration.self)
+        try Self.defaultsLieInRange(BeaconAuditConfiguration.self)
+        try Self.defaultsLieInRange(KalmanFilterConfiguration.self)
+        try Self.defaultsLieInRange(NonlinearLeastSquaresConfiguration.self)
+    }
+
+    @Test func defaultsAreTheFormerValues() {
+        #expect(StepDetectorConfiguration.standard.minimumPeakToValleyMetersPerSecondSquared == 0.8)
+        #expect(StrideConfiguration.standard.weinbergK == 0.44 && StrideConfiguration.standard.maximumStrideMeters == 1.3)
+        #expect(HeadingConfiguration.standard.absoluteHeadingSigmaRadians == 0.15)
+        #expect(DeadReckoningConfiguration.standard.positionNoisePerStepMeters == 0.05)
+        #expect(LevelEstimatorConfiguration.standard.transitionRateElsewherePerSecond == 1e-5)
+        #expect(
+            BeaconProviderConfiguration.standard.maximumIndependentReadings == 4 && BeaconProviderConfiguration.standard.fitWithinVotedLevel
+        )
+        #expect(
+            GNSSProviderConfiguration.standard.sigmaPerAccuracy == 1 / 1.51
+                && GNSSProviderConfiguration.standard.minimumSatellitesUsed == 14)
+        #expect(
+            FusionSmoothingConfiguration.standard.particleLagSteps == 20 && !FusionSmoothingConfiguration.standard.particleMeansIntoKalman)
+        #expect(TrackSurveyConfiguration.standard.maximumSigmaMeters == 4 && TrackSurveyConfiguration.standard.legSpacingMeters == 5)
+        #expect(BeaconAuditConfiguration.standard.maximumCorrelation == -0.1)
+        #expect(KalmanFilterConfiguration.standard.gateProbability == 0.99)
+        #expect(NonlinearLeastSquaresConfiguration.standard.maxIterations == 100)
+        #expect(FollowUserConfiguration.standard.followZoom == 19)
+    }
+
+    @Test func anOutOfRangeValueNamesTheField() throws {
+        #expect(throws: PositioningError.invalidConfiguration(parameter: "weinbergK", value: 2, validRange: "0.1 ... 1.5")) {
+            try StrideConfiguration(weinbergK: 2)
+        }
+        #expect(
+            throws: PositioningError.invalidConfiguration(
+                parameter: "maximumStrideMeters", value: 0.5, validRange: "at least minimumStrideMeters 0.8")
+        ) {
+            try StrideConfiguration(minimumStrideMeters: 0.8, maximumStrideMeters: 0.5)
+        }
+        #expect(throws: PositioningError.invalidConfiguration(parameter: "minimumBeaconsForFit", value: 2, validRange: "3.0 ... 50.0")) {
+            try BeaconProviderConfiguration(minimumBeaconsForFit: 2)
+        }
+        #expect(throws: PositioningError.invalidConfiguration(parameter: "positionNoisePerStepMeters", value: 6, validRange: "0.0 ... 5.0"))
+        {
+            try DeadReckoningConfiguration(positionNoisePerStepMeters: 6)
+        }
+        var heading = HeadingConfiguration.standard
+        heading.gravityTimeConstantSeconds = 0
+        #expect(throws: PositioningError.self) { try DeadReckoningConfiguration(heading: heading) }
+        #expect(throws: EstimationError.invalidConfiguration(parameter: "symmetryTolerance", value: 1, validRange: "0 ... 0.001")) {
+            try KalmanFilterConfiguration(symmetryTolerance: 1)
+        }
+        #expect(throws: EstimationError.self) { try KalmanFilterConfiguration(gateProbability: 0.3) }
+        #expect(try KalmanFilterConfiguration(gateProbability: nil).gateProbability == nil)
+        var follow = FollowUserConfiguration.standard
+        follow.followZoom = 30
+        #expect(
+            throws: ConfigurationError.outOfRange(configuration: "follow-user", field: "followZoom", value: 30, range: TunableRange(1...24))
+        ) {
+            try follow.validate()
+        }
+        #expect(throws: ConfigurationError.self) { try GNSSProviderConfiguration.standard.replacing(["minimumSatellitesUsed=2.5"]) }
+        #expect(throws: ConfigurationError.self) { try LevelEstimatorConfiguration.standard.replacing(["probabilityFloor=0.5"]) }
+    }
+}
