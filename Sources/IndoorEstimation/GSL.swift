@@ -216,23 +216,30 @@ final class GSLVector {
 
 // MARK: - Nonlinear least squares (gsl_multifit_nlinear)
 
-/// The caller's residual and Jacobian closures, reached from GSL's C callbacks through the `params`
-/// pointer. The first failure (wrong size or NaN/∞) is kept and the callback returns `GSL_EBADFUNC`.
+/// The caller's residual and Jacobian functions, reached from GSL's C callbacks through the `params`
+/// pointer. Each writes into GSL's own storage (the residual vector, the row-major Jacobian) without
+/// copies; the first failure (a thrown error, a NaN or ∞ written) is kept and the callback returns
+/// `GSL_EBADFUNC`.
 final class LeastSquaresCallbacks {
     let residualCount: Int
     let parameterCount: Int
-    let residuals: ([Double]) -> [Double]
-    let jacobian: ([Double]) -> Matrix
+    let residuals: NonlinearLeastSquares.ResidualFunction
+    let jacobian: NonlinearLeastSquares.JacobianFunction
     var failure: EstimationError?
+    /// Scratch for the rare vector or matrix GSL does not store contiguously.
+    private var parameterScratch: [Double]
+    private var outputScratch: [Double]
 
     init(
-        residualCount: Int, parameterCount: Int, residuals: @escaping ([Double]) -> [Double],
-        jacobian: @escaping ([Double]) -> Matrix
+        residualCount: Int, parameterCount: Int, residuals: @escaping NonlinearLeastSquares.ResidualFunction,
+        jacobian: @escaping NonlinearLeastSquares.JacobianFunction
     ) {
         self.residualCount = residualCount
         self.parameterCount = parameterCount
         self.residuals = residuals
         self.jacobian = jacobian
+        parameterScratch = Array(repeating: 0, count: parameterCount)
+        outputScratch = Array(repeating: 0, count: residualCount * parameterCount)
     }
 
     static func parameters(_ x: UnsafePointer<gsl_vector>) -> [Double] {
@@ -242,6 +249,56 @@ final class LeastSquaresCallbacks {
     func fail(_ error: EstimationError) -> Int32 {
         if failure == nil { failure = error }
         return Int32(GSL_EBADFUNC)
+    }
+
+    /// Runs `body` on x as a contiguous buffer (GSL's own vectors are; others are copied).
+    private func withParameters(_ x: UnsafePointer<gsl_vector>, _ body: (UnsafeBufferPointer<Double>) -> Int32) -> Int32 {
+        if x.pointee.stride == 1, let data = x.pointee.data {
+            return body(UnsafeBufferPointer(start: data, count: x.pointee.size))
+        }
+        for i in parameterScratch.indices { parameterScratch[i] = gsl_vector_get(x, i) }
+        return parameterScratch.withUnsafeBufferPointer(body)
+    }
+
+    /// r(x) into `f`, checked for NaN/∞.
+    func evaluateResiduals(at x: UnsafePointer<gsl_vector>, into f: UnsafeMutablePointer<gsl_vector>) -> Int32 {
+        withParameters(x) { parameters in
+            let n = residualCount
+            if f.pointee.stride == 1, let data = f.pointee.data {
+                return fill(UnsafeMutableBufferPointer(start: data, count: n), at: parameters, residuals, "residual function")
+            }
+            return outputScratch.withUnsafeMutableBufferPointer { scratch in
+                let out = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+                let status = fill(out, at: parameters, residuals, "residual function")
+                if status == Int32(GSL_SUCCESS) { for i in 0..<n { gsl_vector_set(f, i, out[i]) } }
+                return status
+            }
+        }
+    }
+
+    /// ∂r/∂x into `matrix` (row-major n × p), checked for NaN/∞.
+    func evaluateJacobian(at x: UnsafePointer<gsl_vector>, into matrix: UnsafeMutablePointer<gsl_matrix>) -> Int32 {
+        withParameters(x) { parameters in
+            let n = residualCount, p = parameterCount
+            if matrix.pointee.tda == p, let data = matrix.pointee.data {
+                return fill(UnsafeMutableBufferPointer(start: data, count: n * p), at: parameters, jacobian, "Jacobian")
+            }
+            return outputScratch.withUnsafeMutableBufferPointer { out in
+                let status = fill(out, at: parameters, jacobian, "Jacobian")
+                if status == Int32(GSL_SUCCESS) { for i in 0..<(n * p) { gsl_matrix_set(matrix, i / p, i % p, out[i]) } }
+                return status
+            }
+        }
+    }
+
+    /// Runs `function` into `out` and checks what it wrote.
+    private func fill(
+        _ out: UnsafeMutableBufferPointer<Double>, at parameters: UnsafeBufferPointer<Double>,
+        _ function: NonlinearLeastSquares.ResidualFunction, _ name: String
+    ) -> Int32 {
+        do { try function(parameters, out) } catch { return fail(error) }
+        for i in out.indices where !out[i].isFinite { return fail(.nonFiniteFunctionValue(function: name, index: i)) }
+        return Int32(GSL_SUCCESS)
     }
 }
 
@@ -284,38 +341,12 @@ final class GSLLeastSquaresWorkspace {
     ) -> (status: Int32, info: Int32) {
         functions.pointee.f = { x, params, f in
             guard let x, let params, let f else { return Int32(GSL_EINVAL) }
-            let callbacks = Unmanaged<LeastSquaresCallbacks>.fromOpaque(params).takeUnretainedValue()
-            let values = callbacks.residuals(LeastSquaresCallbacks.parameters(x))
-            guard values.count == callbacks.residualCount else {
-                return callbacks.fail(
-                    .dimensionMismatch(
-                        what: "residual function output",
-                        expected: callbacks.residualCount, got: values.count))
-            }
-            for (i, value) in values.enumerated() {
-                guard value.isFinite else { return callbacks.fail(.nonFiniteFunctionValue(function: "residual function", index: i)) }
-                gsl_vector_set(f, i, value)
-            }
-            return Int32(GSL_SUCCESS)
+            return Unmanaged<LeastSquaresCallbacks>.fromOpaque(params).takeUnretainedValue().evaluateResiduals(at: x, into: f)
         }
         functions.pointee.df = { x, params, jacobian in
             guard let x, let params, let jacobian else { return Int32(GSL_EINVAL) }
-            let callbacks = Unmanaged<LeastSquaresCallbacks>.fromOpaque(params).takeUnretainedValue()
-            let matrix = callbacks.jacobian(LeastSquaresCallbacks.parameters(x))
-            guard matrix.rows == callbacks.residualCount else {
-                return callbacks.fail(.dimensionMismatch(what: "Jacobian rows", expected: callbacks.residualCount, got: matrix.rows))
-            }
-            guard matrix.columns == callbacks.parameterCount else {
-                return callbacks.fail(
-                    .dimensionMismatch(
-                        what: "Jacobian columns", expected: callbacks.parameterCount,
-                        got: matrix.columns))
-            }
-            if let bad = matrix.firstNonFiniteIndex { return callbacks.fail(.nonFiniteFunctionValue(function: "Jacobian", index: bad)) }
-            for r in 0..<matrix.rows {
-                for c in 0..<matrix.columns { gsl_matrix_set(jacobian, r, c, matrix[r, c]) }
-            }
-            return Int32(GSL_SUCCESS)
+            return Unmanaged<LeastSquaresCallbacks>.fromOpaque(params).takeUnretainedValue().evaluateJacobian(
+                at: x, into: jacobian)
         }
         functions.pointee.fvv = nil
         functions.pointee.n = residualCount

@@ -5,7 +5,7 @@
 /// closures. Used for beacon multilateration: parameters are a position, residuals are measured minus
 /// predicted ranges, weights are 1/σ² of each range.
 ///
-/// A value type holding only its configuration; each ``solve(initialGuess:weights:residuals:jacobian:)``
+/// A value type holding only its configuration; each solve
 /// allocates and frees its own GSL workspace, so one solver can be shared between threads.
 public struct NonlinearLeastSquares: Hashable, Sendable {
     /// The tunables.
@@ -16,7 +16,15 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
         self.configuration = configuration
     }
 
-    /// Minimises Σ wᵢ rᵢ(x)² starting from `initialGuess`.
+    /// Writes the n residuals r(x) for the p parameters x into the buffer (every element, unweighted).
+    public typealias ResidualFunction = (
+        _ parameters: UnsafeBufferPointer<Double>, _ residuals: UnsafeMutableBufferPointer<Double>
+    ) throws(EstimationError) -> Void
+    /// Writes ∂r/∂x at x into the buffer, n × p row-major (element i·p + j is ∂rᵢ/∂xⱼ, unweighted).
+    public typealias JacobianFunction = ResidualFunction
+
+    /// Minimises Σ wᵢ rᵢ(x)² starting from `initialGuess`, with functions that return arrays (the
+    /// convenient form; ``solve(initialGuess:weights:writingResiduals:writingJacobian:)`` writes in place).
     /// - Parameters:
     ///   - initialGuess: x₀, p finite parameters (p ≥ 1).
     ///   - weights: wᵢ, one finite value > 0 per residual (n ≥ p); 1/σᵢ² for a calibrated covariance.
@@ -31,6 +39,42 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
         initialGuess: [Double], weights: [Double],
         residuals: ([Double]) -> [Double],
         jacobian: ([Double]) -> Matrix
+    ) throws(EstimationError) -> LeastSquaresSolution {
+        let n = weights.count
+        let p = initialGuess.count
+        return try withoutActuallyEscaping(residuals) { residuals throws(EstimationError) in
+            try withoutActuallyEscaping(jacobian) { jacobian throws(EstimationError) in
+                try solve(
+                    initialGuess: initialGuess, weights: weights,
+                    writingResiduals: { x, out throws(EstimationError) in
+                        let values = residuals(Array(x))
+                        guard values.count == n else {
+                            throw .dimensionMismatch(what: "residual function output", expected: n, got: values.count)
+                        }
+                        for i in 0..<n { out[i] = values[i] }
+                    },
+                    writingJacobian: { x, out throws(EstimationError) in
+                        let matrix = jacobian(Array(x))
+                        guard matrix.rows == n else { throw .dimensionMismatch(what: "Jacobian rows", expected: n, got: matrix.rows) }
+                        guard matrix.columns == p else {
+                            throw .dimensionMismatch(what: "Jacobian columns", expected: p, got: matrix.columns)
+                        }
+                        for i in 0..<(n * p) { out[i] = matrix.elements[i] }
+                    })
+            }
+        }
+    }
+
+    /// Minimises Σ wᵢ rᵢ(x)² starting from `initialGuess`, the functions writing straight into GSL's
+    /// storage (no array a call: the form for solvers run often, such as multilateration).
+    /// - Parameters: as ``solve(initialGuess:weights:residuals:jacobian:)``; `writingResiduals` fills n
+    ///   values, `writingJacobian` n × p row-major; either may throw, which ends the solve with that error.
+    /// - Throws: ``EstimationError`` for bad weights, too few residuals, NaN/∞ written, a function's
+    ///   error, and GSL failures.
+    public func solve(
+        initialGuess: [Double], weights: [Double],
+        writingResiduals residuals: ResidualFunction,
+        writingJacobian jacobian: JacobianFunction
     ) throws(EstimationError) -> LeastSquaresSolution {
         let p = initialGuess.count
         let n = weights.count

@@ -229,6 +229,75 @@ import Testing
         }
     }
 
+    /// The in-place form on the same problem as ``multilaterationFindsTheGridSearchMinimum(anchorCount:)``:
+    /// the functions write into GSL's storage, and the minimum is the grid search's.
+    @Test func writingFunctionsFindTheGridSearchMinimum() throws {
+        let used = Self.anchors.prefix(5)
+        var generator = SplitMix64(seed: 41)
+        let ranges = used.map { a in
+            let de = Self.truth.east - a.east, dn = Self.truth.north - a.north
+            return (de * de + dn * dn).squareRoot() + Self.rangeSigmaMeters * generator.gaussian()
+        }
+        let anchors = Array(used)
+        let weight = 1 / (Self.rangeSigmaMeters * Self.rangeSigmaMeters)
+        let solution = try NonlinearLeastSquares().solve(
+            initialGuess: [10, 7], weights: Array(repeating: weight, count: anchors.count),
+            writingResiduals: { p, out in
+                for (i, a) in anchors.enumerated() {
+                    let de = p[0] - a.east, dn = p[1] - a.north
+                    out[i] = ranges[i] - (de * de + dn * dn).squareRoot()
+                }
+            },
+            writingJacobian: { p, out in
+                for (i, a) in anchors.enumerated() {
+                    let de = p[0] - a.east, dn = p[1] - a.north
+                    let d = (de * de + dn * dn).squareRoot()
+                    out[2 * i] = -de / d
+                    out[2 * i + 1] = -dn / d
+                }
+            })
+        #expect(solution.convergence.isConverged, "\(solution.convergence)")
+        let grid = Self.gridMinimum(anchors: used, ranges: ranges, weight: weight)
+        #expect(abs(solution.parameters[0] - grid.east) < 0.001)
+        #expect(abs(solution.parameters[1] - grid.north) < 0.001)
+        #expect(solution.cost <= grid.cost + 1e-9)
+    }
+
+    @Test func writingFunctionsThatMisbehaveAreTypedErrors() {
+        let solver = NonlinearLeastSquares()
+        let identity: NonlinearLeastSquares.JacobianFunction = { _, out in
+            out[0] = 1
+            out[1] = 1
+        }
+        #expect(throws: EstimationError.nonFiniteFunctionValue(function: "residual function", index: 1)) {
+            try solver.solve(
+                initialGuess: [0], weights: [1, 1],
+                writingResiduals: { p, out in
+                    out[0] = p[0]
+                    out[1] = .nan
+                }, writingJacobian: identity)
+        }
+        #expect(throws: EstimationError.nonFiniteFunctionValue(function: "Jacobian", index: 1)) {
+            try solver.solve(
+                initialGuess: [0], weights: [1, 1],
+                writingResiduals: { p, out in
+                    out[0] = p[0] - 1
+                    out[1] = p[0] - 2
+                },
+                writingJacobian: { _, out in
+                    out[0] = 1
+                    out[1] = -.infinity
+                })
+        }
+        // A function's own error ends the solve with that error.
+        #expect(throws: EstimationError.emptyDimension(what: "beacon list")) {
+            try solver.solve(
+                initialGuess: [0], weights: [1, 1],
+                writingResiduals: { _, _ throws(EstimationError) in throw .emptyDimension(what: "beacon list") },
+                writingJacobian: identity)
+        }
+    }
+
     @Test func configurationIsValidated() {
         #expect(throws: EstimationError.invalidConfiguration(parameter: "maxIterations", value: 0, validRange: "1 ... 100000")) {
             try NonlinearLeastSquaresConfiguration(maxIterations: 0)

@@ -58,34 +58,26 @@ public enum Multilateration {
     ) throws(EstimationError) -> MultilaterationFix {
         let start = initialGuess ?? weightedCentroid(ranges) ?? .zero
         let weights = ranges.map { 1 / ($0.sigmaMeters * $0.sigmaMeters) }
-        let solution = try solver.solve(
-            initialGuess: [start.x, start.y], weights: weights,
-            residuals: { p in
-                // rᵢ = ‖p − aᵢ‖ − dᵢ
-                ranges.map { r in
-                    let dx = p[0] - r.anchor.x, dy = p[1] - r.anchor.y
-                    return (dx * dx + dy * dy).squareRoot() - r.rangeMeters
-                }
-            },
-            jacobian: { p in
-                // ∂rᵢ/∂p = (p − aᵢ) / ‖p − aᵢ‖ (the unit vector from the anchor; 0 on the anchor itself)
-                var elements: [Double] = []
-                elements.reserveCapacity(2 * ranges.count)
-                for r in ranges {
-                    let dx = p[0] - r.anchor.x, dy = p[1] - r.anchor.y
-                    let norm = (dx * dx + dy * dy).squareRoot()
-                    if norm > 1e-9 {
-                        elements.append(dx / norm)
-                        elements.append(dy / norm)
-                    } else {
-                        elements.append(0)
-                        elements.append(0)
+        let solution = try ranges.withUnsafeBufferPointer { ranges throws(EstimationError) in
+            try solver.solve(
+                initialGuess: [start.x, start.y], weights: weights,
+                writingResiduals: { p, out in
+                    // rᵢ = ‖p − aᵢ‖ − dᵢ
+                    for (i, r) in ranges.enumerated() {
+                        let dx = p[0] - r.anchor.x, dy = p[1] - r.anchor.y
+                        out[i] = (dx * dx + dy * dy).squareRoot() - r.rangeMeters
                     }
-                }
-                // The size is right by construction; `zeros` is never reached.
-                return (try? Matrix(rows: ranges.count, columns: 2, elements: elements))
-                    ?? .zeros(rows: ranges.count, columns: 2)
-            })
+                },
+                writingJacobian: { p, out in
+                    // ∂rᵢ/∂p = (p − aᵢ) / ‖p − aᵢ‖ (the unit vector from the anchor; 0 on the anchor itself)
+                    for (i, r) in ranges.enumerated() {
+                        let dx = p[0] - r.anchor.x, dy = p[1] - r.anchor.y
+                        let norm = (dx * dx + dy * dy).squareRoot()
+                        out[2 * i] = norm > 1e-9 ? dx / norm : 0
+                        out[2 * i + 1] = norm > 1e-9 ? dy / norm : 0
+                    }
+                })
+        }
         let c = solution.covariance
         let covariance = Covariance2D(xx: c[0, 0], xy: (c[0, 1] + c[1, 0]) / 2, yy: c[1, 1])
         return MultilaterationFix(
