@@ -91,8 +91,8 @@ final class RedisServerProcess {
         redis.timeoutSeconds = timeoutSeconds
         return RedisSessionStore(
             pool: RedisConnectionPool(configuration: redis), venues: catalog, capacity: configuration.maximumSessions,
-            perOwnerCapacity: configuration.maximumSessionsPerClient, ttlSeconds: configuration.sessionTTLSeconds,
-            retryAfterSeconds: configuration.retryAfterSeconds)
+            perOwnerCapacity: configuration.maximumSessionsPerClient, fairShareFraction: configuration.fairShareFraction,
+            ttlSeconds: configuration.sessionTTLSeconds, retryAfterSeconds: configuration.retryAfterSeconds)
     }
 }
 
@@ -256,6 +256,47 @@ final class RedisServerProcess {
         usleep(1_300_000)
         #expect(try b.json(try b.client.request("GET", "/health"))["sessions"]?.int == 0)
         #expect(try b.client.request("POST", "/sessions", body: ClientLimitTests.createBody, headers: alice).status == 201)
+    }
+
+    /// The fair share holds across instances on one Redis as it does in memory
+    /// (`ClientLimitTests.clientsShareTheTablePastHalf`): past half the table a client holding its share
+    /// (half the table among the clients holding sessions) gets 429 naming the share; newcomers go on; a
+    /// client whose sessions are all deleted no longer counts among the holders.
+    @Test(.enabled(if: RedisServerProcess.available, Comment(rawValue: skipMessage)))
+    func clientsShareTheTableAcrossInstances() throws {
+        let redis = try RedisServerProcess()
+        let configure: (inout ServiceConfiguration) -> Void = {
+            $0.maximumSessions = 20; $0.sessionCreationsPerClientPerMinute = 1_000
+        }
+        let a = try ServiceFixture(configure: configure, store: { redis.store($0, $1) })
+        let b = try ServiceFixture(configure: configure, store: { redis.store($0, $1) }, idSeed: 7)
+        var ids: [String: [String]] = [:]
+        for address in ["10.0.0.1", "10.0.0.2"] {
+            for k in 0..<5 {
+                let created = ClientLimitTests.create(k % 2 == 0 ? a : b, address: address)
+                #expect(created.status == 201)
+                ids[address, default: []].append(try #require((try? JSONParser().parse(created.body).value)?["id"]?.string))
+            }
+        }
+        // 10 of 20 live, two clients: a share is 5, on either instance.
+        let refused = ClientLimitTests.create(b, address: "10.0.0.1")
+        #expect(refused.status == 429 && ClientLimitTests.errorCode(refused) == "clientSessionLimit")
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("limit of 5 live sessions"))
+        #expect(ClientLimitTests.create(a, address: "10.0.0.2").status == 429)
+        // A newcomer goes on until it holds its share (10 / 3 = 3).
+        for k in 0..<3 { #expect(ClientLimitTests.create(k % 2 == 0 ? b : a, address: "10.0.0.3").status == 201) }
+        let third = ClientLimitTests.create(a, address: "10.0.0.3")
+        #expect(third.status == 429 && String(decoding: third.body, as: UTF8.self).contains("limit of 3 live sessions"))
+        // Client 2 deletes all its sessions: two holders remain (13 − 5 = 8 live, below half: no sharing).
+        for id in ids["10.0.0.2"] ?? [] {
+            let deleted = a.service.handle(HTTPRequest(method: "DELETE", path: "/sessions/\(id)", headers: [:], clientAddress: "10.0.0.2"))
+            #expect(deleted.status == 200 || deleted.status == 204)
+        }
+        #expect(ClientLimitTests.create(b, address: "10.0.0.1").status == 201)
+        #expect(ClientLimitTests.create(b, address: "10.0.0.1").status == 201)
+        // 10 live, two holders (1 with 7, 3 with 3): a share is 5; 1 is past it, 3 is not.
+        #expect(ClientLimitTests.create(a, address: "10.0.0.1").status == 429)
+        #expect(ClientLimitTests.create(a, address: "10.0.0.3").status == 201)
     }
 
     /// The live and per-client sets' expiry scores are rewritten only when a session's renewed expiry

@@ -9,20 +9,22 @@ import Synchronization
 /// common `save` is `TIME`, `HMGET`, `HSET` and `PEXPIRE`.
 final class RedisScripts: Sendable {
     enum Script: Hashable, CaseIterable {
-        /// KEYS: session, live set, owner set. ARGV: state, route, TTL ms, capacity, per-owner capacity,
-        /// owner, set slack ms, version. 1 = created; 0 = id taken; -1 = full; -3 = owner at its limit.
+        /// KEYS: session, live set, owner set, owners set. ARGV: state, route, TTL ms, capacity, per-owner
+        /// capacity, owner, set slack ms, version, fair-share threshold (0 = none). 1 = created; 0 = id taken;
+        /// -1 = full; -3 = owner at its limit; {-4, share} = past the threshold, the owner holds its share
+        /// (``FairShare``; the owners set scores each client holding sessions by its newest expiry).
         case insert
-        /// KEYS: session, live set, owner prefix. ARGV: the version cached, TTL ms, set slack ms. Renews
+        /// KEYS: session, live set, owner prefix, owners set. ARGV: the version cached, TTL ms, set slack ms. Renews
         /// the TTL (and the sets' scores when due, see ``refreshSets``); nil = no session; {v} = the
         /// cached version is current; {v, state, route} otherwise.
         case load
-        /// KEYS: session, live set, owner set. ARGV: expected version, TTL ms, set slack ms, new version,
-        /// state[, route]. Renews the TTL (and the sets' scores when due, see ``refreshSets``). 1 = written;
+        /// KEYS: session, live set, owner set, owners set. ARGV: expected version, TTL ms, set slack ms, new
+        /// version, state[, route]. Renews the TTL (and the sets' scores when due, see ``refreshSets``). 1 = written;
         /// -1 = the version changed (another writer, or Redis lost writes); -2 = no session. Versions are
         /// random tokens chosen by the writer (compared as strings), not counters: a Redis that lost
         /// writes and was written again can never show an old number for different contents.
         case save
-        /// KEYS: session, live set, owner prefix. 1 = removed, 0 = none.
+        /// KEYS: session, live set, owner prefix, owners set. 1 = removed, 0 = none.
         case remove
         /// KEYS: live set. The live sessions (expired ids dropped first).
         case count
@@ -30,7 +32,8 @@ final class RedisScripts: Sendable {
         static let now = "local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) "
 
         /// `refresh(key, e, ttl, slack, ownerKey)`: the session's scores in the live set (`KEYS[2]`) and
-        /// its owner's set, and its field `e` (the score last written), are rewritten only when the
+        /// its owner's set, its owner's in the owners set (`KEYS[4]`, by the owner's set key), and its
+        /// field `e` (the score last written), are rewritten only when the
         /// renewed expiry `now + ttl` has passed `e`, and then set `slack` ms beyond it. So a score is
         /// never below the session's expiry and at most `slack` above it, and a session touched often
         /// writes them once per `slack` ms instead of on every request.
@@ -43,6 +46,7 @@ final class RedisScripts: Sendable {
               if owner then
                 redis.call('ZADD', owner, score, key)
                 redis.call('PEXPIRE', owner, ttl + slack)
+                redis.call('ZADD', KEYS[4], 'GT', score, owner)
               end
             end
 
@@ -57,7 +61,17 @@ final class RedisScripts: Sendable {
                     redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
                     if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return -1 end
                     redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
-                    if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then return -3 end
+                    local held = redis.call('ZCARD', KEYS[3])
+                    if held >= tonumber(ARGV[5]) then return -3 end
+                    local from = tonumber(ARGV[9])
+                    if from > 0 and held > 0 and redis.call('ZCARD', KEYS[2]) >= from then
+                      redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now)
+                      local owners = redis.call('ZCARD', KEYS[4])
+                      if owners > 1 then
+                        local share = math.max(1, math.floor(from / owners))
+                        if held >= share then return {-4, share} end
+                      end
+                    end
                     local slack = tonumber(ARGV[7])
                     local score = now + ttl + slack
                     redis.call('HSET', KEYS[1], 'v', ARGV[8], 'd', ARGV[1], 'r', ARGV[2], 'o', ARGV[6], 'e', score)
@@ -65,6 +79,7 @@ final class RedisScripts: Sendable {
                     redis.call('ZADD', KEYS[2], score, KEYS[1])
                     redis.call('ZADD', KEYS[3], score, KEYS[1])
                     redis.call('PEXPIRE', KEYS[3], ttl + slack)
+                    redis.call('ZADD', KEYS[4], 'GT', score, KEYS[3])
                     return 1
                     """
             case .load:
@@ -99,7 +114,11 @@ final class RedisScripts: Sendable {
                 """
                 local o = redis.call('HGET', KEYS[1], 'o')
                 redis.call('ZREM', KEYS[2], KEYS[1])
-                if o then redis.call('ZREM', KEYS[3] .. o, KEYS[1]) end
+                if o then
+                  local owner = KEYS[3] .. o
+                  redis.call('ZREM', owner, KEYS[1])
+                  if redis.call('ZCARD', owner) == 0 then redis.call('ZREM', KEYS[4], owner) end
+                end
                 return redis.call('DEL', KEYS[1])
                 """
             case .count:
@@ -158,5 +177,5 @@ final class RedisScripts: Sendable {
 
     private static let evalsha = Array("EVALSHA".utf8)
     /// "0"…"3", the key counts of the scripts.
-    private static let keyCounts = (0...3).map { Array(String($0).utf8) }
+    private static let keyCounts = (0...4).map { Array(String($0).utf8) }
 }

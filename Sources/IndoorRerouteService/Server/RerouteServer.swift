@@ -112,7 +112,8 @@ public final class RerouteServer {
         } catch { throw RedisStartError(underlying: error) }
         return RedisSessionStore(
             pool: pool, venues: catalog, capacity: service.maximumSessions, perOwnerCapacity: service.maximumSessionsPerClient,
-            ttlSeconds: service.sessionTTLSeconds, retryAfterSeconds: service.retryAfterSeconds)
+            fairShareFraction: service.fairShareFraction, ttlSeconds: service.sessionTTLSeconds,
+            retryAfterSeconds: service.retryAfterSeconds)
     }
 
     /// Stops accepting connections, finishes the requests in flight (up to `graceSeconds`), and writes

@@ -43,6 +43,8 @@ public final class RedisSessionStore: SessionStore {
     public let capacity: Int
     /// Most sessions of one owner kept at once (across instances).
     public let perOwnerCapacity: Int
+    /// Live sessions (across instances) from which clients share the table (``FairShare``), or nil.
+    public let fairShareFrom: Int?
     /// Seconds without use after which a session expires.
     public let ttlSeconds: Double
     /// The `Retry-After` of 503 answers.
@@ -54,13 +56,16 @@ public final class RedisSessionStore: SessionStore {
     static let keyPrefix = "indoornav:session:"
     static let liveKey = "indoornav:live"
     static let ownerPrefix = "indoornav:owner:"
+    /// The clients holding sessions, each scored by its newest expiry (its owner set's key as member).
+    static let ownersKey = "indoornav:owners"
 
     /// A store on `pool`'s server restoring sessions over `venues`.
     public init(
-        pool: RedisConnectionPool, venues: VenueCatalog, capacity: Int, perOwnerCapacity: Int = 1_000_000, ttlSeconds: Double,
-        retryAfterSeconds: Int
+        pool: RedisConnectionPool, venues: VenueCatalog, capacity: Int, perOwnerCapacity: Int = 1_000_000,
+        fairShareFraction: Double = 0, ttlSeconds: Double, retryAfterSeconds: Int
     ) {
         self.pool = pool; self.venues = venues; self.capacity = capacity; self.perOwnerCapacity = perOwnerCapacity
+        self.fairShareFrom = FairShare.threshold(capacity: capacity, fraction: fairShareFraction)
         self.ttlSeconds = ttlSeconds; self.retryAfterSeconds = retryAfterSeconds
         self.scripts = RedisScripts(pool: pool)
         let ttl = max(1, Int((ttlSeconds * 1000).rounded()))
@@ -96,16 +101,19 @@ public final class RedisSessionStore: SessionStore {
     private static let keyPrefixBytes = Array(keyPrefix.utf8)
     private static let liveKeyBytes = Array(liveKey.utf8)
     private static let ownerPrefixBytes = Array(ownerPrefix.utf8)
+    private static let ownersKeyBytes = Array(ownersKey.utf8)
 
     private static func sessionKey(_ id: String) -> [UInt8] { keyPrefixBytes + id.utf8 }
 
-    /// The session's key, the live set and its owner's set.
+    /// The session's key, the live set, its owner's set and the owners set.
     private func keys(_ id: String, owner: String) -> [[UInt8]] {
-        [Self.sessionKey(id), Self.liveKeyBytes, Self.ownerPrefixBytes + owner.utf8]
+        [Self.sessionKey(id), Self.liveKeyBytes, Self.ownerPrefixBytes + owner.utf8, Self.ownersKeyBytes]
     }
 
-    /// The session's key, the live set and the prefix of the owners' sets.
-    private func keysWithOwnerPrefix(_ id: String) -> [[UInt8]] { [Self.sessionKey(id), Self.liveKeyBytes, Self.ownerPrefixBytes] }
+    /// The session's key, the live set, the prefix of the owners' sets and the owners set.
+    private func keysWithOwnerPrefix(_ id: String) -> [[UInt8]] {
+        [Self.sessionKey(id), Self.liveKeyBytes, Self.ownerPrefixBytes, Self.ownersKeyBytes]
+    }
 
     /// The moving state (``CompactMovingState``) and, when it changed since `saved`, the parts that
     /// change only with a new route (the route, the navigation configuration and route options),
@@ -161,7 +169,11 @@ public final class RedisSessionStore: SessionStore {
             [
                 blobs.state, blobs.route ?? [], ttlMilliseconds, Array(String(capacity).utf8),
                 Array(String(perOwnerCapacity).utf8), Array(session.owner.utf8), setSlackMilliseconds, Array(String(version).utf8),
+                Array(String(fairShareFrom ?? 0).utf8),
             ], replicatedWhen: { $0.integer == 1 })
+        if case .array(let items) = reply, items.count == 2, items[0].integer == -4, let share = items[1].integer {
+            throw .clientSessionLimit(limit: share, retryAfterSeconds: retryAfterSeconds)
+        }
         switch reply.integer {
         case 1:
             session.storeState.withLock { $0 = ServiceSession.StoreState(version: version, savedRouteGeneration: generation) }

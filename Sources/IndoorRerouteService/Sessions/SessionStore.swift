@@ -116,8 +116,7 @@ public final class InMemorySessionStore: SessionStore {
     public init(capacity: Int, perOwnerCapacity: Int = .max, fairShareFraction: Double = 0, ttlSeconds: Double, retryAfterSeconds: Int) {
         self.capacity = capacity; self.perOwnerCapacity = perOwnerCapacity; self.ttlSeconds = ttlSeconds
         self.retryAfterSeconds = retryAfterSeconds
-        let fraction = fairShareFraction.isFinite ? min(max(fairShareFraction, 0), 1) : 0
-        self.fairShareFrom = fraction > 0 ? max(1, Int((Double(capacity) * fraction).rounded(.up))) : nil
+        self.fairShareFrom = FairShare.threshold(capacity: capacity, fraction: fairShareFraction)
     }
 
     /// Live sessions from which clients share the table (``ServiceConfiguration/fairShareFraction`` of
@@ -156,7 +155,7 @@ public final class InMemorySessionStore: SessionStore {
         // Past the fair-share mark, a client holding its share of it (among the clients holding
         // sessions) waits; clients below theirs go on.
         if let from = fairShareFrom, t.sessions.count >= from, t.idsByOwner.count > 1, let held = t.idsByOwner[owner]?.count {
-            let share = max(1, from / t.idsByOwner.count)
+            let share = FairShare.share(threshold: from, owners: t.idsByOwner.count)
             if held >= share { return .clientSessionLimit(limit: share, retryAfterSeconds: retryAfterSeconds) }
         }
         return nil
@@ -196,4 +195,19 @@ public final class InMemorySessionStore: SessionStore {
         let live = table.withLock { t in t.sessions.values.filter { !$0.isExpired(nowSeconds: nowSeconds, ttlSeconds: ttlSeconds) } }
         return Array(live.sorted { $0.id < $1.id }.prefix(max(0, limit)))
     }
+}
+
+/// The fair share of the session table (``ServiceConfiguration/fairShareFraction``): the one rule of the
+/// in-memory and the Redis store. Past the threshold, a client that holds sessions may hold at most its
+/// share of the threshold among the clients holding sessions; newcomers and clients below it go on.
+public enum FairShare {
+    /// Live sessions from which clients share the table: `fraction` (clamped to 0–1) of `capacity`,
+    /// rounded up, at least 1; nil when `fraction` is 0 or not finite (no sharing).
+    public static func threshold(capacity: Int, fraction: Double) -> Int? {
+        let fraction = fraction.isFinite ? min(max(fraction, 0), 1) : 0
+        return fraction > 0 ? max(1, Int((Double(capacity) * fraction).rounded(.up))) : nil
+    }
+
+    /// A client's share of `threshold` among `owners` clients holding sessions (at least 1).
+    public static func share(threshold: Int, owners: Int) -> Int { max(1, threshold / max(1, owners)) }
 }

@@ -97,7 +97,7 @@ enum ServeCommand {
         @Option(
             .number(
                 "--fair-share", "F",
-                "once this fraction of --max-sessions is live, a client may create only while it holds fewer than that many divided among the clients holding sessions (0 = off; not with --sessions)",
+                "once this fraction of --max-sessions is live, a client may create only while it holds fewer than that many divided among the clients holding sessions (0 = off; across instances with --sessions)",
                 in: 0...1, default: service.fairShareFraction, example: "--fair-share 0"))
         var fairShare: Double?
         @Option(
@@ -186,10 +186,7 @@ enum ServeCommand {
                     return d
                 } ?? .check
             service.maximumSessionsPerClient = maximumSessionsPerClient
-            if let fairShare {
-                guard redisURL == nil else { throw UsageError("--fair-share is kept by the in-memory store: not with --sessions") }
-                service.fairShareFraction = fairShare
-            }
+            if let fairShare { service.fairShareFraction = fairShare }
             service.sessionCreationsPerClientPerMinute = creationsPerClientPerMinute
             (service.maximumClosuresPerClient, service.maximumClosuresPerVenue) = (maximumClosuresPerClient, maximumClosuresPerVenue)
             (http.perClientConnectionLimit, http.connectionLimit) = (perClientConnectionLimit, connectionLimit)
