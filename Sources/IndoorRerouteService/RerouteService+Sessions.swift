@@ -8,6 +8,8 @@ extension RerouteService {
     func createSession(body: [UInt8], client: String) throws(ServiceError) -> HTTPResponse {
         var (request, served) = try SessionRequestDecoding.request(try JSONBody.parse(body), venues: venues)
         try creations.take(client: client, nowSeconds: clock())
+        // The instance's budget after the client's own: a client refused by its own spends none of it.
+        try allCreations?.take(client: CreationRateLimiter.everyone, nowSeconds: clock())
         // Refused before the route is planned, so a flood of creates beyond the limits costs no planning.
         if let refusal = store.admission(owner: client, nowSeconds: clock()) {
             if case .tooManySessions = refusal { metrics.recordRejected(reason: "tooManySessions") }

@@ -19,6 +19,8 @@ public final class RerouteService: Sendable {
     public let metrics = ServiceMetrics()
     let clock: ServiceClock
     let creations: CreationRateLimiter
+    /// The instance's budget for all clients together (nil without ``ServiceConfiguration/sessionCreationsPerMinute``).
+    let allCreations: CreationRateLimiter?
     let newSessionID: @Sendable () -> String
     private let lastSweepBits: Atomic<UInt64>
     let snapshots = Mutex(SnapshotState())
@@ -45,6 +47,11 @@ public final class RerouteService: Sendable {
                 fairShareFraction: checked.fairShareFraction, ttlSeconds: checked.sessionTTLSeconds,
                 retryAfterSeconds: checked.retryAfterSeconds)
         self.creations = CreationRateLimiter(perMinute: checked.sessionCreationsPerClientPerMinute)
+        self.allCreations =
+            checked.sessionCreationsPerMinute > 0
+            ? CreationRateLimiter(perMinute: checked.sessionCreationsPerMinute) {
+                .serviceCreationRateLimited(perMinute: $0, retryAfterSeconds: $1)
+            } : nil
         self.clock = clock
         self.newSessionID = sessionIDs
         self.lastSweepBits = Atomic(clock().bitPattern)

@@ -10,6 +10,7 @@ import IndoorNavigation
 /// | `maximumSessionsPerClient` | live sessions of one client (API key, else address) | 1,000 | 1–1,000,000 |
 /// | `fairShareFraction` | fraction of `maximumSessions` from which clients share the table (`serve --fair-share`); 0 = off | 0.5 | 0–1 |
 /// | `sessionCreationsPerClientPerMinute` | sessions one client may create a minute (and at once) | 600 | 1–1,000,000 |
+/// | `sessionCreationsPerMinute` | sessions all clients together may create a minute on this instance (`serve --max-creates`; 503 beyond); 0 = no budget | 0 | 0–10,000,000 |
 /// | `maximumClosuresPerClient` | closures not yet ended one client may hold (`serve --client-closures`) | 100 | 1–100,000 |
 /// | `maximumClosuresPerVenue` | closures not yet ended in one venue (`serve --venue-closures`) | 1,000 | 1–100,000 |
 /// | `apiKeys` | client keys (`serve --api-keys FILE`) | none (no key needed) | see ``APIKeys`` |
@@ -35,11 +36,15 @@ public struct ServiceConfiguration: Sendable {
     /// among the clients holding sessions (at least 1); more answers 429 `clientSessionLimit`. So a few
     /// clients cannot fill the table and leave everyone else 503 `tooManySessions`: at least the rest
     /// of the table stays for clients below their share. 0 turns it off. Kept by the in-memory store
-    /// (also with `--state-file`), not by Redis.
+    /// (also with `--state-file`) and by Redis across instances (``FairShare``).
     public var fairShareFraction: Double = 0.5
     /// Sessions one client may create per minute, all at once or spread (a token bucket per instance);
     /// faster answers 429 (`creationRateLimited`) with `Retry-After`.
     public var sessionCreationsPerClientPerMinute: Int = 600
+    /// Sessions all clients together may create per minute on this instance (a token bucket checked
+    /// after the client's own); faster answers 503 (`serviceCreationRateLimited`) with `Retry-After`.
+    /// 0 (the default) sets no such budget: the table's size and the per-client limits bound creations.
+    public var sessionCreationsPerMinute: Int = 0
     /// Closures (``VenueClosures``) one client may hold that have not ended; one more answers 429
     /// (`closureLimit`).
     public var maximumClosuresPerClient: Int = 100
@@ -93,6 +98,10 @@ public struct ServiceConfiguration: Sendable {
             throw .invalidConfiguration(
                 field: "sessionCreationsPerClientPerMinute",
                 reason: "must be 1–1000000, got \(sessionCreationsPerClientPerMinute)")
+        }
+        guard (0...10_000_000).contains(sessionCreationsPerMinute) else {
+            throw .invalidConfiguration(
+                field: "sessionCreationsPerMinute", reason: "must be 0–10000000, got \(sessionCreationsPerMinute)")
         }
         guard (1...100_000).contains(maximumClosuresPerClient) else {
             throw .invalidConfiguration(field: "maximumClosuresPerClient", reason: "must be 1–100000, got \(maximumClosuresPerClient)")

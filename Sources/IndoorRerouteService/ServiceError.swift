@@ -38,6 +38,9 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     case clientSessionLimit(limit: Int, retryAfterSeconds: Int)
     /// 429: the client creates sessions faster than `perMinute` a minute; retry after the given delay.
     case creationRateLimited(perMinute: Int, retryAfterSeconds: Int)
+    /// 503: all clients together create sessions faster than the instance's `perMinute` a minute
+    /// (``ServiceConfiguration/sessionCreationsPerMinute``); retry after the given delay.
+    case serviceCreationRateLimited(perMinute: Int, retryAfterSeconds: Int)
     /// 422: the JSON is well-formed but a value is not acceptable.
     case unprocessable(field: String, reason: String)
     /// 429, written when the connection opens: its address already has `limit` connections open.
@@ -56,13 +59,14 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// expire after its TTL.
     case storeOutcomeUnknown(reason: String, retryAfterSeconds: Int)
 
-    /// The limit that refused the request (`clientSessionLimit`, `creationRateLimited`, `tooManySessions`,
+    /// The limit that refused the request (`clientSessionLimit`, `creationRateLimited`,
+    /// `serviceCreationRateLimited`, `tooManySessions`,
     /// `closureLimit`, `clientConnectionLimit`, `tooManyConnections`, `payloadTooLarge`), or nil: the
     /// `kind` label of `indoornav_limit_rejections_total`.
     public var limitKind: String? {
         switch self {
-        case .clientSessionLimit, .creationRateLimited, .tooManySessions, .closureLimit, .clientConnectionLimit, .tooManyConnections,
-            .payloadTooLarge:
+        case .clientSessionLimit, .creationRateLimited, .serviceCreationRateLimited, .tooManySessions, .closureLimit,
+            .clientConnectionLimit, .tooManyConnections, .payloadTooLarge:
             code
         default: nil
         }
@@ -82,7 +86,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notImplemented: 501
         case .unprocessable: 422
         case .clientSessionLimit, .creationRateLimited, .closureLimit, .clientConnectionLimit: 429
-        case .tooManySessions, .storeUnavailable, .storeOutcomeUnknown, .tooManyConnections: 503
+        case .tooManySessions, .serviceCreationRateLimited, .storeUnavailable, .storeOutcomeUnknown, .tooManyConnections: 503
         }
     }
 
@@ -106,6 +110,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unprocessable: "unprocessable"
         case .clientSessionLimit: "clientSessionLimit"
         case .creationRateLimited: "creationRateLimited"
+        case .serviceCreationRateLimited: "serviceCreationRateLimited"
         case .tooManySessions: "tooManySessions"
         case .clientConnectionLimit: "clientConnectionLimit"
         case .tooManyConnections: "tooManyConnections"
@@ -137,6 +142,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unprocessable(let f, let r): "\(f): \(r)"
         case .clientSessionLimit(let n, let s): "this client already has its limit of \(n) live sessions; delete one or retry in \(s) s"
         case .creationRateLimited(let n, let s): "this client creates sessions faster than \(n) a minute; retry in \(s) s"
+        case .serviceCreationRateLimited(let n, let s): "the service creates at most \(n) sessions a minute; retry in \(s) s"
         case .tooManySessions(let n, let s): "session limit of \(n) reached; retry in \(s) s"
         case .clientConnectionLimit(let n, let s): "this address already has its limit of \(n) open connections; retry in \(s) s"
         case .tooManyConnections(let n, let s): "the server has its limit of \(n) open connections; retry in \(s) s"
@@ -177,7 +183,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         var headers: [(name: String, value: String)] = []
         switch self {
         case .tooManySessions(_, let s), .storeUnavailable(_, let s), .storeOutcomeUnknown(_, let s), .clientSessionLimit(_, let s),
-            .creationRateLimited(_, let s),
+            .creationRateLimited(_, let s), .serviceCreationRateLimited(_, let s),
             .closureLimit(_, _, let s):
             headers.append(("Retry-After", String(s)))
         case .clientConnectionLimit(_, let s), .tooManyConnections(_, let s):

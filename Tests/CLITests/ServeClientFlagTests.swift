@@ -30,6 +30,8 @@ import Testing
             (venue + ["--fair-share", "1.5"], "--fair-share"),
             (venue + ["--fair-share", "-0.1"], "--fair-share"),
             (venue + ["--fair-share", "half"], "--fair-share"),
+            (venue + ["--max-creates", "-1"], "--max-creates"),
+            (venue + ["--max-creates", "many"], "--max-creates"),
             (venue + ["--sessions", "redis-sentinel://"], "no sentinel host"),
             (venue + ["--sessions", "redis-sentinel://127.0.0.1:26379"], "no master name"),
             (venue + ["--sessions", "redis-sentinel://127.0.0.1:0/m"], "port must be 1–65535"),

@@ -144,6 +144,31 @@ import Testing
         #expect(try g.client.request("POST", "/sessions", body: Self.createBody).status == 201)
     }
 
+    /// The instance's budget for all clients together (`sessionCreationsPerMinute`): beyond it every
+    /// client gets 503 `serviceCreationRateLimited` with `Retry-After`; a client refused by its own
+    /// budget spends none of it; the budget refills with time; 0 sets none.
+    @Test func serviceCreationBudget() throws {
+        let f = try ServiceFixture {
+            $0.sessionCreationsPerMinute = 3; $0.sessionCreationsPerClientPerMinute = 2
+        }
+        #expect(Self.create(f, address: "10.0.0.1").status == 201)
+        #expect(Self.create(f, address: "10.0.0.1").status == 201)
+        // Client 1 is past its own budget: 429, and the instance's third creation is still there.
+        #expect(Self.errorCode(Self.create(f, address: "10.0.0.1")) == "creationRateLimited")
+        #expect(Self.create(f, address: "10.0.0.2").status == 201)
+        let spent = Self.create(f, address: "10.0.0.3")
+        #expect(spent.status == 503 && Self.errorCode(spent) == "serviceCreationRateLimited")
+        #expect(spent.header("Retry-After") == "20")
+        #expect(String(decoding: spent.body, as: UTF8.self).contains("at most 3 sessions a minute"))
+        f.clock.advance(by: 20)
+        #expect(Self.create(f, address: "10.0.0.3").status == 201)
+        #expect(
+            f.service.metrics.render(liveSessions: 0).contains(#"indoornav_limit_rejections_total{kind="serviceCreationRateLimited"} 1"#))
+        // Without a budget (the default) 30 clients create at once.
+        let open = try ServiceFixture()
+        for k in 1...30 { #expect(Self.create(open, address: "10.0.1.\(k)").status == 201) }
+    }
+
     static let keys = "# clients\nalice  alice-key-0123456789\n\nbob\tbob-key-0123456789abc\n"
 
     /// With API keys: 401 without a known key except on public endpoints; a session answers only its
@@ -229,6 +254,7 @@ import Testing
         for configure in [
             { (c: inout ServiceConfiguration) in c.maximumSessionsPerClient = 0 },
             { $0.sessionCreationsPerClientPerMinute = 0 }, { $0.sessionCreationsPerClientPerMinute = 1_000_001 },
+            { $0.sessionCreationsPerMinute = -1 }, { $0.sessionCreationsPerMinute = 10_000_001 },
         ] {
             var c = ServiceConfiguration()
             configure(&c)

@@ -2,7 +2,8 @@ import Synchronization
 
 /// A token bucket per client for `POST /sessions`: each client may create up to `perMinute` sessions
 /// at once, then one every `60 / perMinute` seconds. Kept per instance (behind a load balancer each
-/// instance allows its own `perMinute`).
+/// instance allows its own `perMinute`). The instance's budget for all clients together is one more
+/// limiter whose only client is ``everyone``.
 ///
 /// - Complexity: O(1) per creation; buckets that are full again are dropped when more than
 ///   ``maximumTrackedClients`` clients are tracked.
@@ -14,12 +15,23 @@ final class CreationRateLimiter: Sendable {
     /// Clients whose buckets are kept before full ones are dropped.
     static let maximumTrackedClients = 10_000
     private let buckets = Mutex<[String: Bucket]>([:])
+    private let refusal: @Sendable (_ perMinute: Int, _ retryAfterSeconds: Int) -> ServiceError
 
-    init(perMinute: Int) { self.perMinute = perMinute }
+    /// The client name of the instance-wide limiter.
+    static let everyone = ""
+
+    /// A limiter of `perMinute` creations per client, refusing with `refusal` (by default
+    /// ``ServiceError/creationRateLimited(perMinute:retryAfterSeconds:)``).
+    init(
+        perMinute: Int,
+        refusal: @escaping @Sendable (Int, Int) -> ServiceError = { .creationRateLimited(perMinute: $0, retryAfterSeconds: $1) }
+    ) {
+        self.perMinute = perMinute
+        self.refusal = refusal
+    }
 
     /// Takes one creation for `client` at `nowSeconds`.
-    /// - Throws: ``ServiceError/creationRateLimited(perMinute:retryAfterSeconds:)`` with the seconds
-    ///   until the next creation is allowed.
+    /// - Throws: the limiter's refusal with the seconds until the next creation is allowed.
     func take(client: String, nowSeconds: Double) throws(ServiceError) {
         let capacity = Double(perMinute)
         let perSecond = capacity / 60
@@ -35,6 +47,6 @@ final class CreationRateLimiter: Sendable {
             bucket.tokens -= 1
             return nil
         }
-        if let wait { throw .creationRateLimited(perMinute: perMinute, retryAfterSeconds: max(1, Int(wait.rounded(.up)))) }
+        if let wait { throw refusal(perMinute, max(1, Int(wait.rounded(.up)))) }
     }
 }

@@ -8,7 +8,7 @@ import IndoorVenue
 /// `indoornav serve --venues DIR [--graph derived|authored|FILE|DIR] [--bind 127.0.0.1] [--port 8080]
 /// [--max-sessions N] [--session-ttl S] [--threads N | --thread-per-connection] [--max-body BYTES]
 /// [--cors-origin ORIGIN]… [--state-file PATH [--state-interval S] [--journal-interval S] | --sessions redis://…|unix://…|redis-sentinel://…] [--api-keys FILE]
-/// [--client-sessions N] [--fair-share F] [--client-creates N] [--client-closures N] [--venue-closures N] [--client-connections N] [--read-timeout S]
+/// [--client-sessions N] [--fair-share F] [--client-creates N] [--max-creates N] [--client-closures N] [--venue-closures N] [--client-connections N] [--read-timeout S]
 /// [--header-timeout S] [--max-connections N] [--trusted-proxy CIDR]… [--redis-durability check|require|set]`: the reroute
 /// service (and its live map at `/`) until SIGTERM/SIGINT.
 enum ServeCommand {
@@ -107,6 +107,12 @@ enum ServeCommand {
         var creationsPerClientPerMinute: Int
         @Option(
             .integer(
+                "--max-creates", "N",
+                "sessions all clients together may create a minute on this instance (503 serviceCreationRateLimited beyond; 0 = no budget)",
+                in: 0...10_000_000, default: service.sessionCreationsPerMinute, example: "--max-creates 6000"))
+        var creationsPerMinute: Int
+        @Option(
+            .integer(
                 "--client-closures", "N", "closures not yet ended one client may hold (only it or an admin key deletes them)",
                 in: 1...100_000, default: service.maximumClosuresPerClient, example: "--client-closures 10"))
         var maximumClosuresPerClient: Int
@@ -188,6 +194,7 @@ enum ServeCommand {
             service.maximumSessionsPerClient = maximumSessionsPerClient
             if let fairShare { service.fairShareFraction = fairShare }
             service.sessionCreationsPerClientPerMinute = creationsPerClientPerMinute
+            service.sessionCreationsPerMinute = creationsPerMinute
             (service.maximumClosuresPerClient, service.maximumClosuresPerVenue) = (maximumClosuresPerClient, maximumClosuresPerVenue)
             (http.perClientConnectionLimit, http.connectionLimit) = (perClientConnectionLimit, connectionLimit)
             (http.requestReadTimeoutSeconds, http.requestHeaderTimeoutSeconds) = (requestReadTimeoutSeconds, requestHeaderTimeoutSeconds)
