@@ -2,7 +2,7 @@
 # Crash test of the reroute service's state file and journal on loopback.
 #
 #   Tools/bench/service-crash.sh [--runs 10] [--clients 8] [--fixes-per-session 40] [--seed 1]
-#                                [--binary FILE] [-- SERVE-ARGS…]
+#                                [--redis] [--binary FILE] [-- SERVE-ARGS…]
 #
 # Each run starts `indoornav serve --state-file` on a fresh file (default --state-interval 30 and
 # --journal-interval 0.5), loads it with CLIENTS threads creating sessions and posting fixes one at a
@@ -12,7 +12,9 @@
 # answered), sessions lost (answered 201, missing after the restart), and fixes applied twice (posted
 # again after the restart and applied although the restored session had them). Exits 1 when fixes
 # older than 1 s were lost, a session was lost or a fix applied twice. Builds release unless
-# --binary is given. Traffic goes to 127.0.0.1 only.
+# --binary is given. Traffic goes to 127.0.0.1 only. --redis: the sessions are in a redis-server of each
+# run's own (append-only file, fsync every second) instead of a state file, and SIGKILL goes to the
+# service and to Redis at once; both are restarted (needs redis-server).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN="" PASS=()
@@ -20,6 +22,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --binary) BIN=$2; shift 2 ;;
     --runs|--clients|--fixes-per-session|--seed) PASS+=("$1" "$2"); shift 2 ;;
+    --redis) PASS+=("$1"); shift ;;
     --) shift; break ;;
     *) echo "unknown option $1" >&2; exit 1 ;;
   esac

@@ -14,6 +14,10 @@ acknowledged and lost; fixes lost (seconds): the longest time between an acknowl
 missing and the kill; fixes applied twice: after the restart every acknowledged fix of the last 2 s is
 posted again, and one the server applies although the restored session had already applied it (its time
 is not after the restored last fix) is counted.
+
+With --redis the sessions are in a redis-server of the run's own (`--appendonly yes --appendfsync
+everysec`, in the run's temporary folder, on a free loopback port) instead of a state file, and the kill
+goes to both the service and Redis at once; both are started again (Redis on its append-only file).
 """
 import argparse
 import http.client
@@ -21,6 +25,7 @@ import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -35,8 +40,31 @@ def fix(t):
             "raw": {"x": x, "y": 0.0, "level": LEVEL, "accuracyMeters": 3, "timeSeconds": t}}
 
 
-def start(binary, venues, state, extra):
-    p = subprocess.Popen([binary, "serve", "--venues", venues, "--port", "0", "--state-file", state,
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_redis(work, port):
+    """A redis-server writing its append-only file (fsync every second) into `work`; waits for PING."""
+    p = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
+                          "--appendfsync", "everysec", "--dir", work, "--daemonize", "no"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return p
+        except OSError:
+            time.sleep(0.05)
+    p.kill()
+    raise SystemExit(f"redis-server did not answer on port {port}")
+
+
+def start(binary, venues, store, extra):
+    p = subprocess.Popen([binary, "serve", "--venues", venues, "--port", "0", *store,
                           "--client-sessions", "100000", "--client-creates", "1000000", "--max-sessions", "100000"]
                          + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = p.stdout.readline()
@@ -92,8 +120,14 @@ def client(port, log, stop, fixes_per_session):
 def one_run(args, run):
     rng = random.Random(args.seed * 1000 + run)
     work = subprocess.check_output(["mktemp", "-d"], text=True).strip()
-    state = os.path.join(work, "sessions.state")
-    server, port = start(args.binary, args.venues, state, args.server_args)
+    redis = None
+    if args.redis:
+        redis_port = free_port()
+        redis = start_redis(work, redis_port)
+        store = ["--sessions", f"redis://127.0.0.1:{redis_port}/0"]
+    else:
+        store = ["--state-file", os.path.join(work, "sessions.state")]
+    server, port = start(args.binary, args.venues, store, args.server_args)
     log, stop = Log(), threading.Event()
     threads = [threading.Thread(target=client, args=(port, log, stop, args.fixes_per_session), daemon=True)
                for _ in range(args.clients)]
@@ -101,15 +135,20 @@ def one_run(args, run):
         th.start()
     time.sleep(rng.uniform(2, 6))
     server.send_signal(signal.SIGKILL)
+    if redis:
+        redis.send_signal(signal.SIGKILL)
     kill = time.time()
     stop.set()
     server.wait()
+    if redis:
+        redis.wait()
+        redis = start_redis(work, redis_port)
     for th in threads:
         th.join(10)
     with log.lock:
         sessions = dict(log.sessions)
         fixes = {k: list(v) for k, v in log.fixes.items()}
-    server, port = start(args.binary, args.venues, state, args.server_args)
+    server, port = start(args.binary, args.venues, store, args.server_args)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     lost_sessions = lost_fixes = twice = 0
     lost_window = 0.0
@@ -134,6 +173,9 @@ def one_run(args, run):
                 twice += 1
     server.send_signal(signal.SIGTERM)
     server.wait(30)
+    if redis:
+        redis.send_signal(signal.SIGTERM)
+        redis.wait(30)
     subprocess.call(["rm", "-rf", work])
     print(f"run {run + 1:2d}: killed after {kill - min(sessions.values(), default=kill):4.1f} s of load: "
           f"sessions {len(sessions)} acknowledged, {lost_sessions} lost; fixes {acked} acknowledged, {lost_fixes} lost "
@@ -149,6 +191,7 @@ def main():
     ap.add_argument("--clients", type=int, default=8)
     ap.add_argument("--fixes-per-session", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--redis", action="store_true")
     ap.add_argument("server_args", nargs="*")
     args = ap.parse_args()
     results = [one_run(args, r) for r in range(args.runs)]
