@@ -173,7 +173,8 @@ public enum NumberScanning {
     }
 
     /// Parses the whole of `bytes` as a decimal integer with an optional sign; `nil` on anything else
-    /// or overflow.
+    /// or overflow. Inlinable: the recording readers call it for every integer field.
+    @inlinable
     public static func int(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let n = bytes.count
         guard n > 0 else { return nil }
