@@ -176,6 +176,6 @@ final class RedisScripts: Sendable {
     }
 
     private static let evalsha = Array("EVALSHA".utf8)
-    /// "0"…"3", the key counts of the scripts.
+    /// "0"…"4", the key counts of the scripts.
     private static let keyCounts = (0...4).map { Array(String($0).utf8) }
 }
