@@ -136,7 +136,9 @@ let package = Package(
         .testTarget(
             name: "IndoorPlotTests",
             dependencies: ["IndoorPlot", "IndoorViewer", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"]),
-        .testTarget(name: "IndoorEstimationTests", dependencies: ["IndoorEstimation", "EstimationReference", "IndoorGeometry"]),
+        .testTarget(
+            name: "IndoorEstimationTests",
+            dependencies: ["IndoorEstimation", "IndoorConfiguration", "EstimationReference", "IndoorGeometry"]),
         .testTarget(
             name: "IndoorRecordingsTests", dependencies: ["IndoorRecordings", "IndoorGeometry", "IndoorJSON"],
             resources: [.copy("Fixtures")]
@@ -144,8 +146,8 @@ let package = Package(
         .testTarget(
             name: "IndoorPositioningTests",
             dependencies: [
-                "IndoorPositioning", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry", "IndoorJSON",
-                "SharedTestData",
+                "IndoorPositioning", "IndoorConfiguration", "IndoorRecordings", "IndoorVenue", "IndoorEstimation", "IndoorGeometry",
+                "IndoorJSON", "SharedTestData",
             ]),
         .testTarget(
             name: "IndoorSimulationTests",

@@ -24,6 +24,25 @@ public enum ConfigurationError: Error, CustomStringConvertible, Equatable, Senda
         }
     }
 
+    /// The value given (NaN where there is none: a value that is no number, an unknown name).
+    public var value: Double {
+        switch self {
+        case .outOfRange(_, _, let value, _), .notWholeNumber(_, _, let value), .invalidCombination(_, _, let value, _): value
+        case .notANumber, .unknownName, .malformedAssignment: .nan
+        }
+    }
+
+    /// The values the field accepts, in words: `1 ... 50`, `whole numbers`, a combination's rule.
+    public var validValues: String {
+        switch self {
+        case .outOfRange(_, _, _, let range): "\(range)"
+        case .notWholeNumber: "whole numbers"
+        case .notANumber: "finite numbers"
+        case .unknownName, .malformedAssignment: "no such setting"
+        case .invalidCombination(_, _, _, let rule): rule
+        }
+    }
+
     /// What is wrong, without the configuration's name (for errors that name it themselves):
     /// `5 is outside 1 ... 50`.
     public var reason: String {

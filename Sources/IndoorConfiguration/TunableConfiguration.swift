@@ -29,6 +29,16 @@ extension TunableConfiguration {
         try validateCombination()
     }
 
+    /// The defaults (``standard``) with `changes` applied, then validated: the one way to build a
+    /// configuration other than the defaults, e.g. `try FusionConfiguration { $0.gateProbability = 0.95 }`.
+    /// - Throws: ``ConfigurationError`` naming the first bad field (``validate()``).
+    public init(_ changes: (inout Self) -> Void) throws(ConfigurationError) {
+        var configuration = Self.standard
+        changes(&configuration)
+        try configuration.validate()
+        self = configuration
+    }
+
     /// This configuration with `NAME=VALUE` assignments applied in order, validated.
     /// - Throws: ``ConfigurationError`` for an assignment without `=`, an unknown name (listing the
     ///   known ones), a value that is not a finite number, a fraction for a whole number or flag, or a

@@ -69,17 +69,6 @@ public enum EstimationError: Error, Hashable, Sendable, CustomStringConvertible 
 extension EstimationError {
     /// A ``ConfigurationError`` as ``invalidConfiguration(parameter:value:validRange:)``, naming its field.
     public init(_ error: ConfigurationError) {
-        switch error {
-        case .outOfRange(_, let field, let value, let range):
-            self = .invalidConfiguration(parameter: field, value: value, validRange: "\(range)")
-        case .notWholeNumber(_, let field, let value):
-            self = .invalidConfiguration(parameter: field, value: value, validRange: "whole numbers")
-        case .invalidCombination(_, let field, let value, let rule):
-            self = .invalidConfiguration(parameter: field, value: value, validRange: rule)
-        case .notANumber(_, let field, _):
-            self = .invalidConfiguration(parameter: field, value: .nan, validRange: "finite numbers")
-        case .unknownName(_, let name, _), .malformedAssignment(_, let name):
-            self = .invalidConfiguration(parameter: name, value: .nan, validRange: "no such setting")
-        }
+        self = .invalidConfiguration(parameter: error.field, value: error.value, validRange: error.validValues)
     }
 }

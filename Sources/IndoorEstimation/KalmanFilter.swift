@@ -44,7 +44,8 @@ public final class KalmanFilter {
     /// - Parameters:
     ///   - initialState: x₀, n finite values in the caller's state units.
     ///   - initialCovariance: P₀, n × n, finite, symmetric, positive semidefinite (units squared).
-    /// - Throws: ``EstimationError`` naming the offending input (`"initial state"`, `"initial covariance"`).
+    /// - Throws: ``EstimationError`` naming the offending input (`"initial state"`, `"initial covariance"`,
+    ///   a configuration field out of its range).
     public convenience init(
         initialState: [Double], initialCovariance: Matrix,
         configuration: KalmanFilterConfiguration = .standard
@@ -75,6 +76,7 @@ public final class KalmanFilter {
         initialState: [Double], initialCovariance: Matrix,
         configuration: KalmanFilterConfiguration, layoutDimension: Int?
     ) throws(EstimationError) {
+        do { try configuration.validate() } catch { throw EstimationError(error) }
         let n = initialState.count
         guard n >= 1 else { throw .emptyDimension(what: "initial state") }
         stateDimension = n

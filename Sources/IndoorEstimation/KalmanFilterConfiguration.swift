@@ -1,36 +1,24 @@
 import IndoorConfiguration
 
 /// Tunables of a ``KalmanFilter``: defaults, units and ranges are in ``tunables`` (the table in the
-/// module README is generated from it), checked by the validating `init`.
+/// module README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct KalmanFilterConfiguration: Hashable, Sendable {
     /// Probability of the chi-square gate: an update is rejected when its squared Mahalanobis distance
     /// d² = yᵀ S⁻¹ y exceeds the chi-square quantile of this probability, with as many degrees of
     /// freedom as the measurement has components (0.99: thresholds 6.63, 9.21, 11.34 for 1, 2, 3
     /// components). `nil` disables gating.
-    public internal(set) var gateProbability: Double? = 0.99
+    public var gateProbability: Double? = 0.99
     /// Largest accepted asymmetry of a caller-supplied covariance (P, Q, R), relative to the larger of
     /// the two mirrored elements' magnitudes (and at least 1).
-    public internal(set) var symmetryTolerance = 1e-9
+    public var symmetryTolerance = 1e-9
     /// How negative the smallest eigenvalue of a caller-supplied state covariance may be, relative to
     /// its largest diagonal element (and at least 1), before it is refused as not positive semidefinite.
-    public internal(set) var semidefiniteTolerance = 1e-12
+    public var semidefiniteTolerance = 1e-12
 
     /// The defaults (see each property and ``tunables``).
     public static let standard = KalmanFilterConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``EstimationError/invalidConfiguration(parameter:value:validRange:)`` naming the value.
-    public init(
-        gateProbability: Double? = standard.gateProbability, symmetryTolerance: Double = standard.symmetryTolerance,
-        semidefiniteTolerance: Double = standard.semidefiniteTolerance
-    ) throws(EstimationError) {
-        self.gateProbability = gateProbability
-        self.symmetryTolerance = symmetryTolerance
-        self.semidefiniteTolerance = semidefiniteTolerance
-        do { try validate() } catch { throw EstimationError(error) }
-    }
 
     /// The configured gate threshold on d² for a measurement with `dimension` components (nil: no gate).
     /// - Complexity: one inverse chi-square CDF evaluation; the filter caches it per dimension.

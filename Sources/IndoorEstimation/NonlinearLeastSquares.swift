@@ -69,13 +69,14 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
     /// storage (no array a call: the form for solvers run often, such as multilateration).
     /// - Parameters: as ``solve(initialGuess:weights:residuals:jacobian:)``; `writingResiduals` fills n
     ///   values, `writingJacobian` n × p row-major; either may throw, which ends the solve with that error.
-    /// - Throws: ``EstimationError`` for bad weights, too few residuals, NaN/∞ written, a function's
-    ///   error, and GSL failures.
+    /// - Throws: ``EstimationError`` for a configuration value out of its range, bad weights, too few
+    ///   residuals, NaN/∞ written, a function's error, and GSL failures.
     public func solve(
         initialGuess: [Double], weights: [Double],
         writingResiduals residuals: ResidualFunction,
         writingJacobian jacobian: JacobianFunction
     ) throws(EstimationError) -> LeastSquaresSolution {
+        do { try configuration.validate() } catch { throw EstimationError(error) }
         let p = initialGuess.count
         let n = weights.count
         guard p >= 1 else { throw .emptyDimension(what: "initial guess") }

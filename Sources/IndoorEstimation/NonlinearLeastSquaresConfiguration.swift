@@ -1,7 +1,7 @@
 import IndoorConfiguration
 
 /// Tunables of ``NonlinearLeastSquares``: defaults, units and ranges are in ``tunables`` (the table in the
-/// module README is generated from it), checked by the validating `init`.
+/// module README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct NonlinearLeastSquaresConfiguration: Hashable, Sendable {
     /// How the parameter covariance is scaled.
     public enum CovarianceScaling: Hashable, Sendable {
@@ -13,40 +13,24 @@ public struct NonlinearLeastSquaresConfiguration: Hashable, Sendable {
     }
 
     /// Largest number of trust-region iterations.
-    public internal(set) var maxIterations = 100
+    public var maxIterations = 100
     /// Convergence when every step component satisfies |δᵢ| ≤ tol · (|xᵢ| + tol) (GSL `xtol`).
-    public internal(set) var stepTolerance = 1e-10
+    public var stepTolerance = 1e-10
     /// Convergence when the scaled gradient max |gᵢ · max(|xᵢ|, 1)| ≤ tol · max(Σ wᵢ rᵢ², 1) (GSL `gtol`).
-    public internal(set) var gradientTolerance = 1e-10
+    public var gradientTolerance = 1e-10
     /// Convergence on the relative change of the cost (GSL `ftol`); 0 disables it.
-    public internal(set) var costTolerance = 0.0
+    public var costTolerance = 0.0
     /// Directions whose QR pivot falls below this fraction of the largest are treated as undetermined
     /// and get zero rows/columns in the covariance (GSL `epsrel`).
-    public internal(set) var covarianceRankTolerance = 1e-12
+    public var covarianceRankTolerance = 1e-12
     /// How the covariance is scaled. Default ``CovarianceScaling/weightsAreInverseVariances``.
-    public internal(set) var covarianceScaling: CovarianceScaling = .weightsAreInverseVariances
+    public var covarianceScaling: CovarianceScaling = .weightsAreInverseVariances
 
     /// The defaults (see each property and ``tunables``).
     public static let standard = NonlinearLeastSquaresConfiguration(defaults: ())
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``EstimationError/invalidConfiguration(parameter:value:validRange:)`` naming the value.
-    public init(
-        maxIterations: Int = standard.maxIterations, stepTolerance: Double = standard.stepTolerance,
-        gradientTolerance: Double = standard.gradientTolerance, costTolerance: Double = standard.costTolerance,
-        covarianceRankTolerance: Double = standard.covarianceRankTolerance,
-        covarianceScaling: CovarianceScaling = standard.covarianceScaling
-    ) throws(EstimationError) {
-        self.maxIterations = maxIterations
-        self.stepTolerance = stepTolerance
-        self.gradientTolerance = gradientTolerance
-        self.costTolerance = costTolerance
-        self.covarianceRankTolerance = covarianceRankTolerance
-        self.covarianceScaling = covarianceScaling
-        do { try validate() } catch { throw EstimationError(error) }
-    }
 }
 
 extension NonlinearLeastSquaresConfiguration: TunableConfiguration {

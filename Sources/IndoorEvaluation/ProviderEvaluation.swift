@@ -84,7 +84,7 @@ public enum ProviderEvaluation {
         }
         if let frame = settings.venue?.frame ?? frame {
             // Every fix the provider accepts, below ground too: the fixes' own quality.
-            let provider = GNSSPositionProvider(frame: frame, configuration: try GNSSProviderConfiguration(useBelowGround: true))
+            let provider = GNSSPositionProvider(frame: frame, configuration: try GNSSProviderConfiguration { $0.useBelowGround = true })
             result.gnss = ProviderScoring.scoreSatelliteFixes(samples: samples, truth: truth, provider: provider)
         }
         return result

@@ -46,7 +46,7 @@ import Testing
         for t in SignalModelConfiguration.tunables { #expect(t.accepts(t.value(in: .standard)), "\(t.name)") }
         for t in NavigationConfiguration.tunables { #expect(t.accepts(t.value(in: .standard)), "\(t.name)") }
         #expect(NavigationConfiguration.standard == NavigationConfiguration())
-        #expect(try FingerprintConfiguration() == .standard)
+        #expect(try FingerprintConfiguration { _ in } == .standard)
     }
 
     @Test func defaultsAreTheFormerValues() {
@@ -61,11 +61,17 @@ import Testing
     }
 
     @Test func anOutOfRangeValueNamesTheField() {
-        #expect(throws: PositioningError.invalidConfiguration(parameter: "neighbourCount", value: 0, validRange: "1.0 ... 100.0")) {
-            try FingerprintConfiguration(neighbourCount: 0)
+        #expect(
+            throws: ConfigurationError.outOfRange(
+                configuration: "fingerprint", field: "neighbourCount", value: 0, range: TunableRange(1...100))
+        ) {
+            try FingerprintConfiguration { $0.neighbourCount = 0 }
         }
-        #expect(throws: PositioningError.invalidConfiguration(parameter: "outlierProbability", value: 1, validRange: "0.0 ... 0.9")) {
-            try SignalModelConfiguration(outlierProbability: 1)
+        #expect(
+            throws: ConfigurationError.outOfRange(
+                configuration: "signal-model", field: "outlierProbability", value: 1, range: TunableRange(0...0.9))
+        ) {
+            try SignalModelConfiguration { $0.outlierProbability = 1 }
         }
         var navigation = NavigationConfiguration.standard
         navigation.rearmDistanceMeters = 0

@@ -102,30 +102,43 @@ import Testing
     }
 
     @Test func anOutOfRangeValueNamesTheField() throws {
-        #expect(throws: PositioningError.invalidConfiguration(parameter: "weinbergK", value: 2, validRange: "0.1 ... 1.5")) {
-            try StrideConfiguration(weinbergK: 2)
+        #expect(
+            throws: ConfigurationError.outOfRange(configuration: "stride", field: "weinbergK", value: 2, range: TunableRange(0.1...1.5))
+        ) {
+            try StrideConfiguration { $0.weinbergK = 2 }
         }
         #expect(
-            throws: PositioningError.invalidConfiguration(
-                parameter: "maximumStrideMeters", value: 0.5, validRange: "at least minimumStrideMeters 0.8")
+            throws: ConfigurationError.invalidCombination(
+                configuration: "stride", field: "maximumStrideMeters", value: 0.5, rule: "at least minimumStrideMeters 0.8")
         ) {
-            try StrideConfiguration(minimumStrideMeters: 0.8, maximumStrideMeters: 0.5)
+            try StrideConfiguration {
+                $0.minimumStrideMeters = 0.8
+                $0.maximumStrideMeters = 0.5
+            }
         }
-        #expect(throws: PositioningError.invalidConfiguration(parameter: "minimumBeaconsForFit", value: 2, validRange: "3.0 ... 50.0")) {
-            try BeaconProviderConfiguration(minimumBeaconsForFit: 2)
+        #expect(
+            throws: ConfigurationError.outOfRange(
+                configuration: "beacon-provider", field: "minimumBeaconsForFit", value: 2, range: TunableRange(3...50))
+        ) {
+            try BeaconProviderConfiguration { $0.minimumBeaconsForFit = 2 }
         }
-        #expect(throws: PositioningError.invalidConfiguration(parameter: "positionNoisePerStepMeters", value: 6, validRange: "0.0 ... 5.0"))
-        {
-            try DeadReckoningConfiguration(positionNoisePerStepMeters: 6)
+        #expect(
+            throws: ConfigurationError.outOfRange(
+                configuration: "dead-reckoning", field: "positionNoisePerStepMeters", value: 6, range: TunableRange(0...5))
+        ) {
+            try DeadReckoningConfiguration { $0.positionNoisePerStepMeters = 6 }
         }
         var heading = HeadingConfiguration.standard
         heading.gravityTimeConstantSeconds = 0
-        #expect(throws: PositioningError.self) { try DeadReckoningConfiguration(heading: heading) }
-        #expect(throws: EstimationError.invalidConfiguration(parameter: "symmetryTolerance", value: 1, validRange: "0 ... 0.001")) {
-            try KalmanFilterConfiguration(symmetryTolerance: 1)
+        #expect(throws: ConfigurationError.self) { try DeadReckoningConfiguration { $0.heading = heading } }
+        #expect(
+            throws: ConfigurationError.outOfRange(
+                configuration: "kalman-filter", field: "symmetryTolerance", value: 1, range: TunableRange(0...1e-3))
+        ) {
+            try KalmanFilterConfiguration { $0.symmetryTolerance = 1 }
         }
-        #expect(throws: EstimationError.self) { try KalmanFilterConfiguration(gateProbability: 0.3) }
-        #expect(try KalmanFilterConfiguration(gateProbability: nil).gateProbability == nil)
+        #expect(throws: ConfigurationError.self) { try KalmanFilterConfiguration { $0.gateProbability = 0.3 } }
+        #expect(try KalmanFilterConfiguration { $0.gateProbability = nil }.gateProbability == nil)
         var follow = FollowUserConfiguration.standard
         follow.followZoom = 30
         #expect(

@@ -106,9 +106,11 @@ private struct Sample: TunableConfiguration, Equatable {
         for tunable in MapMatchingConfiguration.tunables { #expect(tunable.accepts(tunable.value(in: .standard)), "\(tunable.name)") }
     }
 
-    @Test func consumersReportTheBadField() {
-        #expect(throws: PositioningError.invalidConfiguration(parameter: "gateProbability", value: 2, validRange: "0.5 ..< 1.0")) {
-            try FusionConfiguration(gateProbability: 2)
+    @Test func theClosureInitReportsTheBadField() {
+        #expect(
+            throws: ConfigurationError.outOfRange(configuration: "fusion", field: "gateProbability", value: 2, range: TunableRange(0.5..<1))
+        ) {
+            try FusionConfiguration { $0.gateProbability = 2 }
         }
     }
 }

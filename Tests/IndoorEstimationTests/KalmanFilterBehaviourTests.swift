@@ -41,10 +41,10 @@ import Testing
             let expected = try #require(chiSquare99[dimension])
             #expect(abs(threshold - expected) < 1e-5, "dimension \(dimension)")
         }
-        let wider = try KalmanFilterConfiguration(gateProbability: 0.95)
+        let wider = try KalmanFilterConfiguration { $0.gateProbability = 0.95 }
         // 95 % quantile for 2 degrees of freedom is −2 ln 0.05 = 5.991465.
         #expect(abs((wider.gateThreshold(measurementDimension: 2) ?? 0) - 5.991465) < 1e-5)
-        #expect(try KalmanFilterConfiguration(gateProbability: nil).gateThreshold(measurementDimension: 2) == nil)
+        #expect(try KalmanFilterConfiguration { $0.gateProbability = nil }.gateThreshold(measurementDimension: 2) == nil)
     }
 
     @Test func josephFormAgreesWithShortFormForOptimalGain() throws {

@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import Testing
 
 @testable import IndoorEstimation
@@ -74,15 +75,18 @@ import Testing
     }
 
     @Test func configurationIsValidated() {
-        #expect(throws: EstimationError.invalidConfiguration(parameter: "gateProbability", value: 1, validRange: "0.5 ..< 1")) {
-            try KalmanFilterConfiguration(gateProbability: 1)
+        #expect(
+            throws: ConfigurationError.outOfRange(
+                configuration: "kalman-filter", field: "gateProbability", value: 1, range: TunableRange(0.5..<1))
+        ) {
+            try KalmanFilterConfiguration { $0.gateProbability = 1 }
         }
-        #expect(throws: EstimationError.self) { try KalmanFilterConfiguration(gateProbability: 0.3) }
-        #expect(throws: EstimationError.self) { try KalmanFilterConfiguration(gateProbability: .nan) }
-        #expect(throws: EstimationError.self) { try KalmanFilterConfiguration(symmetryTolerance: -1) }
-        #expect(throws: EstimationError.self) { try KalmanFilterConfiguration(symmetryTolerance: .nan) }
-        #expect(throws: EstimationError.self) { try KalmanFilterConfiguration(semidefiniteTolerance: 1) }
-        #expect(KalmanFilterConfiguration.standard == (try? KalmanFilterConfiguration()))
+        #expect(throws: ConfigurationError.self) { try KalmanFilterConfiguration { $0.gateProbability = 0.3 } }
+        #expect(throws: ConfigurationError.self) { try KalmanFilterConfiguration { $0.gateProbability = .nan } }
+        #expect(throws: ConfigurationError.self) { try KalmanFilterConfiguration { $0.symmetryTolerance = -1 } }
+        #expect(throws: ConfigurationError.self) { try KalmanFilterConfiguration { $0.symmetryTolerance = .nan } }
+        #expect(throws: ConfigurationError.self) { try KalmanFilterConfiguration { $0.semidefiniteTolerance = 1 } }
+        #expect(KalmanFilterConfiguration.standard == (try? KalmanFilterConfiguration { _ in }))
     }
 
     @Test func predictValidatesModels() throws {

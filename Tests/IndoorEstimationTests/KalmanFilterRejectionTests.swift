@@ -38,7 +38,7 @@ import Testing
             ).isAccepted)
         let ungated = try KalmanFilter(
             initialState: [1, 2, 0, 0], initialCovariance: .diagonal([1, 1, 0.5, 0.5]),
-            configuration: KalmanFilterConfiguration(gateProbability: nil))
+            configuration: KalmanFilterConfiguration { $0.gateProbability = nil })
         #expect(try ungated.update(measurement: [11, 2], model: positionModel(), noise: .identity(2)).isAccepted)
     }
 

@@ -1,4 +1,5 @@
 import EstimationReference
+import IndoorConfiguration
 import IndoorGeometry
 import Testing
 
@@ -128,7 +129,7 @@ import Testing
         let t: [Double] = [0, 1, 2, 3, 4, 5, 6]
         let y: [Double] = [2.1, 1.4, 1.05, 0.45, 0.1, -0.55, -0.95]
         let w: [Double] = [1, 2, 1, 4, 1, 2, 1]
-        let configuration = try NonlinearLeastSquaresConfiguration(covarianceScaling: .estimatedFromResiduals)
+        let configuration = try NonlinearLeastSquaresConfiguration { $0.covarianceScaling = .estimatedFromResiduals }
         let solution = try NonlinearLeastSquares(configuration: configuration).solve(
             initialGuess: [0, 0], weights: w,
             residuals: { p in zip(t, y).map { ti, yi in p[0] + p[1] * ti - yi } },
@@ -157,7 +158,7 @@ import Testing
     }
 
     @Test func iterationLimitIsReportedNotThrown() throws {
-        let configuration = try NonlinearLeastSquaresConfiguration(maxIterations: 1)
+        let configuration = try NonlinearLeastSquaresConfiguration { $0.maxIterations = 1 }
         let solution = try NonlinearLeastSquares(configuration: configuration).solve(
             initialGuess: [100], weights: [1, 1],
             residuals: { p in [p[0] * p[0] - 2, p[0] - 1.4] },
@@ -299,13 +300,16 @@ import Testing
     }
 
     @Test func configurationIsValidated() {
-        #expect(throws: EstimationError.invalidConfiguration(parameter: "maxIterations", value: 0, validRange: "1 ... 100000")) {
-            try NonlinearLeastSquaresConfiguration(maxIterations: 0)
+        #expect(
+            throws: ConfigurationError.outOfRange(
+                configuration: "least-squares", field: "maxIterations", value: 0, range: TunableRange(1...100_000))
+        ) {
+            try NonlinearLeastSquaresConfiguration { $0.maxIterations = 0 }
         }
-        #expect(throws: EstimationError.self) { try NonlinearLeastSquaresConfiguration(stepTolerance: 0) }
-        #expect(throws: EstimationError.self) { try NonlinearLeastSquaresConfiguration(gradientTolerance: .nan) }
-        #expect(throws: EstimationError.self) { try NonlinearLeastSquaresConfiguration(costTolerance: -1) }
-        #expect(throws: EstimationError.self) { try NonlinearLeastSquaresConfiguration(covarianceRankTolerance: 1) }
-        #expect(NonlinearLeastSquaresConfiguration.standard == (try? NonlinearLeastSquaresConfiguration()))
+        #expect(throws: ConfigurationError.self) { try NonlinearLeastSquaresConfiguration { $0.stepTolerance = 0 } }
+        #expect(throws: ConfigurationError.self) { try NonlinearLeastSquaresConfiguration { $0.gradientTolerance = .nan } }
+        #expect(throws: ConfigurationError.self) { try NonlinearLeastSquaresConfiguration { $0.costTolerance = -1 } }
+        #expect(throws: ConfigurationError.self) { try NonlinearLeastSquaresConfiguration { $0.covarianceRankTolerance = 1 } }
+        #expect(NonlinearLeastSquaresConfiguration.standard == (try? NonlinearLeastSquaresConfiguration { _ in }))
     }
 }

@@ -148,7 +148,8 @@ import Testing
         func survey(_ sigma: Double) throws -> RadioMapSurvey.Result {
             RadioMapSurvey.build(
                 files: [walk], venue: settings.venue, registry: nil, configuration: .standard,
-                tracks: RadioMapSurvey.TrackPlacement(settings: settings, survey: try TrackSurveyConfiguration(maximumSigmaMeters: sigma)),
+                tracks: RadioMapSurvey.TrackPlacement(
+                    settings: settings, survey: try TrackSurveyConfiguration { $0.maximumSigmaMeters = sigma }),
                 trackPlaced: [walk])
         }
         let tight = try survey(1), loose = try survey(1000)

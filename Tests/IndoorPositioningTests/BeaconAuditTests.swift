@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorRecordings
 import Testing
@@ -87,7 +88,7 @@ import Testing
         // noise. Over 20 seeds the default (distances must span 3×) never calls C suspect; judging
         // the correlation regardless of the spread does, for some seeds.
         var suspectsByDefault = 0, suspectsWithoutSpread = 0
-        let loose = try BeaconAuditConfiguration(minimumDistanceSpreadRatio: 1.1)
+        let loose = try BeaconAuditConfiguration { $0.minimumDistanceSpreadRatio = 1.1 }
         for seed in UInt64(1)...20 {
             let walk = Self.walk(seed: seed)
             var standard = BeaconAuditor(map: try BeaconProviderTests.map(Self.truePositions))
@@ -145,11 +146,11 @@ import Testing
     }
 
     @Test func configurationRejectsOutOfRangeValues() throws {
-        #expect(throws: PositioningError.self) { try BeaconAuditConfiguration(minimumReadings: 2) }
-        #expect(throws: PositioningError.self) { try BeaconAuditConfiguration(strongestFraction: 0) }
-        #expect(throws: PositioningError.self) { try BeaconAuditConfiguration(suspectOffsetMeters: .infinity) }
-        #expect(throws: PositioningError.self) { try BeaconAuditConfiguration(maximumCorrelation: 2) }
-        #expect(throws: PositioningError.self) { try BeaconAuditConfiguration(minimumDistanceSpreadRatio: 1) }
-        #expect(try BeaconAuditConfiguration() == .standard)
+        #expect(throws: ConfigurationError.self) { try BeaconAuditConfiguration { $0.minimumReadings = 2 } }
+        #expect(throws: ConfigurationError.self) { try BeaconAuditConfiguration { $0.strongestFraction = 0 } }
+        #expect(throws: ConfigurationError.self) { try BeaconAuditConfiguration { $0.suspectOffsetMeters = .infinity } }
+        #expect(throws: ConfigurationError.self) { try BeaconAuditConfiguration { $0.maximumCorrelation = 2 } }
+        #expect(throws: ConfigurationError.self) { try BeaconAuditConfiguration { $0.minimumDistanceSpreadRatio = 1 } }
+        #expect(try BeaconAuditConfiguration { _ in } == .standard)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorRecordings
 import IndoorVenue
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func noisyRangesGiveABoundedErrorAndAnHonestCovariance() throws {
-        let configuration = try BeaconProviderConfiguration(fixIntervalSeconds: 1)
+        let configuration = try BeaconProviderConfiguration { $0.fixIntervalSeconds = 1 }
         let anchors = Self.square + [(6.0, -3.0), (6.0, 13.0)]
         let provider = BeaconPositionProvider(map: try Self.map(anchors), configuration: configuration)
         var generator = SeededGenerator(seed: 42)
@@ -89,7 +90,7 @@ import Testing
     @Test func fewerThanThreeBeaconsFallBackToTheWeightedCentroid() throws {
         let anchors = [(0.0, 0.0), (10.0, 0.0)]
         let provider = BeaconPositionProvider(
-            map: try Self.map(anchors), configuration: try BeaconProviderConfiguration(fixIntervalSeconds: 0))
+            map: try Self.map(anchors), configuration: try BeaconProviderConfiguration { $0.fixIntervalSeconds = 0 })
         _ = provider.consume(Self.reading(0, rssi: -59 - 20 * log10(2), t: 0))  // 2 m
         let fix = try #require(provider.consume(Self.reading(1, rssi: -59 - 20 * log10(8), t: 0.1)))  // 8 m
         // Weights 1/2² and 1/8²: x = (0·(1/4) + 10·(1/64)) / (1/4 + 1/64) = 10/17.
@@ -103,7 +104,7 @@ import Testing
     @Test func collinearBeaconsDoNotGiveAnOverconfidentFix() throws {
         let anchors = [(0.0, 0.0), (5.0, 0.0), (10.0, 0.0)]
         let provider = BeaconPositionProvider(
-            map: try Self.map(anchors), configuration: try BeaconProviderConfiguration(fixIntervalSeconds: 0))
+            map: try Self.map(anchors), configuration: try BeaconProviderConfiguration { $0.fixIntervalSeconds = 0 })
         let truth = LocalPoint(x: 4, y: 0)
         var fix: IndoorLocation?
         for (i, a) in anchors.enumerated() { fix = provider.consume(Self.reading(i, rssi: Self.rssi(from: a, to: truth), t: 0)) }
@@ -115,7 +116,7 @@ import Testing
     @Test func levelIsVotedByTheHeardBeaconsWeightedByInverseSquareRange() throws {
         let anchors = [(0.0, 0.0), (10.0, 0.0), (0.0, 10.0), (5.0, 5.0)]
         let map = try Self.map(anchors, levels: ["L1", "L1", "L1", "L2"])
-        let provider = BeaconPositionProvider(map: map, configuration: try BeaconProviderConfiguration(fixIntervalSeconds: 0))
+        let provider = BeaconPositionProvider(map: map, configuration: try BeaconProviderConfiguration { $0.fixIntervalSeconds = 0 })
         // Ranges 4, 8, 8 m on L1 and 2 m on L2: weights 1/16 + 1/64 + 1/64 = 6/64 against 16/64.
         let ranges = [4.0, 8.0, 8.0, 2.0]
         var fix: IndoorLocation?
@@ -160,7 +161,10 @@ import Testing
     }
 
     @Test func readingsOlderThanTheWindowAreForgotten() throws {
-        let configuration = try BeaconProviderConfiguration(rssiWindowSeconds: 2, fixIntervalSeconds: 0)
+        let configuration = try BeaconProviderConfiguration {
+            $0.rssiWindowSeconds = 2
+            $0.fixIntervalSeconds = 0
+        }
         let provider = BeaconPositionProvider(map: try Self.map(Self.square), configuration: configuration)
         _ = provider.consume(Self.reading(0, rssi: -60, t: 0))
         _ = provider.consume(Self.reading(1, rssi: -60, t: 0.5))
@@ -213,12 +217,17 @@ import Testing
     }
 
     @Test func configurationRejectsOutOfRangeValues() {
-        #expect(throws: PositioningError.self) { try BeaconProviderConfiguration(rssiWindowSeconds: 0) }
-        #expect(throws: PositioningError.self) { try BeaconProviderConfiguration(defaultPathLossExponent: .nan) }
-        #expect(throws: PositioningError.self) { try BeaconProviderConfiguration(minimumBeaconsForFit: 2) }
-        #expect(throws: PositioningError.self) { try BeaconProviderConfiguration(minimumRangeMeters: 5, maximumRangeMeters: 2) }
-        #expect(throws: PositioningError.self) { try BeaconProviderConfiguration(fixIntervalSeconds: -1) }
-        #expect(throws: Never.self) { try BeaconProviderConfiguration() }
+        #expect(throws: ConfigurationError.self) { try BeaconProviderConfiguration { $0.rssiWindowSeconds = 0 } }
+        #expect(throws: ConfigurationError.self) { try BeaconProviderConfiguration { $0.defaultPathLossExponent = .nan } }
+        #expect(throws: ConfigurationError.self) { try BeaconProviderConfiguration { $0.minimumBeaconsForFit = 2 } }
+        #expect(throws: ConfigurationError.self) {
+            try BeaconProviderConfiguration {
+                $0.minimumRangeMeters = 5
+                $0.maximumRangeMeters = 2
+            }
+        }
+        #expect(throws: ConfigurationError.self) { try BeaconProviderConfiguration { $0.fixIntervalSeconds = -1 } }
+        #expect(throws: Never.self) { try BeaconProviderConfiguration { _ in } }
     }
 }
 

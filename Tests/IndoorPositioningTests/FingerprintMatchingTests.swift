@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorRecordings
 import Testing
@@ -97,7 +98,11 @@ import Testing
         let scan = RadioScan(
             timeSeconds: 0,
             readings: Dictionary(uniqueKeysWithValues: Self.accessPoints.enumerated().map { ($1.key, -58.5 - 5 * Double($0)) }))
-        let configuration = try FingerprintConfiguration(priorCandidateCount: 12, priorSpreadMeters: 3, priorWeightFloor: 0.01)
+        let configuration = try FingerprintConfiguration {
+            $0.priorCandidateCount = 12
+            $0.priorSpreadMeters = 3
+            $0.priorWeightFloor = 0.01
+        }
         let matcher = FingerprintMatcher(map: Self.lookAlikeMap(), configuration: configuration)
         let near = Covariance2D(xx: 4, xy: 0, yy: 4)
         // Without a prior (or with prior weighting off) the 7 nearest by signal come from both groups:
@@ -105,11 +110,11 @@ import Testing
         let plain = try #require(matcher.match(scan))
         #expect(plain.point.x > 8 && plain.point.x < 14, "\(plain.point)")
         let off = try #require(
-            FingerprintMatcher(map: Self.lookAlikeMap(), configuration: try FingerprintConfiguration(priorCandidateCount: 0)).match(
+            FingerprintMatcher(map: Self.lookAlikeMap(), configuration: try FingerprintConfiguration { $0.priorCandidateCount = 0 }).match(
                 scan, prior: PositionEstimate(point: LocalPoint(x: 42, y: 1), covariance: near)))
         #expect(plain == off)
         // As many candidates as neighbours still weighs them by the prior: of the 7, the 2 near it win.
-        let seven = FingerprintMatcher(map: Self.lookAlikeMap(), configuration: try FingerprintConfiguration(priorCandidateCount: 7))
+        let seven = FingerprintMatcher(map: Self.lookAlikeMap(), configuration: try FingerprintConfiguration { $0.priorCandidateCount = 7 })
         let nearSecond = try #require(seven.match(scan, prior: PositionEstimate(point: LocalPoint(x: 42, y: 1), covariance: near)))
         #expect(nearSecond.point.x > 35, "\(nearSecond.point)")
         for (prior, groupCentre) in [(LocalPoint(x: 2, y: 1), 2.0), (LocalPoint(x: 42, y: 1), 42.0)] {
@@ -172,11 +177,11 @@ import Testing
     }
 
     @Test func fixesWithPersistentErrorsAreWidenedByTheirRate() throws {
-        let configuration = try FingerprintConfiguration(errorCorrelationSeconds: 10)
+        let configuration = try FingerprintConfiguration { $0.errorCorrelationSeconds = 10 }
         let widened = FingerprintPositionProvider(
             map: Self.gridMap(), configuration: configuration, levels: LevelCandidate.levels(floorNumbers: [0]))
         let plain = FingerprintPositionProvider(
-            map: Self.gridMap(), configuration: try FingerprintConfiguration(errorCorrelationSeconds: 0),
+            map: Self.gridMap(), configuration: try FingerprintConfiguration { $0.errorCorrelationSeconds = 0 },
             levels: LevelCandidate.levels(floorNumbers: [0]))
         #expect(FingerprintConfiguration.standard.errorCorrelationSeconds == 15)
         func fixes(_ provider: FingerprintPositionProvider) -> [IndoorLocation] {
@@ -200,18 +205,23 @@ import Testing
             #expect(abs(a[index].covariance.yy - factor * b[index].covariance.yy) < 1e-9 * max(1, b[index].covariance.yy))
             #expect(a[index].point.distance(to: b[index].point) < 1e-9)
         }
-        #expect(throws: PositioningError.self) { try FingerprintConfiguration(errorCorrelationSeconds: -1) }
-        #expect(throws: PositioningError.self) { try FingerprintConfiguration(errorCorrelationSeconds: 601) }
+        #expect(throws: ConfigurationError.self) { try FingerprintConfiguration { $0.errorCorrelationSeconds = -1 } }
+        #expect(throws: ConfigurationError.self) { try FingerprintConfiguration { $0.errorCorrelationSeconds = 601 } }
     }
 
     @Test func configurationRejectsValuesOutOfRange() {
-        #expect(throws: PositioningError.self) { try FingerprintConfiguration(neighbourCount: 0) }
-        #expect(throws: PositioningError.self) { try FingerprintConfiguration(minimumRSSIDbm: -90, missingRSSIDbm: -80) }
-        #expect(throws: PositioningError.self) { try FingerprintConfiguration(maximumStalenessSeconds: .nan) }
-        #expect(throws: PositioningError.self) { try FingerprintConfiguration(levelEvidenceWeight: 1.5) }
-        #expect(throws: PositioningError.self) { try FingerprintConfiguration(minimumSigmaMeters: 0) }
-        #expect(throws: PositioningError.self) { try FingerprintConfiguration(priorCandidateCount: -1) }
-        #expect(throws: PositioningError.self) { try FingerprintConfiguration(priorSpreadMeters: .infinity) }
-        #expect(throws: PositioningError.self) { try FingerprintConfiguration(priorWeightFloor: 2) }
+        #expect(throws: ConfigurationError.self) { try FingerprintConfiguration { $0.neighbourCount = 0 } }
+        #expect(throws: ConfigurationError.self) {
+            try FingerprintConfiguration {
+                $0.minimumRSSIDbm = -90
+                $0.missingRSSIDbm = -80
+            }
+        }
+        #expect(throws: ConfigurationError.self) { try FingerprintConfiguration { $0.maximumStalenessSeconds = .nan } }
+        #expect(throws: ConfigurationError.self) { try FingerprintConfiguration { $0.levelEvidenceWeight = 1.5 } }
+        #expect(throws: ConfigurationError.self) { try FingerprintConfiguration { $0.minimumSigmaMeters = 0 } }
+        #expect(throws: ConfigurationError.self) { try FingerprintConfiguration { $0.priorCandidateCount = -1 } }
+        #expect(throws: ConfigurationError.self) { try FingerprintConfiguration { $0.priorSpreadMeters = .infinity } }
+        #expect(throws: ConfigurationError.self) { try FingerprintConfiguration { $0.priorWeightFloor = 2 } }
     }
 }

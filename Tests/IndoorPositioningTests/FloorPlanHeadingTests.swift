@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorVenue
 import Testing
@@ -148,10 +149,15 @@ import Testing
     }
 
     @Test func configurationRejectsOutOfRangeValues() {
-        #expect(throws: PositioningError.self) { try FusionConfiguration(straightWalkSteps: 1) }
-        #expect(throws: PositioningError.self) { try FusionConfiguration(straightWalkToleranceRadians: 1) }
-        #expect(throws: PositioningError.self) { try FusionConfiguration(floorPlanCaptureRadians: .nan) }
-        #expect(throws: PositioningError.self) { try FusionConfiguration(floorPlanHeadingSigmaRadians: 0) }
-        #expect(throws: Never.self) { try FusionConfiguration(straightWalkSteps: 6, floorPlanCaptureRadians: 0.3) }
+        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.straightWalkSteps = 1 } }
+        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.straightWalkToleranceRadians = 1 } }
+        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.floorPlanCaptureRadians = .nan } }
+        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.floorPlanHeadingSigmaRadians = 0 } }
+        #expect(throws: Never.self) {
+            try FusionConfiguration {
+                $0.straightWalkSteps = 6
+                $0.floorPlanCaptureRadians = 0.3
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorVenue
 import Testing
@@ -128,10 +129,10 @@ import Testing
     }
 
     @Test func configurationRejectsOutOfRangeValues() {
-        #expect(throws: PositioningError.self) { try FusionConfiguration(gateProbability: 1) }
-        #expect(throws: PositioningError.self) { try FusionConfiguration(beaconCovarianceScale: 0.5) }
-        #expect(throws: PositioningError.self) { try FusionConfiguration(initialHeadingBiasSigmaRadians: .nan) }
-        #expect(throws: PositioningError.self) { try LevelEstimatorConfiguration(hectopascalsPerMeter: 1) }
+        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.gateProbability = 1 } }
+        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.beaconCovarianceScale = 0.5 } }
+        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.initialHeadingBiasSigmaRadians = .nan } }
+        #expect(throws: ConfigurationError.self) { try LevelEstimatorConfiguration { $0.hectopascalsPerMeter = 1 } }
     }
 
     @Test func invalidStartThrows() {

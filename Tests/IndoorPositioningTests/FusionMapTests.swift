@@ -58,7 +58,7 @@ import Testing
 
     @Test func withoutTheConstraintTheStepCrossesTheWall() throws {
         let venue = Self.venue()
-        var configuration = try FusionConfiguration(constrainToWalkableArea: false)
+        var configuration = try FusionConfiguration { $0.constrainToWalkableArea = false }
         configuration.mapMatching = nil
         let engine = try FusionEngineTests.started(at: LocalPoint(x: 4.5, y: 4), sigma: 0.2, configuration: configuration, venue: venue)
         for i in 1...3 { engine.predict(with: FusionEngineTests.step(Double(i), heading: .pi / 2, length: 0.5)) }

@@ -17,7 +17,10 @@ import Testing
     }
 
     @Test func beaconsInALineFixTheAlongLineCoordinateOnly() throws {
-        let configuration = try FusionConfiguration(beaconCovarianceScale: 1, fixScaleLearningRate: 0)
+        let configuration = try FusionConfiguration {
+            $0.beaconCovarianceScale = 1
+            $0.fixScaleLearningRate = 0
+        }
         let engine = try FusionEngineTests.started(sigma: 3, configuration: configuration)
         // Truth (2, 0): 6 m from (−4, 0) and 4 m from (6, 0).
         for _ in 0..<5 {

@@ -70,7 +70,7 @@ import Testing
         #expect(try #require(free.calibration).strideScale > 1.05)
         #expect(free.statistics.strideScaleClamps == 0)
 
-        let capped = try Self.walkShortAndFixFar(configuration: FusionConfiguration(maximumStrideScale: 1))
+        let capped = try Self.walkShortAndFixFar(configuration: FusionConfiguration { $0.maximumStrideScale = 1 })
         #expect(abs(try #require(capped.calibration).strideScale - 1) < 1e-12)
         #expect(capped.statistics.strideScaleClamps == 1)
         #expect(capped.statistics.failedCorrectionCount == 0)

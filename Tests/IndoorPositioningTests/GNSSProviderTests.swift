@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorRecordings
 import Testing
@@ -47,7 +48,7 @@ import Testing
         // 40 s later: independent again.
         let later = try #require(provider.consume(Self.fix(t: 41)))
         #expect(abs(later.covariance.xx - pow(6 / 1.51, 2)) < 1e-9)
-        let plain = GNSSPositionProvider(frame: Self.frame, configuration: try GNSSProviderConfiguration(errorCorrelationSeconds: 0))
+        let plain = GNSSPositionProvider(frame: Self.frame, configuration: try GNSSProviderConfiguration { $0.errorCorrelationSeconds = 0 })
         _ = plain.consume(Self.fix(t: 0))
         #expect(abs((plain.consume(Self.fix(t: 1))?.covariance.xx ?? 0) - pow(6 / 1.51, 2)) < 1e-9)
     }
@@ -79,7 +80,7 @@ import Testing
         #expect(provider.consume(Self.fix(t: 1), floorNumber: 0) != nil)
         #expect(provider.consume(Self.fix(t: 2), floorNumber: nil) != nil)
         #expect(provider.belowGroundFixCount == 1)
-        let basement = GNSSPositionProvider(frame: Self.frame, configuration: try GNSSProviderConfiguration(useBelowGround: true))
+        let basement = GNSSPositionProvider(frame: Self.frame, configuration: try GNSSProviderConfiguration { $0.useBelowGround = true })
         #expect(basement.consume(Self.fix(t: 0), floorNumber: -2) != nil)
     }
 
@@ -100,11 +101,11 @@ import Testing
     }
 
     @Test func configurationRejectsOutOfRangeValues() throws {
-        #expect(throws: PositioningError.self) { try GNSSProviderConfiguration(maximumAccuracyMeters: 0) }
-        #expect(throws: PositioningError.self) { try GNSSProviderConfiguration(sigmaPerAccuracy: .nan) }
-        #expect(throws: PositioningError.self) { try GNSSProviderConfiguration(minimumSatellitesUsed: -1) }
-        #expect(throws: PositioningError.self) { try GNSSProviderConfiguration(errorCorrelationSeconds: 601) }
-        #expect(try GNSSProviderConfiguration() == .standard)
+        #expect(throws: ConfigurationError.self) { try GNSSProviderConfiguration { $0.maximumAccuracyMeters = 0 } }
+        #expect(throws: ConfigurationError.self) { try GNSSProviderConfiguration { $0.sigmaPerAccuracy = .nan } }
+        #expect(throws: ConfigurationError.self) { try GNSSProviderConfiguration { $0.minimumSatellitesUsed = -1 } }
+        #expect(throws: ConfigurationError.self) { try GNSSProviderConfiguration { $0.errorCorrelationSeconds = 601 } }
+        #expect(try GNSSProviderConfiguration { _ in } == .standard)
     }
 
     /// The pipeline fuses new fixes into the engine (a user standing still 10 m south of the fixes), and

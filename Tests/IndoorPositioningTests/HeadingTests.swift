@@ -41,7 +41,11 @@ import Testing
     }
 
     @Test func declinationAndMountingOffsetAreAdded() throws {
-        var estimator = HeadingEstimator(configuration: try HeadingConfiguration(declinationRadians: 0.1, mountingOffsetRadians: 0.2))
+        var estimator = HeadingEstimator(
+            configuration: try HeadingConfiguration {
+                $0.declinationRadians = 0.1
+                $0.mountingOffsetRadians = 0.2
+            })
         let sample = estimator.consume(SensorSample(timeSeconds: 0, reading: .rotationVector(Support.flatPhone(headingRadians: 1))))
         #expect(abs((sample?.headingRadians ?? 0) - 1.3) < 1e-9)
         #expect(sample?.sigmaRadians == HeadingConfiguration.standard.absoluteHeadingSigmaRadians)

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import Testing
 
@@ -87,16 +88,16 @@ import Testing
     // MARK: - Configuration
 
     @Test func configurationRejectsValuesOutOfRange() {
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(particleCount: 5) }
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(obstacleStepWeight: 1.5) }
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(outsideStepWeight: -0.1) }
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(initialHeadingBiasSigmaRadians: .nan) }
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(resampleBelowEffectiveFraction: 2) }
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(cellSizeMeters: 0) }
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(recoveryOpenFraction: 1.5) }
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(recoveryShare: .nan) }
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(recoverySpreadMeters: 0) }
-        #expect((try? MapMatchingConfiguration()) == MapMatchingConfiguration.standard)
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.particleCount = 5 } }
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.obstacleStepWeight = 1.5 } }
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.outsideStepWeight = -0.1 } }
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.initialHeadingBiasSigmaRadians = .nan } }
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.resampleBelowEffectiveFraction = 2 } }
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.cellSizeMeters = 0 } }
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.recoveryOpenFraction = 1.5 } }
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.recoveryShare = .nan } }
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.recoverySpreadMeters = 0 } }
+        #expect((try? MapMatchingConfiguration { _ in }) == MapMatchingConfiguration.standard)
     }
 
     // MARK: - The matcher in the engine
@@ -150,7 +151,7 @@ import Testing
         let venue = Self.corridorVenue()
         var tracks: [LocalPoint] = []
         for seed: UInt64 in [7, 7, 8] {
-            let engine = try Self.engine(mapMatching: try MapMatchingConfiguration(seed: seed), venue: venue)
+            let engine = try Self.engine(mapMatching: try MapMatchingConfiguration { $0.seed = seed }, venue: venue)
             Self.biasedWalk(engine: engine)
             tracks.append(try #require(engine.point))
         }
@@ -201,7 +202,7 @@ import Testing
             }
             return (try #require(engine.point), engine.statistics.particleRecoveries)
         }
-        let without = try walk(try MapMatchingConfiguration(recoveryOpenFraction: 0))
+        let without = try walk(try MapMatchingConfiguration { $0.recoveryOpenFraction = 0 })
         #expect(!(4...8).contains(without.end.y), "the fixture no longer stays lost: \(without.end)")
         #expect(without.recoveries == 0)
         let with = try walk(.standard)

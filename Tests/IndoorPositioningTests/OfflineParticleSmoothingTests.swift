@@ -36,7 +36,7 @@ import Testing
     /// walk: the smoothed track stays in the corridor and as close to the truth as the means alone.
     @Test func particleMeansHandedToTheKalmanPassStayInTheCorridor() throws {
         let alone = try Self.smoothedWalk(.standard)
-        let handed = try Self.smoothedWalk(try FusionSmoothingConfiguration(particleMeansIntoKalman: true))
+        let handed = try Self.smoothedWalk(try FusionSmoothingConfiguration { $0.particleMeansIntoKalman = true })
         #expect(handed.track.count == 51 && alone.track.count == 51)
         for point in handed.track.map(\.point) {
             #expect(point.y > 4 && point.y < 8, "left the corridor: \(point)")

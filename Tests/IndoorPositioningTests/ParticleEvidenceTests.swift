@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import Testing
 
@@ -11,10 +12,10 @@ import Testing
     // MARK: - The walls' information in the reported covariance
 
     @Test func theSpreadFactorIsZeroOrWithinItsRange() throws {
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(spreadCovarianceFactor: 0.5) }
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(spreadCovarianceFactor: 101) }
-        #expect(throws: PositioningError.self) { try MapMatchingConfiguration(spreadCovarianceFactor: .nan) }
-        #expect(try MapMatchingConfiguration(spreadCovarianceFactor: 0).spreadCovarianceFactor == 0)
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.spreadCovarianceFactor = 0.5 } }
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.spreadCovarianceFactor = 101 } }
+        #expect(throws: ConfigurationError.self) { try MapMatchingConfiguration { $0.spreadCovarianceFactor = .nan } }
+        #expect(try MapMatchingConfiguration { $0.spreadCovarianceFactor = 0 }.spreadCovarianceFactor == 0)
         #expect(MapMatchingConfiguration.standard.spreadCovarianceFactor == 4)
         #expect(MapMatchingConfiguration.standard.withoutFloorPlan == false)
     }
@@ -26,7 +27,7 @@ import Testing
     @Test func theWallsNarrowTheReportedCovarianceAcrossTheCorridor() throws {
         let venue = MapMatchingTests.corridorVenue()
         let bounded = try MapMatchingTests.engine(mapMatching: .standard, venue: venue)
-        let free = try MapMatchingTests.engine(mapMatching: try MapMatchingConfiguration(spreadCovarianceFactor: 0), venue: venue)
+        let free = try MapMatchingTests.engine(mapMatching: try MapMatchingConfiguration { $0.spreadCovarianceFactor = 0 }, venue: venue)
         MapMatchingTests.biasedWalk(engine: bounded)
         MapMatchingTests.biasedWalk(engine: free)
         let b = try #require(bounded.location), f = try #require(free.location)
@@ -56,7 +57,10 @@ import Testing
             }
         }
         var cloud = ParticleMapMatcher(
-            configuration: try MapMatchingConfiguration(particleCount: 2_000, measurementLikelihoodFloor: 0),
+            configuration: try MapMatchingConfiguration {
+                $0.particleCount = 2_000
+                $0.measurementLikelihoodFloor = 0
+            },
             fusion: .standard, floorPlan: nil)
         cloud.seed(at: .zero, covariance: Covariance2D(xx: 9, xy: 0, yy: 1))
         let likelihood = TwoPeaks()
@@ -85,8 +89,11 @@ import Testing
         }
         func engine() throws -> FusionEngine {
             var configuration = FusionConfiguration.standard
-            configuration.mapMatching = try MapMatchingConfiguration(
-                particleCount: 2_000, measurementLikelihoodFloor: 0, withoutFloorPlan: true)
+            configuration.mapMatching = try MapMatchingConfiguration {
+                $0.particleCount = 2_000
+                $0.measurementLikelihoodFloor = 0
+                $0.withoutFloorPlan = true
+            }
             return try FusionEngineTests.started(at: .zero, sigma: 2, configuration: configuration)
         }
         let fix = IndoorLocation(point: .zero, levelID: nil, accuracyMeters: 3, timeSeconds: 0, source: "fingerprint")
@@ -103,7 +110,7 @@ import Testing
     /// Without a floor plan the particles step with the filter (no walls weigh them) only when asked.
     @Test func particlesRunWithoutAFloorPlanOnlyWhenAsked() throws {
         var configuration = FusionConfiguration.standard
-        configuration.mapMatching = try MapMatchingConfiguration(withoutFloorPlan: true)
+        configuration.mapMatching = try MapMatchingConfiguration { $0.withoutFloorPlan = true }
         let with = try FusionEngineTests.started(configuration: configuration)
         let without = try FusionEngineTests.started()
         for engine in [with, without] {

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import Testing
 
@@ -49,7 +50,11 @@ import Testing
     /// The returned measurement, fused by the Kalman update, gives the posterior computed here directly
     /// from the model's predictions on a finer grid (an independent implementation of prior × likelihood).
     @Test func theMeasurementReproducesTheNeighbourhoodPosterior() throws {
-        let configuration = try SignalModelConfiguration(measurementSigmaDb: 2, likelihoodExponent: 1, deviceOffsetSigmaDb: 0)
+        let configuration = try SignalModelConfiguration {
+            $0.measurementSigmaDb = 2
+            $0.likelihoodExponent = 1
+            $0.deviceOffsetSigmaDb = 0
+        }
         let model = RadioSignalModel(map: Self.map(), configuration: configuration)
         // Near a transmitter, where the signal changes by several dB per metre.
         let truth = LocalPoint(x: 5, y: 6)
@@ -124,8 +129,11 @@ import Testing
         func fused(offsetSigmaDb: Double) throws -> LocalPoint {
             let model = RadioSignalModel(
                 map: Self.map(),
-                configuration: try SignalModelConfiguration(
-                    measurementSigmaDb: 2, likelihoodExponent: 1, deviceOffsetSigmaDb: offsetSigmaDb))
+                configuration: try SignalModelConfiguration {
+                    $0.measurementSigmaDb = 2
+                    $0.likelihoodExponent = 1
+                    $0.deviceOffsetSigmaDb = offsetSigmaDb
+                })
             let m = try #require(model.neighbourhoodMeasurement(of: readings, levelIndex: 0, prior: prior))
             let s = try #require((prior.covariance + m.covariance).inverse)
             let (sx, sy) = s.applied(to: m.point.x - prior.point.x, m.point.y - prior.point.y)
@@ -138,12 +146,15 @@ import Testing
     }
 
     @Test func rejectsInvalidTunables() {
-        #expect(throws: PositioningError.self) { try SignalModelConfiguration(neighbourhoodCells: 14) }
-        #expect(throws: PositioningError.self) { try SignalModelConfiguration(outlierProbability: 1) }
-        #expect(throws: PositioningError.self) { try SignalModelConfiguration(kernelLengthMeters: .nan) }
-        #expect(throws: PositioningError.self) { try SignalModelConfiguration(deviceOffsetSigmaDb: -1) }
-        #expect(throws: PositioningError.self) {
-            try SignalModelConfiguration(minimumNeighbourhoodMeters: 50, maximumNeighbourhoodMeters: 20)
+        #expect(throws: ConfigurationError.self) { try SignalModelConfiguration { $0.neighbourhoodCells = 14 } }
+        #expect(throws: ConfigurationError.self) { try SignalModelConfiguration { $0.outlierProbability = 1 } }
+        #expect(throws: ConfigurationError.self) { try SignalModelConfiguration { $0.kernelLengthMeters = .nan } }
+        #expect(throws: ConfigurationError.self) { try SignalModelConfiguration { $0.deviceOffsetSigmaDb = -1 } }
+        #expect(throws: ConfigurationError.self) {
+            try SignalModelConfiguration {
+                $0.minimumNeighbourhoodMeters = 50
+                $0.maximumNeighbourhoodMeters = 20
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorRecordings
 import Testing
 
@@ -55,9 +56,11 @@ import Testing
         // which missed such steps (23 % of them on one IPIN trial).
         let samples = PositioningTestSupport.walkingAcceleration(seconds: 20, frequency: 1.5, amplitude: 0.6)
         #expect(abs(Double(countSteps(samples).count) - 30) <= 1)
-        let strict = try StepDetectorConfiguration(
-            peakThresholdMetersPerSecondSquared: 0.6, valleyThresholdMetersPerSecondSquared: 0.3,
-            minimumPeakToValleyMetersPerSecondSquared: 1.2)
+        let strict = try StepDetectorConfiguration {
+            $0.peakThresholdMetersPerSecondSquared = 0.6
+            $0.valleyThresholdMetersPerSecondSquared = 0.3
+            $0.minimumPeakToValleyMetersPerSecondSquared = 1.2
+        }
         #expect(countSteps(samples, configuration: strict).isEmpty)
     }
 
@@ -76,7 +79,11 @@ import Testing
     }
 
     @Test func weinbergStrideFollowsTheFourthRoot() throws {
-        let stride = try StrideConfiguration(weinbergK: 0.5, minimumStrideMeters: 0.1, maximumStrideMeters: 2)
+        let stride = try StrideConfiguration {
+            $0.weinbergK = 0.5
+            $0.minimumStrideMeters = 0.1
+            $0.maximumStrideMeters = 2
+        }
         // 0.5 · 16^(1/4) = 0.5 · 2 = 1.0 m; 0.5 · 1^(1/4) = 0.5 m.
         #expect(abs(stride.strideMeters(peakToValleyMetersPerSecondSquared: 16) - 1.0) < 1e-12)
         #expect(abs(stride.strideMeters(peakToValleyMetersPerSecondSquared: 1) - 0.5) < 1e-12)
@@ -87,14 +94,22 @@ import Testing
     }
 
     @Test func configurationsRejectOutOfRangeValues() {
-        #expect(throws: PositioningError.invalidConfiguration(parameter: "lowPassCutoffHertz", value: 0, validRange: "0.5 ... 20.0")) {
-            try StepDetectorConfiguration(lowPassCutoffHertz: 0)
+        #expect(
+            throws: ConfigurationError.outOfRange(
+                configuration: "step-detector", field: "lowPassCutoffHertz", value: 0, range: TunableRange(0.5...20))
+        ) {
+            try StepDetectorConfiguration { $0.lowPassCutoffHertz = 0 }
         }
-        #expect(throws: PositioningError.self) { try StepDetectorConfiguration(minimumStepIntervalSeconds: .nan) }
-        #expect(throws: PositioningError.self) { try StrideConfiguration(weinbergK: 3) }
-        #expect(throws: PositioningError.self) { try StrideConfiguration(minimumStrideMeters: 0.9, maximumStrideMeters: 0.5) }
-        #expect(throws: PositioningError.self) { try HeadingConfiguration(declinationRadians: 4) }
-        #expect(throws: PositioningError.self) { try DeadReckoningConfiguration(positionNoisePerStepMeters: -1) }
-        #expect(throws: Never.self) { try DeadReckoningConfiguration() }
+        #expect(throws: ConfigurationError.self) { try StepDetectorConfiguration { $0.minimumStepIntervalSeconds = .nan } }
+        #expect(throws: ConfigurationError.self) { try StrideConfiguration { $0.weinbergK = 3 } }
+        #expect(throws: ConfigurationError.self) {
+            try StrideConfiguration {
+                $0.minimumStrideMeters = 0.9
+                $0.maximumStrideMeters = 0.5
+            }
+        }
+        #expect(throws: ConfigurationError.self) { try HeadingConfiguration { $0.declinationRadians = 4 } }
+        #expect(throws: ConfigurationError.self) { try DeadReckoningConfiguration { $0.positionNoisePerStepMeters = -1 } }
+        #expect(throws: Never.self) { try DeadReckoningConfiguration { _ in } }
     }
 }

@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorRecordings
 import Testing
@@ -21,7 +22,7 @@ import Testing
 
     @Test func scansArePlacedOnTheTrackWhereItIsCertainEnough() throws {
         var builder = RadioMapBuilder(deadReckoning: nil)
-        let survey = try TrackSurveyConfiguration(maximumSigmaMeters: 2)
+        let survey = try TrackSurveyConfiguration { $0.maximumSigmaMeters = 2 }
         let outcome = try builder.add(walk: "w", samples: Self.samples, track: Self.track, survey: survey)
         #expect(outcome.scans == 9)
         // 10 and 12 s lie between track points of 3 m sigma; 8 s (between 8 and 9 s: 1 m and 3 m) too.
@@ -38,14 +39,15 @@ import Testing
         // A wider limit keeps every scan.
         var everything = RadioMapBuilder(deadReckoning: nil)
         let all = try everything.add(
-            walk: "w", samples: Self.samples, track: Self.track, survey: try TrackSurveyConfiguration(maximumSigmaMeters: 3))
+            walk: "w", samples: Self.samples, track: Self.track, survey: try TrackSurveyConfiguration { $0.maximumSigmaMeters = 3 })
         #expect(all.placed == 9)
         #expect(all.tooUncertain == 0)
     }
 
     @Test func trackLegsAreTakenFromTheThinnedTrack() throws {
         var builder = RadioMapBuilder(deadReckoning: nil)
-        try builder.add(walk: "w", samples: Self.samples, track: Self.track, survey: try TrackSurveyConfiguration(legSpacingMeters: 5))
+        try builder.add(
+            walk: "w", samples: Self.samples, track: Self.track, survey: try TrackSurveyConfiguration { $0.legSpacingMeters = 5 })
         // 20 m east in 1 m track steps: thinned to 0, 5, 10, 15, 20 m, four 5 m legs heading east.
         let legs = builder.build().walkLegs[0]
         #expect(legs.count == 4)
@@ -63,12 +65,12 @@ import Testing
 
     @Test func invalidTunablesAreRejected() {
         for sigma in [0, -1, 0.05, 1_001, .nan, .infinity] {
-            #expect(throws: PositioningError.self) { try TrackSurveyConfiguration(maximumSigmaMeters: sigma) }
+            #expect(throws: ConfigurationError.self) { try TrackSurveyConfiguration { $0.maximumSigmaMeters = sigma } }
         }
         for spacing in [0, 1.9, 101, .nan] {
-            #expect(throws: PositioningError.self) { try TrackSurveyConfiguration(legSpacingMeters: spacing) }
+            #expect(throws: ConfigurationError.self) { try TrackSurveyConfiguration { $0.legSpacingMeters = spacing } }
         }
-        #expect(TrackSurveyConfiguration.standard == (try? TrackSurveyConfiguration()))
+        #expect(TrackSurveyConfiguration.standard == (try? TrackSurveyConfiguration { _ in }))
     }
 
     @Test func smoothedLevelsAreNamedLikeTheStartLevel() {

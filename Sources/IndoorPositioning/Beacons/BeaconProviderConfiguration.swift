@@ -1,7 +1,7 @@
 import IndoorConfiguration
 
 /// Tunables of ``BeaconPositionProvider``: defaults, units and ranges are in ``tunables`` (the table in the module README
-/// is generated from it), checked by the validating `init`.
+/// is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct BeaconProviderConfiguration: Hashable, Sendable {
     /// Readings of a beacon newer than this are averaged (in dBm); older ones are forgotten, s.
     public var rssiWindowSeconds = 3.0
@@ -39,33 +39,6 @@ public struct BeaconProviderConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        rssiWindowSeconds: Double = standard.rssiWindowSeconds, defaultPathLossExponent: Double = standard.defaultPathLossExponent,
-        rssiSigmaDb: Double = standard.rssiSigmaDb, maximumIndependentReadings: Int = standard.maximumIndependentReadings,
-        minimumRangeMeters: Double = standard.minimumRangeMeters, maximumRangeMeters: Double = standard.maximumRangeMeters,
-        minimumRangeSigmaMeters: Double = standard.minimumRangeSigmaMeters, minimumBeaconsForFit: Int = standard.minimumBeaconsForFit,
-        minimumSigmaMeters: Double = standard.minimumSigmaMeters,
-        fallbackMinimumSigmaMeters: Double = standard.fallbackMinimumSigmaMeters,
-        fixIntervalSeconds: Double = standard.fixIntervalSeconds, useAdvertisedTxPower: Bool = standard.useAdvertisedTxPower,
-        fitWithinVotedLevel: Bool = standard.fitWithinVotedLevel
-    ) throws(PositioningError) {
-        self.rssiWindowSeconds = rssiWindowSeconds
-        self.defaultPathLossExponent = defaultPathLossExponent
-        self.rssiSigmaDb = rssiSigmaDb
-        self.maximumIndependentReadings = maximumIndependentReadings
-        self.minimumRangeMeters = minimumRangeMeters
-        self.maximumRangeMeters = maximumRangeMeters
-        self.minimumRangeSigmaMeters = minimumRangeSigmaMeters
-        self.minimumBeaconsForFit = minimumBeaconsForFit
-        self.minimumSigmaMeters = minimumSigmaMeters
-        self.fallbackMinimumSigmaMeters = fallbackMinimumSigmaMeters
-        self.fixIntervalSeconds = fixIntervalSeconds
-        self.useAdvertisedTxPower = useAdvertisedTxPower
-        self.fitWithinVotedLevel = fitWithinVotedLevel
-        try checked()
-    }
 }
 
 extension BeaconProviderConfiguration: TunableConfiguration {
@@ -104,10 +77,5 @@ extension BeaconProviderConfiguration: TunableConfiguration {
                 configuration: Self.configurationName, field: "maximumRangeMeters", value: maximumRangeMeters,
                 rule: "at least minimumRangeMeters \(TunableFormat.number(minimumRangeMeters))")
         }
-    }
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
     }
 }

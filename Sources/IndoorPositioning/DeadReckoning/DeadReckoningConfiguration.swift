@@ -1,7 +1,7 @@
 import IndoorConfiguration
 
 /// Tunables of ``DeadReckoningProvider``: its step detector, stride model and heading estimator (each with
-/// its own table), plus the extra position noise added per step (``tunables``), checked by the validating `init`.
+/// its own table), plus the extra position noise added per step (``tunables``), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct DeadReckoningConfiguration: Hashable, Sendable {
     /// Step detection.
     public var stepDetector: StepDetectorConfiguration = .standard
@@ -18,18 +18,6 @@ public struct DeadReckoningConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        stepDetector: StepDetectorConfiguration = standard.stepDetector, stride: StrideConfiguration = standard.stride,
-        heading: HeadingConfiguration = standard.heading, positionNoisePerStepMeters: Double = standard.positionNoisePerStepMeters
-    ) throws(PositioningError) {
-        self.stepDetector = stepDetector
-        self.stride = stride
-        self.heading = heading
-        self.positionNoisePerStepMeters = positionNoisePerStepMeters
-        try checked()
-    }
 }
 
 extension DeadReckoningConfiguration: TunableConfiguration {
@@ -48,10 +36,5 @@ extension DeadReckoningConfiguration: TunableConfiguration {
         try stepDetector.validate()
         try stride.validate()
         try heading.validate()
-    }
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
     }
 }

@@ -1,7 +1,7 @@
 import IndoorConfiguration
 
 /// Tunables of ``HeadingEstimator``: defaults, units and ranges are in ``tunables`` (the table in the module
-/// README is generated from it), checked by the validating `init`.
+/// README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct HeadingConfiguration: Hashable, Sendable {
     /// Magnetic declination, radians, east positive: true heading = magnetic heading + declination.
     public var declinationRadians = 0.0
@@ -27,25 +27,6 @@ public struct HeadingConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        declinationRadians: Double = standard.declinationRadians, mountingOffsetRadians: Double = standard.mountingOffsetRadians,
-        absoluteHeadingSigmaRadians: Double = standard.absoluteHeadingSigmaRadians,
-        complementaryHeadingSigmaRadians: Double = standard.complementaryHeadingSigmaRadians,
-        complementaryTimeConstantSeconds: Double = standard.complementaryTimeConstantSeconds,
-        gravityTimeConstantSeconds: Double = standard.gravityTimeConstantSeconds,
-        absoluteHeadingTimeoutSeconds: Double = standard.absoluteHeadingTimeoutSeconds
-    ) throws(PositioningError) {
-        self.declinationRadians = declinationRadians
-        self.mountingOffsetRadians = mountingOffsetRadians
-        self.absoluteHeadingSigmaRadians = absoluteHeadingSigmaRadians
-        self.complementaryHeadingSigmaRadians = complementaryHeadingSigmaRadians
-        self.complementaryTimeConstantSeconds = complementaryTimeConstantSeconds
-        self.gravityTimeConstantSeconds = gravityTimeConstantSeconds
-        self.absoluteHeadingTimeoutSeconds = absoluteHeadingTimeoutSeconds
-        try checked()
-    }
 }
 
 extension HeadingConfiguration: TunableConfiguration {
@@ -76,9 +57,4 @@ extension HeadingConfiguration: TunableConfiguration {
             "absoluteHeadingTimeoutSeconds", \.absoluteHeadingTimeoutSeconds, unit: "s", range: 0.05...60,
             "an older absolute heading hands over to the filter"),
     ]
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
-    }
 }

@@ -1,7 +1,7 @@
 import IndoorConfiguration
 
 /// Tunables of ``StepDetector``: defaults, units and ranges are in ``tunables`` (the table in the module
-/// README is generated from it), checked by the validating `init`. Accelerations are m/s² of the filtered,
+/// README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones). Accelerations are m/s² of the filtered,
 /// gravity-free acceleration magnitude.
 public struct StepDetectorConfiguration: Hashable, Sendable {
     /// Cut-off of each of the two cascaded first-order low-pass stages, Hz.
@@ -26,28 +26,6 @@ public struct StepDetectorConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        lowPassCutoffHertz: Double = standard.lowPassCutoffHertz,
-        gravityTimeConstantSeconds: Double = standard.gravityTimeConstantSeconds,
-        peakThresholdMetersPerSecondSquared: Double = standard.peakThresholdMetersPerSecondSquared,
-        valleyThresholdMetersPerSecondSquared: Double = standard.valleyThresholdMetersPerSecondSquared,
-        minimumPeakToValleyMetersPerSecondSquared: Double = standard.minimumPeakToValleyMetersPerSecondSquared,
-        minimumStepIntervalSeconds: Double = standard.minimumStepIntervalSeconds,
-        peakToValleyTimeoutSeconds: Double = standard.peakToValleyTimeoutSeconds,
-        maximumSampleGapSeconds: Double = standard.maximumSampleGapSeconds
-    ) throws(PositioningError) {
-        self.lowPassCutoffHertz = lowPassCutoffHertz
-        self.gravityTimeConstantSeconds = gravityTimeConstantSeconds
-        self.peakThresholdMetersPerSecondSquared = peakThresholdMetersPerSecondSquared
-        self.valleyThresholdMetersPerSecondSquared = valleyThresholdMetersPerSecondSquared
-        self.minimumPeakToValleyMetersPerSecondSquared = minimumPeakToValleyMetersPerSecondSquared
-        self.minimumStepIntervalSeconds = minimumStepIntervalSeconds
-        self.peakToValleyTimeoutSeconds = peakToValleyTimeoutSeconds
-        self.maximumSampleGapSeconds = maximumSampleGapSeconds
-        try checked()
-    }
 }
 
 extension StepDetectorConfiguration: TunableConfiguration {
@@ -79,9 +57,4 @@ extension StepDetectorConfiguration: TunableConfiguration {
             "maximumSampleGapSeconds", \.maximumSampleGapSeconds, unit: "s", range: 0.05...60,
             "longer gaps between samples restart the filters"),
     ]
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
-    }
 }

@@ -2,7 +2,7 @@ import IndoorConfiguration
 
 /// Tunables of the stride-length model (Weinberg 2002, "Using the ADXL202 in pedometer and personal
 /// navigation applications", Analog Devices AN-602): L = K · (a_max − a_min)^(1/4), clamped. Defaults, units
-/// and ranges are in ``tunables``, checked by the validating `init`.
+/// and ranges are in ``tunables``, checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct StrideConfiguration: Hashable, Sendable {
     /// Weinberg's K, m / (m/s²)^(1/4), for the filtered magnitude of ``StepDetector``. The default (a typical
     /// swing of 6 m/s² gives 0.69 m).
@@ -20,21 +20,6 @@ public struct StrideConfiguration: Hashable, Sendable {
     public static let standard = StrideConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        weinbergK: Double = standard.weinbergK, minimumStrideMeters: Double = standard.minimumStrideMeters,
-        maximumStrideMeters: Double = standard.maximumStrideMeters, lengthSigmaFraction: Double = standard.lengthSigmaFraction,
-        minimumLengthSigmaMeters: Double = standard.minimumLengthSigmaMeters
-    ) throws(PositioningError) {
-        self.weinbergK = weinbergK
-        self.minimumStrideMeters = minimumStrideMeters
-        self.maximumStrideMeters = maximumStrideMeters
-        self.lengthSigmaFraction = lengthSigmaFraction
-        self.minimumLengthSigmaMeters = minimumLengthSigmaMeters
-        try checked()
-    }
 
     /// Stride length for a peak-to-valley swing, metres, clamped to the configured range.
     public func strideMeters(peakToValleyMetersPerSecondSquared swing: Double) -> Double {
@@ -71,10 +56,5 @@ extension StrideConfiguration: TunableConfiguration {
                 configuration: Self.configurationName, field: "maximumStrideMeters", value: maximumStrideMeters,
                 rule: "at least minimumStrideMeters \(TunableFormat.number(minimumStrideMeters))")
         }
-    }
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
     }
 }

@@ -1,7 +1,7 @@
 import IndoorConfiguration
 
 /// Tunables of ``BeaconAuditor``: defaults, units and ranges are in ``tunables`` (the table in the module README
-/// is generated from it), checked by the validating `init`.
+/// is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct BeaconAuditConfiguration: Hashable, Sendable {
     /// Readings on the beacon's level needed before the RSSI-distance correlation is judged.
     public var minimumReadings: Int = 20
@@ -23,20 +23,6 @@ public struct BeaconAuditConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        minimumReadings: Int = standard.minimumReadings, strongestFraction: Double = standard.strongestFraction,
-        suspectOffsetMeters: Double = standard.suspectOffsetMeters, maximumCorrelation: Double = standard.maximumCorrelation,
-        minimumDistanceSpreadRatio: Double = standard.minimumDistanceSpreadRatio
-    ) throws(PositioningError) {
-        self.minimumReadings = minimumReadings
-        self.strongestFraction = strongestFraction
-        self.suspectOffsetMeters = suspectOffsetMeters
-        self.maximumCorrelation = maximumCorrelation
-        self.minimumDistanceSpreadRatio = minimumDistanceSpreadRatio
-        try checked()
-    }
 }
 
 extension BeaconAuditConfiguration: TunableConfiguration {
@@ -59,9 +45,4 @@ extension BeaconAuditConfiguration: TunableConfiguration {
             "minimumDistanceSpreadRatio", \.minimumDistanceSpreadRatio, range: 1.1...1000,
             "the correlation is judged from this distance spread"),
     ]
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
-    }
 }

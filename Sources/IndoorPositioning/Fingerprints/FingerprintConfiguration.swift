@@ -10,7 +10,7 @@ public enum FingerprintDistance: String, Hashable, Sendable, CaseIterable {
 
 /// Tunables of radio scans, radio maps and the ``FingerprintPositionProvider``: defaults, units and
 /// ranges are in ``tunables`` (the table in the module README, "Fingerprints", is generated from it; it
-/// carries the signal model's too), checked by the validating `init` and ``validate()``.
+/// carries the signal model's too), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 /// See "Fingerprints" in `Sources/IndoorPositioning/README.md` for the measurements behind the defaults.
 public struct FingerprintConfiguration: Hashable, Sendable {
     /// A Wi-Fi entry whose last-seen time is older than the scan by more than this is dropped (scanners
@@ -93,39 +93,6 @@ public struct FingerprintConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        maximumStalenessSeconds: Double = standard.maximumStalenessSeconds, beaconWindowSeconds: Double = standard.beaconWindowSeconds,
-        beaconScanIntervalSeconds: Double = standard.beaconScanIntervalSeconds, minimumRSSIDbm: Double = standard.minimumRSSIDbm,
-        missingRSSIDbm: Double = standard.missingRSSIDbm, neighbourCount: Int = standard.neighbourCount,
-        minimumKnownTransmitters: Int = standard.minimumKnownTransmitters, minimumSigmaMeters: Double = standard.minimumSigmaMeters,
-        spreadScale: Double = standard.spreadScale, sigmaPerRMSMetersPerDb: Double = standard.sigmaPerRMSMetersPerDb,
-        maximumMatchRMSDb: Double = standard.maximumMatchRMSDb,
-        minimumFingerprintsPerTransmitter: Int = standard.minimumFingerprintsPerTransmitter,
-        levelEvidenceWeight: Double = standard.levelEvidenceWeight, priorCandidateCount: Int = standard.priorCandidateCount,
-        priorSpreadMeters: Double = standard.priorSpreadMeters, priorWeightFloor: Double = standard.priorWeightFloor,
-        errorCorrelationSeconds: Double = standard.errorCorrelationSeconds
-    ) throws(PositioningError) {
-        self.maximumStalenessSeconds = maximumStalenessSeconds
-        self.beaconWindowSeconds = beaconWindowSeconds
-        self.beaconScanIntervalSeconds = beaconScanIntervalSeconds
-        self.minimumRSSIDbm = minimumRSSIDbm
-        self.missingRSSIDbm = missingRSSIDbm
-        self.neighbourCount = neighbourCount
-        self.minimumKnownTransmitters = minimumKnownTransmitters
-        self.minimumSigmaMeters = minimumSigmaMeters
-        self.spreadScale = spreadScale
-        self.sigmaPerRMSMetersPerDb = sigmaPerRMSMetersPerDb
-        self.maximumMatchRMSDb = maximumMatchRMSDb
-        self.minimumFingerprintsPerTransmitter = minimumFingerprintsPerTransmitter
-        self.levelEvidenceWeight = levelEvidenceWeight
-        self.priorCandidateCount = priorCandidateCount
-        self.priorSpreadMeters = priorSpreadMeters
-        self.priorWeightFloor = priorWeightFloor
-        self.errorCorrelationSeconds = errorCorrelationSeconds
-        do { try validate() } catch { throw PositioningError(error) }
-    }
 }
 
 /// The signal model of a ``FingerprintConfiguration`` and whether it is on. Its settings are kept while

@@ -2,51 +2,51 @@ import IndoorConfiguration
 
 /// Tunables of the ``RadioSignalModel`` and of the scan likelihood the ``FingerprintPositionProvider``
 /// evaluates with it: defaults, units and ranges are in ``tunables`` (the table in the module README,
-/// "Fingerprints", is generated from it), checked by the validating `init` and ``validate()``. See
+/// "Fingerprints", is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones). See
 /// "Signal model" in `docs/positioning-measurements.md` for the blocked cross-validation behind the defaults.
 public struct SignalModelConfiguration: Hashable, Sendable {
     /// Length scale of the kernel that spreads a fingerprint's departure from the path-loss model to
     /// nearby places, metres.
-    public internal(set) var kernelLengthMeters = 3.0
+    public var kernelLengthMeters = 3.0
     /// How many fingerprints' worth of weight the path-loss model carries at any place: with kernel
     /// weight W from nearby fingerprints the predicted signal is the path-loss value plus W/(W + λ) of
     /// their mean departure, and the model's own uncertainty shrinks by λ/(W + λ).
-    public internal(set) var evidencePseudoCount = 1.0
+    public var evidencePseudoCount = 1.0
     /// One-sigma of a reading about the signal a place predicts where it was surveyed, dB (scan-to-scan
     /// fading).
-    public internal(set) var measurementSigmaDb = 4.0
+    public var measurementSigmaDb = 4.0
     /// Share of readings that follow no model (a body in the way, a moved access point): each reading's
     /// likelihood is (1 − ε)·N(r; μ, σ²) + ε/``outlierSpanDb``.
-    public internal(set) var outlierProbability = 0.05
+    public var outlierProbability = 0.05
     /// Width of the uniform outlier density, dB.
-    public internal(set) var outlierSpanDb = 60.0
+    public var outlierSpanDb = 60.0
     /// The scan's summed log-likelihood is multiplied by this (readings of one scan err alike: the
     /// device, the body, the moment): 1 treats them as independent. The default (blocked
     /// cross-validation: 0.04 / 0.08 / 0.15 / 0.3 gave IPIN 2023 T3 p75 3.18 / 3.18 / 3.18 / 3.76 m, ILC
     /// site 1 ordinary mean 2.27 m at 0.04 and 2.45 m at 0.08).
-    public internal(set) var likelihoodExponent = 0.04
+    public var likelihoodExponent = 0.04
     /// The neighbourhood of the fused position the likelihood is evaluated over spans this many of the
     /// prior's standard deviations each way.
-    public internal(set) var neighbourhoodSigmas = 3.0
+    public var neighbourhoodSigmas = 3.0
     /// Grid points per axis of that neighbourhood (odd).
-    public internal(set) var neighbourhoodCells = 15
+    public var neighbourhoodCells = 15
     /// The neighbourhood spans at least this much each way, metres (a confident prior still lets the scan
     /// move it by a few metres).
-    public internal(set) var minimumNeighbourhoodMeters = 4.0
+    public var minimumNeighbourhoodMeters = 4.0
     /// ... and at most this much, metres (at least ``minimumNeighbourhoodMeters``).
-    public internal(set) var maximumNeighbourhoodMeters = 40.0
+    public var maximumNeighbourhoodMeters = 40.0
     /// A scan whose likelihood, over the neighbourhood, narrows the prior by less than this one-sigma in
     /// its best direction (the information a fix of that accuracy would add) gives no fix: it matched
     /// nothing well, and says nothing. Metres.
-    public internal(set) var uninformativeSigmaMeters = 30.0
+    public var uninformativeSigmaMeters = 30.0
     /// Height added to the horizontal distance in the path-loss model (transmitters hang above the
     /// surveyed path), metres.
-    public internal(set) var transmitterHeightMeters = 1.5
+    public var transmitterHeightMeters = 1.5
 
     /// One-sigma of a receiver's constant offset from the surveying device's readings, dB: each scan's
     /// offset is estimated at the prior's place and taken off its readings; 0 = none. The default (IPIN
     /// 2023 T3 ordinary p75 3.28 → 2.95 m, blocked 3.31 → 3.18 m with the offset; 5 and 10 dB alike).
-    public internal(set) var deviceOffsetSigmaDb = 6.0
+    public var deviceOffsetSigmaDb = 6.0
 
     /// Where the map matcher's particles run, weigh them by the scan's likelihood itself (``ScanLikelihood``)
     /// instead of by the Gaussian fix that summarises it over the neighbourhood (the Kalman filter fuses
@@ -59,33 +59,6 @@ public struct SignalModelConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        kernelLengthMeters: Double = standard.kernelLengthMeters, evidencePseudoCount: Double = standard.evidencePseudoCount,
-        measurementSigmaDb: Double = standard.measurementSigmaDb, outlierProbability: Double = standard.outlierProbability,
-        outlierSpanDb: Double = standard.outlierSpanDb, likelihoodExponent: Double = standard.likelihoodExponent,
-        neighbourhoodSigmas: Double = standard.neighbourhoodSigmas, neighbourhoodCells: Int = standard.neighbourhoodCells,
-        minimumNeighbourhoodMeters: Double = standard.minimumNeighbourhoodMeters,
-        maximumNeighbourhoodMeters: Double = standard.maximumNeighbourhoodMeters,
-        uninformativeSigmaMeters: Double = standard.uninformativeSigmaMeters,
-        transmitterHeightMeters: Double = standard.transmitterHeightMeters, deviceOffsetSigmaDb: Double = standard.deviceOffsetSigmaDb
-    ) throws(PositioningError) {
-        self.kernelLengthMeters = kernelLengthMeters
-        self.evidencePseudoCount = evidencePseudoCount
-        self.measurementSigmaDb = measurementSigmaDb
-        self.outlierProbability = outlierProbability
-        self.outlierSpanDb = outlierSpanDb
-        self.likelihoodExponent = likelihoodExponent
-        self.neighbourhoodSigmas = neighbourhoodSigmas
-        self.neighbourhoodCells = neighbourhoodCells
-        self.minimumNeighbourhoodMeters = minimumNeighbourhoodMeters
-        self.maximumNeighbourhoodMeters = maximumNeighbourhoodMeters
-        self.uninformativeSigmaMeters = uninformativeSigmaMeters
-        self.transmitterHeightMeters = transmitterHeightMeters
-        self.deviceOffsetSigmaDb = deviceOffsetSigmaDb
-        do { try validate() } catch { throw PositioningError(error) }
-    }
 }
 
 extension SignalModelConfiguration: TunableConfiguration {

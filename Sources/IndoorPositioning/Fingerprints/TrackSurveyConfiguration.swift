@@ -2,7 +2,7 @@ import IndoorConfiguration
 
 /// The tunables of a radio map surveyed on walks' smoothed tracks instead of their ground truth
 /// (``RadioMapBuilder/add(walk:samples:track:survey:strideRatio:)``): defaults, units and ranges are in ``tunables``,
-/// checked by the validating `init`.
+/// checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct TrackSurveyConfiguration: Hashable, Sendable {
     /// A scan is placed only where the smoothed track's largest one-sigma is at most this, metres (a
     /// fingerprint put where the track does not know where it is would teach the map a wrong place).
@@ -16,15 +16,6 @@ public struct TrackSurveyConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        maximumSigmaMeters: Double = standard.maximumSigmaMeters, legSpacingMeters: Double = standard.legSpacingMeters
-    ) throws(PositioningError) {
-        self.maximumSigmaMeters = maximumSigmaMeters
-        self.legSpacingMeters = legSpacingMeters
-        try checked()
-    }
 }
 
 extension TrackSurveyConfiguration: TunableConfiguration {
@@ -40,9 +31,4 @@ extension TrackSurveyConfiguration: TunableConfiguration {
             "legSpacingMeters", \.legSpacingMeters, unit: "m", range: RadioMap.minimumWalkLegMeters...100,
             "spacing of the track points walk legs are taken from"),
     ]
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
-    }
 }

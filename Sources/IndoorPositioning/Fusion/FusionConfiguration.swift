@@ -93,60 +93,6 @@ public struct FusionConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        initialHeadingBiasSigmaRadians: Double = standard.initialHeadingBiasSigmaRadians,
-        headingBiasRandomWalkRadiansPerStep: Double = standard.headingBiasRandomWalkRadiansPerStep,
-        stepHeadingNoiseFraction: Double = standard.stepHeadingNoiseFraction,
-        initialStrideScaleSigma: Double = standard.initialStrideScaleSigma,
-        strideScaleRandomWalkPerStep: Double = standard.strideScaleRandomWalkPerStep,
-        minimumStrideScale: Double = standard.minimumStrideScale, maximumStrideScale: Double = standard.maximumStrideScale,
-        positionNoisePerStepMeters: Double = standard.positionNoisePerStepMeters,
-        beaconCovarianceScale: Double = standard.beaconCovarianceScale,
-        minimumFixSigmaMeters: Double = standard.minimumFixSigmaMeters, gateProbability: Double = standard.gateProbability,
-        maximumFixDelaySeconds: Double = standard.maximumFixDelaySeconds,
-        fixScaleLearningRate: Double = standard.fixScaleLearningRate, maximumFixScale: Double = standard.maximumFixScale,
-        maximumFusedRangeMeters: Double = standard.maximumFusedRangeMeters,
-        climbingVerticalSpeedMetersPerSecond: Double = standard.climbingVerticalSpeedMetersPerSecond,
-        climbingStrideFactor: Double = standard.climbingStrideFactor,
-        connectorEntrySigmaMeters: Double = standard.connectorEntrySigmaMeters,
-        constrainToWalkableArea: Bool = standard.constrainToWalkableArea,
-        wallCorrectionSigmaMeters: Double = standard.wallCorrectionSigmaMeters,
-        maximumWallCorrectionMeters: Double = standard.maximumWallCorrectionMeters,
-        alignHeadingToFloorPlan: Bool = standard.alignHeadingToFloorPlan, straightWalkSteps: Int = standard.straightWalkSteps,
-        straightWalkToleranceRadians: Double = standard.straightWalkToleranceRadians,
-        floorPlanCaptureRadians: Double = standard.floorPlanCaptureRadians,
-        floorPlanHeadingSigmaRadians: Double = standard.floorPlanHeadingSigmaRadians
-    ) throws(PositioningError) {
-        self.initialHeadingBiasSigmaRadians = initialHeadingBiasSigmaRadians
-        self.headingBiasRandomWalkRadiansPerStep = headingBiasRandomWalkRadiansPerStep
-        self.stepHeadingNoiseFraction = stepHeadingNoiseFraction
-        self.initialStrideScaleSigma = initialStrideScaleSigma
-        self.strideScaleRandomWalkPerStep = strideScaleRandomWalkPerStep
-        self.minimumStrideScale = minimumStrideScale
-        self.maximumStrideScale = maximumStrideScale
-        self.positionNoisePerStepMeters = positionNoisePerStepMeters
-        self.beaconCovarianceScale = beaconCovarianceScale
-        self.minimumFixSigmaMeters = minimumFixSigmaMeters
-        self.gateProbability = gateProbability
-        self.maximumFixDelaySeconds = maximumFixDelaySeconds
-        self.fixScaleLearningRate = fixScaleLearningRate
-        self.maximumFixScale = maximumFixScale
-        self.maximumFusedRangeMeters = maximumFusedRangeMeters
-        self.climbingVerticalSpeedMetersPerSecond = climbingVerticalSpeedMetersPerSecond
-        self.climbingStrideFactor = climbingStrideFactor
-        self.connectorEntrySigmaMeters = connectorEntrySigmaMeters
-        self.constrainToWalkableArea = constrainToWalkableArea
-        self.wallCorrectionSigmaMeters = wallCorrectionSigmaMeters
-        self.maximumWallCorrectionMeters = maximumWallCorrectionMeters
-        self.alignHeadingToFloorPlan = alignHeadingToFloorPlan
-        self.straightWalkSteps = straightWalkSteps
-        self.straightWalkToleranceRadians = straightWalkToleranceRadians
-        self.floorPlanCaptureRadians = floorPlanCaptureRadians
-        self.floorPlanHeadingSigmaRadians = floorPlanHeadingSigmaRadians
-        try checked()
-    }
 }
 
 extension FusionConfiguration: TunableConfiguration {
@@ -211,10 +157,5 @@ extension FusionConfiguration: TunableConfiguration {
     /// The map matcher's own rules.
     public func validateCombination() throws(ConfigurationError) {
         try mapMatching?.validate()
-    }
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
     }
 }

@@ -105,12 +105,15 @@ public final class FusionEngine {
     /// Starts (or restarts) the filter at `location` (its point and covariance; its heading is not
     /// needed: steps carry headings, and the bias starts at 0 ± ``FusionConfiguration/initialHeadingBiasSigmaRadians``).
     /// - Parameter levelIndex: index into the level candidates (the venue's levels), certain at start.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)`` for an invalid
-    ///   location (non-finite point or time, bad covariance).
+    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)`` naming the field
+    ///   of a configuration value out of its range, or for an invalid location (non-finite point or
+    ///   time, bad covariance).
     public func start(
         at location: IndoorLocation, levelIndex: Int?,
         levelConfiguration: LevelEstimatorConfiguration = .standard
     ) throws(PositioningError) {
+        try configuration.checked()
+        try levelConfiguration.checked()
         guard location.isValid else {
             throw .invalidConfiguration(
                 parameter: "start location", value: location.point.x, validRange: "finite point, time and valid covariance")
@@ -118,6 +121,9 @@ public final class FusionEngine {
         let c = location.covariance
         let biasVariance = configuration.initialHeadingBiasSigmaRadians * configuration.initialHeadingBiasSigmaRadians
         let scaleVariance = configuration.initialStrideScaleSigma * configuration.initialStrideScaleSigma
+        // The engine's configuration is validated, and its gate has the filter's range.
+        var filterConfiguration = KalmanFilterConfiguration.standard
+        filterConfiguration.gateProbability = configuration.gateProbability
         do {
             var covariance = FusionState.squareZeros()
             covariance[.eastMeters, .eastMeters] = max(c.xx, 1e-6)
@@ -138,7 +144,7 @@ public final class FusionEngine {
             filter = try KalmanFilter(
                 layout: FusionState.self, initialState: initialState,
                 initialCovariance: covariance,
-                configuration: KalmanFilterConfiguration(gateProbability: configuration.gateProbability))
+                configuration: filterConfiguration)
         } catch {
             throw .invalidConfiguration(parameter: "start covariance", value: c.xx, validRange: "positive semidefinite")
         }

@@ -1,7 +1,7 @@
 import IndoorConfiguration
 
 /// The tunables of offline smoothing (``FusionSmoothingRecorder``): defaults, units and ranges are in
-/// ``tunables`` (the table in the module README is generated from it), checked by the validating `init`.
+/// ``tunables`` (the table in the module README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct FusionSmoothingConfiguration: Hashable, Sendable {
     /// The particle map matcher's fixed lag, steps (``ParticleLagSmoother``); 0 leaves the particles unsmoothed
     /// (the Kalman backward pass alone). The default is about 14 m of walking.
@@ -19,17 +19,6 @@ public struct FusionSmoothingConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        particleLagSteps: Int = standard.particleLagSteps, particleWeight: Double = standard.particleWeight,
-        particleMeansIntoKalman: Bool = standard.particleMeansIntoKalman
-    ) throws(PositioningError) {
-        self.particleLagSteps = particleLagSteps
-        self.particleWeight = particleWeight
-        self.particleMeansIntoKalman = particleMeansIntoKalman
-        try checked()
-    }
 }
 
 extension FusionSmoothingConfiguration: TunableConfiguration {
@@ -44,9 +33,4 @@ extension FusionSmoothingConfiguration: TunableConfiguration {
         Tunable("particleWeight", \.particleWeight, range: 0...1, "share of the particles' mean in the smoothed position"),
         Tunable("particleMeansIntoKalman", \.particleMeansIntoKalman, "the particles' means replace the filtered state first"),
     ]
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
-    }
 }

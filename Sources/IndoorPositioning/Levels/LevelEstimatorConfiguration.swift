@@ -1,7 +1,7 @@
 import IndoorConfiguration
 
 /// Tunables of ``LevelEstimator``: defaults, units and ranges are in ``tunables`` (the table in the module README
-/// is generated from it), checked by the validating `init`.
+/// is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct LevelEstimatorConfiguration: Hashable, Sendable {
     /// Pressure change per metre of height, hPa/m (pressure falls going up).
     public var hectopascalsPerMeter = 0.12
@@ -39,37 +39,6 @@ public struct LevelEstimatorConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        hectopascalsPerMeter: Double = standard.hectopascalsPerMeter,
-        pressureHeightSigmaMeters: Double = standard.pressureHeightSigmaMeters,
-        pressureOutlierLikelihood: Double = standard.pressureOutlierLikelihood,
-        pressureSmoothingSeconds: Double = standard.pressureSmoothingSeconds,
-        pressureUpdateIntervalSeconds: Double = standard.pressureUpdateIntervalSeconds,
-        pressureDriftTimeConstantSeconds: Double = standard.pressureDriftTimeConstantSeconds,
-        driftCaptureMeters: Double = standard.driftCaptureMeters,
-        transitionRateNearConnectorPerSecond: Double = standard.transitionRateNearConnectorPerSecond,
-        transitionRateElsewherePerSecond: Double = standard.transitionRateElsewherePerSecond,
-        transitionRateWithoutConnectorsPerSecond: Double = standard.transitionRateWithoutConnectorsPerSecond,
-        connectorRadiusMeters: Double = standard.connectorRadiusMeters, beaconLevelWeight: Double = standard.beaconLevelWeight,
-        probabilityFloor: Double = standard.probabilityFloor
-    ) throws(PositioningError) {
-        self.hectopascalsPerMeter = hectopascalsPerMeter
-        self.pressureHeightSigmaMeters = pressureHeightSigmaMeters
-        self.pressureOutlierLikelihood = pressureOutlierLikelihood
-        self.pressureSmoothingSeconds = pressureSmoothingSeconds
-        self.pressureUpdateIntervalSeconds = pressureUpdateIntervalSeconds
-        self.pressureDriftTimeConstantSeconds = pressureDriftTimeConstantSeconds
-        self.driftCaptureMeters = driftCaptureMeters
-        self.transitionRateNearConnectorPerSecond = transitionRateNearConnectorPerSecond
-        self.transitionRateElsewherePerSecond = transitionRateElsewherePerSecond
-        self.transitionRateWithoutConnectorsPerSecond = transitionRateWithoutConnectorsPerSecond
-        self.connectorRadiusMeters = connectorRadiusMeters
-        self.beaconLevelWeight = beaconLevelWeight
-        self.probabilityFloor = probabilityFloor
-        try checked()
-    }
 }
 
 extension LevelEstimatorConfiguration: TunableConfiguration {
@@ -110,9 +79,4 @@ extension LevelEstimatorConfiguration: TunableConfiguration {
         Tunable("beaconLevelWeight", \.beaconLevelWeight, range: 0...1, "weight of a beacon level vote"),
         Tunable("probabilityFloor", \.probabilityFloor, range: 0...0.01, "smallest probability a level keeps"),
     ]
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
-    }
 }

@@ -1,7 +1,7 @@
 import IndoorConfiguration
 
 /// Tunables of ``GNSSPositionProvider``: defaults, units and ranges are in ``tunables`` (the table in the module README
-/// is generated from it), checked by the validating `init`.
+/// is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct GNSSProviderConfiguration: Hashable, Sendable {
     /// Fixes reporting a horizontal accuracy worse than this are dropped (counted), metres.
     public var maximumAccuracyMeters = 30.0
@@ -32,24 +32,6 @@ public struct GNSSProviderConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        maximumAccuracyMeters: Double = standard.maximumAccuracyMeters, sigmaPerAccuracy: Double = standard.sigmaPerAccuracy,
-        minimumSigmaMeters: Double = standard.minimumSigmaMeters,
-        missingAccuracySigmaMeters: Double = standard.missingAccuracySigmaMeters,
-        minimumSatellitesUsed: Int = standard.minimumSatellitesUsed,
-        errorCorrelationSeconds: Double = standard.errorCorrelationSeconds, useBelowGround: Bool = standard.useBelowGround
-    ) throws(PositioningError) {
-        self.maximumAccuracyMeters = maximumAccuracyMeters
-        self.sigmaPerAccuracy = sigmaPerAccuracy
-        self.minimumSigmaMeters = minimumSigmaMeters
-        self.missingAccuracySigmaMeters = missingAccuracySigmaMeters
-        self.minimumSatellitesUsed = minimumSatellitesUsed
-        self.errorCorrelationSeconds = errorCorrelationSeconds
-        self.useBelowGround = useBelowGround
-        try checked()
-    }
 }
 
 extension GNSSProviderConfiguration: TunableConfiguration {
@@ -74,9 +56,4 @@ extension GNSSProviderConfiguration: TunableConfiguration {
             "how long a fix's error persists (0 = off)"),
         Tunable("useBelowGround", \.useBelowGround, "use fixes below ground"),
     ]
-
-    /// ``validate()`` as the module's error.
-    func checked() throws(PositioningError) {
-        do { try validate() } catch { throw PositioningError(error) }
-    }
 }

@@ -56,8 +56,10 @@ enum BeaconsCommand {
             }
             var auditor = BeaconAuditor(
                 map: map,
-                configuration: try BeaconAuditConfiguration(
-                    minimumReadings: minimumReadings, suspectOffsetMeters: suspectOffset))
+                configuration: try BeaconAuditConfiguration {
+                    $0.minimumReadings = minimumReadings
+                    $0.suspectOffsetMeters = suspectOffset
+                })
             var walks: [String] = []
             var skipped: [(file: String, reason: String)] = []
             for file in try EvaluationInputs.collectFiles(paths, extensions: ["txt", "jsonl"], command: "beacons audit") {

@@ -140,7 +140,7 @@ enum EvalCommand {
             if trackSigma != nil, !selfSurvey { throw UsageError("eval: --track-sigma needs --self-survey") }
             let trackSurvey: TrackSurveyConfiguration
             do {
-                trackSurvey = try trackSigma.map { try TrackSurveyConfiguration(maximumSigmaMeters: $0) } ?? .standard
+                trackSurvey = try trackSigma.map { sigma in try TrackSurveyConfiguration { $0.maximumSigmaMeters = sigma } } ?? .standard
             } catch {
                 throw UsageError("eval: --track-sigma: \(error)")
             }
@@ -154,8 +154,11 @@ enum EvalCommand {
 
             var fusion: FusionConfiguration
             do {
-                fusion = try FusionConfiguration(
-                    beaconCovarianceScale: beaconScale, constrainToWalkableArea: !noMap, alignHeadingToFloorPlan: !noAlignment)
+                fusion = try FusionConfiguration {
+                    $0.beaconCovarianceScale = beaconScale
+                    $0.constrainToWalkableArea = !noMap
+                    $0.alignHeadingToFloorPlan = !noAlignment
+                }
             } catch { throw UsageError("eval: --beacon-scale: \(error)") }
             fusion.mapMatching = noMap || noMapMatching ? nil : try MapMatchingOptions.configuration(mapMatchingOptions)
             fusion = try FusionOptions.configuration(fusionOptions, base: fusion)
@@ -165,7 +168,7 @@ enum EvalCommand {
             settings.useGNSS = !noGNSS
             settings.offline = offline
             settings.fingerprint = try FingerprintOptions.configuration(fingerprintOptions)
-            if let weinbergK { settings.deadReckoning.stride = try StrideConfiguration(weinbergK: weinbergK) }
+            if let weinbergK { settings.deadReckoning.stride = try StrideConfiguration { $0.weinbergK = weinbergK } }
 
             var radioMap: RadioMap?
             do {

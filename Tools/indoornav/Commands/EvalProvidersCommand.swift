@@ -63,13 +63,17 @@ enum EvalProvidersCommand {
 
             var settings = ProviderEvaluation.Settings(
                 txPowerDbm: tx, pathLossExponent: exponent,
-                deadReckoning: try DeadReckoningConfiguration(
-                    stride: StrideConfiguration(weinbergK: k),
-                    heading: HeadingConfiguration(declinationRadians: declinationDegrees * .pi / 180)),
-                beacon: try BeaconProviderConfiguration(
-                    defaultPathLossExponent: exponent ?? BeaconProviderConfiguration.standard.defaultPathLossExponent,
-                    maximumRangeMeters: maximumRange, minimumBeaconsForFit: minimumFit,
-                    fixIntervalSeconds: fixInterval, fitWithinVotedLevel: !acrossLevels))
+                deadReckoning: try DeadReckoningConfiguration {
+                    $0.stride.weinbergK = k
+                    $0.heading.declinationRadians = declinationDegrees * .pi / 180
+                },
+                beacon: try BeaconProviderConfiguration {
+                    $0.defaultPathLossExponent = exponent ?? BeaconProviderConfiguration.standard.defaultPathLossExponent
+                    $0.maximumRangeMeters = maximumRange
+                    $0.minimumBeaconsForFit = minimumFit
+                    $0.fixIntervalSeconds = fixInterval
+                    $0.fitWithinVotedLevel = !acrossLevels
+                })
             do {
                 if let beaconsPath {
                     settings.registry = try EvaluationInputs.loadRegistry(path: beaconsPath, txPowerDbm: tx, pathLossExponent: exponent)

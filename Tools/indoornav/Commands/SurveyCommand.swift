@@ -55,7 +55,7 @@ enum SurveyCommand {
             if !fromTracks, trackSigma != nil { throw UsageError("survey: --track-sigma needs --from-tracks") }
             let survey: TrackSurveyConfiguration
             do {
-                survey = try trackSigma.map { try TrackSurveyConfiguration(maximumSigmaMeters: $0) } ?? .standard
+                survey = try trackSigma.map { sigma in try TrackSurveyConfiguration { $0.maximumSigmaMeters = sigma } } ?? .standard
             } catch {
                 throw UsageError("survey: --track-sigma: \(error)")
             }

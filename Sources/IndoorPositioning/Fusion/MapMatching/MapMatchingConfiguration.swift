@@ -59,33 +59,6 @@ public struct MapMatchingConfiguration: Hashable, Sendable {
 
     private init(defaults: Void) {}
 
-    /// A configuration; every value is checked against its range in ``tunables``.
-    /// - Throws: ``PositioningError/invalidConfiguration(parameter:value:validRange:)``.
-    public init(
-        particleCount: Int = standard.particleCount, seed: UInt64 = standard.seed,
-        obstacleStepWeight: Double = standard.obstacleStepWeight, outsideStepWeight: Double = standard.outsideStepWeight,
-        initialHeadingBiasSigmaRadians: Double = standard.initialHeadingBiasSigmaRadians,
-        resampleBelowEffectiveFraction: Double = standard.resampleBelowEffectiveFraction,
-        measurementLikelihoodFloor: Double = standard.measurementLikelihoodFloor,
-        cellSizeMeters: Double = standard.cellSizeMeters, recoveryOpenFraction: Double = standard.recoveryOpenFraction,
-        recoveryShare: Double = standard.recoveryShare, recoverySpreadMeters: Double = standard.recoverySpreadMeters,
-        spreadCovarianceFactor: Double = standard.spreadCovarianceFactor, withoutFloorPlan: Bool = standard.withoutFloorPlan
-    ) throws(PositioningError) {
-        self.particleCount = particleCount
-        self.seed = seed
-        self.obstacleStepWeight = obstacleStepWeight
-        self.outsideStepWeight = outsideStepWeight
-        self.initialHeadingBiasSigmaRadians = initialHeadingBiasSigmaRadians
-        self.resampleBelowEffectiveFraction = resampleBelowEffectiveFraction
-        self.measurementLikelihoodFloor = measurementLikelihoodFloor
-        self.cellSizeMeters = cellSizeMeters
-        self.recoveryOpenFraction = recoveryOpenFraction
-        self.recoveryShare = recoveryShare
-        self.recoverySpreadMeters = recoverySpreadMeters
-        self.spreadCovarianceFactor = spreadCovarianceFactor
-        self.withoutFloorPlan = withoutFloorPlan
-        do { try validate() } catch { throw PositioningError(error) }
-    }
 }
 
 extension MapMatchingConfiguration: TunableConfiguration {
