@@ -75,18 +75,18 @@ extension RerouteService {
             try session.apply(fixes, closures: closed)
         }
         if !snapshot.rejected.isEmpty { metrics.recordRejected(reason: "staleFix", count: snapshot.rejected.count) }
-        count(snapshot.events)
-        return .json(
-            200,
-            bytes: SessionJSON.session(
-                id: id, venue: venue, snapshot: snapshot, includeRoute: false,
-                maneuvers: session.maneuverJSON))
+        return updated(id, session: session, venue: venue, snapshot: snapshot)
     }
 
     /// `POST /sessions/{id}/transition`: the user confirms crossing to another section.
     func confirmTransition(id: String, client: String) throws(ServiceError) -> HTTPResponse {
         let (session, venue) = try lookup(id, client: client, forUpdate: true)
         let snapshot = try applyAndSave(id, client: client, first: session) { session throws(ServiceError) in session.confirmTransition() }
+        return updated(id, session: session, venue: venue, snapshot: snapshot)
+    }
+
+    /// The answer to an update: counts its events and returns the session's state without the route.
+    private func updated(_ id: String, session: ServiceSession, venue: Venue, snapshot: SessionSnapshot) -> HTTPResponse {
         count(snapshot.events)
         return .json(
             200,

@@ -14,16 +14,5 @@
 # release unless --binary is given.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-BIN="" PASS=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --binary) BIN=$2; shift 2 ;;
-    --creates|--addresses|--mode) PASS+=("$1" "$2"); shift 2 ;;
-    --) shift; break ;;
-    *) echo "unknown option $1" >&2; exit 1 ;;
-  esac
-done
 . Tools/bench/release-binary.sh
-BIN=$(release_binary "$BIN")
-echo "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); serve $*"
-exec python3 Tools/bench/service_flood.py --binary "$BIN" "${PASS[@]}" -- "$@"
+run_python_bench service_flood.py "$@"

@@ -17,19 +17,8 @@
 # twice. Builds release unless --binary is given. Traffic goes to 127.0.0.1 only.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-BIN="" PASS=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --binary) BIN=$2; shift 2 ;;
-    --runs|--clients|--fixes-per-session|--sentinels|--seed) PASS+=("$1" "$2"); shift 2 ;;
-    --) shift; break ;;
-    *) echo "unknown option $1" >&2; exit 1 ;;
-  esac
-done
 for tool in redis-server redis-sentinel; do
   command -v "$tool" >/dev/null || { echo "$tool is not installed (apt-get install redis-server redis-sentinel)" >&2; exit 1; }
 done
 . Tools/bench/release-binary.sh
-BIN=$(release_binary "$BIN")
-echo "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $(redis-server --version | cut -d' ' -f1-3); serve $*"
-exec python3 Tools/bench/service_sentinel_failover.py --binary "$BIN" "${PASS[@]}" -- "$@"
+run_python_bench service_sentinel_failover.py "$@"

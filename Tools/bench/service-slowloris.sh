@@ -13,17 +13,6 @@
 # --binary is given. Raises the open-file limit to what 1,500 sockets need.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-BIN="" PASS=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --binary) BIN=$2; shift 2 ;;
-    --connections|--addresses|--duration|--trickle) PASS+=("$1" "$2"); shift 2 ;;
-    --) shift; break ;;
-    *) echo "unknown option $1" >&2; exit 1 ;;
-  esac
-done
-. Tools/bench/release-binary.sh
-BIN=$(release_binary "$BIN")
 ulimit -n 16384 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-echo "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); serve $*"
-exec python3 Tools/bench/service_slowloris.py --binary "$BIN" "${PASS[@]}" -- "$@"
+. Tools/bench/release-binary.sh
+run_python_bench service_slowloris.py "$@"

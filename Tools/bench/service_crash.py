@@ -31,19 +31,7 @@ import sys
 import threading
 import time
 
-VENUE, LEVEL, DESTINATION = "campus", "lvl-a0", "occ-staff-lounge"
-
-
-def fix(t):
-    x = 0.05 * t
-    return {"x": x, "y": 0.0, "level": LEVEL, "accuracyMeters": 3, "timeSeconds": t,
-            "raw": {"x": x, "y": 0.0, "level": LEVEL, "accuracyMeters": 3, "timeSeconds": t}}
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from service_bench import DESTINATION, ROOMY_LIMITS, VENUE, fix, free_port, request, start_service
 
 
 def start_redis(work, port):
@@ -63,25 +51,6 @@ def start_redis(work, port):
     raise SystemExit(f"redis-server did not answer on port {port}")
 
 
-def start(binary, venues, store, extra):
-    p = subprocess.Popen([binary, "serve", "--venues", venues, "--port", "0", *store,
-                          "--client-sessions", "100000", "--client-creates", "1000000", "--max-sessions", "100000"]
-                         + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = p.stdout.readline()
-    if "listening on" not in line:
-        p.kill()
-        raise SystemExit("server did not start: " + line + p.stderr.read())
-    return p, int(line.strip().rsplit(":", 1)[1])
-
-
-def request(conn, method, path, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    headers = {"Content-Type": "application/json"} if data is not None else {}
-    conn.request(method, path, body=data, headers=headers)
-    r = conn.getresponse()
-    return r.status, r.read()
-
-
 class Log:
     def __init__(self):
         self.lock = threading.Lock()
@@ -94,7 +63,7 @@ def client(port, log, stop, fixes_per_session):
     while not stop.is_set():
         try:
             status, body = request(conn, "POST", "/sessions",
-                                   {"venue": VENUE, "destination": DESTINATION, "location": fix(0)})
+                                   {"venue": VENUE, "destination": DESTINATION, "location": fix(0, raw=True)})
             now = time.time()
             if status != 201:
                 continue
@@ -105,7 +74,7 @@ def client(port, log, stop, fixes_per_session):
             for t in range(1, fixes_per_session + 1):
                 if stop.is_set():
                     return
-                status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t))
+                status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
                 now = time.time()
                 if status == 200:
                     with log.lock:
@@ -127,7 +96,7 @@ def one_run(args, run):
         store = ["--sessions", f"redis://127.0.0.1:{redis_port}/0"]
     else:
         store = ["--state-file", os.path.join(work, "sessions.state")]
-    server, port = start(args.binary, args.venues, store, args.server_args)
+    server, port = start_service(args.binary, args.venues, [*store, *ROOMY_LIMITS, *args.server_args])
     log, stop = Log(), threading.Event()
     threads = [threading.Thread(target=client, args=(port, log, stop, args.fixes_per_session), daemon=True)
                for _ in range(args.clients)]
@@ -148,7 +117,7 @@ def one_run(args, run):
     with log.lock:
         sessions = dict(log.sessions)
         fixes = {k: list(v) for k, v in log.fixes.items()}
-    server, port = start(args.binary, args.venues, store, args.server_args)
+    server, port = start_service(args.binary, args.venues, [*store, *ROOMY_LIMITS, *args.server_args])
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     lost_sessions = lost_fixes = twice = 0
     lost_window = 0.0
@@ -168,7 +137,7 @@ def one_run(args, run):
         for t, w in fixes[sid]:
             if kill - w > 2:
                 continue
-            status, body = request(conn, "POST", f"/sessions/{sid}/locations", fix(t))
+            status, body = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
             if status == 200 and not json.loads(body).get("rejected") and t <= applied:
                 twice += 1
     server.send_signal(signal.SIGTERM)

@@ -24,13 +24,8 @@ import tempfile
 import threading
 import time
 
-from service_slowloris import DESTINATION, VENUE, fix, normal_client
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from service_bench import DESTINATION, VENUE, fix, free_port, start_service
+from service_slowloris import normal_client
 
 
 class Bound(http.client.HTTPConnection):
@@ -80,16 +75,6 @@ def flood_group(port, jobs, results):
     results.put(dict(statuses))
 
 
-def start_server(binary, venues, extra):
-    server = subprocess.Popen([binary, "serve", "--venues", venues, "--port", "0"] + extra,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = server.stdout.readline()
-    if "listening on" not in line:
-        server.kill()
-        raise SystemExit("server did not start: " + line)
-    return server, int(line.strip().rsplit(":", 1)[1])
-
-
 def start_haproxy(backend_port):
     work = tempfile.mkdtemp(prefix="indoornav-flood-")
     port = free_port()
@@ -124,7 +109,7 @@ backend service
 
 def run(args, mode):
     extra = list(args.server_args) + (["--trusted-proxy", "127.0.0.1"] if mode == "proxy" else [])
-    server, port = start_server(args.binary, args.venues, extra)
+    server, port = start_service(args.binary, args.venues, extra)
     proxy = work = None
     target = port
     if mode == "proxy":

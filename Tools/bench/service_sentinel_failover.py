@@ -24,15 +24,9 @@ import tempfile
 import threading
 import time
 
-from service_crash import DESTINATION, VENUE, fix, request  # the crash test's walk and client
+from service_bench import DESTINATION, ROOMY_LIMITS, VENUE, fix, free_port, request, start_service
 
 MASTER = "indoornav"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def redis(port, *command):
@@ -126,17 +120,6 @@ class Cluster:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def start(binary, venues, url, extra):
-    p = subprocess.Popen([binary, "serve", "--venues", venues, "--port", "0", "--sessions", url,
-                          "--client-sessions", "100000", "--client-creates", "1000000", "--max-sessions", "100000"]
-                         + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = p.stdout.readline()
-    if "listening on" not in line:
-        p.kill()
-        raise SystemExit("server did not start: " + line + p.stderr.read())
-    return p, int(line.strip().rsplit(":", 1)[1])
-
-
 class Log:
     def __init__(self):
         self.lock = threading.Lock()
@@ -151,7 +134,7 @@ def client(port, log, stop, fixes_per_session):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     while not stop.is_set():
         try:
-            status, body = request(conn, "POST", "/sessions", {"venue": VENUE, "destination": DESTINATION, "location": fix(0)})
+            status, body = request(conn, "POST", "/sessions", {"venue": VENUE, "destination": DESTINATION, "location": fix(0, raw=True)})
             now = time.time()
             if status != 201:
                 with log.lock:
@@ -168,7 +151,7 @@ def client(port, log, stop, fixes_per_session):
             t = 1
             while t <= fixes_per_session and not stop.is_set():
                 sent = time.time()
-                status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t))
+                status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
                 now = time.time()
                 with log.lock:
                     if status == 200:
@@ -196,7 +179,7 @@ def one_run(args, run):
     cluster = Cluster(args.sentinels)
     server = None
     try:
-        server, port = start(args.binary, args.venues, cluster.url(), args.server_args)
+        server, port = start_service(args.binary, args.venues, ["--sessions", cluster.url(), *ROOMY_LIMITS, *args.server_args])
         log, stop = Log(), threading.Event()
         threads = [threading.Thread(target=client, args=(port, log, stop, args.fixes_per_session), daemon=True)
                    for _ in range(args.clients)]
@@ -235,7 +218,7 @@ def one_run(args, run):
             for t, w in fixes[sid]:
                 if not (0 <= kill - w <= 2):
                     continue
-                status, body = request(conn, "POST", f"/sessions/{sid}/locations", fix(t))
+                status, body = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
                 if status == 200 and not json.loads(body).get("rejected") and t <= applied:
                     twice += 1
         first_after = min((answered for sent, answered in ok if sent > kill), default=None)

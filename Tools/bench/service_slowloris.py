@@ -15,15 +15,10 @@ import asyncio
 import http.client
 import json
 import statistics
-import subprocess
 import threading
 import time
 
-VENUE, LEVEL, DESTINATION = "campus", "lvl-a0", "occ-staff-lounge"
-
-
-def fix(t):
-    return {"x": 0.05 * t, "y": 0.0, "level": LEVEL, "accuracyMeters": 3, "timeSeconds": t}
+from service_bench import DESTINATION, VENUE, fix, start_service
 
 
 class Slow:
@@ -109,13 +104,7 @@ def main():
     ap.add_argument("--trickle", type=float, default=1.0)
     ap.add_argument("server_args", nargs="*")
     args = ap.parse_args()
-    server = subprocess.Popen([args.binary, "serve", "--venues", args.venues, "--port", "0"] + args.server_args,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = server.stdout.readline()
-    if "listening on" not in line:
-        server.kill()
-        raise SystemExit("server did not start: " + line)
-    port = int(line.strip().rsplit(":", 1)[1])
+    server, port = start_service(args.binary, args.venues, args.server_args)
     slow, samples, stop = Slow(), [], threading.Event()
     loop_stop = None
     latencies, errors = [], []

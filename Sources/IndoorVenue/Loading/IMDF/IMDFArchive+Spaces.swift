@@ -15,8 +15,7 @@ extension IMDFArchive {
             do throws(FeatureProblem) {
                 let id = try requireID(feature, file: file.name)
                 let category = try feature.requiredString("category")
-                let levelID = try feature.requiredString("level_id")
-                guard levelIndexByID[levelID] != nil else { throw FeatureProblem("level_id", "refers to unknown level '\(levelID)'") }
+                let levelID = try requireLevelID(feature)
                 let reading = try geometry.area(feature.geometry)
                 reportRepairs(reading, file: file.name, id: id)
                 do {
@@ -61,8 +60,7 @@ extension IMDFArchive {
             do throws(FeatureProblem) {
                 let id = try requireID(feature, file: file.name)
                 let category = try feature.requiredString("category")
-                let levelID = try feature.requiredString("level_id")
-                guard levelIndexByID[levelID] != nil else { throw FeatureProblem("level_id", "refers to unknown level '\(levelID)'") }
+                let levelID = try requireLevelID(feature)
                 let line = try geometry.lineString(feature.geometry)
                 var accessible = true
                 if let doorType = feature.properties["door"]?["type"]?.string,

@@ -107,6 +107,13 @@ struct IMDFArchive {
         return id
     }
 
+    /// The feature's `level_id` (required), which must name a level already read.
+    func requireLevelID(_ feature: GeoJSONFeature) throws(FeatureProblem) -> String {
+        let levelID = try feature.requiredString("level_id")
+        guard levelIndexByID[levelID] != nil else { throw FeatureProblem("level_id", "refers to unknown level '\(levelID)'") }
+        return levelID
+    }
+
     /// A localized name, or an empty one with a warning when malformed.
     mutating func name(_ feature: GeoJSONFeature, _ key: String = "name", file: String) -> LocalizedName {
         do { return try feature.localizedName(key, defaultLanguage: defaultLanguage) } catch {
