@@ -1,3 +1,5 @@
+import IndoorConfiguration
+
 /// The errors of the Simulation module; each case says what is wrong and where.
 public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A configuration value is outside its valid range (`field` names the setting or flag).
@@ -28,6 +30,24 @@ public enum SimulationError: Error, Hashable, Sendable, CustomStringConvertible 
         case .noRoute(let from, let to, let reason): "no route from '\(from)' to '\(to)': \(reason)"
         case .invalidDeviation(let message): "deviation: \(message)"
         case .beacon(let id, let message): "beacon \(id): \(message)"
+        }
+    }
+}
+
+/// Throws ``SimulationError/invalidConfiguration(field:message:)`` unless `value` is finite and in `range`.
+func check(_ value: Double, _ range: ClosedRange<Double>, _ field: String, _ unit: String) throws(SimulationError) {
+    guard value.isFinite, range.contains(value) else {
+        let shown = unit.isEmpty ? "\(value)" : "\(value) \(unit)"
+        throw .invalidConfiguration(field: field, message: "\(shown) is outside \(range.lowerBound)…\(range.upperBound)")
+    }
+}
+
+extension TunableConfiguration {
+    /// ``validate()`` with the simulation's error, naming the field as `configuration.field`
+    /// (`walker.walkingSpeedMetersPerSecond`).
+    func checked() throws(SimulationError) {
+        do { try validate() } catch {
+            throw .invalidConfiguration(field: "\(Self.configurationName).\(error.field)", message: error.reason)
         }
     }
 }

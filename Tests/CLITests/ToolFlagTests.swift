@@ -26,6 +26,12 @@ import Testing
             ),
             (
                 [
+                    "simulate", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-deans-office", "--seed", "1",
+                    "-o", dir.appendingPathComponent("s.jsonl").path, "--ble-rate-hz", "50",
+                ], "--ble-rate-hz: 50 is outside 0.1 ... 20", 64
+            ),
+            (
+                [
                     "simulate", "Recordings/venues/campus", "--from", "nowhere", "--to", "occ-deans-office", "--seed", "1",
                     "-o", dir.appendingPathComponent("s.jsonl").path,
                 ], "nowhere", 2

@@ -26,16 +26,23 @@ import VenueFixtures
         expectError("inertial.imuRateHz") { _ = try SimulationConfiguration(inertial: inertial) }
         var scan = BeaconScanConfiguration()
         scan.scanRateHz = 50
-        expectError("ble.scanRateHz") { _ = try SimulationConfiguration(beaconScan: scan) }
+        expectError("beacon-scan.scanRateHz") { _ = try SimulationConfiguration(beaconScan: scan) }
         scan = BeaconScanConfiguration()
         scan.dropoutProbability = 1
-        expectError("ble.dropoutProbability") { _ = try SimulationConfiguration(beaconScan: scan) }
+        expectError("beacon-scan.dropoutProbability") { _ = try SimulationConfiguration(beaconScan: scan) }
         var walker = WalkerConfiguration()
         walker.walkingSpeedMetersPerSecond = -1
         expectError("walker.walkingSpeedMetersPerSecond") { _ = try SimulationConfiguration(walker: walker) }
         walker = WalkerConfiguration()
-        walker.stepFrequencyRangeHz = 0.1...2
-        expectError("walker.stepFrequencyRangeHz") { _ = try SimulationConfiguration(walker: walker) }
+        walker.minimumStepFrequencyHz = 0.1
+        expectError("walker.minimumStepFrequencyHz") { _ = try SimulationConfiguration(walker: walker) }
+        walker = WalkerConfiguration()
+        walker.maximumStepFrequencyHz = 1.2
+        expectError("walker.maximumStepFrequencyHz") { _ = try SimulationConfiguration(walker: walker) }
+        inertial = InertialSensorConfiguration()
+        inertial.maximumStepAccelerationMetersPerSecondSquared = 1
+        expectError("inertial.maximumStepAccelerationMetersPerSecondSquared") { _ = try SimulationConfiguration(inertial: inertial) }
+        #expect(throws: Never.self) { _ = try SimulationConfiguration() }
     }
 
     @Test func durationAndDeviationTimesAreChecked() throws {

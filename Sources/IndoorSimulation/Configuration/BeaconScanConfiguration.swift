@@ -1,38 +1,52 @@
+import IndoorConfiguration
+
 /// The BLE radio model: scan rate, log-distance path loss with log-normal shadowing, dropouts, floor
-/// attenuation and the receiver's cut-off. Units, defaults and ranges are tabled in
-/// `Sources/IndoorSimulation/README.md`.
+/// attenuation and the receiver's cut-off. Units, defaults and ranges are in ``tunables`` (the README's
+/// table is generated from it).
 ///
 /// RSSI(d) = P₁ₘ − 10·n·log₁₀(d / 1 m) − floors·A_floor + X, X ~ N(0, σ²) — the log-distance model with
 /// log-normal shadowing (Rappaport, *Wireless Communications*, 2nd ed., §4.9–4.10).
 public struct BeaconScanConfiguration: Hashable, Sendable {
-    /// Scans per second; every scan reports each beacon heard. Default 2, valid 0.1…20.
+    /// Scans per second; every scan reports each beacon heard.
     public var scanRateHz = 2.0
-    /// Standard deviation of log-normal shadowing, dB. Default 4, valid 0…20.
+    /// Standard deviation of log-normal shadowing, dB.
     public var shadowingStandardDeviationDb = 4.0
-    /// Probability that a beacon in range is missing from a scan. Default 0.1, valid 0…0.99.
+    /// Probability that a beacon in range is missing from a scan.
     public var dropoutProbability = 0.1
-    /// Weakest RSSI the phone reports, dBm. Default −100, valid −130…−30.
+    /// Weakest RSSI the phone reports, dBm.
     public var cutoffDbm = -100.0
-    /// Extra loss per floor between the phone and the beacon, dB. Default 20, valid 0…100.
+    /// Extra loss per floor between the phone and the beacon, dB.
     public var floorAttenuationDb = 20.0
-    /// Path-loss exponent for beacons whose record gives none. Default 2.2, valid 1…6.
+    /// Path-loss exponent for beacons whose record gives none.
     public var defaultPathLossExponent = 2.2
-    /// Mounting height of beacons above their floor, m. Default 2.5, valid 0…20.
+    /// Mounting height of beacons above their floor, m.
     public var beaconMountHeightMeters = 2.5
-    /// Whether RSSI is reported in whole dBm, as phones do. Default true.
+    /// Whether RSSI is reported in whole dBm, as phones do.
     public var roundsToWholeDbm = true
 
     /// The defaults.
     public init() {}
 
-    /// Checks every value against its documented range.
-    public func validate() throws(SimulationError) {
-        try check(scanRateHz, 0.1...20, "ble.scanRateHz", "Hz")
-        try check(shadowingStandardDeviationDb, 0...20, "ble.shadowingStandardDeviationDb", "dB")
-        try check(dropoutProbability, 0...0.99, "ble.dropoutProbability", "")
-        try check(cutoffDbm, -130 ... -30, "ble.cutoffDbm", "dBm")
-        try check(floorAttenuationDb, 0...100, "ble.floorAttenuationDb", "dB")
-        try check(defaultPathLossExponent, 1...6, "ble.defaultPathLossExponent", "")
-        try check(beaconMountHeightMeters, 0...20, "ble.beaconMountHeightMeters", "m")
-    }
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = BeaconScanConfiguration()
+}
+
+extension BeaconScanConfiguration: TunableConfiguration {
+    /// "beacon-scan" in messages and on the command line.
+    public static let configurationName = "beacon-scan"
+
+    /// The one table of the BLE radio model's tunables.
+    public static let tunables: [Tunable<BeaconScanConfiguration>] = [
+        Tunable("scanRateHz", \.scanRateHz, unit: "Hz", range: 0.1...20, "scans per second, each reporting every beacon heard"),
+        Tunable(
+            "shadowingStandardDeviationDb", \.shadowingStandardDeviationDb, unit: "dB", range: 0...20, "log-normal shadowing (one sigma)"),
+        Tunable("dropoutProbability", \.dropoutProbability, range: 0...0.99, "chance a beacon in range is missing from a scan"),
+        Tunable("cutoffDbm", \.cutoffDbm, unit: "dBm", range: -130...(-30), "weakest RSSI the phone reports"),
+        Tunable("floorAttenuationDb", \.floorAttenuationDb, unit: "dB", range: 0...100, "extra loss per floor between phone and beacon"),
+        Tunable(
+            "defaultPathLossExponent", \.defaultPathLossExponent, range: 1...6, "path-loss exponent of beacons whose record gives none"),
+        Tunable(
+            "beaconMountHeightMeters", \.beaconMountHeightMeters, unit: "m", range: 0...20, "mounting height of beacons above their floor"),
+        Tunable("roundsToWholeDbm", \.roundsToWholeDbm, "RSSI reported in whole dBm, as phones do"),
+    ]
 }

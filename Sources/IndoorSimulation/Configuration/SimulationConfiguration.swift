@@ -9,22 +9,21 @@ public struct SimulationConfiguration: Hashable, Sendable {
     public let beaconScan: BeaconScanConfiguration
 
     /// A configuration; throws ``SimulationError/invalidConfiguration(field:message:)`` naming the first
-    /// value outside its documented range.
+    /// value outside its range in the parts' ``TunableConfiguration/tunables``.
     public init(
-        walker: WalkerConfiguration = WalkerConfiguration(), inertial: InertialSensorConfiguration = InertialSensorConfiguration(),
-        beaconScan: BeaconScanConfiguration = BeaconScanConfiguration()
+        walker: WalkerConfiguration = .standard, inertial: InertialSensorConfiguration = .standard,
+        beaconScan: BeaconScanConfiguration = .standard
     ) throws(SimulationError) {
-        try walker.validate()
-        try inertial.validate()
-        try beaconScan.validate()
+        try walker.checked()
+        try inertial.checked()
+        try beaconScan.checked()
         self.walker = walker
         self.inertial = inertial
         self.beaconScan = beaconScan
     }
 
     /// The defaults (all valid by construction).
-    public static let standard = SimulationConfiguration(
-        unchecked: WalkerConfiguration(), InertialSensorConfiguration(), BeaconScanConfiguration())
+    public static let standard = SimulationConfiguration(unchecked: .standard, .standard, .standard)
 
     private init(unchecked walker: WalkerConfiguration, _ inertial: InertialSensorConfiguration, _ beaconScan: BeaconScanConfiguration) {
         self.walker = walker

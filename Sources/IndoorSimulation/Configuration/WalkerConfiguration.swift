@@ -1,66 +1,90 @@
+import IndoorConfiguration
+
 /// How the simulated person walks and uses connectors. Every value's unit, default and valid range is
-/// listed in `Sources/IndoorSimulation/README.md`; ``validate()`` checks them (``SimulationConfiguration``
-/// calls it in its initialiser).
+/// in ``tunables`` (the README's table is generated from it); ``SimulationConfiguration`` validates it.
 public struct WalkerConfiguration: Hashable, Sendable {
-    /// Walking speed on level ground, m/s. Default 1.3, valid 0.3…3.
+    /// Walking speed on level ground, m/s.
     public var walkingSpeedMetersPerSecond = 1.3
-    /// The step frequency of a walk is drawn uniformly from this range, Hz. Default 1.6…2.0, valid within 0.5…3.5.
-    public var stepFrequencyRangeHz: ClosedRange<Double> = 1.6...2.0
-    /// Speed along a staircase's incline as a fraction of the walking speed. Default 0.5, valid 0.1…1.
+    /// The step frequency of a walk is drawn uniformly from ``minimumStepFrequencyHz`` … this, Hz.
+    public var maximumStepFrequencyHz = 2.0
+    /// The lower end of the step frequency's range, Hz.
+    public var minimumStepFrequencyHz = 1.6
+    /// The range a walk's step frequency is drawn from, Hz.
+    public var stepFrequencyRangeHz: ClosedRange<Double> { minimumStepFrequencyHz...max(minimumStepFrequencyHz, maximumStepFrequencyHz) }
+    /// Speed along a staircase's incline as a fraction of the walking speed.
     public var stairsSpeedFactor = 0.5
-    /// Incline assumed for stairs whose horizontal run is shorter than the climb implies, degrees. Default 35, valid 10…60.
+    /// Incline assumed for stairs whose horizontal run is shorter than the climb implies, degrees.
     public var stairsInclineDegrees = 35.0
-    /// Escalator belt speed along the incline, m/s. Default 0.5, valid 0.1…2.
+    /// Escalator belt speed along the incline, m/s.
     public var escalatorSpeedMetersPerSecond = 0.5
-    /// Escalator incline, degrees. Default 30, valid 10…60.
+    /// Escalator incline, degrees.
     public var escalatorInclineDegrees = 30.0
-    /// Waiting time at an elevator before it departs, s. Default 15, valid 0…600.
+    /// Waiting time at an elevator before it departs, s.
     public var elevatorWaitSeconds = 15.0
-    /// Elevator cruising speed, m/s. Default 1.0, valid 0.2…10.
+    /// Elevator cruising speed, m/s.
     public var elevatorSpeedMetersPerSecond = 1.0
-    /// Extra ride time spent speeding up and slowing down, s. Default 2, valid 0…20.
+    /// Extra ride time spent speeding up and slowing down, s.
     public var elevatorRampSeconds = 2.0
-    /// How fast the walker's body (and phone) turns at a corner, degrees per second. Default 120, valid 10…1000.
+    /// How fast the walker's body (and phone) turns at a corner, degrees per second.
     public var turnRateDegreesPerSecond = 120.0
-    /// Standing still before the walk starts, s. Default 2, valid 0…600.
+    /// Standing still before the walk starts, s.
     public var startPauseSeconds = 2.0
-    /// Standing still after arriving, s. Default 2, valid 0…600.
+    /// Standing still after arriving, s.
     public var endPauseSeconds = 2.0
-    /// Standing still at each end of the route when a long recording walks back and forth, s. Default 2, valid 0…600.
+    /// Standing still at each end of the route when a long recording walks back and forth, s.
     public var turnaroundPauseSeconds = 2.0
-    /// Rate of ground-truth samples (more are written at every turn and level change), Hz. Default 1, valid 0.1…100.
+    /// Rate of ground-truth samples (more are written at every turn and level change), Hz.
     public var groundTruthRateHz = 1.0
-    /// Height of the phone above the floor, m (used for pressure and beacon distances). Default 1.2, valid 0…3.
+    /// Height of the phone above the floor, m (used for pressure and beacon distances).
     public var deviceHeightMeters = 1.2
 
     /// The defaults.
     public init() {}
 
-    /// Checks every value against its documented range.
-    public func validate() throws(SimulationError) {
-        try check(walkingSpeedMetersPerSecond, 0.3...3, "walker.walkingSpeedMetersPerSecond", "m/s")
-        try check(stepFrequencyRangeHz.lowerBound, 0.5...3.5, "walker.stepFrequencyRangeHz", "Hz")
-        try check(stepFrequencyRangeHz.upperBound, 0.5...3.5, "walker.stepFrequencyRangeHz", "Hz")
-        try check(stairsSpeedFactor, 0.1...1, "walker.stairsSpeedFactor", "")
-        try check(stairsInclineDegrees, 10...60, "walker.stairsInclineDegrees", "°")
-        try check(escalatorSpeedMetersPerSecond, 0.1...2, "walker.escalatorSpeedMetersPerSecond", "m/s")
-        try check(escalatorInclineDegrees, 10...60, "walker.escalatorInclineDegrees", "°")
-        try check(elevatorWaitSeconds, 0...600, "walker.elevatorWaitSeconds", "s")
-        try check(elevatorSpeedMetersPerSecond, 0.2...10, "walker.elevatorSpeedMetersPerSecond", "m/s")
-        try check(elevatorRampSeconds, 0...20, "walker.elevatorRampSeconds", "s")
-        try check(turnRateDegreesPerSecond, 10...1000, "walker.turnRateDegreesPerSecond", "°/s")
-        try check(startPauseSeconds, 0...600, "walker.startPauseSeconds", "s")
-        try check(endPauseSeconds, 0...600, "walker.endPauseSeconds", "s")
-        try check(turnaroundPauseSeconds, 0...600, "walker.turnaroundPauseSeconds", "s")
-        try check(groundTruthRateHz, 0.1...100, "walker.groundTruthRateHz", "Hz")
-        try check(deviceHeightMeters, 0...3, "walker.deviceHeightMeters", "m")
-    }
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = WalkerConfiguration()
 }
 
-/// Throws ``SimulationError/invalidConfiguration(field:message:)`` unless `value` is finite and in `range`.
-func check(_ value: Double, _ range: ClosedRange<Double>, _ field: String, _ unit: String) throws(SimulationError) {
-    guard value.isFinite, range.contains(value) else {
-        let shown = unit.isEmpty ? "\(value)" : "\(value) \(unit)"
-        throw .invalidConfiguration(field: field, message: "\(shown) is outside \(range.lowerBound)…\(range.upperBound)")
+extension WalkerConfiguration: TunableConfiguration {
+    /// "walker" in messages and on the command line.
+    public static let configurationName = "walker"
+
+    /// The one table of the walker's tunables.
+    public static let tunables: [Tunable<WalkerConfiguration>] = [
+        Tunable("walkingSpeedMetersPerSecond", \.walkingSpeedMetersPerSecond, unit: "m/s", range: 0.3...3, "walking speed on level ground"),
+        Tunable("minimumStepFrequencyHz", \.minimumStepFrequencyHz, unit: "Hz", range: 0.5...3.5, "lowest step frequency a walk draws"),
+        Tunable("maximumStepFrequencyHz", \.maximumStepFrequencyHz, unit: "Hz", range: 0.5...3.5, "highest step frequency a walk draws"),
+        Tunable("stairsSpeedFactor", \.stairsSpeedFactor, range: 0.1...1, "speed along stairs as a share of the walking speed"),
+        Tunable(
+            "stairsInclineDegrees", \.stairsInclineDegrees, unit: "°", range: 10...60,
+            "incline of stairs whose horizontal run is shorter than the climb implies"),
+        Tunable(
+            "escalatorSpeedMetersPerSecond", \.escalatorSpeedMetersPerSecond, unit: "m/s", range: 0.1...2,
+            "escalator belt speed along the incline"),
+        Tunable("escalatorInclineDegrees", \.escalatorInclineDegrees, unit: "°", range: 10...60, "escalator incline"),
+        Tunable("elevatorWaitSeconds", \.elevatorWaitSeconds, unit: "s", range: 0...600, "waiting time at an elevator before it departs"),
+        Tunable("elevatorSpeedMetersPerSecond", \.elevatorSpeedMetersPerSecond, unit: "m/s", range: 0.2...10, "elevator cruising speed"),
+        Tunable("elevatorRampSeconds", \.elevatorRampSeconds, unit: "s", range: 0...20, "extra ride time speeding up and slowing down"),
+        Tunable(
+            "turnRateDegreesPerSecond", \.turnRateDegreesPerSecond, unit: "°/s", range: 10...1000,
+            "how fast the walker (and phone) turns at a corner"),
+        Tunable("startPauseSeconds", \.startPauseSeconds, unit: "s", range: 0...600, "standing still before the walk starts"),
+        Tunable("endPauseSeconds", \.endPauseSeconds, unit: "s", range: 0...600, "standing still after arriving"),
+        Tunable(
+            "turnaroundPauseSeconds", \.turnaroundPauseSeconds, unit: "s", range: 0...600,
+            "standing still at each end when a long recording walks back and forth"),
+        Tunable(
+            "groundTruthRateHz", \.groundTruthRateHz, unit: "Hz", range: 0.1...100,
+            "rate of ground-truth samples (more at every turn and level change)"),
+        Tunable("deviceHeightMeters", \.deviceHeightMeters, unit: "m", range: 0...3, "height of the phone above the floor"),
+    ]
+
+    /// `maximumStepFrequencyHz` is at least `minimumStepFrequencyHz`.
+    public func validateCombination() throws(ConfigurationError) {
+        if maximumStepFrequencyHz < minimumStepFrequencyHz {
+            throw .invalidCombination(
+                configuration: Self.configurationName, field: "maximumStepFrequencyHz", value: maximumStepFrequencyHz,
+                rule: "at least minimumStepFrequencyHz \(TunableFormat.number(minimumStepFrequencyHz))")
+        }
     }
 }

@@ -38,7 +38,7 @@ public final class ScenarioRunner {
         self.venue = venue
         do { try configuration.validate() } catch { throw NavigationError(error) }
         self.configuration = configuration
-        try walker.validate()
+        try walker.checked()
         self.walker = walker
         self.fixes = fixes
         self.router = IndoorRouter(venue: venue)

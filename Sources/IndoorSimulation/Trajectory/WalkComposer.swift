@@ -18,7 +18,7 @@ public struct WalkComposer {
     /// - Throws: ``SimulationError/invalidConfiguration(field:message:)`` for a walker setting out of
     ///   range, ``SimulationError/unknownLevel(reference:context:)`` when `start`'s level is not the venue's.
     public init(venue: Venue, walker: WalkerConfiguration, start: RoutePoint, headingRadians: Double) throws(SimulationError) {
-        try walker.validate()
+        try walker.checked()
         self.venue = venue
         let level = try Self.levelIndex(of: start.levelID, in: venue, context: "walk start")
         builder = TrajectoryBuilder(

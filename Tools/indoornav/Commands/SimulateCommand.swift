@@ -143,7 +143,7 @@ enum SimulateCommand {
 
     /// The flag that sets each configuration field, for error messages.
     static let flagNames = [
-        "inertial.imuRateHz": "--rate-hz", "inertial.pressureRateHz": "--pressure-rate-hz", "ble.scanRateHz": "--ble-rate-hz",
+        "inertial.imuRateHz": "--rate-hz", "inertial.pressureRateHz": "--pressure-rate-hz", "beacon-scan.scanRateHz": "--ble-rate-hz",
         "walker.walkingSpeedMetersPerSecond": "--speed", "durationSeconds": "--duration-seconds", "deviateAtSeconds": "--deviate-at",
         "beaconSpacingMeters": "--beacon-spacing",
     ]
