@@ -1,7 +1,8 @@
 import IndoorConfiguration
 
-/// Tunables of a ``KalmanFilter``: defaults, units and ranges are in ``tunables`` (the table in the
-/// module README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// Tunables of a ``KalmanFilter``: defaults, units and ranges are in ``tunables`` (the table in the module
+/// README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds
+/// validated ones).
 public struct KalmanFilterConfiguration: Hashable, Sendable {
     /// Probability of the chi-square gate: an update is rejected when its squared Mahalanobis distance
     /// d² = yᵀ S⁻¹ y exceeds the chi-square quantile of this probability, with as many degrees of

@@ -1,7 +1,8 @@
 import IndoorConfiguration
 
 /// Tunables of ``NonlinearLeastSquares``: defaults, units and ranges are in ``tunables`` (the table in the
-/// module README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// module README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds
+/// validated ones).
 public struct NonlinearLeastSquaresConfiguration: Hashable, Sendable {
     /// How the parameter covariance is scaled.
     public enum CovarianceScaling: Hashable, Sendable {
@@ -30,7 +31,6 @@ public struct NonlinearLeastSquaresConfiguration: Hashable, Sendable {
     public static let standard = NonlinearLeastSquaresConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension NonlinearLeastSquaresConfiguration: TunableConfiguration {

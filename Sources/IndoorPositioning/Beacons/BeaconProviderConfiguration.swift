@@ -1,7 +1,8 @@
 import IndoorConfiguration
 
-/// Tunables of ``BeaconPositionProvider``: defaults, units and ranges are in ``tunables`` (the table in the module README
-/// is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// Tunables of ``BeaconPositionProvider``: defaults, units and ranges are in ``tunables`` (the table in the
+/// module README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds
+/// validated ones).
 public struct BeaconProviderConfiguration: Hashable, Sendable {
     /// Readings of a beacon newer than this are averaged (in dBm); older ones are forgotten, s.
     public var rssiWindowSeconds = 3.0
@@ -38,7 +39,6 @@ public struct BeaconProviderConfiguration: Hashable, Sendable {
     public static let standard = BeaconProviderConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension BeaconProviderConfiguration: TunableConfiguration {

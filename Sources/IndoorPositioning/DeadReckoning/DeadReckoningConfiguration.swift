@@ -1,7 +1,8 @@
 import IndoorConfiguration
 
 /// Tunables of ``DeadReckoningProvider``: its step detector, stride model and heading estimator (each with
-/// its own table), plus the extra position noise added per step (``tunables``), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// its own table), plus the extra position noise added per step (``tunables``), checked by ``validate()``
+/// (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct DeadReckoningConfiguration: Hashable, Sendable {
     /// Step detection.
     public var stepDetector: StepDetectorConfiguration = .standard
@@ -17,7 +18,6 @@ public struct DeadReckoningConfiguration: Hashable, Sendable {
     public static let standard = DeadReckoningConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension DeadReckoningConfiguration: TunableConfiguration {

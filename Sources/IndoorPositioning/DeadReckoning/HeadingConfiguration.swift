@@ -1,7 +1,8 @@
 import IndoorConfiguration
 
 /// Tunables of ``HeadingEstimator``: defaults, units and ranges are in ``tunables`` (the table in the module
-/// README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds
+/// validated ones).
 public struct HeadingConfiguration: Hashable, Sendable {
     /// Magnetic declination, radians, east positive: true heading = magnetic heading + declination.
     public var declinationRadians = 0.0
@@ -26,7 +27,6 @@ public struct HeadingConfiguration: Hashable, Sendable {
     public static let standard = HeadingConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension HeadingConfiguration: TunableConfiguration {

@@ -1,8 +1,8 @@
 import IndoorConfiguration
 
 /// Tunables of ``StepDetector``: defaults, units and ranges are in ``tunables`` (the table in the module
-/// README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones). Accelerations are m/s² of the filtered,
-/// gravity-free acceleration magnitude.
+/// README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds
+/// validated ones). Accelerations are m/s² of the filtered, gravity-free acceleration magnitude.
 public struct StepDetectorConfiguration: Hashable, Sendable {
     /// Cut-off of each of the two cascaded first-order low-pass stages, Hz.
     public var lowPassCutoffHertz = 3.0
@@ -25,7 +25,6 @@ public struct StepDetectorConfiguration: Hashable, Sendable {
     public static let standard = StepDetectorConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension StepDetectorConfiguration: TunableConfiguration {

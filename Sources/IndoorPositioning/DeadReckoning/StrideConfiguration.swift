@@ -2,7 +2,8 @@ import IndoorConfiguration
 
 /// Tunables of the stride-length model (Weinberg 2002, "Using the ADXL202 in pedometer and personal
 /// navigation applications", Analog Devices AN-602): L = K · (a_max − a_min)^(1/4), clamped. Defaults, units
-/// and ranges are in ``tunables``, checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// and ranges are in ``tunables``, checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds
+/// validated ones).
 public struct StrideConfiguration: Hashable, Sendable {
     /// Weinberg's K, m / (m/s²)^(1/4), for the filtered magnitude of ``StepDetector``. The default (a typical
     /// swing of 6 m/s² gives 0.69 m).

@@ -1,7 +1,8 @@
 import IndoorConfiguration
 
-/// Tunables of ``BeaconAuditor``: defaults, units and ranges are in ``tunables`` (the table in the module README
-/// is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// Tunables of ``BeaconAuditor``: defaults, units and ranges are in ``tunables`` (the table in the module
+/// README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds
+/// validated ones).
 public struct BeaconAuditConfiguration: Hashable, Sendable {
     /// Readings on the beacon's level needed before the RSSI-distance correlation is judged.
     public var minimumReadings: Int = 20
@@ -22,7 +23,6 @@ public struct BeaconAuditConfiguration: Hashable, Sendable {
     public static let standard = BeaconAuditConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension BeaconAuditConfiguration: TunableConfiguration {

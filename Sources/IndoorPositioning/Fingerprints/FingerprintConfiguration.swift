@@ -8,9 +8,9 @@ public enum FingerprintDistance: String, Hashable, Sendable, CaseIterable {
     case union
 }
 
-/// Tunables of radio scans, radio maps and the ``FingerprintPositionProvider``: defaults, units and
-/// ranges are in ``tunables`` (the table in the module README, "Fingerprints", is generated from it; it
-/// carries the signal model's too), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// Tunables of radio scans, radio maps and the ``FingerprintPositionProvider``: defaults, units and ranges
+/// are in ``tunables`` (the table in the module README, "Fingerprints", is generated from it; it carries the
+/// signal model's too), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 /// See "Fingerprints" in `Sources/IndoorPositioning/README.md` for the measurements behind the defaults.
 public struct FingerprintConfiguration: Hashable, Sendable {
     /// A Wi-Fi entry whose last-seen time is older than the scan by more than this is dropped (scanners
@@ -92,7 +92,6 @@ public struct FingerprintConfiguration: Hashable, Sendable {
     public static let standard = FingerprintConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 /// The signal model of a ``FingerprintConfiguration`` and whether it is on. Its settings are kept while

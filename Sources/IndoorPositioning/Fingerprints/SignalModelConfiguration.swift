@@ -2,8 +2,9 @@ import IndoorConfiguration
 
 /// Tunables of the ``RadioSignalModel`` and of the scan likelihood the ``FingerprintPositionProvider``
 /// evaluates with it: defaults, units and ranges are in ``tunables`` (the table in the module README,
-/// "Fingerprints", is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones). See
-/// "Signal model" in `docs/positioning-measurements.md` for the blocked cross-validation behind the defaults.
+/// "Fingerprints", is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds
+/// validated ones). See "Signal model" in `docs/positioning-measurements.md` for the blocked cross-validation
+/// behind the defaults.
 public struct SignalModelConfiguration: Hashable, Sendable {
     /// Length scale of the kernel that spreads a fingerprint's departure from the path-loss model to
     /// nearby places, metres.
@@ -58,7 +59,6 @@ public struct SignalModelConfiguration: Hashable, Sendable {
     public static let standard = SignalModelConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension SignalModelConfiguration: TunableConfiguration {

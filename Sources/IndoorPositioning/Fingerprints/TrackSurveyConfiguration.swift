@@ -1,8 +1,8 @@
 import IndoorConfiguration
 
 /// The tunables of a radio map surveyed on walks' smoothed tracks instead of their ground truth
-/// (``RadioMapBuilder/add(walk:samples:track:survey:strideRatio:)``): defaults, units and ranges are in ``tunables``,
-/// checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// (``RadioMapBuilder/add(walk:samples:track:survey:strideRatio:)``): defaults, units and ranges are in
+/// ``tunables``, checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct TrackSurveyConfiguration: Hashable, Sendable {
     /// A scan is placed only where the smoothed track's largest one-sigma is at most this, metres (a
     /// fingerprint put where the track does not know where it is would teach the map a wrong place).
@@ -15,7 +15,6 @@ public struct TrackSurveyConfiguration: Hashable, Sendable {
     public static let standard = TrackSurveyConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension TrackSurveyConfiguration: TunableConfiguration {

@@ -92,7 +92,6 @@ public struct FusionConfiguration: Hashable, Sendable {
     public static let standard = FusionConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension FusionConfiguration: TunableConfiguration {

@@ -1,7 +1,8 @@
 import IndoorConfiguration
 
 /// The tunables of offline smoothing (``FusionSmoothingRecorder``): defaults, units and ranges are in
-/// ``tunables`` (the table in the module README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// ``tunables`` (the table in the module README is generated from it), checked by ``validate()``
+/// (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct FusionSmoothingConfiguration: Hashable, Sendable {
     /// The particle map matcher's fixed lag, steps (``ParticleLagSmoother``); 0 leaves the particles unsmoothed
     /// (the Kalman backward pass alone). The default is about 14 m of walking.
@@ -18,7 +19,6 @@ public struct FusionSmoothingConfiguration: Hashable, Sendable {
     public static let standard = FusionSmoothingConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension FusionSmoothingConfiguration: TunableConfiguration {

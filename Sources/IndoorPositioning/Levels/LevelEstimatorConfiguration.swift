@@ -1,7 +1,8 @@
 import IndoorConfiguration
 
-/// Tunables of ``LevelEstimator``: defaults, units and ranges are in ``tunables`` (the table in the module README
-/// is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// Tunables of ``LevelEstimator``: defaults, units and ranges are in ``tunables`` (the table in the module
+/// README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds
+/// validated ones).
 public struct LevelEstimatorConfiguration: Hashable, Sendable {
     /// Pressure change per metre of height, hPa/m (pressure falls going up).
     public var hectopascalsPerMeter = 0.12
@@ -38,7 +39,6 @@ public struct LevelEstimatorConfiguration: Hashable, Sendable {
     public static let standard = LevelEstimatorConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension LevelEstimatorConfiguration: TunableConfiguration {

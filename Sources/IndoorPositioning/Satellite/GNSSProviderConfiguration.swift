@@ -1,7 +1,8 @@
 import IndoorConfiguration
 
-/// Tunables of ``GNSSPositionProvider``: defaults, units and ranges are in ``tunables`` (the table in the module README
-/// is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds validated ones).
+/// Tunables of ``GNSSPositionProvider``: defaults, units and ranges are in ``tunables`` (the table in the
+/// module README is generated from it), checked by ``validate()`` (``TunableConfiguration/init(_:)`` builds
+/// validated ones).
 public struct GNSSProviderConfiguration: Hashable, Sendable {
     /// Fixes reporting a horizontal accuracy worse than this are dropped (counted), metres.
     public var maximumAccuracyMeters = 30.0
@@ -31,7 +32,6 @@ public struct GNSSProviderConfiguration: Hashable, Sendable {
     public static let standard = GNSSProviderConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension GNSSProviderConfiguration: TunableConfiguration {

@@ -58,7 +58,6 @@ public struct MapMatchingConfiguration: Hashable, Sendable {
     public static let standard = MapMatchingConfiguration(defaults: ())
 
     private init(defaults: Void) {}
-
 }
 
 extension MapMatchingConfiguration: TunableConfiguration {
