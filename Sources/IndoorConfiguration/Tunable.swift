@@ -45,9 +45,9 @@ public struct TunableRange: Sendable, Hashable, CustomStringConvertible {
 /// How tables and messages write numbers: whole numbers without a fraction, π and its halves and
 /// quarters by name, others as Swift prints them (tables round those to six significant digits).
 public enum TunableFormat {
-    /// `3`, `0.25`, `-95`, `π/4`, `1e+06` for 1,000,000.
+    /// `3`, `0.25`, `-95`, `π/4`, `10000000`; whole numbers beyond 10¹⁵ as Swift writes them (`1e+16`).
     public static func number(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e6 { return String(Int(value)) }
+        if value.isFinite, value == value.rounded(), abs(value) <= 1e15 { return String(Int(value)) }
         for (multiple, name) in [(1.0, "π"), (0.5, "π/2"), (0.25, "π/4")] {
             if abs(value) == Double.pi * multiple { return (value < 0 ? "-" : "") + name }
         }

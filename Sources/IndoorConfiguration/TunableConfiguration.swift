@@ -74,6 +74,22 @@ extension TunableConfiguration {
         return values
     }
 
+    /// The range of the whole-number tunable `name` (for a command-line flag that sets it); nil when the
+    /// table has no such whole-number tunable with a closed range.
+    public static func wholeNumberRange(of name: String) -> ClosedRange<Int>? {
+        guard let tunable = tunables.first(where: { $0.name == name }), tunable.kind == .wholeNumber, !tunable.range.upperIsOpen
+        else { return nil }
+        return Int(tunable.range.lowerBound)...Int(tunable.range.upperBound)
+    }
+
+    /// The range of the real tunable `name` (for a command-line flag that sets it); nil when the table has
+    /// no such real tunable with a closed range.
+    public static func numberRange(of name: String) -> ClosedRange<Double>? {
+        guard let tunable = tunables.first(where: { $0.name == name }), tunable.kind == .real, !tunable.range.upperIsOpen
+        else { return nil }
+        return tunable.range.lowerBound...tunable.range.upperBound
+    }
+
     /// The tunable names, in table order.
     public static var tunableNames: [String] { tunables.map(\.name) }
 

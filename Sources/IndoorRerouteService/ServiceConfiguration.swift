@@ -1,30 +1,11 @@
 import IndoorConfiguration
 import IndoorNavigation
 
-/// Tunables of the session layer.
-///
-/// | setting | unit | default | range |
-/// |---|---|---|---|
-/// | `maximumSessions` | sessions | 10,000 | 1–1,000,000 |
-/// | `sessionTTLSeconds` | s since the last request | 600 | 1–86,400 |
-/// | `maximumSessionsPerClient` | live sessions of one client (API key, else address) | 1,000 | 1–1,000,000 |
-/// | `fairShareFraction` | fraction of `maximumSessions` from which clients share the table (`serve --fair-share`); 0 = off | 0.5 | 0–1 |
-/// | `sessionCreationsPerClientPerMinute` | sessions one client may create a minute (and at once) | 600 | 1–1,000,000 |
-/// | `sessionCreationsPerMinute` | sessions all clients together may create a minute on this instance (`serve --max-creates`; 503 beyond); 0 = no budget | 0 | 0–10,000,000 |
-/// | `maximumClosuresPerClient` | closures not yet ended one client may hold (`serve --client-closures`) | 100 | 1–100,000 |
-/// | `maximumClosuresPerVenue` | closures not yet ended in one venue (`serve --venue-closures`) | 1,000 | 1–100,000 |
-/// | `apiKeys` | client keys (`serve --api-keys FILE`) | none (no key needed) | see ``APIKeys`` |
-/// | `maximumBatchLocations` | fixes per request | 100 | 1–10,000 |
-/// | `retryAfterSeconds` | s (503 `Retry-After`) | 5 | 1–3,600 |
-/// | `maximumBodyBytes` | bytes | 65,536 | 1,024–16,777,216 |
-/// | `sweepIntervalSeconds` | s between expiry sweeps | 1 | 0–3,600 |
-/// | `maximumListedSessions` | sessions in `GET /sessions` | 100 | 1–10,000 |
-/// | `viewerPollIntervalSeconds` | s between the live viewer's refreshes | 1 | 0.2–60 |
-/// | `stateSaveIntervalSeconds` | s between state-file writes (`serve --state-file`) | 30 | 1–86,400 |
-/// | `journalFlushIntervalSeconds` | s between journal writes + fsync (`serve --journal-interval`): the most a crash loses | 0.5 | 0.01–1 |
-/// | `journalCommitTimeoutSeconds` | s a session create waits for its journal record to reach the disk before 503 | 5 | 0.1–60 |
-/// | `corsAllowedOrigins` | `scheme://host[:port]` or `*` | none (no CORS headers) | http/https origins |
-/// | `navigation` | see Navigation's README | defaults | validated by Navigation |
+/// Tunables of the session layer. The numeric ones, with their units, defaults and ranges, are in
+/// ``tunables`` (`indoornav config service`; the module README's table is generated from it); besides them
+/// `apiKeys` (``APIKeys``, `serve --api-keys FILE`; nil = no key needed), `corsAllowedOrigins`
+/// (`scheme://host[:port]` or `*`; empty = no CORS headers, ``CrossOriginPolicy``) and `navigation`
+/// (validated by Navigation). ``validated()`` checks them all.
 public struct ServiceConfiguration: Sendable {
     /// Live sessions allowed at once; creating one more answers 503.
     public var maximumSessions: Int = 10_000
@@ -79,72 +60,67 @@ public struct ServiceConfiguration: Sendable {
     /// The configuration of every navigation session.
     public var navigation = NavigationConfiguration()
 
-    /// The defaults (see the table above).
+    /// The defaults (see each property and ``tunables``).
     public init() {}
 
-    /// The configuration after checking every range.
+    /// The defaults.
+    public static let standard = ServiceConfiguration()
+
+    /// The configuration after checking every range (``tunables``), the origins and the navigation
+    /// configuration.
     /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)`` naming the first bad field.
     public func validated() throws(ServiceError) -> ServiceConfiguration {
-        guard (1...1_000_000).contains(maximumSessions) else {
-            throw .invalidConfiguration(field: "maximumSessions", reason: "must be 1–1000000, got \(maximumSessions)")
-        }
-        guard fairShareFraction.isFinite, (0...1).contains(fairShareFraction) else {
-            throw .invalidConfiguration(field: "fairShareFraction", reason: "must be 0–1, got \(fairShareFraction)")
-        }
-        guard (1...1_000_000).contains(maximumSessionsPerClient) else {
-            throw .invalidConfiguration(field: "maximumSessionsPerClient", reason: "must be 1–1000000, got \(maximumSessionsPerClient)")
-        }
-        guard (1...1_000_000).contains(sessionCreationsPerClientPerMinute) else {
-            throw .invalidConfiguration(
-                field: "sessionCreationsPerClientPerMinute",
-                reason: "must be 1–1000000, got \(sessionCreationsPerClientPerMinute)")
-        }
-        guard (0...10_000_000).contains(sessionCreationsPerMinute) else {
-            throw .invalidConfiguration(
-                field: "sessionCreationsPerMinute", reason: "must be 0–10000000, got \(sessionCreationsPerMinute)")
-        }
-        guard (1...100_000).contains(maximumClosuresPerClient) else {
-            throw .invalidConfiguration(field: "maximumClosuresPerClient", reason: "must be 1–100000, got \(maximumClosuresPerClient)")
-        }
-        guard (1...100_000).contains(maximumClosuresPerVenue) else {
-            throw .invalidConfiguration(field: "maximumClosuresPerVenue", reason: "must be 1–100000, got \(maximumClosuresPerVenue)")
-        }
-        guard sessionTTLSeconds.isFinite, (1...86_400).contains(sessionTTLSeconds) else {
-            throw .invalidConfiguration(field: "sessionTTLSeconds", reason: "must be 1–86400 s, got \(sessionTTLSeconds)")
-        }
-        guard (1...10_000).contains(maximumBatchLocations) else {
-            throw .invalidConfiguration(field: "maximumBatchLocations", reason: "must be 1–10000, got \(maximumBatchLocations)")
-        }
-        guard (1_024...16_777_216).contains(maximumBodyBytes) else {
-            throw .invalidConfiguration(field: "maximumBodyBytes", reason: "must be 1024–16777216, got \(maximumBodyBytes)")
-        }
-        guard (1...3_600).contains(retryAfterSeconds) else {
-            throw .invalidConfiguration(field: "retryAfterSeconds", reason: "must be 1–3600 s, got \(retryAfterSeconds)")
-        }
-        guard sweepIntervalSeconds.isFinite, (0...3_600).contains(sweepIntervalSeconds) else {
-            throw .invalidConfiguration(field: "sweepIntervalSeconds", reason: "must be 0–3600 s, got \(sweepIntervalSeconds)")
-        }
-        guard (1...10_000).contains(maximumListedSessions) else {
-            throw .invalidConfiguration(field: "maximumListedSessions", reason: "must be 1–10000, got \(maximumListedSessions)")
-        }
-        guard viewerPollIntervalSeconds.isFinite, (0.2...60).contains(viewerPollIntervalSeconds) else {
-            throw .invalidConfiguration(field: "viewerPollIntervalSeconds", reason: "must be 0.2–60 s, got \(viewerPollIntervalSeconds)")
-        }
-        guard stateSaveIntervalSeconds.isFinite, (1...86_400).contains(stateSaveIntervalSeconds) else {
-            throw .invalidConfiguration(field: "stateSaveIntervalSeconds", reason: "must be 1–86400 s, got \(stateSaveIntervalSeconds)")
-        }
-        guard journalFlushIntervalSeconds.isFinite, (0.01...1).contains(journalFlushIntervalSeconds) else {
-            throw .invalidConfiguration(
-                field: "journalFlushIntervalSeconds", reason: "must be 0.01–1 s, got \(journalFlushIntervalSeconds)")
-        }
-        guard journalCommitTimeoutSeconds.isFinite, (0.1...60).contains(journalCommitTimeoutSeconds) else {
-            throw .invalidConfiguration(
-                field: "journalCommitTimeoutSeconds", reason: "must be 0.1–60 s, got \(journalCommitTimeoutSeconds)")
-        }
+        do { try validate() } catch { throw .invalidConfiguration(field: error.field, reason: error.reason) }
         _ = try CrossOriginPolicy.validated(corsAllowedOrigins)
         do { try navigation.validate() } catch {
             throw .invalidConfiguration(field: "navigation", reason: NavigationError(error).description)
         }
         return self
     }
+}
+
+extension ServiceConfiguration: TunableConfiguration {
+    /// "service" in messages and on the command line.
+    public static let configurationName = "service"
+
+    /// The one table of the session layer's numeric tunables (`serve`'s flags take their ranges from it).
+    public static let tunables: [Tunable<ServiceConfiguration>] = [
+        Tunable("maximumSessions", \.maximumSessions, unit: "sessions", range: 1...1_000_000, "live sessions at once (503 beyond)"),
+        Tunable(
+            "maximumSessionsPerClient", \.maximumSessionsPerClient, unit: "sessions", range: 1...1_000_000,
+            "live sessions one client may hold (429 beyond)"),
+        Tunable(
+            "fairShareFraction", \.fairShareFraction, range: 0...1,
+            "share of maximumSessions from which clients share the table (0 = off)"),
+        Tunable(
+            "sessionCreationsPerClientPerMinute", \.sessionCreationsPerClientPerMinute, unit: "1/min", range: 1...1_000_000,
+            "sessions one client may create a minute, and at once"),
+        Tunable(
+            "sessionCreationsPerMinute", \.sessionCreationsPerMinute, unit: "1/min", range: 0...10_000_000,
+            "sessions all clients together may create a minute here (0 = no budget)"),
+        Tunable(
+            "maximumClosuresPerClient", \.maximumClosuresPerClient, unit: "closures", range: 1...100_000,
+            "closures not yet ended one client may hold"),
+        Tunable(
+            "maximumClosuresPerVenue", \.maximumClosuresPerVenue, unit: "closures", range: 1...100_000,
+            "closures not yet ended one venue may hold"),
+        Tunable("sessionTTLSeconds", \.sessionTTLSeconds, unit: "s", range: 1...86_400, "an untouched session is removed after this"),
+        Tunable("maximumBatchLocations", \.maximumBatchLocations, unit: "fixes", range: 1...10_000, "fixes in one request"),
+        Tunable("maximumBodyBytes", \.maximumBodyBytes, unit: "bytes", range: 1_024...16_777_216, "longest request body (413 beyond)"),
+        Tunable("retryAfterSeconds", \.retryAfterSeconds, unit: "s", range: 1...3_600, "the Retry-After sent with 503"),
+        Tunable("sweepIntervalSeconds", \.sweepIntervalSeconds, unit: "s", range: 0...3_600, "expired sessions swept at most this often"),
+        Tunable("maximumListedSessions", \.maximumListedSessions, unit: "sessions", range: 1...10_000, "sessions in GET /sessions"),
+        Tunable(
+            "viewerPollIntervalSeconds", \.viewerPollIntervalSeconds, unit: "s", range: 0.2...60,
+            "between the live viewer's refreshes"),
+        Tunable(
+            "stateSaveIntervalSeconds", \.stateSaveIntervalSeconds, unit: "s", range: 1...86_400,
+            "between state-file writes (serve --state-file)"),
+        Tunable(
+            "journalFlushIntervalSeconds", \.journalFlushIntervalSeconds, unit: "s", range: 0.01...1,
+            "between journal writes and fsync: the most a crash loses"),
+        Tunable(
+            "journalCommitTimeoutSeconds", \.journalCommitTimeoutSeconds, unit: "s", range: 0.1...60,
+            "a create waits this long for its journal record before 503"),
+    ]
 }

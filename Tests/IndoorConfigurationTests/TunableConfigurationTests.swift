@@ -88,6 +88,17 @@ private struct Sample: TunableConfiguration, Equatable {
         #expect(TunableFormat.rounded(10 * Double.pi / 180) == "0.174533")
         #expect(TunableFormat.rounded(1e-5) == "1e-05" && TunableFormat.rounded(0.002) == "0.002" && TunableFormat.rounded(4) == "4")
         #expect("\(TunableRange(0...(Double.pi / 2)))" == "0 ... π/2")
+        #expect(
+            TunableFormat.number(10_000_000) == "10000000" && TunableFormat.number(1e15) == "1000000000000000"
+                && TunableFormat.number(1e16) == "1e+16")
+    }
+
+    @Test func rangesForFlagsAreClosedAndOfTheirKind() {
+        #expect(FusionConfiguration.wholeNumberRange(of: "straightWalkSteps") != nil)
+        #expect(FusionConfiguration.numberRange(of: "straightWalkSteps") == nil)
+        #expect(FusionConfiguration.numberRange(of: "positionNoisePerStepMeters") == 0...5)
+        #expect(FusionConfiguration.numberRange(of: "gateProbability") == nil, "open at the top")
+        #expect(FusionConfiguration.numberRange(of: "constrainToWalkableArea") == nil, "a flag")
     }
 
     @Test func aLiftedTunableReadsAndWritesTheNestedConfiguration() {

@@ -3,6 +3,7 @@ import IndoorConfiguration
 import IndoorEstimation
 import IndoorNavigation
 import IndoorPositioning
+import IndoorRerouteService
 import IndoorSimulation
 
 /// `indoornav config [NAME] [--markdown]`: the configurations described by a tunables table, or one
@@ -48,6 +49,7 @@ enum ConfigCommand {
         Described(BeaconAuditConfiguration.self, "the beacon registry audit"),
         Described(KalmanFilterConfiguration.self, "the Kalman filter's gate and covariance checks"),
         Described(NonlinearLeastSquaresConfiguration.self, "the nonlinear least-squares solver's stopping rules"),
+        Described(ServiceConfiguration.self, "the reroute service's session layer: limits, time-outs, intervals"),
         Described(WalkerConfiguration.self, "the simulated walker: speeds, step frequency, connectors, pauses"),
         Described(InertialSensorConfiguration.self, "the simulated motion sensors and barometer"),
         Described(BeaconScanConfiguration.self, "the simulated BLE radio: scan rate, path loss, dropouts"),

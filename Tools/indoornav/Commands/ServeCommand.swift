@@ -40,12 +40,14 @@ enum ServeCommand {
         var port: Int
         @Option(
             .integer(
-                "--max-sessions", "N", "live navigation sessions at most", in: 1...1_000_000, default: service.maximumSessions,
+                "--max-sessions", "N", "live navigation sessions at most", in: ServiceConfiguration.wholeNumberRange(of: "maximumSessions"),
+                default: service.maximumSessions,
                 example: "--max-sessions 500"))
         var maximumSessions: Int
         @Option(
             .number(
-                "--session-ttl", "S", "seconds an idle session is kept", in: 1...86_400, default: service.sessionTTLSeconds,
+                "--session-ttl", "S", "seconds an idle session is kept", in: ServiceConfiguration.numberRange(of: "sessionTTLSeconds"),
+                default: service.sessionTTLSeconds,
                 example: "--session-ttl 1800"))
         var sessionTTLSeconds: Double
         @Option(
@@ -57,7 +59,8 @@ enum ServeCommand {
         var perConnection: Bool
         @Option(
             .integer(
-                "--max-body", "BYTES", "largest request body", in: 1_024...16_777_216, default: service.maximumBodyBytes,
+                "--max-body", "BYTES", "largest request body", in: ServiceConfiguration.wholeNumberRange(of: "maximumBodyBytes"),
+                default: service.maximumBodyBytes,
                 example: "--max-body 131072"))
         var maximumBodyBytes: Int
         @Option(
@@ -74,14 +77,16 @@ enum ServeCommand {
         var stateFile: String?
         @Option(
             .number(
-                "--state-interval", "S", "seconds between state-file writes (needs --state-file)", in: 1...86_400,
+                "--state-interval", "S", "seconds between state-file writes (needs --state-file)",
+                in: ServiceConfiguration.numberRange(of: "stateSaveIntervalSeconds"),
                 default: service.stateSaveIntervalSeconds, example: "--state-interval 10"))
         var stateInterval: Double?
         @Option(
             .number(
                 "--journal-interval", "S",
                 "seconds between writes (each fsync'd) of the journal beside --state-file: the most accepted fixes a crash loses (a created session is answered once on disk)",
-                in: 0.01...1, default: service.journalFlushIntervalSeconds, example: "--journal-interval 0.2"))
+                in: ServiceConfiguration.numberRange(of: "journalFlushIntervalSeconds"), default: service.journalFlushIntervalSeconds,
+                example: "--journal-interval 0.2"))
         var journalInterval: Double?
         @Option(
             .value(
@@ -91,34 +96,40 @@ enum ServeCommand {
         var keyFile: String?
         @Option(
             .integer(
-                "--client-sessions", "N", "live sessions one client (its API key, else its address) may hold", in: 1...1_000_000,
+                "--client-sessions", "N", "live sessions one client (its API key, else its address) may hold",
+                in: ServiceConfiguration.wholeNumberRange(of: "maximumSessionsPerClient"),
                 default: service.maximumSessionsPerClient, example: "--client-sessions 10"))
         var maximumSessionsPerClient: Int
         @Option(
             .number(
                 "--fair-share", "F",
                 "once this fraction of --max-sessions is live, a client may create only while it holds fewer than that many divided among the clients holding sessions (0 = off; across instances with --sessions)",
-                in: 0...1, default: service.fairShareFraction, example: "--fair-share 0"))
+                in: ServiceConfiguration.numberRange(of: "fairShareFraction"), default: service.fairShareFraction, example: "--fair-share 0"
+            ))
         var fairShare: Double?
         @Option(
             .integer(
-                "--client-creates", "N", "sessions one client may create a minute", in: 1...1_000_000,
+                "--client-creates", "N", "sessions one client may create a minute",
+                in: ServiceConfiguration.wholeNumberRange(of: "sessionCreationsPerClientPerMinute"),
                 default: service.sessionCreationsPerClientPerMinute, example: "--client-creates 60"))
         var creationsPerClientPerMinute: Int
         @Option(
             .integer(
                 "--max-creates", "N",
                 "sessions all clients together may create a minute on this instance (503 serviceCreationRateLimited beyond; 0 = no budget)",
-                in: 0...10_000_000, default: service.sessionCreationsPerMinute, example: "--max-creates 6000"))
+                in: ServiceConfiguration.wholeNumberRange(of: "sessionCreationsPerMinute"), default: service.sessionCreationsPerMinute,
+                example: "--max-creates 6000"))
         var creationsPerMinute: Int
         @Option(
             .integer(
                 "--client-closures", "N", "closures not yet ended one client may hold (only it or an admin key deletes them)",
-                in: 1...100_000, default: service.maximumClosuresPerClient, example: "--client-closures 10"))
+                in: ServiceConfiguration.wholeNumberRange(of: "maximumClosuresPerClient"), default: service.maximumClosuresPerClient,
+                example: "--client-closures 10"))
         var maximumClosuresPerClient: Int
         @Option(
             .integer(
-                "--venue-closures", "N", "closures not yet ended one venue may hold, from every client", in: 1...100_000,
+                "--venue-closures", "N", "closures not yet ended one venue may hold, from every client",
+                in: ServiceConfiguration.wholeNumberRange(of: "maximumClosuresPerVenue"),
                 default: service.maximumClosuresPerVenue, example: "--venue-closures 200"))
         var maximumClosuresPerVenue: Int
         @Option(

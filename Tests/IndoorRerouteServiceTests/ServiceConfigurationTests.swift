@@ -1,0 +1,36 @@
+import IndoorConfiguration
+import Testing
+
+@testable import IndoorRerouteService
+
+/// The session layer's numeric tunables come from one table: validation, `serve`'s flag ranges and the
+/// README's table (checked by CLITests) all read it.
+@Suite struct ServiceConfigurationTests {
+    @Test func theStandardIsValidAndTheTableNamesTheBadField() throws {
+        _ = try ServiceConfiguration.standard.validated()
+        var c = ServiceConfiguration.standard
+        c.maximumSessions = 0
+        #expect(throws: ServiceError.invalidConfiguration(field: "maximumSessions", reason: "0 is outside 1 ... 1000000")) {
+            try c.validated()
+        }
+        c = .standard
+        c.journalFlushIntervalSeconds = .nan
+        #expect(throws: ServiceError.self) { try c.validated() }
+        c = .standard
+        c.fairShareFraction = 1.5
+        #expect(throws: ServiceError.invalidConfiguration(field: "fairShareFraction", reason: "1.5 is outside 0 ... 1")) {
+            try c.validated()
+        }
+    }
+
+    @Test func flagRangesComeFromTheTable() {
+        #expect(ServiceConfiguration.wholeNumberRange(of: "maximumSessions") == 1...1_000_000)
+        #expect(ServiceConfiguration.wholeNumberRange(of: "sessionCreationsPerMinute") == 0...10_000_000)
+        #expect(ServiceConfiguration.numberRange(of: "fairShareFraction") == 0...1)
+        #expect(ServiceConfiguration.numberRange(of: "journalFlushIntervalSeconds") == 0.01...1)
+        // A real tunable has no whole-number range, a whole number no real one, an unknown name neither.
+        #expect(ServiceConfiguration.wholeNumberRange(of: "fairShareFraction") == nil)
+        #expect(ServiceConfiguration.numberRange(of: "maximumSessions") == nil)
+        #expect(ServiceConfiguration.wholeNumberRange(of: "maximumSesions") == nil)
+    }
+}
