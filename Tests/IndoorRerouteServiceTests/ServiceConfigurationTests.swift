@@ -33,4 +33,19 @@ import Testing
         #expect(ServiceConfiguration.numberRange(of: "maximumSessions") == nil)
         #expect(ServiceConfiguration.wholeNumberRange(of: "maximumSesions") == nil)
     }
+
+    @Test func theHTTPLayerTooReadsItsTable() throws {
+        _ = try HTTPServerConfiguration.standard.validated()
+        var c = HTTPServerConfiguration.standard
+        c.port = 70_000
+        #expect(throws: ServiceError.invalidConfiguration(field: "port", reason: "70000 is outside 0 ... 65535")) { try c.validated() }
+        c = .standard
+        c.threading = .pool(threads: 0)
+        #expect(throws: ServiceError.invalidConfiguration(field: "threads", reason: "0 is outside 1 ... 64")) { try c.validated() }
+        c = .standard
+        c.bindAddress = "localhost"
+        #expect(throws: ServiceError.self) { try c.validated() }
+        #expect(HTTPServerConfiguration.wholeNumberRange(of: "connectionLimit") == 1...65_536)
+        #expect(HTTPServerConfiguration.numberRange(of: "requestReadTimeoutSeconds") == 0.1...3_600)
+    }
 }

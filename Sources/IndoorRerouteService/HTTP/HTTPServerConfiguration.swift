@@ -1,18 +1,10 @@
-/// How the HTTP layer listens and schedules work.
-///
-/// | setting | unit | default | range |
-/// |---|---|---|---|
-/// | `bindAddress` | IPv4 dotted quad | `127.0.0.1` | any local IPv4 address |
-/// | `port` | TCP port | 8080 | 0–65535 (0 = ephemeral, read back with ``HTTPDaemon/port``) |
-/// | `threading` | — | `.pool(threads: 2)` | pool 1–64 threads, or thread per connection |
-/// | `maximumBodyBytes` | bytes | 65,536 | 1,024–16,777,216 |
-/// | `connectionLimit` | open connections; more are answered 503 `tooManyConnections` | 4,096 | 1–65,536 |
-/// | `connectionTimeoutSeconds` | s idle | 30 | 1–3,600 |
-/// | `perClientConnectionLimit` | open connections from one IPv4 address (trusted proxies exempt); more are answered 429 `clientConnectionLimit` | 128 | 1–65,536 |
-/// | `requestHeaderTimeoutSeconds` | s to deliver the request line and headers (and idle keep-alive) | 5 | 0.1–3,600 |
-/// | `requestReadTimeoutSeconds` | s to deliver a whole request (headers and body) | 10 | 0.1–3,600 |
-/// | `trustedProxies` | IPv4 networks whose `X-Forwarded-For`/`Forwarded` name the client (``TrustedProxies``) | none | `A.B.C.D[/N]` |
-/// | `overloadRetryAfterSeconds` | s in `Retry-After` of the connection refusals | 1 | 1–3,600 |
+import IndoorConfiguration
+
+/// How the HTTP layer listens and schedules work. The numeric settings, with their units, defaults and
+/// ranges, are in ``tunables`` (`indoornav config http-server`; the module README's table is generated from
+/// it); besides them `bindAddress` (an IPv4 dotted quad, loopback by default), `threading` (a pool of
+/// ``threadRange`` threads, 2 by default, or a thread per connection) and `trustedProxies` (IPv4 networks
+/// `A.B.C.D[/N]` whose `X-Forwarded-For`/`Forwarded` name the client, ``TrustedProxies``; none by default).
 public struct HTTPServerConfiguration: Sendable, Hashable {
     /// How requests are scheduled on threads.
     public enum Threading: Sendable, Hashable {
@@ -63,43 +55,53 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// keep-alive connections are closed after the same time.
     public var requestReadTimeoutSeconds: Double = 10
 
-    /// The defaults (see the table above).
+    /// The defaults (see each property and ``tunables``).
     public init() {}
 
-    /// The configuration after checking every range.
+    /// The defaults.
+    public static let standard = HTTPServerConfiguration()
+
+    /// The threads a pool may have (`serve --threads`).
+    public static let threadRange = 1...64
+
+    /// The configuration after checking every range (``tunables``), the address, the pool and the proxies.
     /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)`` naming the first bad field.
     public func validated() throws(ServiceError) -> HTTPServerConfiguration {
         let octets = bindAddress.split(separator: ".", omittingEmptySubsequences: false)
         guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else {
             throw .invalidConfiguration(field: "bindAddress", reason: "expected an IPv4 address like 127.0.0.1, got '\(bindAddress)'")
         }
-        guard (0...65_535).contains(port) else { throw .invalidConfiguration(field: "port", reason: "must be 0–65535, got \(port)") }
-        if case .pool(let threads) = threading, !(1...64).contains(threads) {
-            throw .invalidConfiguration(field: "threads", reason: "must be 1–64, got \(threads)")
-        }
-        guard (1_024...16_777_216).contains(maximumBodyBytes) else {
-            throw .invalidConfiguration(field: "maximumBodyBytes", reason: "must be 1024–16777216, got \(maximumBodyBytes)")
-        }
-        guard (1...65_536).contains(connectionLimit) else {
-            throw .invalidConfiguration(field: "connectionLimit", reason: "must be 1–65536, got \(connectionLimit)")
-        }
-        guard (1...3_600).contains(connectionTimeoutSeconds) else {
-            throw .invalidConfiguration(field: "connectionTimeoutSeconds", reason: "must be 1–3600, got \(connectionTimeoutSeconds)")
-        }
-        guard (1...65_536).contains(perClientConnectionLimit) else {
-            throw .invalidConfiguration(field: "perClientConnectionLimit", reason: "must be 1–65536, got \(perClientConnectionLimit)")
-        }
-        guard requestReadTimeoutSeconds.isFinite, (0.1...3_600).contains(requestReadTimeoutSeconds) else {
-            throw .invalidConfiguration(field: "requestReadTimeoutSeconds", reason: "must be 0.1–3600 s, got \(requestReadTimeoutSeconds)")
-        }
-        guard requestHeaderTimeoutSeconds.isFinite, (0.1...3_600).contains(requestHeaderTimeoutSeconds) else {
+        do { try validate() } catch { throw .invalidConfiguration(field: error.field, reason: error.reason) }
+        if case .pool(let threads) = threading, !Self.threadRange.contains(threads) {
             throw .invalidConfiguration(
-                field: "requestHeaderTimeoutSeconds", reason: "must be 0.1–3600 s, got \(requestHeaderTimeoutSeconds)")
-        }
-        guard (1...3_600).contains(overloadRetryAfterSeconds) else {
-            throw .invalidConfiguration(field: "overloadRetryAfterSeconds", reason: "must be 1–3600 s, got \(overloadRetryAfterSeconds)")
+                field: "threads", reason: "\(threads) is outside \(Self.threadRange.lowerBound) ... \(Self.threadRange.upperBound)")
         }
         _ = try TrustedProxies(trustedProxies)
         return self
     }
+}
+
+extension HTTPServerConfiguration: TunableConfiguration {
+    /// "http-server" in messages and on the command line.
+    public static let configurationName = "http-server"
+
+    /// The one table of the HTTP layer's numeric tunables (`serve`'s flags take their ranges from it).
+    public static let tunables: [Tunable<HTTPServerConfiguration>] = [
+        Tunable("port", \.port, unit: "TCP port", range: 0...65_535, "port to listen on (0 = ephemeral)"),
+        Tunable("maximumBodyBytes", \.maximumBodyBytes, unit: "bytes", range: 1_024...16_777_216, "longest request body"),
+        Tunable("connectionLimit", \.connectionLimit, unit: "connections", range: 1...65_536, "open connections (503 beyond)"),
+        Tunable("connectionTimeoutSeconds", \.connectionTimeoutSeconds, unit: "s", range: 1...3_600, "idle connections closed after"),
+        Tunable(
+            "perClientConnectionLimit", \.perClientConnectionLimit, unit: "connections", range: 1...65_536,
+            "open connections from one address, trusted proxies exempt (429 beyond)"),
+        Tunable(
+            "requestHeaderTimeoutSeconds", \.requestHeaderTimeoutSeconds, unit: "s", range: 0.1...3_600,
+            "to deliver the request line and headers (and idle keep-alive)"),
+        Tunable(
+            "requestReadTimeoutSeconds", \.requestReadTimeoutSeconds, unit: "s", range: 0.1...3_600,
+            "to deliver a whole request (headers and body)"),
+        Tunable(
+            "overloadRetryAfterSeconds", \.overloadRetryAfterSeconds, unit: "s", range: 1...3_600,
+            "the Retry-After of the connection refusals"),
+    ]
 }

@@ -50,6 +50,7 @@ enum ConfigCommand {
         Described(KalmanFilterConfiguration.self, "the Kalman filter's gate and covariance checks"),
         Described(NonlinearLeastSquaresConfiguration.self, "the nonlinear least-squares solver's stopping rules"),
         Described(ServiceConfiguration.self, "the reroute service's session layer: limits, time-outs, intervals"),
+        Described(HTTPServerConfiguration.self, "the reroute service's HTTP layer: port, body, connections, time-outs"),
         Described(WalkerConfiguration.self, "the simulated walker: speeds, step frequency, connectors, pauses"),
         Described(InertialSensorConfiguration.self, "the simulated motion sensors and barometer"),
         Described(BeaconScanConfiguration.self, "the simulated BLE radio: scan rate, path loss, dropouts"),

@@ -35,7 +35,8 @@ enum ServeCommand {
         var bindAddress: String
         @Option(
             .integer(
-                "--port", "PORT", "port to listen on (0 picks a free one and prints it)", in: 0...65_535, default: http.port,
+                "--port", "PORT", "port to listen on (0 picks a free one and prints it)",
+                in: HTTPServerConfiguration.wholeNumberRange(of: "port"), default: http.port,
                 example: "--port 0"))
         var port: Int
         @Option(
@@ -52,7 +53,7 @@ enum ServeCommand {
         var sessionTTLSeconds: Double
         @Option(
             .integer(
-                "--threads", "N", "worker threads", in: 1...64,
+                "--threads", "N", "worker threads", in: HTTPServerConfiguration.threadRange,
                 defaultText: "2; with --sessions 4 per core (requests wait on the store)", example: "--threads 4"))
         var threads: Int?
         @Option(.flag("--thread-per-connection", "one thread per connection instead of a pool (excludes --threads)"))
@@ -135,22 +136,26 @@ enum ServeCommand {
         @Option(
             .integer(
                 "--client-connections", "N", "open connections from one address (trusted proxies exempt); one more is answered 429",
-                in: 1...65_536, default: http.perClientConnectionLimit, example: "--client-connections 16"))
+                in: HTTPServerConfiguration.wholeNumberRange(of: "perClientConnectionLimit"), default: http.perClientConnectionLimit,
+                example: "--client-connections 16"))
         var perClientConnectionLimit: Int
         @Option(
             .number(
-                "--read-timeout", "S", "seconds a client has to deliver a whole request", in: 0.1...3_600,
+                "--read-timeout", "S", "seconds a client has to deliver a whole request",
+                in: HTTPServerConfiguration.numberRange(of: "requestReadTimeoutSeconds"),
                 default: http.requestReadTimeoutSeconds, example: "--read-timeout 5"))
         var requestReadTimeoutSeconds: Double
         @Option(
             .number(
                 "--header-timeout", "S",
                 "seconds a client has to deliver the request line and headers (idle keep-alive too; at most --read-timeout)",
-                in: 0.1...3_600, default: http.requestHeaderTimeoutSeconds, example: "--header-timeout 2"))
+                in: HTTPServerConfiguration.numberRange(of: "requestHeaderTimeoutSeconds"), default: http.requestHeaderTimeoutSeconds,
+                example: "--header-timeout 2"))
         var requestHeaderTimeoutSeconds: Double
         @Option(
             .integer(
-                "--max-connections", "N", "open connections; one more is answered 503 with Retry-After at once", in: 1...65_536,
+                "--max-connections", "N", "open connections; one more is answered 503 with Retry-After at once",
+                in: HTTPServerConfiguration.wholeNumberRange(of: "connectionLimit"),
                 default: http.connectionLimit, example: "--max-connections 10000"))
         var connectionLimit: Int
         @Option(
