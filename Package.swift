@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorPlot"], exclude: readme),
         .target(name: "IndoorEstimation", dependencies: ["CGSL", "IndoorConfiguration"], exclude: readme),
-        .target(name: "IndoorRecordings", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
+        .target(name: "IndoorRecordings", dependencies: ["IndoorConfiguration", "IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(
             name: "IndoorPositioning",
             dependencies: [
@@ -140,7 +140,7 @@ let package = Package(
             name: "IndoorEstimationTests",
             dependencies: ["IndoorEstimation", "IndoorConfiguration", "EstimationReference", "IndoorGeometry"]),
         .testTarget(
-            name: "IndoorRecordingsTests", dependencies: ["IndoorRecordings", "IndoorGeometry", "IndoorJSON"],
+            name: "IndoorRecordingsTests", dependencies: ["IndoorRecordings", "IndoorConfiguration", "IndoorGeometry", "IndoorJSON"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
     @Test func reordersWithinTheWindowAndDropsLateSamples() throws {
         // Window 1 s; the release sequence is worked out by hand below.
         let input = [0.0, 1.2, 0.5, 2.5, 0.9, 3.0, 1.0, 5.0].map { pressure($0) }
-        let config = try PlayerConfiguration(reorderWindowSeconds: 1)
+        let config = try PlayerConfiguration { $0.reorderWindowSeconds = 1 }
         let player = try RecordingPlayer(source: ArraySampleSource(input), configuration: config)
         let events = try drain(player)
         // Read 0, 1.2 (newest 1.2 → release 0.0), 0.5 (reordered), 2.5 (newest 2.5 → release 0.5, 1.2),
@@ -43,7 +44,7 @@ import Testing
         // Each sample displaced by at most 0.4 s of its true time.
         let shuffled = truth.map { ($0 + Double.random(in: 0...0.4, using: &rng), $0) }.sorted { $0.0 < $1.0 }.map { pressure($0.1) }
         let player = try RecordingPlayer(
-            source: ArraySampleSource(shuffled), configuration: try PlayerConfiguration(reorderWindowSeconds: 0.5))
+            source: ArraySampleSource(shuffled), configuration: try PlayerConfiguration { $0.reorderWindowSeconds = 0.5 })
         let played = times(try drain(player))
         #expect(played == truth)
         #expect(player.report.droppedLate == 0)
@@ -54,7 +55,10 @@ import Testing
         // Window 1 s: reading 5 releases 0; 3 arrives (put in order, released since 3 ≤ 5 − 1); then 0.5 is late.
         let late = try RecordingPlayer(
             source: ArraySampleSource([pressure(0), pressure(5), pressure(3), pressure(0.5)]),
-            configuration: try PlayerConfiguration(reorderWindowSeconds: 1, strict: true))
+            configuration: try PlayerConfiguration {
+                $0.reorderWindowSeconds = 1
+                $0.strict = true
+            })
         #expect(throws: RecordingError.sampleTooLate(file: "<samples>", line: 4, timeSeconds: 0.5, alreadyEmittedSeconds: 3)) {
             try drain(late)
         }
@@ -63,7 +67,8 @@ import Testing
         let events: [SourceEvent] = [.sample(pressure(0), line: 1), .issue(issue), .sample(pressure(1), line: 3)]
         let lenient = try RecordingPlayer(source: ArraySampleSource(events: events))
         #expect(try drain(lenient).contains(.issue(issue)))
-        let strict = try RecordingPlayer(source: ArraySampleSource(events: events), configuration: try PlayerConfiguration(strict: true))
+        let strict = try RecordingPlayer(
+            source: ArraySampleSource(events: events), configuration: try PlayerConfiguration { $0.strict = true })
         #expect(throws: RecordingError.malformedLine(issue)) { try drain(strict) }
     }
 
@@ -80,7 +85,10 @@ import Testing
 
     @Test func realTimePacingFollowsTheInjectedClock() throws {
         let clock = ManualPlaybackClock(startSeconds: 100)
-        let config = try PlayerConfiguration(reorderWindowSeconds: 0, speed: .realTime(factor: 2))
+        let config = try PlayerConfiguration {
+            $0.reorderWindowSeconds = 0
+            $0.speed = .realTime(factor: 2)
+        }
         let player = try RecordingPlayer(
             source: ArraySampleSource([pressure(10), pressure(11), pressure(13), pressure(13)]),
             configuration: config, clock: clock)
@@ -92,14 +100,14 @@ import Testing
     }
 
     @Test func realTimeWithoutAClockIsRejected() throws {
-        let config = try PlayerConfiguration(speed: .realTime(factor: 1))
+        let config = try PlayerConfiguration { $0.speed = .realTime(factor: 1) }
         #expect(throws: RecordingError.self) { try RecordingPlayer(source: ArraySampleSource([]), configuration: config) }
     }
 
     @Test func seekForwardAndBackward() throws {
         let samples = (0..<10).map { pressure(Double($0)) }
         let player = try RecordingPlayer(
-            source: ArraySampleSource(samples), configuration: try PlayerConfiguration(reorderWindowSeconds: 0))
+            source: ArraySampleSource(samples), configuration: try PlayerConfiguration { $0.reorderWindowSeconds = 0 })
         try player.seek(toSeconds: 6.5)
         #expect(times(try drain(player)) == [7, 8, 9])
         #expect(player.report.skippedBySeek == 7)
@@ -109,7 +117,10 @@ import Testing
         let clock = ManualPlaybackClock()
         let paced = try RecordingPlayer(
             source: ArraySampleSource(samples),
-            configuration: try PlayerConfiguration(reorderWindowSeconds: 0, speed: .realTime(factor: 1)), clock: clock)
+            configuration: try PlayerConfiguration {
+                $0.reorderWindowSeconds = 0
+                $0.speed = .realTime(factor: 1)
+            }, clock: clock)
         try paced.seek(toSeconds: 8)
         _ = try drain(paced)
         // Pacing starts at the seek target: no wait for 8, one second for 9.
@@ -130,7 +141,10 @@ import Testing
 
     @Test func bufferIsBoundedByTheSampleCap() throws {
         // All 50 samples share one time, so the window never releases; the cap does.
-        let config = try PlayerConfiguration(reorderWindowSeconds: 10, maxBufferedSamples: 8)
+        let config = try PlayerConfiguration {
+            $0.reorderWindowSeconds = 10
+            $0.maxBufferedSamples = 8
+        }
         let player = try RecordingPlayer(source: ArraySampleSource((0..<50).map { pressure(1, Double($0)) }), configuration: config)
         let events = try drain(player)
         #expect(events.count == 50)
@@ -140,12 +154,19 @@ import Testing
         #expect(order == (0..<50).map(Double.init))
     }
 
-    @Test func configurationIsValidated() {
-        #expect(throws: RecordingError.self) { try PlayerConfiguration(reorderWindowSeconds: -1) }
-        #expect(throws: RecordingError.self) { try PlayerConfiguration(reorderWindowSeconds: .nan) }
-        #expect(throws: RecordingError.self) { try PlayerConfiguration(maxBufferedSamples: 0) }
-        #expect(throws: RecordingError.self) { try PlayerConfiguration(speed: .realTime(factor: 0)) }
-        #expect(throws: RecordingError.self) { try PlayerConfiguration(speed: .realTime(factor: .infinity)) }
+    @Test func configurationIsValidated() throws {
+        #expect(throws: ConfigurationError.self) { try PlayerConfiguration { $0.reorderWindowSeconds = -1 } }
+        #expect(throws: ConfigurationError.self) { try PlayerConfiguration { $0.reorderWindowSeconds = .nan } }
+        #expect(throws: ConfigurationError.self) { try PlayerConfiguration { $0.maxBufferedSamples = 0 } }
+        #expect(throws: ConfigurationError.self) { try PlayerConfiguration { $0.speed = .realTime(factor: 0) } }
+        #expect(throws: ConfigurationError.self) { try PlayerConfiguration { $0.speed = .realTime(factor: .infinity) } }
+        // A value changed after validation is caught by the player, which names the field.
+        var bad = PlayerConfiguration.standard
+        bad.maxBufferedSamples = 0
+        #expect(throws: RecordingError.invalidConfiguration(field: "maxBufferedSamples", message: "0 is outside 1 ... 10000000")) {
+            try RecordingPlayer(source: ArraySampleSource([]), configuration: bad)
+        }
+        #expect(try PlayerConfiguration { $0.speed = .realTime(factor: 2) }.namedValues["realTimeFactor"] == 2)
         #expect(PlayerConfiguration.standard.reorderWindowSeconds == 30)
     }
 

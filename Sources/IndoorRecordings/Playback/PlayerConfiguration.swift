@@ -1,3 +1,5 @@
+import IndoorConfiguration
+
 /// How fast the player releases samples.
 public enum PlaybackSpeed: Hashable, Sendable {
     /// No waiting: every sample as soon as it is ready.
@@ -6,14 +8,8 @@ public enum PlaybackSpeed: Hashable, Sendable {
     case realTime(factor: Double)
 }
 
-/// The player's tunables; `init` checks the ranges.
-///
-/// | setting | unit | default | valid range |
-/// |---|---|---|---|
-/// | `reorderWindowSeconds` | s | 30 | 0…600 |
-/// | `maxBufferedSamples` | samples | 100 000 | 1…10 000 000 |
-/// | `speed` | — | as fast as possible | factor 0.01…1000 |
-/// | `strict` | — | false | — |
+/// The player's tunables: units, defaults and ranges are in ``tunables`` (`indoornav config player`; the
+/// module README's table is generated from it); ``RecordingPlayer`` checks them.
 ///
 /// The 30 s window covers the disorder in the ILC path files: Wi-Fi and beacon batches stamped up to
 /// ~3.9 s before the inertial samples written before them, and ground-truth waypoints written up to
@@ -21,44 +17,43 @@ public enum PlaybackSpeed: Hashable, Sendable {
 /// the window holds about 10,000 samples.
 public struct PlayerConfiguration: Hashable, Sendable {
     /// How far back in time a sample may arrive and still be put in order, seconds.
-    public var reorderWindowSeconds: Double
+    public var reorderWindowSeconds = 30.0
     /// Hard cap on buffered samples; beyond it the earliest is released early (memory bound).
-    public var maxBufferedSamples: Int
+    public var maxBufferedSamples = 100_000
     /// Playback speed.
-    public var speed: PlaybackSpeed
+    public var speed = PlaybackSpeed.asFastAsPossible
     /// Whether a malformed line or a too-late sample throws instead of being reported and skipped.
-    public var strict: Bool
-
-    /// A validated configuration.
-    public init(
-        reorderWindowSeconds: Double = 30, maxBufferedSamples: Int = 100_000,
-        speed: PlaybackSpeed = .asFastAsPossible, strict: Bool = false
-    ) throws(RecordingError) {
-        guard reorderWindowSeconds.isFinite, (0...600).contains(reorderWindowSeconds) else {
-            throw .invalidConfiguration(field: "reorderWindowSeconds", message: "\(reorderWindowSeconds) s is outside 0…600")
-        }
-        guard (1...10_000_000).contains(maxBufferedSamples) else {
-            throw .invalidConfiguration(field: "maxBufferedSamples", message: "\(maxBufferedSamples) is outside 1…10000000")
-        }
-        if case .realTime(let factor) = speed, !(factor.isFinite && (0.01...1000).contains(factor)) {
-            throw .invalidConfiguration(field: "speed", message: "real-time factor \(factor) is outside 0.01…1000")
-        }
-        self.reorderWindowSeconds = reorderWindowSeconds
-        self.maxBufferedSamples = maxBufferedSamples
-        self.speed = speed
-        self.strict = strict
-    }
+    public var strict = false
 
     /// The defaults (30 s window, as fast as possible, lenient).
-    public static var standard: PlayerConfiguration {
-        // The defaults are in range, so this cannot fail.
-        (try? PlayerConfiguration()) ?? PlayerConfiguration(unchecked: ())
-    }
+    public static let standard = PlayerConfiguration(defaults: ())
 
-    private init(unchecked: Void) {
-        reorderWindowSeconds = 30
-        maxBufferedSamples = 100_000
-        speed = .asFastAsPossible
-        strict = false
+    private init(defaults: Void) {}
+}
+
+extension PlayerConfiguration: TunableConfiguration {
+    /// "player" in messages and on the command line.
+    public static let configurationName = "player"
+
+    /// The one table of the player's tunables (`realTimeFactor` stands for ``speed``: 0 = as fast as possible).
+    public static let tunables: [Tunable<PlayerConfiguration>] = [
+        Tunable(
+            "reorderWindowSeconds", \.reorderWindowSeconds, unit: "s", range: 0...600,
+            "how late a sample may arrive and still be put in order"),
+        Tunable("maxBufferedSamples", \.maxBufferedSamples, unit: "samples", range: 1...10_000_000, "most samples buffered"),
+        Tunable(
+            name: "realTimeFactor", unit: "", kind: .real, range: TunableRange(0...1_000),
+            summary: "playback at this many times real time (0 = as fast as possible; else at least 0.01)",
+            read: { if case .realTime(let factor) = $0.speed { factor } else { 0 } },
+            write: { $0.speed = $1 == 0 ? .asFastAsPossible : .realTime(factor: $1) }),
+        Tunable("strict", \.strict, "a malformed line or too-late sample throws instead of being reported"),
+    ]
+
+    /// A real-time factor is at least 0.01.
+    public func validateCombination() throws(ConfigurationError) {
+        if case .realTime(let factor) = speed, factor < 0.01 {
+            throw .invalidCombination(
+                configuration: Self.configurationName, field: "realTimeFactor", value: factor, rule: "0 or 0.01 ... 1000")
+        }
     }
 }

@@ -1,3 +1,5 @@
+import IndoorConfiguration
+
 /// A sample that arrived after a later sample had already been played (outside the reorder window).
 public struct LateSample: Hashable, Sendable {
     /// The sample, not played.
@@ -64,9 +66,12 @@ public final class RecordingPlayer {
     @exclusivity(unchecked) private var core: PlayerCore
 
     /// A player over `source`. Real-time speed needs a `clock`.
+    /// - Throws: ``RecordingError/invalidConfiguration(field:message:)`` for a configuration value out of
+    ///   its range (``PlayerConfiguration/tunables``) or real time without a clock.
     public init(
         source: any SampleSource, configuration: PlayerConfiguration = .standard, clock: (any PlaybackClock)? = nil
     ) throws(RecordingError) {
+        do { try configuration.validate() } catch { throw .invalidConfiguration(field: error.field, message: error.reason) }
         if case .realTime = configuration.speed, clock == nil {
             throw .invalidConfiguration(field: "clock", message: "real-time playback needs a clock")
         }

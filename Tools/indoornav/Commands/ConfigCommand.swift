@@ -3,6 +3,7 @@ import IndoorConfiguration
 import IndoorEstimation
 import IndoorNavigation
 import IndoorPositioning
+import IndoorRecordings
 import IndoorRerouteService
 import IndoorSimulation
 
@@ -49,6 +50,7 @@ enum ConfigCommand {
         Described(BeaconAuditConfiguration.self, "the beacon registry audit"),
         Described(KalmanFilterConfiguration.self, "the Kalman filter's gate and covariance checks"),
         Described(NonlinearLeastSquaresConfiguration.self, "the nonlinear least-squares solver's stopping rules"),
+        Described(PlayerConfiguration.self, "the recording player: reordering window, buffer, speed"),
         Described(ServiceConfiguration.self, "the reroute service's session layer: limits, time-outs, intervals"),
         Described(HTTPServerConfiguration.self, "the reroute service's HTTP layer: port, body, connections, time-outs"),
         Described(WalkerConfiguration.self, "the simulated walker: speeds, step frequency, connectors, pauses"),
