@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "IndoorConfiguration", exclude: readme),
         .target(name: "IndoorJSON", exclude: readme),
         .target(name: "IndoorGeometry", exclude: readme),
-        .target(name: "IndoorVenue", dependencies: ["IndoorGeometry", "IndoorJSON"], exclude: readme),
+        .target(name: "IndoorVenue", dependencies: ["IndoorConfiguration", "IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(name: "IndoorRouting", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorPlot"], exclude: readme),

@@ -180,8 +180,14 @@ import Testing
         }
         let generated = NSTemporaryDirectory() + "indoornav-consistency-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: generated) }
-        let configuration = try SyntheticVenueConfiguration(
-            levelCount: 2, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 2, sizeScale: 0.2, seed: 1)
+        let configuration = try SyntheticVenueConfiguration {
+            $0.levelCount = 2
+            $0.parkingLevelCount = 1
+            $0.towerCount = 2
+            $0.corridorsPerTower = 2
+            $0.sizeScale = 0.2
+            $0.seed = 1
+        }
         _ = try SyntheticVenueGenerator(configuration: configuration).write(to: generated)
         paths.append(generated)
         let venues = try paths.map { try VenueLoader.load(path: $0) }

@@ -8,8 +8,14 @@ import Testing
 /// --corridors 2`): parking P1 has aisles for cars and people, the towers' rooms are for people only.
 @Suite struct VehicleConditionTests {
     static func venue() throws -> Venue {
-        let configuration = try SyntheticVenueConfiguration(
-            levelCount: 2, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 2, sizeScale: 0.2, seed: 1)
+        let configuration = try SyntheticVenueConfiguration {
+            $0.levelCount = 2
+            $0.parkingLevelCount = 1
+            $0.towerCount = 2
+            $0.corridorsPerTower = 2
+            $0.sizeScale = 0.2
+            $0.seed = 1
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vehicle-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         _ = try SyntheticVenueGenerator(configuration: configuration).write(to: directory)

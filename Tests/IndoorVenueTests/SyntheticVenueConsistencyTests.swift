@@ -7,9 +7,14 @@ import Testing
 
 /// Cross-references between the generated files, and the graph's connectivity.
 @Suite struct SyntheticVenueConsistencyTests {
-    static let configuration = try? SyntheticVenueConfiguration(
-        levelCount: 4, parkingLevelCount: 2, towerCount: 3,
-        corridorsPerTower: 2, sizeScale: 0.25, seed: 11)
+    static let configuration = try? SyntheticVenueConfiguration {
+        $0.levelCount = 4
+        $0.parkingLevelCount = 2
+        $0.towerCount = 3
+        $0.corridorsPerTower = 2
+        $0.sizeScale = 0.25
+        $0.seed = 11
+    }
 
     func generated() throws -> GeneratedSyntheticVenue {
         try GeneratedSyntheticVenue(try #require(Self.configuration))

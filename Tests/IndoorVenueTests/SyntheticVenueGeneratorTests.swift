@@ -13,12 +13,22 @@ import Testing
     ]
 
     @Test func sameSeedSameBytesDifferentSeedDifferentBytes() throws {
-        let config = try SyntheticVenueConfiguration(levelCount: 3, towerCount: 2, corridorsPerTower: 2, sizeScale: 0.3, seed: 42)
+        let config = try SyntheticVenueConfiguration {
+            $0.levelCount = 3
+            $0.towerCount = 2
+            $0.corridorsPerTower = 2
+            $0.sizeScale = 0.3
+            $0.seed = 42
+        }
         let a = try GeneratedSyntheticVenue(config), b = try GeneratedSyntheticVenue(config)
         let c = try GeneratedSyntheticVenue(
-            try SyntheticVenueConfiguration(
-                levelCount: 3, towerCount: 2, corridorsPerTower: 2,
-                sizeScale: 0.3, seed: 43))
+            try SyntheticVenueConfiguration {
+                $0.levelCount = 3
+                $0.towerCount = 2
+                $0.corridorsPerTower = 2
+                $0.sizeScale = 0.3
+                $0.seed = 43
+            })
         defer { a.remove(); b.remove(); c.remove() }
         #expect(a.summary.files.sorted() == Self.files.sorted())
         for file in Self.files { #expect(try a.bytes(file) == b.bytes(file), "\(file)") }
@@ -30,9 +40,14 @@ import Testing
 
     @Test(arguments: [(1, 0, 2, 1, 0.1), (2, 1, 2, 2, 0.25), (3, 2, 3, 2, 0.3), (4, 1, 2, 3, 0.5)])
     func nodeCountMatchesTheLayout(levels: Int, parking: Int, towers: Int, corridors: Int, size: Double) throws {
-        let config = try SyntheticVenueConfiguration(
-            levelCount: levels, parkingLevelCount: parking, towerCount: towers,
-            corridorsPerTower: corridors, sizeScale: size, seed: 7)
+        let config = try SyntheticVenueConfiguration {
+            $0.levelCount = levels
+            $0.parkingLevelCount = parking
+            $0.towerCount = towers
+            $0.corridorsPerTower = corridors
+            $0.sizeScale = size
+            $0.seed = 7
+        }
         let venue = try GeneratedSyntheticVenue(config)
         defer { venue.remove() }
         let rooms = max(8, Int((32 * size).rounded()))
@@ -51,8 +66,7 @@ import Testing
         let count = expectedSyntheticNodeCount(rooms: 32, corridors: 8, towers: 2, levels: 40, parking: 1)
         #expect(count == 221_234)
         #expect(count >= 200_000)
-        let defaults = try? SyntheticVenueConfiguration()
-        #expect(defaults?.roomsPerCorridorSide == 32)
+        #expect(SyntheticVenueConfiguration.standard.roomsPerCorridorSide == 32)
     }
 
     /// (field expected in the error, levels, parking, towers, corridors, size, latitude)
@@ -64,21 +78,31 @@ import Testing
     ]
 
     @Test(arguments: badConfigurations)
-    func invalidConfigurationNamesTheField(_ bad: (String, Int, Int, Int, Int, Double, Double)) {
+    func invalidConfigurationNamesTheField(_ bad: (String, Int, Int, Int, Int, Double, Double)) throws {
+        var c = SyntheticVenueConfiguration.standard
+        (c.levelCount, c.parkingLevelCount, c.towerCount, c.corridorsPerTower) = (bad.1, bad.2, bad.3, bad.4)
+        c.sizeScale = bad.5
+        c.origin = .init(latitudeDegrees: bad.6, longitudeDegrees: 8)
         do {
-            _ = try SyntheticVenueConfiguration(
-                levelCount: bad.1, parkingLevelCount: bad.2, towerCount: bad.3,
-                corridorsPerTower: bad.4, sizeScale: bad.5,
-                origin: .init(latitudeDegrees: bad.6, longitudeDegrees: 8))
+            _ = try c.validated()
             Issue.record("accepted a bad \(bad.0)")
         } catch {
             guard case .invalidConfiguration(let field, _, _) = error else { Issue.record("got \(error)"); return }
             #expect(field == bad.0)
         }
+        // The generator checks before it writes anything.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("synthetic-bad-\(UUID().uuidString)").path
+        #expect(throws: SyntheticVenueError.self) { try SyntheticVenueGenerator(configuration: c).write(to: directory) }
+        #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
     @Test func refusesNonEmptyOutputUnlessOverwriting() throws {
-        let config = try SyntheticVenueConfiguration(levelCount: 1, parkingLevelCount: 0, corridorsPerTower: 1, sizeScale: 0.1)
+        let config = try SyntheticVenueConfiguration {
+            $0.levelCount = 1
+            $0.parkingLevelCount = 0
+            $0.corridorsPerTower = 1
+            $0.sizeScale = 0.1
+        }
         let venue = try GeneratedSyntheticVenue(config)
         defer { venue.remove() }
         let generator = SyntheticVenueGenerator(configuration: config)
@@ -92,7 +116,12 @@ import Testing
     }
 
     @Test func unwritableOutput() throws {
-        let config = try SyntheticVenueConfiguration(levelCount: 1, parkingLevelCount: 0, corridorsPerTower: 1, sizeScale: 0.1)
+        let config = try SyntheticVenueConfiguration {
+            $0.levelCount = 1
+            $0.parkingLevelCount = 0
+            $0.corridorsPerTower = 1
+            $0.sizeScale = 0.1
+        }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("synthetic-file-\(UUID().uuidString)").path
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }

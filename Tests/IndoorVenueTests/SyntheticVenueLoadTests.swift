@@ -32,9 +32,14 @@ import Testing
     /// Graph nodes sit where the geometry says: doors on their openings, POIs in their rooms, every other
     /// node inside a walkable space of its level (within the ~1 cm of the 1e-7° coordinate rounding).
     @Test func graphNodesMatchTheGeometry() throws {
-        let config = try SyntheticVenueConfiguration(
-            levelCount: 2, parkingLevelCount: 1, towerCount: 2, corridorsPerTower: 3,
-            sizeScale: 0.25, seed: 9)
+        let config = try SyntheticVenueConfiguration {
+            $0.levelCount = 2
+            $0.parkingLevelCount = 1
+            $0.towerCount = 2
+            $0.corridorsPerTower = 3
+            $0.sizeScale = 0.25
+            $0.seed = 9
+        }
         let generated = try GeneratedSyntheticVenue(config)
         defer { generated.remove() }
         let venue = try VenueLoader.load(path: generated.directory)

@@ -1,62 +1,62 @@
+import IndoorConfiguration
 import IndoorGeometry
 
-/// What ``SyntheticVenueGenerator`` builds. Every field is validated in `init`.
-///
-/// | field | unit | default | valid range | meaning |
-/// |---|---|---|---|---|
-/// | `levelCount` | levels | 40 | 1…500 | above-ground levels, ordinals 0…n−1 |
-/// | `parkingLevelCount` | levels | 1 | 0…10 | parking levels below ground, ordinals −1, −2, … |
-/// | `towerCount` | buildings | 2 | 2…32 | towers side by side, linked on the ground and parking levels |
-/// | `corridorsPerTower` | corridors | 8 | 1…100 | east-west corridors per tower floor, rooms on both sides |
-/// | `sizeScale` | factor | 1 | 0.01…100 | scales rooms per corridor side: max(8, round(32 × sizeScale)) |
-/// | `seed` | — | 1 | any | fixes room categories and names |
-/// | `origin` | degrees | 47.3769° N, 8.5417° E | valid coordinate | geographic position of the local origin |
+/// What ``SyntheticVenueGenerator`` builds. The numeric fields, with their units, defaults and ranges, are
+/// in ``tunables`` (`indoornav config synthetic-venue`; the module README's table is generated from it);
+/// besides them `seed` (any) and `origin` (a valid coordinate within 80° of the equator). ``validated()``
+/// checks them all, and the generator checks before it writes.
 ///
 /// At the defaults the graph has 221,234 nodes (see ``SyntheticVenueGenerator`` for the formula).
 public struct SyntheticVenueConfiguration: Hashable, Sendable {
-    /// Above-ground levels (ordinals 0…n−1), 1…500.
-    public let levelCount: Int
-    /// Parking levels below ground (ordinals −1, −2, …), 0…10.
-    public let parkingLevelCount: Int
-    /// Towers (IMDF buildings), 2…32.
-    public let towerCount: Int
-    /// East-west corridors per tower floor, 1…100.
-    public let corridorsPerTower: Int
-    /// Scale of the rooms per corridor side (unitless), 0.01…100.
-    public let sizeScale: Double
+    /// Above-ground levels (ordinals 0…n−1).
+    public var levelCount = 40
+    /// Parking levels below ground (ordinals −1, −2, …).
+    public var parkingLevelCount = 1
+    /// Towers (IMDF buildings) side by side, linked on the ground and parking levels.
+    public var towerCount = 2
+    /// East-west corridors per tower floor, rooms on both sides.
+    public var corridorsPerTower = 8
+    /// Scale of the rooms per corridor side (unitless): max(8, round(32 × sizeScale)) rooms.
+    public var sizeScale = 1.0
     /// Seed of the generator that picks room categories and names.
-    public let seed: UInt64
+    public var seed: UInt64 = 1
     /// Geographic position of the venue's local origin (the first tower's south-west corner), in degrees.
-    public let origin: GeoCoordinate
+    public var origin = GeoCoordinate(latitudeDegrees: 47.3769, longitudeDegrees: 8.5417)
 
-    /// Validates every field; throws ``SyntheticVenueError/invalidConfiguration(field:value:reason:)``
-    /// naming the first bad one.
-    public init(
-        levelCount: Int = 40, parkingLevelCount: Int = 1, towerCount: Int = 2, corridorsPerTower: Int = 8,
-        sizeScale: Double = 1, seed: UInt64 = 1,
-        origin: GeoCoordinate = GeoCoordinate(latitudeDegrees: 47.3769, longitudeDegrees: 8.5417)
-    )
-        throws(SyntheticVenueError)
-    {
-        func check(_ ok: Bool, _ field: String, _ value: String, _ reason: String) throws(SyntheticVenueError) {
-            if !ok { throw .invalidConfiguration(field: field, value: value, reason: reason) }
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = SyntheticVenueConfiguration(defaults: ())
+
+    private init(defaults: Void) {}
+
+    /// The configuration after checking every range (``tunables``) and the origin.
+    /// - Throws: ``SyntheticVenueError/invalidConfiguration(field:value:reason:)`` naming the first bad field.
+    public func validated() throws(SyntheticVenueError) -> SyntheticVenueConfiguration {
+        do { try validate() } catch {
+            throw .invalidConfiguration(
+                field: error.field, value: TunableFormat.number(error.value), reason: "must be \(error.validValues)")
         }
-        try check((1...500).contains(levelCount), "levelCount", "\(levelCount)", "must be in 1...500")
-        try check((0...10).contains(parkingLevelCount), "parkingLevelCount", "\(parkingLevelCount)", "must be in 0...10")
-        try check((2...32).contains(towerCount), "towerCount", "\(towerCount)", "must be in 2...32")
-        try check((1...100).contains(corridorsPerTower), "corridorsPerTower", "\(corridorsPerTower)", "must be in 1...100")
-        try check(
-            sizeScale.isFinite && sizeScale >= 0.01 && sizeScale <= 100, "sizeScale", "\(sizeScale)",
-            "must be a number in 0.01...100")
-        try check(
-            origin.isValid && abs(origin.latitudeDegrees) < 80, "origin", "\(origin)",
-            "must be a valid coordinate within 80° of the equator")
-        self.levelCount = levelCount; self.parkingLevelCount = parkingLevelCount; self.towerCount = towerCount
-        self.corridorsPerTower = corridorsPerTower; self.sizeScale = sizeScale; self.seed = seed; self.origin = origin
+        guard origin.isValid, abs(origin.latitudeDegrees) < 80 else {
+            throw .invalidConfiguration(field: "origin", value: "\(origin)", reason: "must be a valid coordinate within 80° of the equator")
+        }
+        return self
     }
 
     /// Rooms on each side of each corridor: max(8, round(32 × sizeScale)).
     public var roomsPerCorridorSide: Int { max(8, Int((32 * sizeScale).rounded())) }
+}
+
+extension SyntheticVenueConfiguration: TunableConfiguration {
+    /// "synthetic-venue" in messages and on the command line.
+    public static let configurationName = "synthetic-venue"
+
+    /// The one table of the synthetic venue's numeric tunables (`venue generate`'s flags read it).
+    public static let tunables: [Tunable<SyntheticVenueConfiguration>] = [
+        Tunable("levelCount", \.levelCount, unit: "levels", range: 1...500, "above-ground levels"),
+        Tunable("parkingLevelCount", \.parkingLevelCount, unit: "levels", range: 0...10, "parking levels below ground"),
+        Tunable("towerCount", \.towerCount, unit: "buildings", range: 2...32, "towers side by side"),
+        Tunable("corridorsPerTower", \.corridorsPerTower, unit: "corridors", range: 1...100, "east-west corridors per tower floor"),
+        Tunable("sizeScale", \.sizeScale, range: 0.01...100, "scale of the rooms per corridor side"),
+    ]
 }
 
 /// Why generating a synthetic venue failed.

@@ -43,7 +43,7 @@ public struct SyntheticVenueGenerator: Sendable {
     /// What to build.
     public let configuration: SyntheticVenueConfiguration
 
-    /// A generator for a validated configuration.
+    /// A generator for `configuration` (checked by ``write(to:overwrite:)``).
     public init(configuration: SyntheticVenueConfiguration) { self.configuration = configuration }
 
     /// The venue's local frame: reference at the configured origin (the first tower's south-west corner).
@@ -51,9 +51,11 @@ public struct SyntheticVenueGenerator: Sendable {
 
     /// Writes the venue into `directory`, creating it when missing.
     ///
-    /// Refuses a non-empty directory unless `overwrite` is true; then the generator's own files are
+    /// Refuses an invalid configuration (``SyntheticVenueConfiguration/validated()``) and a non-empty
+    /// directory unless `overwrite` is true; then the generator's own files are
     /// replaced and any other file is left alone. - Complexity: O(size of the output)
     public func write(to directory: String, overwrite: Bool = false) throws(SyntheticVenueError) -> Summary {
+        _ = try configuration.validated()
         try prepare(directory, overwrite: overwrite)
         var planner = SyntheticVenuePlanner(configuration: configuration)
         let plan = planner.makePlan()

@@ -17,14 +17,38 @@ enum VenueGenerateCommand {
     ]
 
     struct Inputs: RunnableInputs {
-        @Option(.integer("--levels", "N", "above-ground levels", in: 1...500, default: 40, example: "--levels 10")) var levels: Int
-        @Option(.value("--seed", "S", "non-negative whole number fixing names and room categories", default: "1", example: "--seed 7"))
+        @Option(
+            .integer(
+                "--levels", "N", "above-ground levels", in: SyntheticVenueConfiguration.wholeNumberRange(of: "levelCount"),
+                default: SyntheticVenueConfiguration.standard.levelCount, example: "--levels 10"))
+        var levels: Int
+        @Option(
+            .value(
+                "--seed", "S", "non-negative whole number fixing names and room categories",
+                default: "\(SyntheticVenueConfiguration.standard.seed)",
+                example: "--seed 7"))
         var seedText: String
-        @Option(.number("--size", "K", "scale of rooms per corridor", in: 0.01...100, default: 1, example: "--size 0.5")) var size: Double
-        @Option(.integer("--towers", "T", "buildings", in: 2...32, default: 2, example: "--towers 4")) var towers: Int
-        @Option(.integer("--parking", "P", "parking levels below ground", in: 0...10, default: 1, example: "--parking 2")) var parking: Int
-        @Option(.integer("--corridors", "C", "corridors per tower floor", in: 1...100, default: 8, example: "--corridors 4")) var corridors:
-            Int
+        @Option(
+            .number(
+                "--size", "K", "scale of rooms per corridor", in: SyntheticVenueConfiguration.numberRange(of: "sizeScale"),
+                default: SyntheticVenueConfiguration.standard.sizeScale, example: "--size 0.5"))
+        var size: Double
+        @Option(
+            .integer(
+                "--towers", "T", "buildings", in: SyntheticVenueConfiguration.wholeNumberRange(of: "towerCount"),
+                default: SyntheticVenueConfiguration.standard.towerCount,
+                example: "--towers 4"))
+        var towers: Int
+        @Option(
+            .integer(
+                "--parking", "P", "parking levels below ground", in: SyntheticVenueConfiguration.wholeNumberRange(of: "parkingLevelCount"),
+                default: SyntheticVenueConfiguration.standard.parkingLevelCount, example: "--parking 2"))
+        var parking: Int
+        @Option(
+            .integer(
+                "--corridors", "C", "corridors per tower floor", in: SyntheticVenueConfiguration.wholeNumberRange(of: "corridorsPerTower"),
+                default: SyntheticVenueConfiguration.standard.corridorsPerTower, example: "--corridors 4"))
+        var corridors: Int
         @Option(
             SharedOptions.output("DIR", "output folder (created; must be empty unless --force)", required: true, example: "-o /tmp/big"))
         var output: String
@@ -34,12 +58,10 @@ enum VenueGenerateCommand {
             guard !output.isEmpty else { throw UsageError("venue generate: missing -o DIR") }
             guard let seed = UInt64(seedText) else { throw UsageError("--seed: '\(seedText)' is not a non-negative integer") }
 
-            let configuration: SyntheticVenueConfiguration
-            do {
-                configuration = try SyntheticVenueConfiguration(
-                    levelCount: levels, parkingLevelCount: parking, towerCount: towers,
-                    corridorsPerTower: corridors, sizeScale: size, seed: seed)
-            } catch {
+            var configuration = SyntheticVenueConfiguration.standard
+            (configuration.levelCount, configuration.parkingLevelCount, configuration.towerCount) = (levels, parking, towers)
+            (configuration.corridorsPerTower, configuration.sizeScale, configuration.seed) = (corridors, size, seed)
+            do { configuration = try configuration.validated() } catch {
                 if case .invalidConfiguration(let field, let value, let reason) = error {
                     throw UsageError("\(flagOfField[field] ?? field) \(value): \(reason)")
                 }
