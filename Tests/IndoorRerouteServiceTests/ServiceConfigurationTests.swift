@@ -48,4 +48,17 @@ import Testing
         #expect(HTTPServerConfiguration.wholeNumberRange(of: "connectionLimit") == 1...65_536)
         #expect(HTTPServerConfiguration.numberRange(of: "requestReadTimeoutSeconds") == 0.1...3_600)
     }
+
+    @Test func theRedisPoolReadsItsTable() throws {
+        var c = try RedisConfiguration(url: "redis://127.0.0.1:6379/2")
+        _ = try c.validated()
+        c.maximumIdleConnections = 0
+        #expect(throws: ServiceError.invalidConfiguration(field: "redis.maximumIdleConnections", reason: "0 is outside 1 ... 256")) {
+            try c.validated()
+        }
+        c = try RedisConfiguration(url: "redis://127.0.0.1")
+        c.timeoutSeconds = .infinity
+        #expect(throws: ServiceError.self) { try c.validated() }
+        #expect(try RedisConfiguration(url: "redis-sentinel://127.0.0.1/m").createReplicas == 1)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 
 /// Where a Redis server listens.
 public enum RedisAddress: Hashable, Sendable, CustomStringConvertible {
@@ -31,16 +32,11 @@ public struct RedisSentinels: Hashable, Sendable {
     public init(addresses: [RedisAddress], masterName: String) { self.addresses = addresses; self.masterName = masterName }
 }
 
-/// Where and how to reach Redis.
-///
-/// | setting | unit | default | range |
-/// |---|---|---|---|
-/// | `address`, `database` | — | from the URL | TCP: IPv4 or `localhost`, port 1–65,535; Unix socket: absolute path of at most 107 bytes; database 0–15 |
-/// | `sentinels` | — | from a `redis-sentinel://` URL, else none | 1–16 sentinels |
-/// | `createReplicas` | replicas | 1 with `sentinels`, else 0 | 0–16 |
-/// | `maximumIdleConnections` | connections kept open | 8 | 1–256 |
-/// | `timeoutSeconds` | s per send or receive | 0.5 | 0.01–60 |
-/// | `setRefreshFraction` | fraction of the session TTL | 0.1 | 0–0.5 |
+/// Where and how to reach Redis. The numeric settings, with units, defaults and ranges, are in ``tunables``
+/// (`indoornav config redis`; the module README's table is generated from it; `createReplicas` is 1 with
+/// `sentinels`); besides them the `address` and `database` from the URL (TCP: IPv4 or `localhost`, port
+/// 1–65,535; Unix socket: an absolute path of at most 107 bytes; database 0–15) and the `sentinels` of a
+/// `redis-sentinel://` URL (1–16).
 public struct RedisConfiguration: Hashable, Sendable {
     /// Where the server listens; with ``sentinels`` not used (the primary is whichever server the
     /// sentinels name).
@@ -71,6 +67,14 @@ public struct RedisConfiguration: Hashable, Sendable {
     /// expired session leaves the live count and its client's count at most that long after it expired
     /// (never before). 0 rewrites them on every write.
     public var setRefreshFraction = 0.1
+
+    /// The defaults of the tunables, at the local server's default address (for the tables).
+    public static let standard = RedisConfiguration(address: .tcp(host: "127.0.0.1", port: 6379), database: 0)
+
+    private init(address: RedisAddress, database: Int) {
+        self.address = address
+        self.database = database
+    }
 
     /// The longest Unix-domain socket path, in bytes (`sun_path` holds 108 with the terminating NUL).
     public static let maximumSocketPathBytes = 107
@@ -191,20 +195,11 @@ public struct RedisConfiguration: Hashable, Sendable {
         return (.unix(path: path), database)
     }
 
-    /// The configuration after checking the tunables.
-    /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)``.
+    /// The configuration after checking the tunables (``tunables``) and the sentinels.
+    /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)``, the field as `redis.NAME`.
     public func validated() throws(ServiceError) -> RedisConfiguration {
-        guard (1...256).contains(maximumIdleConnections) else {
-            throw .invalidConfiguration(field: "redis.maximumIdleConnections", reason: "must be 1–256, got \(maximumIdleConnections)")
-        }
-        guard timeoutSeconds.isFinite, (0.01...60).contains(timeoutSeconds) else {
-            throw .invalidConfiguration(field: "redis.timeoutSeconds", reason: "must be 0.01–60 s, got \(timeoutSeconds)")
-        }
-        guard setRefreshFraction.isFinite, (0...0.5).contains(setRefreshFraction) else {
-            throw .invalidConfiguration(field: "redis.setRefreshFraction", reason: "must be 0–0.5, got \(setRefreshFraction)")
-        }
-        guard (0...16).contains(createReplicas) else {
-            throw .invalidConfiguration(field: "redis.createReplicas", reason: "must be 0–16, got \(createReplicas)")
+        do { try validate() } catch {
+            throw .invalidConfiguration(field: "\(Self.configurationName).\(error.field)", reason: error.reason)
         }
         if let sentinels {
             guard (1...Self.maximumSentinels).contains(sentinels.addresses.count) else {
@@ -383,4 +378,21 @@ public final class RedisConnectionPool: @unchecked Sendable {
         defer { lock.unlock() }
         if made == generation, free.count < configuration.maximumIdleConnections { free.append((connection, made)) }
     }
+}
+
+extension RedisConfiguration: TunableConfiguration {
+    /// "redis" in messages and on the command line.
+    public static let configurationName = "redis"
+
+    /// The one table of the Redis pool's numeric tunables.
+    public static let tunables: [Tunable<RedisConfiguration>] = [
+        Tunable(
+            "createReplicas", \.createReplicas, unit: "replicas", range: 0...16,
+            "replicas that must hold a new session before its create is answered"),
+        Tunable("maximumIdleConnections", \.maximumIdleConnections, unit: "connections", range: 1...256, "connections kept open"),
+        Tunable("timeoutSeconds", \.timeoutSeconds, unit: "s", range: 0.01...60, "per send or receive; slower counts as down"),
+        Tunable(
+            "setRefreshFraction", \.setRefreshFraction, range: 0...0.5,
+            "share of the session TTL the live and per-client sets' expiries may run ahead"),
+    ]
 }

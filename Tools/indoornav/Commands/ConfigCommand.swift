@@ -51,6 +51,7 @@ enum ConfigCommand {
         Described(BeaconAuditConfiguration.self, "the beacon registry audit"),
         Described(KalmanFilterConfiguration.self, "the Kalman filter's gate and covariance checks"),
         Described(NonlinearLeastSquaresConfiguration.self, "the nonlinear least-squares solver's stopping rules"),
+        Described(RedisConfiguration.self, "the reroute service's Redis pool (serve --sessions)"),
         Described(PlayerConfiguration.self, "the recording player: reordering window, buffer, speed"),
         Described(ServiceConfiguration.self, "the reroute service's session layer: limits, time-outs, intervals"),
         Described(HTTPServerConfiguration.self, "the reroute service's HTTP layer: port, body, connections, time-outs"),
