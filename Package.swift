@@ -42,7 +42,9 @@ let package = Package(
         .target(name: "IndoorVenue", dependencies: ["IndoorConfiguration", "IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(name: "IndoorRouting", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
         .target(name: "IndoorPlot", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue"], exclude: readme),
-        .target(name: "IndoorViewer", dependencies: ["IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorPlot"], exclude: readme),
+        .target(
+            name: "IndoorViewer", dependencies: ["IndoorConfiguration", "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorPlot"],
+            exclude: readme),
         .target(name: "IndoorEstimation", dependencies: ["CGSL", "IndoorConfiguration"], exclude: readme),
         .target(name: "IndoorRecordings", dependencies: ["IndoorConfiguration", "IndoorGeometry", "IndoorJSON"], exclude: readme),
         .target(

@@ -1,13 +1,9 @@
-/// How a viewer page is built.
-///
-/// | setting | unit | default | range |
-/// |---|---|---|---|
-/// | `title` | text | venue name | any |
-/// | `languages` | language codes | venue default | any |
-/// | `canvasPixels` | SVG user units of the longer side | 1600 | 200–20,000 |
-/// | `marginMeters` | m around the data | 3 | 0–1,000 |
-/// | `labelPixels` | room label size, SVG user units at a level's own scale | 16 | 4–100 |
-/// | `live` | service polling | off | see ``Live`` |
+import IndoorConfiguration
+
+/// How a viewer page is built. The numeric settings, with their units, defaults and ranges, are in
+/// ``tunables`` (`indoornav config viewer`; the module README's table is generated from it); besides them
+/// `title` (nil = the venue's name), `languages` (first preferred; empty = the venue's default) and `live`
+/// (service polling, ``Live``; nil = a static file).
 public struct ViewerConfiguration: Sendable {
     /// The page's live part: the venue list, the route form and polled sessions of a running service.
     public struct Live: Sendable, Equatable {
@@ -54,18 +50,13 @@ public struct ViewerConfiguration: Sendable {
     /// The defaults.
     public init() {}
 
-    /// The configuration after checking every range.
+    /// The defaults.
+    public static let standard = ViewerConfiguration()
+
+    /// The configuration after checking every range (``tunables``) and the live part.
     /// - Throws: ``ViewerError/invalidConfiguration(field:reason:)`` naming the first bad field.
     public func validated() throws(ViewerError) -> ViewerConfiguration {
-        guard canvasPixels.isFinite, (200...20_000).contains(canvasPixels) else {
-            throw .invalidConfiguration(field: "canvasPixels", reason: "must be 200–20000, got \(canvasPixels)")
-        }
-        guard marginMeters.isFinite, (0...1_000).contains(marginMeters) else {
-            throw .invalidConfiguration(field: "marginMeters", reason: "must be 0–1000 m, got \(marginMeters)")
-        }
-        guard labelPixels.isFinite, (4...100).contains(labelPixels) else {
-            throw .invalidConfiguration(field: "labelPixels", reason: "must be 4–100, got \(labelPixels)")
-        }
+        do { try validate() } catch { throw .invalidConfiguration(field: error.field, reason: error.reason) }
         if let live {
             guard live.pollIntervalSeconds.isFinite, (0.2...60).contains(live.pollIntervalSeconds) else {
                 throw .invalidConfiguration(field: "live.pollIntervalSeconds", reason: "must be 0.2–60 s, got \(live.pollIntervalSeconds)")
@@ -74,6 +65,18 @@ public struct ViewerConfiguration: Sendable {
         }
         return self
     }
+}
+
+extension ViewerConfiguration: TunableConfiguration {
+    /// "viewer" in messages and on the command line.
+    public static let configurationName = "viewer"
+
+    /// The one table of the viewer's numeric tunables (the live part's poll interval is checked with it).
+    public static let tunables: [Tunable<ViewerConfiguration>] = [
+        Tunable("canvasPixels", \.canvasPixels, unit: "SVG units", range: 200...20_000, "the drawing's longer side"),
+        Tunable("marginMeters", \.marginMeters, unit: "m", range: 0...1_000, "space kept around the venue and the data"),
+        Tunable("labelPixels", \.labelPixels, unit: "SVG units", range: 4...100, "room label size when a level fills the canvas"),
+    ]
 }
 
 /// Why a viewer page cannot be built.

@@ -89,5 +89,10 @@ import VenueFixtures
             #expect(throws: ViewerError.self) { _ = try c.validated() }
         }
         #expect(throws: Never.self) { _ = try ViewerConfiguration().validated() }
+        var c = ViewerConfiguration.standard
+        c.canvasPixels = 10
+        #expect(throws: ViewerError.invalidConfiguration(field: "canvasPixels", reason: "10 is outside 200 ... 20000")) {
+            _ = try c.validated()
+        }
     }
 }

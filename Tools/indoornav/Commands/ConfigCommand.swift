@@ -7,6 +7,7 @@ import IndoorRecordings
 import IndoorRerouteService
 import IndoorSimulation
 import IndoorVenue
+import IndoorViewer
 
 /// `indoornav config [NAME] [--markdown]`: the configurations described by a tunables table, or one
 /// table (name, unit, default, range, meaning).
@@ -56,6 +57,7 @@ enum ConfigCommand {
         Described(ServiceConfiguration.self, "the reroute service's session layer: limits, time-outs, intervals"),
         Described(HTTPServerConfiguration.self, "the reroute service's HTTP layer: port, body, connections, time-outs"),
         Described(SyntheticVenueConfiguration.self, "venue generate: levels, towers, corridors, room scale"),
+        Described(ViewerConfiguration.self, "the venue viewer page: canvas, margin, labels"),
         Described(WalkerConfiguration.self, "the simulated walker: speeds, step frequency, connectors, pauses"),
         Described(InertialSensorConfiguration.self, "the simulated motion sensors and barometer"),
         Described(BeaconScanConfiguration.self, "the simulated BLE radio: scan rate, path loss, dropouts"),
