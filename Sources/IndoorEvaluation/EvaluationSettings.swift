@@ -31,8 +31,9 @@ public struct EvaluationSettings {
     public var deadReckoning = DeadReckoningConfiguration.standard
     /// The venue's walkability raster for the map matcher, built once and shared by every file's engine.
     public var floorPlan: WalkabilityRaster?
-    /// Also smooth each recording offline and score the smoothed track beside the live one.
-    public var offline = false
+    /// Also smooth each recording offline with these settings and score the smoothed track beside the
+    /// live one; nil = live only.
+    public var offline: FusionSmoothingConfiguration?
 
     /// Settings with the standard fusion (venue storey height ``venuelessStoreyHeightMeters``, beacons used).
     public init(

@@ -53,7 +53,7 @@ public enum RadioMapSurvey {
         let startOnly = try GroundTruthTrack(
             [start, TruthPoint(timeSeconds: end, point: start.point, level: start.level)], source: "start point")
         var settings = placement.settings
-        settings.offline = true
+        settings.offline = .standard
         settings.manualFixes = nil
         guard let replay = try RecordingPipeline.evaluate(loaded, truth: startOnly, settings: settings) else {
             throw SurveyTrackError.noStartPoint

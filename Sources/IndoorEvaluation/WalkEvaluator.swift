@@ -92,7 +92,7 @@ public final class WalkEvaluator {
             }
             return (result, trackWriter(file, loaded, replay, recorder))
         }
-        var report = EvaluationReport(offline: settings.offline)
+        var report = EvaluationReport(offline: settings.offline != nil)
         var trackFailures: [String] = []
         for (result, failure) in results {
             switch result {

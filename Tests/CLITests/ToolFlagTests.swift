@@ -36,6 +36,9 @@ import Testing
                     "-o", dir.appendingPathComponent("s.jsonl").path,
                 ], "nowhere", 2
             ),
+            (["eval", "Recordings/simulated", "--smoothing-option", "particleLagSteps=5"], "--smoothing-option needs --offline", 64),
+            (["eval", "Recordings/simulated", "--offline", "--smoothing-option", "particleLag=5"], "no setting 'particleLag'", 64),
+            (["eval", "Recordings/simulated", "--offline", "--smoothing-option", "particleWeight=2"], "particleWeight = 2 is outside", 64),
             (["bench"], "bench", 64),
             (["bench", "route", "Recordings/venues/campus", "--queries", "0"], "--queries", 64),
             (["bench", "filter", "--state-dim", "0"], "--state-dim", 64),

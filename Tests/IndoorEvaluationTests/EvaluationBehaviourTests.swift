@@ -51,7 +51,7 @@ import Testing
     @Test func offlineSmoothingLeavesTheLiveFiguresAlone() throws {
         let settings = try Self.campus()
         var smoothing = settings
-        smoothing.offline = true
+        smoothing.offline = .standard
         let live = EvaluationReport(outcomes: [try #require(Self.score(EvaluationFixtures.campusWalk, settings))])
         let both = EvaluationReport(outcomes: [try #require(Self.score(EvaluationFixtures.campusWalk, smoothing))], offline: true)
         func withoutOffline(_ value: JSONValue) -> JSONValue {
@@ -69,6 +69,21 @@ import Testing
         #expect(smoothedMean > 0 && smoothedMean < 3 * liveMean + 1)
         #expect(offline["againstLive"]?["walks"]?.int == 1)
         #expect(offline["failures"]?.array?.isEmpty == true)
+    }
+
+    /// The smoothing settings reach the smoother: without the particles' fixed lag the smoothed track is
+    /// the Kalman backward pass's, not the particles' lagged means, so it differs; the live figures do not.
+    @Test func theSmoothingSettingsReachTheSmoother() throws {
+        var lagged = try Self.campus()
+        lagged.offline = .standard
+        var unlagged = lagged
+        unlagged.offline = try FusionSmoothingConfiguration { $0.particleLagSteps = 0 }
+        let a = EvaluationReport(outcomes: [try #require(Self.score(EvaluationFixtures.campusWalk, lagged))], offline: true)
+        let b = EvaluationReport(outcomes: [try #require(Self.score(EvaluationFixtures.campusWalk, unlagged))], offline: true)
+        #expect(a.json["meanErrorMeters"] == b.json["meanErrorMeters"])
+        let meanA = try #require(a.json["offline"]?["meanErrorMeters"]?.double)
+        let meanB = try #require(b.json["offline"]?["meanErrorMeters"]?.double)
+        #expect(abs(meanA - meanB) > 1e-9, "\(meanA) m both ways")
     }
 
     @Test func blockedCrossValidationRemovesWhatWasSurveyedNearTheWalk() throws {

@@ -48,7 +48,7 @@ import Testing
         let venue = try EvaluationInputs.loadVenue(path: EvaluationFixtures.campusVenue)
         let registry = try EvaluationInputs.loadRegistry(path: EvaluationFixtures.campusBeacons)
         var settings = EvaluationSettings(venue: venue, registry: registry)
-        settings.offline = true
+        settings.offline = .standard
         let evaluator = WalkEvaluator(
             settings: settings, radioMaps: RadioMapSelection(map: nil, configuration: .standard), files: [EvaluationFixtures.campusWalk],
             jobs: 1)

@@ -4,7 +4,7 @@ import IndoorNavigation
 import IndoorPositioning
 
 // The `NAME=VALUE` option families of `eval`, `survey` and `bench fusion` (`--fingerprint-option`,
-// `--map-matching-option`, `--fusion-option`, `--navigation-option`), each turned into its validated
+// `--map-matching-option`, `--fusion-option`, `--navigation-option`, `--smoothing-option`), each turned into its validated
 // configuration.
 
 /// `NAME=VALUE` values of a ``TunableConfiguration``'s option family applied by its table.
@@ -42,5 +42,12 @@ enum FingerprintOptions {
 enum NavigationOptions {
     static func configuration(_ options: [String]) throws -> NavigationConfiguration {
         try TunableOptions.configuration(options, flag: "--navigation-option", base: NavigationConfiguration.standard)
+    }
+}
+
+/// `--smoothing-option NAME=VALUE` values turned into a validated ``FusionSmoothingConfiguration``.
+enum SmoothingOptions {
+    static func configuration(_ options: [String]) throws -> FusionSmoothingConfiguration {
+        try TunableOptions.configuration(options, flag: "--smoothing-option", base: FusionSmoothingConfiguration.standard)
     }
 }

@@ -65,9 +65,9 @@ public struct FusionReplay: Sendable {
     public var levels: [LevelCandidate] = []
     /// Why the engine could not be started at the first truth point (nothing was fused then).
     public var startFailure: PositioningError?
-    /// The offline-smoothed track and its score (only when run with `offline: true`).
+    /// The offline-smoothed track and its score (only when run with an `offline` configuration).
     public var offline: OfflineFusion?
-    /// Why the offline backward pass refused the recorded run (only when run with `offline: true`).
+    /// Why the offline backward pass refused the recorded run (only when run with an `offline` configuration).
     public var offlineFailure: EstimationError?
 
     /// Replays time-ordered `samples`: every sample goes to the providers; at the truth's start time the
@@ -77,17 +77,18 @@ public struct FusionReplay: Sendable {
     /// - Parameters:
     ///   - startSigmaMeters: one-sigma of the start position, metres.
     ///   - observer: told of the start and of every sample consumed after it (the engine started or not).
-    ///   - offline: also record the run for the backward pass and score the smoothed track
-    ///     (``offline``); the live figures are the same either way.
+    ///   - offline: when given, also record the run for the backward pass with these settings and score
+    ///     the smoothed track (``offline``); the live figures are the same either way.
     public static func run(
         samples: [SensorSample], truth: GroundTruthTrack, pipeline: FusionPipeline,
         startSigmaMeters: Double = 1, levelConfiguration: LevelEstimatorConfiguration = .standard,
-        floorPenaltyMeters: Double = 15, observer: (any FusionReplayObserver)? = nil, offline: Bool = false
+        floorPenaltyMeters: Double = 15, observer: (any FusionReplayObserver)? = nil,
+        offline: FusionSmoothingConfiguration? = nil
     ) -> FusionReplay? {
         guard truth.count >= 2 else { return nil }
         let first = truth.start
         let engine = pipeline.engine
-        let smoothing = offline ? FusionSmoothingRecorder() : nil
+        let smoothing = offline.map { FusionSmoothingRecorder(configuration: $0) }
         if let smoothing { engine.smoothingRecorder = smoothing }
         let candidates = engine.levelCandidates
         let startLevel = first.level.flatMap { LevelCandidate.index(of: $0, in: candidates, venue: engine.venue) }

@@ -93,6 +93,11 @@ enum EvalCommand {
                 "--offline",
                 "also smooth each whole recording forwards and backwards (Rauch–Tung–Striebel) and score the smoothed track beside the live one; --track-out then writes the smoothed track"
             )) var offline: Bool
+        @Option(
+            .repeated(
+                "--smoothing-option", "NAME=VALUE",
+                "with --offline: override one FusionSmoothingConfiguration value (repeatable; A/B runs)",
+                example: "--smoothing-option particleLagSteps=40")) var smoothingOptions: [String]
         @Option(.flag("--no-heading-alignment", "do not align the heading with the floor plan")) var noAlignment: Bool
         @Option(.flag("--no-beacons", "ignore beacon fixes")) var noBeacons: Bool
         @Option(.flag("--no-gnss", "ignore satellite fixes")) var noGNSS: Bool
@@ -166,7 +171,8 @@ enum EvalCommand {
                 venue: nil, registry: nil, fusion: fusion,
                 storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
             settings.useGNSS = !noGNSS
-            settings.offline = offline
+            if !smoothingOptions.isEmpty, !offline { throw UsageError("eval: --smoothing-option needs --offline") }
+            settings.offline = offline ? try SmoothingOptions.configuration(smoothingOptions) : nil
             settings.fingerprint = try FingerprintOptions.configuration(fingerprintOptions)
             if let weinbergK { settings.deadReckoning.stride = try StrideConfiguration { $0.weinbergK = weinbergK } }
 
