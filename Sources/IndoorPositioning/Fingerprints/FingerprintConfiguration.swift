@@ -48,14 +48,14 @@ public struct FingerprintConfiguration: Hashable, Sendable {
     /// How much of the neighbours' level vote a fix carries to the level filter: its level probability
     /// is 1/n + w·(share − 1/n) over the map's n levels, so 0 makes fixes say nothing about the level and
     /// 1 passes the vote's share unchanged. The default, 0: cross-validated, single-scan level votes were
-    /// right for 80–90 % of scans, and any weight lowered the fused level hit rate (ILC site 1: 1.00 → 0.95
-    /// at 1).
+    /// right for only 80–90 % of scans, and any weight lowered the fused level hit rate
+    /// (docs/positioning-measurements.md).
     public var levelEvidenceWeight = 0.0
 
     /// With a prior (the fused position), the position of a fix is taken from this many nearest
     /// fingerprints on its level, each weighed by how likely the prior makes its place; 0 = no prior
-    /// weighting (the ``neighbourCount`` nearest by signal alone). The default, 14 (cross-validated: ILC
-    /// site 1 fused mean 2.51 → 2.37 m, IPIN 2023 T3 p75 4.06 → 3.86 m; 28 and 60 no better).
+    /// weighting (the ``neighbourCount`` nearest by signal alone). The default, 14, won cross-validation on
+    /// both shared sets; 28 and 60 were no better (docs/positioning-measurements.md).
     public var priorCandidateCount = 14
     /// Added to the prior's covariance (σ² on each axis) when weighing candidates by it, metres.
     public var priorSpreadMeters = 3.0
@@ -64,10 +64,9 @@ public struct FingerprintConfiguration: Hashable, Sendable {
     public var priorWeightFloor = 0.01
     /// How long a fix's error persists, seconds: each fix's covariance is multiplied by τ / min(τ, δt),
     /// δt since the previous fix (``CorrelatedErrorInflation``), because a walk away from the surveyed
-    /// paths matches the same wrong place scan after scan. 0 = independent fixes. The default, 15 (blocked
-    /// cross-validation, 10 m: IPIN 2023 T3 p75 3.54 → 3.36 m at 10 s with the other settings then, 3.01 →
-    /// 3.00 m from 10 to 15 s with today's; ILC site 1 2.33 → 2.31 m, 2.22 → 2.21 m; see
-    /// docs/positioning-measurements.md, "Honesty").
+    /// paths matches the same wrong place scan after scan. 0 = independent fixes. The default, 15, was
+    /// chosen by blocked cross-validation (10 m) on both shared sets (docs/positioning-measurements.md,
+    /// "Honesty").
     public var errorCorrelationSeconds = 15.0
     /// Which transmitters distances are computed over. Default ``FingerprintDistance/scanTransmitters``.
     public var distance: FingerprintDistance = .scanTransmitters

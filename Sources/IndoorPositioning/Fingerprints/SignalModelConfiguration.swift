@@ -22,9 +22,8 @@ public struct SignalModelConfiguration: Hashable, Sendable {
     /// Width of the uniform outlier density, dB.
     public var outlierSpanDb = 60.0
     /// The scan's summed log-likelihood is multiplied by this (readings of one scan err alike: the
-    /// device, the body, the moment): 1 treats them as independent. The default (blocked
-    /// cross-validation: 0.04 / 0.08 / 0.15 / 0.3 gave IPIN 2023 T3 p75 3.18 / 3.18 / 3.18 / 3.76 m, ILC
-    /// site 1 ordinary mean 2.27 m at 0.04 and 2.45 m at 0.08).
+    /// device, the body, the moment): 1 treats them as independent. The default was chosen by blocked
+    /// cross-validation on both shared sets ("Signal model" in docs/positioning-measurements.md).
     public var likelihoodExponent = 0.04
     /// The neighbourhood of the fused position the likelihood is evaluated over spans this many of the
     /// prior's standard deviations each way.
@@ -45,14 +44,14 @@ public struct SignalModelConfiguration: Hashable, Sendable {
     public var transmitterHeightMeters = 1.5
 
     /// One-sigma of a receiver's constant offset from the surveying device's readings, dB: each scan's
-    /// offset is estimated at the prior's place and taken off its readings; 0 = none. The default (IPIN
-    /// 2023 T3 ordinary p75 3.28 → 2.95 m, blocked 3.31 → 3.18 m with the offset; 5 and 10 dB alike).
+    /// offset is estimated at the prior's place and taken off its readings; 0 = none. The offset helped IPIN
+    /// 2023 T3 ordinary and blocked; 5 and 10 dB did alike ("Signal model" in docs/positioning-measurements.md).
     public var deviceOffsetSigmaDb = 6.0
 
     /// Where the map matcher's particles run, weigh them by the scan's likelihood itself (``ScanLikelihood``)
     /// instead of by the Gaussian fix that summarises it over the neighbourhood (the Kalman filter fuses
-    /// that fix either way). Off by default (ILC site 1 cross-validated, κ 0.015: mean 2.22 m with, 2.19 m
-    /// without, over three seeds; see "Signal model" in `docs/positioning-measurements.md`).
+    /// that fix either way). Off by default: no better over three particle seeds on ILC site 1 ("Signal
+    /// model" in `docs/positioning-measurements.md`).
     public var weighsParticlesByLikelihood = false
 
     /// The defaults (see each property and ``tunables``).

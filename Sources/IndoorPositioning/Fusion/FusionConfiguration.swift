@@ -8,10 +8,8 @@ public struct FusionConfiguration: Hashable, Sendable {
     public var initialHeadingBiasSigmaRadians = 0.15
     /// Random walk of the heading bias per step, radians (the Kalman filter's process noise and the map
     /// matcher's particle spread). The default allows 4° a step: a phone's heading indoors wanders with the
-    /// magnetic field; cross-validated, ordinary and blocked, 0.03 → 0.07 took IPIN 2023 T3's p75 from
-    /// 3.20 to 2.93 m (blocked 3.34 → 3.01 m) and its points beyond 2.5 × the reported accuracy from 7.3 to
-    /// 4.8 %, ILC site 1 from 2.25 to 2.23 m over three particle seeds (blocked 2.31 → 2.22 m); see
-    /// docs/positioning-measurements.md.
+    /// magnetic field. Chosen by ordinary and blocked cross-validation on both shared sets (IPIN's p75 and
+    /// share beyond 2.5 σ fell, ILC's mean did not rise); figures in docs/positioning-measurements.md.
     public var headingBiasRandomWalkRadiansPerStep = 0.07
     /// Fraction of each step's heading sigma treated as independent per-step noise (the rest is left to
     /// the bias state).

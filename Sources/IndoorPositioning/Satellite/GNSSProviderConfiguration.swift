@@ -20,9 +20,8 @@ public struct GNSSProviderConfiguration: Hashable, Sendable {
     /// How long a fix's error persists, seconds: indoor errors (multipath, a window's view of the sky) change
     /// slowly, so fixes δt apart are not independent. Each fix's sigma is multiplied by √(τ / min(τ, δt)), δt
     /// the time since the previous delivered fix, so the fixes of τ seconds carry about the information of one.
-    /// 0 turns this off. The default (IPIN 2023 T3 cross-validated, 10 → 30: points beyond 2.5 × the reported
-    /// accuracy 9.3 → 7.3 %, blocked p75 3.36 → 3.34 m, 22 of 25 trials no worse than dead reckoning;
-    /// docs/positioning-measurements.md).
+    /// 0 turns this off. The default was chosen by ordinary and blocked cross-validation on IPIN 2023 T3
+    /// (fewer points beyond 2.5 σ, p75 no worse; figures in docs/positioning-measurements.md).
     public var errorCorrelationSeconds = 30.0
     /// Whether fixes are used while the user is below ground (floor number < 0): satellite signals do not reach
     /// basements, and what a phone reports there comes from the network or multipath.

@@ -48,10 +48,9 @@ public struct MapMatchingConfiguration: Hashable, Sendable {
     /// the filter takes the information the walls added (a Kalman update whose posterior position
     /// covariance is the spread times the factor squared, so its heading and stride terms follow).
     /// The spread understates the error (resampling keeps copies of a few particles), hence a factor
-    /// well above 1. 0 = off (the filter keeps its own covariance). The default (ILC site 1 cross-validated
-    /// `--navigate`, seeds 1/2/3: 120/121/120 → 124/125/125 of 126 walks arrive, 0 false off-route, points
-    /// beyond 2.5 σ 1.7 → 2.1 %; 3 gave a false off-route when blocked, 2 three and 6.3 % beyond; see
-    /// "Honest covariance from the walls" in `docs/positioning-measurements.md`); 0 or at least 1.
+    /// well above 1. 0 = off (the filter keeps its own covariance); else at least 1. The default lets more
+    /// ILC walks announce arrival with no false off-route, ordinary and blocked, where 2 and 3 gave false
+    /// ones ("Honest covariance from the walls" in `docs/positioning-measurements.md`).
     public var spreadCovarianceFactor = 4.0
 
     /// The defaults (see each property and ``tunables``).
