@@ -24,12 +24,14 @@ enum BeaconsCommand {
         @Option(SharedOptions.venueOption) var venuePath: String?
         @Option(
             .integer(
-                "--min-readings", "N", "readings a beacon needs to be judged", in: 3...1_000_000,
+                "--min-readings", "N", "readings a beacon needs to be judged",
+                in: BeaconAuditConfiguration.wholeNumberRange(of: "minimumReadings"),
                 default: BeaconAuditConfiguration.standard.minimumReadings,
                 example: "--min-readings 50")) var minimumReadings: Int
         @Option(
             .number(
-                "--suspect-offset", "M", "how far the strongest readings may lie from the registered place, metres", in: 0.5...1000,
+                "--suspect-offset", "M", "how far the strongest readings may lie from the registered place, metres",
+                in: BeaconAuditConfiguration.numberRange(of: "suspectOffsetMeters"),
                 default: BeaconAuditConfiguration.standard.suspectOffsetMeters, example: "--suspect-offset 15")) var suspectOffset: Double
         @Option(SharedOptions.json) var json: Bool
 

@@ -108,11 +108,11 @@ enum EvalCommand {
                 example: "--storey-height 4")) var storeyHeight: Double
         @Option(
             .number(
-                "--beacon-scale", "X", "beacon fix covariance scale", in: 1...10_000,
+                "--beacon-scale", "X", "beacon fix covariance scale", in: FusionConfiguration.numberRange(of: "beaconCovarianceScale"),
                 default: FusionConfiguration.standard.beaconCovarianceScale, example: "--beacon-scale 8")) var beaconScale: Double
         @Option(
             .number(
-                "--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5,
+                "--weinberg-k", "K", "Weinberg stride constant", in: StrideConfiguration.numberRange(of: "weinbergK"),
                 default: StrideConfiguration.standard.weinbergK, example: "--weinberg-k 0.46")) var weinbergK: Double?
         @Option(
             .value(

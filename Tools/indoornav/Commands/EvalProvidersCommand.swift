@@ -34,10 +34,13 @@ enum EvalProvidersCommand {
                 "--tx-power", "DBM", "transmit power at 1 m for beacons that do not state it", in: -120...20,
                 default: BeaconRegistry.defaultTxPowerDbm,
                 example: "--tx-power -65")) var tx: Double
-        @Option(.number("--path-loss", "N", "path-loss exponent", in: 1...6, default: 2, example: "--path-loss 2.5")) var exponent: Double?
         @Option(
             .number(
-                "--weinberg-k", "K", "Weinberg stride constant", in: 0.1...1.5,
+                "--path-loss", "N", "path-loss exponent", in: BeaconProviderConfiguration.numberRange(of: "defaultPathLossExponent"),
+                default: BeaconProviderConfiguration.standard.defaultPathLossExponent, example: "--path-loss 2.5")) var exponent: Double?
+        @Option(
+            .number(
+                "--weinberg-k", "K", "Weinberg stride constant", in: StrideConfiguration.numberRange(of: "weinbergK"),
                 default: StrideConfiguration.standard.weinbergK, example: "--weinberg-k 0.46")) var k: Double
         @Option(
             .number(
@@ -45,15 +48,18 @@ enum EvalProvidersCommand {
         var declinationDegrees: Double
         @Option(
             .number(
-                "--fix-interval", "S", "seconds between beacon fixes", in: 0...60,
+                "--fix-interval", "S", "seconds between beacon fixes",
+                in: BeaconProviderConfiguration.numberRange(of: "fixIntervalSeconds"),
                 default: BeaconProviderConfiguration.standard.fixIntervalSeconds, example: "--fix-interval 2")) var fixInterval: Double
         @Option(
             .number(
-                "--max-range", "M", "farthest usable beacon range, metres", in: 1...1000,
+                "--max-range", "M", "farthest usable beacon range, metres",
+                in: BeaconProviderConfiguration.numberRange(of: "maximumRangeMeters"),
                 default: BeaconProviderConfiguration.standard.maximumRangeMeters, example: "--max-range 25")) var maximumRange: Double
         @Option(
             .integer(
-                "--min-fit-beacons", "N", "beacons a fix needs", in: 3...50,
+                "--min-fit-beacons", "N", "beacons a fix needs",
+                in: BeaconProviderConfiguration.wholeNumberRange(of: "minimumBeaconsForFit"),
                 default: BeaconProviderConfiguration.standard.minimumBeaconsForFit, example: "--min-fit-beacons 4")) var minimumFit: Int
         @Option(.flag("--fit-across-levels", "fit beacons of every level, not only the voted one")) var acrossLevels: Bool
         @Option(SharedOptions.json) var json: Bool

@@ -1,6 +1,8 @@
 import Foundation
 import IndoorCommandLine
+import IndoorConfiguration
 import IndoorJSON
+import IndoorPositioning
 import IndoorRecordings
 
 /// `indoornav import ilc|ipin|beacons-ipin FILE -o OUT` — converts public data into IndoorNav formats.
@@ -64,9 +66,14 @@ enum ImportCommand {
         var tx: Double
         @Option(
             .number(
-                "--path-loss", "N", "path-loss exponent of every beacon", in: 1...6, defaultText: "the provider's default (2)",
+                "--path-loss", "N", "path-loss exponent of every beacon",
+                in: BeaconProviderConfiguration.numberRange(of: "defaultPathLossExponent"),
+                defaultText: Self.pathLossDefault,
                 example: "--path-loss 2.5"))
         var exponent: Double?
+        /// The help's default of `--path-loss`: the beacon provider's.
+        static let pathLossDefault =
+            "the provider's default (\(TunableFormat.number(BeaconProviderConfiguration.standard.defaultPathLossExponent)))"
 
         func run() throws -> Int32 {
             try OutputFile.refuseOverwritingInput(output, inputs: [input])

@@ -1,4 +1,5 @@
 import IndoorCommandLine
+import IndoorPositioning
 
 /// Options and arguments several commands share, declared once.
 enum SharedOptions {
@@ -40,8 +41,9 @@ enum SharedOptions {
     /// `--track-sigma M`: a track survey's ``TrackSurveyConfiguration/maximumSigmaMeters``.
     static let trackSigma = OptionSpec.number(
         "--track-sigma", "M",
-        "place a scan on a smoothed track only where the track's one-sigma is at most M metres (else it is left out)", in: 0.1...1_000,
-        default: 4, example: "--track-sigma 3")
+        "place a scan on a smoothed track only where the track's one-sigma is at most M metres (else it is left out)",
+        in: TrackSurveyConfiguration.numberRange(of: "maximumSigmaMeters"), default: TrackSurveyConfiguration.standard.maximumSigmaMeters,
+        example: "--track-sigma 3")
 
     /// `--fingerprint-option NAME=VALUE`, repeatable.
     static let fingerprintOption = OptionSpec.repeated(
