@@ -40,11 +40,24 @@ enum SimulateCommand {
             String?
         @Option(.number("--duration-seconds", "D", "stop the recording after D seconds", example: "--duration-seconds 60")) var duration:
             Double?
-        @Option(.number("--rate-hz", "HZ", "IMU sample rate", default: 50, example: "--rate-hz 100")) var imuRate: Double?
-        @Option(.number("--ble-rate-hz", "HZ", "BLE scan rate", default: 2, example: "--ble-rate-hz 1")) var bleRate: Double?
-        @Option(.number("--pressure-rate-hz", "HZ", "barometer sample rate", default: 10, example: "--pressure-rate-hz 5"))
+        @Option(
+            .number("--rate-hz", "HZ", "IMU sample rate", default: InertialSensorConfiguration.standard.imuRateHz, example: "--rate-hz 100")
+        )
+        var imuRate: Double?
+        @Option(
+            .number(
+                "--ble-rate-hz", "HZ", "BLE scan rate", default: BeaconScanConfiguration.standard.scanRateHz, example: "--ble-rate-hz 1"))
+        var bleRate: Double?
+        @Option(
+            .number(
+                "--pressure-rate-hz", "HZ", "barometer sample rate", default: InertialSensorConfiguration.standard.pressureRateHz,
+                example: "--pressure-rate-hz 5"))
         var pressureRate: Double?
-        @Option(.number("--speed", "M_PER_S", "walking speed", default: 1.3, example: "--speed 1.1")) var speed: Double?
+        @Option(
+            .number(
+                "--speed", "M_PER_S", "walking speed", default: WalkerConfiguration.standard.walkingSpeedMetersPerSecond,
+                example: "--speed 1.1"))
+        var speed: Double?
         @Option(SharedOptions.json) var json: Bool
         func run() throws -> Int32 {
             guard let seed = UInt64(seedText) else { throw UsageError("--seed: '\(seedText)' is not a whole number 0…\(UInt64.max)") }
