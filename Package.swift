@@ -67,7 +67,8 @@ let package = Package(
         .target(
             name: "IndoorEvaluation",
             dependencies: [
-                "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorRecordings", "IndoorPositioning",
+                "IndoorConfiguration", "IndoorGeometry", "IndoorJSON", "IndoorVenue", "IndoorRouting", "IndoorPlot", "IndoorRecordings",
+                "IndoorPositioning",
                 "IndoorNavigation",
             ], exclude: readme),
         .target(name: "IndoorCommandLine", dependencies: ["IndoorJSON"], exclude: readme),
@@ -175,8 +176,8 @@ let package = Package(
         .testTarget(
             name: "IndoorEvaluationTests",
             dependencies: [
-                "IndoorEvaluation", "IndoorPositioning", "IndoorNavigation", "IndoorRecordings", "IndoorVenue", "IndoorGeometry",
-                "IndoorJSON", "SharedTestData",
+                "IndoorEvaluation", "IndoorConfiguration", "IndoorPositioning", "IndoorNavigation", "IndoorRecordings", "IndoorVenue",
+                "IndoorGeometry", "IndoorJSON", "SharedTestData",
             ]),
         // Reads the sources: doc comments on public declarations, DocC articles against the code.
         .testTarget(

@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorPositioning
 import IndoorRecordings
@@ -45,6 +46,17 @@ public struct EvaluationSettings {
         self.fusion = fusion
         self.storeyHeightMeters = storeyHeightMeters
         self.useBeacons = useBeacons
+    }
+
+    /// Checks every configuration the providers and the engine are built from (the fusion's with its map
+    /// matcher, the dead-reckoning, fingerprint and smoothing ones) against their tables, since their
+    /// fields are plain properties that may have changed since they were built.
+    /// - Throws: ``ConfigurationError`` naming the configuration and the field.
+    public func validate() throws(ConfigurationError) {
+        try fusion.validate()
+        try deadReckoning.validate()
+        try fingerprint.validate()
+        try offline?.validate()
     }
 
     /// Builds ``floorPlan`` from the venue when the fusion uses the map matcher.

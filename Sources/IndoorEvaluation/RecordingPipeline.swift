@@ -9,11 +9,13 @@ public enum RecordingPipeline {
     /// The providers and the engine for `loaded`. `matcher` adds the radio-map provider (its surveyed
     /// stride scale starts the engine's, and without a venue its walks' directions align the heading);
     /// `extraProviders` follow the standard ones, after the manual provider of `settings.manualFixes`.
-    /// - Throws: when the beacons cannot be placed in the venue or the surveyed stride scale is invalid.
+    /// - Throws: ``ConfigurationError`` for a setting out of its range (``EvaluationSettings/validate()``);
+    ///   when the beacons cannot be placed in the venue or the surveyed stride scale is invalid.
     public static func build(
         _ loaded: LoadedRecording, settings: EvaluationSettings, matcher: FingerprintMatcher? = nil,
         extraProviders: [any IndoorLocationProvider] = []
     ) throws -> FusionPipeline {
+        try settings.validate()
         var levels: [LevelCandidate]?
         if settings.venue == nil {
             var floors: [Double] = []

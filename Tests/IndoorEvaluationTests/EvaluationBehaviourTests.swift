@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorJSON
 import IndoorNavigation
 import IndoorPositioning
@@ -69,6 +70,23 @@ import Testing
         #expect(smoothedMean > 0 && smoothedMean < 3 * liveMean + 1)
         #expect(offline["againstLive"]?["walks"]?.int == 1)
         #expect(offline["failures"]?.array?.isEmpty == true)
+    }
+
+    /// A setting changed after it was built is refused when the pipeline is built, naming it.
+    @Test func thePipelineRefusesASettingOutOfRange() throws {
+        var settings = try Self.campus()
+        let loaded = try LoadedRecording.read(EvaluationFixtures.campusWalk, venue: settings.venue, registry: nil)
+        _ = try RecordingPipeline.build(loaded, settings: settings)
+        settings.deadReckoning.stride.weinbergK = 5
+        #expect(
+            throws: ConfigurationError.outOfRange(configuration: "stride", field: "weinbergK", value: 5, range: TunableRange(0.1...1.5))
+        ) {
+            _ = try RecordingPipeline.build(loaded, settings: settings)
+        }
+        settings = try Self.campus()
+        settings.offline = .standard
+        settings.offline?.particleWeight = 2
+        #expect(throws: ConfigurationError.self) { _ = try RecordingPipeline.build(loaded, settings: settings) }
     }
 
     /// The smoothing settings reach the smoother: without the particles' fixed lag the smoothed track is
