@@ -10,10 +10,18 @@
 public struct NonlinearLeastSquares: Hashable, Sendable {
     /// The tunables.
     public let configuration: NonlinearLeastSquaresConfiguration
+    /// Why ``configuration`` is out of its ranges, found once here and thrown by every solve (nil: valid).
+    private let configurationProblem: EstimationError?
 
-    /// A solver with the given tunables.
+    /// A solver with the given tunables (checked here; a bad value makes every solve throw).
     public init(configuration: NonlinearLeastSquaresConfiguration = .standard) {
         self.configuration = configuration
+        do {
+            try configuration.validate()
+            configurationProblem = nil
+        } catch {
+            configurationProblem = EstimationError(error)
+        }
     }
 
     /// Writes the n residuals r(x) for the p parameters x into the buffer (every element, unweighted).
@@ -76,7 +84,7 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
         writingResiduals residuals: ResidualFunction,
         writingJacobian jacobian: JacobianFunction
     ) throws(EstimationError) -> LeastSquaresSolution {
-        do { try configuration.validate() } catch { throw EstimationError(error) }
+        if let configurationProblem { throw configurationProblem }
         let p = initialGuess.count
         let n = weights.count
         guard p >= 1 else { throw .emptyDimension(what: "initial guess") }

@@ -312,4 +312,17 @@ import Testing
         #expect(throws: ConfigurationError.self) { try NonlinearLeastSquaresConfiguration { $0.covarianceRankTolerance = 1 } }
         #expect(NonlinearLeastSquaresConfiguration.standard == (try? NonlinearLeastSquaresConfiguration { _ in }))
     }
+
+    /// A configuration changed after it was built is found when the solver is made and refused by every solve.
+    @Test func aSolverWithABadConfigurationRefusesToSolve() {
+        var bad = NonlinearLeastSquaresConfiguration.standard
+        bad.maxIterations = 0
+        let solver = NonlinearLeastSquares(configuration: bad)
+        for _ in 0..<2 {
+            #expect(throws: EstimationError.invalidConfiguration(parameter: "maxIterations", value: 0, validRange: "1 ... 100000")) {
+                _ = try solver.solve(
+                    initialGuess: [0], weights: [1], residuals: { x in [x[0] - 1] }, jacobian: { _ in Matrix.identity(1) })
+            }
+        }
+    }
 }
