@@ -70,7 +70,7 @@ public struct ServiceConfiguration: Sendable {
     /// configuration.
     /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)`` naming the first bad field.
     public func validated() throws(ServiceError) -> ServiceConfiguration {
-        do { try validate() } catch { throw .invalidConfiguration(field: error.field, reason: error.reason) }
+        try checkedTable()
         _ = try CrossOriginPolicy.validated(corsAllowedOrigins)
         do { try navigation.validate() } catch {
             throw .invalidConfiguration(field: "navigation", reason: NavigationError(error).description)

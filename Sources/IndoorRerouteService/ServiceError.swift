@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import IndoorJSON
 
 /// Everything the service reports as an error. Each case carries what a client needs to fix its
@@ -194,5 +195,15 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
         default: break
         }
         return .json(httpStatus, json, headers: headers)
+    }
+}
+
+extension TunableConfiguration {
+    /// ``validate()`` with the service's error, naming the field (prefixed `prefix.` when given, e.g.
+    /// `redis.timeoutSeconds`).
+    func checkedTable(fieldPrefix prefix: String? = nil) throws(ServiceError) {
+        do { try validate() } catch {
+            throw .invalidConfiguration(field: prefix.map { "\($0).\(error.field)" } ?? error.field, reason: error.reason)
+        }
     }
 }

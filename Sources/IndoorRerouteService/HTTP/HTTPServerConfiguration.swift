@@ -71,7 +71,7 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
         guard octets.count == 4, octets.allSatisfy({ UInt8($0) != nil }) else {
             throw .invalidConfiguration(field: "bindAddress", reason: "expected an IPv4 address like 127.0.0.1, got '\(bindAddress)'")
         }
-        do { try validate() } catch { throw .invalidConfiguration(field: error.field, reason: error.reason) }
+        try checkedTable()
         if case .pool(let threads) = threading, !Self.threadRange.contains(threads) {
             throw .invalidConfiguration(
                 field: "threads", reason: "\(threads) is outside \(Self.threadRange.lowerBound) ... \(Self.threadRange.upperBound)")

@@ -198,9 +198,7 @@ public struct RedisConfiguration: Hashable, Sendable {
     /// The configuration after checking the tunables (``tunables``) and the sentinels.
     /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)``, the field as `redis.NAME`.
     public func validated() throws(ServiceError) -> RedisConfiguration {
-        do { try validate() } catch {
-            throw .invalidConfiguration(field: "\(Self.configurationName).\(error.field)", reason: error.reason)
-        }
+        try checkedTable(fieldPrefix: Self.configurationName)
         if let sentinels {
             guard (1...Self.maximumSentinels).contains(sentinels.addresses.count) else {
                 throw .invalidConfiguration(field: "redis.sentinels", reason: "must name 1–\(Self.maximumSentinels) sentinels")
