@@ -38,7 +38,8 @@ public struct LoadedRecording {
     /// here, once (``GroundTruthTrack``: a non-finite point is an error naming the file and line).
     public static func read(_ file: String, venue: Venue?, registry: BeaconRegistry?) throws -> LoadedRecording {
         let reader = try RecordingReader(path: file)
-        let player = try RecordingPlayer(source: reader)
+        // The file is decoded on a second thread while this one plays the samples in time order.
+        let player = try RecordingPlayer(source: ReadAheadSource(reader))
         var samples: [SensorSample] = []
         // Room for as many samples as the file could hold at 64 bytes a line (the formats' lines are
         // longer), so the array is not regrown and copied while it fills; pages never filled cost nothing.
