@@ -66,7 +66,11 @@ public final class BeaconPositionProvider: LifecycleProvider {
     @discardableResult
     public func consume(_ sample: SensorSample) -> IndoorLocation? {
         guard case .beacon(let observation) = sample.reading else { return nil }
-        let t = sample.timeSeconds
+        return consume(observation, atSeconds: sample.timeSeconds, beaconIndex: map.index(of: observation.beacon))
+    }
+
+    /// ``consume(_:)`` for a reading whose beacon was looked up already (`beaconIndex`, nil when unknown).
+    func consume(_ observation: BeaconObservation, atSeconds t: Double, beaconIndex: Int?) -> IndoorLocation? {
         guard t.isFinite else {
             reject("beacon reading with a non-finite time skipped")
             return nil
@@ -75,7 +79,7 @@ public final class BeaconPositionProvider: LifecycleProvider {
             reject("beacon \(observation.beacon) at t=\(t): RSSI \(observation.rssiDbm) dBm is not a plausible value; skipped")
             return nil
         }
-        guard let index = map.index(of: observation.beacon) else {
+        guard let index = beaconIndex else {
             unknownBeaconCount += 1
             return nil
         }

@@ -43,10 +43,12 @@ public final class BeaconRangeProvider: IndoorLocationProvider {
 
     /// Ranges and level evidence, or scaled fixes.
     public func contributions(from sample: SensorSample, context: ProviderContext) -> [FusionInput] {
-        guard case .beacon = sample.reading else { return [] }
-        lastFix = provider.consume(sample)
+        guard case .beacon(let observation) = sample.reading else { return [] }
+        // The beacon is looked up once for the provider and the range tracker.
+        let index = provider.map.index(of: observation.beacon)
+        lastFix = provider.consume(observation, atSeconds: sample.timeSeconds, beaconIndex: index)
         if ranges != nil {
-            let batch = ranges?.consume(sample) ?? []
+            let batch = ranges?.consume(observation, atSeconds: sample.timeSeconds, beaconIndex: index) ?? []
             var inputs: [FusionInput] = []
             if let fix = lastFix { inputs.append(.levelEvidence(fix)) }
             if !batch.isEmpty { inputs.append(.ranges(batch)) }

@@ -51,11 +51,15 @@ public struct BeaconRangeTracker: Sendable {
     /// Feeds one sample; returns the ranges of every beacon heard within the window when a batch is due.
     /// Non-beacon samples, unknown beacons and implausible readings give no range.
     public mutating func consume(_ sample: SensorSample) -> [BeaconRange] {
-        guard case .beacon(let observation) = sample.reading, sample.timeSeconds.isFinite,
-            observation.rssiDbm.isFinite, BeaconPositionProvider.plausibleRSSIRangeDbm.contains(observation.rssiDbm),
-            let index = map.index(of: observation.beacon)
+        guard case .beacon(let observation) = sample.reading else { return [] }
+        return consume(observation, atSeconds: sample.timeSeconds, beaconIndex: map.index(of: observation.beacon))
+    }
+
+    /// ``consume(_:)`` for a reading whose beacon was looked up already (`beaconIndex`, nil when unknown).
+    mutating func consume(_ observation: BeaconObservation, atSeconds time: Double, beaconIndex: Int?) -> [BeaconRange] {
+        guard time.isFinite, observation.rssiDbm.isFinite,
+            BeaconPositionProvider.plausibleRSSIRangeDbm.contains(observation.rssiDbm), let index = beaconIndex
         else { return [] }
-        let time = sample.timeSeconds
         windows[index].append(timeSeconds: time, rssiDbm: observation.rssiDbm)
         readingTimes[index].append(time)
         newestTime = max(newestTime, time)

@@ -95,18 +95,17 @@ extension FusionEngine {
 
     /// Gives the fix's level, when it names a candidate, to the level filter.
     private func feedLevel(of fix: IndoorLocation) {
-        guard var estimator = levelEstimator else { return }
-        let candidates = estimator.levels
+        guard let candidates = levelEstimator?.levels else { return }
         var index: Int?
         if let id = fix.levelID { index = candidates.firstIndex { $0.levelID == id } }
         if index == nil, let floor = fix.floorNumber { index = candidates.firstIndex { $0.floorNumber == floor } }
         guard let index else { return }
-        let before = estimator.levelIndex
-        estimator.updateBeaconLevel(
-            index: index, probability: fix.levelProbability,
-            timeSeconds: max(fix.timeSeconds, estimator.timeSeconds ?? fix.timeSeconds), position: point)
-        levelEstimator = estimator
-        if estimator.levelIndex != before { didChangeLevel(from: before, to: estimator.levelIndex) }
+        let position = point
+        let time = max(fix.timeSeconds, levelEstimator?.timeSeconds ?? fix.timeSeconds)
+        let before = levelEstimator?.levelIndex
+        levelEstimator?.updateBeaconLevel(index: index, probability: fix.levelProbability, timeSeconds: time, position: position)
+        let after = levelEstimator?.levelIndex
+        if after != before { didChangeLevel(from: before, to: after) }
     }
 
     private func reject(_ reason: FusionRejection) -> FusionUpdateOutcome {

@@ -105,11 +105,13 @@ extension FusionEngine {
     }
 
     func advanceLevels(to time: Double) {
-        guard var estimator = levelEstimator else { return }
-        let before = estimator.levelIndex
-        estimator.advance(toSeconds: time, position: point)
-        levelEstimator = estimator
-        if estimator.levelIndex != before { didChangeLevel(from: before, to: estimator.levelIndex) }
+        guard levelEstimator != nil else { return }
+        let position = point
+        let before = levelEstimator?.levelIndex
+        // Changed in place: a copy changed and stored back would copy the estimator's arrays every time.
+        levelEstimator?.advance(toSeconds: time, position: position)
+        let after = levelEstimator?.levelIndex
+        if after != before { didChangeLevel(from: before, to: after) }
     }
 
     /// Pushes the position back into walkable space after a step from `from`. A filter error or refusal

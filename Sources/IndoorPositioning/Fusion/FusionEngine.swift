@@ -225,10 +225,11 @@ public final class FusionEngine {
 
     /// Feeds a pressure reading (hPa) to the level filter; ignored before start or without levels.
     public func updatePressure(hectopascals: Double, timeSeconds time: Double) {
-        guard var estimator = levelEstimator else { return }
-        let before = estimator.levelIndex
-        estimator.updatePressure(hectopascals: hectopascals, timeSeconds: time, position: point)
-        levelEstimator = estimator
-        if estimator.levelIndex != before { didChangeLevel(from: before, to: estimator.levelIndex) }
+        guard levelEstimator != nil else { return }
+        let position = point
+        let before = levelEstimator?.levelIndex
+        levelEstimator?.updatePressure(hectopascals: hectopascals, timeSeconds: time, position: position)
+        let after = levelEstimator?.levelIndex
+        if after != before { didChangeLevel(from: before, to: after) }
     }
 }

@@ -103,19 +103,27 @@ public final class FusionPipeline {
     public func consume(_ sample: SensorSample, timing: inout StageSeconds, clock: () -> Double) -> Output {
         var output = Output()
         var mark = clock()
-        // One context per sample, its level read again before each source (a fix may have changed it).
+        // One context per sample, its level read again after a source's inputs were applied (a fix may
+        // have changed it); only they change the engine.
         var context = ProviderContext(isStarted: false, estimate: estimateReader)
+        var contextIsCurrent = false
         for source in sources {
-            let level = engine.isStarted ? engine.levelIndex : nil
-            context.isStarted = engine.isStarted
-            context.levelIndex = level
-            context.floorNumber = level.flatMap {
-                engine.levelCandidates.indices.contains($0) ? engine.levelCandidates[$0].floorNumber : nil
+            if !contextIsCurrent {
+                let level = engine.isStarted ? engine.levelIndex : nil
+                context.isStarted = engine.isStarted
+                context.levelIndex = level
+                context.floorNumber = level.flatMap {
+                    engine.levelCandidates.indices.contains($0) ? engine.levelCandidates[$0].floorNumber : nil
+                }
+                contextIsCurrent = true
             }
             let inputs = source.contributions(from: sample, context: context)
             let made = clock()
             timing.providers += made - mark
-            for input in inputs { apply(input, from: source.name, to: &output) }
+            if !inputs.isEmpty {
+                contextIsCurrent = false
+                for input in inputs { apply(input, from: source.name, to: &output) }
+            }
             mark = clock()
             timing.fusion += mark - made
         }

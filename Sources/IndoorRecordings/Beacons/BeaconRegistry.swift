@@ -51,10 +51,19 @@ public struct BeaconRegistry: Hashable, Sendable {
     private let indexByMac: [String: Int]
     private let indexByIBeacon: [IBeaconKey: Int]
 
+    /// An iBeacon identity as a dictionary key. Its hash leaves the UUID's text out (a venue's beacons
+    /// mostly share one UUID and differ in major and minor), so a lookup hashes two numbers, not 36
+    /// characters; equal keys still need equal UUIDs.
     private struct IBeaconKey: Hashable, Sendable {
         var uuid: String
         var major: Int
         var minor: Int
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(major)
+            hasher.combine(minor)
+            hasher.combine(uuid.utf8.count)
+        }
     }
 
     /// A registry over `beacons`; checks ids, identities, numbers and duplicates, naming `file` in errors.
