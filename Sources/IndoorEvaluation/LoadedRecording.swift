@@ -32,14 +32,21 @@ public struct LoadedRecording {
         self.startEpochSeconds = startEpochSeconds
     }
 
+    /// Whether walks read `jobs` at a time, `files` of them, should read ahead: not with one job (`--jobs 1`
+    /// keeps to one core), and not when the jobs already keep every core busy.
+    public static func readsAhead(jobs: Int, files: Int) -> Bool {
+        jobs > 1 && min(jobs, files) < ProcessInfo.processInfo.activeProcessorCount
+    }
+
     /// Reads a recording (format detected), in time order, with its truth in the local frame: the venue
     /// frame, else a frame at the beacons' centroid, else at the first geographic truth point. ILC
     /// floor-frame waypoints use the venue level's floor frame when there is one. The truth is validated
     /// here, once (``GroundTruthTrack``: a non-finite point is an error naming the file and line).
-    public static func read(_ file: String, venue: Venue?, registry: BeaconRegistry?) throws -> LoadedRecording {
+    /// With `readAhead` the file is decoded on a second thread while this one plays the samples in time
+    /// order (``ReadAheadSource``): the same recording, read faster where a core is free.
+    public static func read(_ file: String, venue: Venue?, registry: BeaconRegistry?, readAhead: Bool = true) throws -> LoadedRecording {
         let reader = try RecordingReader(path: file)
-        // The file is decoded on a second thread while this one plays the samples in time order.
-        let player = try RecordingPlayer(source: ReadAheadSource(reader))
+        let player = try RecordingPlayer(source: readAhead ? ReadAheadSource(reader) : reader)
         var samples: [SensorSample] = []
         // Room for as many samples as the file could hold at 64 bytes a line (the formats' lines are
         // longer), so the array is not regrown and copied while it fills; pages never filled cost nothing.

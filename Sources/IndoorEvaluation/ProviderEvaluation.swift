@@ -40,8 +40,12 @@ public enum ProviderEvaluation {
     public static func report(
         files: [String], settings: Settings, jobs: Int, progress: ((Int, String) -> Void)? = nil
     ) -> EvaluationReport {
+        let readAhead = LoadedRecording.readsAhead(jobs: jobs, files: files.count)
         let results = ParallelJobs.map(files, jobs: jobs, progress: progress) { _, file -> Result<FileOutcome?, any Error> in
-            Result { file.hasSuffix(".mbd") ? try evaluateReceiverTrack(file, settings) : try evaluateRecording(file, settings) }
+            Result {
+                file.hasSuffix(".mbd")
+                    ? try evaluateReceiverTrack(file, settings) : try evaluateRecording(file, settings, readAhead: readAhead)
+            }
         }
         var report = EvaluationReport()
         for (file, result) in zip(files, results) {
@@ -59,8 +63,9 @@ public enum ProviderEvaluation {
     }
 
     /// Scores the dead-reckoning, beacon and satellite providers of a recording; nil without ground truth.
-    public static func evaluateRecording(_ file: String, _ settings: Settings) throws -> FileOutcome? {
-        let loaded = try LoadedRecording.read(file, venue: settings.venue, registry: settings.registry)
+    /// `readAhead` as ``LoadedRecording/read(_:venue:registry:readAhead:)`` takes it.
+    public static func evaluateRecording(_ file: String, _ settings: Settings, readAhead: Bool = true) throws -> FileOutcome? {
+        let loaded = try LoadedRecording.read(file, venue: settings.venue, registry: settings.registry, readAhead: readAhead)
         let samples = loaded.samples
         let frame = loaded.frame
         guard let truth = loaded.truth else { return nil }

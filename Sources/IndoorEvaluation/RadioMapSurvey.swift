@@ -98,6 +98,7 @@ public enum RadioMapSurvey {
         // Read `jobs` files at a time in batches of 8 per job (only a batch is in memory; long enough that
         // the walks of a batch balance across the jobs), then add them in order.
         let batchSize = 8 * jobs
+        let readAhead = LoadedRecording.readsAhead(jobs: jobs, files: files.count)
         // Each job also measures the walk's stride ratio on its truth as read (kept when no reframing follows).
         var reads: [Swift.Result<(LoadedRecording, Read), any Error>] = []
         var placementErrors: [Double] = []
@@ -107,7 +108,7 @@ public enum RadioMapSurvey {
                 reads = ParallelJobs.map(batch, jobs: jobs, progress: progress.map { report in { report(index + $0, $1) } }) {
                     _, file in
                     Swift.Result {
-                        let loaded = try LoadedRecording.read(file, venue: venue, registry: registry)
+                        let loaded = try LoadedRecording.read(file, venue: venue, registry: registry, readAhead: readAhead)
                         if let tracks, trackPlaced.contains(file) {
                             return (loaded, .onTrack(try smoothedTrack(loaded, placement: tracks)))
                         }

@@ -44,9 +44,10 @@ public final class WalkEvaluator {
     }
 
     /// Scores `file`; `recorder` (when given) records the fused and dead-reckoning tracks of the run.
-    public func evaluate(_ file: String, recorder: TrackRecorder? = nil) -> Result {
+    /// `readAhead` as ``LoadedRecording/read(_:venue:registry:readAhead:)`` takes it.
+    public func evaluate(_ file: String, recorder: TrackRecorder? = nil, readAhead: Bool = true) -> Result {
         do {
-            let loaded = try LoadedRecording.read(file, venue: settings.venue, registry: settings.registry)
+            let loaded = try LoadedRecording.read(file, venue: settings.venue, registry: settings.registry, readAhead: readAhead)
             guard let truth = loaded.truth, truth.count >= 2 else {
                 return .skipped(file: file, reason: loaded.truth == nil ? "no ground truth" : "only one ground-truth point")
             }
@@ -84,9 +85,10 @@ public final class WalkEvaluator {
         files: [String], jobs: Int, progress: ((Int, String) -> Void)? = nil,
         trackWriter: ((String, LoadedRecording, FusionReplay, TrackRecorder) -> String?)? = nil
     ) -> (report: EvaluationReport, trackFailures: [String]) {
+        let readAhead = LoadedRecording.readsAhead(jobs: jobs, files: files.count)
         let results = ParallelJobs.map(files, jobs: jobs, progress: progress) { _, file -> (Result, trackFailure: String?) in
             let recorder = trackWriter == nil ? nil : TrackRecorder()
-            let result = evaluate(file, recorder: recorder)
+            let result = evaluate(file, recorder: recorder, readAhead: readAhead)
             guard case .scored(let outcome, let loaded) = result, let recorder, let trackWriter, let replay = outcome.replay else {
                 return (result, nil)
             }
