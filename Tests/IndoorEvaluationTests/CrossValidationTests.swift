@@ -85,4 +85,16 @@ import Testing
         #expect(ParallelJobs.count(3) == 3)
         #expect(ParallelJobs.count(0) == 1)
     }
+
+    @Test func walksReadAheadOnlyWhereACoreIsFree() {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // One job keeps to one core, whatever the machine.
+        #expect(!LoadedRecording.readsAhead(jobs: 1, files: 1))
+        #expect(!LoadedRecording.readsAhead(jobs: 1, files: 100))
+        // As many jobs as cores, with work for all of them: every core is busy already.
+        #expect(!LoadedRecording.readsAhead(jobs: cores, files: 100))
+        #expect(!LoadedRecording.readsAhead(jobs: cores + 4, files: 100))
+        // Several jobs allowed but one file: the other cores are free where there are others.
+        #expect(LoadedRecording.readsAhead(jobs: max(2, cores), files: 1) == (cores > 1))
+    }
 }
