@@ -93,7 +93,7 @@ public enum FusionBenchmark {
                     file, samples, durationSeconds, passes, bestSeconds, durationSeconds / bestSeconds, durationSeconds / endToEndSeconds,
                     endToEndSeconds),
                 String(
-                    format: "  end to end, the file read while the samples are fused; read first, then fused: %.4f s → %.0f×",
+                    format: "  the file read first, then fused: %.4f s → %.0f× (end to end above: read during the pass)",
                     readThenReplaySeconds, durationSeconds / readThenReplaySeconds),
                 "  \(statistics.steps) steps, \(statistics.acceptedFixes) fixes fused\(bySource.isEmpty ? "" : " (\(bySource))"), "
                     + "\(statistics.rejectedFixCount) rejected, \(statistics.wallCorrections) wall corrections, "
