@@ -10,6 +10,9 @@ public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
     case tooFewUnits(venue: String)
     /// A recording that yielded nothing to replay.
     case unread(bench: String, file: String)
+    /// A pass that read the file as it went fused otherwise than the pass over the samples read before
+    /// (the file changed while the bench ran).
+    case streamedPassDiffers(bench: String, file: String)
 
     /// The message the tool prints.
     public var description: String {
@@ -19,6 +22,8 @@ public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
         case .tooFewNodes(let venue): "\(venue): the navigation graph has fewer than two nodes"
         case .tooFewUnits(let venue): "\(venue): fewer than two units have openings"
         case .unread(let bench, let file): "\(bench): \(file) was not read"
+        case .streamedPassDiffers(let bench, let file):
+            "\(bench): \(file) fused otherwise when read during the pass than when read first (did it change?)"
         }
     }
 }

@@ -100,12 +100,14 @@ public enum FusionBenchmark {
                     + "\(statistics.mapMatchedSteps) map-matched steps, \(statistics.headingAlignments) heading alignments",
                 "  stages: " + spoken.text(total: readThenReplaySeconds),
             ]
-                + (withoutMapMatchingSeconds.map { seconds in
-                    [
-                        String(
-                            format: "  without map matching: %.4f s → %.0f× real time (%.0f× with the read)", seconds,
-                            durationSeconds / seconds, durationSeconds / (endToEndWithoutMapMatchingSeconds ?? readSeconds + seconds))
-                    ]
+                + (withoutMapMatchingSeconds.flatMap { seconds in
+                    endToEndWithoutMapMatchingSeconds.map { endToEnd in
+                        [
+                            String(
+                                format: "  without map matching: %.4f s → %.0f× real time (%.0f× with the read)", seconds,
+                                durationSeconds / seconds, durationSeconds / endToEnd)
+                        ]
+                    }
                 } ?? []) + [
                     String(format: "  Kalman predict+update (state 4): GSL %.0f cycles/s", filter.cyclesPerSecond)
                 ]
@@ -187,7 +189,10 @@ public enum FusionBenchmark {
             let (elapsed, counts) = try pass(settings, timing: &unmeasured)
             best = min(best, elapsed)
             statistics = counts
-            endToEnd = min(endToEnd, try pass(settings, timing: &unmeasured, streamed: true).0)
+            let (streamedSeconds, streamedCounts) = try pass(settings, timing: &unmeasured, streamed: true)
+            // The streamed pass must have fused the same samples, or its time measures other work.
+            guard streamedCounts == counts else { throw BenchmarkError.streamedPassDiffers(bench: "bench fusion", file: file) }
+            endToEnd = min(endToEnd, streamedSeconds)
         }
         // Map matching's time: the same replay with the walls as a constraint instead of the particle matcher.
         var mapMatchingSeconds = 0.0

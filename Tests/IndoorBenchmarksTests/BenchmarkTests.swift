@@ -88,6 +88,13 @@ import VenueFixtures
         #expect(result.stages.stages.map(\.name) == ["readDecode", "player", "providers", "fusion", "mapMatching"])
         #expect(result.statistics.steps > 0 && result.statistics.acceptedFixes > 0)
         #expect(result.json["steps"]?.int == result.statistics.steps && result.filter.steps == 10)
+        // End to end reads the file during the pass (its counts are checked against the in-memory pass);
+        // the serial figure is the read plus the best pass.
+        #expect(result.endToEndSeconds > 0 && result.endToEndSeconds.isFinite)
+        #expect(abs(result.readThenReplaySeconds - (result.readSeconds + result.bestSeconds)) <= 1e-12)
+        let withRead = try #require(result.json["realTimeFactorWithRead"]?.double)
+        #expect(abs(withRead - result.durationSeconds / result.endToEndSeconds) <= 1e-9 * withRead)
+        #expect(result.endToEndWithoutMapMatchingSeconds.map { $0 > 0 } == true)
         // Without map matching: the unmatched pass, also as a real-time factor; absent where nothing was matched.
         let unmatched = try #require(result.withoutMapMatchingSeconds)
         #expect(unmatched > 0)

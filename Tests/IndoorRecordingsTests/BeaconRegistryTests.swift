@@ -28,6 +28,25 @@ import Testing
         #expect(again == registry)
     }
 
+    @Test func beaconsSharingMajorAndMinorAreToldApartByTheirUUID() throws {
+        // The lookup hashes major, minor and the UUID's length only: same-length UUIDs collide and must
+        // still resolve by the whole UUID.
+        let text = """
+            {"format":"indoornav-beacons","version":1,"beacons":[
+              {"id":"A","uuid":"9195B3AD-A9D0-4500-85FF-9FB0F65A5201","major":7,"minor":9,"position":{"x":0,"y":0},"level":"L1","txPowerDbm":-59},
+              {"id":"B","uuid":"9195B3AD-A9D0-4500-85FF-9FB0F65A5202","major":7,"minor":9,"position":{"x":5,"y":0},"level":"L1","txPowerDbm":-59}
+            ]}
+            """
+        let registry = try BeaconRegistry.parse(Array(text.utf8), file: "same-numbers.json")
+        #expect(registry.beacon(uuid: "9195B3AD-A9D0-4500-85FF-9FB0F65A5201", major: 7, minor: 9)?.id == "A")
+        #expect(registry.beacon(uuid: "9195b3ad-a9d0-4500-85ff-9fb0f65a5202", major: 7, minor: 9)?.id == "B")
+        #expect(registry.beacon(uuid: "9195B3AD-A9D0-4500-85FF-9FB0F65A5203", major: 7, minor: 9) == nil)
+        #expect(registry.index(for: BeaconIdentity(uuid: "9195B3AD-A9D0-4500-85FF-9FB0F65A5202", major: 7, minor: 9)) == 1)
+        // The same UUID, major and minor twice is still refused.
+        let twice = text.replacingOccurrences(of: "5A5202", with: "5A5201")
+        #expect(throws: RecordingError.self) { try BeaconRegistry.parse(Array(twice.utf8), file: "twice.json") }
+    }
+
     @Test func identitiesStayUpperCaseWhenChanged() throws {
         let registry = try BeaconRegistry.parse(Array(Self.json.utf8), file: "b.json")
         var identity = BeaconIdentity(mac: "00:00:00:00:00:00")
