@@ -92,10 +92,17 @@ final class LeastSquaresCallbacks {
 }
 
 /// A trust-region Levenberg–Marquardt workspace (`gsl_multifit_nlinear_trust` with the `lm`
-/// subproblem, Moré scaling and QR solver — GSL's defaults) for n residuals and p parameters.
+/// subproblem, Moré scaling and QR solver — GSL's defaults) for n residuals and p parameters, with the
+/// vectors a solve loads (start, weights) and the covariance it writes. Every ``run`` starts afresh
+/// (`gsl_multifit_nlinear_winit` resets the iteration), so a workspace can serve solve after solve.
 final class GSLLeastSquaresWorkspace {
     let residualCount: Int
     let parameterCount: Int
+    /// x₀, loaded before a run.
+    let start: GSLVector
+    /// wᵢ, loaded before a run.
+    let weights: GSLVector
+    private let covarianceMatrix: GSLMatrix
     private let workspace: UnsafeMutablePointer<gsl_multifit_nlinear_workspace>
     private let functions: UnsafeMutablePointer<gsl_multifit_nlinear_fdf>
 
@@ -113,6 +120,14 @@ final class GSLLeastSquaresWorkspace {
         self.workspace = workspace
         self.residualCount = residualCount
         self.parameterCount = parameterCount
+        do {
+            start = try GSLVector(count: parameterCount)
+            weights = try GSLVector(count: residualCount)
+            covarianceMatrix = try GSLMatrix(rows: parameterCount, columns: parameterCount)
+        } catch {
+            gsl_multifit_nlinear_free(workspace)
+            throw error
+        }
         functions = .allocate(capacity: 1)
         functions.initialize(to: gsl_multifit_nlinear_fdf())
     }
@@ -123,9 +138,10 @@ final class GSLLeastSquaresWorkspace {
         functions.deallocate()
     }
 
-    /// Runs the driver from `initialGuess`; returns GSL's status and `info` (1 small step, 2 small gradient).
+    /// Runs the driver from ``start`` with ``weights``; returns GSL's status and `info` (1 small step,
+    /// 2 small gradient).
     func run(
-        callbacks: LeastSquaresCallbacks, initialGuess: GSLVector, weights: GSLVector, maxIterations: Int,
+        callbacks: LeastSquaresCallbacks, maxIterations: Int,
         stepTolerance: Double, gradientTolerance: Double, costTolerance: Double
     ) -> (status: Int32, info: Int32) {
         functions.pointee.f = { x, params, f in
@@ -142,7 +158,7 @@ final class GSLLeastSquaresWorkspace {
         functions.pointee.p = parameterCount
         functions.pointee.params = Unmanaged.passUnretained(callbacks).toOpaque()
         defer { functions.pointee.params = nil }
-        let initStatus = gsl_multifit_nlinear_winit(initialGuess.raw, weights.raw, functions, workspace)
+        let initStatus = gsl_multifit_nlinear_winit(start.raw, weights.raw, functions, workspace)
         guard initStatus == Int32(GSL_SUCCESS) else { return (initStatus, 0) }
         var info: Int32 = 0
         let status = gsl_multifit_nlinear_driver(
@@ -183,12 +199,12 @@ final class GSLLeastSquaresWorkspace {
     /// (Jᵀ W J)⁻¹ at the current position, dropping directions whose QR pivot is below
     /// `rankTolerance` times the largest.
     func covariance(rankTolerance: Double) throws(EstimationError) -> Matrix {
-        let result = try GSLMatrix(rows: parameterCount, columns: parameterCount)
         guard let jacobian = gsl_multifit_nlinear_jac(workspace) else {
             throw .gsl(status: Int32(GSL_EFAULT), call: "gsl_multifit_nlinear_jac", reason: "no Jacobian")
         }
-        try GSL.check(gsl_multifit_nlinear_covar(jacobian, rankTolerance, result.raw), "gsl_multifit_nlinear_covar")
-        return result.value
+        try GSL.check(
+            gsl_multifit_nlinear_covar(jacobian, rankTolerance, covarianceMatrix.raw), "gsl_multifit_nlinear_covar")
+        return covarianceMatrix.value
     }
 }
 

@@ -5,8 +5,9 @@
 /// closures. Used for beacon multilateration: parameters are a position, residuals are measured minus
 /// predicted ranges, weights are 1/σ² of each range.
 ///
-/// A value type holding only its configuration; each solve
-/// allocates and frees its own GSL workspace, so one solver can be shared between threads.
+/// A value type holding only its configuration; each solve allocates and frees its own GSL workspace, so
+/// one solver can be shared between threads, unless the caller lends it ``LeastSquaresWorkspaces`` of its
+/// own to keep (for one thread that solves often).
 public struct NonlinearLeastSquares: Hashable, Sendable {
     /// The tunables.
     public let configuration: NonlinearLeastSquaresConfiguration
@@ -77,12 +78,15 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
     /// storage (no array a call: the form for solvers run often, such as multilateration).
     /// - Parameters: as ``solve(initialGuess:weights:residuals:jacobian:)``; `writingResiduals` fills n
     ///   values, `writingJacobian` n × p row-major; either may throw, which ends the solve with that error.
+    ///   `workspaces`, when given, supplies GSL's workspace for this size, kept for the next solve of it
+    ///   (the result is the same as with a fresh one).
     /// - Throws: ``EstimationError`` for a configuration value out of its range, bad weights, too few
     ///   residuals, NaN/∞ written, a function's error, and GSL failures.
     public func solve(
         initialGuess: [Double], weights: [Double],
         writingResiduals residuals: ResidualFunction,
-        writingJacobian jacobian: JacobianFunction
+        writingJacobian jacobian: JacobianFunction,
+        workspaces: LeastSquaresWorkspaces? = nil
     ) throws(EstimationError) -> LeastSquaresSolution {
         if let configurationProblem { throw configurationProblem }
         let p = initialGuess.count
@@ -99,7 +103,7 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
                     residualCount: n, parameterCount: p,
                     residuals: residuals, jacobian: jacobian)
                 return Result { () throws(EstimationError) -> LeastSquaresSolution in
-                    try run(callbacks: callbacks, initialGuess: initialGuess, weights: weights)
+                    try run(callbacks: callbacks, initialGuess: initialGuess, weights: weights, workspaces: workspaces)
                 }
             }
         }
@@ -108,18 +112,20 @@ public struct NonlinearLeastSquares: Hashable, Sendable {
 
     private func run(
         callbacks: LeastSquaresCallbacks, initialGuess: [Double],
-        weights: [Double]
+        weights: [Double], workspaces: LeastSquaresWorkspaces?
     ) throws(EstimationError) -> LeastSquaresSolution {
         let n = weights.count
         let p = initialGuess.count
-        let workspace = try GSLLeastSquaresWorkspace(residualCount: n, parameterCount: p)
-        let start = try GSLVector(count: p)
-        start.load(initialGuess)
-        let weightVector = try GSLVector(count: n)
-        weightVector.load(weights)
+        let workspace: GSLLeastSquaresWorkspace
+        if let workspaces {
+            workspace = try workspaces.workspace(residualCount: n, parameterCount: p)
+        } else {
+            workspace = try GSLLeastSquaresWorkspace(residualCount: n, parameterCount: p)
+        }
+        workspace.start.load(initialGuess)
+        workspace.weights.load(weights)
         let (status, info) = workspace.run(
-            callbacks: callbacks, initialGuess: start, weights: weightVector,
-            maxIterations: configuration.maxIterations, stepTolerance: configuration.stepTolerance,
+            callbacks: callbacks, maxIterations: configuration.maxIterations, stepTolerance: configuration.stepTolerance,
             gradientTolerance: configuration.gradientTolerance, costTolerance: configuration.costTolerance)
         if let failure = callbacks.failure { throw failure }
         var convergence = try LeastSquaresConvergence(status: status, info: info)

@@ -77,5 +77,10 @@ import Testing
                     BeaconObservation(
                         beacon: BeaconIdentity(mac: "AA:BB:CC:DD:EE:09"), rssiDbm: -60))))
         #expect(unknown.isEmpty)
+        // At 3.2 and 4.5 s the window (1.5…4.5 s) has forgotten the first three: dated at 3.85 s.
+        _ = tracker.consume(SensorSample(timeSeconds: 3.2, reading: .beacon(BeaconObservation(beacon: beacon, rssiDbm: -79))))
+        let later = tracker.consume(SensorSample(timeSeconds: 4.5, reading: .beacon(BeaconObservation(beacon: beacon, rssiDbm: -79))))
+        #expect(later.count == 1)
+        #expect(abs((later.first?.timeSeconds ?? 0) - 3.85) < 1e-9)
     }
 }

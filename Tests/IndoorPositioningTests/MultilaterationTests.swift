@@ -29,6 +29,22 @@ import Testing
         #expect(fix.point.distance(to: truth) < 3)
     }
 
+    @Test func theDefaultToleranceMovesAFitByLessThanAMicrometre() throws {
+        // Ranges that disagree by up to a metre (the slow, linearly converging case), fitted with the
+        // default solver and with the general solver's tighter tolerances.
+        let truth = LocalPoint(x: 17.2, y: 9.6)
+        let offsets = [0.9, -0.6, 0.4, -1.0]
+        let ranges = zip(Self.anchors, offsets).map { anchor, offset in
+            RangeMeasurement(anchor: anchor, rangeMeters: anchor.distance(to: truth) + offset, sigmaMeters: 0.8)
+        }
+        let fix = try Multilateration.solve(ranges)
+        let tight = try Multilateration.solve(ranges, solver: NonlinearLeastSquares())
+        #expect(fix.converged && tight.converged)
+        #expect(fix.point.distance(to: tight.point) < 1e-6)
+        #expect(abs(fix.cost - tight.cost) < 1e-9)
+        #expect(Multilateration.solver.configuration.stepTolerance == 1e-7)
+    }
+
     @Test func tooFewRangesAreATypedError() {
         #expect(throws: EstimationError.underdetermined(residualCount: 1, parameterCount: 2)) {
             try Multilateration.solve([RangeMeasurement(anchor: .zero, rangeMeters: 3, sigmaMeters: 1)])

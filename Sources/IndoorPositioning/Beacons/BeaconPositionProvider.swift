@@ -45,6 +45,8 @@ public final class BeaconPositionProvider: LifecycleProvider {
     public static let plausibleRSSIRangeDbm: ClosedRange<Double> = -150...20
 
     private let solver: NonlinearLeastSquares
+    /// The solver's GSL workspaces, kept from fix to fix (this provider runs on one thread).
+    private let workspaces = LeastSquaresWorkspaces()
     private var windows: [RSSIWindow]
     private var advertisedTxPower: [Double?]
     private var newestTime = -Double.infinity
@@ -53,7 +55,7 @@ public final class BeaconPositionProvider: LifecycleProvider {
     /// A provider over `map` with the given tunables.
     public init(
         map: BeaconMap, configuration: BeaconProviderConfiguration = .standard,
-        solver: NonlinearLeastSquares = NonlinearLeastSquares()
+        solver: NonlinearLeastSquares = Multilateration.solver
     ) {
         self.map = map
         self.configuration = configuration
@@ -135,25 +137,28 @@ public final class BeaconPositionProvider: LifecycleProvider {
     }
 
     private func levelVote(_ heard: [(beacon: Int, range: RangeMeasurement)]) -> (level: LevelReference, probability: Double) {
-        var weights: [LevelReference: Double] = [:]
-        var order: [LevelReference] = []
+        // A venue's beacons hear few levels at once: a list searched in order beats hashing each level.
+        var levels: [(level: LevelReference, weight: Double)] = []
         var total = 0.0
         for entry in heard {
             let level = map.beacons[entry.beacon].level
             let w = 1 / (entry.range.rangeMeters * entry.range.rangeMeters)
-            if weights[level] == nil { order.append(level) }
-            weights[level, default: 0] += w
+            if let i = levels.firstIndex(where: { $0.level == level }) {
+                levels[i].weight += w
+            } else {
+                levels.append((level, w))
+            }
             total += w
         }
         // Ties go to the level heard first in map order, so the vote is deterministic.
-        var best = order[0]
-        for level in order.dropFirst() where (weights[level] ?? 0) > (weights[best] ?? 0) { best = level }
-        return (best, min(1, max(0, (weights[best] ?? 0) / total)))
+        var best = levels[0]
+        for candidate in levels.dropFirst() where candidate.weight > best.weight { best = candidate }
+        return (best.level, min(1, max(0, best.weight / total)))
     }
 
     private func fitted(_ ranges: [RangeMeasurement]) -> (point: LocalPoint, covariance: Covariance2D)? {
         guard ranges.count >= configuration.minimumBeaconsForFit,
-            let fix = try? Multilateration.solve(ranges, solver: solver), fix.point.isFinite
+            let fix = try? Multilateration.solve(ranges, solver: solver, workspaces: workspaces), fix.point.isFinite
         else { return nil }
         let nearest = ranges.map { $0.anchor.distance(to: fix.point) }.min() ?? .infinity
         guard nearest <= configuration.maximumRangeMeters else { return nil }

@@ -15,6 +15,9 @@ struct RSSIWindow: Sendable {
     /// Time of the newest reading.
     var newestTime: Double? { count > 0 ? times.last : nil }
 
+    /// Mean time of the readings in the window, seconds (the time their mean refers to); `nil` when empty.
+    var meanTimeSeconds: Double? { count > 0 ? times[start...].reduce(0, +) / Double(count) : nil }
+
     mutating func append(timeSeconds: Double, rssiDbm: Double) {
         times.append(timeSeconds)
         values.append(rssiDbm)

@@ -33,9 +33,6 @@ public struct BeaconRangeTracker: Sendable {
     /// Window, path loss, clamps and interval.
     public let configuration: BeaconProviderConfiguration
     private var windows: [RSSIWindow]
-    /// Reading times per beacon, oldest first, with a start index (for the mean reading time).
-    private var readingTimes: [[Double]]
-    private var readingStart: [Int]
     private var newestTime = -Double.infinity
     private var lastBatchTime: Double?
 
@@ -44,8 +41,6 @@ public struct BeaconRangeTracker: Sendable {
         self.map = map
         self.configuration = configuration
         windows = Array(repeating: RSSIWindow(), count: map.beacons.count)
-        readingTimes = Array(repeating: [], count: map.beacons.count)
-        readingStart = Array(repeating: 0, count: map.beacons.count)
     }
 
     /// Feeds one sample; returns the ranges of every beacon heard within the window when a batch is due.
@@ -61,7 +56,6 @@ public struct BeaconRangeTracker: Sendable {
             BeaconPositionProvider.plausibleRSSIRangeDbm.contains(observation.rssiDbm), let index = beaconIndex
         else { return [] }
         windows[index].append(timeSeconds: time, rssiDbm: observation.rssiDbm)
-        readingTimes[index].append(time)
         newestTime = max(newestTime, time)
         if let lastBatchTime, newestTime - lastBatchTime < configuration.fixIntervalSeconds { return [] }
         lastBatchTime = newestTime
@@ -69,14 +63,7 @@ public struct BeaconRangeTracker: Sendable {
         for i in windows.indices {
             let oldest = newestTime - configuration.rssiWindowSeconds
             windows[i].prune(olderThan: oldest)
-            while readingStart[i] < readingTimes[i].count, readingTimes[i][readingStart[i]] < oldest { readingStart[i] += 1 }
-            if readingStart[i] > 64, readingStart[i] * 2 > readingTimes[i].count {
-                readingTimes[i].removeFirst(readingStart[i])
-                readingStart[i] = 0
-            }
-            guard let mean = windows[i].meanDbm, readingStart[i] < readingTimes[i].count else { continue }
-            let times = readingTimes[i][readingStart[i]...]
-            let meanTime = times.reduce(0, +) / Double(times.count)
+            guard let mean = windows[i].meanDbm, let meanTime = windows[i].meanTimeSeconds else { continue }
             let beacon = map.beacons[i]
             let model = PathLossModel(
                 txPowerDbm: beacon.txPowerDbm,

@@ -18,8 +18,9 @@ public final class ReadAhead<Event: Sendable> {
 
     private let channel: Channel
     private var produce: (() throws(RecordingError) -> Event?)?
-    private var current: [Event] = []
-    private var position = 0
+    // Read by the inlined fast path of ``next()`` (specialised in the caller's module for its event type).
+    @usableFromInline var current: [Event] = []
+    @usableFromInline var position = 0
     private var finished = false
 
     /// A read-ahead over `produce` (started on the first ``next()``); `chunkEvents` and `chunksAhead` at
@@ -34,11 +35,18 @@ public final class ReadAhead<Event: Sendable> {
     deinit { channel.cancel() }
 
     /// The next event; `nil` after the last. Rethrows the producer's error after the events before it.
+    @inlinable
     public func next() throws(RecordingError) -> Event? {
         if position < current.count {
             defer { position += 1 }
             return current[position]
         }
+        return try nextChunk()
+    }
+
+    /// The first event of the next chunk, waiting for it; `nil` after the last.
+    @usableFromInline
+    func nextChunk() throws(RecordingError) -> Event? {
         if finished { return nil }
         if let produce {
             self.produce = nil
