@@ -41,7 +41,8 @@ public enum ProviderEvaluation {
         files: [String], settings: Settings, jobs: Int, progress: ((Int, String) -> Void)? = nil
     ) -> EvaluationReport {
         let readAhead = LoadedRecording.readsAhead(jobs: jobs, files: files.count)
-        let results = ParallelJobs.map(files, jobs: jobs, progress: progress) { _, file -> Result<FileOutcome?, any Error> in
+        let results = ParallelJobs.map(files, jobs: jobs, costs: ParallelJobs.fileSizes(files), progress: progress) {
+            _, file -> Result<FileOutcome?, any Error> in
             Result {
                 file.hasSuffix(".mbd")
                     ? try evaluateReceiverTrack(file, settings) : try evaluateRecording(file, settings, readAhead: readAhead)

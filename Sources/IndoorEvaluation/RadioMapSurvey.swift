@@ -83,99 +83,76 @@ public enum RadioMapSurvey {
     /// first walk's geographic truth). Files without two truth points are skipped with the reason; with
     /// `tracks`, the files in `trackPlaced` are placed on their smoothed tracks instead (skipped when they
     /// have no start point or cannot be smoothed). Strides
-    /// are measured against `deadReckoning`'s step model (``RadioMap/strideRatios``). The files are read
-    /// `jobs` at a time and added to the map in file order (the same map as one after the other);
-    /// `progress` hears the number of files started and the file just started.
+    /// are measured against `deadReckoning`'s step model (``RadioMap/strideRatios``). Each file is read and
+    /// placed on its own (`jobs` at a time, ``RadioMapBuilder/placed(walk:samples:truth:strideRatio:configuration:deadReckoning:)``,
+    /// its samples dropped once placed), then the placed walks are added in file order (the same map as
+    /// one after the other); `progress` hears the number of files started and the file just started.
     public static func build(
         files: [String], venue: Venue?, registry: BeaconRegistry?,
         configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration = .standard, jobs: Int = 1,
         tracks: TrackPlacement? = nil, trackPlaced: Set<String> = [], progress: ((Int, String) -> Void)? = nil
     ) -> Result {
-        var builder: RadioMapBuilder?
-        var mapFrame: LocalFrame?
-        var outcomes: [RadioMapBuilder.WalkOutcome] = []
-        var skipped: [(file: String, reason: String)] = []
-        // Read `jobs` files at a time in batches of 8 per job (only a batch is in memory; long enough that
-        // the walks of a batch balance across the jobs), then add them in order.
-        let batchSize = 8 * jobs
         let readAhead = LoadedRecording.readsAhead(jobs: jobs, files: files.count)
-        // Each job also measures the walk's stride ratio on its truth as read (kept when no reframing follows).
-        var reads: [Swift.Result<(LoadedRecording, Read), any Error>] = []
-        var placementErrors: [Double] = []
-        for (index, file) in files.enumerated() {
-            if index % batchSize == 0 {
-                let batch = Array(files[index..<min(files.count, index + batchSize)])
-                reads = ParallelJobs.map(batch, jobs: jobs, progress: progress.map { report in { report(index + $0, $1) } }) {
-                    _, file in
-                    Swift.Result {
-                        let loaded = try LoadedRecording.read(file, venue: venue, registry: registry, readAhead: readAhead)
-                        if let tracks, trackPlaced.contains(file) {
-                            return (loaded, .onTrack(try smoothedTrack(loaded, placement: tracks)))
-                        }
-                        let truth = (loaded.truth?.points ?? []).filter { $0.timeSeconds.isFinite && $0.point.isFinite }
-                            .sorted { $0.timeSeconds < $1.timeSeconds }
-                        return (loaded, .onTruth(RadioMapBuilder.strideRatio(samples: loaded.samples, truth: truth, model: deadReckoning)))
-                    }
-                }
-            }
-            let read = reads[index % batchSize]
-            do {
-                let (loaded, placed) = try read.get()
-                var strideRatio: Double?? = nil
-                var track: [RadioMapBuilder.TrackPoint]?
-                switch placed {
-                case .onTruth(let measured): strideRatio = measured
-                case .onTrack(let points): track = points
-                }
-                if track == nil {
-                    guard let groundTruth = loaded.truth, groundTruth.count >= 2 else {
-                        skipped.append((file, loaded.truth == nil ? "no ground truth" : "only one ground-truth point"))
-                        continue
-                    }
-                }
-                if builder == nil {
-                    mapFrame = loaded.frame
-                    builder = RadioMapBuilder(
-                        configuration: configuration, frameReference: loaded.frame?.reference, deadReckoning: deadReckoning)
-                }
-                var truth = loaded.truth?.points ?? []
-                if let mapFrame, let frame = loaded.frame, frame != mapFrame, !loaded.usedFloorFrame {
-                    strideRatio = nil
-                    let reframe = { (point: LocalPoint) in mapFrame.localPoint(from: frame.geoCoordinate(from: point)) }
-                    truth = truth.map { TruthPoint(timeSeconds: $0.timeSeconds, point: reframe($0.point), level: $0.level) }
-                    track = track?.map {
-                        RadioMapBuilder.TrackPoint(
-                            timeSeconds: $0.timeSeconds, point: reframe($0.point), level: $0.level, sigmaMeters: $0.sigmaMeters)
-                    }
-                }
-                guard var current = builder else { continue }
-                if let track, let tracks {
-                    let outcome = try current.add(walk: walkName(file), samples: loaded.samples, track: track, survey: tracks.survey)
+        let placedWalks = ParallelJobs.map(files, jobs: jobs, costs: ParallelJobs.fileSizes(files), progress: progress) { _, file in
+            Swift.Result { () throws -> Placed in
+                let loaded = try LoadedRecording.read(file, venue: venue, registry: registry, readAhead: readAhead)
+                let placed: RadioMapBuilder.PlacedWalk
+                var placementErrors: [Double] = []
+                if let tracks, trackPlaced.contains(file) {
+                    placed = try RadioMapBuilder.placed(
+                        walk: walkName(file), samples: loaded.samples, track: try smoothedTrack(loaded, placement: tracks),
+                        survey: tracks.survey, configuration: configuration, deadReckoning: deadReckoning)
                     // For the report only: the placed scans against the truth (when the walk has more than its start).
+                    let truth = loaded.truth?.points ?? []
                     if truth.count >= 2 {
                         let truthTrack = TimedTrajectory(truth.map { ($0.timeSeconds, $0.point) })
-                        for placement in outcome.placements {
+                        for placement in placed.outcome.placements {
                             guard let point = truthTrack.position(atSeconds: placement.timeSeconds, extrapolation: .none) else { continue }
                             placementErrors.append(point.distance(to: placement.point))
                         }
                     }
-                    outcomes.append(outcome)
                 } else {
-                    outcomes.append(try current.add(walk: walkName(file), samples: loaded.samples, truth: truth, strideRatio: strideRatio))
+                    guard let groundTruth = loaded.truth, groundTruth.count >= 2 else {
+                        return .skipped(loaded.truth == nil ? "no ground truth" : "only one ground-truth point")
+                    }
+                    placed = try RadioMapBuilder.placed(
+                        walk: walkName(file), samples: loaded.samples, truth: groundTruth.points, configuration: configuration,
+                        deadReckoning: deadReckoning)
                 }
-                builder = current
-            } catch {
-                skipped.append((file, EvaluationInputs.skipReason(for: error)))
+                return .placed(placed, frame: loaded.frame, usedFloorFrame: loaded.usedFloorFrame, placementErrors: placementErrors)
+            }
+        }
+        var builder: RadioMapBuilder?
+        var mapFrame: LocalFrame?
+        var outcomes: [RadioMapBuilder.WalkOutcome] = []
+        var skipped: [(file: String, reason: String)] = []
+        var placementErrors: [Double] = []
+        for (file, result) in zip(files, placedWalks) {
+            switch result {
+            case .failure(let error): skipped.append((file, EvaluationInputs.skipReason(for: error)))
+            case .success(.skipped(let reason)): skipped.append((file, reason))
+            case .success(.placed(let placed, let frame, let usedFloorFrame, let errors)):
+                if builder == nil {
+                    mapFrame = frame
+                    builder = RadioMapBuilder(configuration: configuration, frameReference: frame?.reference, deadReckoning: deadReckoning)
+                }
+                var reframe: ((LocalPoint) -> LocalPoint)?
+                if let mapFrame, let frame, frame != mapFrame, !usedFloorFrame {
+                    reframe = { mapFrame.localPoint(from: frame.geoCoordinate(from: $0)) }
+                }
+                if let outcome = builder?.add(placed, reframe: reframe) { outcomes.append(outcome) }
+                placementErrors += errors
             }
         }
         let map = builder?.build() ?? RadioMap(frameReference: nil, transmitters: [], levels: [], walks: [], fingerprints: [])
         return Result(map: map, outcomes: outcomes, skipped: skipped, trackPlacementErrorsMeters: placementErrors)
     }
 
-    /// What a read job hands on: the stride ratio measured on truth, or the walk's smoothed track.
-    private enum Read {
-        case onTruth(Double?)
-        case onTrack([RadioMapBuilder.TrackPoint])
+    /// What a read job hands on: the walk placed in its own frame (`frame`, with whether it is the venue's
+    /// floor frame), or the reason it was left out.
+    private enum Placed {
+        case placed(RadioMapBuilder.PlacedWalk, frame: LocalFrame?, usedFloorFrame: Bool, placementErrors: [Double])
+        case skipped(String)
     }
 }
 

@@ -86,7 +86,8 @@ public final class WalkEvaluator {
         trackWriter: ((String, LoadedRecording, FusionReplay, TrackRecorder) -> String?)? = nil
     ) -> (report: EvaluationReport, trackFailures: [String]) {
         let readAhead = LoadedRecording.readsAhead(jobs: jobs, files: files.count)
-        let results = ParallelJobs.map(files, jobs: jobs, progress: progress) { _, file -> (Result, trackFailure: String?) in
+        let results = ParallelJobs.map(files, jobs: jobs, costs: ParallelJobs.fileSizes(files), progress: progress) {
+            _, file -> (Result, trackFailure: String?) in
             let recorder = trackWriter == nil ? nil : TrackRecorder()
             let result = evaluate(file, recorder: recorder, readAhead: readAhead)
             guard case .scored(let outcome, let loaded) = result, let recorder, let trackWriter, let replay = outcome.replay else {

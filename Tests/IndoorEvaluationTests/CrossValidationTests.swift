@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorPositioning
 import IndoorRecordings
+import Synchronization
 import Testing
 
 @testable import IndoorEvaluation
@@ -84,6 +85,31 @@ import Testing
         #expect(squares == (0..<100).map { $0 * 1000 + $0 * $0 })
         #expect(ParallelJobs.count(3) == 3)
         #expect(ParallelJobs.count(0) == 1)
+    }
+
+    @Test func costlierJobsStartFirstAndResultsKeepInputOrder() {
+        let costs: [Double] = [1, 5, 3, 5, 0, 2]
+        let started = Mutex<[Int]>([])
+        let results = ParallelJobs.map(Array(0..<6), jobs: 2, costs: costs, progress: { _, input in started.withLock { $0.append(input) } })
+        {
+            index, input in index * 10 + input
+        }
+        #expect(results == [0, 11, 22, 33, 44, 55])
+        // Started costliest first, ties in input order.
+        #expect(started.withLock { $0 } == [1, 3, 2, 5, 0, 4])
+        // One job runs as a plain loop, in input order.
+        let serial = Mutex<[Int]>([])
+        _ = ParallelJobs.map(Array(0..<6), jobs: 1, costs: costs, progress: { _, input in serial.withLock { $0.append(input) } }) { $1 }
+        #expect(serial.withLock { $0 } == [0, 1, 2, 3, 4, 5])
+    }
+
+    @Test func fileSizesAreTheCostsOfReadingFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parallel-costs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("walk.jsonl")
+        try Data(repeating: 0x41, count: 1234).write(to: file)
+        #expect(ParallelJobs.fileSizes([file.path, folder.appendingPathComponent("missing").path]) == [1234, 0])
     }
 
     @Test func walksReadAheadOnlyWhereACoreIsFree() {

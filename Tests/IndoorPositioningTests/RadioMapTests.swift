@@ -112,6 +112,43 @@ import Testing
         #expect(map.summary.description == "1 walks, 10 fingerprints, 2 transmitters (2 Wi-Fi, 0 beacons), 1 levels")
     }
 
+    @Test func walksPlacedOnTheirOwnAndFiledInOrderMakeTheSameMap() throws {
+        let first = Self.surveyWalk(), second = Self.surveyWalk(level: .floorName("F2"), offsetDb: -3)
+        var direct = RadioMapBuilder(deadReckoning: nil)
+        try direct.add(walk: "a", samples: first.samples, truth: first.truth)
+        try direct.add(walk: "b", samples: second.samples, truth: second.truth)
+        // Placed the other way round (as parallel jobs may finish), filed in walk order.
+        let placedB = try RadioMapBuilder.placed(
+            walk: "b", samples: second.samples, truth: second.truth, configuration: .standard, deadReckoning: nil)
+        let placedA = try RadioMapBuilder.placed(
+            walk: "a", samples: first.samples, truth: first.truth.reversed(), configuration: .standard, deadReckoning: nil)
+        var filed = RadioMapBuilder(deadReckoning: nil)
+        filed.add(placedA)
+        filed.add(placedB)
+        #expect(filed.build() == direct.build())
+        #expect(filed.build().levels == [.floorName("F1"), .floorName("F2")])
+        #expect(placedA.outcome.placed == 10 && placedB.outcome.placed == 10)
+    }
+
+    @Test func aPlacedWalkIsReframedAsItIsFiled() throws {
+        let walk = Self.surveyWalk()
+        let placed = try RadioMapBuilder.placed(
+            walk: "a", samples: walk.samples, truth: walk.truth, configuration: .standard, deadReckoning: nil)
+        var builder = RadioMapBuilder(deadReckoning: nil)
+        let outcome = builder.add(placed) { LocalPoint(x: $0.x + 5, y: $0.y - 2) }
+        let map = builder.build()
+        #expect(map.fingerprints.count == 10)
+        for fingerprint in map.fingerprints {
+            // x = t on the walk's own frame, shifted 5 m east and 2 m south on the map's.
+            #expect(abs(fingerprint.point.x - (fingerprint.timeSeconds + 5)) < 1e-9)
+            #expect(abs(fingerprint.point.y - -2) < 1e-9)
+        }
+        #expect(outcome.placements.allSatisfy { abs($0.point.x - ($0.timeSeconds + 5)) < 1e-9 })
+        #expect(placed.outcome.placements.allSatisfy { abs($0.point.x - $0.timeSeconds) < 1e-9 })
+        #expect(map.walkLegs[0].count == 1)
+        #expect(abs((map.walkLegs[0].first?.midpoint?.x ?? 0) - 25) < 1e-9)
+    }
+
     @Test func aSurveyWalkWithoutTruthIsATypedError() {
         var builder = RadioMapBuilder()
         let walk = Self.surveyWalk()

@@ -106,34 +106,87 @@ public struct RadioMapBuilder: Sendable {
         return strideRatioRange.contains(ratio) ? ratio : nil
     }
 
+    /// One walk's scans placed, before they join a map: all a walk contributes, computed from the walk
+    /// alone (so walks can be placed at once, on several cores) and filed in order by ``add(_:reframe:)``.
+    public struct PlacedWalk: Sendable {
+        /// What the walk contributed (placements in the walk's own frame until it is added).
+        public var outcome: WalkOutcome
+        /// The points its walk legs are measured between (``RadioMap/walkLegs``), the walk's frame.
+        var legPoints: [TruthPoint]
+        /// Its placed scans, in time order.
+        var scans: [PlacedScan]
+    }
+
+    /// One placed scan: where and on which level, its readings by transmitter key in sorted order (so
+    /// transmitter indices, and the file, do not depend on hashing).
+    struct PlacedScan: Sendable {
+        var point: LocalPoint
+        var level: LevelReference?
+        var timeSeconds: Double
+        var readings: [(key: String, rssiDbm: Double)]
+    }
+
     /// Adds one walk: `samples` in time order, `truth` in the map's frame; `strideRatio`, when given, is
     /// the walk's ``strideRatio(samples:truth:model:)`` measured beforehand (`.some(nil)`: none).
+    /// ``placed(walk:samples:truth:strideRatio:configuration:deadReckoning:)`` then ``add(_:reframe:)``.
     /// - Throws: ``PositioningError/malformedInput(file:line:message:)`` (line 0) when the walk has fewer
     ///   than two finite truth points: nothing can be placed.
     @discardableResult
     public mutating func add(
-        walk: String, samples: [SensorSample], truth rawTruth: [TruthPoint], strideRatio measured: Double?? = nil
+        walk: String, samples: [SensorSample], truth: [TruthPoint], strideRatio measured: Double?? = nil
     ) throws(PositioningError) -> WalkOutcome {
+        add(
+            try Self.placed(
+                walk: walk, samples: samples, truth: truth, strideRatio: measured, configuration: configuration,
+                deadReckoning: deadReckoning))
+    }
+
+    /// Adds one walk placed on its smoothed `track` (``TrackPoint``, the map's frame) instead of ground
+    /// truth: ``placed(walk:samples:track:survey:strideRatio:configuration:deadReckoning:)`` then
+    /// ``add(_:reframe:)``.
+    /// - Throws: ``PositioningError/malformedInput(file:line:message:)`` (line 0) when the track has fewer
+    ///   than two finite points.
+    @discardableResult
+    public mutating func add(
+        walk: String, samples: [SensorSample], track: [TrackPoint], survey: TrackSurveyConfiguration = .standard,
+        strideRatio measured: Double?? = nil
+    ) throws(PositioningError) -> WalkOutcome {
+        add(
+            try Self.placed(
+                walk: walk, samples: samples, track: track, survey: survey, strideRatio: measured, configuration: configuration,
+                deadReckoning: deadReckoning))
+    }
+
+    /// One walk placed on its `truth` (any order; points that are not finite are left out): each scan at
+    /// the truth interpolated at its time, on the level of the last truth point at or before it.
+    /// `strideRatio`, when given, is the walk's ``strideRatio(samples:truth:model:)`` measured beforehand
+    /// (`.some(nil)`: none); otherwise it is measured with `deadReckoning`.
+    /// - Throws: ``PositioningError/malformedInput(file:line:message:)`` (line 0) when the walk has fewer
+    ///   than two finite truth points: nothing can be placed.
+    public static func placed(
+        walk: String, samples: [SensorSample], truth rawTruth: [TruthPoint], strideRatio measured: Double?? = nil,
+        configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration?
+    ) throws(PositioningError) -> PlacedWalk {
         let truth = rawTruth.filter { $0.timeSeconds.isFinite && $0.point.isFinite }.sorted { $0.timeSeconds < $1.timeSeconds }
         guard truth.count >= 2 else {
             throw .malformedInput(
                 file: walk, line: 0, message: "a survey walk needs at least two ground-truth points, it has \(truth.count)")
         }
-        return add(walk: walk, samples: samples, placedOn: truth, legsOf: truth, strideRatio: measured, isPlaceable: { _ in true })
+        return placed(
+            walk: walk, samples: samples, placedOn: truth, legsOf: truth, strideRatio: measured, configuration: configuration,
+            deadReckoning: deadReckoning, isPlaceable: { _ in true })
     }
 
-    /// Adds one walk placed on its smoothed `track` (``TrackPoint``, the map's frame) instead of ground
-    /// truth: each scan goes where the track is at its time, on the level the track held then, unless the
-    /// track's one-sigma there (the larger of the two track points around it) exceeds
-    /// `survey.maximumSigmaMeters` (counted in ``WalkOutcome/tooUncertain``). Strides and walk legs are
-    /// measured on the track as on truth.
+    /// One walk placed on its smoothed `track` instead of ground truth: each scan goes where the track is
+    /// at its time, on the level the track held then, unless the track's one-sigma there (the larger of
+    /// the two track points around it) exceeds `survey.maximumSigmaMeters` (counted in
+    /// ``WalkOutcome/tooUncertain``). Strides and walk legs are measured on the track as on truth.
     /// - Throws: ``PositioningError/malformedInput(file:line:message:)`` (line 0) when the track has fewer
     ///   than two finite points.
-    @discardableResult
-    public mutating func add(
+    public static func placed(
         walk: String, samples: [SensorSample], track rawTrack: [TrackPoint], survey: TrackSurveyConfiguration = .standard,
-        strideRatio measured: Double?? = nil
-    ) throws(PositioningError) -> WalkOutcome {
+        strideRatio measured: Double?? = nil, configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration?
+    ) throws(PositioningError) -> PlacedWalk {
         let track = rawTrack.filter { $0.timeSeconds.isFinite && $0.point.isFinite && !$0.sigmaMeters.isNaN }
             .sorted { $0.timeSeconds < $1.timeSeconds }
         guard track.count >= 2 else {
@@ -143,7 +196,10 @@ public struct RadioMapBuilder: Sendable {
         let times = track.map(\.timeSeconds)
         let points = track.map { TruthPoint(timeSeconds: $0.timeSeconds, point: $0.point, level: $0.level) }
         let legPoints = Self.spaced(points, meters: survey.legSpacingMeters)
-        return add(walk: walk, samples: samples, placedOn: points, legsOf: legPoints, strideRatio: measured) { time in
+        return placed(
+            walk: walk, samples: samples, placedOn: points, legsOf: legPoints, strideRatio: measured,
+            configuration: configuration, deadReckoning: deadReckoning
+        ) { time in
             // The first track point after `time` (binary search), and the one before it.
             var low = 0, high = times.count
             while low < high {
@@ -167,20 +223,18 @@ public struct RadioMapBuilder: Sendable {
         return kept
     }
 
-    /// Adds one walk whose scans are placed on `truth` (finite, in time order, at least two points) where
+    /// One walk whose scans are placed on `truth` (finite, in time order, at least two points) where
     /// `isPlaceable` accepts the scan's time; its walk legs are those of `legPoints`.
-    private mutating func add(
+    private static func placed(
         walk: String, samples: [SensorSample], placedOn truth: [TruthPoint], legsOf legPoints: [TruthPoint],
-        strideRatio measured: Double??, isPlaceable: (Double) -> Bool
-    ) -> WalkOutcome {
+        strideRatio measured: Double??, configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration?,
+        isPlaceable: (Double) -> Bool
+    ) -> PlacedWalk {
         let track = TimedTrajectory(truth.map { ($0.timeSeconds, $0.point) })
         var assembler = RadioScanAssembler(configuration: configuration)
         var outcome = WalkOutcome(walk: walk)
-        let walkIndex = walks.count
-        walks.append(walk)
-        strideRatios.append(measured ?? deadReckoning.flatMap { Self.strideRatio(samples: samples, truth: truth, model: $0) })
-        outcome.strideRatio = strideRatios[walkIndex]
-        walkLegs.append(RadioMap.legs(of: legPoints) { levelIndex(of: $0) })
+        outcome.strideRatio = measured ?? deadReckoning.flatMap { Self.strideRatio(samples: samples, truth: truth, model: $0) }
+        var scans: [PlacedScan] = []
         func place(_ scan: RadioScan) {
             outcome.scans += 1
             guard let point = track.position(atSeconds: scan.timeSeconds, extrapolation: .none) else {
@@ -191,15 +245,10 @@ public struct RadioMapBuilder: Sendable {
                 outcome.tooUncertain += 1
                 return
             }
-            let level = ProviderScoring.levelAt(scan.timeSeconds, in: truth).map { levelIndex(of: $0) }
-            // Keys in sorted order, so transmitter indices (and the file) do not depend on hashing.
-            let readings = scan.readings.sorted { $0.key < $1.key }.map { key, rssi in
-                RadioMap.Reading(transmitter: transmitterIndex(of: key), rssiDbm: rssi)
-            }
-            fingerprints.append(
-                RadioMap.Fingerprint(
-                    point: point, levelIndex: level, walkIndex: walkIndex,
-                    timeSeconds: scan.timeSeconds, readings: readings))
+            scans.append(
+                PlacedScan(
+                    point: point, level: ProviderScoring.levelAt(scan.timeSeconds, in: truth), timeSeconds: scan.timeSeconds,
+                    readings: scan.readings.sorted { $0.key < $1.key }.map { (key: $0.key, rssiDbm: $0.value) }))
             outcome.placements.append(Placement(timeSeconds: scan.timeSeconds, point: point))
             outcome.placed += 1
         }
@@ -207,6 +256,33 @@ public struct RadioMapBuilder: Sendable {
         if let scan = assembler.finish() { place(scan) }
         outcome.staleEntries = assembler.staleEntries
         outcome.droppedReadings = assembler.droppedReadings
+        return PlacedWalk(outcome: outcome, legPoints: legPoints, scans: scans)
+    }
+
+    /// Files a placed walk, after the ones before it; `reframe` (when given) takes its points from the
+    /// walk's frame to the map's. Returns its outcome, placements in the map's frame.
+    @discardableResult
+    public mutating func add(_ placed: PlacedWalk, reframe: ((LocalPoint) -> LocalPoint)? = nil) -> WalkOutcome {
+        let move = reframe ?? { $0 }
+        var outcome = placed.outcome
+        if reframe != nil {
+            outcome.placements = outcome.placements.map { Placement(timeSeconds: $0.timeSeconds, point: move($0.point)) }
+        }
+        let walkIndex = walks.count
+        walks.append(outcome.walk)
+        strideRatios.append(outcome.strideRatio)
+        let legPoints =
+            reframe == nil
+            ? placed.legPoints : placed.legPoints.map { TruthPoint(timeSeconds: $0.timeSeconds, point: move($0.point), level: $0.level) }
+        walkLegs.append(RadioMap.legs(of: legPoints) { levelIndex(of: $0) })
+        fingerprints.reserveCapacity(fingerprints.count + placed.scans.count)
+        for scan in placed.scans {
+            let level = scan.level.map { levelIndex(of: $0) }
+            let readings = scan.readings.map { RadioMap.Reading(transmitter: transmitterIndex(of: $0.key), rssiDbm: $0.rssiDbm) }
+            fingerprints.append(
+                RadioMap.Fingerprint(
+                    point: move(scan.point), levelIndex: level, walkIndex: walkIndex, timeSeconds: scan.timeSeconds, readings: readings))
+        }
         return outcome
     }
 
