@@ -11,7 +11,7 @@ import Testing
         let center = ILCSiteFixture.mercator(lon: 120.07505, lat: 30.29305)
         let shops = [
             ILCSiteFixture.shop(
-                id: "shop-a", name: "Coffee", lon: 120.0750, lat: 30.2930,
+                id: "shop-a", name: "Coffee &amp; Tea", lon: 120.0750, lat: 30.2930,
                 pointText: "[\(center.x), \(center.y)]"),
             ILCSiteFixture.shop(id: "shop-b", name: "", lon: 120.0752, lat: 30.2932),
         ]
@@ -115,7 +115,8 @@ import Testing
         #expect(venue.pois.map(\.id) == ["shop-a"])
         let poi = try venue.poi("shop-a")
         #expect(poi.spaceID == "shop-a")
-        #expect(poi.name.resolved() == "Coffee")
+        // The site writes names for HTML; the venue holds the text itself.
+        #expect(poi.name.resolved() == "Coffee & Tea")
         let expected = venue.frame.localPoint(from: GeoCoordinate(latitudeDegrees: 30.29305, longitudeDegrees: 120.07505))
         #expect(poi.position.distance(to: expected) < 0.01)
         // A shop vertex lands where the geodesic conversion puts it, to 1 cm.

@@ -109,9 +109,10 @@ extension ILCFloorSource {
                 issues.append(.warning(SourceLocation(file: mapPath, featureID: label, field: "id"), "no id; using \(id)"))
             }
             seenIDs.insert(id)
+            // The site's names are written for HTML (`CHOW&amp;RAY`): references decoded here, once.
             let name =
-                (properties?["display"]?.string).flatMap { $0.isEmpty ? nil : $0 }
-                ?? (properties?["name"]?.string).flatMap { $0.isEmpty ? nil : $0 }
+                ((properties?["display"]?.string).flatMap { $0.isEmpty ? nil : $0 }
+                ?? (properties?["name"]?.string).flatMap { $0.isEmpty ? nil : $0 }).map(XMLText.unescaped)
             var point: (x: Double, y: Double)?
             if let p = properties?["point"]?.array, p.count >= 2, let x = p[0].double, let y = p[1].double {
                 point = (x, y)
