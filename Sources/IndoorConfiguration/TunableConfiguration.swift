@@ -41,8 +41,8 @@ extension TunableConfiguration {
 
     /// This configuration with `NAME=VALUE` assignments applied in order, validated.
     /// - Throws: ``ConfigurationError`` for an assignment without `=`, an unknown name (listing the
-    ///   known ones), a value that is not a finite number, a fraction for a whole number or flag, or a
-    ///   value out of range; and whatever ``validate()`` throws for the result.
+    ///   known ones), a value that is not a finite number (a flag also takes `true`/`false`, `on`/`off`,
+    ///   `yes`/`no`), a fraction for a whole number or flag, or a value out of range; and whatever ``validate()`` throws for the result.
     public func replacing(_ assignments: [String]) throws(ConfigurationError) -> Self {
         let name = Self.configurationName
         var result = self
@@ -52,7 +52,7 @@ extension TunableConfiguration {
             guard let tunable = Self.tunables.first(where: { $0.name == parts[0] }) else {
                 throw .unknownName(configuration: name, name: parts[0], known: Self.tunables.map(\.name))
             }
-            guard let value = Double(parts[1].trimmingSpaces), value.isFinite else {
+            guard let value = Self.number(parts[1].trimmingSpaces, flag: tunable.kind == .flag), value.isFinite else {
                 throw .notANumber(configuration: name, field: tunable.name, text: parts[1])
             }
             guard tunable.range.contains(value) else {
@@ -65,6 +65,17 @@ extension TunableConfiguration {
         }
         try result.validate()
         return result
+    }
+
+    /// `text` as a number; for a flag also `true`/`on`/`yes` (1) and `false`/`off`/`no` (0), any case.
+    static func number(_ text: Substring, flag: Bool) -> Double? {
+        if let value = Double(text) { return value }
+        guard flag else { return nil }
+        switch text.lowercased() {
+        case "true", "on", "yes": return 1
+        case "false", "off", "no": return 0
+        default: return nil
+        }
     }
 
     /// Every tunable's value by name (whole numbers and flags as numbers).

@@ -34,6 +34,24 @@ private struct Sample: TunableConfiguration, Equatable {
         #expect(try Sample.standard.replacing([]) == Sample.standard)
     }
 
+    @Test func flagsTakeTheWordsTheTablesPrint() throws {
+        // The tables print a flag's default as on / off; an assignment takes those, true / false and yes / no.
+        for (text, expected) in [("off", false), ("false", false), ("No", false), ("on", true), ("TRUE", true), ("yes", true)] {
+            let start = try Sample.standard.replacing(["enabled=\(expected ? 0 : 1)"])
+            #expect(try start.replacing(["enabled=\(text)"]).enabled == expected, "enabled=\(text)")
+        }
+        // Words are for flags only; other words are not numbers.
+        #expect(throws: ConfigurationError.notANumber(configuration: "sample", field: "count", text: "on")) {
+            try Sample.standard.replacing(["count=on"])
+        }
+        #expect(throws: ConfigurationError.notANumber(configuration: "sample", field: "enabled", text: "maybe")) {
+            try Sample.standard.replacing(["enabled=maybe"])
+        }
+        #expect(throws: ConfigurationError.outOfRange(configuration: "sample", field: "enabled", value: 2, range: TunableRange(0...1))) {
+            try Sample.standard.replacing(["enabled=2"])
+        }
+    }
+
     @Test func malformedAssignmentsNameTheField() {
         let s = Sample.standard
         #expect(throws: ConfigurationError.malformedAssignment(configuration: "sample", assignment: "count")) { try s.replacing(["count"]) }
