@@ -118,4 +118,52 @@ import Testing
         #expect(late != nil)
         #expect((late?.headingRadians ?? 0) > 1.0 && (late?.headingRadians ?? 3) < 2.0)
     }
+
+    @Test func aBlendedAbsoluteHeadingOnlySteersTheGyroscopes() throws {
+        // τ = 10 s: the phone lies still (no gyro rate) at heading 1.0 while the rotation vector jumps to
+        // 1.5 for 1 s (a magnetic disturbance), at 50 Hz.
+        let configuration = try HeadingConfiguration { $0.absoluteHeadingTimeConstantSeconds = 10 }
+        var blended = HeadingEstimator(configuration: configuration)
+        var plain = HeadingEstimator()
+        let sensors = flatPhoneSensors(heading: 1.0)
+        var lastBlended: HeadingSample?, lastPlain: HeadingSample?
+        for i in 0...100 {
+            let t = Double(i) * 0.02
+            let absolute = t < 1 ? 1.0 : 1.5
+            for sample in [
+                SensorSample(timeSeconds: t, reading: .accelerometer(sensors.up)),
+                SensorSample(timeSeconds: t + 0.001, reading: .gyroscope(DeviceVector3(x: 0, y: 0, z: 0))),
+                SensorSample(timeSeconds: t + 0.002, reading: .magnetometer(sensors.field)),
+                SensorSample(timeSeconds: t + 0.003, reading: .rotationVector(Support.flatPhone(headingRadians: absolute))),
+            ] {
+                lastBlended = blended.consume(sample) ?? lastBlended
+                lastPlain = plain.consume(sample) ?? lastPlain
+            }
+        }
+        // As is: the disturbance is the heading. Blended: 1 s of a 0.5 rad gap with τ = 10 s moves it by
+        // 0.5 (1 − e^(−1/10)) ≈ 0.048 rad (the magnetometer, agreeing with the start, does not pull back).
+        #expect(abs((lastPlain?.headingRadians ?? 0) - 1.5) < 1e-9)
+        let moved = (lastBlended?.headingRadians ?? 0) - 1.0
+        #expect(abs(moved - 0.5 * (1 - exp(-1.0 / 10))) < 0.005, "moved \(moved)")
+        #expect(lastBlended?.sigmaRadians == configuration.absoluteHeadingSigmaRadians)
+    }
+
+    @Test func aBlendedHeadingFollowsTheGyroscopesTurns() throws {
+        // Turning at 0.5 rad/s for 1 s while the absolute source agrees: the blend follows the turn.
+        let configuration = try HeadingConfiguration { $0.absoluteHeadingTimeConstantSeconds = 10 }
+        var estimator = HeadingEstimator(configuration: configuration)
+        let sensors = flatPhoneSensors(heading: 1.0)
+        var last: HeadingSample?
+        for i in 0...100 {
+            let t = Double(i) * 0.01
+            _ = estimator.consume(SensorSample(timeSeconds: t, reading: .accelerometer(sensors.up)))
+            _ = estimator.consume(SensorSample(timeSeconds: t + 0.001, reading: .gyroscope(DeviceVector3(x: 0, y: 0, z: 0.5))))
+            let absolute = 1.0 - 0.5 * (t + 0.002)
+            last =
+                estimator.consume(
+                    SensorSample(timeSeconds: t + 0.002, reading: .rotationVector(Support.flatPhone(headingRadians: absolute))))
+                ?? last
+        }
+        #expect(abs((last?.headingRadians ?? 0) - 0.5) < 0.01)
+    }
 }

@@ -3,9 +3,8 @@ import IndoorConfiguration
 import IndoorNavigation
 import IndoorPositioning
 
-// The `NAME=VALUE` option families of `eval`, `survey` and `bench fusion` (`--fingerprint-option`,
-// `--map-matching-option`, `--fusion-option`, `--navigation-option`, `--smoothing-option`), each turned into its validated
-// configuration.
+// The `NAME=VALUE` option families of `eval`, `survey` and `bench fusion`, each turned into its validated
+// configuration by the configuration's own table.
 
 /// `NAME=VALUE` values of a ``TunableConfiguration``'s option family applied by its table.
 enum TunableOptions {
@@ -13,41 +12,34 @@ enum TunableOptions {
         guard !options.isEmpty else { return base }
         do { return try base.replacing(options) } catch { throw UsageError("\(flag): \(error)") }
     }
-}
 
-/// `--map-matching-option NAME=VALUE` values turned into a validated ``MapMatchingConfiguration``.
-enum MapMatchingOptions {
-    static func configuration(_ options: [String]) throws -> MapMatchingConfiguration {
-        try TunableOptions.configuration(options, flag: "--map-matching-option", base: MapMatchingConfiguration.standard)
+    /// `--map-matching-option` on the defaults.
+    static func mapMatching(_ options: [String]) throws -> MapMatchingConfiguration {
+        try configuration(options, flag: "--map-matching-option", base: .standard)
     }
-}
 
-/// `--fusion-option NAME=VALUE` values turned into a validated ``FusionConfiguration`` (its own
-/// tunables; the map matcher keeps its own flag).
-enum FusionOptions {
-    static func configuration(_ options: [String], base s: FusionConfiguration) throws -> FusionConfiguration {
-        try TunableOptions.configuration(options, flag: "--fusion-option", base: s)
+    /// `--fusion-option` on `base` (its own tunables; the map matcher keeps its own flag).
+    static func fusion(_ options: [String], base: FusionConfiguration) throws -> FusionConfiguration {
+        try configuration(options, flag: "--fusion-option", base: base)
     }
-}
 
-/// `--fingerprint-option NAME=VALUE` values turned into a validated ``FingerprintConfiguration`` (its
-/// table carries the signal model's tunables and `signalModel`, on or off).
-enum FingerprintOptions {
-    static func configuration(_ options: [String]) throws -> FingerprintConfiguration {
-        try TunableOptions.configuration(options, flag: "--fingerprint-option", base: FingerprintConfiguration.standard)
+    /// `--fingerprint-option` on the defaults (the table carries the signal model's tunables and `signalModel`).
+    static func fingerprint(_ options: [String]) throws -> FingerprintConfiguration {
+        try configuration(options, flag: "--fingerprint-option", base: .standard)
     }
-}
 
-/// `--navigation-option NAME=VALUE` values turned into a validated ``NavigationConfiguration``.
-enum NavigationOptions {
-    static func configuration(_ options: [String]) throws -> NavigationConfiguration {
-        try TunableOptions.configuration(options, flag: "--navigation-option", base: NavigationConfiguration.standard)
+    /// `--navigation-option` on the defaults.
+    static func navigation(_ options: [String]) throws -> NavigationConfiguration {
+        try configuration(options, flag: "--navigation-option", base: .standard)
     }
-}
 
-/// `--smoothing-option NAME=VALUE` values turned into a validated ``FusionSmoothingConfiguration``.
-enum SmoothingOptions {
-    static func configuration(_ options: [String]) throws -> FusionSmoothingConfiguration {
-        try TunableOptions.configuration(options, flag: "--smoothing-option", base: FusionSmoothingConfiguration.standard)
+    /// `--smoothing-option` on the defaults.
+    static func smoothing(_ options: [String]) throws -> FusionSmoothingConfiguration {
+        try configuration(options, flag: "--smoothing-option", base: .standard)
+    }
+
+    /// `--heading-option` on the defaults (dead reckoning's heading estimator).
+    static func heading(_ options: [String]) throws -> HeadingConfiguration {
+        try configuration(options, flag: "--heading-option", base: .standard)
     }
 }

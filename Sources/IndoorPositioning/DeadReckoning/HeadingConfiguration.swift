@@ -22,6 +22,10 @@ public struct HeadingConfiguration: Hashable, Sendable {
     /// An absolute heading (rotation vector, attitude) older than this hands over to the complementary filter,
     /// s.
     public var absoluteHeadingTimeoutSeconds = 1.0
+    /// Time constant with which an absolute heading pulls the gyroscope-integrated one, s; 0 uses each
+    /// absolute heading as it comes. Above 0 the gyroscope carries the turns and the absolute source only
+    /// the long-term direction, so a magnetic disturbance shorter than this bends the track less.
+    public var absoluteHeadingTimeConstantSeconds = 0.0
 
     /// The defaults (see each property and ``tunables``).
     public static let standard = HeadingConfiguration(defaults: ())
@@ -56,5 +60,8 @@ extension HeadingConfiguration: TunableConfiguration {
         Tunable(
             "absoluteHeadingTimeoutSeconds", \.absoluteHeadingTimeoutSeconds, unit: "s", range: 0.05...60,
             "an older absolute heading hands over to the filter"),
+        Tunable(
+            "absoluteHeadingTimeConstantSeconds", \.absoluteHeadingTimeConstantSeconds, unit: "s", range: 0...600,
+            "time constant of an absolute heading's pull on the gyroscope's (0 = used as is)"),
     ]
 }

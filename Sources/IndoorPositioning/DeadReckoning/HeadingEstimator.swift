@@ -57,9 +57,19 @@ public struct HeadingEstimator: Sendable {
 
     private mutating func absolute(_ magneticAzimuth: Double?, time: Double) -> HeadingSample? {
         guard let magneticAzimuth, time.isFinite else { return nil }
+        let tau = configuration.absoluteHeadingTimeConstantSeconds
+        // Blended only while the gyroscope has kept the heading up to date since the last absolute one.
+        if tau > 0, let heading = fusedMagneticAzimuth, let last = lastAbsoluteTime, time > last, time - last < 1,
+            let lastGyroTime, lastGyroTime >= last
+        {
+            let alpha = (time - last) / (tau + time - last)
+            fusedMagneticAzimuth = heading + alpha * Self.wrapped(magneticAzimuth - heading)
+        } else {
+            fusedMagneticAzimuth = magneticAzimuth
+        }
         lastAbsoluteTime = time
-        fusedMagneticAzimuth = magneticAzimuth
-        return publish(magneticAzimuth: magneticAzimuth, time: time, sigma: configuration.absoluteHeadingSigmaRadians)
+        let azimuth = fusedMagneticAzimuth ?? magneticAzimuth
+        return publish(magneticAzimuth: azimuth, time: time, sigma: configuration.absoluteHeadingSigmaRadians)
     }
 
     private mutating func updateUp(_ a: DeviceVector3, time: Double) {
@@ -98,6 +108,12 @@ public struct HeadingEstimator: Sendable {
         guard let heading = fusedMagneticAzimuth, let last = lastMagnetometerTime, time > last else {
             if fusedMagneticAzimuth == nil { fusedMagneticAzimuth = compass }
             return publishComplementary(time: time)
+        }
+        // Where an absolute source is blended, it (not the compass again) steers the gyroscope's heading.
+        if configuration.absoluteHeadingTimeConstantSeconds > 0, let lastAbsoluteTime,
+            time - lastAbsoluteTime <= configuration.absoluteHeadingTimeoutSeconds
+        {
+            return nil
         }
         let dt = min(time - last, 1)
         let alpha = dt / (configuration.complementaryTimeConstantSeconds + dt)

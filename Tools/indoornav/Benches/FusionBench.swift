@@ -34,7 +34,7 @@ enum FusionBench {
                 file: file, venue: try venuePath.map { try EvaluationInputs.loadVenue(path: $0) },
                 registry: try beaconsPath.map { try EvaluationInputs.loadRegistry(path: $0) },
                 radioMap: try radioMapPath.map { try RadioMap.load(path: $0) },
-                fingerprint: try FingerprintOptions.configuration(fingerprintOptions), passes: passes,
+                fingerprint: try TunableOptions.fingerprint(fingerprintOptions), passes: passes,
                 filterSteps: filterSteps)
             BenchCommand.report(json: json ? result.json : nil, text: result.text)
             return 0

@@ -98,6 +98,10 @@ enum EvalCommand {
                 "--smoothing-option", "NAME=VALUE",
                 "with --offline: override one FusionSmoothingConfiguration value (repeatable; A/B runs)",
                 example: "--smoothing-option particleLagSteps=40")) var smoothingOptions: [String]
+        @Option(
+            .repeated(
+                "--heading-option", "NAME=VALUE", "override one HeadingConfiguration value of dead reckoning (repeatable; A/B runs)",
+                example: "--heading-option absoluteHeadingTimeConstantSeconds=10")) var headingOptions: [String]
         @Option(.flag("--no-heading-alignment", "do not align the heading with the floor plan")) var noAlignment: Bool
         @Option(.flag("--no-beacons", "ignore beacon fixes")) var noBeacons: Bool
         @Option(.flag("--no-gnss", "ignore satellite fixes")) var noGNSS: Bool
@@ -130,7 +134,7 @@ enum EvalCommand {
         @Option(ParallelJobs.option) var jobCount: Int?
 
         func run() throws -> Int32 {
-            let navigation = try NavigationOptions.configuration(navigationOptions)
+            let navigation = try TunableOptions.navigation(navigationOptions)
             var outputs = try EvalOutputs(
                 trackFolder: trackOut, formatName: trackFormat, allTracks: allTracks, pointsPath: pointsOut, jobCount: jobCount)
             guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER") }
@@ -165,16 +169,17 @@ enum EvalCommand {
                     $0.alignHeadingToFloorPlan = !noAlignment
                 }
             } catch { throw UsageError("eval: --beacon-scale: \(error)") }
-            fusion.mapMatching = noMap || noMapMatching ? nil : try MapMatchingOptions.configuration(mapMatchingOptions)
-            fusion = try FusionOptions.configuration(fusionOptions, base: fusion)
+            fusion.mapMatching = noMap || noMapMatching ? nil : try TunableOptions.mapMatching(mapMatchingOptions)
+            fusion = try TunableOptions.fusion(fusionOptions, base: fusion)
             var settings = EvaluationSettings(
                 venue: nil, registry: nil, fusion: fusion,
                 storeyHeightMeters: storeyHeight, useBeacons: !noBeacons)
             settings.useGNSS = !noGNSS
             if !smoothingOptions.isEmpty, !offline { throw UsageError("eval: --smoothing-option needs --offline") }
-            settings.offline = offline ? try SmoothingOptions.configuration(smoothingOptions) : nil
-            settings.fingerprint = try FingerprintOptions.configuration(fingerprintOptions)
+            settings.offline = offline ? try TunableOptions.smoothing(smoothingOptions) : nil
+            settings.fingerprint = try TunableOptions.fingerprint(fingerprintOptions)
             if let weinbergK { settings.deadReckoning.stride = try StrideConfiguration { $0.weinbergK = weinbergK } }
+            settings.deadReckoning.heading = try TunableOptions.heading(headingOptions)
 
             var radioMap: RadioMap?
             do {

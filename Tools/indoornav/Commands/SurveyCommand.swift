@@ -48,7 +48,7 @@ enum SurveyCommand {
         @Option(SharedOptions.trackSigma) var trackSigma: Double?
         func run() throws -> Int32 {
             guard !paths.isEmpty else { throw UsageError("survey: expected WALK or FOLDER") }
-            let configuration = try FingerprintOptions.configuration(fingerprintOptions)
+            let configuration = try TunableOptions.fingerprint(fingerprintOptions)
             if !fromTracks, !surveyedPaths.isEmpty {
                 throw UsageError("survey: --surveyed needs --from-tracks (the WALKs are surveyed on truth already)")
             }
