@@ -121,6 +121,7 @@ import Testing
         configuration.mapMatching = mapMatching
         configuration.alignHeadingToFloorPlan = false
         configuration.headingBiasRandomWalkRadiansPerStep = 0.003
+        configuration.mapMatching?.headingBiasRandomWalkRadiansPerStep = 0.003
         return try FusionEngineTests.started(at: LocalPoint(x: 2, y: 6), sigma: 0.3, configuration: configuration, venue: venue)
     }
 
@@ -193,6 +194,7 @@ import Testing
             configuration.alignHeadingToFloorPlan = false
             // A tight cloud: its heading bias barely wanders, so only recovery can bring it out of the shops.
             configuration.headingBiasRandomWalkRadiansPerStep = 0.003
+            configuration.mapMatching?.headingBiasRandomWalkRadiansPerStep = 0.003
             let engine = try FusionEngineTests.started(at: LocalPoint(x: 2, y: 10), sigma: 0.3, configuration: configuration, venue: venue)
             for i in 1...40 {
                 engine.predict(

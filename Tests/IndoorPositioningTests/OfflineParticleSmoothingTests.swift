@@ -14,6 +14,7 @@ import Testing
         var configuration = FusionConfiguration.standard
         configuration.alignHeadingToFloorPlan = false
         configuration.headingBiasRandomWalkRadiansPerStep = 0.003
+        configuration.mapMatching?.headingBiasRandomWalkRadiansPerStep = 0.003
         let engine = FusionEngine(configuration: configuration, venue: MapMatchingTests.corridorVenue())
         let recorder = FusionSmoothingRecorder(configuration: smoothing)
         engine.smoothingRecorder = recorder

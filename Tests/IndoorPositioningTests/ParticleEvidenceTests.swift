@@ -48,6 +48,34 @@ import Testing
 
     /// Two equal peaks at x = ±2 m (one-sigma 0.5 m) weigh a cloud drawn around the origin: the
     /// particles gather at both peaks, as no single Gaussian could put them; their mean stays between.
+    /// The particles' heading bias walks by the matcher's own random walk, not the Kalman filter's.
+    @Test func theParticlesBiasWalksByTheMatchersOwnRandomWalk() throws {
+        func biasSpread(matcher walk: Double, fusion fusionWalk: Double) throws -> Double {
+            var fusion = FusionConfiguration.standard
+            fusion.headingBiasRandomWalkRadiansPerStep = fusionWalk
+            var cloud = ParticleMapMatcher(
+                configuration: try MapMatchingConfiguration {
+                    $0.particleCount = 1_000
+                    $0.initialHeadingBiasSigmaRadians = 0
+                    $0.headingBiasRandomWalkRadiansPerStep = walk
+                },
+                fusion: fusion, floorPlan: nil)
+            cloud.seed(at: .zero, covariance: Covariance2D(xx: 1, xy: 0, yy: 1))
+            for _ in 0..<25 {
+                cloud.step(
+                    lengthMeters: 0.7, lengthSigmaMeters: 0.07, headingRadians: 0, headingSigmaRadians: 0.1, strideScale: 1,
+                    levelIndex: 0)
+            }
+            let mean = cloud.headingBias.reduce(0, +) / Double(cloud.headingBias.count)
+            return (cloud.headingBias.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(cloud.headingBias.count)).squareRoot()
+        }
+        // No walk of its own: the bias stays where it started, whatever the Kalman filter's walk.
+        #expect(try biasSpread(matcher: 0, fusion: 0.2) == 0)
+        // 0.04 rad a step for 25 steps: a spread of 0.04 · √25 = 0.2 rad (1,000 particles: within 10 %).
+        let spread = try biasSpread(matcher: 0.04, fusion: 0)
+        #expect(abs(spread - 0.2) < 0.02, "spread \(spread)")
+    }
+
     @Test func aTwoPeakedLikelihoodKeepsBothPeaks() throws {
         struct TwoPeaks: PlaceLikelihood {
             func logLikelihood(at point: LocalPoint) -> Double {

@@ -17,8 +17,13 @@ public struct MapMatchingConfiguration: Hashable, Sendable {
     /// outer wall).
     public var outsideStepWeight = 0.01
     /// One-sigma of the heading bias the particles start with, radians: wider than the Kalman filter's,
-    /// since the map rejects the wrong ones.
+    /// since the map rejects the wrong ones (narrower clouds with a smaller random walk below score a
+    /// smaller mean but turn confident on wrong corridors; figures in docs/positioning-measurements.md).
     public var initialHeadingBiasSigmaRadians = 0.25
+    /// Random walk of each particle's heading bias per step, radians (the Kalman filter's is
+    /// ``FusionConfiguration/headingBiasRandomWalkRadiansPerStep``, set apart since the walls also steer
+    /// the particles' bias; the same 0.07 by default).
+    public var headingBiasRandomWalkRadiansPerStep = 0.07
     /// Particles are resampled when the effective sample size falls below this fraction of their count.
     public var resampleBelowEffectiveFraction = 0.5
     /// Floor added to the Gaussian likelihood exp(−d²/2) of a fix or range, so one wrong measurement
@@ -72,6 +77,9 @@ extension MapMatchingConfiguration: TunableConfiguration {
         Tunable(
             "initialHeadingBiasSigmaRadians", \.initialHeadingBiasSigmaRadians, unit: "rad", range: 0...Double.pi,
             "one-sigma of the particles' initial heading bias"),
+        Tunable(
+            "headingBiasRandomWalkRadiansPerStep", \.headingBiasRandomWalkRadiansPerStep, unit: "rad", range: 0...0.5,
+            "random walk of a particle's heading bias per step"),
         Tunable(
             "resampleBelowEffectiveFraction", \.resampleBelowEffectiveFraction, range: 0...1,
             "resample below this effective share of the particles"),

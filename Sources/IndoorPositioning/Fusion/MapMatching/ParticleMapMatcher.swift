@@ -88,7 +88,7 @@ struct ParticleMapMatcher {
 
     /// Moves every particle by one step of `lengthMeters` (± `lengthSigmaMeters`) at `headingRadians`
     /// (± `headingSigmaRadians`, scaled by ``FusionConfiguration/stepHeadingNoiseFraction``) with its own
-    /// bias and the common `strideScale`, lets the bias walk, and weighs the step by the floor plan of `levelIndex`.
+    /// bias and the common `strideScale`, lets the bias walk (``MapMatchingConfiguration/headingBiasRandomWalkRadiansPerStep``), and weighs the step by the floor plan of `levelIndex`.
     mutating func step(
         lengthMeters: Double, lengthSigmaMeters: Double, headingRadians: Double, headingSigmaRadians: Double,
         strideScale: Double, levelIndex: Int
@@ -101,7 +101,7 @@ struct ParticleMapMatcher {
         for i in east.indices {
             let z1 = random.quantizedGaussian(), z2 = random.quantizedGaussian(), z3 = random.quantizedGaussian()
             let z4 = random.quantizedGaussian(), z5 = random.quantizedGaussian()
-            headingBias[i] += fusion.headingBiasRandomWalkRadiansPerStep * z1
+            headingBias[i] += configuration.headingBiasRandomWalkRadiansPerStep * z1
             let length = strideScale * max(0, lengthMeters + lengthSigmaMeters * z2)
             let theta = headingRadians + headingBias[i] + headingNoise * z3
             let fromEast = east[i], fromNorth = north[i]
