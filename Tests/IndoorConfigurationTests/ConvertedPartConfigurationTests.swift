@@ -25,6 +25,7 @@ import Testing
             HeadingConfiguration.tunableNames == [
                 "declinationRadians", "mountingOffsetRadians", "absoluteHeadingSigmaRadians", "complementaryHeadingSigmaRadians",
                 "complementaryTimeConstantSeconds", "gravityTimeConstantSeconds", "absoluteHeadingTimeoutSeconds",
+                "absoluteHeadingTimeConstantSeconds",
             ])
         #expect(DeadReckoningConfiguration.tunableNames == ["positionNoisePerStepMeters"])
         #expect(
