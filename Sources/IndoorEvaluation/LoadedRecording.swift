@@ -50,8 +50,7 @@ public struct LoadedRecording {
         var samples: [SensorSample] = []
         // Room for as many samples as the file could hold at 64 bytes a line (the formats' lines are
         // longer), so the array is not regrown and copied while it fills; pages never filled cost nothing.
-        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
-        samples.reserveCapacity((fileBytes ?? 0) / 64)
+        samples.reserveCapacity((ParallelJobs.byteCount(ofFile: file) ?? 0) / 64)
         var truthSamples: [(Double, GroundTruthPosition, Int?)] = []
         while let event = try player.next() {
             guard case .sample(let sample) = event else { continue }

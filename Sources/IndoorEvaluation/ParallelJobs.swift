@@ -62,10 +62,11 @@ public enum ParallelJobs {
     }
 
     /// Each file's size in bytes (0 where it cannot be read): the cost of a job that reads it, for ``map(_:jobs:costs:progress:_:)``.
-    public static func fileSizes(_ files: [String]) -> [Double] {
-        files.map { file in
-            ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? NSNumber)?.doubleValue ?? 0
-        }
+    public static func fileSizes(_ files: [String]) -> [Double] { files.map { Double(byteCount(ofFile: $0) ?? 0) } }
+
+    /// The size of the file at `path` in bytes, nil where it cannot be read.
+    public static func byteCount(ofFile path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
     }
 
     /// The job's closures and buffers handed to the worker threads. Each slot is written by exactly one

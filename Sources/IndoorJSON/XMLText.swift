@@ -26,7 +26,6 @@ public enum XMLText {
     /// - Complexity: O(n).
     public static func unescaped(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        let named: [Substring: Character] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}"]
         var out = ""
         out.reserveCapacity(text.count)
         var rest = text[...]
@@ -35,7 +34,7 @@ public enum XMLText {
             let afterAmpersand = rest.index(after: ampersand)
             // A reference is at most 10 characters long between `&` and `;`.
             if let semicolon = rest[afterAmpersand...].prefix(11).firstIndex(of: ";"),
-                let decoded = reference(rest[afterAmpersand..<semicolon], named: named)
+                let decoded = reference(rest[afterAmpersand..<semicolon])
             {
                 out.append(decoded)
                 rest = rest[rest.index(after: semicolon)...]
@@ -48,9 +47,14 @@ public enum XMLText {
         return out
     }
 
+    /// The named references ``unescaped(_:)`` decodes.
+    private static let namedReferences: [Substring: Character] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
+    ]
+
     /// The character of the reference `body` (between `&` and `;`), nil when it names none.
-    private static func reference(_ body: Substring, named: [Substring: Character]) -> Character? {
-        if let character = named[body] { return character }
+    private static func reference(_ body: Substring) -> Character? {
+        if let character = namedReferences[body] { return character }
         guard body.first == "#" else { return nil }
         let digits = body.dropFirst()
         let value: UInt32?

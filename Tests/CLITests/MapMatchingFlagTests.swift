@@ -81,6 +81,31 @@ import Testing
         #expect(abs(a - b) > 0.01, "pdr \(a) m against \(b) m")
     }
 
+    @Test func headingOptionsAreCheckedAndUsed() throws {
+        let unknown = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--heading-option", "tau=5"])
+        #expect(unknown.status == 64, "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("--heading-option: heading configuration: no setting 'tau'; known: declinationRadians"),
+            "\(unknown.stderr)")
+        let outOfRange = try CLIRunner.run([
+            "eval", Self.walk, "--venue", Self.venue, "--heading-option", "absoluteHeadingTimeConstantSeconds=-1",
+        ])
+        #expect(outOfRange.status == 64)
+        #expect(outOfRange.stderr.contains("absoluteHeadingTimeConstantSeconds"), "\(outOfRange.stderr)")
+        let notANumber = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--heading-option", "declinationRadians=east"])
+        #expect(notANumber.status == 64)
+        #expect(notANumber.stderr.contains("'east' is not a number"), "\(notANumber.stderr)")
+        // A declination turns every step, so dead reckoning's score changes.
+        let standard = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--no-map", "--json"])
+        let turned = try CLIRunner.run([
+            "eval", Self.walk, "--venue", Self.venue, "--no-map", "--json", "--heading-option", "declinationRadians=0.5",
+        ])
+        #expect(standard.status == 0 && turned.status == 0, "\(turned.stderr)")
+        let a = try #require(standard.json?["pdr"]?["meanErrorMeters"]?.double)
+        let b = try #require(turned.json?["pdr"]?["meanErrorMeters"]?.double)
+        #expect(abs(a - b) > 0.1, "pdr \(a) m against \(b) m")
+    }
+
     @Test func fusionOptionsAreCheckedAndUsed() throws {
         let unknown = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "stride=2"])
         #expect(unknown.status == 64, "\(unknown.stderr)")

@@ -4,7 +4,9 @@ import IndoorRecordings
 ///
 /// Sources, best first:
 /// 1. Android's rotation-vector sensor (fused by the phone, referenced to magnetic north) or an IPIN
-///    `AHRS` attitude record: absolute, used as is (see ``DeviceHeading`` for the pose convention).
+///    `AHRS` attitude record: absolute, used as is (see ``DeviceHeading`` for the pose convention), or,
+///    with ``HeadingConfiguration/absoluteHeadingTimeConstantSeconds`` above 0, pulling the
+///    gyroscope-integrated heading with that time constant.
 /// 2. When no absolute heading arrived for ``HeadingConfiguration/absoluteHeadingTimeoutSeconds``: a
 ///    complementary filter that integrates the gyroscope's rate about the vertical (the accelerometer
 ///    average gives "up") and pulls towards the tilt-compensated compass azimuth with time constant τ:
@@ -57,18 +59,16 @@ public struct HeadingEstimator: Sendable {
 
     private mutating func absolute(_ magneticAzimuth: Double?, time: Double) -> HeadingSample? {
         guard let magneticAzimuth, time.isFinite else { return nil }
-        let tau = configuration.absoluteHeadingTimeConstantSeconds
+        var azimuth = magneticAzimuth
         // Blended only while the gyroscope has kept the heading up to date since the last absolute one.
-        if tau > 0, let heading = fusedMagneticAzimuth, let last = lastAbsoluteTime, time > last, time - last < 1,
-            let lastGyroTime, lastGyroTime >= last
+        if configuration.absoluteHeadingTimeConstantSeconds > 0, let heading = fusedMagneticAzimuth, let last = lastAbsoluteTime,
+            time > last, time - last < 1, let lastGyroTime, lastGyroTime >= last
         {
-            let alpha = (time - last) / (tau + time - last)
-            fusedMagneticAzimuth = heading + alpha * Self.wrapped(magneticAzimuth - heading)
-        } else {
-            fusedMagneticAzimuth = magneticAzimuth
+            azimuth = Self.pulled(
+                heading, toward: magneticAzimuth, seconds: time - last, timeConstant: configuration.absoluteHeadingTimeConstantSeconds)
         }
+        fusedMagneticAzimuth = azimuth
         lastAbsoluteTime = time
-        let azimuth = fusedMagneticAzimuth ?? magneticAzimuth
         return publish(magneticAzimuth: azimuth, time: time, sigma: configuration.absoluteHeadingSigmaRadians)
     }
 
@@ -115,9 +115,8 @@ public struct HeadingEstimator: Sendable {
         {
             return nil
         }
-        let dt = min(time - last, 1)
-        let alpha = dt / (configuration.complementaryTimeConstantSeconds + dt)
-        fusedMagneticAzimuth = heading + alpha * Self.wrapped(compass - heading)
+        fusedMagneticAzimuth = Self.pulled(
+            heading, toward: compass, seconds: min(time - last, 1), timeConstant: configuration.complementaryTimeConstantSeconds)
         return publishComplementary(time: time)
     }
 
@@ -135,6 +134,12 @@ public struct HeadingEstimator: Sendable {
         let sample = HeadingSample(timeSeconds: time, headingRadians: heading, sigmaRadians: sigma)
         current = sample
         return sample
+    }
+
+    /// `heading` moved towards `target` by a first-order filter of time constant `tau` over `dt` seconds:
+    /// h + α · wrap(target − h), α = dt / (τ + dt).
+    static func pulled(_ heading: Double, toward target: Double, seconds dt: Double, timeConstant tau: Double) -> Double {
+        heading + dt / (tau + dt) * wrapped(target - heading)
     }
 
     /// An angle wrapped to (−π, π].
