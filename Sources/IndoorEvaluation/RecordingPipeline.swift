@@ -36,10 +36,13 @@ public enum RecordingPipeline {
                 ?? BeaconMap(registry: registry, frame: loaded.frame)
             beacons = BeaconPositionProvider(map: map)
         }
+        var deadReckoning = settings.deadReckoning
+        // Without a venue no floor plan aligns the heading: the gyroscope-blended absolute heading is used.
+        if settings.venue == nil { deadReckoning.heading = deadReckoning.heading.withoutFloorPlan() }
         let gnss = settings.useGNSS ? loaded.frame.map { GNSSPositionProvider(frame: $0) } : nil
         let fingerprint = matcher.map { FingerprintPositionProvider(matcher: $0, levels: engine.levelCandidates, venue: settings.venue) }
         let pipeline = FusionPipeline(
-            engine: engine, deadReckoning: DeadReckoningProvider(configuration: settings.deadReckoning), beacons: beacons, gnss: gnss,
+            engine: engine, deadReckoning: DeadReckoningProvider(configuration: deadReckoning), beacons: beacons, gnss: gnss,
             fingerprint: fingerprint)
         let extras = (settings.manualFixes.map { [ManualFixes.provider($0)] } ?? []) + extraProviders
         guard !extras.isEmpty else { return pipeline }

@@ -25,7 +25,7 @@ import Testing
             HeadingConfiguration.tunableNames == [
                 "declinationRadians", "mountingOffsetRadians", "absoluteHeadingSigmaRadians", "complementaryHeadingSigmaRadians",
                 "complementaryTimeConstantSeconds", "gravityTimeConstantSeconds", "absoluteHeadingTimeoutSeconds",
-                "absoluteHeadingTimeConstantSeconds",
+                "absoluteHeadingTimeConstantSeconds", "absoluteHeadingTimeConstantWithoutFloorPlanSeconds",
             ])
         #expect(DeadReckoningConfiguration.tunableNames == ["positionNoisePerStepMeters"])
         #expect(
@@ -92,7 +92,7 @@ import Testing
         )
         #expect(
             GNSSProviderConfiguration.standard.sigmaPerAccuracy == 1 / 1.51
-                && GNSSProviderConfiguration.standard.minimumSatellitesUsed == 14)
+                && GNSSProviderConfiguration.standard.minimumSatellitesUsed == 15)
         #expect(
             FusionSmoothingConfiguration.standard.particleLagSteps == 20 && !FusionSmoothingConfiguration.standard.particleMeansIntoKalman)
         #expect(TrackSurveyConfiguration.standard.maximumSigmaMeters == 4 && TrackSurveyConfiguration.standard.legSpacingMeters == 5)

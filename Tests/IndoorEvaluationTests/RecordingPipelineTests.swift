@@ -49,6 +49,18 @@ final class ProbeProvider: LifecycleProvider {
         #expect(try RecordingPipeline.build(loaded, settings: noBeacons).sources.map(\.name) == ["pdr", "pressure"])
     }
 
+    @Test func withoutAVenueDeadReckoningBlendsTheAbsoluteHeading() throws {
+        let (venue, registry, loaded) = try Self.campus()
+        let withVenue = try RecordingPipeline.build(loaded, settings: EvaluationSettings(venue: venue, registry: registry))
+        #expect(withVenue.deadReckoning.configuration.heading.absoluteHeadingTimeConstantSeconds == 0)
+        // The same recording without its venue: the without-floor-plan time constant (7 s by default) is in use.
+        let without = try RecordingPipeline.build(loaded, settings: EvaluationSettings(venue: nil, registry: registry))
+        #expect(without.deadReckoning.configuration.heading.absoluteHeadingTimeConstantSeconds == 7)
+        var settings = EvaluationSettings(venue: nil, registry: registry)
+        settings.deadReckoning.heading.absoluteHeadingTimeConstantWithoutFloorPlanSeconds = 0
+        #expect(try RecordingPipeline.build(loaded, settings: settings).deadReckoning.configuration.heading.absoluteHeadingTimeConstantSeconds == 0)
+    }
+
     @Test func extraProvidersFollowTheManualFixesAndAreFused() throws {
         let (venue, registry, loaded) = try Self.campus()
         var settings = EvaluationSettings(venue: venue, registry: registry)

@@ -61,11 +61,14 @@ import Testing
         // Too inaccurate, too few satellites.
         #expect(provider.consume(Self.fix(t: 1, accuracy: 31)) == nil)
         #expect(provider.consume(Self.fix(t: 2, satellites: 13)) == nil)
+        // 14 satellites is still an indoor fix; 15 is the fewest kept by default.
+        #expect(provider.consume(Self.fix(t: 3, satellites: 14)) == nil)
+        #expect(provider.consume(Self.fix(t: 4, satellites: 15)) != nil)
         // No satellite count reported: kept. No accuracy reported: σ 15 m.
         #expect(provider.consume(Self.fix(t: 30, satellites: nil)) != nil)
         let unknown = try #require(provider.consume(Self.fix(t: 60, accuracy: nil)))
         #expect(abs(unknown.covariance.xx - 225) < 1e-9)
-        #expect(provider.repeatedFixCount == 1 && provider.poorFixCount == 2 && provider.fixCount == 3)
+        #expect(provider.repeatedFixCount == 1 && provider.poorFixCount == 3 && provider.fixCount == 4)
         // Without fix times, the same position and accuracy is a repeat.
         let untimed = GNSSPositionProvider(frame: Self.frame)
         let a = SensorSample(timeSeconds: 1, reading: .gnss(GNSSFix(coordinate: Self.origin, horizontalAccuracyMeters: 5)))

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorRecordings
 import Testing
 
@@ -146,6 +147,22 @@ import Testing
         let moved = (lastBlended?.headingRadians ?? 0) - 1.0
         #expect(abs(moved - 0.5 * (1 - exp(-1.0 / 10))) < 0.005, "moved \(moved)")
         #expect(lastBlended?.sigmaRadians == configuration.absoluteHeadingSigmaRadians)
+    }
+
+    @Test func withoutAFloorPlanTheOtherTimeConstantIsUsed() throws {
+        #expect(HeadingConfiguration.standard.absoluteHeadingTimeConstantSeconds == 0)
+        #expect(HeadingConfiguration.standard.withoutFloorPlan().absoluteHeadingTimeConstantSeconds == 7)
+        let configuration = try HeadingConfiguration {
+            $0.absoluteHeadingTimeConstantSeconds = 3
+            $0.absoluteHeadingTimeConstantWithoutFloorPlanSeconds = 12
+        }
+        let without = configuration.withoutFloorPlan()
+        #expect(without.absoluteHeadingTimeConstantSeconds == 12 && without.absoluteHeadingTimeConstantWithoutFloorPlanSeconds == 12)
+        // Everything else is left as it was.
+        #expect(without.absoluteHeadingSigmaRadians == configuration.absoluteHeadingSigmaRadians)
+        #expect(throws: ConfigurationError.self) {
+            try HeadingConfiguration { $0.absoluteHeadingTimeConstantWithoutFloorPlanSeconds = -1 }
+        }
     }
 
     @Test func aBlendedHeadingFollowsTheGyroscopesTurns() throws {

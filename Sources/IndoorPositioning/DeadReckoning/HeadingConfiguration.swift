@@ -25,10 +25,26 @@ public struct HeadingConfiguration: Hashable, Sendable {
     /// Time constant with which an absolute heading pulls the gyroscope-integrated one, s; 0 uses each
     /// absolute heading as it comes. Above 0 the gyroscope carries the turns and the absolute source only
     /// the long-term direction, so a magnetic disturbance shorter than this bends the track less.
+    /// This one applies where a floor plan aligns the heading (a venue); see
+    /// ``absoluteHeadingTimeConstantWithoutFloorPlanSeconds`` for elsewhere.
     public var absoluteHeadingTimeConstantSeconds = 0.0
+    /// ``absoluteHeadingTimeConstantSeconds`` where no floor plan aligns the heading (no venue: only the
+    /// survey's walked directions do, if any), s; 0 uses each absolute heading as it comes. With walls and a
+    /// floor plan's axes the raw absolute heading wins; without them the gyroscope-blended one does
+    /// (ordinary and blocked cross-validation of both data sets: "Satellites and headings without a floor
+    /// plan" in docs/positioning-measurements.md). ``withoutFloorPlan()`` applies it.
+    public var absoluteHeadingTimeConstantWithoutFloorPlanSeconds = 7.0
 
     /// The defaults (see each property and ``tunables``).
     public static let standard = HeadingConfiguration(defaults: ())
+
+    /// This configuration for a walk where no floor plan aligns the heading: its
+    /// ``absoluteHeadingTimeConstantWithoutFloorPlanSeconds`` as the time constant in use.
+    public func withoutFloorPlan() -> HeadingConfiguration {
+        var copy = self
+        copy.absoluteHeadingTimeConstantSeconds = absoluteHeadingTimeConstantWithoutFloorPlanSeconds
+        return copy
+    }
 
     private init(defaults: Void) {}
 }
@@ -63,5 +79,8 @@ extension HeadingConfiguration: TunableConfiguration {
         Tunable(
             "absoluteHeadingTimeConstantSeconds", \.absoluteHeadingTimeConstantSeconds, unit: "s", range: 0...600,
             "time constant of an absolute heading's pull on the gyroscope's (0 = used as is)"),
+        Tunable(
+            "absoluteHeadingTimeConstantWithoutFloorPlanSeconds", \.absoluteHeadingTimeConstantWithoutFloorPlanSeconds, unit: "s",
+            range: 0...600, "the same where no floor plan aligns the heading (no venue)"),
     ]
 }

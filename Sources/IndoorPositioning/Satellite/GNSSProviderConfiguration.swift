@@ -14,9 +14,10 @@ public struct GNSSProviderConfiguration: Hashable, Sendable {
     /// One-sigma per axis of a fix without a reported accuracy, metres.
     public var missingAccuracySigmaMeters = 15.0
     /// Fixes computed from fewer satellites are dropped (counted); 0 keeps all. A phone under open sky uses
-    /// 20–30 satellites of four constellations, a fix needs 4; indoors, away from windows, fixes used 10–13 and
-    /// were 7–9 m off (IPIN 2023 trials). Fixes that do not report it are kept.
-    public var minimumSatellitesUsed: Int = 14
+    /// 20–30 satellites of four constellations, a fix needs 4; indoors, away from windows, fixes used 10–14 and
+    /// were 6–9 m off in median (IPIN 2023 trials, pooled over eight trials for 14: "Satellites and headings
+    /// without a floor plan" in docs/positioning-measurements.md). Fixes that do not report it are kept.
+    public var minimumSatellitesUsed: Int = 15
     /// How long a fix's error persists, seconds: indoor errors (multipath, a window's view of the sky) change
     /// slowly, so fixes δt apart are not independent. Each fix's sigma is multiplied by √(τ / min(τ, δt)), δt
     /// the time since the previous delivered fix, so the fixes of τ seconds carry about the information of one.
