@@ -58,7 +58,8 @@ final class ProbeProvider: LifecycleProvider {
         #expect(without.deadReckoning.configuration.heading.absoluteHeadingTimeConstantSeconds == 7)
         var settings = EvaluationSettings(venue: nil, registry: registry)
         settings.deadReckoning.heading.absoluteHeadingTimeConstantWithoutFloorPlanSeconds = 0
-        #expect(try RecordingPipeline.build(loaded, settings: settings).deadReckoning.configuration.heading.absoluteHeadingTimeConstantSeconds == 0)
+        let chosen = try RecordingPipeline.build(loaded, settings: settings).deadReckoning.configuration.heading
+        #expect(chosen.absoluteHeadingTimeConstantSeconds == 0)
     }
 
     @Test func extraProvidersFollowTheManualFixesAndAreFused() throws {
