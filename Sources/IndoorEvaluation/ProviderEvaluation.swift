@@ -76,7 +76,7 @@ public enum ProviderEvaluation {
         result.frame = loaded.usedFloorFrame ? "floor" : "local"
         result.deadReckoning = ProviderScoring.scoreDeadReckoning(
             samples: samples, truth: truth,
-            configuration: settings.deadReckoning)
+            configuration: settings.deadReckoning.forWalk(withFloorPlan: settings.venue != nil))
         if let registry = settings.registry {
             let map =
                 settings.venue.map { try? BeaconMap(registry: registry, venue: $0) }

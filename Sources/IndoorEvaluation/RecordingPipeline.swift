@@ -36,9 +36,7 @@ public enum RecordingPipeline {
                 ?? BeaconMap(registry: registry, frame: loaded.frame)
             beacons = BeaconPositionProvider(map: map)
         }
-        var deadReckoning = settings.deadReckoning
-        // Without a venue no floor plan aligns the heading: the gyroscope-blended absolute heading is used.
-        if settings.venue == nil { deadReckoning.heading = deadReckoning.heading.withoutFloorPlan() }
+        let deadReckoning = settings.deadReckoning.forWalk(withFloorPlan: settings.venue != nil)
         let gnss = settings.useGNSS ? loaded.frame.map { GNSSPositionProvider(frame: $0) } : nil
         let fingerprint = matcher.map { FingerprintPositionProvider(matcher: $0, levels: engine.levelCandidates, venue: settings.venue) }
         let pipeline = FusionPipeline(

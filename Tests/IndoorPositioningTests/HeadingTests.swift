@@ -163,6 +163,10 @@ import Testing
         #expect(throws: ConfigurationError.self) {
             try HeadingConfiguration { $0.absoluteHeadingTimeConstantWithoutFloorPlanSeconds = -1 }
         }
+        // Dead reckoning applies it only for a walk without a floor plan.
+        #expect(DeadReckoningConfiguration.standard.forWalk(withFloorPlan: true) == .standard)
+        #expect(DeadReckoningConfiguration.standard.forWalk(withFloorPlan: false).heading.absoluteHeadingTimeConstantSeconds == 7)
+        #expect(DeadReckoningConfiguration.standard.forWalk(withFloorPlan: false).stride == DeadReckoningConfiguration.standard.stride)
     }
 
     @Test func aBlendedHeadingFollowsTheGyroscopesTurns() throws {

@@ -17,6 +17,16 @@ public struct DeadReckoningConfiguration: Hashable, Sendable {
     /// The defaults (see each property and ``tunables``).
     public static let standard = DeadReckoningConfiguration(defaults: ())
 
+    /// This configuration for a walk with or without a floor plan to align the heading to (a venue):
+    /// without one the heading uses ``HeadingConfiguration/withoutFloorPlan()``. The one place the rule is
+    /// applied, for the fused pipeline and the dead-reckoning scores alike.
+    public func forWalk(withFloorPlan: Bool) -> DeadReckoningConfiguration {
+        guard !withFloorPlan else { return self }
+        var copy = self
+        copy.heading = heading.withoutFloorPlan()
+        return copy
+    }
+
     private init(defaults: Void) {}
 }
 

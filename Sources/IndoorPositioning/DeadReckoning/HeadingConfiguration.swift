@@ -32,7 +32,8 @@ public struct HeadingConfiguration: Hashable, Sendable {
     /// survey's walked directions do, if any), s; 0 uses each absolute heading as it comes. With walls and a
     /// floor plan's axes the raw absolute heading wins; without them the gyroscope-blended one does
     /// (ordinary and blocked cross-validation of both data sets: "Satellites and headings without a floor
-    /// plan" in docs/positioning-measurements.md). ``withoutFloorPlan()`` applies it.
+    /// plan" in docs/positioning-measurements.md). ``withoutFloorPlan()`` applies it
+    /// (through ``DeadReckoningConfiguration/forWalk(withFloorPlan:)``).
     public var absoluteHeadingTimeConstantWithoutFloorPlanSeconds = 7.0
 
     /// The defaults (see each property and ``tunables``).
