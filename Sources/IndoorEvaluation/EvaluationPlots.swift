@@ -4,7 +4,8 @@ import IndoorPlot
 import IndoorPositioning
 import IndoorVenue
 
-/// SVG plots of `eval`: one per recording and level, the floor map under the tracks, and the error CDF.
+/// SVG plots of `eval`: one per recording and level, the floor map under the tracks (the offline-smoothed
+/// track too with `--offline`), and the error CDF.
 public enum EvaluationPlots {
     /// The plots with their files: in the folder `path` (`<recording>-<level>.svg`), or `path` itself
     /// when it ends in `.svg` and there is one plot (else `-<recording>-<level>` is inserted before the
@@ -44,6 +45,7 @@ public enum EvaluationPlots {
         for level in visited.sorted(by: { ($0 ?? -1) < ($1 ?? -1) }) {
             let truth = zip(replay.truth.points, truthLevels).filter { level == nil || $0.1 == level }.map(\.0.point)
             let fused = replay.fused.filter { level == nil || $0.levelIndex == level }.map(\.point)
+            let smoothed = replay.offline?.track.filter { level == nil || $0.levelIndex == level }.map(\.point) ?? []
             var errorLines: [(truth: LocalPoint, estimate: LocalPoint)] = []
             for (offset, (point, estimate)) in zip(replay.truth.scoredPoints, replay.estimatesAtTruth).enumerated() {
                 let index = truthLevels[offset + 1]
@@ -66,6 +68,7 @@ public enum EvaluationPlots {
                         marksStart: level == nil || truthLevels.first == level, marksEnd: level == nil || truthLevels.last == level,
                         dashed: true),
                     TrackPlot.Track(name: "fused estimate", points: fused, color: "#1f77b4", widthPixels: 2),
+                    TrackPlot.Track(name: "offline (smoothed)", points: smoothed, color: "#7b4173", widthPixels: 1.5),
                 ], errorLines: errorLines)
             let bounds = (plot.bounds ?? BoundingBox(minX: -10, minY: -10, maxX: 10, maxY: 10)).expanded(by: 5)
             var document = SVGDocument(bounds: bounds, marginMeters: 0)
@@ -87,7 +90,8 @@ public enum EvaluationPlots {
             : (plotPath as NSString).appendingPathComponent("error-cdf.svg")
     }
 
-    /// The error CDF of the fused track, the dead reckoning and each provider's fixes, pooled over the walks.
+    /// The error CDF of the fused track, the offline-smoothed one (with `--offline`), the dead reckoning and
+    /// each provider's fixes, pooled over the walks.
     public static func errorCDF(_ report: EvaluationReport) -> String {
         let outcomes = report.runs
         let colors = ["beacon": "#9467bd", "gnss": "#8c564b", "fingerprint": "#2ca02c", "manual": "#e377c2"]
@@ -96,6 +100,10 @@ public enum EvaluationPlots {
             ErrorCDFPlot.Curve(
                 name: "dead reckoning", color: "#ff7f0e", errorsMeters: report.overallDeadReckoning.points.map(\.errorMeters), dashed: true),
         ]
+        if report.runs.contains(where: { $0.replay.offline != nil }) {
+            curves.append(
+                ErrorCDFPlot.Curve(name: "offline (smoothed)", color: "#7b4173", errorsMeters: report.overallOffline.points.map(\.errorMeters)))
+        }
         for (source, score) in report.overallProviders.sorted(by: { $0.key < $1.key }) {
             curves.append(
                 ErrorCDFPlot.Curve(

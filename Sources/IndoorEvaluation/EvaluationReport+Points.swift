@@ -11,7 +11,8 @@ extension EvaluationReport {
         "accuracy_m",
     ]
 
-    /// One row per scored point: the fused estimate and the dead reckoning at each truth point, then every
+    /// One row per scored point: the fused estimate, the offline-smoothed one (with `--offline`) and the
+    /// dead reckoning at each truth point, then every
     /// provider fix inside the truth's time span against the truth interpolated at its time.
     public var pointsCSV: String {
         func f(_ v: Double?, _ digits: Int = 3) -> String { v.map { $0.isFinite ? String(format: "%.\(digits)f", $0) : "" } ?? "" }
@@ -35,6 +36,14 @@ extension EvaluationReport {
                 row(
                     "fused", point.timeSeconds, truth.point, truth.level.map(EvaluationReport.levelText), replay.estimatesAtTruth[k], point,
                     k < replay.accuraciesAtTruth.count ? replay.accuraciesAtTruth[k] : nil)
+            }
+            if let offline = replay.offline {
+                for (k, point) in offline.score.points.enumerated() where k < truthPoints.count && k < offline.estimatesAtTruth.count {
+                    let truth = truthPoints[k]
+                    row(
+                        "offline", point.timeSeconds, truth.point, truth.level.map(EvaluationReport.levelText), offline.estimatesAtTruth[k],
+                        point, k < offline.accuraciesAtTruth.count ? offline.accuraciesAtTruth[k] : nil)
+                }
             }
             let open = TimedTrajectory(replay.deadReckoning.map { ($0.timeSeconds, $0.point) })
             for (k, point) in replay.deadReckoningScore.points.enumerated() where k < truthPoints.count {

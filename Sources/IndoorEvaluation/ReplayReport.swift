@@ -99,7 +99,8 @@ public enum ReplayReport {
         ]
     }
 
-    /// One SVG per level visited: floor map, route, truth, dead reckoning, fused and snapped tracks,
+    /// One SVG per level visited: floor map, route, truth, dead reckoning, fused, offline-smoothed (with
+    /// `--offline`) and snapped tracks,
     /// cropped to what was drawn with a margin, titled with the recording's file name and the level;
     /// each with its file: `path` itself when it ends in `.svg` and there is one level (else `-K` is
     /// inserted before the extension), or `replay-K-LEVEL.svg` in the folder `path`.
@@ -113,6 +114,11 @@ public enum ReplayReport {
         for (k, index) in ordered.enumerated() {
             let id = venue.levels[index].id
             func on(_ s: [RecordingReplay.Stamped]) -> [LocalPoint] { s.filter { $0.levelID == id }.map(\.point) }
+            func smoothed(onLevel level: Int) -> [LocalPoint] {
+                replay.smoothed.filter { point in
+                    point.levelIndex.map { replay.levels.indices.contains($0) && replay.levels[$0].levelID == id } ?? false
+                }.map(\.point)
+            }
             let routePoints = replay.routes.first.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? []
             let reroutePoints =
                 replay.routes.count > 1 ? replay.routes.last.map { $0.polyline.filter { $0.levelID == id }.map(\.point) } ?? [] : []
@@ -126,6 +132,7 @@ public enum ReplayReport {
                     color: "#222222", widthPixels: 2, marksStart: replay.truthLevelIDs.first == id,
                     marksEnd: replay.truthLevelIDs.last == id, dashed: true),
                 TrackPlot.Track(name: "fused estimate", points: on(replay.fused), color: "#d62728", widthPixels: 2),
+                TrackPlot.Track(name: "offline (smoothed)", points: smoothed(onLevel: index), color: "#7b4173", widthPixels: 1.5),
                 TrackPlot.Track(
                     name: "snapped to route", points: on(replay.snapped), color: "#17becf", widthPixels: 1.5, markers: true, joined: false),
             ])

@@ -34,11 +34,27 @@ import Testing
             #expect(ground.contains(">\(entry)</text>"), "legend: \(entry)")
         }
         #expect(!ground.contains("beacon fixes"), "the replay draws no fixes")
+        #expect(!ground.contains("offline (smoothed)"), "the smoothed track only with --offline")
         #expect(!ground.contains("navigation graph"), "the graph only when asked for")
         // The walk starts on the ground floor and ends on the second: each marker on its own level only.
         #expect(ground.contains("<title>start of ground truth</title>") && !ground.contains("<title>end of ground truth</title>"))
         let top = try String(contentsOf: dir.appendingPathComponent(try #require(plots.last)), encoding: .utf8)
         #expect(!top.contains("<title>start of ground truth</title>") && top.contains("<title>end of ground truth</title>"))
+    }
+
+    /// With `--offline` each level's picture also draws the smoothed track, on the levels it visits.
+    @Test func offlineReplayDrawsTheSmoothedTrack() throws {
+        let dir = try CLIRunner.temporaryDirectory()
+        let r = try CLIRunner.run([
+            "replay", "--venue", venue, "--recording", recording, "--beacons", beacons, "--offline", "--plot", dir.path,
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        let plots = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".svg") }.sorted()
+        #expect(plots.count == 3)
+        for plot in plots {
+            let svg = try String(contentsOf: dir.appendingPathComponent(plot), encoding: .utf8)
+            #expect(svg.contains(">offline (smoothed)</text>"), "legend of \(plot)")
+        }
     }
 
     /// The bundled walk's navigation timeline, pinned: a 60 m route up a staircase from the ground floor

@@ -80,6 +80,25 @@ import Testing
         #expect(rows.first.map(String.init) == EvaluationReport.pointColumns.joined(separator: ","))
         #expect(rows.filter { $0.contains(",fused,") }.count == 73)
         #expect(rows.filter { $0.contains(",deadReckoning,") }.count == 73)
+        // With --offline, one row per smoothed point too, its error the distance between its truth and
+        // estimate columns, and its mean the offline section's.
+        let offlineRows = rows.filter { $0.contains(",offline,") }.map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(offlineRows.count == 73)
+        var errorSum = 0.0
+        for row in offlineRows {
+            let v = { (k: Int) in Double(row[k]) ?? .nan }
+            let distance = ((v(6) - v(3)) * (v(6) - v(3)) + (v(7) - v(4)) * (v(7) - v(4))).squareRoot()
+            #expect(abs(distance - v(8)) < 0.003, "row \(row.joined(separator: ","))")
+            #expect(v(10) > 0)
+            errorSum += v(8)
+        }
+        let offlineMean = try #require(json["offline"]?["meanErrorMeters"]?.double)
+        #expect(abs(errorSum / 73 - offlineMean) < 0.001)
+        // The plots draw the smoothed track and its error curve.
+        let plots = EvaluationPlots.plots(report, venue: venue, to: "out")
+        #expect(!plots.isEmpty)
+        #expect(plots.allSatisfy { $0.svg.contains("offline (smoothed)") })
+        #expect(EvaluationPlots.errorCDF(report).contains("offline (smoothed)"))
     }
 
     /// A dead-reckoning score with these figures (its memberwise init, through `@testable`).
