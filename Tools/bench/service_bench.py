@@ -1,6 +1,8 @@
-"""What the Python service benches share: the walk they post, free ports, one JSON request, and
-starting `indoornav serve` on a port of its own choosing."""
+"""What the Python service benches share: their common options, the walk they post, free ports, a
+loopback connection, one JSON request, and starting `indoornav serve` on a port of its own choosing."""
 
+import argparse
+import http.client
 import json
 import socket
 import subprocess
@@ -11,6 +13,23 @@ VENUE, LEVEL, DESTINATION = "campus", "lvl-a0", "occ-staff-lounge"
 
 # Limits high enough that a bench's own clients never meet them (they measure something else).
 ROOMY_LIMITS = ["--client-sessions", "100000", "--client-creates", "1000000", "--max-sessions", "100000"]
+
+
+def argument_parser():
+    """The options every service bench takes: the binary, the venues it serves and, after them, the
+    arguments passed on to `indoornav serve`; each bench adds its own."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--binary", required=True)
+    ap.add_argument("--venues", default="Recordings/venues/campus")
+    ap.add_argument("server_args", nargs="*")
+    return ap
+
+
+def connect(port, previous=None):
+    """A new connection to the service on loopback `port` (closing `previous`, a broken one)."""
+    if previous is not None:
+        previous.close()
+    return http.client.HTTPConnection("127.0.0.1", port, timeout=5)
 
 
 def fix(t, raw=False):

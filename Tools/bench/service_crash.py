@@ -19,7 +19,6 @@ With --redis the sessions are in a redis-server of the run's own (`--appendonly 
 everysec`, in the run's temporary folder, on a free loopback port) instead of a state file, and the kill
 goes to both the service and Redis at once; both are started again (Redis on its append-only file).
 """
-import argparse
 import http.client
 import json
 import os
@@ -31,7 +30,7 @@ import sys
 import threading
 import time
 
-from service_bench import DESTINATION, ROOMY_LIMITS, VENUE, fix, free_port, request, start_service
+from service_bench import DESTINATION, ROOMY_LIMITS, VENUE, argument_parser, connect, fix, free_port, request, start_service
 
 
 def start_redis(work, port):
@@ -59,7 +58,7 @@ class Log:
 
 
 def client(port, log, stop, fixes_per_session):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    conn = connect(port)
     while not stop.is_set():
         try:
             status, body = request(conn, "POST", "/sessions",
@@ -82,8 +81,7 @@ def client(port, log, stop, fixes_per_session):
         except (OSError, http.client.HTTPException):
             if stop.is_set():
                 return
-            conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn = connect(port, conn)
 
 
 def one_run(args, run):
@@ -153,15 +151,12 @@ def one_run(args, run):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--binary", required=True)
-    ap.add_argument("--venues", default="Recordings/venues/campus")
+    ap = argument_parser()
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--clients", type=int, default=8)
     ap.add_argument("--fixes-per-session", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--redis", action="store_true")
-    ap.add_argument("server_args", nargs="*")
     args = ap.parse_args()
     results = [one_run(args, r) for r in range(args.runs)]
     print(f"over {args.runs} runs: fixes lost at most {max(r[0] for r in results):.3f} s before the kill "

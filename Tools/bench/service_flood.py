@@ -11,7 +11,6 @@ fixes each, every 10 ms) runs on 127.0.0.1 until the flood is done. In proxy mod
 server tells clients apart only by X-Forwarded-For. Prints the flood's answers by status and rate and
 the normal client's requests, errors and latency.
 """
-import argparse
 import collections
 import http.client
 import json
@@ -24,7 +23,7 @@ import tempfile
 import threading
 import time
 
-from service_bench import DESTINATION, VENUE, fix, free_port, start_service
+from service_bench import DESTINATION, VENUE, argument_parser, fix, free_port, start_service
 from service_slowloris import normal_client
 
 
@@ -158,14 +157,11 @@ def run(args, mode):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--binary", required=True)
-    ap.add_argument("--venues", default="Recordings/venues/campus")
+    ap = argument_parser()
     ap.add_argument("--creates", type=int, default=50_000)
     ap.add_argument("--addresses", type=int, default=20)
     ap.add_argument("--processes", type=int, default=4)
     ap.add_argument("--mode", choices=["direct", "proxy", "both"], default="both")
-    ap.add_argument("server_args", nargs="*")
     args = ap.parse_args()
     modes = ["direct", "proxy"] if args.mode == "both" else [args.mode]
     ok = [run(args, m) for m in modes]

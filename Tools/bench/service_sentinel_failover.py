@@ -10,7 +10,6 @@ goes on for 6 s, then every session answered 201 is read back (GET /sessions/{id
 applied fix is progress.rawLocation.timeSeconds) and the fixes acknowledged in the 2 s before the kill
 are posted again.
 """
-import argparse
 import http.client
 import json
 import os
@@ -24,7 +23,7 @@ import tempfile
 import threading
 import time
 
-from service_bench import DESTINATION, ROOMY_LIMITS, VENUE, fix, free_port, request, start_service
+from service_bench import DESTINATION, ROOMY_LIMITS, VENUE, argument_parser, connect, fix, free_port, request, start_service
 
 MASTER = "indoornav"
 
@@ -131,7 +130,7 @@ class Log:
 
 
 def client(port, log, stop, fixes_per_session):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    conn = connect(port)
     while not stop.is_set():
         try:
             status, body = request(conn, "POST", "/sessions", {"venue": VENUE, "destination": DESTINATION, "location": fix(0, raw=True)})
@@ -170,8 +169,7 @@ def client(port, log, stop, fixes_per_session):
         except (OSError, http.client.HTTPException):
             if stop.is_set():
                 return
-            conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn = connect(port, conn)
 
 
 def one_run(args, run):
@@ -243,15 +241,12 @@ def one_run(args, run):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--binary", required=True)
-    ap.add_argument("--venues", default="Recordings/venues/campus")
+    ap = argument_parser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--clients", type=int, default=8)
     ap.add_argument("--fixes-per-session", type=int, default=40)
     ap.add_argument("--sentinels", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("server_args", nargs="*")
     args = ap.parse_args()
     r = [one_run(args, k) for k in range(args.runs)]
     downs = sorted(x[5] for x in r)

@@ -10,7 +10,6 @@ Prints the slow connections open (sampled each second: median, minimum), how oft
 the normal client's requests, errors (anything but 201/200, or no answer within 5 s) and latency
 p50/p99/max for creates and updates together.
 """
-import argparse
 import asyncio
 import http.client
 import json
@@ -18,7 +17,7 @@ import statistics
 import threading
 import time
 
-from service_bench import DESTINATION, VENUE, fix, start_service
+from service_bench import DESTINATION, VENUE, argument_parser, connect, fix, start_service
 
 
 class Slow:
@@ -67,7 +66,7 @@ async def slow_clients(port, n, addresses, slow, stop, trickle, samples):
 
 
 def normal_client(port, stop, latencies, errors):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    conn = connect(port)
     sid, t = None, 0
     while not stop.is_set():
         if sid is None or t >= 20:
@@ -88,21 +87,17 @@ def normal_client(port, stop, latencies, errors):
                 sid, t = json.loads(data)["id"], 0
         except (OSError, http.client.HTTPException) as e:
             errors.append(f"{path}: {type(e).__name__} {e}")
-            conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn = connect(port, conn)
             sid = None
         time.sleep(0.01)
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--binary", required=True)
-    ap.add_argument("--venues", default="Recordings/venues/campus")
+    ap = argument_parser()
     ap.add_argument("--connections", type=int, default=1500)
     ap.add_argument("--addresses", type=int, default=100)
     ap.add_argument("--duration", type=float, default=60)
     ap.add_argument("--trickle", type=float, default=1.0)
-    ap.add_argument("server_args", nargs="*")
     args = ap.parse_args()
     server, port = start_service(args.binary, args.venues, args.server_args)
     slow, samples, stop = Slow(), [], threading.Event()
