@@ -132,7 +132,8 @@ let package = Package(
         .testTarget(name: "IndoorJSONTests", dependencies: ["IndoorJSON"]),
         .testTarget(name: "IndoorGeometryTests", dependencies: ["IndoorGeometry"]),
         .testTarget(
-            name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorGeometry", "IndoorJSON"], resources: [.copy("Fixtures")]),
+            name: "IndoorVenueTests", dependencies: ["IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "IndoorRoutingTests", dependencies: ["IndoorRouting", "IndoorVenue", "IndoorGeometry", "IndoorJSON", "VenueFixtures"],
             resources: [.copy("Fixtures")]),

@@ -4,6 +4,7 @@ import IndoorJSON
 import IndoorRouting
 import IndoorVenue
 import Testing
+import VenueFixtures
 
 /// The same 200 seeded route requests through the library, the `indoornav route` binary (a real
 /// process) and `POST /venues/{id}/routes` (a real loopback server) give the same route (sections'
@@ -178,17 +179,9 @@ import Testing
         } else {
             print("SurfaceConsistencyTests: \(polymap) is absent; the polymap venue is left out")
         }
-        let generated = NSTemporaryDirectory() + "indoornav-consistency-" + UUID().uuidString
+        let generated = try GeneratedVenues.write(
+            .sized(levels: 2, parking: 1, corridors: 2, scale: 0.2), prefix: "indoornav-consistency")
         defer { try? FileManager.default.removeItem(atPath: generated) }
-        let configuration = try SyntheticVenueConfiguration {
-            $0.levelCount = 2
-            $0.parkingLevelCount = 1
-            $0.towerCount = 2
-            $0.corridorsPerTower = 2
-            $0.sizeScale = 0.2
-            $0.seed = 1
-        }
-        _ = try SyntheticVenueGenerator(configuration: configuration).write(to: generated)
         paths.append(generated)
         let venues = try paths.map { try VenueLoader.load(path: $0) }
         let routers = venues.map { IndoorRouter(venue: $0) }

@@ -40,18 +40,7 @@ func sameCost(_ a: Double, _ b: Double) -> Bool {
     /// A generated multi-tower venue small enough for a quick test (towers, stairs, escalators (one
     /// way), elevators, parking with car ramps).
     static func generatedVenue() throws -> Venue {
-        let configuration = try SyntheticVenueConfiguration {
-            $0.levelCount = 6
-            $0.parkingLevelCount = 1
-            $0.towerCount = 2
-            $0.corridorsPerTower = 2
-            $0.sizeScale = 0.25
-            $0.seed = 3
-        }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        _ = try SyntheticVenueGenerator(configuration: configuration).write(to: directory)
-        return try VenueLoader.load(path: directory)
+        try GeneratedVenues.load(.sized(levels: 6, parking: 1, corridors: 2, scale: 0.25, seed: 3))
     }
 
     /// The metrics the router customizes: optimisations, direction-mode exclusions, avoidances, driving.

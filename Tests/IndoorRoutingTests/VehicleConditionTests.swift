@@ -1,6 +1,7 @@
 import Foundation
 import IndoorVenue
 import Testing
+import VenueFixtures
 
 @testable import IndoorRouting
 
@@ -8,18 +9,7 @@ import Testing
 /// --corridors 2`): parking P1 has aisles for cars and people, the towers' rooms are for people only.
 @Suite struct VehicleConditionTests {
     static func venue() throws -> Venue {
-        let configuration = try SyntheticVenueConfiguration {
-            $0.levelCount = 2
-            $0.parkingLevelCount = 1
-            $0.towerCount = 2
-            $0.corridorsPerTower = 2
-            $0.sizeScale = 0.2
-            $0.seed = 1
-        }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vehicle-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        _ = try SyntheticVenueGenerator(configuration: configuration).write(to: directory)
-        return try VenueLoader.load(path: directory)
+        try GeneratedVenues.load(.sized(levels: 2, parking: 1, corridors: 2, scale: 0.2))
     }
 
     func route(

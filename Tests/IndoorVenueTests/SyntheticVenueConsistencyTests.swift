@@ -2,19 +2,13 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
+import VenueFixtures
 
 @testable import IndoorVenue
 
 /// Cross-references between the generated files, and the graph's connectivity.
 @Suite struct SyntheticVenueConsistencyTests {
-    static let configuration = try? SyntheticVenueConfiguration {
-        $0.levelCount = 4
-        $0.parkingLevelCount = 2
-        $0.towerCount = 3
-        $0.corridorsPerTower = 2
-        $0.sizeScale = 0.25
-        $0.seed = 11
-    }
+    static let configuration = try? SyntheticVenueConfiguration.sized(levels: 4, parking: 2, towers: 3, corridors: 2, scale: 0.25, seed: 11)
 
     func generated() throws -> GeneratedSyntheticVenue {
         try GeneratedSyntheticVenue(try #require(Self.configuration))

@@ -2,6 +2,7 @@ import Foundation
 import IndoorGeometry
 import IndoorJSON
 import Testing
+import VenueFixtures
 
 @testable import IndoorVenue
 
@@ -13,22 +14,9 @@ import Testing
     ]
 
     @Test func sameSeedSameBytesDifferentSeedDifferentBytes() throws {
-        let config = try SyntheticVenueConfiguration {
-            $0.levelCount = 3
-            $0.towerCount = 2
-            $0.corridorsPerTower = 2
-            $0.sizeScale = 0.3
-            $0.seed = 42
-        }
+        let config = try SyntheticVenueConfiguration.sized(levels: 3, parking: 1, corridors: 2, scale: 0.3, seed: 42)
         let a = try GeneratedSyntheticVenue(config), b = try GeneratedSyntheticVenue(config)
-        let c = try GeneratedSyntheticVenue(
-            try SyntheticVenueConfiguration {
-                $0.levelCount = 3
-                $0.towerCount = 2
-                $0.corridorsPerTower = 2
-                $0.sizeScale = 0.3
-                $0.seed = 43
-            })
+        let c = try GeneratedSyntheticVenue(.sized(levels: 3, parking: 1, corridors: 2, scale: 0.3, seed: 43))
         defer { a.remove(); b.remove(); c.remove() }
         #expect(a.summary.files.sorted() == Self.files.sorted())
         for file in Self.files { #expect(try a.bytes(file) == b.bytes(file), "\(file)") }
@@ -40,14 +28,8 @@ import Testing
 
     @Test(arguments: [(1, 0, 2, 1, 0.1), (2, 1, 2, 2, 0.25), (3, 2, 3, 2, 0.3), (4, 1, 2, 3, 0.5)])
     func nodeCountMatchesTheLayout(levels: Int, parking: Int, towers: Int, corridors: Int, size: Double) throws {
-        let config = try SyntheticVenueConfiguration {
-            $0.levelCount = levels
-            $0.parkingLevelCount = parking
-            $0.towerCount = towers
-            $0.corridorsPerTower = corridors
-            $0.sizeScale = size
-            $0.seed = 7
-        }
+        let config = try SyntheticVenueConfiguration.sized(
+            levels: levels, parking: parking, towers: towers, corridors: corridors, scale: size, seed: 7)
         let venue = try GeneratedSyntheticVenue(config)
         defer { venue.remove() }
         let rooms = max(8, Int((32 * size).rounded()))

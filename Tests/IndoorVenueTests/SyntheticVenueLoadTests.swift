@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VenueFixtures
 
 @testable import IndoorVenue
 
@@ -32,15 +33,7 @@ import Testing
     /// Graph nodes sit where the geometry says: doors on their openings, POIs in their rooms, every other
     /// node inside a walkable space of its level (within the ~1 cm of the 1e-7° coordinate rounding).
     @Test func graphNodesMatchTheGeometry() throws {
-        let config = try SyntheticVenueConfiguration {
-            $0.levelCount = 2
-            $0.parkingLevelCount = 1
-            $0.towerCount = 2
-            $0.corridorsPerTower = 3
-            $0.sizeScale = 0.25
-            $0.seed = 9
-        }
-        let generated = try GeneratedSyntheticVenue(config)
+        let generated = try GeneratedSyntheticVenue(.sized(levels: 2, parking: 1, corridors: 3, scale: 0.25, seed: 9))
         defer { generated.remove() }
         let venue = try VenueLoader.load(path: generated.directory)
         let openings = Dictionary(uniqueKeysWithValues: venue.openings.map { ($0.id, $0) })

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorJSON
+import VenueFixtures
 
 @testable import IndoorVenue
 
@@ -18,15 +19,7 @@ struct GeneratedSyntheticVenue {
     /// A small venue (3 levels and a parking level, 2 towers, seed 5) generated, loaded through the general
     /// venue loader and its folder removed: the venue and what the generator wrote.
     static func loadSmall() throws -> (venue: Venue, summary: SyntheticVenueGenerator.Summary) {
-        let config = try SyntheticVenueConfiguration {
-            $0.levelCount = 3
-            $0.parkingLevelCount = 1
-            $0.towerCount = 2
-            $0.corridorsPerTower = 2
-            $0.sizeScale = 0.25
-            $0.seed = 5
-        }
-        let generated = try GeneratedSyntheticVenue(config)
+        let generated = try GeneratedSyntheticVenue(.sized(levels: 3, parking: 1, corridors: 2, scale: 0.25, seed: 5))
         defer { generated.remove() }
         return (try VenueLoader.load(path: generated.directory), generated.summary)
     }
