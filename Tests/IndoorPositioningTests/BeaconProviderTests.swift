@@ -8,16 +8,6 @@ import Testing
 @testable import IndoorPositioning
 
 @Suite struct BeaconProviderTests {
-    final class Recorder {
-        var events: [ProviderEvent] = []
-        var locations: [IndoorLocation] {
-            events.compactMap { if case .location(let l) = $0 { return l } else { return nil } }
-        }
-        var errors: [ProviderError] {
-            events.compactMap { if case .error(let e) = $0 { return e } else { return nil } }
-        }
-    }
-
     static let tx = -59.0
     static let exponent = 2.0
 
@@ -137,7 +127,7 @@ import Testing
 
     @Test func badReadingsAreReportedUnknownBeaconsIgnored() throws {
         let provider = BeaconPositionProvider(map: try Self.map(Self.square))
-        let recorder = Recorder()
+        let recorder = ProviderEventRecorder()
         provider.addListener { recorder.events.append($0) }
         provider.start()
         #expect(provider.consume(Self.reading(0, rssi: .nan, t: 0)) == nil)
@@ -175,7 +165,7 @@ import Testing
 
     @Test func fixesAreRateLimitedAndDeliveredOnlyWhileStarted() throws {
         let provider = BeaconPositionProvider(map: try Self.map(Self.square))
-        let recorder = Recorder()
+        let recorder = ProviderEventRecorder()
         provider.addListener { recorder.events.append($0) }
         var returned = 0
         for step in 0..<50 {

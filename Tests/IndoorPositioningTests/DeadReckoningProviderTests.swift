@@ -8,20 +8,10 @@ import Testing
 @Suite struct DeadReckoningProviderTests {
     typealias Support = PositioningTestSupport
 
-    final class Recorder {
-        var events: [ProviderEvent] = []
-        var locations: [IndoorLocation] {
-            events.compactMap { if case .location(let l) = $0 { return l } else { return nil } }
-        }
-        var errors: [ProviderError] {
-            events.compactMap { if case .error(let e) = $0 { return e } else { return nil } }
-        }
-    }
-
     /// A started provider with a recorder listening to it.
-    func startedProvider() -> (DeadReckoningProvider, Recorder) {
+    func startedProvider() -> (DeadReckoningProvider, ProviderEventRecorder) {
         let provider = DeadReckoningProvider()
-        let recorder = Recorder()
+        let recorder = ProviderEventRecorder()
         provider.addListener { recorder.events.append($0) }
         provider.start()
         return (provider, recorder)
@@ -74,7 +64,7 @@ import Testing
 
     @Test func stepsAreReturnedBeforeStartButLocationsOnlyWhileStarted() {
         let provider = DeadReckoningProvider()
-        let recorder = Recorder()
+        let recorder = ProviderEventRecorder()
         provider.addListener { recorder.events.append($0) }
         let samples = Support.walk(seconds: 10, headingRadians: 1)
         var steps = 0
@@ -132,7 +122,7 @@ import Testing
 
     @Test func removedListenersHearNothing() {
         let provider = DeadReckoningProvider()
-        let a = Recorder(), b = Recorder()
+        let a = ProviderEventRecorder(), b = ProviderEventRecorder()
         let token = provider.addListener { a.events.append($0) }
         provider.addListener { b.events.append($0) }
         provider.removeListener(token)

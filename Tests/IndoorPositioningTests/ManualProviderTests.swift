@@ -4,17 +4,13 @@ import Testing
 @testable import IndoorPositioning
 
 @Suite struct ManualProviderTests {
-    final class Recorder {
-        var events: [ProviderEvent] = []
-    }
-
     func location(_ x: Double, t: Double = 0) -> IndoorLocation {
         IndoorLocation(point: LocalPoint(x: x, y: 0), levelID: "L0", accuracyMeters: 2, timeSeconds: t, source: "test")
     }
 
     @Test func deliversOnlyWhileStartedAndReplaysTheLastLocationOnStart() {
         let p = ManualLocationProvider()
-        let r = Recorder()
+        let r = ProviderEventRecorder()
         p.addListener { r.events.append($0) }
         p.setLocation(location(1))
         #expect(r.events.isEmpty)
@@ -34,7 +30,7 @@ import Testing
 
     @Test func listenersCanBeRemovedAndAllOthersStillHear() {
         let p = ManualLocationProvider()
-        let a = Recorder(), b = Recorder()
+        let a = ProviderEventRecorder(), b = ProviderEventRecorder()
         let ta = p.addListener { a.events.append($0) }
         p.addListener { b.events.append($0) }
         p.start()
@@ -45,7 +41,7 @@ import Testing
 
     @Test func invalidLocationsAreRejectedWithAnError() {
         let p = ManualLocationProvider()
-        let r = Recorder()
+        let r = ProviderEventRecorder()
         p.addListener { r.events.append($0) }
         p.start()
         var bad = location(.nan)
