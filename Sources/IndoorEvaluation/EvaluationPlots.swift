@@ -102,7 +102,8 @@ public enum EvaluationPlots {
         ]
         if report.runs.contains(where: { $0.replay.offline != nil }) {
             curves.append(
-                ErrorCDFPlot.Curve(name: "offline (smoothed)", color: "#7b4173", errorsMeters: report.overallOffline.points.map(\.errorMeters)))
+                ErrorCDFPlot.Curve(
+                    name: "offline (smoothed)", color: "#7b4173", errorsMeters: report.overallOffline.points.map(\.errorMeters)))
         }
         for (source, score) in report.overallProviders.sorted(by: { $0.key < $1.key }) {
             curves.append(

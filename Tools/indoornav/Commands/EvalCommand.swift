@@ -129,7 +129,8 @@ enum EvalCommand {
         @Option(TrackOutput.allTracksOption) var allTracks: Bool
         @Option(
             .value(
-                "--points-out", "FILE.csv", "write every scored point: its truth, the fused (and with --offline the smoothed) estimate and error, and each provider's fixes",
+                "--points-out", "FILE.csv",
+                "write every scored point: its truth, the fused (and with --offline the smoothed) estimate and error, and each provider's fixes",
                 example: "--points-out points.csv")) var pointsOut: String?
         @Option(ParallelJobs.option) var jobCount: Int?
 
