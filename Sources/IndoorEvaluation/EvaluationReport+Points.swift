@@ -12,8 +12,8 @@ extension EvaluationReport {
     ]
 
     /// One row per scored point: the fused estimate, the offline-smoothed one (with `--offline`) and the
-    /// dead reckoning at each truth point, then every
-    /// provider fix inside the truth's time span against the truth interpolated at its time.
+    /// dead reckoning at each truth point, then every provider fix inside the truth's time span against
+    /// the truth interpolated at its time.
     public var pointsCSV: String {
         func f(_ v: Double?, _ digits: Int = 3) -> String { v.map { $0.isFinite ? String(format: "%.\(digits)f", $0) : "" } ?? "" }
         var out = EvaluationReport.pointColumns.joined(separator: ",") + "\n"

@@ -100,8 +100,8 @@ public enum ReplayReport {
     }
 
     /// One SVG per level visited: floor map, route, truth, dead reckoning, fused, offline-smoothed (with
-    /// `--offline`) and snapped tracks,
-    /// cropped to what was drawn with a margin, titled with the recording's file name and the level;
+    /// `--offline`) and snapped tracks, cropped to what was drawn with a margin, titled with the
+    /// recording's file name and the level;
     /// each with its file: `path` itself when it ends in `.svg` and there is one level (else `-K` is
     /// inserted before the extension), or `replay-K-LEVEL.svg` in the folder `path`.
     public static func plots(_ replay: RecordingReplay, recording: String, to path: String) -> [(path: String, svg: String)] {
