@@ -31,19 +31,18 @@ extension EvaluationReport {
                 out += fields.joined(separator: ",") + "\n"
             }
             let truthPoints = Array(replay.truth.scoredPoints)
-            for (k, point) in replay.score.points.enumerated() where k < truthPoints.count && k < replay.estimatesAtTruth.count {
-                let truth = truthPoints[k]
-                row(
-                    "fused", point.timeSeconds, truth.point, truth.level.map(EvaluationReport.levelText), replay.estimatesAtTruth[k], point,
-                    k < replay.accuraciesAtTruth.count ? replay.accuraciesAtTruth[k] : nil)
-            }
-            if let offline = replay.offline {
-                for (k, point) in offline.score.points.enumerated() where k < truthPoints.count && k < offline.estimatesAtTruth.count {
+            // A track scored at the truth points: its score, estimate and reported accuracy at each.
+            func scored(_ track: String, _ score: FusionScore, estimates: [LocalPoint], accuracies: [Double]) {
+                for (k, point) in score.points.enumerated() where k < truthPoints.count && k < estimates.count {
                     let truth = truthPoints[k]
                     row(
-                        "offline", point.timeSeconds, truth.point, truth.level.map(EvaluationReport.levelText), offline.estimatesAtTruth[k],
-                        point, k < offline.accuraciesAtTruth.count ? offline.accuraciesAtTruth[k] : nil)
+                        track, point.timeSeconds, truth.point, truth.level.map(EvaluationReport.levelText), estimates[k], point,
+                        k < accuracies.count ? accuracies[k] : nil)
                 }
+            }
+            scored("fused", replay.score, estimates: replay.estimatesAtTruth, accuracies: replay.accuraciesAtTruth)
+            if let offline = replay.offline {
+                scored("offline", offline.score, estimates: offline.estimatesAtTruth, accuracies: offline.accuraciesAtTruth)
             }
             let open = TimedTrajectory(replay.deadReckoning.map { ($0.timeSeconds, $0.point) })
             for (k, point) in replay.deadReckoningScore.points.enumerated() where k < truthPoints.count {

@@ -180,7 +180,8 @@ import VenueFixtures
             print("SurfaceConsistencyTests: \(polymap) is absent; the polymap venue is left out")
         }
         let generated = try GeneratedVenues.write(
-            .sized(levels: 2, parking: 1, corridors: 2, scale: 0.2), prefix: "indoornav-consistency")
+            .sized(levels: 2, parking: 1, corridors: 2, scale: 0.2), prefix: "indoornav-consistency"
+        ).directory
         defer { try? FileManager.default.removeItem(atPath: generated) }
         paths.append(generated)
         let venues = try paths.map { try VenueLoader.load(path: $0) }

@@ -10,8 +10,7 @@ struct GeneratedSyntheticVenue {
     let summary: SyntheticVenueGenerator.Summary
 
     init(_ configuration: SyntheticVenueConfiguration) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("synthetic-\(UUID().uuidString)").path
-        summary = try SyntheticVenueGenerator(configuration: configuration).write(to: directory)
+        (directory, summary) = try GeneratedVenues.write(configuration, prefix: "synthetic")
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: directory) }

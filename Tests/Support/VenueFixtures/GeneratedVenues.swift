@@ -21,16 +21,17 @@ extension SyntheticVenueConfiguration {
 /// Synthetic venues written by the generator for a test.
 public enum GeneratedVenues {
     /// Writes the venue of `configuration` into a new temporary folder named after `prefix` and returns
-    /// the folder (the caller removes it).
-    public static func write(_ configuration: SyntheticVenueConfiguration, prefix: String) throws -> String {
+    /// the folder (the caller removes it) with what the generator wrote.
+    public static func write(
+        _ configuration: SyntheticVenueConfiguration, prefix: String
+    ) throws -> (directory: String, summary: SyntheticVenueGenerator.Summary) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
-        _ = try SyntheticVenueGenerator(configuration: configuration).write(to: directory)
-        return directory
+        return (directory, try SyntheticVenueGenerator(configuration: configuration).write(to: directory))
     }
 
     /// The venue of `configuration`, written, read back through the general venue loader and removed.
     public static func load(_ configuration: SyntheticVenueConfiguration) throws -> Venue {
-        let directory = try write(configuration, prefix: "generated")
+        let directory = try write(configuration, prefix: "generated").directory
         defer { try? FileManager.default.removeItem(atPath: directory) }
         return try VenueLoader.load(path: directory)
     }
