@@ -42,7 +42,12 @@ passed=$(grep -E "^(✔|􁁛) Test .* passed after" "$log" | grep -vc "Test run 
 # A failing test is any test named on a ✘ line (its "failed after" line, or only "recorded an issue").
 failed=$(grep -E "^(✘|􀢄) Test " "$log" | grep -v "Test run with" | sed -E 's/^(✘|􀢄) Test ([^ ]+).*/\2/' | sort -u | grep -c . || true)
 skipped=$(grep -cE "^(➜|􀄫) Test .* skipped" "$log" || true)
-if [ "$test_status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+if [ "$test_status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+  # The runner stopped without naming a failing test (a crash or a signal): show where it stopped.
+  failed=1
+  echo "✘ swift test exited with status $test_status without naming a failing test; the last lines of its output:"
+  tail -n 40 "$log"
+fi
 rm -f "$log"
 # The example programs (Examples/, a separate package on the public libraries): each one that builds
 # and exits 0 counts as a passed test, each other one as a failed test.
