@@ -62,6 +62,13 @@ public struct FusionConfiguration: Hashable, Sendable {
     /// Factor on the length of a climbing step (its horizontal part), with the removed part added to its
     /// sigma.
     public var climbingStrideFactor = 0.3
+    /// Barometric height change that confirms a climb away from known connectors, m: steps count as
+    /// climbing only once the height has changed this much since the vertical speed first exceeded
+    /// ``climbingVerticalSpeedMetersPerSecond`` (the steps before are then shortened afterwards;
+    /// ``ClimbDetector``); 0 confirms at once. On IPIN 2023 T3 such stretches on level walks change the
+    /// height by at most 0.2 m, its flights of stairs by 0.9–2.3 m; 0.3 m and more confirm one flight
+    /// after a truth point on it (docs/positioning-measurements.md, "Climbing without stairs").
+    public var climbingConfirmHeightMeters = 0.25
     /// One-sigma of the position pseudo-measurement at the connector entry when the level changes
     /// (with a venue), metres; the entry must lie within twice the level filter's connector radius.
     public var connectorEntrySigmaMeters = 2.0
@@ -132,6 +139,9 @@ extension FusionConfiguration: TunableConfiguration {
             "climbingVerticalSpeedMetersPerSecond", \.climbingVerticalSpeedMetersPerSecond, unit: "m/s", range: 0.01...5,
             "vertical speed above which steps climb"),
         Tunable("climbingStrideFactor", \.climbingStrideFactor, range: 0...1, "factor on the length of a climbing step"),
+        Tunable(
+            "climbingConfirmHeightMeters", \.climbingConfirmHeightMeters, unit: "m", range: 0...10,
+            "height change that confirms a climb (0 = at once)"),
         Tunable(
             "connectorEntrySigmaMeters", \.connectorEntrySigmaMeters, unit: "m", range: 0.1...50,
             "one-sigma of the connector entry at a level change"),

@@ -20,18 +20,32 @@ extension FusionEngine {
         let levelBefore = levelIndex
         var L = step.lengthMeters
         var lengthSigma = step.lengthSigmaMeters
-        // Climbing (stairs, ramps): only part of the stride is horizontal.
-        if let estimator = levelEstimator, abs(estimator.verticalSpeedMetersPerSecond) > configuration.climbingVerticalSpeedMetersPerSecond
-        {
-            let removed = L * (1 - configuration.climbingStrideFactor)
-            L -= removed
-            lengthSigma = (lengthSigma * lengthSigma + removed * removed / 4).squareRoot()
-            statistics.climbingSteps += 1
-        }
         let b = before[.headingBiasRadians]
         let s = before[.strideScale]
         let theta = step.headingRadians + b
         let sinT = sin(theta), cosT = cos(theta)
+        // Climbing (stairs, ramps): only part of the stride is horizontal (``ClimbDetector``).
+        let climbRemovedMeters = L * (1 - configuration.climbingStrideFactor)
+        var climbCatchUp: ClimbDetector.Removed?
+        let verdict = levelEstimator.map {
+            climbs.classify(
+                verticalSpeedMetersPerSecond: $0.verticalSpeedMetersPerSecond, heightMeters: $0.barometricHeightMeters,
+                nearConnector: $0.isNearConnector(LocalPoint(x: before[.eastMeters], y: before[.northMeters])), configuration: configuration
+            )
+        }
+        switch verdict ?? .level {
+        case .level: break
+        case .tentative:
+            climbs.remember(
+                ClimbDetector.Removed(
+                    eastMeters: s * climbRemovedMeters * sinT, northMeters: s * climbRemovedMeters * cosT,
+                    varianceSquareMeters: climbRemovedMeters * climbRemovedMeters / 4, steps: 1))
+        case .climbing(let earlier):
+            climbCatchUp = earlier
+            L -= climbRemovedMeters
+            lengthSigma = (lengthSigma * lengthSigma + climbRemovedMeters * climbRemovedMeters / 4).squareRoot()
+            statistics.climbingSteps += 1
+        }
         // Δ = s L (sin θ, cos θ)
         let de = s * L * sinT, dn = s * L * cosT
         // Q position = J diag(σ_L², (f σ_h)²) Jᵀ + q² I, J = ∂Δ/∂(L, h) = [[s sin θ, s L cos θ], [s cos θ, −s L sin θ]]
@@ -83,6 +97,7 @@ extension FusionEngine {
         let p = filter.covariance
         headingSigmaRadians = (step.headingSigmaRadians * step.headingSigmaRadians + p[.headingBiasRadians, .headingBiasRadians])
             .squareRoot()
+        if let climbCatchUp { takeBack(climbCatchUp) }
         let from = LocalPoint(x: before[.eastMeters], y: before[.northMeters])
         if matcher != nil {
             matchStep(
@@ -93,6 +108,28 @@ extension FusionEngine {
         if matcher == nil { constrainToMap(from: from) }
         alignHeadingToFloorPlan(rawHeadingRadians: step.headingRadians)
         return true
+    }
+
+    /// Takes off the position what the steps of a climb walked before it was confirmed (``ClimbDetector``):
+    /// the filter's mean and the particles move back, the filter's position variance grows by the steps'
+    /// length uncertainty. A filter refusal is counted in ``FusionStatistics/failedCorrections`` (`climbCatchUp`).
+    private func takeBack(_ removed: ClimbDetector.Removed) {
+        guard let filter else { return }
+        do {
+            var state = filter.state
+            state[.eastMeters] -= removed.eastMeters
+            state[.northMeters] -= removed.northMeters
+            try filter.setState(state)
+            var covariance = filter.covariance
+            covariance[.eastMeters, .eastMeters] += removed.varianceSquareMeters
+            covariance[.northMeters, .northMeters] += removed.varianceSquareMeters
+            try filter.setCovariance(covariance)
+        } catch {
+            statistics.recordFailure(of: .climbCatchUp, reason: .error(error))
+            return
+        }
+        matcher?.translate(eastMeters: -removed.eastMeters, northMeters: -removed.northMeters)
+        statistics.climbingSteps += removed.steps
     }
 
     /// Keeps the steps of the last ``FusionConfiguration/maximumFixDelaySeconds``.

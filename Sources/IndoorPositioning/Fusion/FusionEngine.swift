@@ -64,6 +64,8 @@ public final class FusionEngine {
     var fallbackLevelIndex: Int?
     /// The particle map matcher, with a venue and ``FusionConfiguration/mapMatching`` (after start).
     var matcher: ParticleMapMatcher?
+    /// Which steps climb (``predict(with:)``).
+    var climbs = ClimbDetector()
     /// The rasterized floor plan the map matcher weighs steps on (with a venue and map matching).
     public let floorPlan: WalkabilityRaster?
     /// Records what offline smoothing needs (``FusionSmoothingRecorder``); nil (the default) records
@@ -150,6 +152,7 @@ public final class FusionEngine {
         }
         statistics = FusionStatistics()
         recentSteps.removeAll()
+        climbs.reset()
         recentStepHeadings.removeAll()
         adaptiveFixScale.removeAll()
         timeSeconds = location.timeSeconds

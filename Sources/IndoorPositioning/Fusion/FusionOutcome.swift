@@ -125,6 +125,8 @@ public enum FusionCorrection: String, CaseIterable, Hashable, Sendable {
     case connectorSnap
     /// The map matcher's particle mean written into the Kalman filter (``FusionStatistics/mapMatchedSteps``).
     case mapMatching
+    /// The steps of a climb confirmed late shortened afterwards (``FusionStatistics/climbingSteps``).
+    case climbCatchUp
 }
 
 /// One failed correction and why; the state was left as it was.

@@ -101,7 +101,13 @@ public struct LevelEstimator: Sendable {
     /// (always true without known connectors).
     private func canChangeLevel(at position: LocalPoint?) -> Bool {
         guard hasConnectors else { return true }
-        guard let position, let best = levelIndex else { return false }
+        return isNearConnector(position)
+    }
+
+    /// Whether connectors are known and `position` is within the connector radius of an entry of the
+    /// most probable level.
+    public func isNearConnector(_ position: LocalPoint?) -> Bool {
+        guard hasConnectors, let position, let best = levelIndex else { return false }
         return levels[best].connectorEntries.contains { $0.point.distance(to: position) <= configuration.connectorRadiusMeters }
     }
 

@@ -86,6 +86,14 @@ struct ParticleMapMatcher {
         }
     }
 
+    /// Moves every particle by the same displacement (a correction of steps already taken).
+    mutating func translate(eastMeters: Double, northMeters: Double) {
+        for i in east.indices {
+            east[i] += eastMeters
+            north[i] += northMeters
+        }
+    }
+
     /// Moves every particle by one step of `lengthMeters` (± `lengthSigmaMeters`) at `headingRadians`
     /// (± `headingSigmaRadians`, scaled by ``FusionConfiguration/stepHeadingNoiseFraction``) with its own
     /// bias and the common `strideScale`, lets the bias walk (``MapMatchingConfiguration/headingBiasRandomWalkRadiansPerStep``), and weighs the step by the floor plan of `levelIndex`.
