@@ -37,6 +37,24 @@ import Testing
         #expect(location.covariance.xx < 0.2)
     }
 
+    @Test func aRangeIsTheSlantDistanceToABeaconAboveThePhone() throws {
+        // The phone at (2, 0), a beacon at the origin 1.3 m above it: the slant range is √(2² + 1.3²).
+        let slant = (4 + 1.3 * 1.3).squareRoot()
+        func fused(heightMeters: Double) throws -> LocalPoint {
+            let configuration = try FusionConfiguration {
+                $0.beaconCovarianceScale = 1
+                $0.fixScaleLearningRate = 0
+                $0.beaconHeightAboveDeviceMeters = heightMeters
+            }
+            let engine = try FusionEngineTests.started(at: LocalPoint(x: 2.5, y: 0), sigma: 3, configuration: configuration)
+            for _ in 0..<10 { #expect(engine.update(withRange: Self.range(.zero, slant, sigma: 0.1)).isAccepted) }
+            return try #require(engine.point)
+        }
+        #expect(abs(try fused(heightMeters: 1.3).x - 2) < 0.01)
+        // Read as a horizontal distance, the same range puts the phone 0.39 m too far from the beacon.
+        #expect(abs(try fused(heightMeters: 0).x - slant) < 0.01)
+    }
+
     @Test func rangesFromAnotherLevelAreSkipped() throws {
         let levels = LevelCandidate.levels(floorNumbers: [0, 1], storeyHeightMeters: 4)
         let engine = FusionEngine(levels: levels)

@@ -3,7 +3,8 @@ import IndoorEstimation
 import IndoorGeometry
 
 extension FusionEngine {
-    /// Fuses one beacon range: z = d, h(x) = √((e − aₑ)² + (n − aₙ)² + Δz²) with Δz the height between the
+    /// Fuses one beacon range: z = d, h(x) = √((e − aₑ)² + (n − aₙ)² + Δz²) with Δz the beacon's height above
+    /// the phone (``FusionConfiguration/beaconHeightAboveDeviceMeters``) plus the height between the
     /// beacon's level and the current one (0 when either is unknown), H = ∂h/∂x, R = σ_d² ×
     /// ``FusionConfiguration/beaconCovarianceScale`` × the learnt factor of source `beacon-range`; χ² gated
     /// with one degree of freedom. Ranges longer than ``FusionConfiguration/maximumFusedRangeMeters`` are
@@ -18,7 +19,7 @@ extension FusionEngine {
         let age = now - range.timeSeconds
         if age > configuration.maximumFixDelaySeconds { return rejectRange(.tooOld(ageSeconds: age)) }
         if range.rangeMeters > configuration.maximumFusedRangeMeters { return rejectRange(.beyondRange(rangeMeters: range.rangeMeters)) }
-        var verticalMeters = 0.0
+        var verticalMeters = configuration.beaconHeightAboveDeviceMeters
         if let estimator = levelEstimator, let current = estimator.level {
             let index = estimator.levels.firstIndex { candidate in
                 (range.levelID != nil && candidate.levelID == range.levelID)
@@ -26,7 +27,7 @@ extension FusionEngine {
             }
             if let index {
                 guard index == estimator.levelIndex else { return rejectRange(.otherLevel) }
-                verticalMeters = estimator.levels[index].elevationMeters - current.elevationMeters
+                verticalMeters += estimator.levels[index].elevationMeters - current.elevationMeters
             }
         }
         // A late range: the anchor moves with the steps walked since (the user was there then).
