@@ -46,7 +46,10 @@ import Testing
                 "maximumAccuracyMeters", "sigmaPerAccuracy", "minimumSigmaMeters", "missingAccuracySigmaMeters",
                 "minimumSatellitesUsed", "errorCorrelationSeconds", "useBelowGround",
             ])
-        #expect(FusionSmoothingConfiguration.tunableNames == ["particleLagSteps", "particleWeight", "particleMeansIntoKalman"])
+        #expect(
+            FusionSmoothingConfiguration.tunableNames == [
+                "particleLagSteps", "particleWeight", "particleMeansIntoKalman", "particleBackwardPass",
+            ])
         #expect(TrackSurveyConfiguration.tunableNames == ["maximumSigmaMeters", "legSpacingMeters"])
         #expect(
             BeaconAuditConfiguration.tunableNames == [

@@ -89,13 +89,16 @@ import Testing
         #expect(throws: ConfigurationError.self) { _ = try RecordingPipeline.build(loaded, settings: settings) }
     }
 
-    /// The smoothing settings reach the smoother: without the particles' fixed lag the smoothed track is
-    /// the Kalman backward pass's, not the particles' lagged means, so it differs; the live figures do not.
+    /// The smoothing settings reach the smoother: without the particles' backward pass and fixed lag the
+    /// smoothed track is the Kalman backward pass's, not the particles', so it differs; the live figures do not.
     @Test func theSmoothingSettingsReachTheSmoother() throws {
         var lagged = try Self.campus()
         lagged.offline = .standard
         var unlagged = lagged
-        unlagged.offline = try FusionSmoothingConfiguration { $0.particleLagSteps = 0 }
+        unlagged.offline = try FusionSmoothingConfiguration {
+            $0.particleLagSteps = 0
+            $0.particleBackwardPass = false
+        }
         let a = EvaluationReport(outcomes: [try #require(Self.score(EvaluationFixtures.campusWalk, lagged))], offline: true)
         let b = EvaluationReport(outcomes: [try #require(Self.score(EvaluationFixtures.campusWalk, unlagged))], offline: true)
         #expect(a.json["meanErrorMeters"] == b.json["meanErrorMeters"])

@@ -13,12 +13,14 @@ extension FusionEngine {
     /// After a step's time update: the state before it (`before`, `covarianceBefore`, `levelBefore`),
     /// the prediction now in the filter and the step's Jacobian.
     func recordSmoothingStep(
-        before: [Double], covarianceBefore: Matrix, levelBefore: Int?, jacobian: Matrix, timeSeconds: Double
+        before: [Double], covarianceBefore: Matrix, levelBefore: Int?, jacobian: Matrix, timeSeconds: Double,
+        particleTransition: ParticleBackwardSmoother.Transition?
     ) {
         guard let recorder = smoothingRecorder, let filter else { return }
         recorder.recordStep(
             before: GaussianEstimate(mean: before, covariance: covarianceBefore), levelIndex: levelBefore,
             particles: recorder.wantsParticles ? particleSnapshot(advancingAncestry: true) : nil,
+            particleTransition: matcher == nil ? nil : particleTransition,
             predicted: GaussianEstimate(mean: filter.state, covariance: filter.covariance), jacobian: jacobian,
             timeSeconds: timeSeconds)
     }

@@ -83,7 +83,12 @@ extension FusionEngine {
             if let covarianceBefore {
                 recordSmoothingStep(
                     before: before, covarianceBefore: covarianceBefore, levelBefore: levelBefore, jacobian: jacobian,
-                    timeSeconds: max(timeSeconds ?? step.timeSeconds, step.timeSeconds))
+                    timeSeconds: max(timeSeconds ?? step.timeSeconds, step.timeSeconds),
+                    particleTransition: ParticleBackwardSmoother.Transition(
+                        lengthMeters: L, lengthSigmaMeters: lengthSigma, headingRadians: step.headingRadians,
+                        headingNoiseRadians: configuration.stepHeadingNoiseFraction * step.headingSigmaRadians, strideScale: s,
+                        biasRandomWalkRadians: configuration.mapMatching?.headingBiasRandomWalkRadiansPerStep ?? 0,
+                        positionNoiseMeters: configuration.positionNoisePerStepMeters))
             }
         } catch {
             statistics.rejectedSteps += 1

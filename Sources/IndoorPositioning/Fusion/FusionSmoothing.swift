@@ -48,6 +48,8 @@ public final class FusionSmoothingRecorder {
     private(set) var transitions: [SmoothingTransition] = []
     /// The particle matcher's fixed-lag smoother.
     private(set) var particles: ParticleLagSmoother
+    /// The particle matcher's backward smoother (with ``FusionSmoothingConfiguration/particleBackwardPass``).
+    private(set) var backward = ParticleBackwardSmoother()
 
     /// An empty recorder.
     public init(configuration: FusionSmoothingConfiguration = .standard) {
@@ -59,7 +61,7 @@ public final class FusionSmoothingRecorder {
     public var epochCount: Int { epochTimes.count }
 
     /// Whether particle sets are wanted at each epoch's close.
-    var wantsParticles: Bool { configuration.particleLagSteps > 0 }
+    var wantsParticles: Bool { configuration.particleLagSteps > 0 || configuration.particleBackwardPass }
 
     /// Clears everything and opens the first epoch at `timeSeconds` (the engine's start).
     func restart(atSeconds timeSeconds: Double) {
@@ -68,16 +70,21 @@ public final class FusionSmoothingRecorder {
         levels.removeAll(keepingCapacity: true)
         transitions.removeAll(keepingCapacity: true)
         particles.reset()
+        backward.reset()
     }
 
     /// Closes the current epoch with the state before a step (`before`, its covariance, level and
     /// particle set) and opens the step's epoch with its time update. Ignored before ``restart(atSeconds:)``.
     func recordStep(
-        before: GaussianEstimate, levelIndex: Int?, particles set: ParticleLagSmoother.Snapshot?, predicted: GaussianEstimate,
-        jacobian: Matrix, timeSeconds: Double
+        before: GaussianEstimate, levelIndex: Int?, particles set: ParticleLagSmoother.Snapshot?,
+        particleTransition: ParticleBackwardSmoother.Transition?, predicted: GaussianEstimate, jacobian: Matrix, timeSeconds: Double
     ) {
         guard !epochTimes.isEmpty else { return }
-        if wantsParticles { particles.close(epoch: filtered.count, particles: set) }
+        if configuration.particleBackwardPass {
+            backward.close(epoch: filtered.count, particles: set, transition: particleTransition)
+        } else if wantsParticles {
+            particles.close(epoch: filtered.count, particles: set)
+        }
         filtered.append(before)
         levels.append(levelIndex)
         transitions.append(SmoothingTransition(predicted: predicted, jacobian: jacobian))
@@ -92,12 +99,20 @@ public final class FusionSmoothingRecorder {
         guard let filter = engine.filter, !epochTimes.isEmpty, filtered.count == epochTimes.count - 1 else { return [] }
         var closed = filtered + [GaussianEstimate(mean: filter.state, covariance: filter.covariance)]
         let closedLevels = levels + [engine.levelIndex]
-        var lagged = particles
-        if wantsParticles {
+        let means: [ParticleLagSmoother.Mean?]
+        if configuration.particleBackwardPass {
+            var whole = backward
+            whole.close(epoch: filtered.count, particles: engine.particleSnapshot(advancingAncestry: false), transition: nil)
+            means = whole.smoothedMeans()
+        } else if wantsParticles {
+            var lagged = particles
             lagged.close(epoch: filtered.count, particles: engine.particleSnapshot(advancingAncestry: false))
             lagged.flush()
+            means = lagged.means
+        } else {
+            means = []
         }
-        let particleMeans = (0..<closed.count).map { k in lagged.means.indices.contains(k) ? lagged.means[k] : nil }
+        let particleMeans = (0..<closed.count).map { k in means.indices.contains(k) ? means[k] : nil }
         var opened = transitions
         if configuration.particleMeansIntoKalman {
             let original = closed

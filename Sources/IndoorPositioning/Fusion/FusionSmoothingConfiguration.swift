@@ -4,8 +4,9 @@ import IndoorConfiguration
 /// ``tunables`` (the table in the module README is generated from it), checked by ``validate()``
 /// (``TunableConfiguration/init(_:)`` builds validated ones).
 public struct FusionSmoothingConfiguration: Hashable, Sendable {
-    /// The particle map matcher's fixed lag, steps (``ParticleLagSmoother``); 0 leaves the particles unsmoothed
-    /// (the Kalman backward pass alone). The default is about 14 m of walking.
+    /// The particle map matcher's fixed lag, steps (``ParticleLagSmoother``), when ``particleBackwardPass`` is
+    /// off; 0 then leaves the particles unsmoothed (the Kalman backward pass alone). The default is about 14 m
+    /// of walking.
     public var particleLagSteps: Int = 20
     /// Share of the particles' fixed-lag mean in the smoothed position where the map matcher runs; the rest is
     /// the Kalman backward pass's.
@@ -14,6 +15,12 @@ public struct FusionSmoothingConfiguration: Hashable, Sendable {
     /// backward pass (which then carries their correction to the stride scale and to the epochs without
     /// particles).
     public var particleMeansIntoKalman = false
+    /// Whether the particles are smoothed by a backward pass over the whole recording
+    /// (``ParticleBackwardSmoother``) instead of by their fixed-lag means (``particleLagSteps``, whose
+    /// memory is bounded by the lag: the backward pass keeps every epoch's particles, about 80 MB for an
+    /// hour). Chosen on ILC site 1, ordinary and blocked cross-validation, two particle seeds (offline
+    /// mean 2.038 → 1.980 m ordinary, 2.032 → 1.995 m blocked; docs/positioning-measurements.md).
+    public var particleBackwardPass = true
 
     /// The defaults (see each property and ``tunables``).
     public static let standard = FusionSmoothingConfiguration(defaults: ())
@@ -32,5 +39,6 @@ extension FusionSmoothingConfiguration: TunableConfiguration {
             "the particles' fixed lag (0 = unsmoothed particles)"),
         Tunable("particleWeight", \.particleWeight, range: 0...1, "share of the particles' mean in the smoothed position"),
         Tunable("particleMeansIntoKalman", \.particleMeansIntoKalman, "the particles' means replace the filtered state first"),
+        Tunable("particleBackwardPass", \.particleBackwardPass, "smooth the particles backwards over the whole recording"),
     ]
 }
