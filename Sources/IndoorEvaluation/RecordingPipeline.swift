@@ -48,13 +48,32 @@ public enum RecordingPipeline {
     }
 
     /// Builds the pipeline for `loaded` and replays it from `truth`'s start (`observer` follows the run);
-    /// nil when the truth has fewer than two points.
+    /// nil when the truth has fewer than two points. With ``EvaluationSettings/offline``, the run is also
+    /// smoothed offline; without a floor plan and with
+    /// ``FusionSmoothingConfiguration/particlesWithoutFloorPlan`` the smoothing has a forward pass of its
+    /// own, with wall-free particles, and the live figures are the plain run's.
     public static func evaluate(
         _ loaded: LoadedRecording, truth: GroundTruthTrack, settings: EvaluationSettings, matcher: FingerprintMatcher? = nil,
         observer: (any FusionReplayObserver)? = nil
     ) throws -> FusionReplay? {
-        FusionReplay.run(
-            samples: loaded.samples, truth: truth, pipeline: try build(loaded, settings: settings, matcher: matcher), observer: observer,
-            offline: settings.offline)
+        let pipeline = try build(loaded, settings: settings, matcher: matcher)
+        guard let offline = settings.offline, offline.particlesWithoutFloorPlan, settings.venue == nil,
+            var particles = settings.fusion.mapMatching, !particles.withoutFloorPlan
+        else {
+            return FusionReplay.run(
+                samples: loaded.samples, truth: truth, pipeline: pipeline, observer: observer, offline: settings.offline)
+        }
+        guard var replay = FusionReplay.run(samples: loaded.samples, truth: truth, pipeline: pipeline, observer: observer) else {
+            return nil
+        }
+        particles.withoutFloorPlan = true
+        var smoothingSettings = settings
+        smoothingSettings.fusion.mapMatching = particles
+        let smoothingRun = FusionReplay.run(
+            samples: loaded.samples, truth: truth, pipeline: try build(loaded, settings: smoothingSettings, matcher: matcher),
+            offline: offline)
+        replay.offline = smoothingRun?.offline
+        replay.offlineFailure = smoothingRun?.offlineFailure
+        return replay
     }
 }

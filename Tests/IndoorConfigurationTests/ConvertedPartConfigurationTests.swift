@@ -48,7 +48,7 @@ import Testing
             ])
         #expect(
             FusionSmoothingConfiguration.tunableNames == [
-                "particleLagSteps", "particleWeight", "particleMeansIntoKalman", "particleBackwardPass",
+                "particleLagSteps", "particleWeight", "particleMeansIntoKalman", "particleBackwardPass", "particlesWithoutFloorPlan",
             ])
         #expect(TrackSurveyConfiguration.tunableNames == ["maximumSigmaMeters", "legSpacingMeters"])
         #expect(

@@ -107,6 +107,26 @@ import Testing
         #expect(abs(meanA - meanB) > 1e-9, "\(meanA) m both ways")
     }
 
+    /// Without a floor plan the offline smoothing runs its own forward pass with wall-free particles: the
+    /// live figures are those of a run without `--offline`, the smoothed ones differ from the Kalman
+    /// backward pass over the live run, and the live run itself runs no particles.
+    @Test func withoutAFloorPlanTheSmoothingHasItsOwnParticlePass() throws {
+        let plain = EvaluationSettings(venue: nil, registry: nil)
+        var particles = plain
+        particles.offline = .standard
+        var kalmanOnly = plain
+        kalmanOnly.offline = try FusionSmoothingConfiguration { $0.particlesWithoutFloorPlan = false }
+        let live = try #require(Self.score(Self.ilcWalk, plain)?.replay)
+        let smoothed = try #require(Self.score(Self.ilcWalk, particles)?.replay)
+        let kalman = try #require(Self.score(Self.ilcWalk, kalmanOnly)?.replay)
+        #expect(smoothed.score.errors?.mean == live.score.errors?.mean)
+        #expect(kalman.score.errors?.mean == live.score.errors?.mean)
+        #expect(live.statistics.mapMatchedSteps == 0 && smoothed.statistics.mapMatchedSteps == 0)
+        let withParticles = try #require(smoothed.offline?.score.errors?.mean)
+        let withoutParticles = try #require(kalman.offline?.score.errors?.mean)
+        #expect(abs(withParticles - withoutParticles) > 1e-6, "\(withParticles) m both ways")
+    }
+
     @Test func blockedCrossValidationRemovesWhatWasSurveyedNearTheWalk() throws {
         // Two copies of one walk in two groups: each is scored against a map surveyed by the other copy,
         // which walked the very same path.

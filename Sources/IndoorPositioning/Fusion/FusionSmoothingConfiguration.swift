@@ -21,6 +21,13 @@ public struct FusionSmoothingConfiguration: Hashable, Sendable {
     /// hour). Chosen on ILC site 1, ordinary and blocked cross-validation, two particle seeds (offline
     /// mean 2.038 → 1.980 m ordinary, 2.032 → 1.995 m blocked; docs/positioning-measurements.md).
     public var particleBackwardPass = true
+    /// Whether, without a floor plan, the offline smoothing runs its own forward pass with the particle map
+    /// matcher (``MapMatchingConfiguration/withoutFloorPlan``), whose backward pass follows the fixes'
+    /// many-peaked evidence better than the Kalman backward pass does; the live pass keeps its own settings
+    /// (the particles without walls do not win live). IPIN 2023 T3 offline p75 2.554 → 2.449 m ordinary,
+    /// 2.865 → 2.729 m blocked, worse than live on 7 and 10 walks of 25 instead of 14
+    /// (docs/positioning-measurements.md, "Particles offline without a floor plan").
+    public var particlesWithoutFloorPlan = true
 
     /// The defaults (see each property and ``tunables``).
     public static let standard = FusionSmoothingConfiguration(defaults: ())
@@ -40,5 +47,7 @@ extension FusionSmoothingConfiguration: TunableConfiguration {
         Tunable("particleWeight", \.particleWeight, range: 0...1, "share of the particles' mean in the smoothed position"),
         Tunable("particleMeansIntoKalman", \.particleMeansIntoKalman, "the particles' means replace the filtered state first"),
         Tunable("particleBackwardPass", \.particleBackwardPass, "smooth the particles backwards over the whole recording"),
+        Tunable(
+            "particlesWithoutFloorPlan", \.particlesWithoutFloorPlan, "without a floor plan, smooth a forward pass of wall-free particles"),
     ]
 }
