@@ -107,24 +107,37 @@ import Testing
         #expect(abs(meanA - meanB) > 1e-9, "\(meanA) m both ways")
     }
 
-    /// Without a floor plan the offline smoothing runs its own forward pass with wall-free particles: the
-    /// live figures are those of a run without `--offline`, the smoothed ones differ from the Kalman
-    /// backward pass over the live run, and the live run itself runs no particles.
-    @Test func withoutAFloorPlanTheSmoothingHasItsOwnParticlePass() throws {
+    /// Without a floor plan but with a radio map the offline smoothing runs its own forward pass with
+    /// wall-free particles: the live figures are those of a run without `--offline` (which runs no
+    /// particles), the smoothed ones differ from the Kalman backward pass over the live run. Without a radio
+    /// map the Kalman backward pass smooths the live run.
+    @Test func withARadioMapButNoFloorPlanTheSmoothingHasItsOwnParticlePass() throws {
+        // Two copies of one walk: each is scored against a map surveyed by the other.
+        let folder = try EvaluationFixtures.folder()
+        let files = ["other.txt", "walk.txt"].map { folder.appendingPathComponent($0).path }
+        for file in files { try FileManager.default.copyItem(atPath: Self.ilcWalk, toPath: file) }
         let plain = EvaluationSettings(venue: nil, registry: nil)
+        let (radioMaps, _) = try RadioMapSelection.crossValidated(
+            files: files, map: nil, foldCount: 2, settings: plain, selfSurvey: nil, jobs: 1)
         var particles = plain
         particles.offline = .standard
         var kalmanOnly = plain
         kalmanOnly.offline = try FusionSmoothingConfiguration { $0.particlesWithoutFloorPlan = false }
-        let live = try #require(Self.score(Self.ilcWalk, plain)?.replay)
-        let smoothed = try #require(Self.score(Self.ilcWalk, particles)?.replay)
-        let kalman = try #require(Self.score(Self.ilcWalk, kalmanOnly)?.replay)
+        func replay(_ settings: EvaluationSettings, map: Bool = true) throws -> FusionReplay {
+            try #require(
+                Self.score(files[1], settings, radioMaps: map ? radioMaps : RadioMapSelection(map: nil, configuration: .standard))?.replay)
+        }
+        let live = try replay(plain), smoothed = try replay(particles), kalman = try replay(kalmanOnly)
         #expect(smoothed.score.errors?.mean == live.score.errors?.mean)
         #expect(kalman.score.errors?.mean == live.score.errors?.mean)
         #expect(live.statistics.mapMatchedSteps == 0 && smoothed.statistics.mapMatchedSteps == 0)
         let withParticles = try #require(smoothed.offline?.score.errors?.mean)
         let withoutParticles = try #require(kalman.offline?.score.errors?.mean)
         #expect(abs(withParticles - withoutParticles) > 1e-6, "\(withParticles) m both ways")
+        // Without the radio map the setting changes nothing.
+        let unmapped = try #require(try replay(particles, map: false).offline?.score.errors?.mean)
+        let unmappedKalman = try #require(try replay(kalmanOnly, map: false).offline?.score.errors?.mean)
+        #expect(unmapped == unmappedKalman)
     }
 
     @Test func blockedCrossValidationRemovesWhatWasSurveyedNearTheWalk() throws {

@@ -19,13 +19,15 @@ public struct FusionSmoothingConfiguration: Hashable, Sendable {
     /// (``ParticleBackwardSmoother``) instead of by their fixed-lag means (``particleLagSteps``, whose
     /// memory is bounded by the lag: the backward pass keeps every epoch's particles, about 80 MB for an
     /// hour). Chosen on ILC site 1, ordinary and blocked cross-validation, two particle seeds (offline
-    /// mean 2.038 → 1.980 m ordinary, 2.032 → 1.995 m blocked; docs/positioning-measurements.md).
+    /// mean 2.038 → 1.982 m ordinary, 2.032 → 1.993 m blocked; docs/positioning-measurements.md).
     public var particleBackwardPass = true
-    /// Whether, without a floor plan, the offline smoothing runs its own forward pass with the particle map
-    /// matcher (``MapMatchingConfiguration/withoutFloorPlan``), whose backward pass follows the fixes'
-    /// many-peaked evidence better than the Kalman backward pass does; the live pass keeps its own settings
-    /// (the particles without walls do not win live). IPIN 2023 T3 offline p75 2.554 → 2.449 m ordinary,
-    /// 2.865 → 2.729 m blocked, worse than live on 7 and 10 walks of 25 instead of 14
+    /// Whether, without a floor plan but with a radio map, the offline smoothing runs its own forward pass
+    /// with the particle map matcher (``MapMatchingConfiguration/withoutFloorPlan``), whose backward pass
+    /// follows the fingerprints' many-peaked evidence better than the Kalman backward pass does; the live
+    /// pass keeps its own settings (the particles without walls do not win live). Without a radio map the
+    /// wall-free cloud only fans out, and its mean falls short of the walk (self-surveyed IPIN maps p75 3.75
+    /// → 4.43 m), so the Kalman backward pass smooths those. IPIN 2023 T3 offline p75 2.554 → 2.441 m ordinary,
+    /// 2.865 → 2.730 m blocked
     /// (docs/positioning-measurements.md, "Particles offline without a floor plan").
     public var particlesWithoutFloorPlan = true
 
