@@ -45,8 +45,20 @@ skipped=$(grep -cE "^(➜|􀄫) Test .* skipped" "$log" || true)
 if [ "$test_status" -ne 0 ] && [ "$failed" -eq 0 ]; then
   # The runner stopped without naming a failing test (a crash or a signal): show where it stopped.
   failed=1
-  echo "✘ swift test exited with status $test_status without naming a failing test; the last lines of its output:"
-  tail -n 40 "$log"
+  echo "✘ swift test exited with status $test_status without naming a failing test"
+  # The tests that started and never finished are where it stopped; the runtime's crash report names the cause.
+  echo "tests started and not finished:"
+  # (A parameterized test ends once, "… with N test cases …"; its cases and the run itself are left out.)
+  grep -E "^(◇|􀟈) Test .* started" "$log" | grep -vE "^[^ ]+ Test (run|case passing) " \
+    | sed -E 's/^[^ ]+ Test (.*) started\.?$/\1/' | sort -u > "$log.started"
+  grep -E "^(✔|✘|􁁛|􀢄|➜|􀄫) Test " "$log" | sed -E 's/^[^ ]+ Test (.*) (passed|failed|skipped|recorded).*/\1/' \
+    | sed -E 's/ with [0-9]+ test cases?$//' | sort -u > "$log.ended"
+  comm -23 "$log.started" "$log.ended" | head -n 20
+  rm -f "$log.started" "$log.ended"
+  echo "the crash report:"
+  grep -nE "Fatal error|fatal error|Crash|💣|Thread [0-9]+ crashed| at /" "$log" | head -n 40
+  echo "the last lines of its output:"
+  tail -n 20 "$log"
 fi
 rm -f "$log"
 # The example programs (Examples/, a separate package on the public libraries): each one that builds
