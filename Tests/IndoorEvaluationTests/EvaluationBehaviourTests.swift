@@ -30,6 +30,19 @@ import Testing
         }
     }
 
+    /// Two copies of the sample ILC walk in a fresh folder, in two groups, and their cross-validated radio
+    /// maps (each copy's map surveyed by the other).
+    static func twoCopiesOfOneWalk(
+        _ settings: EvaluationSettings
+    ) throws -> (files: [String], radioMaps: RadioMapSelection, skipped: [(file: String, reason: String)]) {
+        let folder = try EvaluationFixtures.folder()
+        let files = ["other.txt", "walk.txt"].map { folder.appendingPathComponent($0).path }
+        for file in files { try FileManager.default.copyItem(atPath: Self.ilcWalk, toPath: file) }
+        let (radioMaps, skipped) = try RadioMapSelection.crossValidated(
+            files: files, map: nil, foldCount: 2, settings: settings, selfSurvey: nil, jobs: 1)
+        return (files, radioMaps, skipped)
+    }
+
     static func campus(withGraph: Bool = false) throws -> EvaluationSettings {
         EvaluationSettings(
             venue: try EvaluationInputs.loadVenue(path: EvaluationFixtures.campusVenue, withGraph: withGraph),
@@ -112,13 +125,8 @@ import Testing
     /// particles), the smoothed ones differ from the Kalman backward pass over the live run. Without a radio
     /// map the Kalman backward pass smooths the live run.
     @Test func withARadioMapButNoFloorPlanTheSmoothingHasItsOwnParticlePass() throws {
-        // Two copies of one walk: each is scored against a map surveyed by the other.
-        let folder = try EvaluationFixtures.folder()
-        let files = ["other.txt", "walk.txt"].map { folder.appendingPathComponent($0).path }
-        for file in files { try FileManager.default.copyItem(atPath: Self.ilcWalk, toPath: file) }
         let plain = EvaluationSettings(venue: nil, registry: nil)
-        let (radioMaps, _) = try RadioMapSelection.crossValidated(
-            files: files, map: nil, foldCount: 2, settings: plain, selfSurvey: nil, jobs: 1)
+        let (files, radioMaps, _) = try Self.twoCopiesOfOneWalk(plain)
         var particles = plain
         particles.offline = .standard
         var kalmanOnly = plain
@@ -141,14 +149,9 @@ import Testing
     }
 
     @Test func blockedCrossValidationRemovesWhatWasSurveyedNearTheWalk() throws {
-        // Two copies of one walk in two groups: each is scored against a map surveyed by the other copy,
-        // which walked the very same path.
-        let folder = try EvaluationFixtures.folder()
-        let files = ["other.txt", "walk.txt"].map { folder.appendingPathComponent($0).path }
-        for file in files { try FileManager.default.copyItem(atPath: Self.ilcWalk, toPath: file) }
+        // Each copy is scored against a map surveyed by the other, which walked the very same path.
         let settings = EvaluationSettings(venue: nil, registry: nil)
-        let (radioMaps, skipped) = try RadioMapSelection.crossValidated(
-            files: files, map: nil, foldCount: 2, settings: settings, selfSurvey: nil, jobs: 1)
+        let (files, radioMaps, skipped) = try Self.twoCopiesOfOneWalk(settings)
         #expect(skipped.isEmpty)
         #expect(radioMaps.map?.walks == ["other", "walk"])
         var ordinary: [FileOutcome] = []
