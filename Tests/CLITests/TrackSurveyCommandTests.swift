@@ -42,11 +42,12 @@ import Testing
         let folder = try CLIRunner.temporaryDirectory()
         let result = try CLIRunner.run([
             "survey", "--from-tracks", Self.walk.path, "--venue", Self.venue.path, "-o", folder.appendingPathComponent("m.json").path,
-            "--json", "--track-sigma", "1",
+            "--json", "--track-sigma", "2",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.json?["fromTracks"]?["maximumSigmaMeters"]?.double == 1)
-        #expect(result.json?["fromTracks"]?["scansTooUncertain"]?.int != nil)
+        #expect(result.json?["fromTracks"]?["maximumSigmaMeters"]?.double == 2)
+        // The smoothed track is wider than 2 m in places (its covariance carries the particles' spread).
+        #expect((result.json?["fromTracks"]?["scansTooUncertain"]?.int ?? 0) > 0)
     }
 
     /// `survey --from-tracks` of a copy of the walk named `name` without the lines of sample type `type`.

@@ -30,6 +30,20 @@ import Testing
         #expect(abs(try #require(means[0]).east) < 0.05, "\(String(describing: means[0]))")
         #expect(abs(try #require(means[1]).east - 1.01) < 0.01)
         #expect(abs(try #require(means[2]).east - 2.005) < 1e-9)
+        // The smoothed spread about that mean: two particles 0.02 m apart, w(1 − w) 0.02² ≤ 1e-4 m².
+        let spread = try #require(means[1]?.spread)
+        #expect(spread.xx > 0 && spread.xx <= 1e-4 + 1e-12, "\(spread.xx)")
+    }
+
+    @Test func twoHypothesesTheFutureCannotTellApartKeepTheirSpread() throws {
+        var smoother = ParticleBackwardSmoother()
+        smoother.close(epoch: 0, particles: Self.set([0, 10], weights: [0.5, 0.5]), transition: Self.eastStep)
+        smoother.close(epoch: 1, particles: Self.set([1, 11], weights: [0.5, 0.5]), transition: nil)
+        let first = try #require(smoother.smoothedMeans()[0])
+        // Both lead on equally: the mean stays between them and the spread is 5² m² east, 0 north.
+        #expect(abs(first.east - 5) < 1e-9)
+        let spread = try #require(first.spread)
+        #expect(abs(spread.xx - 25) < 1e-9 && abs(spread.yy) < 1e-12)
     }
 
     @Test func aBrokenLinkRestartsFromTheFilterWeights() throws {
@@ -63,5 +77,15 @@ import Testing
             meanError(backward.track) < meanError(lag.track) + 0.05,
             "backward \(meanError(backward.track)) m, lag \(meanError(lag.track)) m")
         #expect(meanError(backward.track) < 1, "backward \(meanError(backward.track)) m")
+        // The particles' spread widens the Kalman backward pass's covariance, never narrows it.
+        let kalman = try OfflineParticleSmoothingTests.smoothedWalk(
+            try FusionSmoothingConfiguration {
+                $0.particleBackwardPass = false
+                $0.particleLagSteps = 0
+            })
+        for (smoothed, alone) in zip(backward.track, kalman.track) {
+            #expect(smoothed.covariance.xx >= alone.covariance.xx - 1e-12 && smoothed.covariance.yy >= alone.covariance.yy - 1e-12)
+        }
+        #expect(zip(backward.track, kalman.track).contains { $0.covariance.xx > $1.covariance.xx + 1e-6 })
     }
 }

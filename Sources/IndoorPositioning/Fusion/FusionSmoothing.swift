@@ -146,10 +146,18 @@ public final class FusionSmoothingRecorder {
                 x[.northMeters] = w * mean.north + (1 - w) * x[.northMeters]
                 x[.headingBiasRadians] = w * mean.headingBias + (1 - w) * x[.headingBiasRadians]
             }
+            var covariance = Covariance2D(
+                xx: p[.eastMeters, .eastMeters], xy: p[.eastMeters, .northMeters], yy: p[.northMeters, .northMeters])
+            // Where the particles' smoothed mean gives the position, their smoothed spread (its share) widens
+            // the Kalman backward pass's covariance: the pass alone does not see the walls' or the
+            // fingerprints' several hypotheses.
+            if !configuration.particleMeansIntoKalman, let spread = particleMeans[k]?.spread {
+                covariance = Covariance2D(
+                    xx: covariance.xx + w * spread.xx, xy: covariance.xy + w * spread.xy, yy: covariance.yy + w * spread.yy)
+            }
             return SmoothedFusionPoint(
                 timeSeconds: epochTimes[k], point: LocalPoint(x: x[.eastMeters], y: x[.northMeters]),
-                covariance: Covariance2D(
-                    xx: p[.eastMeters, .eastMeters], xy: p[.eastMeters, .northMeters], yy: p[.northMeters, .northMeters]),
+                covariance: covariance,
                 levelIndex: closedLevels[k], headingBiasRadians: x[.headingBiasRadians], strideScale: x[.strideScale])
         }
     }

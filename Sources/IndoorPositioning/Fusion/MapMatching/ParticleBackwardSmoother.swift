@@ -1,4 +1,5 @@
 import Foundation
+import IndoorGeometry
 
 /// Forward-filtering backward-smoothing of the particle map matcher (the marginal smoother): each
 /// epoch's particles are reweighted by how well they lead, through one step of the particles' own motion
@@ -194,6 +195,13 @@ struct ParticleBackwardSmoother {
             north += weights[i] * set.north[i]
             bias += weights[i] * set.headingBias[i]
         }
-        return ParticleLagSmoother.Mean(east: east, north: north, headingBias: bias)
+        var xx = 0.0, xy = 0.0, yy = 0.0
+        for i in weights.indices {
+            let dx = set.east[i] - east, dy = set.north[i] - north
+            xx += weights[i] * dx * dx
+            xy += weights[i] * dx * dy
+            yy += weights[i] * dy * dy
+        }
+        return ParticleLagSmoother.Mean(east: east, north: north, headingBias: bias, spread: Covariance2D(xx: xx, xy: xy, yy: yy))
     }
 }

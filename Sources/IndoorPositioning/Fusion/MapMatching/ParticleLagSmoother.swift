@@ -1,3 +1,5 @@
+import IndoorGeometry
+
 /// Fixed-lag smoothing of the particle map matcher: the estimate of epoch k is the mean, under the
 /// weights of epoch k + L, of the positions that the particles alive at k + L had at epoch k (their
 /// ancestors through every resampling in between). A particle that went down the wrong corridor and
@@ -29,6 +31,8 @@ struct ParticleLagSmoother {
         var east: Double
         var north: Double
         var headingBias: Double
+        /// The particles' position spread about the mean under the smoothed weights, m² (nil where not computed).
+        var spread: Covariance2D? = nil
     }
 
     /// L, epochs.
