@@ -117,6 +117,12 @@ import Testing
         let far = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "gateProbability=2"])
         #expect(far.status == 64)
         #expect(far.stderr.contains("gateProbability = 2 is outside 0.5 ..< 1"), "\(far.stderr)")
+        // This round's settings: a climb's confirming height and the beacons' height are metres from 0 to 10.
+        for bad in ["climbingConfirmHeightMeters=-1", "beaconHeightAboveDeviceMeters=11", "beaconHeightAboveDeviceMeters=x"] {
+            let r = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", bad])
+            #expect(r.status == 64, "\(bad): \(r.stderr)")
+            #expect(r.stderr.contains(String(bad.prefix { $0 != "=" })), "\(bad): \(r.stderr)")
+        }
         let fractional = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "straightWalkSteps=2.5"])
         #expect(fractional.status == 64)
         #expect(fractional.stderr.contains("whole number"))

@@ -39,6 +39,14 @@ import Testing
             (["eval", "Recordings/simulated", "--smoothing-option", "particleLagSteps=5"], "--smoothing-option needs --offline", 64),
             (["eval", "Recordings/simulated", "--offline", "--smoothing-option", "particleLag=5"], "no setting 'particleLag'", 64),
             (["eval", "Recordings/simulated", "--offline", "--smoothing-option", "particleWeight=2"], "particleWeight = 2 is outside", 64),
+            (
+                ["eval", "Recordings/simulated", "--offline", "--smoothing-option", "particleBackwardPass=maybe"], "particleBackwardPass",
+                64
+            ),
+            (
+                ["eval", "Recordings/simulated", "--offline", "--smoothing-option", "particlesWithoutFloorPlan=2"],
+                "particlesWithoutFloorPlan", 64
+            ),
             (["bench"], "bench", 64),
             (["bench", "route", "Recordings/venues/campus", "--queries", "0"], "--queries", 64),
             (["bench", "filter", "--state-dim", "0"], "--state-dim", 64),

@@ -34,9 +34,10 @@ struct ClimbDetector {
     private var pending = Removed()
 
     /// The verdict for a step at vertical speed `speed` and barometric height `heightMeters` (nil when
-    /// unknown: then the speed alone decides, as it does `nearConnector`).
+    /// unknown: then the speed alone decides, as it does `nearConnector`, which is asked only above the speed).
     mutating func classify(
-        verticalSpeedMetersPerSecond speed: Double, heightMeters: Double?, nearConnector: Bool, configuration: FusionConfiguration
+        verticalSpeedMetersPerSecond speed: Double, heightMeters: Double?, nearConnector: @autoclosure () -> Bool,
+        configuration: FusionConfiguration
     ) -> Verdict {
         guard abs(speed) > configuration.climbingVerticalSpeedMetersPerSecond else {
             reset()
@@ -45,7 +46,7 @@ struct ClimbDetector {
         if confirmed { return .climbing(catchUp: nil) }
         let start = startHeightMeters ?? heightMeters
         startHeightMeters = start
-        if !nearConnector, let heightMeters, let start, abs(heightMeters - start) < configuration.climbingConfirmHeightMeters {
+        if !nearConnector(), let heightMeters, let start, abs(heightMeters - start) < configuration.climbingConfirmHeightMeters {
             return .tentative
         }
         confirmed = true

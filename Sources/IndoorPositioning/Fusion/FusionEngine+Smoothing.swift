@@ -3,11 +3,12 @@ import IndoorEstimation
 /// The engine's side of offline smoothing (``FusionSmoothingRecorder``): what it hands the recorder at
 /// the start and at every step. Nothing here changes the live estimate.
 extension FusionEngine {
-    /// After a start: opens the record and has the map matcher keep its particles' ancestry.
+    /// After a start: opens the record and, for the fixed-lag smoother, has the map matcher keep its
+    /// particles' ancestry (the backward pass needs none).
     func beginSmoothingRecord(atSeconds timeSeconds: Double) {
         guard let recorder = smoothingRecorder else { return }
         recorder.restart(atSeconds: timeSeconds)
-        if recorder.wantsParticles { matcher?.trackAncestry() }
+        if recorder.wantsAncestry { matcher?.trackAncestry() }
     }
 
     /// After a step's time update: the state before it (`before`, `covarianceBefore`, `levelBefore`),

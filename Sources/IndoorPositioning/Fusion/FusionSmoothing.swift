@@ -63,6 +63,9 @@ public final class FusionSmoothingRecorder {
     /// Whether particle sets are wanted at each epoch's close.
     var wantsParticles: Bool { configuration.particleLagSteps > 0 || configuration.particleBackwardPass }
 
+    /// Whether the particles' ancestry is wanted (the fixed-lag smoother's; the backward pass needs none).
+    var wantsAncestry: Bool { configuration.particleLagSteps > 0 && !configuration.particleBackwardPass }
+
     /// Clears everything and opens the first epoch at `timeSeconds` (the engine's start).
     func restart(atSeconds timeSeconds: Double) {
         epochTimes = [timeSeconds]
