@@ -94,55 +94,44 @@ public struct Tunable<Configuration>: Sendable {
         writeValue = write
     }
 
-    /// A real-valued tunable stored at `keyPath`.
+    /// A real-valued tunable stored at `keyPath`, named after the property.
     public init(
-        _ name: String, _ keyPath: WritableKeyPath<Configuration, Double> & Sendable, unit: String = "",
-        range: ClosedRange<Double>, _ summary: String
+        _ keyPath: WritableKeyPath<Configuration, Double> & Sendable, unit: String, range: ClosedRange<Double>, _ summary: String
     ) {
-        self.init(name, keyPath, unit: unit, range: TunableRange(range), summary)
+        self.init(keyPath, unit: unit, range: TunableRange(range), summary)
     }
 
     /// A real-valued tunable stored at `keyPath`, range open at the top.
-    public init(
-        _ name: String, _ keyPath: WritableKeyPath<Configuration, Double> & Sendable, unit: String = "",
-        range: Range<Double>, _ summary: String
-    ) {
-        self.init(name, keyPath, unit: unit, range: TunableRange(range), summary)
+    public init(_ keyPath: WritableKeyPath<Configuration, Double> & Sendable, unit: String, range: Range<Double>, _ summary: String) {
+        self.init(keyPath, unit: unit, range: TunableRange(range), summary)
     }
 
-    private init(
-        _ name: String, _ keyPath: WritableKeyPath<Configuration, Double> & Sendable, unit: String, range: TunableRange,
-        _ summary: String
-    ) {
+    private init(_ keyPath: WritableKeyPath<Configuration, Double> & Sendable, unit: String, range: TunableRange, _ summary: String) {
         self.init(
-            name: name, unit: unit, kind: .real, range: range, summary: summary,
+            name: propertyName(keyPath), unit: unit, kind: .real, range: range, summary: summary,
             read: { $0[keyPath: keyPath] }, write: { $0[keyPath: keyPath] = $1 })
     }
 
     /// A whole-number tunable stored at `keyPath`.
-    public init(
-        _ name: String, _ keyPath: WritableKeyPath<Configuration, Int> & Sendable, unit: String = "",
-        range: ClosedRange<Double>, _ summary: String
-    ) {
+    public init(_ keyPath: WritableKeyPath<Configuration, Int> & Sendable, unit: String, range: ClosedRange<Double>, _ summary: String) {
         self.init(
-            name: name, unit: unit, kind: .wholeNumber, range: TunableRange(range), summary: summary,
+            name: propertyName(keyPath), unit: unit, kind: .wholeNumber, range: TunableRange(range), summary: summary,
             read: { Double($0[keyPath: keyPath]) }, write: { $0[keyPath: keyPath] = Int($1) })
     }
 
     /// A whole-number tunable stored as an unsigned number at `keyPath` (seeds).
     public init(
-        _ name: String, _ keyPath: WritableKeyPath<Configuration, UInt64> & Sendable, unit: String = "",
-        range: ClosedRange<Double>, _ summary: String
+        _ keyPath: WritableKeyPath<Configuration, UInt64> & Sendable, unit: String, range: ClosedRange<Double>, _ summary: String
     ) {
         self.init(
-            name: name, unit: unit, kind: .wholeNumber, range: TunableRange(range), summary: summary,
+            name: propertyName(keyPath), unit: unit, kind: .wholeNumber, range: TunableRange(range), summary: summary,
             read: { Double($0[keyPath: keyPath]) }, write: { $0[keyPath: keyPath] = UInt64($1) })
     }
 
-    /// An on-off tunable stored at `keyPath` (0 = false, 1 = true).
-    public init(_ name: String, _ keyPath: WritableKeyPath<Configuration, Bool> & Sendable, _ summary: String) {
+    /// An on-off tunable stored at `keyPath` (0 = false, 1 = true), named after the property or `name`.
+    public init(_ keyPath: WritableKeyPath<Configuration, Bool> & Sendable, name: String? = nil, _ summary: String) {
         self.init(
-            name: name, unit: "", kind: .flag, range: TunableRange(0...1), summary: summary,
+            name: name ?? propertyName(keyPath), unit: "", kind: .flag, range: TunableRange(0...1), summary: summary,
             read: { $0[keyPath: keyPath] ? 1 : 0 }, write: { $0[keyPath: keyPath] = $1 != 0 })
     }
 
@@ -167,4 +156,13 @@ public struct Tunable<Configuration>: Sendable {
     public func accepts(_ value: Double) -> Bool {
         range.contains(value) && (kind == .real || value == value.rounded())
     }
+}
+
+/// The name of the property `keyPath` ends at: `lengthMeters` for `\Sample.lengthMeters` (the key path's
+/// description, which the runtime writes from the type's reflection metadata; a test checks every table's
+/// names are identifiers).
+func propertyName(_ keyPath: AnyKeyPath) -> String {
+    let path = String(describing: keyPath)
+    let last = path.split(whereSeparator: { $0 == "." || $0 == "?" || $0 == "!" }).last
+    return last.map(String.init) ?? path
 }

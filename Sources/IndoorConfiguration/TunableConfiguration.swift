@@ -29,6 +29,27 @@ extension TunableConfiguration {
         try validateCombination()
     }
 
+    /// Requires the value at `field` to be at least the one at `other` (a maximum and its minimum).
+    /// - Throws: ``ConfigurationError/invalidCombination(configuration:field:value:rule:)`` naming `field`.
+    public func require(_ field: KeyPath<Self, Double>, atLeast other: KeyPath<Self, Double>) throws(ConfigurationError) {
+        try check(self[keyPath: field] >= self[keyPath: other], field, "at least", other)
+    }
+
+    /// Requires the value at `field` to be at most the one at `other`.
+    /// - Throws: ``ConfigurationError/invalidCombination(configuration:field:value:rule:)`` naming `field`.
+    public func require(_ field: KeyPath<Self, Double>, atMost other: KeyPath<Self, Double>) throws(ConfigurationError) {
+        try check(self[keyPath: field] <= self[keyPath: other], field, "at most", other)
+    }
+
+    private func check(
+        _ holds: Bool, _ field: KeyPath<Self, Double>, _ rule: String, _ other: KeyPath<Self, Double>
+    ) throws(ConfigurationError) {
+        guard !holds else { return }
+        throw .invalidCombination(
+            configuration: Self.configurationName, field: propertyName(field), value: self[keyPath: field],
+            rule: "\(rule) \(propertyName(other)) \(TunableFormat.number(self[keyPath: other]))")
+    }
+
     /// The defaults (``standard``) with `changes` applied, then validated: the one way to build a
     /// configuration other than the defaults, e.g. `try FusionConfiguration { $0.gateProbability = 0.95 }`.
     /// - Throws: ``ConfigurationError`` naming the first bad field (``validate()``).

@@ -12,16 +12,14 @@ private struct Sample: TunableConfiguration, Equatable {
     static let standard = Sample()
     static let configurationName = "sample"
     static let tunables: [Tunable<Sample>] = [
-        Tunable("lengthMeters", \.lengthMeters, unit: "m", range: 0.5...10, "a length"),
-        Tunable("count", \.count, range: 1...20, "a count"),
-        Tunable("enabled", \.enabled, "a switch"),
-        Tunable("gate", \.gate, range: 0.5..<1, "a probability"),
-        Tunable("minimumMeters", \.minimumMeters, unit: "m", range: 0...10, "at most lengthMeters"),
+        Tunable(\.lengthMeters, unit: "m", range: 0.5...10, "a length"),
+        Tunable(\.count, unit: "", range: 1...20, "a count"),
+        Tunable(\.enabled, "a switch"),
+        Tunable(\.gate, unit: "", range: 0.5..<1, "a probability"),
+        Tunable(\.minimumMeters, unit: "m", range: 0...10, "at most lengthMeters"),
     ]
     func validateCombination() throws(ConfigurationError) {
-        if minimumMeters > lengthMeters {
-            throw .invalidCombination(configuration: "sample", field: "minimumMeters", value: minimumMeters, rule: "at most lengthMeters")
-        }
+        try require(\.minimumMeters, atMost: \.lengthMeters)
     }
 }
 
@@ -32,6 +30,23 @@ private struct Sample: TunableConfiguration, Equatable {
         #expect(result.count == 7)
         #expect(!result.enabled)
         #expect(try Sample.standard.replacing([]) == Sample.standard)
+    }
+
+    @Test func namesAreThePropertiesTheKeyPathsEndAt() throws {
+        #expect(Sample.tunableNames == ["lengthMeters", "count", "enabled", "gate", "minimumMeters"])
+        // A flag whose property is not its name (a switch kept inside another value) is named explicitly.
+        let renamed = Tunable<Sample>(\.enabled, name: "switchedOn", "a switch")
+        #expect(renamed.name == "switchedOn")
+        // An ordering rule names both fields and the other's value.
+        var short = Sample.standard
+        short.lengthMeters = 0.5
+        #expect(
+            throws: ConfigurationError.invalidCombination(
+                configuration: "sample", field: "lengthMeters", value: 0.5, rule: "at least minimumMeters 1")
+        ) {
+            try short.require(\.lengthMeters, atLeast: \.minimumMeters)
+        }
+        try Sample.standard.require(\.lengthMeters, atLeast: \.minimumMeters)
     }
 
     @Test func flagsTakeTheWordsTheTablesPrint() throws {
@@ -72,7 +87,7 @@ private struct Sample: TunableConfiguration, Equatable {
         }
         #expect(
             throws: ConfigurationError.invalidCombination(
-                configuration: "sample", field: "minimumMeters", value: 5, rule: "at most lengthMeters")
+                configuration: "sample", field: "minimumMeters", value: 5, rule: "at most lengthMeters 2")
         ) {
             try s.replacing(["minimumMeters=5"])
         }

@@ -23,12 +23,9 @@ extension FollowUserConfiguration: TunableConfiguration {
 
     /// The one table of follow-user's tunables.
     public static let tunables: [Tunable<FollowUserConfiguration>] = [
-        Tunable(
-            "reliableHeadingAccuracyRadians", \.reliableHeadingAccuracyRadians, unit: "rad", range: 0.01...Double.pi,
-            "a heading this accurate turns the map"),
-        Tunable(
-            "maximumHeadingAgeSeconds", \.maximumHeadingAgeSeconds, unit: "s", range: 0.1...60, "an older heading is no longer reliable"),
-        Tunable("followZoom", \.followZoom, range: 1...24, "zoom set when following starts"),
+        Tunable(\.reliableHeadingAccuracyRadians, unit: "rad", range: 0.01...Double.pi, "a heading this accurate turns the map"),
+        Tunable(\.maximumHeadingAgeSeconds, unit: "s", range: 0.1...60, "an older heading is no longer reliable"),
+        Tunable(\.followZoom, unit: "", range: 1...24, "zoom set when following starts"),
     ]
 
     /// ``validate()`` as the module's error.

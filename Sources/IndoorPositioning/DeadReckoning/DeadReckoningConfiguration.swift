@@ -36,9 +36,7 @@ extension DeadReckoningConfiguration: TunableConfiguration {
 
     /// The dead-reckoning provider's own tunables (its parts have their own tables).
     public static let tunables: [Tunable<DeadReckoningConfiguration>] = [
-        Tunable(
-            "positionNoisePerStepMeters", \.positionNoisePerStepMeters, unit: "m", range: 0...5,
-            "isotropic position noise added per step")
+        Tunable(\.positionNoisePerStepMeters, unit: "m", range: 0...5, "isotropic position noise added per step")
     ]
 
     /// The parts' own ranges and rules.

@@ -23,11 +23,7 @@ extension TrackSurveyConfiguration: TunableConfiguration {
 
     /// The one table of the track survey's tunables.
     public static let tunables: [Tunable<TrackSurveyConfiguration>] = [
-        Tunable(
-            "maximumSigmaMeters", \.maximumSigmaMeters, unit: "m", range: 0.1...1_000,
-            "a scan is placed only where the track's one-sigma is at most this"),
-        Tunable(
-            "legSpacingMeters", \.legSpacingMeters, unit: "m", range: RadioMap.minimumWalkLegMeters...100,
-            "spacing of the track points walk legs are taken from"),
+        Tunable(\.maximumSigmaMeters, unit: "m", range: 0.1...1_000, "a scan is placed only where the track's one-sigma is at most this"),
+        Tunable(\.legSpacingMeters, unit: "m", range: RadioMap.minimumWalkLegMeters...100, "spacing of the walk legs' track points"),
     ]
 }

@@ -384,13 +384,9 @@ extension RedisConfiguration: TunableConfiguration {
 
     /// The one table of the Redis pool's numeric tunables.
     public static let tunables: [Tunable<RedisConfiguration>] = [
-        Tunable(
-            "createReplicas", \.createReplicas, unit: "replicas", range: 0...16,
-            "replicas that must hold a new session before its create is answered"),
-        Tunable("maximumIdleConnections", \.maximumIdleConnections, unit: "connections", range: 1...256, "connections kept open"),
-        Tunable("timeoutSeconds", \.timeoutSeconds, unit: "s", range: 0.01...60, "per send or receive; slower counts as down"),
-        Tunable(
-            "setRefreshFraction", \.setRefreshFraction, range: 0...0.5,
-            "share of the session TTL the live and per-client sets' expiries may run ahead"),
+        Tunable(\.createReplicas, unit: "replicas", range: 0...16, "replicas that must hold a new session before its create is answered"),
+        Tunable(\.maximumIdleConnections, unit: "connections", range: 1...256, "connections kept open"),
+        Tunable(\.timeoutSeconds, unit: "s", range: 0.01...60, "per send or receive; slower counts as down"),
+        Tunable(\.setRefreshFraction, unit: "", range: 0...0.5, "share of the session TTL the sets' expiries may run ahead"),
     ]
 }

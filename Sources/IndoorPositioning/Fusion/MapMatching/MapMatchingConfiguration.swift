@@ -70,28 +70,20 @@ extension MapMatchingConfiguration: TunableConfiguration {
 
     /// The one table of the map matcher's tunables.
     public static let tunables: [Tunable<MapMatchingConfiguration>] = [
-        Tunable("particleCount", \.particleCount, range: 10...100_000, "number of particles"),
-        Tunable("seed", \.seed, range: 0...1e15, "seed of the particles' random numbers"),
-        Tunable("obstacleStepWeight", \.obstacleStepWeight, range: 0...1, "weight factor of a step ending inside an obstacle"),
-        Tunable("outsideStepWeight", \.outsideStepWeight, range: 0...1, "weight factor of a step ending outside every walkable place"),
-        Tunable(
-            "initialHeadingBiasSigmaRadians", \.initialHeadingBiasSigmaRadians, unit: "rad", range: 0...Double.pi,
-            "one-sigma of the particles' initial heading bias"),
-        Tunable(
-            "headingBiasRandomWalkRadiansPerStep", \.headingBiasRandomWalkRadiansPerStep, unit: "rad", range: 0...0.5,
-            "random walk of a particle's heading bias per step"),
-        Tunable(
-            "resampleBelowEffectiveFraction", \.resampleBelowEffectiveFraction, range: 0...1,
-            "resample below this effective share of the particles"),
-        Tunable("measurementLikelihoodFloor", \.measurementLikelihoodFloor, range: 0...1, "floor of a fix's or range's likelihood"),
-        Tunable("cellSizeMeters", \.cellSizeMeters, unit: "m", range: 0.01...5, "cell size of the rasterized floor plan"),
-        Tunable("recoveryOpenFraction", \.recoveryOpenFraction, range: 0...1, "recover below this weight share on open floor (0 = off)"),
-        Tunable("recoveryShare", \.recoveryShare, range: 0...1, "share of the particles off open floor a recovery redraws"),
-        Tunable("recoverySpreadMeters", \.recoverySpreadMeters, unit: "m", range: 0.1...50, "one-sigma of a recovery draw"),
-        Tunable("withoutFloorPlan", \.withoutFloorPlan, "run the particles also without a floor plan"),
-        Tunable(
-            "spreadCovarianceFactor", \.spreadCovarianceFactor, range: 0...100,
-            "reported covariance within this factor of the spread (0 = off, else at least 1)"),
+        Tunable(\.particleCount, unit: "", range: 10...100_000, "number of particles"),
+        Tunable(\.seed, unit: "", range: 0...1e15, "seed of the particles' random numbers"),
+        Tunable(\.obstacleStepWeight, unit: "", range: 0...1, "weight factor of a step ending inside an obstacle"),
+        Tunable(\.outsideStepWeight, unit: "", range: 0...1, "weight factor of a step ending outside every walkable place"),
+        Tunable(\.initialHeadingBiasSigmaRadians, unit: "rad", range: 0...Double.pi, "one-sigma of the particles' initial heading bias"),
+        Tunable(\.headingBiasRandomWalkRadiansPerStep, unit: "rad", range: 0...0.5, "random walk of a particle's heading bias per step"),
+        Tunable(\.resampleBelowEffectiveFraction, unit: "", range: 0...1, "resample below this effective share of the particles"),
+        Tunable(\.measurementLikelihoodFloor, unit: "", range: 0...1, "floor of a fix's or range's likelihood"),
+        Tunable(\.cellSizeMeters, unit: "m", range: 0.01...5, "cell size of the rasterized floor plan"),
+        Tunable(\.recoveryOpenFraction, unit: "", range: 0...1, "recover below this weight share on open floor (0 = off)"),
+        Tunable(\.recoveryShare, unit: "", range: 0...1, "share of the particles off open floor a recovery redraws"),
+        Tunable(\.recoverySpreadMeters, unit: "m", range: 0.1...50, "one-sigma of a recovery draw"),
+        Tunable(\.withoutFloorPlan, "run the particles also without a floor plan"),
+        Tunable(\.spreadCovarianceFactor, unit: "", range: 0...100, "covariance within this factor of the spread (0 = off)"),
     ]
 
     /// `spreadCovarianceFactor` is 0 (off) or at least 1.
