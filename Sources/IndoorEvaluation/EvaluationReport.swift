@@ -30,7 +30,7 @@ public struct EvaluationReport {
 
     /// How many reported sigmas an error may reach before it leaves the navigation corridor
     /// (``NavigationConfiguration/corridorAccuracyFactor``'s default).
-    public static let corridorSigmas = NavigationConfiguration().corridorAccuracyFactor
+    public static let corridorSigmas = NavigationConfiguration.standard.corridorAccuracyFactor
 
     /// Share of the scored points whose error exceeds ``corridorSigmas`` × the reported accuracy (its
     /// covariance's largest one-sigma): how often the fused covariance claims more than the position

@@ -142,7 +142,7 @@ public struct WalkNavigation {
 
     /// Plans the walk's navigation from its ground truth: the route starts at the truth's start, passes
     /// through later points and ends at the last one (on a venue level).
-    public init(truth: GroundTruthTrack, venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration()) throws {
+    public init(truth: GroundTruthTrack, venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration.standard) throws {
         self.venue = venue
         self.configuration = configuration
         self.truth = truth

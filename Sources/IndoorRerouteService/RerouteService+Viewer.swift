@@ -8,7 +8,7 @@ extension RerouteService {
     func viewerPage(venueID: String?) throws(ServiceError) -> HTTPResponse {
         guard let id = venueID ?? venues.ids.first else { throw .notFound(kind: "venue", id: "(the service has no venue)") }
         guard let served = venues[id] else { throw .notFound(kind: "venue", id: id) }
-        var configuration = ViewerConfiguration()
+        var configuration = ViewerConfiguration.standard
         let list = venues.ids.compactMap { id in venues[id].map { (id: id, name: $0.venue.displayName($0.venue.name) ?? id) } }
         configuration.live = ViewerConfiguration.Live(
             venueID: id, venues: list, pollIntervalSeconds: self.configuration.viewerPollIntervalSeconds,

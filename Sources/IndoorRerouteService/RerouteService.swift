@@ -32,7 +32,7 @@ public final class RerouteService: Sendable {
     ///   - sessionIDs: the id generator (random by default; ``SessionIDs/seeded(_:)`` in tests).
     /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)``.
     public init(
-        venues: VenueCatalog, configuration: ServiceConfiguration = ServiceConfiguration(), store: (any SessionStore)? = nil,
+        venues: VenueCatalog, configuration: ServiceConfiguration = ServiceConfiguration.standard, store: (any SessionStore)? = nil,
         clock: @escaping ServiceClock = ServiceClocks.monotonic,
         sessionIDs: @escaping @Sendable () -> String = SessionIDs.random
     ) throws(ServiceError) {

@@ -58,13 +58,12 @@ public struct ServiceConfiguration: Sendable {
     /// Web origins allowed to call the service from a browser (``CrossOriginPolicy``); empty = none.
     public var corsAllowedOrigins: [String] = []
     /// The configuration of every navigation session.
-    public var navigation = NavigationConfiguration()
+    public var navigation = NavigationConfiguration.standard
 
     /// The defaults (see each property and ``tunables``).
-    public init() {}
+    public static let standard = ServiceConfiguration(defaults: ())
 
-    /// The defaults.
-    public static let standard = ServiceConfiguration()
+    private init(defaults: Void) {}
 
     /// The configuration after checking every range (``tunables``), the origins and the navigation
     /// configuration.

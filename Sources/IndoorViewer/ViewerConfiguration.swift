@@ -47,11 +47,10 @@ public struct ViewerConfiguration: Sendable {
     /// The live part (nil for a static file).
     public var live: Live?
 
-    /// The defaults.
-    public init() {}
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = ViewerConfiguration(defaults: ())
 
-    /// The defaults.
-    public static let standard = ViewerConfiguration()
+    private init(defaults: Void) {}
 
     /// The configuration after checking every range (``tunables``) and the live part.
     /// - Throws: ``ViewerError/invalidConfiguration(field:reason:)`` naming the first bad field.

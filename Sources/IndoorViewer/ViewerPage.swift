@@ -13,7 +13,7 @@ public enum ViewerPage {
     /// - Complexity: O(venue features + track samples).
     public static func html(
         venue: Venue, content: ViewerContent = ViewerContent(),
-        configuration: ViewerConfiguration = ViewerConfiguration()
+        configuration: ViewerConfiguration = ViewerConfiguration.standard
     ) throws(ViewerError) -> String {
         let config = try configuration.validated()
         guard !venue.levels.isEmpty else { throw .noLevels(venueID: venue.id) }

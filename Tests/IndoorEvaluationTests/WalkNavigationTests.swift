@@ -13,7 +13,7 @@ import Testing
         let evaluator = WalkEvaluator(
             settings: EvaluationSettings(venue: venue, registry: registry),
             radioMaps: RadioMapSelection(map: nil, configuration: .standard), files: [EvaluationFixtures.campusWalk], jobs: 1,
-            navigation: NavigationConfiguration())
+            navigation: NavigationConfiguration.standard)
         guard case .scored(let outcome, _) = evaluator.evaluate(EvaluationFixtures.campusWalk) else {
             Issue.record("the bundled walk was not scored")
             return

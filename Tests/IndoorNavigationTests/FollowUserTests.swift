@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func configurationIsValidated() {
-        var config = FollowUserConfiguration()
+        var config = FollowUserConfiguration.standard
         config.followZoom = .nan
         #expect(throws: NavigationError.self) { try FollowUserController(camera: CameraState(center: .zero), configuration: config) }
     }

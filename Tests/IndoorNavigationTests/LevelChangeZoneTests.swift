@@ -38,7 +38,7 @@ import Testing
     /// facing east (away from the route), inside the corridor but beyond its on-route fraction.
     func offRouteEvents(zoneMeters: Double) throws -> Int {
         let venue = ScenarioVenues.corridorGrid()
-        var configuration = NavigationConfiguration()
+        var configuration = NavigationConfiguration.standard
         configuration.levelChangeZoneMeters = zoneMeters
         let session = try NavigationSession(venue: venue, configuration: configuration)
         func fix(_ x: Double, _ y: Double, heading: Double, at t: Double) -> IndoorLocation {
@@ -60,14 +60,14 @@ import Testing
     }
 
     @Test func headingAwayNearTheStairsIsNoEvidence() throws {
-        #expect(try offRouteEvents(zoneMeters: NavigationConfiguration().levelChangeZoneMeters) == 0)
+        #expect(try offRouteEvents(zoneMeters: NavigationConfiguration.standard.levelChangeZoneMeters) == 0)
         // Without the zone, the same fixes are off-route evidence: the check can fail.
         #expect(try offRouteEvents(zoneMeters: 0) == 1)
     }
 
     @Test func theZoneIsValidated() {
         for bad in [-1.0, 51, .nan] {
-            var c = NavigationConfiguration()
+            var c = NavigationConfiguration.standard
             c.levelChangeZoneMeters = bad
             #expect(throws: NavigationError.self) { try c.checked() }
         }

@@ -9,21 +9,21 @@ import VenueFixtures
 
 @Suite struct PolicyAndSnappingTests {
     @Test func configurationValidationNamesTheField() {
-        var c = NavigationConfiguration()
+        var c = NavigationConfiguration.standard
         c.arrivalRadiusMeters = 0
         #expect(throws: NavigationError.invalidConfiguration(field: "arrivalRadiusMeters", reason: "0 is outside 1 ... 50")) {
             try c.checked()
         }
-        c = NavigationConfiguration()
+        c = NavigationConfiguration.standard
         c.offRouteMinimumSeconds = .infinity
         #expect(throws: NavigationError.self) { try NavigationSession(venue: TestVenues.golden(), configuration: c) }
-        c = NavigationConfiguration()
+        c = NavigationConfiguration.standard
         c.minimumCorridorMeters = 20; c.maximumCorridorMeters = 10
         #expect(throws: NavigationError.self) { try c.checked() }
     }
 
     @Test func corridorScalesWithAccuracyBetweenItsBounds() {
-        let c = NavigationConfiguration()
+        let c = NavigationConfiguration.standard
         #expect(c.corridorMeters(accuracyMeters: 1) == 5)  // the minimum
         #expect(c.corridorMeters(accuracyMeters: 4) == 10)  // 2.5 × 4
         #expect(c.corridorMeters(accuracyMeters: 40) == 30)  // the cap
@@ -31,7 +31,7 @@ import VenueFixtures
     }
 
     @Test func cooldownBacksOffExponentiallyToTheCap() {
-        let c = NavigationConfiguration()
+        let c = NavigationConfiguration.standard
         let cooldowns = [1, 2, 3, 4, 5, 9].map { c.cooldownSeconds(afterConsecutiveReroutes: $0) }
         #expect(cooldowns == [10, 20, 40, 60, 60, 60])
         var policy = ReroutePolicy(configuration: c)
@@ -49,7 +49,7 @@ import VenueFixtures
     }
 
     @Test func failuresGiveUpAndRearm() {
-        var policy = ReroutePolicy(configuration: NavigationConfiguration())
+        var policy = ReroutePolicy(configuration: NavigationConfiguration.standard)
         let gaveUp = [0.0, 10, 30].map { policy.recordFailure(timeSeconds: $0) }
         #expect(gaveUp == [false, false, true])
         #expect(policy.decide(timeSeconds: 1000, point: .zero) == .gaveUp)
@@ -58,7 +58,7 @@ import VenueFixtures
     }
 
     @Test func offRouteNeedsFixesAndTimeAndRecovers() {
-        var d = OffRouteDetector(configuration: NavigationConfiguration())
+        var d = OffRouteDetector(configuration: NavigationConfiguration.standard)
         // Three outside fixes span only 0.6 s; an ambiguous fix neither adds nor clears; the fourth outside
         // one (1.1 s) declares off-route; three clear on-route fixes in a row end it (an ambiguous one restarts the count).
         let inputs: [(OffRouteDetector.Verdict, Double)] = [
@@ -81,7 +81,7 @@ import VenueFixtures
         request.waypoints = [Waypoint(.local(LocalPoint(x: 0, y: 0), level: "L0"), passThrough: true)]
         let route = try #require(try router.route(request).route)
         let tracked = TrackedRoute(route: route, venue: venue)
-        let snapper = RouteSnapper(configuration: NavigationConfiguration())
+        let snapper = RouteSnapper(configuration: NavigationConfiguration.standard)
         // Outbound, 3 m along (at x = 7): progress 3 m, even though the return leg passes there too (at 13 m).
         let out = snapper.snap(
             point: LocalPoint(x: 7, y: 0.5), levelID: "L0", accuracyMeters: 2, headingRadians: nil,

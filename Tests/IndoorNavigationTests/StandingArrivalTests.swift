@@ -16,7 +16,7 @@ import VenueFixtures
     /// `standingSeconds` with `accuracy`; returns the time of `.entered`, if any.
     func arrivalTime(
         standingDistance: Double, accuracy: Double, standingSeconds: Double = 4, jitterMeters: Double = 0,
-        configuration: NavigationConfiguration = NavigationConfiguration()
+        configuration: NavigationConfiguration = NavigationConfiguration.standard
     ) -> Double? {
         var detector = ArrivalDetector(configuration: configuration)
         var t = 0.0
@@ -45,7 +45,7 @@ import VenueFixtures
         let time = try #require(arrivalTime(standingDistance: 7, accuracy: 3))
         #expect(abs(time - 7) < 1e-9)
         // The averaged distance (7 m) is beyond the radius, so without the rule there is no arrival.
-        var off = NavigationConfiguration()
+        var off = NavigationConfiguration.standard
         off.arrivalStationarySeconds = 0
         #expect(arrivalTime(standingDistance: 7, accuracy: 3, configuration: off) == nil)
     }
@@ -58,14 +58,14 @@ import VenueFixtures
         // Jitter of 0.3 m still counts as standing.
         #expect(arrivalTime(standingDistance: 7, accuracy: 3, jitterMeters: 0.3) != nil)
         // One accuracy more allowed: 8.5 − 2 · 2 ≤ 5.
-        var wider = NavigationConfiguration()
+        var wider = NavigationConfiguration.standard
         wider.arrivalStationarySigmas = 2
         #expect(arrivalTime(standingDistance: 8.5, accuracy: 2) == nil)
         #expect(arrivalTime(standingDistance: 8.5, accuracy: 2, configuration: wider) != nil)
     }
 
     @Test func fixesWithoutAPositionNeverCountAsStanding() {
-        var detector = ArrivalDetector(configuration: NavigationConfiguration())
+        var detector = ArrivalDetector(configuration: NavigationConfiguration.standard)
         var changes: [ArrivalDetector.Change] = []
         for k in 0..<20 {
             changes.append(detector.update(distanceMeters: 7, accuracyMeters: 3, timeSeconds: Double(k) * 0.5))
@@ -105,8 +105,8 @@ import VenueFixtures
                 headingAccuracyRadians: nil, route: tracked, previousOffsetMeters: 9, elapsedSeconds: 1
             ).snap?.offsetMeters
         }
-        #expect(abs((offset(NavigationConfiguration()) ?? -1) - 13) < 1e-9)
-        var noPenalty = NavigationConfiguration()
+        #expect(abs((offset(NavigationConfiguration.standard) ?? -1) - 13) < 1e-9)
+        var noPenalty = NavigationConfiguration.standard
         noPenalty.snapBackwardPenaltyPerMeter = 0
         #expect(abs((offset(noPenalty) ?? -1) - 7) < 1e-9)
     }

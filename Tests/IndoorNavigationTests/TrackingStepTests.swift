@@ -29,7 +29,7 @@ import VenueFixtures
         for trusted in ["L0", nil] {
             let r = NavigationSession.resolveLevel(
                 trustedLevelID: trusted, routeLevelID: "L0", currentLevelID: "L0", offsetMeters: 4,
-                elapsedSeconds: 1, route: route, configuration: NavigationConfiguration())
+                elapsedSeconds: 1, route: route, configuration: NavigationConfiguration.standard)
             #expect(r == LevelResolution(levelID: "L0", offsetMeters: 4, searchFromOffsetMeters: 4, currentLevelID: "L0"))
         }
     }
@@ -38,7 +38,7 @@ import VenueFixtures
         let route = try Self.tracked()
         let r = NavigationSession.resolveLevel(
             trustedLevelID: "L7", routeLevelID: "L0", currentLevelID: "L0", offsetMeters: 4,
-            elapsedSeconds: 1, route: route, configuration: NavigationConfiguration())
+            elapsedSeconds: 1, route: route, configuration: NavigationConfiguration.standard)
         #expect(r.wrongLevel && !r.passingThrough)
         #expect(r.levelID == "L7" && r.currentLevelID == "L0" && r.events.isEmpty)
         #expect(abs(r.offsetMeters - 4) < 1e-12 && abs(r.searchFromOffsetMeters - 4) < 1e-12)
@@ -62,7 +62,7 @@ import VenueFixtures
     }
 
     @Test func verdicts() {
-        let c = NavigationConfiguration()
+        let c = NavigationConfiguration.standard
         let corridor = 10.0
         let inside = Self.snap(offsetMeters: 3, distanceMeters: c.onRouteEvidenceFraction * corridor - 0.01)
         let edge = Self.snap(offsetMeters: 3, distanceMeters: c.onRouteEvidenceFraction * corridor + 0.01)
@@ -93,7 +93,7 @@ import VenueFixtures
     /// A user 6 m north of an east–west route: heading north (away) within 60°, not east (along) nor
     /// south (back towards it); an unreliable heading or no heading never counts.
     @Test func movingAwayFromTheRoute() {
-        let c = NavigationConfiguration()
+        let c = NavigationConfiguration.standard
         let nearest = LocalPoint(x: 10, y: 0)
         func fix(_ headingDegrees: Double?, accuracyRadians: Double = 0.2) -> IndoorLocation {
             IndoorLocation(
@@ -117,7 +117,7 @@ import VenueFixtures
     /// The snapper names the nearest point beside a segment, not a corner or the route's end.
     @Test func nearestPointBesideTheRoute() throws {
         let route = try Self.tracked()
-        let snapper = RouteSnapper(configuration: NavigationConfiguration())
+        let snapper = RouteSnapper(configuration: NavigationConfiguration.standard)
         func middle(_ s: TrackedRoute.Segment) -> LocalPoint { LocalPoint(x: (s.start.x + s.end.x) / 2, y: (s.start.y + s.end.y) / 2) }
         func snap(_ p: LocalPoint) -> RouteSnapper.Result {
             snapper.snap(
@@ -148,7 +148,7 @@ import VenueFixtures
 
     /// A configuration encoded before a setting existed still decodes: the missing one keeps its default.
     @Test func configurationDecodesWithoutNewerSettings() throws {
-        var c = NavigationConfiguration()
+        var c = NavigationConfiguration.standard
         c.minimumCorridorMeters = 7
         c.offRouteMinimumFixes = 4
         let encoded = try JSONEncoder().encode(c)
@@ -157,7 +157,7 @@ import VenueFixtures
         object.removeValue(forKey: "onRouteRecoveryFixes")
         let decoded = try JSONDecoder().decode(NavigationConfiguration.self, from: try JSONSerialization.data(withJSONObject: object))
         #expect(decoded.minimumCorridorMeters == 7 && decoded.offRouteMinimumFixes == 4)
-        #expect(decoded.offRouteAwayHeadingRadians == NavigationConfiguration().offRouteAwayHeadingRadians)
+        #expect(decoded.offRouteAwayHeadingRadians == NavigationConfiguration.standard.offRouteAwayHeadingRadians)
         #expect(decoded.onRouteRecoveryFixes == 3)
         #expect(try JSONDecoder().decode(NavigationConfiguration.self, from: encoded) == c)
     }

@@ -52,7 +52,7 @@ import VenueFixtures
     }
 
     @Test func livePagesHaveTheFormAndVenueSwitcher() throws {
-        var configuration = ViewerConfiguration()
+        var configuration = ViewerConfiguration.standard
         configuration.live = .init(venueID: "golden", venues: [("golden", "Golden"), ("other", "Other")], pollIntervalSeconds: 2)
         let html = try ViewerPage.html(venue: TestVenues.golden(), configuration: configuration)
         #expect(html.contains("id=\"route-form\""))
@@ -84,11 +84,11 @@ import VenueFixtures
             { (c: inout ViewerConfiguration) in c.canvasPixels = 10 }, { $0.marginMeters = -1 }, { $0.labelPixels = .nan },
             { $0.live = .init(venueID: "golden", venues: [], pollIntervalSeconds: 0.01) }, { $0.live = .init(venueID: "", venues: []) },
         ] {
-            var c = ViewerConfiguration()
+            var c = ViewerConfiguration.standard
             change(&c)
             #expect(throws: ViewerError.self) { _ = try c.validated() }
         }
-        #expect(throws: Never.self) { _ = try ViewerConfiguration().validated() }
+        #expect(throws: Never.self) { _ = try ViewerConfiguration.standard.validated() }
         var c = ViewerConfiguration.standard
         c.canvasPixels = 10
         #expect(throws: ViewerError.invalidConfiguration(field: "canvasPixels", reason: "10 is outside 200 ... 20000")) {

@@ -56,7 +56,7 @@ import Glibc
     }
 
     static func daemon(_ configure: (inout HTTPServerConfiguration) -> Void) throws -> HTTPDaemon {
-        var c = HTTPServerConfiguration()
+        var c = HTTPServerConfiguration.standard
         c.port = 0
         configure(&c)
         return try HTTPDaemon(configuration: c) { _ in .text(200, "ok") }
@@ -151,7 +151,7 @@ import Glibc
             { $0.trustedProxies = ["10.0.0.0/40"] }, { $0.connectionLimit = 0 },
         ]
         for change in bad {
-            var c = HTTPServerConfiguration()
+            var c = HTTPServerConfiguration.standard
             change(&c)
             #expect(throws: ServiceError.self) { try c.validated() }
         }

@@ -114,7 +114,7 @@ import Testing
         }
         #expect(Self.errorCode(Self.create(off, address: "10.0.0.3")) == "tooManySessions")
         for bad in [-0.1, 1.1, .nan, .infinity] {
-            var c = ServiceConfiguration()
+            var c = ServiceConfiguration.standard
             c.fairShareFraction = bad
             #expect(throws: ServiceError.self, "\(bad)") { try c.validated() }
         }
@@ -256,7 +256,7 @@ import Testing
             { $0.sessionCreationsPerClientPerMinute = 0 }, { $0.sessionCreationsPerClientPerMinute = 1_000_001 },
             { $0.sessionCreationsPerMinute = -1 }, { $0.sessionCreationsPerMinute = 10_000_001 },
         ] {
-            var c = ServiceConfiguration()
+            var c = ServiceConfiguration.standard
             configure(&c)
             #expect(throws: ServiceError.self) { try c.validated() }
         }
@@ -264,7 +264,7 @@ import Testing
             { (c: inout HTTPServerConfiguration) in c.perClientConnectionLimit = 0 }, { $0.requestReadTimeoutSeconds = 0.01 },
             { $0.requestReadTimeoutSeconds = .nan }, { $0.perClientConnectionLimit = 70_000 },
         ] {
-            var c = HTTPServerConfiguration()
+            var c = HTTPServerConfiguration.standard
             configure(&c)
             #expect(throws: ServiceError.self) { try c.validated() }
         }

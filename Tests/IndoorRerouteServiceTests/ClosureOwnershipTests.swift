@@ -107,10 +107,10 @@ import Testing
     }
 
     @Test func closureLimitsAreChecked() {
-        var c = ServiceConfiguration()
+        var c = ServiceConfiguration.standard
         c.maximumClosuresPerClient = 0
         #expect(throws: ServiceError.self) { try c.validated() }
-        c = ServiceConfiguration()
+        c = ServiceConfiguration.standard
         c.maximumClosuresPerVenue = 100_001
         #expect(throws: ServiceError.self) { try c.validated() }
     }

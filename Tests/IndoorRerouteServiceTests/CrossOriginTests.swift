@@ -53,7 +53,7 @@ import Testing
         "http://x.org:port",
     ])
     func badOriginsAreTypedErrors(origin: String) {
-        var c = ServiceConfiguration()
+        var c = ServiceConfiguration.standard
         c.corsAllowedOrigins = ["http://ok.example", origin]
         #expect(throws: ServiceError.self) { _ = try c.validated() }
         do { _ = try CrossOriginPolicy.validated(["http://ok.example", origin]) } catch {

@@ -8,7 +8,7 @@ import Testing
 /// The HTTP layer on its own: ports, threading models, query strings, graceful stop.
 @Suite struct DaemonTests {
     @Test func ephemeralPortQueryAndBodyReachTheHandler() throws {
-        var configuration = HTTPServerConfiguration()
+        var configuration = HTTPServerConfiguration.standard
         configuration.port = 0
         for threading in [HTTPServerConfiguration.Threading.pool(threads: 2), .threadPerConnection] {
             configuration.threading = threading
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func stopFinishesRequestsInFlight() throws {
-        var configuration = HTTPServerConfiguration()
+        var configuration = HTTPServerConfiguration.standard
         configuration.port = 0
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func busyPortAndBadAddressAreTypedErrors() throws {
-        var configuration = HTTPServerConfiguration()
+        var configuration = HTTPServerConfiguration.standard
         configuration.port = 0
         let first = try HTTPDaemon(configuration: configuration) { _ in .text(200, "") }
         configuration.port = first.port
@@ -68,16 +68,16 @@ import Testing
     }
 
     @Test func serviceConfigurationRangesAreChecked() {
-        var c = ServiceConfiguration()
+        var c = ServiceConfiguration.standard
         c.maximumSessions = 0
         #expect(throws: ServiceError.self) { _ = try c.validated() }
-        c = ServiceConfiguration()
+        c = ServiceConfiguration.standard
         c.sessionTTLSeconds = .nan
         #expect(throws: ServiceError.self) { _ = try c.validated() }
-        c = ServiceConfiguration()
+        c = ServiceConfiguration.standard
         c.maximumBodyBytes = 10
         #expect(throws: ServiceError.self) { _ = try c.validated() }
-        c = ServiceConfiguration()
+        c = ServiceConfiguration.standard
         c.navigation.arrivalRadiusMeters = -1
         #expect(throws: ServiceError.self) { _ = try c.validated() }
     }

@@ -72,7 +72,7 @@ import VenueFixtures
     }
 
     @Test(arguments: seeds) func mutatedAndRandomBodiesNeverCrash(seed: UInt64) throws {
-        var configuration = ServiceConfiguration()
+        var configuration = ServiceConfiguration.standard
         configuration.maximumSessions = 50
         let service = try RerouteService(
             venues: try VenueCatalog(venues: [TestVenues.golden()]), configuration: configuration,

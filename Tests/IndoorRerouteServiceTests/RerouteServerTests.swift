@@ -16,7 +16,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let stateFile = folder.appendingPathComponent("sessions.state").path
-        var http = HTTPServerConfiguration()
+        var http = HTTPServerConfiguration.standard
         http.port = 0
         var setup = RerouteServer.Setup(venuesDirectory: Self.venues)
         setup.http = http

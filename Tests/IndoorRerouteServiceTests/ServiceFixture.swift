@@ -18,13 +18,13 @@ final class ServiceFixture: Sendable {
         store: ((VenueCatalog, ServiceConfiguration) -> any SessionStore)? = nil, idSeed: UInt64 = 42,
         http configureHTTP: (inout HTTPServerConfiguration) -> Void = { _ in }
     ) throws {
-        var configuration = ServiceConfiguration()
+        var configuration = ServiceConfiguration.standard
         configure(&configuration)
         let catalog = try VenueCatalog(venues: venues)
         let service = try RerouteService(
             venues: catalog, configuration: configuration, store: store?(catalog, configuration),
             clock: clock.clock, sessionIDs: SessionIDs.seeded(idSeed))
-        var http = HTTPServerConfiguration()
+        var http = HTTPServerConfiguration.standard
         http.port = 0
         http.threading = threading
         http.maximumBodyBytes = configuration.maximumBodyBytes

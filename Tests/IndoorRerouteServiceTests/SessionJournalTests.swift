@@ -234,11 +234,11 @@ import VenueFixtures
 
     @Test func journalSettingsAreValidated() {
         for (value, valid) in [(0.5, true), (1.0, true), (0.005, false), (1.5, false), (Double.nan, false)] {
-            var c = ServiceConfiguration()
+            var c = ServiceConfiguration.standard
             c.journalFlushIntervalSeconds = value
             #expect(((try? c.validated()) != nil) == valid, "\(value)")
         }
-        var c = ServiceConfiguration()
+        var c = ServiceConfiguration.standard
         c.journalCommitTimeoutSeconds = 0
         #expect(throws: ServiceError.self) { try c.validated() }
     }

@@ -162,7 +162,7 @@ enum RawSocket {
     }
 
     static func daemon(connectionLimit: Int, perClient: Int, readTimeout: Double) throws -> HTTPDaemon {
-        var c = HTTPServerConfiguration()
+        var c = HTTPServerConfiguration.standard
         c.port = 0
         c.connectionLimit = connectionLimit
         c.perClientConnectionLimit = perClient
@@ -246,7 +246,7 @@ enum RawSocket {
     /// refused at connect; none is left without an answer. Idle connections are closed at once, so the
     /// stop does not wait for its grace period.
     @Test func stopAnswersKeepAliveRequestsAndClosesCleanly() throws {
-        var c = HTTPServerConfiguration()
+        var c = HTTPServerConfiguration.standard
         c.port = 0
         let daemon = try HTTPDaemon(configuration: c) { _ in
             usleep(500); return .text(200, "ok")

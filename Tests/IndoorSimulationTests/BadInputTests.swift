@@ -19,27 +19,27 @@ import VenueFixtures
     }
 
     @Test func configurationRangesAreChecked() {
-        var inertial = InertialSensorConfiguration()
+        var inertial = InertialSensorConfiguration.standard
         inertial.imuRateHz = 0
         expectError("inertial.imuRateHz") { _ = try SimulationConfiguration(inertial: inertial) }
         inertial.imuRateHz = .nan
         expectError("inertial.imuRateHz") { _ = try SimulationConfiguration(inertial: inertial) }
-        var scan = BeaconScanConfiguration()
+        var scan = BeaconScanConfiguration.standard
         scan.scanRateHz = 50
         expectError("beacon-scan.scanRateHz") { _ = try SimulationConfiguration(beaconScan: scan) }
-        scan = BeaconScanConfiguration()
+        scan = BeaconScanConfiguration.standard
         scan.dropoutProbability = 1
         expectError("beacon-scan.dropoutProbability") { _ = try SimulationConfiguration(beaconScan: scan) }
-        var walker = WalkerConfiguration()
+        var walker = WalkerConfiguration.standard
         walker.walkingSpeedMetersPerSecond = -1
         expectError("walker.walkingSpeedMetersPerSecond") { _ = try SimulationConfiguration(walker: walker) }
-        walker = WalkerConfiguration()
+        walker = WalkerConfiguration.standard
         walker.minimumStepFrequencyHz = 0.1
         expectError("walker.minimumStepFrequencyHz") { _ = try SimulationConfiguration(walker: walker) }
-        walker = WalkerConfiguration()
+        walker = WalkerConfiguration.standard
         walker.maximumStepFrequencyHz = 1.2
         expectError("walker.maximumStepFrequencyHz") { _ = try SimulationConfiguration(walker: walker) }
-        inertial = InertialSensorConfiguration()
+        inertial = InertialSensorConfiguration.standard
         inertial.maximumStepAccelerationMetersPerSecondSquared = 1
         expectError("inertial.maximumStepAccelerationMetersPerSecondSquared") { _ = try SimulationConfiguration(inertial: inertial) }
         #expect(throws: Never.self) { _ = try SimulationConfiguration() }

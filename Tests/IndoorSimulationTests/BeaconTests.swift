@@ -94,7 +94,7 @@ import VenueFixtures
 
     @Test(arguments: [1.0, 3.0, 8.0, 15.0])
     func rssiFollowsThePathLossModelOnAverage(distance: Double) throws {
-        let configuration = BeaconScanConfiguration()
+        let configuration = BeaconScanConfiguration.standard
         let rssi = try scans(at: distance, floorsApart: 0, count: 4000, configuration: configuration)
         // 3-D distance to the beacon 1.3 m above the phone; −59 dBm at 1 m, exponent 2.
         let d = (distance * distance + 1.3 * 1.3).squareRoot()
@@ -110,7 +110,7 @@ import VenueFixtures
     }
 
     @Test func floorsAttenuateAndTheCutOffHolds() throws {
-        var configuration = BeaconScanConfiguration()
+        var configuration = BeaconScanConfiguration.standard
         configuration.dropoutProbability = 0
         // A low cut-off first, so truncation does not bias the means.
         configuration.cutoffDbm = -130

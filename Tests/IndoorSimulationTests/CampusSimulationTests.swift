@@ -78,7 +78,7 @@ import Testing
         // On the route, except on stair flights: those go out to a landing (half the run away) and back.
         let elevations = venue.levels.map(\.elevationMeters)
         let largestClimb = (elevations.max() ?? 0) - (elevations.min() ?? 0)
-        let halfRun = largestClimb / tan(WalkerConfiguration().stairsInclineDegrees * Double.pi / 180) / 2
+        let halfRun = largestClimb / tan(WalkerConfiguration.standard.stairsInclineDegrees * Double.pi / 180) / 2
         for t in stride(from: 0.0, through: trajectory.durationSeconds, by: 0.5) {
             let s = trajectory.state(atSeconds: t)
             let offRoute = Fixture.distance(s.position, level: trajectory.levelIDs[s.levelIndex], toRoute: trajectory.routePolyline)

@@ -113,7 +113,7 @@ import VenueFixtures
 
     @Test func pressureDifferenceMatchesTheElevationDifference() throws {
         let (venue, trajectory) = try Fixture.goldenWalk()
-        var inertial = InertialSensorConfiguration()
+        var inertial = InertialSensorConfiguration.standard
         inertial.pressureDriftHectopascalsPerSqrtSecond = 0
         let configuration = try SimulationConfiguration(inertial: inertial)
         let simulation = SensorSimulation(trajectory: trajectory, venue: venue, beacons: [], configuration: configuration, seed: 9)

@@ -17,7 +17,7 @@ import VenueFixtures
         #expect(report.maxArrivalDelaySeconds <= 3)
         #expect(report.strandedWalks >= minimumWalks)
         #expect(report.strandedGiveUps == report.strandedWalks)
-        #expect(report.strandedRerouteAttemptsMax <= NavigationConfiguration().maximumFailedReroutes)
+        #expect(report.strandedRerouteAttemptsMax <= NavigationConfiguration.standard.maximumFailedReroutes)
     }
 
     @Test func corridorVenueMeetsTargets() throws {

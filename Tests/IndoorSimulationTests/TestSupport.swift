@@ -54,7 +54,7 @@ enum Fixture {
 
     /// A configuration with every noise, bias and drift switched off.
     static func noiseless() throws -> SimulationConfiguration {
-        var inertial = InertialSensorConfiguration()
+        var inertial = InertialSensorConfiguration.standard
         inertial.accelerometerNoiseMetersPerSecondSquared = 0
         inertial.gyroscopeNoiseRadiansPerSecond = 0
         inertial.gyroscopeBiasRadiansPerSecond = 0

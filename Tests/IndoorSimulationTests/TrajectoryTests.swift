@@ -153,7 +153,7 @@ import VenueFixtures
 
 @Suite struct DegenerateWalkTests {
     @Test func aWalkToWhereItStartsStandsForTheDuration() throws {
-        var walker = WalkerConfiguration()
+        var walker = WalkerConfiguration.standard
         walker.turnaroundPauseSeconds = 0
         let planner = try WalkPlanner(venue: TestVenues.golden(), configuration: try SimulationConfiguration(walker: walker))
         let here = Place.local(LocalPoint(x: 20, y: 0), level: "L0")

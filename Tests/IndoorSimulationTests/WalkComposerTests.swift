@@ -11,7 +11,7 @@ import Testing
 
     @Test func aStraightWalkTakesItsLengthOverTheSpeedAndCutsWhereTold() throws {
         var composer = try WalkComposer(
-            venue: venue, walker: WalkerConfiguration(), start: RoutePoint(point: LocalPoint(x: 0, y: 30), levelID: "F0"),
+            venue: venue, walker: WalkerConfiguration.standard, start: RoutePoint(point: LocalPoint(x: 0, y: 30), levelID: "F0"),
             headingRadians: .pi / 2)
         composer.walk(to: LocalPoint(x: 13, y: 30))
         // 13 m at the default 1.3 m/s.
@@ -34,7 +34,7 @@ import Testing
         let request = RouteRequest(
             from: .local(LocalPoint(x: 0, y: 20), level: "F0"), to: .local(LocalPoint(x: 20, y: 0), level: "F1"))
         let route = try #require(try IndoorRouter(venue: venue).route(request).route)
-        var composer = try WalkComposer(venue: venue, walker: WalkerConfiguration(), startOf: route)
+        var composer = try WalkComposer(venue: venue, walker: WalkerConfiguration.standard, startOf: route)
         try composer.follow(route)
         let walk = composer.trajectory()
         let end = walk.state(atSeconds: walk.durationSeconds)
@@ -46,20 +46,20 @@ import Testing
         // Following from the vertex after the stairs walks only the F1 leg: (0, 0) → (20, 0), 20 m.
         let stairsEnd = try #require(route.polyline.indices.last { route.polyline[$0].levelID == "F0" }) + 1
         var rest = try WalkComposer(
-            venue: venue, walker: WalkerConfiguration(), start: route.polyline[stairsEnd], headingRadians: .pi / 2)
+            venue: venue, walker: WalkerConfiguration.standard, start: route.polyline[stairsEnd], headingRadians: .pi / 2)
         try rest.follow(route, afterVertex: stairsEnd)
         #expect(abs(rest.timeSeconds - 20 / 1.3) < 1e-6)
     }
 
     @Test func badWalkersAndLevelsAreReported() {
-        var slow = WalkerConfiguration()
+        var slow = WalkerConfiguration.standard
         slow.walkingSpeedMetersPerSecond = 0
         #expect(throws: SimulationError.self) {
             try WalkComposer(venue: venue, walker: slow, start: RoutePoint(point: .zero, levelID: "F0"), headingRadians: 0)
         }
         do {
             _ = try WalkComposer(
-                venue: venue, walker: WalkerConfiguration(), start: RoutePoint(point: .zero, levelID: "F9"), headingRadians: 0)
+                venue: venue, walker: WalkerConfiguration.standard, start: RoutePoint(point: .zero, levelID: "F9"), headingRadians: 0)
             Issue.record("an unknown level must throw")
         } catch {
             guard case .unknownLevel(let reference, _) = error else { Issue.record("\(error)"); return }

@@ -111,11 +111,10 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
     /// edge on their level).
     public var rearmDistanceMeters = 20.0
 
-    /// The defaults.
-    public init() {}
-
     /// The defaults (see each property and ``tunables``).
-    public static let standard = NavigationConfiguration()
+    public static let standard = NavigationConfiguration(defaults: ())
+
+    private init(defaults: Void) {}
 
     /// The corridor half-width (and off-route threshold) in metres for a location accuracy.
     public func corridorMeters(accuracyMeters: Double) -> Double {
@@ -139,7 +138,7 @@ extension NavigationConfiguration {
     /// Decodes the settings present and keeps the default for every missing one.
     /// - Throws: `DecodingError` for a setting of the wrong type.
     public init(from decoder: any Decoder) throws {
-        self.init()
+        self = .standard
         let container = try decoder.container(keyedBy: CodingKeys.self)
         for tunable in Self.tunables {
             guard let key = CodingKeys(stringValue: tunable.name) else { continue }

@@ -11,10 +11,9 @@ public struct FollowUserConfiguration: Hashable, Sendable {
     public var followZoom = 19.0
 
     /// The defaults (see each property and ``tunables``).
-    public init() {}
+    public static let standard = FollowUserConfiguration(defaults: ())
 
-    /// The defaults.
-    public static let standard = FollowUserConfiguration()
+    private init(defaults: Void) {}
 }
 
 extension FollowUserConfiguration: TunableConfiguration {

@@ -87,7 +87,7 @@ public struct FollowUserController: Hashable, Sendable {
 
     /// A controller in mode `none` showing `camera`.
     /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a tunable out of range.
-    public init(camera: CameraState, configuration: FollowUserConfiguration = FollowUserConfiguration()) throws(NavigationError) {
+    public init(camera: CameraState, configuration: FollowUserConfiguration = FollowUserConfiguration.standard) throws(NavigationError) {
         try configuration.checked()
         self.configuration = configuration
         self.camera = camera

@@ -29,7 +29,7 @@ public struct NavigationReplay {
         /// Options; `updateIntervalSeconds` must be finite and ≥ 0 (negative values count as 0).
         public init(
             destination: NavigationDestination, waypoints: [Waypoint] = [], followMode: FollowUserMode = .follow,
-            updateIntervalSeconds: Double = 1, navigation: NavigationConfiguration = NavigationConfiguration()
+            updateIntervalSeconds: Double = 1, navigation: NavigationConfiguration = NavigationConfiguration.standard
         ) {
             self.destination = destination
             self.waypoints = waypoints

@@ -57,7 +57,7 @@ public final class NavigationSession {
     /// without one the session builds its own index.
     /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a configuration out of range.
     public convenience init(
-        venue: Venue, router: IndoorRouter? = nil, configuration: NavigationConfiguration = NavigationConfiguration(),
+        venue: Venue, router: IndoorRouter? = nil, configuration: NavigationConfiguration = NavigationConfiguration.standard,
         routeOptions: RouteOptions = RouteOptions()
     ) throws(NavigationError) {
         try self.init(
@@ -69,7 +69,7 @@ public final class NavigationSession {
     /// a live session holds no search workspace (sessions of one venue share one pool).
     /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a configuration out of range.
     public init(
-        venue: Venue, routers: RouterPool, configuration: NavigationConfiguration = NavigationConfiguration(),
+        venue: Venue, routers: RouterPool, configuration: NavigationConfiguration = NavigationConfiguration.standard,
         routeOptions: RouteOptions = RouteOptions()
     ) throws(NavigationError) {
         try configuration.checked()

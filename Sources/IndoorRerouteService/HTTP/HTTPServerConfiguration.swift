@@ -56,10 +56,9 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var requestReadTimeoutSeconds: Double = 10
 
     /// The defaults (see each property and ``tunables``).
-    public init() {}
+    public static let standard = HTTPServerConfiguration(defaults: ())
 
-    /// The defaults.
-    public static let standard = HTTPServerConfiguration()
+    private init(defaults: Void) {}
 
     /// The threads a pool may have (`serve --threads`).
     public static let threadRange = 1...64

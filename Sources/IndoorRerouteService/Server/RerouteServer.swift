@@ -13,9 +13,9 @@ public final class RerouteServer {
         /// How each venue is loaded (a graph choice; by default the store's: authored graph, else derived).
         public var loadVenue: @Sendable (String) throws(VenueError) -> Venue = VenueStore.defaultLoader
         /// The service's limits and behaviour.
-        public var service = ServiceConfiguration()
+        public var service = ServiceConfiguration.standard
         /// The HTTP layer's address, limits and threading.
-        public var http = HTTPServerConfiguration()
+        public var http = HTTPServerConfiguration.standard
         /// The state file (and its journal beside it), for an in-memory store that survives restarts.
         public var stateFile: String?
         /// Redis for the sessions instead of memory (excludes ``stateFile``).

@@ -36,14 +36,14 @@ enum CompactMovingState {
     static func movingPart(of stored: StoredSession) -> StoredSession {
         var moving = stored
         moving.navigation.route = nil
-        moving.navigation.configuration = NavigationConfiguration()
+        moving.navigation.configuration = NavigationConfiguration.standard
         moving.navigation.routeOptions = RouteOptions()
         return moving
     }
 
     /// The default navigation configuration and route options, encoded once (without the magic bytes).
     private static let defaults: (configuration: [UInt8], routeOptions: [UInt8])? = {
-        guard let configuration = try? CompactCoder.encode(NavigationConfiguration()),
+        guard let configuration = try? CompactCoder.encode(NavigationConfiguration.standard),
             let options = try? CompactCoder.encode(RouteOptions())
         else { return nil }
         return (Array(configuration.dropFirst(CompactCoder.magic.count)), Array(options.dropFirst(CompactCoder.magic.count)))

@@ -24,11 +24,10 @@ public struct BeaconScanConfiguration: Hashable, Sendable {
     /// Whether RSSI is reported in whole dBm, as phones do.
     public var roundsToWholeDbm = true
 
-    /// The defaults.
-    public init() {}
-
     /// The defaults (see each property and ``tunables``).
-    public static let standard = BeaconScanConfiguration()
+    public static let standard = BeaconScanConfiguration(defaults: ())
+
+    private init(defaults: Void) {}
 }
 
 extension BeaconScanConfiguration: TunableConfiguration {

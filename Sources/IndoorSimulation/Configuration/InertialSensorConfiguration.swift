@@ -48,11 +48,10 @@ public struct InertialSensorConfiguration: Hashable, Sendable {
     /// Altitude of the venue's ground level above sea level, m.
     public var venueAltitudeMeters = 0.0
 
-    /// The defaults.
-    public init() {}
-
     /// The defaults (see each property and ``tunables``).
-    public static let standard = InertialSensorConfiguration()
+    public static let standard = InertialSensorConfiguration(defaults: ())
+
+    private init(defaults: Void) {}
 }
 
 extension InertialSensorConfiguration: TunableConfiguration {

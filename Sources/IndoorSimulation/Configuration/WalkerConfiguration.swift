@@ -38,11 +38,10 @@ public struct WalkerConfiguration: Hashable, Sendable {
     /// Height of the phone above the floor, m (used for pressure and beacon distances).
     public var deviceHeightMeters = 1.2
 
-    /// The defaults.
-    public init() {}
-
     /// The defaults (see each property and ``tunables``).
-    public static let standard = WalkerConfiguration()
+    public static let standard = WalkerConfiguration(defaults: ())
+
+    private init(defaults: Void) {}
 }
 
 extension WalkerConfiguration: TunableConfiguration {

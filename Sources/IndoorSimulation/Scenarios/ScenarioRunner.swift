@@ -32,8 +32,8 @@ public final class ScenarioRunner {
     /// - Throws: ``NavigationError/invalidConfiguration(field:reason:)`` for a navigation setting out of
     ///   range, ``SimulationError/invalidConfiguration(field:message:)`` for a walker setting out of range.
     public init(
-        venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration(),
-        fixes: FixGenerator.Configuration = FixGenerator.Configuration(), walker: WalkerConfiguration = WalkerConfiguration()
+        venue: Venue, configuration: NavigationConfiguration = NavigationConfiguration.standard,
+        fixes: FixGenerator.Configuration = FixGenerator.Configuration(), walker: WalkerConfiguration = WalkerConfiguration.standard
     ) throws {
         self.venue = venue
         do { try configuration.validate() } catch { throw NavigationError(error) }

@@ -155,7 +155,7 @@ enum EvalCommand {
                 throw UsageError("eval: --track-sigma: \(error)")
             }
             if navigate, venuePath == nil { throw UsageError("eval: --navigate needs --venue (routes are planned on its graph)") }
-            if !navigate, navigation != NavigationConfiguration() { throw UsageError("eval: --navigation-option needs --navigate") }
+            if !navigate, navigation != NavigationConfiguration.standard { throw UsageError("eval: --navigation-option needs --navigate") }
             if let plotPath {
                 try OutputFile.refuseOverwritingInput(
                     plotPath, inputs: paths + [venuePath, beaconsPath, radioMapPath, manualPath].compactMap { $0 }, folderAllowed: true)

@@ -18,8 +18,8 @@ enum ServeCommand {
         examples: ["serve --venues Recordings/venues --port 8080 --cors-origin http://localhost:3000"])
 
     /// The defaults the options show and use: the library's.
-    private static let http = HTTPServerConfiguration()
-    private static let service = ServiceConfiguration()
+    private static let http = HTTPServerConfiguration.standard
+    private static let service = ServiceConfiguration.standard
 
     struct Inputs: RunnableInputs {
         @Option(
@@ -178,8 +178,8 @@ enum ServeCommand {
         var durabilityName: String?
 
         func run() throws -> Int32 {
-            var http = HTTPServerConfiguration()
-            var service = ServiceConfiguration()
+            var http = HTTPServerConfiguration.standard
+            var service = ServiceConfiguration.standard
             (http.bindAddress, http.port, http.maximumBodyBytes) = (bindAddress, port, maximumBodyBytes)
             (service.maximumSessions, service.sessionTTLSeconds, service.maximumBodyBytes) = (
                 maximumSessions, sessionTTLSeconds, maximumBodyBytes

@@ -90,12 +90,12 @@ enum SimulateCommand {
             }
 
             do {
-                var walker = WalkerConfiguration()
+                var walker = WalkerConfiguration.standard
                 if let speed { walker.walkingSpeedMetersPerSecond = speed }
-                var inertial = InertialSensorConfiguration()
+                var inertial = InertialSensorConfiguration.standard
                 if let imuRate { inertial.imuRateHz = imuRate }
                 if let pressureRate { inertial.pressureRateHz = pressureRate }
-                var scan = BeaconScanConfiguration()
+                var scan = BeaconScanConfiguration.standard
                 if let bleRate { scan.scanRateHz = bleRate }
                 let configuration = try SimulationConfiguration(walker: walker, inertial: inertial, beaconScan: scan)
                 let venue = try RecordingSimulator.loadVenue(path: venuePath)

@@ -59,7 +59,7 @@ enum ViewCommand {
             if let evalRecording {
                 content.tracks += try ViewEvalContent.tracks(venue: venue, recording: evalRecording, beaconsPath: beaconsPath)
             }
-            var configuration = ViewerConfiguration()
+            var configuration = ViewerConfiguration.standard
             configuration.title = title
             configuration.languages = languages
             let html: String
