@@ -30,7 +30,8 @@ import sys
 import threading
 import time
 
-from service_bench import DESTINATION, ROOMY_LIMITS, VENUE, argument_parser, connect, fix, free_port, request, start_service
+from service_bench import (ROOMY_LIMITS, SessionLog, add_load_options, argument_parser, connect, fix, free_port, new_session,
+                           read_back, request, start_clients, start_service)
 
 
 def start_redis(work, port):
@@ -50,26 +51,16 @@ def start_redis(work, port):
     raise SystemExit(f"redis-server did not answer on port {port}")
 
 
-class Log:
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.sessions = {}  # id -> created wall time
-        self.fixes = {}  # id -> [(t, ack wall time)]
-
-
 def client(port, log, stop, fixes_per_session):
     conn = connect(port)
     while not stop.is_set():
         try:
-            status, body = request(conn, "POST", "/sessions",
-                                   {"venue": VENUE, "destination": DESTINATION, "location": fix(0, raw=True)})
+            status, body = request(conn, "POST", "/sessions", new_session(raw=True))
             now = time.time()
             if status != 201:
                 continue
             sid = json.loads(body)["id"]
-            with log.lock:
-                log.sessions[sid] = now
-                log.fixes[sid] = []
+            log.created(sid, now)
             for t in range(1, fixes_per_session + 1):
                 if stop.is_set():
                     return
@@ -95,11 +86,8 @@ def one_run(args, run):
     else:
         store = ["--state-file", os.path.join(work, "sessions.state")]
     server, port = start_service(args.binary, args.venues, [*store, *ROOMY_LIMITS, *args.server_args])
-    log, stop = Log(), threading.Event()
-    threads = [threading.Thread(target=client, args=(port, log, stop, args.fixes_per_session), daemon=True)
-               for _ in range(args.clients)]
-    for th in threads:
-        th.start()
+    log, stop = SessionLog(), threading.Event()
+    threads = start_clients(args.clients, client, port, log, stop, args.fixes_per_session)
     time.sleep(rng.uniform(2, 6))
     server.send_signal(signal.SIGKILL)
     if redis:
@@ -117,27 +105,11 @@ def one_run(args, run):
         fixes = {k: list(v) for k, v in log.fixes.items()}
     server, port = start_service(args.binary, args.venues, [*store, *ROOMY_LIMITS, *args.server_args])
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    lost_sessions = lost_fixes = twice = 0
-    lost_window = 0.0
     acked = sum(len(v) for v in fixes.values())
-    for sid in sessions:
-        status, body = request(conn, "GET", f"/sessions/{sid}")
-        if status != 200:
-            lost_sessions += 1
-            continue
-        progress = json.loads(body).get("progress") or {}
-        applied = (progress.get("rawLocation") or {}).get("timeSeconds", 0)
-        missing = [(t, w) for (t, w) in fixes[sid] if t > applied]
-        lost_fixes += len(missing)
-        if missing:
-            lost_window = max(lost_window, kill - min(w for _, w in missing))
-        # Post again what was acknowledged in the last 2 s: only fixes after the restored one may apply.
-        for t, w in fixes[sid]:
-            if kill - w > 2:
-                continue
-            status, body = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
-            if status == 200 and not json.loads(body).get("rejected") and t <= applied:
-                twice += 1
+    # Post again what was acknowledged in the last 2 s: only fixes after the restored one may apply.
+    lost_sessions, missing, twice = read_back(conn, fixes, lambda w: kill - w <= 2)
+    lost_fixes = sum(len(m) for m in missing.values())
+    lost_window = max([0.0, *(kill - min(w for _, w in m) for m in missing.values() if m)])
     server.send_signal(signal.SIGTERM)
     server.wait(30)
     if redis:
@@ -152,10 +124,7 @@ def one_run(args, run):
 
 def main():
     ap = argument_parser()
-    ap.add_argument("--runs", type=int, default=10)
-    ap.add_argument("--clients", type=int, default=8)
-    ap.add_argument("--fixes-per-session", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=1)
+    add_load_options(ap, runs=10)
     ap.add_argument("--redis", action="store_true")
     args = ap.parse_args()
     results = [one_run(args, r) for r in range(args.runs)]
