@@ -1,6 +1,7 @@
 """What the Python service benches share: their common options, the walk they post, free ports, a
 loopback connection, one JSON request, starting `indoornav serve` on a port of its own choosing and,
-for the benches that kill something under load, the clients' log and reading their sessions back."""
+for the benches that kill something under load, a client loop that reconnects, the clients' log and
+reading their sessions back."""
 
 import argparse
 import http.client
@@ -8,6 +9,7 @@ import json
 import socket
 import subprocess
 import threading
+import time
 
 # The walk every bench posts: east along y = 0 on the campus's ground floor, towards the staff lounge.
 VENUE, LEVEL, DESTINATION = "campus", "lvl-a0", "occ-staff-lounge"
@@ -99,10 +101,31 @@ class SessionLog:
         self.sessions = {}  # id -> created wall time
         self.fixes = {}  # id -> [(t, ack wall time)]
 
-    def created(self, sid, now):
+    def create(self, conn):
+        """Creates a session on the walk (its first fix also raw) over `conn` and, when answered 201,
+        notes it; returns (status, the session's id or None)."""
+        status, body = request(conn, "POST", "/sessions", new_session(raw=True))
+        now = time.time()
+        if status != 201:
+            return status, None
+        sid = json.loads(body)["id"]
         with self.lock:
             self.sessions[sid] = now
             self.fixes[sid] = []
+        return status, sid
+
+
+def keep_working(port, stop, work):
+    """Calls `work(conn)` over one kept-alive connection to `port` until `stop` is set, opening a new
+    connection whenever the old one breaks."""
+    conn = connect(port)
+    while not stop.is_set():
+        try:
+            work(conn)
+        except (OSError, http.client.HTTPException):
+            if stop.is_set():
+                return
+            conn = connect(port, conn)
 
 
 def read_back(conn, fixes, reposted):

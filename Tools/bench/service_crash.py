@@ -20,7 +20,6 @@ everysec`, in the run's temporary folder, on a free loopback port) instead of a 
 goes to both the service and Redis at once; both are started again (Redis on its append-only file).
 """
 import http.client
-import json
 import os
 import random
 import signal
@@ -30,8 +29,8 @@ import sys
 import threading
 import time
 
-from service_bench import (ROOMY_LIMITS, SessionLog, add_load_options, argument_parser, connect, fix, free_port, new_session,
-                           read_back, request, start_clients, start_service)
+from service_bench import (ROOMY_LIMITS, SessionLog, add_load_options, argument_parser, fix, free_port, keep_working, read_back,
+                           request, start_clients, start_service)
 
 
 def start_redis(work, port):
@@ -52,27 +51,20 @@ def start_redis(work, port):
 
 
 def client(port, log, stop, fixes_per_session):
-    conn = connect(port)
-    while not stop.is_set():
-        try:
-            status, body = request(conn, "POST", "/sessions", new_session(raw=True))
-            now = time.time()
-            if status != 201:
-                continue
-            sid = json.loads(body)["id"]
-            log.created(sid, now)
-            for t in range(1, fixes_per_session + 1):
-                if stop.is_set():
-                    return
-                status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
-                now = time.time()
-                if status == 200:
-                    with log.lock:
-                        log.fixes[sid].append((t, now))
-        except (OSError, http.client.HTTPException):
+    def one_session(conn):
+        _, sid = log.create(conn)
+        if sid is None:
+            return
+        for t in range(1, fixes_per_session + 1):
             if stop.is_set():
                 return
-            conn = connect(port, conn)
+            status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
+            now = time.time()
+            if status == 200:
+                with log.lock:
+                    log.fixes[sid].append((t, now))
+
+    keep_working(port, stop, one_session)
 
 
 def one_run(args, run):

@@ -11,7 +11,6 @@ applied fix is progress.rawLocation.timeSeconds) and the fixes acknowledged in t
 are posted again.
 """
 import http.client
-import json
 import os
 import random
 import shutil
@@ -23,8 +22,8 @@ import tempfile
 import threading
 import time
 
-from service_bench import (ROOMY_LIMITS, SessionLog, add_load_options, argument_parser, connect, fix, free_port, new_session,
-                           read_back, request, start_clients, start_service)
+from service_bench import (ROOMY_LIMITS, SessionLog, add_load_options, argument_parser, fix, free_port, keep_working, read_back,
+                           request, start_clients, start_service)
 
 MASTER = "indoornav"
 
@@ -129,44 +128,37 @@ class Log(SessionLog):
 
 
 def client(port, log, stop, fixes_per_session):
-    conn = connect(port)
-    while not stop.is_set():
-        try:
-            status, body = request(conn, "POST", "/sessions", new_session(raw=True))
-            now = time.time()
-            if status != 201:
-                with log.lock:
-                    if status == 503:
-                        log.unavailable += 1
-                    else:
-                        log.other += 1
-                time.sleep(0.01)
-                continue
-            sid = json.loads(body)["id"]
-            log.created(sid, now)
-            t = 1
-            while t <= fixes_per_session and not stop.is_set():
-                sent = time.time()
-                status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
-                now = time.time()
-                with log.lock:
-                    if status == 200:
-                        log.fixes[sid].append((t, now))
-                        log.ok.append((sent, now))
-                    elif status == 503:
-                        log.unavailable += 1
-                    else:
-                        log.other += 1
-                if status == 200:
-                    t += 1
-                elif status == 503:
-                    time.sleep(0.01)
+    def one_session(conn):
+        status, sid = log.create(conn)
+        if sid is None:
+            with log.lock:
+                if status == 503:
+                    log.unavailable += 1
                 else:
-                    break
-        except (OSError, http.client.HTTPException):
-            if stop.is_set():
-                return
-            conn = connect(port, conn)
+                    log.other += 1
+            time.sleep(0.01)
+            return
+        t = 1
+        while t <= fixes_per_session and not stop.is_set():
+            sent = time.time()
+            status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
+            now = time.time()
+            with log.lock:
+                if status == 200:
+                    log.fixes[sid].append((t, now))
+                    log.ok.append((sent, now))
+                elif status == 503:
+                    log.unavailable += 1
+                else:
+                    log.other += 1
+            if status == 200:
+                t += 1
+            elif status == 503:
+                time.sleep(0.01)
+            else:
+                break
+
+    keep_working(port, stop, one_session)
 
 
 def one_run(args, run):
