@@ -167,14 +167,7 @@ private struct Scanner {
         skipSpace()
         if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return }
         while true {
-            skipSpace()
-            guard i < b.count else { throw fail("unexpected end of input: unterminated object") }
-            if b[i] == UInt8(ascii: "}") {
-                guard options.allowTrailingCommas else { throw fail("trailing comma before '}'") }
-                warnings.append(JSONWarning(position: position, message: "trailing comma before '}'"))
-                i += 1
-                return
-            }
+            if try endsAtTrailingComma("}", container: "object") { return }
             guard b[i] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe(b[i])): expected a member name") }
             let name = try string()
             skipSpace()
@@ -185,11 +178,7 @@ private struct Scanner {
             i += 1
             skipSpace()
             try body(&self, name)
-            skipSpace()
-            guard i < b.count else { throw fail("unexpected end of input: unterminated object") }
-            if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            if b[i] == UInt8(ascii: "}") { i += 1; return }
-            throw fail("unexpected \(describe(b[i])): expected ',' or '}'")
+            if try endsAfterItem("}", container: "object") { return }
         }
     }
 
@@ -201,22 +190,34 @@ private struct Scanner {
         skipSpace()
         if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return }
         while true {
-            skipSpace()
-            guard i < b.count else { throw fail("unexpected end of input: unterminated array") }
-            if b[i] == UInt8(ascii: "]") {
-                guard options.allowTrailingCommas else { throw fail("trailing comma before ']'") }
-                warnings.append(JSONWarning(position: position, message: "trailing comma before ']'"))
-                i += 1
-                return
-            }
+            if try endsAtTrailingComma("]", container: "array") { return }
             try body(&self, index, position)
             index += 1
-            skipSpace()
-            guard i < b.count else { throw fail("unexpected end of input: unterminated array") }
-            if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            if b[i] == UInt8(ascii: "]") { i += 1; return }
-            throw fail("unexpected \(describe(b[i])): expected ',' or ']'")
+            if try endsAfterItem("]", container: "array") { return }
         }
+    }
+
+    /// Where a member or element is due (after the opening bracket or a comma): consumes `closer` and
+    /// says true when it comes instead, a trailing comma (an error unless the options allow it, then a
+    /// warning); false with the scanner at the item. Unexpected end of input is an error.
+    mutating func endsAtTrailingComma(_ closer: Unicode.Scalar, container: String) throws(JSONParseError) -> Bool {
+        skipSpace()
+        guard i < b.count else { throw fail("unexpected end of input: unterminated \(container)") }
+        guard b[i] == UInt8(ascii: closer) else { return false }
+        guard options.allowTrailingCommas else { throw fail("trailing comma before '\(closer)'") }
+        warnings.append(JSONWarning(position: position, message: "trailing comma before '\(closer)'"))
+        i += 1
+        return true
+    }
+
+    /// After a member or element: consumes a comma (false: another item is due) or `closer` (true: the
+    /// container ends); anything else, or the end of input, is an error.
+    mutating func endsAfterItem(_ closer: Unicode.Scalar, container: String) throws(JSONParseError) -> Bool {
+        skipSpace()
+        guard i < b.count else { throw fail("unexpected end of input: unterminated \(container)") }
+        if b[i] == UInt8(ascii: ",") { i += 1; return false }
+        if b[i] == UInt8(ascii: closer) { i += 1; return true }
+        throw fail("unexpected \(describe(b[i])): expected ',' or '\(closer)'")
     }
 
     mutating func skipSpace() {

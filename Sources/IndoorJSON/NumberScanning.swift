@@ -54,8 +54,23 @@ public enum NumberScanning {
         let negative = k < n && base[k] == 0x2D
         if negative { k += 1 }
         var mantissa: UInt64 = 0
-        var digits = 0
+        var digits = appendDigits(base, at: &k, to: n, onto: &mantissa)
         var fraction = 0
+        if digits > 0, k < n, base[k] == 0x2E {
+            k += 1
+            fraction = appendDigits(base, at: &k, to: n, onto: &mantissa)
+            digits = fraction == 0 ? 0 : digits + fraction
+        }
+        guard digits > 0, digits <= 15 else { return nil }
+        let value = Double(mantissa) / exactPowerOfTen(fraction)
+        return (negative ? -value : value, k)
+    }
+
+    /// Appends the run of decimal digits at `k` (before `n`) to `mantissa` (wrapping past 2⁶⁴) and moves
+    /// `k` past it; returns how many digits there were.
+    @inlinable @inline(__always)
+    static func appendDigits(_ base: UnsafePointer<UInt8>, at k: inout Int, to n: Int, onto mantissa: inout UInt64) -> Int {
+        var digits = 0
         while k < n {
             let d = base[k] &- 48
             guard d < 10 else { break }
@@ -63,20 +78,7 @@ public enum NumberScanning {
             digits += 1
             k += 1
         }
-        if digits > 0, k < n, base[k] == 0x2E {
-            k += 1
-            while k < n {
-                let d = base[k] &- 48
-                guard d < 10 else { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                fraction += 1
-                k += 1
-            }
-            digits = fraction == 0 ? 0 : digits + fraction
-        }
-        guard digits > 0, digits <= 15 else { return nil }
-        let value = Double(mantissa) / exactPowerOfTen(fraction)
-        return (negative ? -value : value, k)
+        return digits
     }
 
     /// Parses the whole of `bytes` as a finite decimal number (`-1.5`, `2e-3`, `+4`, `007`, `.5`, `5.`);

@@ -371,16 +371,7 @@ final class RedisServerProcess {
             ("unix:///tmp/r.sock?db=1&db=2", "db given twice"),
             ("unix:///tmp/r.sock?db=1&timeout=3", "query parameter 'timeout'"),
         ]
-        for (bad, reason) in malformed {
-            do throws(RedisError) {
-                _ = try RedisConfiguration(url: bad)
-                Issue.record("\(bad) was accepted")
-            } catch {
-                guard case .invalidURL(let url, let why) = error else { Issue.record("\(bad): \(error)"); continue }
-                #expect(url == bad && why.contains(reason), "\(bad): \(why)")
-                #expect(error.description.contains(bad), "\(error)")
-            }
-        }
+        expectRefused(malformed)
         var c = ok
         c.timeoutSeconds = 0
         #expect(throws: ServiceError.self) { try c.validated() }
@@ -397,6 +388,24 @@ final class RedisServerProcess {
         #expect { try RESPConnection(address: .unix(path: nowhere), database: 3, timeoutSeconds: 0.2) } throws: { error in
             guard case .cannotConnect(let endpoint, _) = error as? RedisError else { return false }
             return endpoint == "unix://\(nowhere)?db=3"
+        }
+    }
+}
+
+/// Expects each URL of `malformed` to be refused as ``RedisError/invalidURL(_:reason:)`` naming it,
+/// with a reason that contains the text paired with it.
+func expectRefused(_ malformed: [(url: String, reason: String)], sourceLocation: SourceLocation = #_sourceLocation) {
+    for (bad, reason) in malformed {
+        do throws(RedisError) {
+            _ = try RedisConfiguration(url: bad)
+            Issue.record("\(bad) was accepted", sourceLocation: sourceLocation)
+        } catch {
+            guard case .invalidURL(let url, let why) = error else {
+                Issue.record("\(bad): \(error)", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(url == bad && why.contains(reason), "\(bad): \(why)", sourceLocation: sourceLocation)
+            #expect(error.description.contains(bad), "\(error)", sourceLocation: sourceLocation)
         }
     }
 }

@@ -15,6 +15,19 @@ import VenueFixtures
 
     func campusRouter() throws -> IndoorRouter { IndoorRouter(venue: try VenueLoader.load(path: Self.campus)) }
 
+    /// A router on lane "L0": three waypoints at x = 0, 10 and 20 m along y = 0, joined by `edges`.
+    func laneRouter(_ edges: NavEdge...) -> IndoorRouter {
+        var b = NavigationGraph.Builder(source: .authored)
+        for x in [0.0, 10, 20] { b.addNode(NavNode(point: LocalPoint(x: x, y: 0), levelIndex: 0, kind: .waypoint)) }
+        for edge in edges { b.addEdge(edge) }
+        let venue = Venue(
+            id: "lane", name: LocalizedName(), defaultLanguage: "en",
+            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
+            buildings: [], levels: [Level(id: "L0", ordinal: 0)], spaces: [], openings: [], pois: [],
+            connectors: [], graph: b.build())
+        return IndoorRouter(venue: venue)
+    }
+
     /// The campus footprints: main building x 0–40, library x 48–68 (both y 0–20); the link between
     /// them (x 40–48) belongs to neither.
     @Test func buildingExitAndEntryFollowTheFootprints() throws {
@@ -116,16 +129,9 @@ import VenueFixtures
     /// A car may not use a pedestrian-only edge to reach the graph: the part of the end edge it would
     /// use counts like any edge, so only a walking route exists (with the entire-route notice).
     @Test func partlyUsedEndEdgesRespectTransportModes() throws {
-        var b = NavigationGraph.Builder(source: .authored)
-        for x in [0.0, 10, 20] { b.addNode(NavNode(point: LocalPoint(x: x, y: 0), levelIndex: 0, kind: .waypoint)) }
-        b.addEdge(NavEdge(from: 0, to: 1, kind: .walkway, lengthMeters: 10, modes: .all))
-        b.addEdge(NavEdge(from: 1, to: 2, kind: .walkway, lengthMeters: 10, modes: .pedestrian))
-        let venue = Venue(
-            id: "lane", name: LocalizedName(), defaultLanguage: "en",
-            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
-            buildings: [], levels: [Level(id: "L0", ordinal: 0)], spaces: [], openings: [], pois: [],
-            connectors: [], graph: b.build())
-        let router = IndoorRouter(venue: venue)
+        let router = laneRouter(
+            NavEdge(from: 0, to: 1, kind: .walkway, lengthMeters: 10, modes: .all),
+            NavEdge(from: 1, to: 2, kind: .walkway, lengthMeters: 10, modes: .pedestrian))
         // Start half-way along the pedestrian-only edge, end on the shared one.
         var request = RouteRequest(from: .local(LocalPoint(x: 15, y: 0.2), level: "L0"), to: .local(LocalPoint(x: 3, y: 0.2), level: "L0"))
         request.options.transportMode = .car
@@ -169,16 +175,9 @@ import VenueFixtures
     /// The accessible mode may not start along an inaccessible end edge, and an avoided connector is not
     /// used partly either: the place is then reached only where the edge may be used.
     @Test func partlyUsedEndEdgesRespectAccessibilityAndAvoidances() throws {
-        var b = NavigationGraph.Builder(source: .authored)
-        for x in [0.0, 10, 20] { b.addNode(NavNode(point: LocalPoint(x: x, y: 0), levelIndex: 0, kind: .waypoint)) }
-        b.addEdge(NavEdge(from: 0, to: 1, kind: .walkway, lengthMeters: 10))
-        b.addEdge(NavEdge(from: 1, to: 2, kind: .connector(.ramp), lengthMeters: 10, isAccessible: false))
-        let venue = Venue(
-            id: "lane", name: LocalizedName(), defaultLanguage: "en",
-            frame: LocalFrame(reference: GeoCoordinate(latitudeDegrees: 0, longitudeDegrees: 0)),
-            buildings: [], levels: [Level(id: "L0", ordinal: 0)], spaces: [], openings: [], pois: [],
-            connectors: [], graph: b.build())
-        let router = IndoorRouter(venue: venue)
+        let router = laneRouter(
+            NavEdge(from: 0, to: 1, kind: .walkway, lengthMeters: 10),
+            NavEdge(from: 1, to: 2, kind: .connector(.ramp), lengthMeters: 10, isAccessible: false))
         // Half-way along the inaccessible ramp edge, 5 m from either node.
         var request = RouteRequest(from: .local(LocalPoint(x: 15, y: 0.2), level: "L0"), to: .local(LocalPoint(x: 2, y: 0.2), level: "L0"))
         #expect(try router.route(request).route != nil)

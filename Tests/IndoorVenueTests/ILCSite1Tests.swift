@@ -10,6 +10,22 @@ import Testing
 struct ILCSite1Tests {
     let sitePath = TestPaths.sharedData + "/ilc-site1"
 
+    /// The ground-truth waypoints of the walks recorded on `level`, in the venue frame.
+    func waypoints(of level: Level) throws -> [LocalPoint] {
+        let frame = try #require(level.floorFrame)
+        let folder = "\(sitePath)/\(level.id)/path_data_files"
+        var points: [LocalPoint] = []
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("TYPE_WAYPOINT") {
+                let fields = line.split(separator: "\t")
+                guard fields.count >= 4, let x = Double(fields[2]), let y = Double(fields[3]) else { continue }
+                points.append(frame.venuePoint(floorX: x, floorY: y))
+            }
+        }
+        return points
+    }
+
     @Test func levelsAndContents() throws {
         let venue = try ILCVenueLoader.load(path: sitePath)
         #expect(venue.levels.map(\.id) == ["B1", "F1", "F2", "F3", "F4"])
@@ -47,21 +63,13 @@ struct ILCSite1Tests {
         let venue = try ILCVenueLoader.load(path: sitePath)
         var total = 0, onFloor = 0, inShop = 0, inOutline = 0
         for level in venue.levels {
-            let frame = try #require(level.floorFrame)
             let floorParts = venue.spaces.filter { $0.levelID == level.id && $0.isWalkable }
             let shops = venue.spaces.filter { $0.levelID == level.id && !$0.isWalkable }
-            let folder = "\(sitePath)/\(level.id)/path_data_files"
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-                let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-                for line in text.split(separator: "\n") where line.contains("TYPE_WAYPOINT") {
-                    let fields = line.split(separator: "\t")
-                    guard fields.count >= 4, let x = Double(fields[2]), let y = Double(fields[3]) else { continue }
-                    let p = frame.venuePoint(floorX: x, floorY: y)
-                    total += 1
-                    if floorParts.contains(where: { $0.polygon.contains(p) }) { onFloor += 1 }
-                    if level.outline?.contains(p) == true { inOutline += 1 }
-                    if shops.contains(where: { $0.polygon.contains(p) }) { inShop += 1 }
-                }
+            for p in try waypoints(of: level) {
+                total += 1
+                if floorParts.contains(where: { $0.polygon.contains(p) }) { onFloor += 1 }
+                if level.outline?.contains(p) == true { inOutline += 1 }
+                if shops.contains(where: { $0.polygon.contains(p) }) { inShop += 1 }
             }
         }
         #expect(total > 100)
@@ -80,18 +88,11 @@ struct ILCSite1Tests {
         #expect(venue.graph.nodes.count > 1000)
         var far = 0, total = 0
         for (index, level) in venue.levels.enumerated() {
-            let frame = try #require(level.floorFrame)
+            let points = try waypoints(of: level)
             #expect(venue.graph.nodes.contains { Int($0.levelIndex) == index }, "\(level.id) has no graph")
-            let folder = "\(sitePath)/\(level.id)/path_data_files"
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-                let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-                for line in text.split(separator: "\n") where line.contains("TYPE_WAYPOINT") {
-                    let fields = line.split(separator: "\t")
-                    guard fields.count >= 4, let x = Double(fields[2]), let y = Double(fields[3]) else { continue }
-                    let p = frame.venuePoint(floorX: x, floorY: y)
-                    total += 1
-                    if venue.spatialIndex.nearestNode(to: p, levelIndex: index, maxDistanceMeters: 2) == nil { far += 1 }
-                }
+            for p in points {
+                total += 1
+                if venue.spatialIndex.nearestNode(to: p, levelIndex: index, maxDistanceMeters: 2) == nil { far += 1 }
             }
         }
         #expect(total > 100)

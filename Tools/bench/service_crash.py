@@ -20,7 +20,6 @@ everysec`, in the run's temporary folder, on a free loopback port) instead of a 
 goes to both the service and Redis at once; both are started again (Redis on its append-only file).
 """
 import http.client
-import json
 import os
 import random
 import signal
@@ -30,7 +29,8 @@ import sys
 import threading
 import time
 
-from service_bench import DESTINATION, ROOMY_LIMITS, VENUE, argument_parser, connect, fix, free_port, request, start_service
+from service_bench import (ROOMY_LIMITS, SessionLog, add_load_options, argument_parser, fix, free_port, keep_working, read_back,
+                           request, start_clients, start_service)
 
 
 def start_redis(work, port):
@@ -50,38 +50,21 @@ def start_redis(work, port):
     raise SystemExit(f"redis-server did not answer on port {port}")
 
 
-class Log:
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.sessions = {}  # id -> created wall time
-        self.fixes = {}  # id -> [(t, ack wall time)]
-
-
 def client(port, log, stop, fixes_per_session):
-    conn = connect(port)
-    while not stop.is_set():
-        try:
-            status, body = request(conn, "POST", "/sessions",
-                                   {"venue": VENUE, "destination": DESTINATION, "location": fix(0, raw=True)})
-            now = time.time()
-            if status != 201:
-                continue
-            sid = json.loads(body)["id"]
-            with log.lock:
-                log.sessions[sid] = now
-                log.fixes[sid] = []
-            for t in range(1, fixes_per_session + 1):
-                if stop.is_set():
-                    return
-                status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
-                now = time.time()
-                if status == 200:
-                    with log.lock:
-                        log.fixes[sid].append((t, now))
-        except (OSError, http.client.HTTPException):
+    def one_session(conn):
+        _, sid = log.create(conn)
+        if sid is None:
+            return
+        for t in range(1, fixes_per_session + 1):
             if stop.is_set():
                 return
-            conn = connect(port, conn)
+            status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
+            now = time.time()
+            if status == 200:
+                with log.lock:
+                    log.fixes[sid].append((t, now))
+
+    keep_working(port, stop, one_session)
 
 
 def one_run(args, run):
@@ -95,11 +78,8 @@ def one_run(args, run):
     else:
         store = ["--state-file", os.path.join(work, "sessions.state")]
     server, port = start_service(args.binary, args.venues, [*store, *ROOMY_LIMITS, *args.server_args])
-    log, stop = Log(), threading.Event()
-    threads = [threading.Thread(target=client, args=(port, log, stop, args.fixes_per_session), daemon=True)
-               for _ in range(args.clients)]
-    for th in threads:
-        th.start()
+    log, stop = SessionLog(), threading.Event()
+    threads = start_clients(args.clients, client, port, log, stop, args.fixes_per_session)
     time.sleep(rng.uniform(2, 6))
     server.send_signal(signal.SIGKILL)
     if redis:
@@ -117,27 +97,11 @@ def one_run(args, run):
         fixes = {k: list(v) for k, v in log.fixes.items()}
     server, port = start_service(args.binary, args.venues, [*store, *ROOMY_LIMITS, *args.server_args])
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    lost_sessions = lost_fixes = twice = 0
-    lost_window = 0.0
     acked = sum(len(v) for v in fixes.values())
-    for sid in sessions:
-        status, body = request(conn, "GET", f"/sessions/{sid}")
-        if status != 200:
-            lost_sessions += 1
-            continue
-        progress = json.loads(body).get("progress") or {}
-        applied = (progress.get("rawLocation") or {}).get("timeSeconds", 0)
-        missing = [(t, w) for (t, w) in fixes[sid] if t > applied]
-        lost_fixes += len(missing)
-        if missing:
-            lost_window = max(lost_window, kill - min(w for _, w in missing))
-        # Post again what was acknowledged in the last 2 s: only fixes after the restored one may apply.
-        for t, w in fixes[sid]:
-            if kill - w > 2:
-                continue
-            status, body = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
-            if status == 200 and not json.loads(body).get("rejected") and t <= applied:
-                twice += 1
+    # Post again what was acknowledged in the last 2 s: only fixes after the restored one may apply.
+    lost_sessions, missing, twice = read_back(conn, fixes, lambda w: kill - w <= 2)
+    lost_fixes = sum(len(m) for m in missing.values())
+    lost_window = max([0.0, *(kill - min(w for _, w in m) for m in missing.values() if m)])
     server.send_signal(signal.SIGTERM)
     server.wait(30)
     if redis:
@@ -152,10 +116,7 @@ def one_run(args, run):
 
 def main():
     ap = argument_parser()
-    ap.add_argument("--runs", type=int, default=10)
-    ap.add_argument("--clients", type=int, default=8)
-    ap.add_argument("--fixes-per-session", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=1)
+    add_load_options(ap, runs=10)
     ap.add_argument("--redis", action="store_true")
     args = ap.parse_args()
     results = [one_run(args, r) for r in range(args.runs)]

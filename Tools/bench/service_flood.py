@@ -23,7 +23,7 @@ import tempfile
 import threading
 import time
 
-from service_bench import DESTINATION, VENUE, argument_parser, fix, free_port, start_service
+from service_bench import argument_parser, free_port, new_session, start_service
 from service_slowloris import normal_client
 
 
@@ -36,7 +36,7 @@ class Bound(http.client.HTTPConnection):
 
 def flooder(port, source, count, statuses, lock):
     conn = Bound(port, source)
-    body = json.dumps({"venue": VENUE, "destination": DESTINATION, "location": fix(0)}).encode()
+    body = json.dumps(new_session()).encode()
     done = 0
     while done < count:
         try:

@@ -11,7 +11,6 @@ applied fix is progress.rawLocation.timeSeconds) and the fixes acknowledged in t
 are posted again.
 """
 import http.client
-import json
 import os
 import random
 import shutil
@@ -23,7 +22,8 @@ import tempfile
 import threading
 import time
 
-from service_bench import DESTINATION, ROOMY_LIMITS, VENUE, argument_parser, connect, fix, free_port, request, start_service
+from service_bench import (ROOMY_LIMITS, SessionLog, add_load_options, argument_parser, fix, free_port, keep_working, read_back,
+                           request, start_clients, start_service)
 
 MASTER = "indoornav"
 
@@ -119,57 +119,46 @@ class Cluster:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-class Log:
+class Log(SessionLog):
     def __init__(self):
-        self.lock = threading.Lock()
-        self.sessions = {}  # id -> created wall time
-        self.fixes = {}  # id -> [(t, ack wall time)]
+        super().__init__()
         self.ok = []  # (sent, answered) wall times of every 200 to a fix
         self.unavailable = 0  # 503 answers
         self.other = 0  # answers neither 2xx nor 503
 
 
 def client(port, log, stop, fixes_per_session):
-    conn = connect(port)
-    while not stop.is_set():
-        try:
-            status, body = request(conn, "POST", "/sessions", {"venue": VENUE, "destination": DESTINATION, "location": fix(0, raw=True)})
-            now = time.time()
-            if status != 201:
-                with log.lock:
-                    if status == 503:
-                        log.unavailable += 1
-                    else:
-                        log.other += 1
-                time.sleep(0.01)
-                continue
-            sid = json.loads(body)["id"]
+    def one_session(conn):
+        status, sid = log.create(conn)
+        if sid is None:
             with log.lock:
-                log.sessions[sid] = now
-                log.fixes[sid] = []
-            t = 1
-            while t <= fixes_per_session and not stop.is_set():
-                sent = time.time()
-                status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
-                now = time.time()
-                with log.lock:
-                    if status == 200:
-                        log.fixes[sid].append((t, now))
-                        log.ok.append((sent, now))
-                    elif status == 503:
-                        log.unavailable += 1
-                    else:
-                        log.other += 1
-                if status == 200:
-                    t += 1
-                elif status == 503:
-                    time.sleep(0.01)
+                if status == 503:
+                    log.unavailable += 1
                 else:
-                    break
-        except (OSError, http.client.HTTPException):
-            if stop.is_set():
-                return
-            conn = connect(port, conn)
+                    log.other += 1
+            time.sleep(0.01)
+            return
+        t = 1
+        while t <= fixes_per_session and not stop.is_set():
+            sent = time.time()
+            status, _ = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
+            now = time.time()
+            with log.lock:
+                if status == 200:
+                    log.fixes[sid].append((t, now))
+                    log.ok.append((sent, now))
+                elif status == 503:
+                    log.unavailable += 1
+                else:
+                    log.other += 1
+            if status == 200:
+                t += 1
+            elif status == 503:
+                time.sleep(0.01)
+            else:
+                break
+
+    keep_working(port, stop, one_session)
 
 
 def one_run(args, run):
@@ -179,10 +168,7 @@ def one_run(args, run):
     try:
         server, port = start_service(args.binary, args.venues, ["--sessions", cluster.url(), *ROOMY_LIMITS, *args.server_args])
         log, stop = Log(), threading.Event()
-        threads = [threading.Thread(target=client, args=(port, log, stop, args.fixes_per_session), daemon=True)
-                   for _ in range(args.clients)]
-        for th in threads:
-            th.start()
+        threads = start_clients(args.clients, client, port, log, stop, args.fixes_per_session)
         time.sleep(rng.uniform(2, 6))
         cluster.primary.send_signal(signal.SIGKILL)
         kill = time.time()
@@ -203,22 +189,10 @@ def one_run(args, run):
             ok = sorted(log.ok)
             unavailable, other = log.unavailable, log.other
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        lost_sessions = lost_fixes = twice = 0
         acked = sum(len(v) for v in fixes.values())
         before = [s for s, w in sessions.items() if w < kill]
-        for sid in sessions:
-            status, body = request(conn, "GET", f"/sessions/{sid}")
-            if status != 200:
-                lost_sessions += 1
-                continue
-            applied = ((json.loads(body).get("progress") or {}).get("rawLocation") or {}).get("timeSeconds", 0)
-            lost_fixes += len([t for (t, _) in fixes[sid] if t > applied])
-            for t, w in fixes[sid]:
-                if not (0 <= kill - w <= 2):
-                    continue
-                status, body = request(conn, "POST", f"/sessions/{sid}/locations", fix(t, raw=True))
-                if status == 200 and not json.loads(body).get("rejected") and t <= applied:
-                    twice += 1
+        lost_sessions, missing, twice = read_back(conn, fixes, lambda w: 0 <= kill - w <= 2)
+        lost_fixes = sum(len(m) for m in missing.values())
         first_after = min((answered for sent, answered in ok if sent > kill), default=None)
         answers = sorted(answered for _, answered in ok)
         gaps = [b - a for a, b in zip(answers, answers[1:])]
@@ -242,11 +216,8 @@ def one_run(args, run):
 
 def main():
     ap = argument_parser()
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--clients", type=int, default=8)
-    ap.add_argument("--fixes-per-session", type=int, default=40)
+    add_load_options(ap, runs=5)
     ap.add_argument("--sentinels", type=int, default=3)
-    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     r = [one_run(args, k) for k in range(args.runs)]
     downs = sorted(x[5] for x in r)

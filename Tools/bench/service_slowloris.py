@@ -17,7 +17,7 @@ import statistics
 import threading
 import time
 
-from service_bench import DESTINATION, VENUE, argument_parser, connect, fix, start_service
+from service_bench import argument_parser, connect, fix, new_session, request, start_service
 
 
 class Slow:
@@ -70,18 +70,16 @@ def normal_client(port, stop, latencies, errors):
     sid, t = None, 0
     while not stop.is_set():
         if sid is None or t >= 20:
-            body, path, want = {"venue": VENUE, "destination": DESTINATION, "location": fix(0)}, "/sessions", 201
+            body, path, want = new_session(), "/sessions", 201
         else:
             t += 1
             body, path, want = fix(t), f"/sessions/{sid}/locations", 200
         start = time.perf_counter()
         try:
-            conn.request("POST", path, body=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
-            r = conn.getresponse()
-            data = r.read()
+            status, data = request(conn, "POST", path, body)
             latencies.append(time.perf_counter() - start)
-            if r.status != want:
-                errors.append(f"{path}: {r.status} {data[:120]!r}")
+            if status != want:
+                errors.append(f"{path}: {status} {data[:120]!r}")
                 sid = None
             elif want == 201:
                 sid, t = json.loads(data)["id"], 0

@@ -98,18 +98,32 @@ struct DelimitedFieldReader {
 
     mutating func fail(_ message: String) { if problem == nil { problem = message } }
 
-    /// A required finite number at `index`.
-    mutating func number(_ index: Int) -> Double {
+    /// The bytes of the field at `index`, or `nil` (the problem noted) when the record is too short.
+    private mutating func present(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
         guard index < fields.count else {
             fail("truncated record: \(name(index)) missing (\(fields.count) fields)")
-            return .nan
+            return nil
         }
-        let bytes = fields.bytes(line, index)
-        guard let value = NumberScanning.double(bytes) else {
-            fail("\(name(index)): '\(NumberScanning.text(bytes))' is not a finite number")
-            return .nan
+        return fields.bytes(line, index)
+    }
+
+    /// The field at `index` as `parse` reads it; `missing` (the problem noted, saying the field is not
+    /// `what`) when the record is too short or `parse` gives `nil`.
+    @inline(__always)
+    private mutating func parsed<Value>(
+        _ index: Int, as what: String, missing: Value, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?
+    ) -> Value {
+        guard let bytes = present(index) else { return missing }
+        guard let value = parse(bytes) else {
+            fail("\(name(index)): '\(NumberScanning.text(bytes))' is not \(what)")
+            return missing
         }
         return value
+    }
+
+    /// A required finite number at `index`.
+    mutating func number(_ index: Int) -> Double {
+        parsed(index, as: "a finite number", missing: .nan) { NumberScanning.double($0) }
     }
 
     /// An optional number: missing or empty → nil; present but malformed → problem.
@@ -120,16 +134,7 @@ struct DelimitedFieldReader {
 
     /// A required integer at `index`.
     mutating func int(_ index: Int) -> Int {
-        guard index < fields.count else {
-            fail("truncated record: \(name(index)) missing (\(fields.count) fields)")
-            return 0
-        }
-        let bytes = fields.bytes(line, index)
-        guard let value = NumberScanning.int(bytes) else {
-            fail("\(name(index)): '\(NumberScanning.text(bytes))' is not an integer")
-            return 0
-        }
-        return value
+        parsed(index, as: "an integer", missing: 0) { NumberScanning.int($0) }
     }
 
     /// An optional integer.
@@ -140,10 +145,7 @@ struct DelimitedFieldReader {
 
     /// A required text field (may be empty).
     mutating func text(_ index: Int) -> String {
-        guard index < fields.count else {
-            fail("truncated record: \(name(index)) missing (\(fields.count) fields)")
-            return ""
-        }
-        return strings.string(fields.bytes(line, index))
+        guard let bytes = present(index) else { return "" }
+        return strings.string(bytes)
     }
 }

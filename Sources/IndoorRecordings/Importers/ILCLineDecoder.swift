@@ -29,7 +29,7 @@ struct ILCLineDecoder: RecordLineDecoder {
     private static let waypointNames = ["timestamp", "type", "x", "y"]
 
     init(file: String) {
-        header = RecordingHeader(source: ["format": "ilc", "file": String(file.split(separator: "/").last ?? Substring(file))])
+        header = RecordingHeader(importing: .ilc, file: file)
     }
 
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> DecodedLine {
@@ -72,18 +72,8 @@ struct ILCLineDecoder: RecordLineDecoder {
         let t = (Double(timestampMs) - Double(origin)) / 1000
         switch type.count {
         case 18, 14, 19, 20:
-            let kind: Int
-            if Self.same(type, "TYPE_ACCELEROMETER") {
-                kind = 0
-            } else if Self.same(type, "TYPE_GYROSCOPE") {
-                kind = 1
-            } else if Self.same(type, "TYPE_MAGNETIC_FIELD") {
-                kind = 2
-            } else if Self.same(type, "TYPE_ROTATION_VECTOR") {
-                kind = 3
-            } else {
-                return nil
-            }
+            guard let kind = Self.which(type, of: ["TYPE_ACCELEROMETER", "TYPE_GYROSCOPE", "TYPE_MAGNETIC_FIELD", "TYPE_ROTATION_VECTOR"])
+            else { return nil }
             guard let x = c.number(), let y = c.number(), let z = c.number(), let accuracy = c.optionalInteger() else { return nil }
             let v = DeviceVector3(x: x, y: y, z: z)
             let reading: SensorReading =
@@ -95,16 +85,10 @@ struct ILCLineDecoder: RecordLineDecoder {
                 }
             return SensorSample(timeSeconds: t, reading: reading, accuracy: accuracy)
         case 31, 27, 32:
-            let kind: Int
-            if Self.same(type, "TYPE_ACCELEROMETER_UNCALIBRATED") {
-                kind = 0
-            } else if Self.same(type, "TYPE_GYROSCOPE_UNCALIBRATED") {
-                kind = 1
-            } else if Self.same(type, "TYPE_MAGNETIC_FIELD_UNCALIBRATED") {
-                kind = 2
-            } else {
-                return nil
-            }
+            guard
+                let kind = Self.which(
+                    type, of: ["TYPE_ACCELEROMETER_UNCALIBRATED", "TYPE_GYROSCOPE_UNCALIBRATED", "TYPE_MAGNETIC_FIELD_UNCALIBRATED"])
+            else { return nil }
             guard let x = c.number(), let y = c.number(), let z = c.number(), let bx = c.number(), let by = c.number(),
                 let bz = c.number(), let accuracy = c.optionalInteger()
             else { return nil }
@@ -136,6 +120,12 @@ struct ILCLineDecoder: RecordLineDecoder {
     private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         guard bytes.count == word.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
         return memcmp(base, word.utf8Start, bytes.count) == 0
+    }
+
+    /// The index in `words` of the one whose UTF-8 `bytes` are, if any.
+    @inline(__always)
+    private static func which(_ bytes: UnsafeBufferPointer<UInt8>, of words: [StaticString]) -> Int? {
+        words.firstIndex { same(bytes, $0) }
     }
 
     /// A timestamp of up to 18 digits within the plausible range, else `nil` (the general path reads it).

@@ -32,7 +32,7 @@ struct IPINLineDecoder: RecordLineDecoder {
     ]
 
     init(file: String) {
-        header = RecordingHeader(source: ["format": "ipin", "file": String(file.split(separator: "/").last ?? Substring(file))])
+        header = RecordingHeader(importing: .ipin, file: file)
     }
 
     mutating func decode(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) -> DecodedLine {

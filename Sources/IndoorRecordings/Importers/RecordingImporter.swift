@@ -34,3 +34,11 @@ public enum RecordingImporter {
         return try convert(reader, to: sink, venueId: venueId, beaconRegistry: beaconRegistry)
     }
 }
+
+extension RecordingHeader {
+    /// The header of a recording imported from `file` in `format`: its source names the format and the
+    /// file (without its folder).
+    init(importing format: RecordingFormat, file: String) {
+        self.init(source: ["format": format.rawValue, "file": String(file.split(separator: "/").last ?? Substring(file))])
+    }
+}

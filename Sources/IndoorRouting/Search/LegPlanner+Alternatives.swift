@@ -57,15 +57,7 @@ extension LegPlanner {
         guard count > 0, phases.count == 1, let hierarchyQuery, let hierarchyCache else { return [] }
         let graph = venue.graph
         let travel = phases[0]
-        let seeds = usable(from.exits, of: from, travel: travel, cost: cost).map {
-            SearchEndpoint(node: $0.node, cost: cost.offGraphCost(meters: $0.meters, travel: travel), tag: 0)
-        }
-        var targets: [SearchEndpoint] = []
-        for (k, c) in candidates.enumerated() {
-            for e in usable(c.entries, of: c, travel: travel, cost: cost) {
-                targets.append(SearchEndpoint(node: e.node, cost: cost.offGraphCost(meters: e.meters, travel: travel), tag: k))
-            }
-        }
+        let (seeds, targets) = endpoints(from: from, to: candidates, cost: cost, leaving: travel, arriving: travel)
         let (h, metric) = hierarchyCache.metric(cost: cost, travel: travel)
         guard let first = hierarchyQuery.search(hierarchy: h, metric: metric, graph: graph, seeds: seeds, targets: targets) else {
             return []

@@ -30,15 +30,7 @@ struct LegPlanner {
             let here = from.place.point
             return Leg(segments: [walk(here, here, level: from.levelIndex, travel: first, cost: cost)], cost: 0, targetTag: k)
         }
-        let seeds = usable(from.exits, of: from, travel: first, cost: cost).map {
-            SearchEndpoint(node: $0.node, cost: cost.offGraphCost(meters: $0.meters, travel: first), tag: 0)
-        }
-        var targets: [SearchEndpoint] = []
-        for (k, c) in candidates.enumerated() {
-            for e in usable(c.entries, of: c, travel: last, cost: cost) {
-                targets.append(SearchEndpoint(node: e.node, cost: cost.offGraphCost(meters: e.meters, travel: last), tag: k))
-            }
-        }
+        let (seeds, targets) = endpoints(from: from, to: candidates, cost: cost, leaving: first, arriving: last)
         var best: Leg?
         if let path = shortestPath(seeds: seeds, targets: targets, cost: cost, phases: phases) {
             search.settledStatesTotal += path.settledStates
@@ -68,6 +60,24 @@ struct LegPlanner {
             return hierarchyQuery.search(hierarchy: h, metric: metric, graph: venue.graph, seeds: seeds, targets: targets)
         }
         return search.search(seeds: seeds, targets: targets, cost: cost, phases: phases)
+    }
+
+    /// Where a search from `from` to `candidates` starts and ends: the usable exits of `from`, left
+    /// travelling `leaving`, and the usable entries of each candidate, reached travelling `arriving` and
+    /// tagged with the candidate's index; each costs its way off the graph.
+    func endpoints(
+        from: MatchedPlace, to candidates: [MatchedPlace], cost: CostModel, leaving: TravelKind, arriving: TravelKind
+    ) -> (seeds: [SearchEndpoint], targets: [SearchEndpoint]) {
+        let seeds = usable(from.exits, of: from, travel: leaving, cost: cost).map {
+            SearchEndpoint(node: $0.node, cost: cost.offGraphCost(meters: $0.meters, travel: leaving), tag: 0)
+        }
+        var targets: [SearchEndpoint] = []
+        for (k, c) in candidates.enumerated() {
+            for e in usable(c.entries, of: c, travel: arriving, cost: cost) {
+                targets.append(SearchEndpoint(node: e.node, cost: cost.offGraphCost(meters: e.meters, travel: arriving), tag: k))
+            }
+        }
+        return (seeds, targets)
     }
 
     /// The ways in or out that the cost model allows: a way along part of the matched edge only when the
