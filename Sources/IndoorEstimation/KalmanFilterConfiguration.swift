@@ -16,11 +16,6 @@ public struct KalmanFilterConfiguration: Hashable, Sendable {
     /// its largest diagonal element (and at least 1), before it is refused as not positive semidefinite.
     public var semidefiniteTolerance = 1e-12
 
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = KalmanFilterConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
-
     /// The configured gate threshold on d² for a measurement with `dimension` components (nil: no gate).
     /// - Complexity: one inverse chi-square CDF evaluation; the filter caches it per dimension.
     public func gateThreshold(measurementDimension dimension: Int) -> Double? {
@@ -30,6 +25,10 @@ public struct KalmanFilterConfiguration: Hashable, Sendable {
 }
 
 extension KalmanFilterConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = KalmanFilterConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "kalman-filter" in messages and on the command line.
     public static let configurationName = "kalman-filter"
 

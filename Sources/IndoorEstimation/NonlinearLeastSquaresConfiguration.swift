@@ -26,14 +26,13 @@ public struct NonlinearLeastSquaresConfiguration: Hashable, Sendable {
     public var covarianceRankTolerance = 1e-12
     /// How the covariance is scaled. Default ``CovarianceScaling/weightsAreInverseVariances``.
     public var covarianceScaling: CovarianceScaling = .weightsAreInverseVariances
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = NonlinearLeastSquaresConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension NonlinearLeastSquaresConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = NonlinearLeastSquaresConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "least-squares" in messages and on the command line.
     public static let configurationName = "least-squares"
 

@@ -60,11 +60,6 @@ public struct ServiceConfiguration: Sendable {
     /// The configuration of every navigation session.
     public var navigation = NavigationConfiguration.standard
 
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = ServiceConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
-
     /// The configuration after checking every range (``tunables``), the origins and the navigation
     /// configuration.
     /// - Throws: ``ServiceError/invalidConfiguration(field:reason:)`` naming the first bad field.
@@ -79,6 +74,10 @@ public struct ServiceConfiguration: Sendable {
 }
 
 extension ServiceConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = ServiceConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "service" in messages and on the command line.
     public static let configurationName = "service"
 

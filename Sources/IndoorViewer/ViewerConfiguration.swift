@@ -47,11 +47,6 @@ public struct ViewerConfiguration: Sendable {
     /// The live part (nil for a static file).
     public var live: Live?
 
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = ViewerConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
-
     /// The configuration after checking every range (``tunables``) and the live part.
     /// - Throws: ``ViewerError/invalidConfiguration(field:reason:)`` naming the first bad field.
     public func validated() throws(ViewerError) -> ViewerConfiguration {
@@ -67,6 +62,10 @@ public struct ViewerConfiguration: Sendable {
 }
 
 extension ViewerConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = ViewerConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "viewer" in messages and on the command line.
     public static let configurationName = "viewer"
 

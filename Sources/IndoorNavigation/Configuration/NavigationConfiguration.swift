@@ -111,11 +111,6 @@ public struct NavigationConfiguration: Hashable, Sendable, Codable {
     /// edge on their level).
     public var rearmDistanceMeters = 20.0
 
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = NavigationConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
-
     /// The corridor half-width (and off-route threshold) in metres for a location accuracy.
     public func corridorMeters(accuracyMeters: Double) -> Double {
         let scaled = accuracyMeters.isFinite ? corridorAccuracyFactor * accuracyMeters : maximumCorridorMeters
@@ -152,6 +147,10 @@ extension NavigationConfiguration {
 }
 
 extension NavigationConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = NavigationConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "navigation" in messages and on the command line.
     public static let configurationName = "navigation"
 

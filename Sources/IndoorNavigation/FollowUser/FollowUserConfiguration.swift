@@ -9,14 +9,13 @@ public struct FollowUserConfiguration: Hashable, Sendable {
     public var maximumHeadingAgeSeconds = 5.0
     /// Zoom set when following starts, if the camera is zoomed out further.
     public var followZoom = 19.0
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = FollowUserConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension FollowUserConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = FollowUserConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "follow-user" in messages and on the command line.
     public static let configurationName = "follow-user"
 

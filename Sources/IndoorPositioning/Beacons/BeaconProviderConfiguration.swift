@@ -34,14 +34,13 @@ public struct BeaconProviderConfiguration: Hashable, Sendable {
     /// Multilaterate only with the beacons on the level that won the vote (when enough of them were heard);
     /// otherwise with every heard beacon.
     public var fitWithinVotedLevel = true
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = BeaconProviderConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension BeaconProviderConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = BeaconProviderConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "beacon-provider" in messages and on the command line.
     public static let configurationName = "beacon-provider"
 

@@ -20,14 +20,13 @@ public struct StepDetectorConfiguration: Hashable, Sendable {
     public var peakToValleyTimeoutSeconds = 0.8
     /// Samples further apart than this restart the filters (a gap in the recording), s.
     public var maximumSampleGapSeconds = 1.0
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = StepDetectorConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension StepDetectorConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = StepDetectorConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "step-detector" in messages and on the command line.
     public static let configurationName = "step-detector"
 

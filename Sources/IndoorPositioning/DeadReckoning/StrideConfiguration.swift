@@ -17,11 +17,6 @@ public struct StrideConfiguration: Hashable, Sendable {
     /// Smallest stride uncertainty, m.
     public var minimumLengthSigmaMeters = 0.05
 
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = StrideConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
-
     /// Stride length for a peak-to-valley swing, metres, clamped to the configured range.
     public func strideMeters(peakToValleyMetersPerSecondSquared swing: Double) -> Double {
         // L = K · (a_max − a_min)^(1/4)
@@ -36,6 +31,10 @@ public struct StrideConfiguration: Hashable, Sendable {
 }
 
 extension StrideConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = StrideConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "stride" in messages and on the command line.
     public static let configurationName = "stride"
 

@@ -18,14 +18,13 @@ public struct BeaconAuditConfiguration: Hashable, Sendable {
     /// nearest, nearest taken as at least 0.5 m): over a narrow band of distances the RSSI noise (4–6 dB) hides
     /// the trend (20 log₁₀ 3 ≈ 9.5 dB at the default).
     public var minimumDistanceSpreadRatio = 3.0
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = BeaconAuditConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension BeaconAuditConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = BeaconAuditConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "beacon-audit" in messages and on the command line.
     public static let configurationName = "beacon-audit"
 

@@ -87,10 +87,6 @@ public struct FingerprintConfiguration: Hashable, Sendable {
     /// The signal model's settings and whether it is used (``signalModel``).
     var signalModelSwitch = SignalModelSwitch()
 
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = FingerprintConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 /// The signal model of a ``FingerprintConfiguration`` and whether it is on. Its settings are kept while
@@ -111,6 +107,10 @@ struct SignalModelSwitch: Hashable, Sendable {
 }
 
 extension FingerprintConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = FingerprintConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "fingerprint" in messages and on the command line.
     public static let configurationName = "fingerprint"
 

@@ -53,14 +53,13 @@ public struct SignalModelConfiguration: Hashable, Sendable {
     /// that fix either way). Off by default: no better over three particle seeds on ILC site 1 ("Signal
     /// model" in `docs/positioning-measurements.md`).
     public var weighsParticlesByLikelihood = false
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = SignalModelConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension SignalModelConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = SignalModelConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "signal-model" in messages and on the command line.
     public static let configurationName = "signal-model"
 

@@ -10,14 +10,13 @@ public struct TrackSurveyConfiguration: Hashable, Sendable {
     /// The track is thinned to points at least this far apart before its walk legs are taken
     /// (``RadioMap/walkLegs``), metres; at least ``RadioMap/minimumWalkLegMeters``.
     public var legSpacingMeters = 5.0
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = TrackSurveyConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension TrackSurveyConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = TrackSurveyConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "track-survey" in messages and on the command line.
     public static let configurationName = "track-survey"
 

@@ -103,14 +103,13 @@ public struct FusionConfiguration: Hashable, Sendable {
     /// mean and covariance after every input (the wall correction is then not used). `nil` turns it off.
     /// Default ``MapMatchingConfiguration/standard``.
     public var mapMatching: MapMatchingConfiguration? = .standard
-
-    /// The defaults.
-    public static let standard = FusionConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension FusionConfiguration: TunableConfiguration {
+    /// The defaults.
+    public static let standard = FusionConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "fusion" in messages and on the command line.
     public static let configurationName = "fusion"
 

@@ -30,14 +30,13 @@ public struct FusionSmoothingConfiguration: Hashable, Sendable {
     /// 2.865 → 2.730 m blocked
     /// (docs/positioning-measurements.md, "Particles offline without a floor plan").
     public var particlesWithoutFloorPlan = true
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = FusionSmoothingConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension FusionSmoothingConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = FusionSmoothingConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "fusion-smoothing" in messages and on the command line.
     public static let configurationName = "fusion-smoothing"
 

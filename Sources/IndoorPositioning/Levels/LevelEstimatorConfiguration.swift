@@ -34,14 +34,13 @@ public struct LevelEstimatorConfiguration: Hashable, Sendable {
     public var beaconLevelWeight = 0.15
     /// Smallest probability any level keeps, so that evidence can always bring it back.
     public var probabilityFloor = 1e-6
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = LevelEstimatorConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension LevelEstimatorConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = LevelEstimatorConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "level-estimator" in messages and on the command line.
     public static let configurationName = "level-estimator"
 

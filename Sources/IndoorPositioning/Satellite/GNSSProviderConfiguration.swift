@@ -27,14 +27,13 @@ public struct GNSSProviderConfiguration: Hashable, Sendable {
     /// Whether fixes are used while the user is below ground (floor number < 0): satellite signals do not reach
     /// basements, and what a phone reports there comes from the network or multipath.
     public var useBelowGround = false
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = GNSSProviderConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension GNSSProviderConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = GNSSProviderConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "gnss-provider" in messages and on the command line.
     public static let configurationName = "gnss-provider"
 

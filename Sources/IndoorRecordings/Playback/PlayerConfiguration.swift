@@ -24,14 +24,13 @@ public struct PlayerConfiguration: Hashable, Sendable {
     public var speed = PlaybackSpeed.asFastAsPossible
     /// Whether a malformed line or a too-late sample throws instead of being reported and skipped.
     public var strict = false
-
-    /// The defaults (30 s window, as fast as possible, lenient).
-    public static let standard = PlayerConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension PlayerConfiguration: TunableConfiguration {
+    /// The defaults (30 s window, as fast as possible, lenient).
+    public static let standard = PlayerConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "player" in messages and on the command line.
     public static let configurationName = "player"
 

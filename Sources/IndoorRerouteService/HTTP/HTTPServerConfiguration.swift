@@ -55,11 +55,6 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// keep-alive connections are closed after the same time.
     public var requestReadTimeoutSeconds: Double = 10
 
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = HTTPServerConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
-
     /// The threads a pool may have (`serve --threads`).
     public static let threadRange = 1...64
 
@@ -81,6 +76,10 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
 }
 
 extension HTTPServerConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = HTTPServerConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "http-server" in messages and on the command line.
     public static let configurationName = "http-server"
 

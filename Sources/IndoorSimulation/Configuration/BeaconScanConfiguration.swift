@@ -23,14 +23,13 @@ public struct BeaconScanConfiguration: Hashable, Sendable {
     public var beaconMountHeightMeters = 2.5
     /// Whether RSSI is reported in whole dBm, as phones do.
     public var roundsToWholeDbm = true
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = BeaconScanConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension BeaconScanConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = BeaconScanConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "beacon-scan" in messages and on the command line.
     public static let configurationName = "beacon-scan"
 

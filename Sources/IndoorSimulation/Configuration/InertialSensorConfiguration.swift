@@ -47,14 +47,13 @@ public struct InertialSensorConfiguration: Hashable, Sendable {
     public var seaLevelPressureHectopascals = 1013.25
     /// Altitude of the venue's ground level above sea level, m.
     public var venueAltitudeMeters = 0.0
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = InertialSensorConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension InertialSensorConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = InertialSensorConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "inertial" in messages and on the command line.
     public static let configurationName = "inertial"
 

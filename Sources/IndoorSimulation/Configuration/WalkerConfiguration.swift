@@ -37,14 +37,13 @@ public struct WalkerConfiguration: Hashable, Sendable {
     public var groundTruthRateHz = 1.0
     /// Height of the phone above the floor, m (used for pressure and beacon distances).
     public var deviceHeightMeters = 1.2
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = WalkerConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension WalkerConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = WalkerConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "walker" in messages and on the command line.
     public static let configurationName = "walker"
 

@@ -23,11 +23,6 @@ public struct SyntheticVenueConfiguration: Hashable, Sendable {
     /// Geographic position of the venue's local origin (the first tower's south-west corner), in degrees.
     public var origin = GeoCoordinate(latitudeDegrees: 47.3769, longitudeDegrees: 8.5417)
 
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = SyntheticVenueConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
-
     /// The configuration after checking every range (``tunables``) and the origin.
     /// - Throws: ``SyntheticVenueError/invalidConfiguration(field:value:reason:)`` naming the first bad field.
     public func validated() throws(SyntheticVenueError) -> SyntheticVenueConfiguration {
@@ -46,6 +41,10 @@ public struct SyntheticVenueConfiguration: Hashable, Sendable {
 }
 
 extension SyntheticVenueConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = SyntheticVenueConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "synthetic-venue" in messages and on the command line.
     public static let configurationName = "synthetic-venue"
 

@@ -57,14 +57,13 @@ public struct MapMatchingConfiguration: Hashable, Sendable {
     /// ILC walks announce arrival with no false off-route, ordinary and blocked, where 2 and 3 gave false
     /// ones ("Honest covariance from the walls" in `docs/positioning-measurements.md`).
     public var spreadCovarianceFactor = 4.0
-
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = MapMatchingConfiguration(defaults: ())
-
-    private init(defaults: Void) {}
 }
 
 extension MapMatchingConfiguration: TunableConfiguration {
+    /// The defaults (see each property and ``tunables``).
+    public static let standard = MapMatchingConfiguration(defaults: ())
+    private init(defaults: Void) {}
+
     /// "map-matching" in messages and on the command line.
     public static let configurationName = "map-matching"
 
