@@ -35,6 +35,19 @@ import Testing
         #expect(assigned[0] == ILCFloorName.Assignment(name: "F1", ordinal: 1, floorNumber: nil, isKnown: false))
     }
 
+    @Test func unknownNamesAreOrderedByTheirNumbers() {
+        // A site whose floors are signed L1 … L10: byte order would put L10 right after L1.
+        let names = ["L10", "L2", "L1", "L9", "L3"]
+        #expect(ILCFloorName.assign(names).map(\.ordinal) == [4, 1, 0, 3, 2])
+        // Letters before numbers decide first; a name with no digits after one with them at the same place.
+        #expect(ILCFloorName.naturallyPrecedes("L10", "M1"))
+        #expect(ILCFloorName.naturallyPrecedes("LG2", "LG10"))
+        #expect(!ILCFloorName.naturallyPrecedes("L2", "L2"))
+        #expect(ILCFloorName.naturallyPrecedes("L2", "L2A"))
+        // Digit runs longer than an Int compare as the largest number, not as a crash.
+        #expect(ILCFloorName.naturallyPrecedes("L3", "L99999999999999999999999"))
+    }
+
     @Test func onlyUnknownNamesStartAtZero() {
         #expect(ILCFloorName.assign(["Roof", "Mezz"]).map(\.ordinal) == [1, 0])
     }
