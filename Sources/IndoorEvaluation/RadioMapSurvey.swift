@@ -42,12 +42,22 @@ public enum RadioMapSurvey {
         }
     }
 
+    /// A walk's smoothed track, and whether anything besides dead reckoning shaped it.
+    public struct SmoothedWalk: Sendable {
+        /// The smoothed track points.
+        public var track: [RadioMapBuilder.TrackPoint]
+        /// Whether the run fused an absolute fix or range or matched steps to a floor plan. Without, the
+        /// track is dead reckoning from the start point and its strides say nothing about the walker's
+        /// (their ratio is the filter's starting stride scale), so the walk measures no stride ratio.
+        public var measuresStrides: Bool
+    }
+
     /// The smoothed track of `loaded`, run from its first truth point only (the truth handed to the replay
     /// is that point, repeated at the last sample's time so the replay has two to start and score with).
     /// - Throws: ``SurveyTrackError`` when the walk has no start point or the run or its smoothing failed.
     public static func smoothedTrack(
         _ loaded: LoadedRecording, placement: TrackPlacement
-    ) throws -> [RadioMapBuilder.TrackPoint] {
+    ) throws -> SmoothedWalk {
         guard let start = loaded.truth?.start else { throw SurveyTrackError.noStartPoint }
         let end = max(start.timeSeconds, loaded.samples.last?.timeSeconds ?? start.timeSeconds)
         let startOnly = try GroundTruthTrack(
@@ -64,7 +74,7 @@ public enum RadioMapSurvey {
         }
         // The start level's own name where the track is on it (a venue level may be named by a floor name).
         let startIndex = start.level.flatMap { LevelCandidate.index(of: $0, in: replay.levels, venue: settings.venue) }
-        return RadioMapBuilder.trackPoints(offline.smoothed, levels: replay.levels, namedLike: start.level).map { point in
+        let track = RadioMapBuilder.trackPoints(offline.smoothed, levels: replay.levels, namedLike: start.level).map { point in
             var named = point
             if let startIndex, point.level.flatMap({ LevelCandidate.index(of: $0, in: replay.levels, venue: settings.venue) }) == startIndex
             {
@@ -72,6 +82,8 @@ public enum RadioMapSurvey {
             }
             return named
         }
+        let evidence = replay.statistics.acceptedFixes > 0 || replay.statistics.mapMatchedSteps > 0
+        return SmoothedWalk(track: track, measuresStrides: evidence)
     }
 
     /// The walk name a file is stored under in a radio map: its file name without extension.
@@ -99,9 +111,11 @@ public enum RadioMapSurvey {
                 let placed: RadioMapBuilder.PlacedWalk
                 var placementErrors: [Double] = []
                 if let tracks, trackPlaced.contains(file) {
+                    let smoothed = try smoothedTrack(loaded, placement: tracks)
                     placed = try RadioMapBuilder.placed(
-                        walk: walkName(file), samples: loaded.samples, track: try smoothedTrack(loaded, placement: tracks),
-                        survey: tracks.survey, configuration: configuration, deadReckoning: deadReckoning)
+                        walk: walkName(file), samples: loaded.samples, track: smoothed.track, survey: tracks.survey,
+                        strideRatio: smoothed.measuresStrides ? nil : .some(nil), configuration: configuration, deadReckoning: deadReckoning
+                    )
                     // For the report only: the placed scans against the truth (when the walk has more than its start).
                     let truth = loaded.truth?.points ?? []
                     if truth.count >= 2 {

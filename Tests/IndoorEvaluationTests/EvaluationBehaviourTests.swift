@@ -213,6 +213,33 @@ import Testing
         #expect(result.trackPlacementErrorsMeters.count == errors.count)
     }
 
+    @Test func aWalkTrackedByDeadReckoningAloneMeasuresNoStrideRatio() throws {
+        // Without beacons and floor plan nothing but the steps shapes the track: its strides are the
+        // filter's starting scale, not the walker's, so the walk gives the map no stride ratio.
+        let walk = EvaluationFixtures.campusWalk
+        let bare = EvaluationSettings(venue: nil, registry: nil)
+        let loaded = try LoadedRecording.read(walk, venue: nil, registry: nil)
+        let alone = try RadioMapSurvey.smoothedTrack(loaded, placement: RadioMapSurvey.TrackPlacement(settings: bare, survey: .standard))
+        #expect(!alone.measuresStrides)
+        #expect(alone.track.count > 10)
+        let unmeasured = RadioMapSurvey.build(
+            files: [walk], venue: nil, registry: nil, configuration: .standard,
+            tracks: RadioMapSurvey.TrackPlacement(settings: bare, survey: .standard), trackPlaced: [walk])
+        #expect(unmeasured.map.strideRatios == [nil])
+        #expect(unmeasured.map.surveyedStrideScale == nil)
+        // With the beacons' ranges the track is corrected and the walk measures its strides.
+        let settings = try Self.campus()
+        let withBeacons = try RadioMapSurvey.smoothedTrack(
+            try LoadedRecording.read(walk, venue: settings.venue, registry: settings.registry),
+            placement: RadioMapSurvey.TrackPlacement(settings: settings, survey: .standard))
+        #expect(withBeacons.measuresStrides)
+        let measured = RadioMapSurvey.build(
+            files: [walk], venue: settings.venue, registry: settings.registry, configuration: .standard,
+            tracks: RadioMapSurvey.TrackPlacement(settings: settings, survey: .standard), trackPlaced: [walk])
+        let ratio = try #require(measured.map.strideRatios.first ?? nil)
+        #expect((0.5...2).contains(ratio))
+    }
+
     @Test func aTighterSigmaLeavesScansOut() throws {
         // Without beacons the track drifts: a 1 m limit keeps fewer scans than 1000 m.
         let settings = EvaluationSettings(venue: try EvaluationInputs.loadVenue(path: EvaluationFixtures.campusVenue), registry: nil)
