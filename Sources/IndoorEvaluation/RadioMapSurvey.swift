@@ -99,41 +99,41 @@ public enum RadioMapSurvey {
     /// placed on its own (`jobs` at a time, ``RadioMapBuilder/placed(walk:samples:truth:strideRatio:configuration:deadReckoning:)``,
     /// its samples dropped once placed), then the placed walks are added in file order (the same map as
     /// one after the other); `progress` hears the number of files started and the file just started.
+    /// Track-placed walks whose tracks only dead reckoning shaped (``SmoothedWalk/measuresStrides``) are
+    /// placed a second time, their fusion started at the stride scale the other walks measured
+    /// (``RadioMap/strideScale(of:)``), when there is one.
     public static func build(
         files: [String], venue: Venue?, registry: BeaconRegistry?,
         configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration = .standard, jobs: Int = 1,
         tracks: TrackPlacement? = nil, trackPlaced: Set<String> = [], progress: ((Int, String) -> Void)? = nil
     ) -> Result {
         let readAhead = LoadedRecording.readsAhead(jobs: jobs, files: files.count)
-        let placedWalks = ParallelJobs.map(files, jobs: jobs, costs: ParallelJobs.fileSizes(files), progress: progress) { _, file in
-            Swift.Result { () throws -> Placed in
-                let loaded = try LoadedRecording.read(file, venue: venue, registry: registry, readAhead: readAhead)
-                let placed: RadioMapBuilder.PlacedWalk
-                var placementErrors: [Double] = []
-                if let tracks, trackPlaced.contains(file) {
-                    let smoothed = try smoothedTrack(loaded, placement: tracks)
-                    placed = try RadioMapBuilder.placed(
-                        walk: walkName(file), samples: loaded.samples, track: smoothed.track, survey: tracks.survey,
-                        strideRatio: smoothed.measuresStrides ? nil : .some(nil), configuration: configuration, deadReckoning: deadReckoning
-                    )
-                    // For the report only: the placed scans against the truth (when the walk has more than its start).
-                    let truth = loaded.truth?.points ?? []
-                    if truth.count >= 2 {
-                        let truthTrack = TimedTrajectory(truth.map { ($0.timeSeconds, $0.point) })
-                        for placement in placed.outcome.placements {
-                            guard let point = truthTrack.position(atSeconds: placement.timeSeconds, extrapolation: .none) else { continue }
-                            placementErrors.append(point.distance(to: placement.point))
-                        }
-                    }
-                } else {
-                    guard let groundTruth = loaded.truth, groundTruth.count >= 2 else {
-                        return .skipped(loaded.truth == nil ? "no ground truth" : "only one ground-truth point")
-                    }
-                    placed = try RadioMapBuilder.placed(
-                        walk: walkName(file), samples: loaded.samples, truth: groundTruth.points, configuration: configuration,
-                        deadReckoning: deadReckoning)
+        func place(_ files: [String], tracks: TrackPlacement?, progress: ((Int, String) -> Void)?) -> [Swift.Result<Placed, any Error>] {
+            ParallelJobs.map(files, jobs: jobs, costs: ParallelJobs.fileSizes(files), progress: progress) { _, file in
+                Swift.Result { () throws -> Placed in
+                    try placed(
+                        file, venue: venue, registry: registry, readAhead: readAhead, configuration: configuration,
+                        deadReckoning: deadReckoning, tracks: trackPlaced.contains(file) ? tracks : nil)
                 }
-                return .placed(placed, frame: loaded.frame, usedFloorFrame: loaded.usedFloorFrame, placementErrors: placementErrors)
+            }
+        }
+        var placedWalks = place(files, tracks: tracks, progress: progress)
+        // Walks that only dead reckoning tracked are placed again, started at the stride scale the others
+        // measured (always in the fusion's range: ratios lie in RadioMapBuilder.strideRatioRange).
+        let ratios = placedWalks.map { result -> Double? in
+            guard case .success(.placed(let walk, _, _, _, _)) = result else { return nil }
+            return walk.outcome.strideRatio
+        }
+        let again = placedWalks.indices.filter { index in
+            guard case .success(.placed(_, _, _, _, let deadReckonedOnly)) = placedWalks[index] else { return false }
+            return deadReckonedOnly
+        }
+        if var restarted = tracks, !again.isEmpty, let scale = RadioMap.strideScale(of: ratios),
+            let fusion = try? restarted.settings.fusion.withInitialStrideScale(scale)
+        {
+            restarted.settings.fusion = fusion
+            for (index, result) in zip(again, place(again.map { files[$0] }, tracks: restarted, progress: nil)) {
+                placedWalks[index] = result
             }
         }
         var builder: RadioMapBuilder?
@@ -145,7 +145,7 @@ public enum RadioMapSurvey {
             switch result {
             case .failure(let error): skipped.append((file, EvaluationInputs.skipReason(for: error)))
             case .success(.skipped(let reason)): skipped.append((file, reason))
-            case .success(.placed(let placed, let frame, let usedFloorFrame, let errors)):
+            case .success(.placed(let placed, let frame, let usedFloorFrame, let errors, _)):
                 if builder == nil {
                     mapFrame = frame
                     builder = RadioMapBuilder(configuration: configuration, frameReference: frame?.reference, deadReckoning: deadReckoning)
@@ -162,10 +162,49 @@ public enum RadioMapSurvey {
         return Result(map: map, outcomes: outcomes, skipped: skipped, trackPlacementErrorsMeters: placementErrors)
     }
 
+    /// One file read and placed: on its smoothed track with `tracks`, else on its ground truth.
+    private static func placed(
+        _ file: String, venue: Venue?, registry: BeaconRegistry?, readAhead: Bool, configuration: FingerprintConfiguration,
+        deadReckoning: DeadReckoningConfiguration, tracks: TrackPlacement?
+    ) throws -> Placed {
+        let loaded = try LoadedRecording.read(file, venue: venue, registry: registry, readAhead: readAhead)
+        let placed: RadioMapBuilder.PlacedWalk
+        var placementErrors: [Double] = []
+        var deadReckonedOnly = false
+        if let tracks {
+            let smoothed = try smoothedTrack(loaded, placement: tracks)
+            deadReckonedOnly = !smoothed.measuresStrides
+            placed = try RadioMapBuilder.placed(
+                walk: walkName(file), samples: loaded.samples, track: smoothed.track, survey: tracks.survey,
+                strideRatio: deadReckonedOnly ? .some(nil) : nil, configuration: configuration, deadReckoning: deadReckoning
+            )
+            // For the report only: the placed scans against the truth (when the walk has more than its start).
+            let truth = loaded.truth?.points ?? []
+            if truth.count >= 2 {
+                let truthTrack = TimedTrajectory(truth.map { ($0.timeSeconds, $0.point) })
+                for placement in placed.outcome.placements {
+                    guard let point = truthTrack.position(atSeconds: placement.timeSeconds, extrapolation: .none) else { continue }
+                    placementErrors.append(point.distance(to: placement.point))
+                }
+            }
+        } else {
+            guard let groundTruth = loaded.truth, groundTruth.count >= 2 else {
+                return .skipped(loaded.truth == nil ? "no ground truth" : "only one ground-truth point")
+            }
+            placed = try RadioMapBuilder.placed(
+                walk: walkName(file), samples: loaded.samples, truth: groundTruth.points, configuration: configuration,
+                deadReckoning: deadReckoning)
+        }
+        return .placed(
+            placed, frame: loaded.frame, usedFloorFrame: loaded.usedFloorFrame, placementErrors: placementErrors,
+            deadReckonedOnly: deadReckonedOnly)
+    }
+
     /// What a read job hands on: the walk placed in its own frame (`frame`, with whether it is the venue's
     /// floor frame), or the reason it was left out.
     private enum Placed {
-        case placed(RadioMapBuilder.PlacedWalk, frame: LocalFrame?, usedFloorFrame: Bool, placementErrors: [Double])
+        case placed(
+            RadioMapBuilder.PlacedWalk, frame: LocalFrame?, usedFloorFrame: Bool, placementErrors: [Double], deadReckonedOnly: Bool)
         case skipped(String)
     }
 }

@@ -240,6 +240,31 @@ import Testing
         #expect((0.5...2).contains(ratio))
     }
 
+    @Test func aDeadReckonedWalkIsPlacedAgainAtTheStrideScaleTheOthersMeasured() throws {
+        // Three copies of the campus walk surveyed on their truth measure its strides; a fourth, placed on
+        // its own track with nothing but dead reckoning (no beacons, no floor plan), is placed again with
+        // the fusion started at their stride scale: its track, dead reckoning scaled, is that much longer.
+        let folder = try EvaluationFixtures.folder()
+        let files = ["a.jsonl", "b.jsonl", "c.jsonl", "tracked.jsonl"].map { folder.appendingPathComponent($0).path }
+        for file in files { try FileManager.default.copyItem(atPath: EvaluationFixtures.campusWalk, toPath: file) }
+        let everyScan = try TrackSurveyConfiguration { $0.maximumSigmaMeters = 1_000 }
+        let bare = RadioMapSurvey.TrackPlacement(settings: EvaluationSettings(venue: nil, registry: nil), survey: everyScan)
+        func placedPathMeters(_ files: [String]) throws -> (meters: Double, map: RadioMap) {
+            let result = RadioMapSurvey.build(
+                files: files, venue: nil, registry: nil, configuration: .standard, tracks: bare, trackPlaced: [files[files.count - 1]])
+            let points = try #require(result.outcomes.last).placements.map(\.point)
+            #expect(points.count > 10)
+            return (zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }, result.map)
+        }
+        let alone = try placedPathMeters([files[3]])
+        let together = try placedPathMeters(files)
+        #expect(alone.map.surveyedStrideScale == nil)
+        let scale = try #require(together.map.surveyedStrideScale)
+        #expect(together.map.strideRatios.count == 4 && together.map.strideRatios[3] == nil)
+        #expect(abs(scale - 1) > 0.01, "the walk's strides are \(scale) of its steps")
+        #expect(abs(together.meters / alone.meters - scale) < 0.01, "\(together.meters) m against \(alone.meters) m, scale \(scale)")
+    }
+
     @Test func aTighterSigmaLeavesScansOut() throws {
         // Without beacons the track drifts: a 1 m limit keeps fewer scans than 1000 m.
         let settings = EvaluationSettings(venue: try EvaluationInputs.loadVenue(path: EvaluationFixtures.campusVenue), registry: nil)
