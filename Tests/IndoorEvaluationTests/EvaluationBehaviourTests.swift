@@ -213,9 +213,9 @@ import Testing
         #expect(result.trackPlacementErrorsMeters.count == errors.count)
     }
 
-    @Test func aWalkTrackedByDeadReckoningAloneMeasuresNoStrideRatio() throws {
-        // Without beacons and floor plan nothing but the steps shapes the track: its strides are the
-        // filter's starting scale, not the walker's, so the walk gives the map no stride ratio.
+    @Test func aWalkTrackedWithoutFixesMeasuresNoStrideRatio() throws {
+        // Without beacons nothing absolute shapes the track: its strides are the filter's starting scale,
+        // not the walker's, so the walk gives the map no stride ratio.
         let walk = EvaluationFixtures.campusWalk
         let bare = EvaluationSettings(venue: nil, registry: nil)
         let loaded = try LoadedRecording.read(walk, venue: nil, registry: nil)
@@ -227,6 +227,12 @@ import Testing
             tracks: RadioMapSurvey.TrackPlacement(settings: bare, survey: .standard), trackPlaced: [walk])
         #expect(unmeasured.map.strideRatios == [nil])
         #expect(unmeasured.map.surveyedStrideScale == nil)
+        // Nor do the walls of a floor plan alone: they keep the shorter strides.
+        let walls = EvaluationSettings(venue: try EvaluationInputs.loadVenue(path: EvaluationFixtures.campusVenue), registry: nil)
+        let walled = try RadioMapSurvey.smoothedTrack(
+            try LoadedRecording.read(walk, venue: walls.venue, registry: nil),
+            placement: RadioMapSurvey.TrackPlacement(settings: walls, survey: .standard))
+        #expect(!walled.measuresStrides)
         // With the beacons' ranges the track is corrected and the walk measures its strides.
         let settings = try Self.campus()
         let withBeacons = try RadioMapSurvey.smoothedTrack(
