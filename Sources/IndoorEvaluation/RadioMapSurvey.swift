@@ -58,7 +58,7 @@ public enum RadioMapSurvey {
     /// is that point, repeated at the last sample's time so the replay has two to start and score with).
     /// - Throws: ``SurveyTrackError`` when the walk has no start point or the run or its smoothing failed.
     public static func smoothedTrack(
-        _ loaded: LoadedRecording, placement: TrackPlacement
+        _ loaded: LoadedRecording, placement: TrackPlacement, guide: RadioMap? = nil
     ) throws -> SmoothedWalk {
         guard let start = loaded.truth?.start else { throw SurveyTrackError.noStartPoint }
         let end = max(start.timeSeconds, loaded.samples.last?.timeSeconds ?? start.timeSeconds)
@@ -67,7 +67,8 @@ public enum RadioMapSurvey {
         var settings = placement.settings
         settings.offline = .standard
         settings.manualFixes = nil
-        guard let replay = try RecordingPipeline.evaluate(loaded, truth: startOnly, settings: settings) else {
+        let matcher = guide.map { FingerprintMatcher(map: $0, configuration: settings.fingerprint) }
+        guard let replay = try RecordingPipeline.evaluate(loaded, truth: startOnly, settings: settings, matcher: matcher) else {
             throw SurveyTrackError.noStartPoint
         }
         if let failure = replay.startFailure { throw SurveyTrackError.startFailed("\(failure)") }
@@ -109,34 +110,48 @@ public enum RadioMapSurvey {
         tracks: TrackPlacement? = nil, trackPlaced: Set<String> = [], progress: ((Int, String) -> Void)? = nil
     ) -> Result {
         let readAhead = LoadedRecording.readsAhead(jobs: jobs, files: files.count)
-        func place(_ files: [String], tracks: TrackPlacement?, progress: ((Int, String) -> Void)?) -> [Swift.Result<Placed, any Error>] {
+        func place(
+            _ files: [String], tracks: TrackPlacement?, guide: ((String) -> RadioMap)?, progress: ((Int, String) -> Void)?
+        ) -> [Swift.Result<Placed, any Error>] {
             ParallelJobs.map(files, jobs: jobs, costs: ParallelJobs.fileSizes(files), progress: progress) { _, file in
                 Swift.Result { () throws -> Placed in
                     try placed(
                         file, venue: venue, registry: registry, readAhead: readAhead, configuration: configuration,
-                        deadReckoning: deadReckoning, tracks: trackPlaced.contains(file) ? tracks : nil)
+                        deadReckoning: deadReckoning, tracks: trackPlaced.contains(file) ? tracks : nil, guide: guide?(file))
                 }
             }
         }
-        var placedWalks = place(files, tracks: tracks, progress: progress)
-        // Walks that only dead reckoning tracked are placed again, started at the stride scale the others
-        // measured (always in the fusion's range: ratios lie in RadioMapBuilder.strideRatioRange).
-        let ratios = placedWalks.map { result -> Double? in
-            guard case .success(.placed(let walk, _, _, _, _)) = result else { return nil }
-            return walk.outcome.strideRatio
-        }
+        var placedWalks = place(files, tracks: tracks, guide: nil, progress: progress)
+        // Walks that only dead reckoning tracked are placed again, guided by what the others measured: the
+        // stride scale to start from and the walked directions to align the heading to (each walk without
+        // its own legs).
         let again = placedWalks.indices.filter { index in
             guard case .success(.placed(_, _, _, _, let deadReckonedOnly)) = placedWalks[index] else { return false }
             return deadReckonedOnly
         }
-        if var restarted = tracks, !again.isEmpty, let scale = RadioMap.strideScale(of: ratios),
-            let fusion = try? restarted.settings.fusion.withInitialStrideScale(scale)
+        // With a venue its floor plan aligns the heading, so only a stride scale can guide.
+        if let tracks, !again.isEmpty,
+            case let first = assemble(files: files, placedWalks, configuration: configuration, deadReckoning: deadReckoning).map,
+            venue == nil || first.surveyedStrideScale != nil
         {
-            restarted.settings.fusion = fusion
-            for (index, result) in zip(again, place(again.map { files[$0] }, tracks: restarted, progress: nil)) {
+            let guide = { (file: String) -> RadioMap in
+                let own = first.walks.firstIndex(of: walkName(file))
+                return RadioMap(
+                    frameReference: first.frameReference, transmitters: [], levels: first.levels, walks: first.walks, fingerprints: [],
+                    strideRatios: first.strideRatios, walkLegs: first.walkLegs.indices.map { $0 == own ? [] : first.walkLegs[$0] })
+            }
+            for (index, result) in zip(again, place(again.map { files[$0] }, tracks: tracks, guide: guide, progress: nil)) {
                 placedWalks[index] = result
             }
         }
+        return assemble(files: files, placedWalks, configuration: configuration, deadReckoning: deadReckoning)
+    }
+
+    /// The placed walks added in file order into one map.
+    private static func assemble(
+        files: [String], _ placedWalks: [Swift.Result<Placed, any Error>], configuration: FingerprintConfiguration,
+        deadReckoning: DeadReckoningConfiguration
+    ) -> Result {
         var builder: RadioMapBuilder?
         var mapFrame: LocalFrame?
         var outcomes: [RadioMapBuilder.WalkOutcome] = []
@@ -166,14 +181,14 @@ public enum RadioMapSurvey {
     /// One file read and placed: on its smoothed track with `tracks`, else on its ground truth.
     private static func placed(
         _ file: String, venue: Venue?, registry: BeaconRegistry?, readAhead: Bool, configuration: FingerprintConfiguration,
-        deadReckoning: DeadReckoningConfiguration, tracks: TrackPlacement?
+        deadReckoning: DeadReckoningConfiguration, tracks: TrackPlacement?, guide: RadioMap?
     ) throws -> Placed {
         let loaded = try LoadedRecording.read(file, venue: venue, registry: registry, readAhead: readAhead)
         let placed: RadioMapBuilder.PlacedWalk
         var placementErrors: [Double] = []
         var deadReckonedOnly = false
         if let tracks {
-            let smoothed = try smoothedTrack(loaded, placement: tracks)
+            let smoothed = try smoothedTrack(loaded, placement: tracks, guide: guide)
             deadReckonedOnly = !smoothed.measuresStrides
             placed = try RadioMapBuilder.placed(
                 walk: walkName(file), samples: loaded.samples, track: smoothed.track, survey: tracks.survey,

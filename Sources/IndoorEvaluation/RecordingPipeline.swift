@@ -49,7 +49,7 @@ public enum RecordingPipeline {
 
     /// Builds the pipeline for `loaded` and replays it from `truth`'s start (`observer` follows the run);
     /// nil when the truth has fewer than two points. With ``EvaluationSettings/offline``, the run is also
-    /// smoothed offline; without a floor plan, with a radio map (whose fingerprints give the many-peaked
+    /// smoothed offline; without a floor plan, with a radio map that has fingerprints (they give the many-peaked
     /// evidence particles carry better than one Gaussian) and with
     /// ``FusionSmoothingConfiguration/particlesWithoutFloorPlan`` the smoothing has a forward pass of its
     /// own, with wall-free particles, and the live figures are the plain run's.
@@ -58,7 +58,8 @@ public enum RecordingPipeline {
         observer: (any FusionReplayObserver)? = nil
     ) throws -> FusionReplay? {
         let pipeline = try build(loaded, settings: settings, matcher: matcher)
-        guard let offline = settings.offline, offline.particlesWithoutFloorPlan, settings.venue == nil, matcher != nil,
+        guard let offline = settings.offline, offline.particlesWithoutFloorPlan, settings.venue == nil,
+            matcher.map({ !$0.map.fingerprints.isEmpty }) == true,
             var particles = settings.fusion.mapMatching, !particles.withoutFloorPlan
         else {
             return FusionReplay.run(

@@ -249,7 +249,8 @@ import Testing
     @Test func aDeadReckonedWalkIsPlacedAgainAtTheStrideScaleTheOthersMeasured() throws {
         // Three copies of the campus walk surveyed on their truth measure its strides; a fourth, placed on
         // its own track with nothing but dead reckoning (no beacons, no floor plan), is placed again with
-        // the fusion started at their stride scale: its track, dead reckoning scaled, is that much longer.
+        // the fusion started at their stride scale (and aligned to their walked directions): its track is
+        // that much longer.
         let folder = try EvaluationFixtures.folder()
         let files = ["a.jsonl", "b.jsonl", "c.jsonl", "tracked.jsonl"].map { folder.appendingPathComponent($0).path }
         for file in files { try FileManager.default.copyItem(atPath: EvaluationFixtures.campusWalk, toPath: file) }
@@ -269,6 +270,45 @@ import Testing
         #expect(together.map.strideRatios.count == 4 && together.map.strideRatios[3] == nil)
         #expect(abs(scale - 1) > 0.01, "the walk's strides are \(scale) of its steps")
         #expect(abs(together.meters / alone.meters - scale) < 0.01, "\(together.meters) m against \(alone.meters) m, scale \(scale)")
+    }
+
+    @Test func aGuideMapsWalkedDirectionsAlignADeadReckonedTrack() throws {
+        // The campus walk dead reckoned alone, and again guided by a map holding only the walk legs of the
+        // same path tracked with its beacons, whose heading it aligns to those directions.
+        // Its truth names floors by number (as IPIN's does), so without a venue the levels are known.
+        let text = try String(contentsOfFile: EvaluationFixtures.campusWalk, encoding: .utf8)
+        let numbered = ["0", "1", "2"].reduce(text) { text, n in
+            text.replacingOccurrences(of: #""level":"lvl-a\#(n)""#, with: #""floorNumber":\#(n)"#)
+        }
+        #expect(numbered != text)
+        let walk = try EvaluationFixtures.write(
+            numbered.split(separator: "\n").map(String.init), named: "numbered.jsonl", in: try EvaluationFixtures.folder())
+        let bare = RadioMapSurvey.TrackPlacement(settings: EvaluationSettings(venue: nil, registry: nil), survey: .standard)
+        let beacons = EvaluationSettings(venue: nil, registry: try Self.campus().registry)
+        let surveyed = RadioMapSurvey.build(
+            files: [walk], venue: nil, registry: beacons.registry, configuration: .standard,
+            tracks: RadioMapSurvey.TrackPlacement(settings: beacons, survey: .standard), trackPlaced: [walk]
+        ).map
+        #expect(surveyed.walkLegs.first?.isEmpty == false)
+        let legsOnly = RadioMap(
+            frameReference: surveyed.frameReference, transmitters: [], levels: surveyed.levels, walks: surveyed.walks, fingerprints: [],
+            strideRatios: [nil], walkLegs: surveyed.walkLegs)
+        let loaded = try LoadedRecording.read(walk, venue: nil, registry: nil)
+        let truth = try #require(loaded.truth)
+        func meanErrorMeters(_ walk: RadioMapSurvey.SmoothedWalk) -> Double {
+            let errors = walk.track.compactMap { point in
+                truth.position(atSeconds: point.timeSeconds, extrapolation: .none).map { $0.distance(to: point.point) }
+            }
+            return errors.reduce(0, +) / Double(max(1, errors.count))
+        }
+        let alone = try RadioMapSurvey.smoothedTrack(loaded, placement: bare)
+        let guided = try RadioMapSurvey.smoothedTrack(loaded, placement: bare, guide: legsOnly)
+        #expect(!guided.measuresStrides)
+        // This walk's error is its strides' (dead reckoning 3 % short), which the directions do not mend:
+        // the guided track differs (the directions reached the filter) and is no farther from the truth.
+        let (withGuide, without) = (meanErrorMeters(guided), meanErrorMeters(alone))
+        #expect(zip(guided.track, alone.track).contains { $0.point.distance(to: $1.point) > 0.01 })
+        #expect(withGuide <= without + 0.01, "\(withGuide) m against \(without) m")
     }
 
     @Test func aTighterSigmaLeavesScansOut() throws {
