@@ -71,13 +71,36 @@ import Testing
         #expect(abs(directions.share[1] - 32.0 / 37.0) < 1e-9)
         let b2 = try #require(directions.axisRadians[0])
         #expect(abs(b2 - 10 * Self.degree) < 1e-9)
-        #expect(directions.axisRadians[2] == nil)
+        // F1 has no legs of its own: it takes the axis of all levels' legs together (68°: 32 of 43 m a walk).
+        let f1 = try #require(directions.axisRadians[2])
+        #expect(abs(remainder(f1 - 68 * Self.degree, .pi / 2)) < 1e-9, "axis \(f1 / Self.degree)°")
+        #expect(abs(directions.share[2] - 32.0 / 43.0) < 1e-9)
         // No candidate the map knows, or no legs at all: nothing to align with.
         #expect(
             Self.map(axisDegrees: 68).walkedDirections(levels: [LevelCandidate(levelID: "X", floorNumber: 5, elevationMeters: 20)]) == nil)
         let legless = RadioMap(frameReference: nil, transmitters: [], levels: [.floorNumber(0)], walks: ["w"], fingerprints: [])
         #expect(legless.walkLegs == [[]])
         #expect(legless.walkedDirections(levels: candidates) == nil)
+    }
+
+    @Test func aLevelWithoutAnAxisOfItsOwnTakesThePooledOne() throws {
+        // Level 0 walked along 20° and 110°; level 1 only along directions that agree on nothing (no
+        // 10° window holds 35 % of them); level 2 not at all.
+        let along: [(headingRadians: Double, lengthMeters: Double)] = [(20 * Self.degree, 30), (110 * Self.degree, 20)]
+        let scattered: [(headingRadians: Double, lengthMeters: Double)] = [40, 55, 70].map { ($0 * Self.degree, 4) }
+        let own = DominantDirections(directionsByLevel: [along, scattered, []])
+        #expect(own.axisRadians[1] == nil && own.axisRadians[2] == nil)
+        let pooled = DominantDirections(directionsByLevel: [along, scattered, []], pooledWhereMissing: true)
+        let level0 = try #require(pooled.axisRadians[0])
+        #expect(abs(level0 - 20 * Self.degree) < 1e-9)
+        for level in [1, 2] {
+            let axis = try #require(pooled.axisRadians[level])
+            #expect(abs(axis - 20 * Self.degree) < 1e-9, "level \(level): \(axis / Self.degree)°")
+            // 50 of the 62 m pooled lie in the window.
+            #expect(abs(pooled.share[level] - 50.0 / 62.0) < 1e-9)
+        }
+        // Nothing to pool: no level gets an axis.
+        #expect(DominantDirections(directionsByLevel: [scattered, []], pooledWhereMissing: true).axisRadians == [nil, nil])
     }
 
     @Test func crossValidationDropsTheExcludedWalksLegs() {

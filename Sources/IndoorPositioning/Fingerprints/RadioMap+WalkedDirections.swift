@@ -32,7 +32,9 @@ extension RadioMap {
 
     /// The main walking directions of each of `levels` learnt from the survey walks' legs
     /// (``DominantDirections`` over the legs on the map level that names the candidate), for venues without
-    /// a floor plan: most buildings are rectilinear, and their corridors are what the surveyors walked.
+    /// a floor plan: most buildings are rectilinear, and their corridors are what the surveyors walked. A
+    /// level whose own legs give no axis (none surveyed there, or none left near a walk where nobody
+    /// surveyed) takes the axis of all levels' legs together: the floors of one building share its axes.
     /// `nil` when the map has no legs on any of the levels.
     /// - Parameter venue: resolves level names, as for the fingerprint provider.
     public func walkedDirections(levels: [LevelCandidate], venue: Venue? = nil) -> DominantDirections? {
@@ -48,7 +50,7 @@ extension RadioMap {
                 any = true
             }
         }
-        return any ? DominantDirections(directionsByLevel: legsByLevel) : nil
+        return any ? DominantDirections(directionsByLevel: legsByLevel, pooledWhereMissing: true) : nil
     }
 
     /// The legs of a walk's truth (time order): consecutive points on one level at least

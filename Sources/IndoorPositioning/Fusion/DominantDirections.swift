@@ -41,9 +41,14 @@ public struct DominantDirections: Sendable {
     }
 
     /// The axes of levels given as directions walked or built along, each weighted by its length (index =
-    /// level index; directions radians clockwise from north, lengths metres).
-    public init(directionsByLevel: [[(headingRadians: Double, lengthMeters: Double)]]) {
-        let axes = directionsByLevel.map(Self.axis(ofDirections:))
+    /// level index; directions radians clockwise from north, lengths metres). With `pooledWhereMissing`, a
+    /// level whose own directions give no axis takes the axis of every level's directions together: the
+    /// floors of one building share its main axes.
+    public init(directionsByLevel: [[(headingRadians: Double, lengthMeters: Double)]], pooledWhereMissing: Bool = false) {
+        var axes = directionsByLevel.map(Self.axis(ofDirections:))
+        if pooledWhereMissing, axes.contains(where: { $0 == nil }), let pooled = Self.axis(ofDirections: directionsByLevel.flatMap { $0 }) {
+            axes = axes.map { $0 ?? pooled }
+        }
         axisRadians = axes.map { $0?.axis }
         share = axes.map { $0?.share ?? 0 }
     }
