@@ -78,13 +78,18 @@ import VenueFixtures
         #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
-    @Test func refusesNonEmptyOutputUnlessOverwriting() throws {
-        let config = try SyntheticVenueConfiguration {
+    /// One small level: one tower corridor, no parking, a tenth of the size.
+    static func oneSmallLevel() throws -> SyntheticVenueConfiguration {
+        try SyntheticVenueConfiguration {
             $0.levelCount = 1
             $0.parkingLevelCount = 0
             $0.corridorsPerTower = 1
             $0.sizeScale = 0.1
         }
+    }
+
+    @Test func refusesNonEmptyOutputUnlessOverwriting() throws {
+        let config = try Self.oneSmallLevel()
         let venue = try GeneratedSyntheticVenue(config)
         defer { venue.remove() }
         let generator = SyntheticVenueGenerator(configuration: config)
@@ -98,12 +103,7 @@ import VenueFixtures
     }
 
     @Test func unwritableOutput() throws {
-        let config = try SyntheticVenueConfiguration {
-            $0.levelCount = 1
-            $0.parkingLevelCount = 0
-            $0.corridorsPerTower = 1
-            $0.sizeScale = 0.1
-        }
+        let config = try Self.oneSmallLevel()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("synthetic-file-\(UUID().uuidString)").path
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
