@@ -113,13 +113,8 @@ import Testing
     @Test func emptyAndWrongFormatFilesGetClearMessages() throws {
         #expect(throws: RecordingError.emptyFile(file: "e.txt")) { try TestSupport.read("", format: .ilc, name: "e.txt") }
         #expect(throws: RecordingError.emptyFile(file: "e.txt")) { try TestSupport.read("\n \n", format: .ilc, name: "e.txt") }
-        let ipin = try String(contentsOfFile: TestSupport.fixture("ipin_small.txt"), encoding: .utf8)
-        do {
-            _ = try TestSupport.read(ipin, format: .ilc, name: "log.txt")
-            Issue.record("expected a wrong-format error")
-        } catch {
-            #expect("\(error)" == "log.txt: this looks like an IPIN logfile, not an ILC path file")
-        }
+        try TestSupport.expectRefused(
+            "ipin_small.txt", as: .ilc, name: "log.txt", message: "log.txt: this looks like an IPIN logfile, not an ILC path file")
         #expect(throws: RecordingError.wrongFormat(file: "x", expected: .ilc, found: nil)) {
             try TestSupport.read("hello world\n", format: .ilc, name: "x")
         }

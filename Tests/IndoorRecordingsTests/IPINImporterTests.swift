@@ -108,13 +108,8 @@ import Testing
     }
 
     @Test func anILCFileHandedToTheIPINImporterIsRefused() throws {
-        let ilc = try String(contentsOfFile: TestSupport.fixture("ilc_small.txt"), encoding: .utf8)
-        do {
-            _ = try TestSupport.read(ilc, format: .ipin, name: "p.txt")
-            Issue.record("expected a wrong-format error")
-        } catch {
-            #expect("\(error)" == "p.txt: this looks like an ILC path file, not an IPIN logfile")
-        }
+        try TestSupport.expectRefused(
+            "ilc_small.txt", as: .ipin, name: "p.txt", message: "p.txt: this looks like an ILC path file, not an IPIN logfile")
     }
 
     @Test func backwardsTimestampsAreCountedAndKept() throws {

@@ -40,5 +40,19 @@ enum TestSupport {
         return (samples, issues, reader.summary)
     }
 
+    /// Reads the fixture `fixture` as `format` under the name `name` and expects it refused as another
+    /// format, with exactly `message`.
+    static func expectRefused(
+        _ fixture: String, as format: RecordingFormat, name: String, message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let text = try String(contentsOfFile: try Self.fixture(fixture), encoding: .utf8)
+        do {
+            _ = try read(text, format: format, name: name)
+            Issue.record("expected a wrong-format error", sourceLocation: sourceLocation)
+        } catch {
+            #expect("\(error)" == message, sourceLocation: sourceLocation)
+        }
+    }
+
     static let canonicalHeader = #"{"format":"indoornav-recording","version":1}"#
 }
