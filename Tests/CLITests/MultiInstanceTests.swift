@@ -50,6 +50,27 @@ import Glibc
         return p
     }
 
+    /// A throw-away Redis on a free loopback port, nothing saved.
+    struct ThrowAwayRedis {
+        let port: Int
+        let process: Process
+
+        /// SIGKILL: the test's own throw-away server (no data to keep), and a SIGTERM may stay blocked in
+        /// children of the test process.
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Starts a ``ThrowAwayRedis`` and waits until it listens (an expectation fails when it does not).
+    static func startRedis() throws -> ThrowAwayRedis {
+        let port = freePort()
+        let process = try launch(redisBinary ?? "", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+        #expect(waitForPort(port), "redis-server did not listen on port \(port)")
+        return ThrowAwayRedis(port: port, process: process)
+    }
+
     /// HAProxy on `port` balancing round robin over `servers` (name, port), each checked with `GET /ready`
     /// every 200 ms; `extraDefaults` are more lines of its `defaults` section. The configuration is
     /// written into `folder`. Kill the process when done.
@@ -133,13 +154,9 @@ import Glibc
             "redis-server or haproxy is not installed (apt-get install redis-server haproxy): multi-instance test skipped"))
     func sessionsContinueWhenAnInstanceIsKilled() throws {
         let dir = try CLIRunner.temporaryDirectory()
-        let redisPort = Self.freePort()
-        let redis = try Self.launch(
-            Self.redisBinary ?? "", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-        // SIGKILL: the test's own throw-away servers (no data to keep), and a SIGTERM may stay blocked
-        // in children of the test process.
-        defer { kill(redis.processIdentifier, SIGKILL); redis.waitUntilExit() }
-        #expect(Self.waitForPort(redisPort))
+        let redis = try Self.startRedis()
+        defer { redis.stop() }
+        let redisPort = redis.port
         let arguments = ["--venues", "Recordings/venues/campus", "--sessions", "redis://127.0.0.1:\(redisPort)/0"]
         let first = try ServeStateFileTests.Server(arguments)
         let second = try ServeStateFileTests.Server(arguments)

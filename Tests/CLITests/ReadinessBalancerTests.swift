@@ -17,11 +17,9 @@ import Glibc
             "redis-server or haproxy is not installed (apt-get install redis-server haproxy): balancer readiness test skipped"))
     func anInstanceWithoutItsStoreLeavesTheBalance() throws {
         let dir = try CLIRunner.temporaryDirectory()
-        let redisPort = MultiInstanceTests.freePort()
-        let redis = try MultiInstanceTests.launch(
-            MultiInstanceTests.redisBinary ?? "", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-        defer { kill(redis.processIdentifier, SIGKILL); redis.waitUntilExit() }
-        #expect(MultiInstanceTests.waitForPort(redisPort))
+        let redis = try MultiInstanceTests.startRedis()
+        defer { redis.stop() }
+        let redisPort = redis.port
         let healthy = try ServeStateFileTests.Server([
             "--venues", "Recordings/venues/campus", "--sessions", "redis://127.0.0.1:\(redisPort)/0",
         ])
