@@ -101,9 +101,10 @@ public enum RadioMapSurvey {
     /// placed on its own (`jobs` at a time, ``RadioMapBuilder/placed(walk:samples:truth:strideRatio:configuration:deadReckoning:)``,
     /// its samples dropped once placed), then the placed walks are added in file order (the same map as
     /// one after the other); `progress` hears the number of files started and the file just started.
-    /// Track-placed walks whose tracks only dead reckoning shaped (``SmoothedWalk/measuresStrides``) are
-    /// placed a second time, their fusion started at the stride scale the other walks measured
-    /// (``RadioMap/strideScale(of:)``), when there is one.
+    /// Track-placed walks that no fix or range corrected (``SmoothedWalk/measuresStrides``) are read and
+    /// placed a second time, guided by the map of the first placement without fingerprints: its stride
+    /// scale (``RadioMap/surveyedStrideScale``) and, without a venue, its walked directions, each walk's own
+    /// legs left out. With a venue and no stride scale there is nothing to guide and no second placement.
     public static func build(
         files: [String], venue: Venue?, registry: BeaconRegistry?,
         configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration = .standard, jobs: Int = 1,

@@ -90,13 +90,9 @@ public struct RadioMap: Hashable, Sendable {
     /// how much longer the surveyors' strides were than the dead-reckoning model made them. The fusion
     /// starts its stride-scale state there (``FusionConfiguration/initialStrideScale``) and refines it
     /// from fixes, so a site whose walkers (or phones) step longer than the model's constant starts close.
-    public var surveyedStrideScale: Double? { Self.strideScale(of: strideRatios) }
-
-    /// The median of the measured `ratios` (`nil` entries are walks that measured none) when at least
-    /// ``minimumStrideWalks`` are measured, as ``surveyedStrideScale``.
-    public static func strideScale(of ratios: [Double?]) -> Double? {
-        let measured = ratios.compactMap { $0 }.sorted()
-        guard measured.count >= minimumStrideWalks else { return nil }
+    public var surveyedStrideScale: Double? {
+        let measured = strideRatios.compactMap { $0 }.sorted()
+        guard measured.count >= Self.minimumStrideWalks else { return nil }
         let middle = measured.count / 2
         return measured.count % 2 == 1 ? measured[middle] : (measured[middle - 1] + measured[middle]) / 2
     }
