@@ -71,7 +71,7 @@ let package = Package(
                 "IndoorPositioning",
                 "IndoorNavigation",
             ], exclude: readme),
-        .target(name: "IndoorCommandLine", dependencies: ["IndoorJSON"], exclude: readme),
+        .target(name: "IndoorCommandLine", dependencies: ["IndoorConfiguration", "IndoorJSON"], exclude: readme),
         .target(
             name: "IndoorBenchmarks",
             dependencies: [
@@ -188,7 +188,7 @@ let package = Package(
                 "IndoorJSON",
                 "SharedTestData", "VenueFixtures",
             ]),
-        .testTarget(name: "IndoorCommandLineTests", dependencies: ["IndoorCommandLine"]),
+        .testTarget(name: "IndoorCommandLineTests", dependencies: ["IndoorCommandLine", "IndoorConfiguration"]),
         .testTarget(name: "DocumentationTests"),
         // Runs the built `indoornav` binary on real files: flags, exit codes, output shapes.
         .testTarget(name: "CLITests", dependencies: ["indoornav", "IndoorJSON", "IndoorRecordings", "BrowserHarness", "LoopbackSupport"]),

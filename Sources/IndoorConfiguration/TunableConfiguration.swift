@@ -1,18 +1,21 @@
-/// A configuration described by one table of ``Tunable``s: its defaults are ``standard``'s, its ranges
-/// the table's, and validation, `NAME=VALUE` overrides and the README tables all come from it.
+/// A configuration described by one ``TunableTable``: its name, defaults and tunables; validation,
+/// `NAME=VALUE` overrides and the README tables all come from it.
 public protocol TunableConfiguration: Sendable {
-    /// The defaults.
-    static var standard: Self { get }
-    /// Every tunable, in the order tables list them.
-    static var tunables: [Tunable<Self>] { get }
-    /// The configuration's short name in messages and on the command line (e.g. "fusion").
-    static var configurationName: String { get }
+    /// The configuration's one description.
+    static var table: TunableTable<Self> { get }
     /// Rules between fields (e.g. a maximum at least its minimum), checked after every range.
     /// The default has none.
     func validateCombination() throws(ConfigurationError)
 }
 
 extension TunableConfiguration {
+    /// The defaults (``TunableTable/defaults``).
+    public static var standard: Self { table.defaults }
+    /// Every tunable, in the order tables list them (``TunableTable/tunables``).
+    public static var tunables: [Tunable<Self>] { table.tunables }
+    /// The configuration's short name in messages and on the command line (``TunableTable/name``).
+    public static var configurationName: String { table.name }
+
     /// No rules between fields.
     public func validateCombination() throws(ConfigurationError) {}
 
@@ -106,20 +109,10 @@ extension TunableConfiguration {
         return values
     }
 
-    /// The range of the whole-number tunable `name` (for a command-line flag that sets it); nil when the
-    /// table has no such whole-number tunable with a closed range.
-    public static func wholeNumberRange(of name: String) -> ClosedRange<Int>? {
-        guard let tunable = tunables.first(where: { $0.name == name }), tunable.kind == .wholeNumber, !tunable.range.upperIsOpen
-        else { return nil }
-        return Int(tunable.range.lowerBound)...Int(tunable.range.upperBound)
-    }
-
-    /// The range of the real tunable `name` (for a command-line flag that sets it); nil when the table has
-    /// no such real tunable with a closed range.
-    public static func numberRange(of name: String) -> ClosedRange<Double>? {
-        guard let tunable = tunables.first(where: { $0.name == name }), tunable.kind == .real, !tunable.range.upperIsOpen
-        else { return nil }
-        return tunable.range.lowerBound...tunable.range.upperBound
+    /// The tunable stored at `keyPath`, if the table lists one (for a command-line option that sets it).
+    public static func tunable(at keyPath: PartialKeyPath<Self>) -> Tunable<Self>? {
+        let name = propertyName(keyPath)
+        return tunables.first { $0.name == name }
     }
 
     /// The tunable names, in table order.

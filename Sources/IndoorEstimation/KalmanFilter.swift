@@ -1,3 +1,5 @@
+import IndoorConfiguration
+
 /// A linear / extended Kalman filter over an n-component state, with its maths on GSL.
 ///
 /// The filter holds the current estimate x and its covariance P. After ``predict(transition:processNoise:)``

@@ -24,25 +24,6 @@ public struct KalmanFilterConfiguration: Hashable, Sendable {
     }
 }
 
-extension KalmanFilterConfiguration: TunableConfiguration {
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = KalmanFilterConfiguration(defaults: ())
-    private init(defaults: Void) {}
-
-    /// "kalman-filter" in messages and on the command line.
-    public static let configurationName = "kalman-filter"
-
-    /// The one table of the filter's tunables (a `nil` gate, no gating, is read as the default gate).
-    public static let tunables: [Tunable<KalmanFilterConfiguration>] = [
-        Tunable(
-            name: "gateProbability", unit: "", kind: .real, range: TunableRange(0.5..<1),
-            summary: "chi-square gate probability per measurement dimension (nil in code: no gate)",
-            read: { $0.gateProbability ?? 0.99 }, write: { $0.gateProbability = $1 }),
-        Tunable(\.symmetryTolerance, unit: "", range: 0...1e-3, "accepted relative asymmetry of P, Q and R"),
-        Tunable(\.semidefiniteTolerance, unit: "", range: 0...1e-6, "accepted negative eigenvalue of P, relative to its largest diagonal"),
-    ]
-}
-
 /// Which gate an individual update uses.
 public enum MeasurementGate: Hashable, Sendable {
     /// The threshold from ``KalmanFilterConfiguration/gateProbability`` for the measurement's dimension.

@@ -1,3 +1,5 @@
+import IndoorConfiguration
+
 /// Weighted nonlinear least squares: minimises Σ wᵢ rᵢ(x)² over the parameters x.
 ///
 /// Runs GSL's trust-region solver with the Levenberg–Marquardt subproblem (Moré 1978, "The

@@ -27,21 +27,3 @@ public struct NonlinearLeastSquaresConfiguration: Hashable, Sendable {
     /// How the covariance is scaled. Default ``CovarianceScaling/weightsAreInverseVariances``.
     public var covarianceScaling: CovarianceScaling = .weightsAreInverseVariances
 }
-
-extension NonlinearLeastSquaresConfiguration: TunableConfiguration {
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = NonlinearLeastSquaresConfiguration(defaults: ())
-    private init(defaults: Void) {}
-
-    /// "least-squares" in messages and on the command line.
-    public static let configurationName = "least-squares"
-
-    /// The one table of the solver's tunables (``covarianceScaling`` is set in code).
-    public static let tunables: [Tunable<NonlinearLeastSquaresConfiguration>] = [
-        Tunable(\.maxIterations, unit: "", range: 1...100_000, "trust-region iteration limit"),
-        Tunable(\.stepTolerance, unit: "", range: 1e-15...1e-1, "stop on a small relative step (GSL xtol)"),
-        Tunable(\.gradientTolerance, unit: "", range: 1e-15...1e-1, "stop on a small scaled gradient (GSL gtol)"),
-        Tunable(\.costTolerance, unit: "", range: 0...1e-1, "stop on a small relative cost change (GSL ftol; 0 = off)"),
-        Tunable(\.covarianceRankTolerance, unit: "", range: 0...1e-2, "QR pivots below this share count as rank-deficient (GSL epsrel)"),
-    ]
-}

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorJSON
 import IndoorNavigation
 import IndoorPositioning

@@ -61,22 +61,6 @@ public struct ViewerConfiguration: Sendable {
     }
 }
 
-extension ViewerConfiguration: TunableConfiguration {
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = ViewerConfiguration(defaults: ())
-    private init(defaults: Void) {}
-
-    /// "viewer" in messages and on the command line.
-    public static let configurationName = "viewer"
-
-    /// The one table of the viewer's numeric tunables (the live part's poll interval is checked with it).
-    public static let tunables: [Tunable<ViewerConfiguration>] = [
-        Tunable(\.canvasPixels, unit: "SVG units", range: 200...20_000, "the drawing's longer side"),
-        Tunable(\.marginMeters, unit: "m", range: 0...1_000, "space kept around the venue and the data"),
-        Tunable(\.labelPixels, unit: "SVG units", range: 4...100, "room label size when a level fills the canvas"),
-    ]
-}
-
 /// Why a viewer page cannot be built.
 public enum ViewerError: Error, Equatable, CustomStringConvertible {
     /// A configuration value out of range.

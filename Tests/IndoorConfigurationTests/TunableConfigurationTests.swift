@@ -9,15 +9,15 @@ private struct Sample: TunableConfiguration, Equatable {
     var enabled = true
     var gate = 0.9
     var minimumMeters = 1.0
-    static let standard = Sample()
-    static let configurationName = "sample"
-    static let tunables: [Tunable<Sample>] = [
-        Tunable(\.lengthMeters, unit: "m", range: 0.5...10, "a length"),
-        Tunable(\.count, unit: "", range: 1...20, "a count"),
-        Tunable(\.enabled, "a switch"),
-        Tunable(\.gate, unit: "", range: 0.5..<1, "a probability"),
-        Tunable(\.minimumMeters, unit: "m", range: 0...10, "at most lengthMeters"),
-    ]
+    static let table = TunableTable<Self>(
+        name: "sample", defaults: Sample(),
+        [
+            Tunable(\.lengthMeters, unit: "m", range: 0.5...10, "a length"),
+            Tunable(\.count, unit: "", range: 1...20, "a count"),
+            Tunable(\.enabled, "a switch"),
+            Tunable(\.gate, unit: "", range: 0.5..<1, "a probability"),
+            Tunable(\.minimumMeters, unit: "m", range: 0...10, "at most lengthMeters"),
+        ])
     func validateCombination() throws(ConfigurationError) {
         try require(\.minimumMeters, atMost: \.lengthMeters)
     }
@@ -126,12 +126,13 @@ private struct Sample: TunableConfiguration, Equatable {
                 && TunableFormat.number(1e16) == "1e+16")
     }
 
-    @Test func rangesForFlagsAreClosedAndOfTheirKind() {
-        #expect(FusionConfiguration.wholeNumberRange(of: "straightWalkSteps") != nil)
-        #expect(FusionConfiguration.numberRange(of: "straightWalkSteps") == nil)
-        #expect(FusionConfiguration.numberRange(of: "positionNoisePerStepMeters") == 0...5)
-        #expect(FusionConfiguration.numberRange(of: "gateProbability") == nil, "open at the top")
-        #expect(FusionConfiguration.numberRange(of: "constrainToWalkableArea") == nil, "a flag")
+    @Test func aTunableIsFoundByItsKeyPath() {
+        let steps = FusionConfiguration.tunable(at: \.straightWalkSteps)
+        #expect(steps?.name == "straightWalkSteps" && steps?.kind == .wholeNumber)
+        #expect(FusionConfiguration.tunable(at: \.positionNoisePerStepMeters)?.range == TunableRange(0...5))
+        #expect(FusionConfiguration.tunable(at: \.gateProbability)?.range.upperIsOpen == true, "open at the top")
+        #expect(FusionConfiguration.tunable(at: \.constrainToWalkableArea)?.kind == .flag)
+        #expect(FusionConfiguration.tunable(at: \.mapMatching) == nil, "a nested configuration is no tunable")
     }
 
     @Test func aLiftedTunableReadsAndWritesTheNestedConfiguration() {

@@ -24,14 +24,12 @@ import Testing
     }
 
     @Test func flagRangesComeFromTheTable() {
-        #expect(ServiceConfiguration.wholeNumberRange(of: "maximumSessions") == 1...1_000_000)
-        #expect(ServiceConfiguration.wholeNumberRange(of: "sessionCreationsPerMinute") == 0...10_000_000)
-        #expect(ServiceConfiguration.numberRange(of: "fairShareFraction") == 0...1)
-        #expect(ServiceConfiguration.numberRange(of: "journalFlushIntervalSeconds") == 0.01...1)
-        // A real tunable has no whole-number range, a whole number no real one, an unknown name neither.
-        #expect(ServiceConfiguration.wholeNumberRange(of: "fairShareFraction") == nil)
-        #expect(ServiceConfiguration.numberRange(of: "maximumSessions") == nil)
-        #expect(ServiceConfiguration.wholeNumberRange(of: "maximumSesions") == nil)
+        #expect(ServiceConfiguration.tunable(at: \.maximumSessions)?.range == TunableRange(1...1_000_000))
+        #expect(ServiceConfiguration.tunable(at: \.sessionCreationsPerMinute)?.range == TunableRange(0...10_000_000))
+        #expect(ServiceConfiguration.tunable(at: \.fairShareFraction)?.range == TunableRange(0...1))
+        #expect(ServiceConfiguration.tunable(at: \.journalFlushIntervalSeconds)?.range == TunableRange(0.01...1))
+        #expect(ServiceConfiguration.tunable(at: \.maximumSessions)?.kind == .wholeNumber)
+        #expect(ServiceConfiguration.tunable(at: \.fairShareFraction)?.kind == .real)
     }
 
     @Test func theHTTPLayerTooReadsItsTable() throws {
@@ -45,8 +43,8 @@ import Testing
         c = .standard
         c.bindAddress = "localhost"
         #expect(throws: ServiceError.self) { try c.validated() }
-        #expect(HTTPServerConfiguration.wholeNumberRange(of: "connectionLimit") == 1...65_536)
-        #expect(HTTPServerConfiguration.numberRange(of: "requestReadTimeoutSeconds") == 0.1...3_600)
+        #expect(HTTPServerConfiguration.tunable(at: \.connectionLimit)?.range == TunableRange(1...65_536))
+        #expect(HTTPServerConfiguration.tunable(at: \.requestReadTimeoutSeconds)?.range == TunableRange(0.1...3_600))
     }
 
     @Test func theRedisPoolReadsItsTable() throws {

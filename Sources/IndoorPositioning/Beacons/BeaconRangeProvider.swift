@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import IndoorRecordings
 
 /// Beacons for the fusion: with ranges (the default), each beacon's range updates the position and the

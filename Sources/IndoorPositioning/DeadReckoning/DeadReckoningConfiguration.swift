@@ -14,9 +14,6 @@ public struct DeadReckoningConfiguration: Hashable, Sendable {
     /// or doubled steps, sway).
     public var positionNoisePerStepMeters = 0.05
 
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = DeadReckoningConfiguration(defaults: ())
-
     /// This configuration for a walk with or without a floor plan to align the heading to (a venue):
     /// without one the heading uses ``HeadingConfiguration/withoutFloorPlan()``. The one place the rule is
     /// applied, for the fused pipeline and the dead-reckoning scores alike.
@@ -27,22 +24,4 @@ public struct DeadReckoningConfiguration: Hashable, Sendable {
         return copy
     }
 
-    private init(defaults: Void) {}
-}
-
-extension DeadReckoningConfiguration: TunableConfiguration {
-    /// "dead-reckoning" in messages and on the command line.
-    public static let configurationName = "dead-reckoning"
-
-    /// The dead-reckoning provider's own tunables (its parts have their own tables).
-    public static let tunables: [Tunable<DeadReckoningConfiguration>] = [
-        Tunable(\.positionNoisePerStepMeters, unit: "m", range: 0...5, "isotropic position noise added per step")
-    ]
-
-    /// The parts' own ranges and rules.
-    public func validateCombination() throws(ConfigurationError) {
-        try stepDetector.validate()
-        try stride.validate()
-        try heading.validate()
-    }
 }

@@ -36,9 +36,6 @@ public struct HeadingConfiguration: Hashable, Sendable {
     /// (through ``DeadReckoningConfiguration/forWalk(withFloorPlan:)``).
     public var absoluteHeadingTimeConstantWithoutFloorPlanSeconds = 7.0
 
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = HeadingConfiguration(defaults: ())
-
     /// This configuration for a walk where no floor plan aligns the heading: its
     /// ``absoluteHeadingTimeConstantWithoutFloorPlanSeconds`` as the time constant in use.
     public func withoutFloorPlan() -> HeadingConfiguration {
@@ -47,23 +44,4 @@ public struct HeadingConfiguration: Hashable, Sendable {
         return copy
     }
 
-    private init(defaults: Void) {}
-}
-
-extension HeadingConfiguration: TunableConfiguration {
-    /// "heading" in messages and on the command line.
-    public static let configurationName = "heading"
-
-    /// The one table of the heading estimator's tunables.
-    public static let tunables: [Tunable<HeadingConfiguration>] = [
-        Tunable(\.declinationRadians, unit: "rad", range: -Double.pi...Double.pi, "magnetic declination, east positive"),
-        Tunable(\.mountingOffsetRadians, unit: "rad", range: -Double.pi...Double.pi, "walking direction minus the device's, clockwise"),
-        Tunable(\.absoluteHeadingSigmaRadians, unit: "rad", range: 0.001...Double.pi, "one-sigma of an absolute heading"),
-        Tunable(\.complementaryHeadingSigmaRadians, unit: "rad", range: 0.001...Double.pi, "one-sigma of the fused heading"),
-        Tunable(\.complementaryTimeConstantSeconds, unit: "s", range: 0.1...600, "time constant of the complementary filter"),
-        Tunable(\.gravityTimeConstantSeconds, unit: "s", range: 0.05...10, "time constant of the gravity average for tilt"),
-        Tunable(\.absoluteHeadingTimeoutSeconds, unit: "s", range: 0.05...60, "an older absolute heading hands over to the filter"),
-        Tunable(\.absoluteHeadingTimeConstantSeconds, unit: "s", range: 0...600, "pull of an absolute heading (0 = used as is)"),
-        Tunable(\.absoluteHeadingTimeConstantWithoutFloorPlanSeconds, unit: "s", range: 0...600, "the same without a floor plan"),
-    ]
 }

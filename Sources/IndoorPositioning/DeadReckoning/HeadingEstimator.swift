@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import IndoorRecordings
 
 /// Walking heading from whatever orientation data a recording has.

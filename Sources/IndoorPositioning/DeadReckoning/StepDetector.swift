@@ -1,3 +1,5 @@
+import IndoorConfiguration
+
 /// A step found in the acceleration signal, before stride length and heading are attached.
 public struct DetectedStep: Hashable, Sendable {
     /// When the step was confirmed (the valley after its peak), seconds.

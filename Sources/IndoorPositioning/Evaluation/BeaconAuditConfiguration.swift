@@ -19,21 +19,3 @@ public struct BeaconAuditConfiguration: Hashable, Sendable {
     /// the trend (20 log₁₀ 3 ≈ 9.5 dB at the default).
     public var minimumDistanceSpreadRatio = 3.0
 }
-
-extension BeaconAuditConfiguration: TunableConfiguration {
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = BeaconAuditConfiguration(defaults: ())
-    private init(defaults: Void) {}
-
-    /// "beacon-audit" in messages and on the command line.
-    public static let configurationName = "beacon-audit"
-
-    /// The one table of the beacon audit's tunables.
-    public static let tunables: [Tunable<BeaconAuditConfiguration>] = [
-        Tunable(\.minimumReadings, unit: "readings", range: 3...1_000_000, "readings on the beacon's level before it is judged"),
-        Tunable(\.strongestFraction, unit: "", range: 0.01...1, "share of the strongest readings whose positions are averaged"),
-        Tunable(\.suspectOffsetMeters, unit: "m", range: 0.5...1000, "strongest readings this far from the mapped position are suspect"),
-        Tunable(\.maximumCorrelation, unit: "", range: -1...1, "an RSSI-log-distance correlation above this is suspect"),
-        Tunable(\.minimumDistanceSpreadRatio, unit: "", range: 1.1...1000, "the correlation is judged from this distance spread"),
-    ]
-}

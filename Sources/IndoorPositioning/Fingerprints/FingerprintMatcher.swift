@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 
 /// Weighted k-nearest-neighbour matching of scans against a ``RadioMap``.

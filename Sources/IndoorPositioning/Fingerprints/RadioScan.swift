@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import IndoorRecordings
 
 /// One radio scan: the transmitters heard at one time with their signal strength.

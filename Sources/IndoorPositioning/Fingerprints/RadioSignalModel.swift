@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 
 /// What a radio map predicts a transmitter sounds like at any place of a level, and how sure it is.

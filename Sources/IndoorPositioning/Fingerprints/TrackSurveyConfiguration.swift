@@ -11,18 +11,3 @@ public struct TrackSurveyConfiguration: Hashable, Sendable {
     /// (``RadioMap/walkLegs``), metres; at least ``RadioMap/minimumWalkLegMeters``.
     public var legSpacingMeters = 5.0
 }
-
-extension TrackSurveyConfiguration: TunableConfiguration {
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = TrackSurveyConfiguration(defaults: ())
-    private init(defaults: Void) {}
-
-    /// "track-survey" in messages and on the command line.
-    public static let configurationName = "track-survey"
-
-    /// The one table of the track survey's tunables.
-    public static let tunables: [Tunable<TrackSurveyConfiguration>] = [
-        Tunable(\.maximumSigmaMeters, unit: "m", range: 0.1...1_000, "a scan is placed only where the track's one-sigma is at most this"),
-        Tunable(\.legSpacingMeters, unit: "m", range: RadioMap.minimumWalkLegMeters...100, "spacing of the walk legs' track points"),
-    ]
-}

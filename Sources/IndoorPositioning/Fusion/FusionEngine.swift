@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorEstimation
 import IndoorGeometry
 import IndoorVenue

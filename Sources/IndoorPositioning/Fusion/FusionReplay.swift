@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import IndoorEstimation
 import IndoorGeometry
 import IndoorRecordings

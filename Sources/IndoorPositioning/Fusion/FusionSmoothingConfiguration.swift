@@ -31,21 +31,3 @@ public struct FusionSmoothingConfiguration: Hashable, Sendable {
     /// (docs/positioning-measurements.md, "Particles offline without a floor plan").
     public var particlesWithoutFloorPlan = true
 }
-
-extension FusionSmoothingConfiguration: TunableConfiguration {
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = FusionSmoothingConfiguration(defaults: ())
-    private init(defaults: Void) {}
-
-    /// "fusion-smoothing" in messages and on the command line.
-    public static let configurationName = "fusion-smoothing"
-
-    /// The one table of offline smoothing's tunables.
-    public static let tunables: [Tunable<FusionSmoothingConfiguration>] = [
-        Tunable(\.particleLagSteps, unit: "steps", range: 0...10_000, "the particles' fixed lag (0 = unsmoothed particles)"),
-        Tunable(\.particleWeight, unit: "", range: 0...1, "share of the particles' mean in the smoothed position"),
-        Tunable(\.particleMeansIntoKalman, "the particles' means replace the filtered state first"),
-        Tunable(\.particleBackwardPass, "smooth the particles backwards over the whole recording"),
-        Tunable(\.particlesWithoutFloorPlan, "without a floor plan, smooth a forward pass of wall-free particles"),
-    ]
-}

@@ -1,4 +1,5 @@
 import Foundation
+import IndoorConfiguration
 import IndoorGeometry
 
 /// A discrete Bayes filter over a venue's levels: which level the user is on, and how sure.

@@ -1,3 +1,4 @@
+import IndoorConfiguration
 import IndoorGeometry
 import IndoorRecordings
 

@@ -68,9 +68,6 @@ public struct RedisConfiguration: Hashable, Sendable {
     /// (never before). 0 rewrites them on every write.
     public var setRefreshFraction = 0.1
 
-    /// The defaults of the tunables, at the local server's default address (for the tables).
-    public static let standard = RedisConfiguration(address: .tcp(host: "127.0.0.1", port: 6379), database: 0)
-
     private init(address: RedisAddress, database: Int) {
         self.address = address
         self.database = database
@@ -379,14 +376,14 @@ public final class RedisConnectionPool: @unchecked Sendable {
 }
 
 extension RedisConfiguration: TunableConfiguration {
-    /// "redis" in messages and on the command line.
-    public static let configurationName = "redis"
-
     /// The one table of the Redis pool's numeric tunables.
-    public static let tunables: [Tunable<RedisConfiguration>] = [
-        Tunable(\.createReplicas, unit: "replicas", range: 0...16, "replicas that must hold a new session before its create is answered"),
-        Tunable(\.maximumIdleConnections, unit: "connections", range: 1...256, "connections kept open"),
-        Tunable(\.timeoutSeconds, unit: "s", range: 0.01...60, "per send or receive; slower counts as down"),
-        Tunable(\.setRefreshFraction, unit: "", range: 0...0.5, "share of the session TTL the sets' expiries may run ahead"),
-    ]
+    public static let table = TunableTable<Self>(
+        name: "redis", defaults: Self(address: .tcp(host: "127.0.0.1", port: 6379), database: 0),
+        [
+            Tunable(
+                \.createReplicas, unit: "replicas", range: 0...16, "replicas that must hold a new session before its create is answered"),
+            Tunable(\.maximumIdleConnections, unit: "connections", range: 1...256, "connections kept open"),
+            Tunable(\.timeoutSeconds, unit: "s", range: 0.01...60, "per send or receive; slower counts as down"),
+            Tunable(\.setRefreshFraction, unit: "", range: 0...0.5, "share of the session TTL the sets' expiries may run ahead"),
+        ])
 }

@@ -1,3 +1,5 @@
+import IndoorConfiguration
+
 /// Everything that shapes a simulated recording except the route and the seed: the walker, the motion
 /// sensors and barometer, and the BLE radio. Validated when constructed.
 public struct SimulationConfiguration: Hashable, Sendable {

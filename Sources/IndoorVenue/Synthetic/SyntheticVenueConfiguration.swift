@@ -40,24 +40,6 @@ public struct SyntheticVenueConfiguration: Hashable, Sendable {
     public var roomsPerCorridorSide: Int { max(8, Int((32 * sizeScale).rounded())) }
 }
 
-extension SyntheticVenueConfiguration: TunableConfiguration {
-    /// The defaults (see each property and ``tunables``).
-    public static let standard = SyntheticVenueConfiguration(defaults: ())
-    private init(defaults: Void) {}
-
-    /// "synthetic-venue" in messages and on the command line.
-    public static let configurationName = "synthetic-venue"
-
-    /// The one table of the synthetic venue's numeric tunables (`venue generate`'s flags read it).
-    public static let tunables: [Tunable<SyntheticVenueConfiguration>] = [
-        Tunable(\.levelCount, unit: "levels", range: 1...500, "above-ground levels"),
-        Tunable(\.parkingLevelCount, unit: "levels", range: 0...10, "parking levels below ground"),
-        Tunable(\.towerCount, unit: "buildings", range: 2...32, "towers side by side"),
-        Tunable(\.corridorsPerTower, unit: "corridors", range: 1...100, "east-west corridors per tower floor"),
-        Tunable(\.sizeScale, unit: "", range: 0.01...100, "scale of the rooms per corridor side"),
-    ]
-}
-
 /// Why generating a synthetic venue failed.
 public enum SyntheticVenueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A configuration field is out of range.

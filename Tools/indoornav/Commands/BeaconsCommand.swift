@@ -23,16 +23,14 @@ enum BeaconsCommand {
         @Option(SharedOptions.beacons.required) var beaconsPath: String
         @Option(SharedOptions.venueOption) var venuePath: String?
         @Option(
-            .integer(
-                "--min-readings", "N", "readings a beacon needs to be judged",
-                in: BeaconAuditConfiguration.wholeNumberRange(of: "minimumReadings"),
-                default: BeaconAuditConfiguration.standard.minimumReadings,
+            .tunable(
+                \BeaconAuditConfiguration.minimumReadings, "--min-readings", "N", "readings a beacon needs to be judged",
                 example: "--min-readings 50")) var minimumReadings: Int
         @Option(
-            .number(
-                "--suspect-offset", "M", "how far the strongest readings may lie from the registered place, metres",
-                in: BeaconAuditConfiguration.numberRange(of: "suspectOffsetMeters"),
-                default: BeaconAuditConfiguration.standard.suspectOffsetMeters, example: "--suspect-offset 15")) var suspectOffset: Double
+            .tunable(
+                \BeaconAuditConfiguration.suspectOffsetMeters, "--suspect-offset", "M",
+                "how far the strongest readings may lie from the registered place, metres", example: "--suspect-offset 15"))
+        var suspectOffset: Double
         @Option(SharedOptions.json) var json: Bool
 
         func run() throws -> Int32 {

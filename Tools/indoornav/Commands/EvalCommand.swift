@@ -111,13 +111,12 @@ enum EvalCommand {
                 default: EvaluationSettings.venuelessStoreyHeightMeters,
                 example: "--storey-height 4")) var storeyHeight: Double
         @Option(
-            .number(
-                "--beacon-scale", "X", "beacon fix covariance scale", in: FusionConfiguration.numberRange(of: "beaconCovarianceScale"),
-                default: FusionConfiguration.standard.beaconCovarianceScale, example: "--beacon-scale 8")) var beaconScale: Double
+            .tunable(
+                \FusionConfiguration.beaconCovarianceScale, "--beacon-scale", "X", "beacon fix covariance scale",
+                example: "--beacon-scale 8")) var beaconScale: Double
         @Option(
-            .number(
-                "--weinberg-k", "K", "Weinberg stride constant", in: StrideConfiguration.numberRange(of: "weinbergK"),
-                default: StrideConfiguration.standard.weinbergK, example: "--weinberg-k 0.46")) var weinbergK: Double?
+            .tunable(\StrideConfiguration.weinbergK, "--weinberg-k", "K", "Weinberg stride constant", example: "--weinberg-k 0.46"))
+        var weinbergK: Double?
         @Option(
             .value(
                 "--track-out", "DIR", "write each walk's fused track into DIR (created when missing), named after the walk",

@@ -35,32 +35,28 @@ enum EvalProvidersCommand {
                 default: BeaconRegistry.defaultTxPowerDbm,
                 example: "--tx-power -65")) var tx: Double
         @Option(
-            .number(
-                "--path-loss", "N", "path-loss exponent", in: BeaconProviderConfiguration.numberRange(of: "defaultPathLossExponent"),
-                default: BeaconProviderConfiguration.standard.defaultPathLossExponent, example: "--path-loss 2.5")) var exponent: Double?
+            .tunable(
+                \BeaconProviderConfiguration.defaultPathLossExponent, "--path-loss", "N", "path-loss exponent", example: "--path-loss 2.5"))
+        var exponent: Double?
         @Option(
-            .number(
-                "--weinberg-k", "K", "Weinberg stride constant", in: StrideConfiguration.numberRange(of: "weinbergK"),
-                default: StrideConfiguration.standard.weinbergK, example: "--weinberg-k 0.46")) var k: Double
+            .tunable(\StrideConfiguration.weinbergK, "--weinberg-k", "K", "Weinberg stride constant", example: "--weinberg-k 0.46"))
+        var k: Double
         @Option(
             .number(
                 "--declination-deg", "D", "magnetic declination, degrees", in: -180...180, default: 0, example: "--declination-deg 2.5"))
         var declinationDegrees: Double
         @Option(
-            .number(
-                "--fix-interval", "S", "seconds between beacon fixes",
-                in: BeaconProviderConfiguration.numberRange(of: "fixIntervalSeconds"),
-                default: BeaconProviderConfiguration.standard.fixIntervalSeconds, example: "--fix-interval 2")) var fixInterval: Double
+            .tunable(
+                \BeaconProviderConfiguration.fixIntervalSeconds, "--fix-interval", "S", "seconds between beacon fixes",
+                example: "--fix-interval 2")) var fixInterval: Double
         @Option(
-            .number(
-                "--max-range", "M", "farthest usable beacon range, metres",
-                in: BeaconProviderConfiguration.numberRange(of: "maximumRangeMeters"),
-                default: BeaconProviderConfiguration.standard.maximumRangeMeters, example: "--max-range 25")) var maximumRange: Double
+            .tunable(
+                \BeaconProviderConfiguration.maximumRangeMeters, "--max-range", "M", "farthest usable beacon range, metres",
+                example: "--max-range 25")) var maximumRange: Double
         @Option(
-            .integer(
-                "--min-fit-beacons", "N", "beacons a fix needs",
-                in: BeaconProviderConfiguration.wholeNumberRange(of: "minimumBeaconsForFit"),
-                default: BeaconProviderConfiguration.standard.minimumBeaconsForFit, example: "--min-fit-beacons 4")) var minimumFit: Int
+            .tunable(
+                \BeaconProviderConfiguration.minimumBeaconsForFit, "--min-fit-beacons", "N", "beacons a fix needs",
+                example: "--min-fit-beacons 4")) var minimumFit: Int
         @Option(.flag("--fit-across-levels", "fit beacons of every level, not only the voted one")) var acrossLevels: Bool
         @Option(SharedOptions.json) var json: Bool
         @Option(ParallelJobs.option) var jobCount: Int?

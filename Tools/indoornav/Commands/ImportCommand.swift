@@ -65,11 +65,9 @@ enum ImportCommand {
                 example: "--tx-power -65"))
         var tx: Double
         @Option(
-            .number(
-                "--path-loss", "N", "path-loss exponent of every beacon",
-                in: BeaconProviderConfiguration.numberRange(of: "defaultPathLossExponent"),
-                defaultText: Self.pathLossDefault,
-                example: "--path-loss 2.5"))
+            .tunable(
+                \BeaconProviderConfiguration.defaultPathLossExponent, "--path-loss", "N", "path-loss exponent of every beacon",
+                defaultText: Self.pathLossDefault, example: "--path-loss 2.5"))
         var exponent: Double?
         /// The help's default of `--path-loss`: the beacon provider's.
         static let pathLossDefault =

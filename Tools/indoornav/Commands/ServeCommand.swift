@@ -34,21 +34,18 @@ enum ServeCommand {
         @Option(.value("--bind", "ADDRESS", "address to listen on", default: http.bindAddress, example: "--bind 0.0.0.0"))
         var bindAddress: String
         @Option(
-            .integer(
-                "--port", "PORT", "port to listen on (0 picks a free one and prints it)",
-                in: HTTPServerConfiguration.wholeNumberRange(of: "port"), default: http.port,
-                example: "--port 0"))
+            .tunable(
+                \HTTPServerConfiguration.port, "--port", "PORT", "port to listen on (0 picks a free one and prints it)", example: "--port 0"
+            ))
         var port: Int
         @Option(
-            .integer(
-                "--max-sessions", "N", "live navigation sessions at most", in: ServiceConfiguration.wholeNumberRange(of: "maximumSessions"),
-                default: service.maximumSessions,
+            .tunable(
+                \ServiceConfiguration.maximumSessions, "--max-sessions", "N", "live navigation sessions at most",
                 example: "--max-sessions 500"))
         var maximumSessions: Int
         @Option(
-            .number(
-                "--session-ttl", "S", "seconds an idle session is kept", in: ServiceConfiguration.numberRange(of: "sessionTTLSeconds"),
-                default: service.sessionTTLSeconds,
+            .tunable(
+                \ServiceConfiguration.sessionTTLSeconds, "--session-ttl", "S", "seconds an idle session is kept",
                 example: "--session-ttl 1800"))
         var sessionTTLSeconds: Double
         @Option(
@@ -59,10 +56,7 @@ enum ServeCommand {
         @Option(.flag("--thread-per-connection", "one thread per connection instead of a pool (excludes --threads)"))
         var perConnection: Bool
         @Option(
-            .integer(
-                "--max-body", "BYTES", "largest request body", in: ServiceConfiguration.wholeNumberRange(of: "maximumBodyBytes"),
-                default: service.maximumBodyBytes,
-                example: "--max-body 131072"))
+            .tunable(\ServiceConfiguration.maximumBodyBytes, "--max-body", "BYTES", "largest request body", example: "--max-body 131072"))
         var maximumBodyBytes: Int
         @Option(
             .repeated(
@@ -77,16 +71,14 @@ enum ServeCommand {
                 example: "--state-file sessions.state"))
         var stateFile: String?
         @Option(
-            .number(
-                "--state-interval", "S", "seconds between state-file writes (needs --state-file)",
-                in: ServiceConfiguration.numberRange(of: "stateSaveIntervalSeconds"),
-                default: service.stateSaveIntervalSeconds, example: "--state-interval 10"))
+            .tunable(
+                \ServiceConfiguration.stateSaveIntervalSeconds, "--state-interval", "S",
+                "seconds between state-file writes (needs --state-file)", example: "--state-interval 10"))
         var stateInterval: Double?
         @Option(
-            .number(
-                "--journal-interval", "S",
+            .tunable(
+                \ServiceConfiguration.journalFlushIntervalSeconds, "--journal-interval", "S",
                 "seconds between writes (each fsync'd) of the journal beside --state-file: the most accepted fixes a crash loses (a created session is answered once on disk)",
-                in: ServiceConfiguration.numberRange(of: "journalFlushIntervalSeconds"), default: service.journalFlushIntervalSeconds,
                 example: "--journal-interval 0.2"))
         var journalInterval: Double?
         @Option(
@@ -96,67 +88,57 @@ enum ServeCommand {
                 example: "--api-keys clients.keys"))
         var keyFile: String?
         @Option(
-            .integer(
-                "--client-sessions", "N", "live sessions one client (its API key, else its address) may hold",
-                in: ServiceConfiguration.wholeNumberRange(of: "maximumSessionsPerClient"),
-                default: service.maximumSessionsPerClient, example: "--client-sessions 10"))
+            .tunable(
+                \ServiceConfiguration.maximumSessionsPerClient, "--client-sessions", "N",
+                "live sessions one client (its API key, else its address) may hold", example: "--client-sessions 10"))
         var maximumSessionsPerClient: Int
         @Option(
-            .number(
-                "--fair-share", "F",
+            .tunable(
+                \ServiceConfiguration.fairShareFraction, "--fair-share", "F",
                 "once this fraction of --max-sessions is live, a client may create only while it holds fewer than that many divided among the clients holding sessions (0 = off; across instances with --sessions)",
-                in: ServiceConfiguration.numberRange(of: "fairShareFraction"), default: service.fairShareFraction, example: "--fair-share 0"
-            ))
+                example: "--fair-share 0"))
         var fairShare: Double?
         @Option(
-            .integer(
-                "--client-creates", "N", "sessions one client may create a minute",
-                in: ServiceConfiguration.wholeNumberRange(of: "sessionCreationsPerClientPerMinute"),
-                default: service.sessionCreationsPerClientPerMinute, example: "--client-creates 60"))
+            .tunable(
+                \ServiceConfiguration.sessionCreationsPerClientPerMinute, "--client-creates", "N",
+                "sessions one client may create a minute", example: "--client-creates 60"))
         var creationsPerClientPerMinute: Int
         @Option(
-            .integer(
-                "--max-creates", "N",
+            .tunable(
+                \ServiceConfiguration.sessionCreationsPerMinute, "--max-creates", "N",
                 "sessions all clients together may create a minute on this instance (503 serviceCreationRateLimited beyond; 0 = no budget)",
-                in: ServiceConfiguration.wholeNumberRange(of: "sessionCreationsPerMinute"), default: service.sessionCreationsPerMinute,
                 example: "--max-creates 6000"))
         var creationsPerMinute: Int
         @Option(
-            .integer(
-                "--client-closures", "N", "closures not yet ended one client may hold (only it or an admin key deletes them)",
-                in: ServiceConfiguration.wholeNumberRange(of: "maximumClosuresPerClient"), default: service.maximumClosuresPerClient,
-                example: "--client-closures 10"))
+            .tunable(
+                \ServiceConfiguration.maximumClosuresPerClient, "--client-closures", "N",
+                "closures not yet ended one client may hold (only it or an admin key deletes them)", example: "--client-closures 10"))
         var maximumClosuresPerClient: Int
         @Option(
-            .integer(
-                "--venue-closures", "N", "closures not yet ended one venue may hold, from every client",
-                in: ServiceConfiguration.wholeNumberRange(of: "maximumClosuresPerVenue"),
-                default: service.maximumClosuresPerVenue, example: "--venue-closures 200"))
+            .tunable(
+                \ServiceConfiguration.maximumClosuresPerVenue, "--venue-closures", "N",
+                "closures not yet ended one venue may hold, from every client", example: "--venue-closures 200"))
         var maximumClosuresPerVenue: Int
         @Option(
-            .integer(
-                "--client-connections", "N", "open connections from one address (trusted proxies exempt); one more is answered 429",
-                in: HTTPServerConfiguration.wholeNumberRange(of: "perClientConnectionLimit"), default: http.perClientConnectionLimit,
-                example: "--client-connections 16"))
+            .tunable(
+                \HTTPServerConfiguration.perClientConnectionLimit, "--client-connections", "N",
+                "open connections from one address (trusted proxies exempt); one more is answered 429", example: "--client-connections 16"))
         var perClientConnectionLimit: Int
         @Option(
-            .number(
-                "--read-timeout", "S", "seconds a client has to deliver a whole request",
-                in: HTTPServerConfiguration.numberRange(of: "requestReadTimeoutSeconds"),
-                default: http.requestReadTimeoutSeconds, example: "--read-timeout 5"))
+            .tunable(
+                \HTTPServerConfiguration.requestReadTimeoutSeconds, "--read-timeout", "S",
+                "seconds a client has to deliver a whole request", example: "--read-timeout 5"))
         var requestReadTimeoutSeconds: Double
         @Option(
-            .number(
-                "--header-timeout", "S",
+            .tunable(
+                \HTTPServerConfiguration.requestHeaderTimeoutSeconds, "--header-timeout", "S",
                 "seconds a client has to deliver the request line and headers (idle keep-alive too; at most --read-timeout)",
-                in: HTTPServerConfiguration.numberRange(of: "requestHeaderTimeoutSeconds"), default: http.requestHeaderTimeoutSeconds,
                 example: "--header-timeout 2"))
         var requestHeaderTimeoutSeconds: Double
         @Option(
-            .integer(
-                "--max-connections", "N", "open connections; one more is answered 503 with Retry-After at once",
-                in: HTTPServerConfiguration.wholeNumberRange(of: "connectionLimit"),
-                default: http.connectionLimit, example: "--max-connections 10000"))
+            .tunable(
+                \HTTPServerConfiguration.connectionLimit, "--max-connections", "N",
+                "open connections; one more is answered 503 with Retry-After at once", example: "--max-connections 10000"))
         var connectionLimit: Int
         @Option(
             .repeated(

@@ -18,9 +18,7 @@ enum VenueGenerateCommand {
 
     struct Inputs: RunnableInputs {
         @Option(
-            .integer(
-                "--levels", "N", "above-ground levels", in: SyntheticVenueConfiguration.wholeNumberRange(of: "levelCount"),
-                default: SyntheticVenueConfiguration.standard.levelCount, example: "--levels 10"))
+            .tunable(\SyntheticVenueConfiguration.levelCount, "--levels", "N", "above-ground levels", example: "--levels 10"))
         var levels: Int
         @Option(
             .value(
@@ -29,25 +27,18 @@ enum VenueGenerateCommand {
                 example: "--seed 7"))
         var seedText: String
         @Option(
-            .number(
-                "--size", "K", "scale of rooms per corridor", in: SyntheticVenueConfiguration.numberRange(of: "sizeScale"),
-                default: SyntheticVenueConfiguration.standard.sizeScale, example: "--size 0.5"))
+            .tunable(\SyntheticVenueConfiguration.sizeScale, "--size", "K", "scale of rooms per corridor", example: "--size 0.5"))
         var size: Double
         @Option(
-            .integer(
-                "--towers", "T", "buildings", in: SyntheticVenueConfiguration.wholeNumberRange(of: "towerCount"),
-                default: SyntheticVenueConfiguration.standard.towerCount,
-                example: "--towers 4"))
+            .tunable(\SyntheticVenueConfiguration.towerCount, "--towers", "T", "buildings", example: "--towers 4"))
         var towers: Int
         @Option(
-            .integer(
-                "--parking", "P", "parking levels below ground", in: SyntheticVenueConfiguration.wholeNumberRange(of: "parkingLevelCount"),
-                default: SyntheticVenueConfiguration.standard.parkingLevelCount, example: "--parking 2"))
+            .tunable(
+                \SyntheticVenueConfiguration.parkingLevelCount, "--parking", "P", "parking levels below ground", example: "--parking 2"))
         var parking: Int
         @Option(
-            .integer(
-                "--corridors", "C", "corridors per tower floor", in: SyntheticVenueConfiguration.wholeNumberRange(of: "corridorsPerTower"),
-                default: SyntheticVenueConfiguration.standard.corridorsPerTower, example: "--corridors 4"))
+            .tunable(
+                \SyntheticVenueConfiguration.corridorsPerTower, "--corridors", "C", "corridors per tower floor", example: "--corridors 4"))
         var corridors: Int
         @Option(
             SharedOptions.output("DIR", "output folder (created; must be empty unless --force)", required: true, example: "-o /tmp/big"))

@@ -39,10 +39,9 @@ enum SharedOptions {
         "--radio-map", "MAP", "radio map (from indoornav survey) to match each Wi-Fi/BLE scan against", example: "--radio-map ilc-map.json")
 
     /// `--track-sigma M`: a track survey's ``TrackSurveyConfiguration/maximumSigmaMeters``.
-    static let trackSigma = OptionSpec.number(
-        "--track-sigma", "M",
+    static let trackSigma = OptionSpec.tunable(
+        \TrackSurveyConfiguration.maximumSigmaMeters, "--track-sigma", "M",
         "place a scan on a smoothed track only where the track's one-sigma is at most M metres (else it is left out)",
-        in: TrackSurveyConfiguration.numberRange(of: "maximumSigmaMeters"), default: TrackSurveyConfiguration.standard.maximumSigmaMeters,
         example: "--track-sigma 3")
 
     /// `--fingerprint-option NAME=VALUE`, repeatable.
