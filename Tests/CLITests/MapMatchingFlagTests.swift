@@ -6,6 +6,22 @@ import Testing
     static let walk = "Recordings/simulated/campus-info-to-deans-office.jsonl"
     static let venue = "Recordings/venues/campus"
 
+    /// Runs `eval` on the walk with `flags` and checks it is refused as a usage error (64) saying `message`.
+    static func expectRefused(_ flags: [String], saying message: String) throws {
+        let run = try CLIRunner.run(["eval", walk, "--venue", venue] + flags)
+        #expect(run.status == 64, "\(flags): \(run.stderr)")
+        #expect(run.stderr.contains(message), "\(flags): \(run.stderr)")
+    }
+
+    /// The mean error `eval --json` reports for the walk on the venue with `flags`: of dead reckoning
+    /// (`section` "pdr") or of the fused track (`section` nil).
+    static func meanErrorMeters(_ flags: [String], section: String?) throws -> Double {
+        let run = try CLIRunner.run(["eval", walk, "--venue", venue, "--json"] + flags)
+        #expect(run.status == 0, "\(flags): \(run.stderr)")
+        let report = try #require(run.json)
+        return try #require((section.map { report[$0] } ?? report)?["meanErrorMeters"]?.double)
+    }
+
     @Test func theMatcherRunsWithAVenueUnlessTurnedOff() throws {
         let on = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--json"])
         #expect(on.status == 0, "\(on.stderr)")
@@ -30,28 +46,18 @@ import Testing
         #expect(seeded.status == 0, "\(seeded.stderr)")
         #expect(seeded.json?["files"]?.array?.first?["fusion"]?["mapMatchedSteps"]?.int ?? 0 > 0)
 
-        let unknown = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "particles=5"])
-        #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("--map-matching-option: map-matching configuration: no setting 'particles'; known: particleCount"))
-        let notANumber = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "seed=abc"])
-        #expect(notANumber.status != 0)
-        #expect(notANumber.stderr.contains("'abc' is not a number"))
-        let outOfRange = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "particleCount=3"])
-        #expect(outOfRange.status != 0)
-        #expect(outOfRange.stderr.contains("particleCount"))
-        let fractional = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "seed=1.5"])
-        #expect(fractional.status != 0)
-        #expect(fractional.stderr.contains("seed = 1.5 is not a whole number"))
+        try Self.expectRefused(
+            ["--map-matching-option", "particles=5"],
+            saying: "--map-matching-option: map-matching configuration: no setting 'particles'; known: particleCount")
+        try Self.expectRefused(["--map-matching-option", "seed=abc"], saying: "'abc' is not a number")
+        try Self.expectRefused(["--map-matching-option", "particleCount=3"], saying: "particleCount")
+        try Self.expectRefused(["--map-matching-option", "seed=1.5"], saying: "seed = 1.5 is not a whole number")
     }
 
     /// The covariance bound and the particles without walls are options like the rest: checked, and used
     /// (what the bound does is tested on the engine, `ParticleEvidenceTests`).
     @Test func theSpreadBoundIsCheckedAndUsed() throws {
-        let outOfRange = try CLIRunner.run([
-            "eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "spreadCovarianceFactor=0.5",
-        ])
-        #expect(outOfRange.status == 64, "\(outOfRange.stderr)")
-        #expect(outOfRange.stderr.contains("spreadCovarianceFactor"))
+        try Self.expectRefused(["--map-matching-option", "spreadCovarianceFactor=0.5"], saying: "spreadCovarianceFactor")
         let free = try CLIRunner.run([
             "eval", Self.walk, "--venue", Self.venue, "--map-matching-option", "spreadCovarianceFactor=0", "--json",
         ])
@@ -66,74 +72,39 @@ import Testing
     }
 
     @Test func theStrideConstantIsCheckedAndUsed() throws {
-        let outOfRange = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--weinberg-k", "3"])
-        #expect(outOfRange.status == 64, "\(outOfRange.stderr)")
-        #expect(outOfRange.stderr.contains("--weinberg-k"))
-        let notANumber = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--weinberg-k", "long"])
-        #expect(notANumber.status == 64)
-        #expect(notANumber.stderr.contains("--weinberg-k"))
+        try Self.expectRefused(["--weinberg-k", "3"], saying: "--weinberg-k")
+        try Self.expectRefused(["--weinberg-k", "long"], saying: "--weinberg-k")
         // A longer stride constant makes the dead-reckoning track longer, so its score changes.
-        let standard = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--json"])
-        let longer = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--weinberg-k", "0.6", "--json"])
-        #expect(standard.status == 0 && longer.status == 0, "\(longer.stderr)")
-        let a = try #require(standard.json?["pdr"]?["meanErrorMeters"]?.double)
-        let b = try #require(longer.json?["pdr"]?["meanErrorMeters"]?.double)
+        let a = try Self.meanErrorMeters([], section: "pdr")
+        let b = try Self.meanErrorMeters(["--weinberg-k", "0.6"], section: "pdr")
         #expect(abs(a - b) > 0.01, "pdr \(a) m against \(b) m")
     }
 
     @Test func headingOptionsAreCheckedAndUsed() throws {
-        let unknown = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--heading-option", "tau=5"])
-        #expect(unknown.status == 64, "\(unknown.stderr)")
-        #expect(
-            unknown.stderr.contains("--heading-option: heading configuration: no setting 'tau'; known: declinationRadians"),
-            "\(unknown.stderr)")
-        let outOfRange = try CLIRunner.run([
-            "eval", Self.walk, "--venue", Self.venue, "--heading-option", "absoluteHeadingTimeConstantSeconds=-1",
-        ])
-        #expect(outOfRange.status == 64)
-        #expect(outOfRange.stderr.contains("absoluteHeadingTimeConstantSeconds"), "\(outOfRange.stderr)")
-        let notANumber = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--heading-option", "declinationRadians=east"])
-        #expect(notANumber.status == 64)
-        #expect(notANumber.stderr.contains("'east' is not a number"), "\(notANumber.stderr)")
+        try Self.expectRefused(
+            ["--heading-option", "tau=5"], saying: "--heading-option: heading configuration: no setting 'tau'; known: declinationRadians")
+        try Self.expectRefused(["--heading-option", "absoluteHeadingTimeConstantSeconds=-1"], saying: "absoluteHeadingTimeConstantSeconds")
+        try Self.expectRefused(["--heading-option", "declinationRadians=east"], saying: "'east' is not a number")
         // A declination turns every step, so dead reckoning's score changes.
-        let standard = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--no-map", "--json"])
-        let turned = try CLIRunner.run([
-            "eval", Self.walk, "--venue", Self.venue, "--no-map", "--json", "--heading-option", "declinationRadians=0.5",
-        ])
-        #expect(standard.status == 0 && turned.status == 0, "\(turned.stderr)")
-        let a = try #require(standard.json?["pdr"]?["meanErrorMeters"]?.double)
-        let b = try #require(turned.json?["pdr"]?["meanErrorMeters"]?.double)
+        let a = try Self.meanErrorMeters(["--no-map"], section: "pdr")
+        let b = try Self.meanErrorMeters(["--no-map", "--heading-option", "declinationRadians=0.5"], section: "pdr")
         #expect(abs(a - b) > 0.1, "pdr \(a) m against \(b) m")
     }
 
     @Test func fusionOptionsAreCheckedAndUsed() throws {
-        let unknown = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "stride=2"])
-        #expect(unknown.status == 64, "\(unknown.stderr)")
-        #expect(
-            unknown.stderr.contains("--fusion-option: fusion configuration: no setting 'stride'; known: initialHeadingBiasSigmaRadians"))
-        let outOfRange = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "gateProbability=1"])
-        #expect(outOfRange.status == 64)
-        #expect(outOfRange.stderr.contains("gateProbability"))
-        let far = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "gateProbability=2"])
-        #expect(far.status == 64)
-        #expect(far.stderr.contains("gateProbability = 2 is outside 0.5 ..< 1"), "\(far.stderr)")
+        try Self.expectRefused(
+            ["--fusion-option", "stride=2"],
+            saying: "--fusion-option: fusion configuration: no setting 'stride'; known: initialHeadingBiasSigmaRadians")
+        try Self.expectRefused(["--fusion-option", "gateProbability=1"], saying: "gateProbability")
+        try Self.expectRefused(["--fusion-option", "gateProbability=2"], saying: "gateProbability = 2 is outside 0.5 ..< 1")
         // This round's settings: a climb's confirming height and the beacons' height are metres from 0 to 10.
         for bad in ["climbingConfirmHeightMeters=-1", "beaconHeightAboveDeviceMeters=11", "beaconHeightAboveDeviceMeters=x"] {
-            let r = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", bad])
-            #expect(r.status == 64, "\(bad): \(r.stderr)")
-            #expect(r.stderr.contains(String(bad.prefix { $0 != "=" })), "\(bad): \(r.stderr)")
+            try Self.expectRefused(["--fusion-option", bad], saying: String(bad.prefix { $0 != "=" }))
         }
-        let fractional = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--fusion-option", "straightWalkSteps=2.5"])
-        #expect(fractional.status == 64)
-        #expect(fractional.stderr.contains("whole number"))
+        try Self.expectRefused(["--fusion-option", "straightWalkSteps=2.5"], saying: "whole number")
         // A much wider per-step position noise changes the fused track.
-        let standard = try CLIRunner.run(["eval", Self.walk, "--venue", Self.venue, "--no-map", "--json"])
-        let noisy = try CLIRunner.run([
-            "eval", Self.walk, "--venue", Self.venue, "--no-map", "--fusion-option", "positionNoisePerStepMeters=3", "--json",
-        ])
-        #expect(standard.status == 0 && noisy.status == 0, "\(noisy.stderr)")
-        let a = try #require(standard.json?["meanErrorMeters"]?.double)
-        let b = try #require(noisy.json?["meanErrorMeters"]?.double)
+        let a = try Self.meanErrorMeters(["--no-map"], section: nil)
+        let b = try Self.meanErrorMeters(["--no-map", "--fusion-option", "positionNoisePerStepMeters=3"], section: nil)
         #expect(abs(a - b) > 0.01, "fused \(a) m against \(b) m")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IndoorJSON
+import LoopbackSupport
 import Testing
 
 /// `indoornav serve --api-keys FILE --client-sessions N --client-creates N --client-connections N

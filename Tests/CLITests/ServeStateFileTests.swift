@@ -1,5 +1,6 @@
 import Foundation
 import IndoorJSON
+import LoopbackSupport
 import Testing
 
 /// `indoornav serve --state-file`: sessions survive SIGTERM and a restart; bad state files and flags

@@ -206,18 +206,13 @@ import Testing
         #expect(throws: PositioningError.emptyBeaconMap) { try BeaconMap(registry: try BeaconRegistry(beacons: []), frame: nil) }
     }
 
-    @Test func configurationRejectsOutOfRangeValues() {
-        #expect(throws: ConfigurationError.self) { try BeaconProviderConfiguration { $0.rssiWindowSeconds = 0 } }
-        #expect(throws: ConfigurationError.self) { try BeaconProviderConfiguration { $0.defaultPathLossExponent = .nan } }
-        #expect(throws: ConfigurationError.self) { try BeaconProviderConfiguration { $0.minimumBeaconsForFit = 2 } }
+    @Test func aMaximumRangeBelowTheMinimumIsRefused() {
         #expect(throws: ConfigurationError.self) {
             try BeaconProviderConfiguration {
                 $0.minimumRangeMeters = 5
                 $0.maximumRangeMeters = 2
             }
         }
-        #expect(throws: ConfigurationError.self) { try BeaconProviderConfiguration { $0.fixIntervalSeconds = -1 } }
-        #expect(throws: Never.self) { try BeaconProviderConfiguration { _ in } }
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import IndoorConfiguration
 import IndoorGeometry
 import IndoorVenue
 import Testing
@@ -146,18 +145,5 @@ import Testing
         let engine = try FusionEngineTests.started()
         for i in 1...20 { engine.predict(with: FusionEngineTests.step(Double(i) * 0.55, heading: 5 * Self.degree)) }
         #expect(engine.statistics.headingAlignments == 0)
-    }
-
-    @Test func configurationRejectsOutOfRangeValues() {
-        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.straightWalkSteps = 1 } }
-        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.straightWalkToleranceRadians = 1 } }
-        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.floorPlanCaptureRadians = .nan } }
-        #expect(throws: ConfigurationError.self) { try FusionConfiguration { $0.floorPlanHeadingSigmaRadians = 0 } }
-        #expect(throws: Never.self) {
-            try FusionConfiguration {
-                $0.straightWalkSteps = 6
-                $0.floorPlanCaptureRadians = 0.3
-            }
-        }
     }
 }

@@ -92,24 +92,4 @@ import Testing
         #expect(stride.strideMeters(peakToValleyMetersPerSecondSquared: 1e6) == 2)
         #expect(abs(stride.strideSigmaMeters(lengthMeters: 1) - 0.15) < 1e-12)
     }
-
-    @Test func configurationsRejectOutOfRangeValues() {
-        #expect(
-            throws: ConfigurationError.outOfRange(
-                configuration: "step-detector", field: "lowPassCutoffHertz", value: 0, range: TunableRange(0.5...20))
-        ) {
-            try StepDetectorConfiguration { $0.lowPassCutoffHertz = 0 }
-        }
-        #expect(throws: ConfigurationError.self) { try StepDetectorConfiguration { $0.minimumStepIntervalSeconds = .nan } }
-        #expect(throws: ConfigurationError.self) { try StrideConfiguration { $0.weinbergK = 3 } }
-        #expect(throws: ConfigurationError.self) {
-            try StrideConfiguration {
-                $0.minimumStrideMeters = 0.9
-                $0.maximumStrideMeters = 0.5
-            }
-        }
-        #expect(throws: ConfigurationError.self) { try HeadingConfiguration { $0.declinationRadians = 4 } }
-        #expect(throws: ConfigurationError.self) { try DeadReckoningConfiguration { $0.positionNoisePerStepMeters = -1 } }
-        #expect(throws: Never.self) { try DeadReckoningConfiguration { _ in } }
-    }
 }
