@@ -9,7 +9,13 @@ public struct TrackSurveyConfiguration: Hashable, Sendable {
     public var maximumSigmaMeters = 4.0
     /// The track is thinned to points at least this far apart before its walk legs are taken
     /// (``RadioMap/walkLegs``), metres; at least ``RadioMap/minimumWalkLegMeters``.
-    public var legSpacingMeters = 5.0
+    public var legSpacingMeters = 6.0
+    /// A walk leg of the track counts fully in the walked directions (``RadioMap/WalkLeg/weight``) where
+    /// the track's heading one-sigma (its smoothed heading bias) stays within this, else by this over the
+    /// one-sigma, squared (inverse variance), radians. At most the smallest one-sigma smoothed tracks reach
+    /// (about 0.13), so legs of tracks weigh by their heading's inverse variance among themselves and a
+    /// ground-truth leg outweighs them.
+    public var legHeadingSigmaRadians = 0.1
 }
 
 extension TrackSurveyConfiguration: TunableConfiguration {
@@ -24,5 +30,8 @@ extension TrackSurveyConfiguration: TunableConfiguration {
     public static let tunables: [Tunable<TrackSurveyConfiguration>] = [
         Tunable(\.maximumSigmaMeters, unit: "m", range: 0.1...1_000, "a scan is placed only where the track's one-sigma is at most this"),
         Tunable(\.legSpacingMeters, unit: "m", range: RadioMap.minimumWalkLegMeters...100, "spacing of the walk legs' track points"),
+        Tunable(
+            \.legHeadingSigmaRadians, unit: "rad", range: 0.001...Double.pi,
+            "heading one-sigma within which a track's walk leg counts fully"),
     ]
 }
