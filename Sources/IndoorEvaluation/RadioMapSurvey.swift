@@ -105,7 +105,10 @@ public enum RadioMapSurvey {
     /// Track-placed walks that no fix or range corrected (``SmoothedWalk/measuresStrides``) are read and
     /// placed a second time, guided by the map of the first placement without fingerprints: its stride
     /// scale (``RadioMap/surveyedStrideScale``) and, without a venue, its walked directions, each walk's own
-    /// legs left out. With a venue and no stride scale there is nothing to guide and no second placement.
+    /// legs left out. Each leg there votes by how well absolute evidence pinned its track's heading
+    /// (``RadioMap/WalkLeg/weight``), so the fix-corrected walks' legs set the axis on their levels and,
+    /// through the pooled axis, on levels only dead reckoning walked. With a venue and no stride scale there
+    /// is nothing to guide and no second placement.
     public static func build(
         files: [String], venue: Venue?, registry: BeaconRegistry?,
         configuration: FingerprintConfiguration, deadReckoning: DeadReckoningConfiguration = .standard, jobs: Int = 1,

@@ -50,7 +50,7 @@ import Testing
             FusionSmoothingConfiguration.tunableNames == [
                 "particleLagSteps", "particleWeight", "particleMeansIntoKalman", "particleBackwardPass", "particlesWithoutFloorPlan",
             ])
-        #expect(TrackSurveyConfiguration.tunableNames == ["maximumSigmaMeters", "legSpacingMeters"])
+        #expect(TrackSurveyConfiguration.tunableNames == ["maximumSigmaMeters", "legSpacingMeters", "legHeadingSigmaRadians"])
         #expect(
             BeaconAuditConfiguration.tunableNames == [
                 "minimumReadings", "strongestFraction", "suspectOffsetMeters", "maximumCorrelation", "minimumDistanceSpreadRatio",
@@ -76,7 +76,9 @@ import Testing
                 && GNSSProviderConfiguration.standard.minimumSatellitesUsed == 15)
         #expect(
             FusionSmoothingConfiguration.standard.particleLagSteps == 20 && !FusionSmoothingConfiguration.standard.particleMeansIntoKalman)
-        #expect(TrackSurveyConfiguration.standard.maximumSigmaMeters == 4 && TrackSurveyConfiguration.standard.legSpacingMeters == 5)
+        #expect(
+            TrackSurveyConfiguration.standard.maximumSigmaMeters == 4 && TrackSurveyConfiguration.standard.legSpacingMeters == 6
+                && TrackSurveyConfiguration.standard.legHeadingSigmaRadians == 0.1)
         #expect(BeaconAuditConfiguration.standard.maximumCorrelation == -0.1)
         #expect(KalmanFilterConfiguration.standard.gateProbability == 0.99)
         #expect(NonlinearLeastSquaresConfiguration.standard.maxIterations == 100)

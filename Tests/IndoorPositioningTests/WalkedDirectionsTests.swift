@@ -126,8 +126,9 @@ import Testing
         #expect(error("[[],7]") == "m.json:0: walkLegs[1]: expected an array of legs")
         #expect(
             error("[[[0,10]],[]]")
-                == "m.json:0: walkLegs[0][0]: expected [level index or null, heading degrees, length metres] with optionally [middle x, middle y] metres"
+                == "m.json:0: walkLegs[0][0]: expected [level index or null, heading degrees, length metres] with optionally [middle x, middle y] metres and a weight"
         )
+        #expect(error("[[[0,10,5,1,2,3]],[]]") == "m.json:0: walkLegs[0][0][5]: expected a weight from 0 to 1")
         #expect(error("[[[3,10,5]],[]]") == "m.json:0: walkLegs[0][0][0]: not an index into levels (0..<1)")
         #expect(error("[[],[[0,\"north\",5]]]") == "m.json:0: walkLegs[1][0][1]: expected a heading in degrees from -360 to 360")
         #expect(error("[[[null,10,-1]],[]]") == "m.json:0: walkLegs[0][0][2]: expected a positive length in metres")
@@ -164,5 +165,60 @@ import Testing
         var off = FusionConfiguration.standard
         off.alignHeadingToFloorPlan = false
         #expect(FusionEngine(configuration: off, levels: levels, walkedDirections: f0).dominantDirections == nil)
+    }
+
+    /// Self-surveyed legs weigh by their track's heading evidence: a level whose legs only dead reckoning
+    /// pinned takes the axis of the whole map's legs, where the fix-pinned ones outvote the rest.
+    @Test func weaklyPinnedLegsGiveWayToPinnedOnes() throws {
+        let candidates = [
+            LevelCandidate(levelID: "F0", floorNumber: 0, elevationMeters: 0),
+            LevelCandidate(levelID: "B2", floorNumber: -2, elevationMeters: -8),
+        ]
+        func map(pinned: Double, deadReckoned: Double) -> RadioMap {
+            RadioMap(
+                frameReference: nil, transmitters: [], levels: [.floorNumber(0), .floorNumber(-2)], walks: ["fixes", "dr0", "dr2"],
+                fingerprints: [],
+                walkLegs: [
+                    // Pinned by fixes: the building's 70° axis on floor 0.
+                    [RadioMap.WalkLeg(levelIndex: 0, headingRadians: 70 * Self.degree, lengthMeters: 30, weight: pinned)],
+                    // Dead reckoning, rotated by the phone's bias: 85° on floor 0 (more metres) and floor −2.
+                    [RadioMap.WalkLeg(levelIndex: 0, headingRadians: 85 * Self.degree, lengthMeters: 50, weight: deadReckoned)],
+                    [RadioMap.WalkLeg(levelIndex: 1, headingRadians: 175 * Self.degree, lengthMeters: 40, weight: deadReckoned)],
+                ])
+        }
+        func axes(_ map: RadioMap) throws -> [Double] {
+            try #require(map.walkedDirections(levels: candidates)).axisRadians.map { try #require($0) / Self.degree }
+        }
+        // Equal weights (ground truth): the longest legs win on floor 0, and floor −2 keeps its own axis.
+        let equal = try axes(map(pinned: 1, deadReckoned: 1))
+        #expect(abs(equal[0] - 85) < 1e-6 && abs(equal[1] - 85) < 1e-6, "\(equal)")
+        // Weighed: the pinned leg wins on floor 0, and floor −2 (less weight per metre than the map's) takes
+        // the map's axis.
+        let weighed = try axes(map(pinned: 0.25, deadReckoned: 0.04))
+        #expect(abs(weighed[0] - 70) < 1e-6 && abs(weighed[1] - 70) < 1e-6, "\(weighed)")
+    }
+
+    @Test func legWeightsFollowTheTrackHeadingSigmaAndSurviveTheFile() throws {
+        // 40 m east in 1 m steps: the heading one-sigma 0.05 rad for the first 20 m, then 0.2 rad.
+        let track = (0...40).map { x in
+            RadioMapBuilder.TrackPoint(
+                timeSeconds: Double(x), point: LocalPoint(x: Double(x), y: 0), level: .floorNumber(0), sigmaMeters: 1,
+                headingSigmaRadians: x <= 20 ? 0.05 : 0.2)
+        }
+        var builder = RadioMapBuilder(deadReckoning: nil)
+        let survey = try TrackSurveyConfiguration {
+            $0.legSpacingMeters = 10
+            $0.legHeadingSigmaRadians = 0.1
+        }
+        try builder.add(walk: "w", samples: [], track: track, survey: survey)
+        let map = builder.build()
+        // Within the reference: 1; beyond it, (0.1 / 0.2)² = 0.25 (the leg from 20 to 30 m reaches 0.2).
+        #expect(map.walkLegs[0].map(\.weight) == [1, 1, 0.25, 0.25])
+        let decoded = try RadioMap.decode(try JSONParser().parse(map.json.serialized()).value, file: "m.json")
+        #expect(decoded.walkLegs[0].map(\.weight) == [1, 1, 0.25, 0.25])
+        // Ground truth's legs weigh 1.
+        var truthBuilder = RadioMapBuilder(deadReckoning: nil)
+        try truthBuilder.add(walk: "t", samples: [], truth: [Self.truth(0, 0, 0), Self.truth(10, 0, 10)])
+        #expect(truthBuilder.build().walkLegs[0].map(\.weight) == [1])
     }
 }

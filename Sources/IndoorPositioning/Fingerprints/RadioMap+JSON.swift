@@ -44,7 +44,10 @@ extension RadioMap {
                                 leg.levelIndex.map { .number(Double($0)) } ?? .null, rounded(leg.headingRadians * 180 / .pi, 100),
                                 rounded(leg.lengthMeters, 100),
                             ]
-                            if let middle = leg.midpoint { parts += [rounded(middle.x, 100), rounded(middle.y, 100)] }
+                            if let middle = leg.midpoint {
+                                parts += [rounded(middle.x, 100), rounded(middle.y, 100)]
+                                if leg.weight != 1 { parts.append(rounded(leg.weight, 1_000_000)) }
+                            }
                             return .array(parts)
                         })
                 }),
@@ -169,8 +172,9 @@ extension RadioMap {
             strideRatios: strideRatios, walkLegs: walkLegs)
     }
 
-    /// `walkLegs`: absent or null (none measured), else one array per walk of `[level, heading°, metres]`
-    /// or `[level, heading°, metres, middle x, middle y]`.
+    /// `walkLegs`: absent or null (none measured), else one array per walk of `[level, heading°, metres]`,
+    /// `[level, heading°, metres, middle x, middle y]` or `[level, heading°, metres, middle x, middle y, weight]`
+    /// (``WalkLeg/weight``, 1 when not written).
     private static func decodeWalkLegs(
         _ value: JSONValue?, walks: Int, levels: Int, bad: (String, String) -> PositioningError
     ) throws(PositioningError) -> [[WalkLeg]] {
@@ -184,9 +188,11 @@ extension RadioMap {
             var walkLegs: [WalkLeg] = []
             for (i, leg) in legs.enumerated() {
                 let at = "walkLegs[\(w)][\(i)]"
-                guard let parts = leg.array, parts.count == 3 || parts.count == 5 else {
+                guard let parts = leg.array, [3, 5, 6].contains(parts.count) else {
                     throw bad(
-                        at, "expected [level index or null, heading degrees, length metres] with optionally [middle x, middle y] metres")
+                        at,
+                        "expected [level index or null, heading degrees, length metres] with optionally [middle x, middle y] metres and a weight"
+                    )
                 }
                 var level: Int?
                 if !parts[0].isNull {
@@ -202,13 +208,21 @@ extension RadioMap {
                     throw bad("\(at)[2]", "expected a positive length in metres")
                 }
                 var middle: LocalPoint?
-                if parts.count == 5 {
+                var weight = 1.0
+                if parts.count == 6 {
+                    guard let value = parts[5].double, (0...1).contains(value) else {
+                        throw bad("\(at)[5]", "expected a weight from 0 to 1")
+                    }
+                    weight = value
+                }
+                if parts.count >= 5 {
                     guard let x = parts[3].double, let y = parts[4].double, x.isFinite, y.isFinite else {
                         throw bad("\(at)[3]", "expected the leg's middle as two finite numbers (x, y metres)")
                     }
                     middle = LocalPoint(x: x, y: y)
                 }
-                walkLegs.append(WalkLeg(levelIndex: level, headingRadians: degrees * .pi / 180, lengthMeters: length, midpoint: middle))
+                walkLegs.append(
+                    WalkLeg(levelIndex: level, headingRadians: degrees * .pi / 180, lengthMeters: length, midpoint: middle, weight: weight))
             }
             result.append(walkLegs)
         }

@@ -114,6 +114,9 @@ public struct RadioMapBuilder: Sendable {
         public var outcome: WalkOutcome
         /// The points its walk legs are measured between (``RadioMap/walkLegs``), the walk's frame.
         var legPoints: [TruthPoint]
+        /// The weight of the leg from each of ``legPoints`` to the next (``RadioMap/WalkLeg/weight``);
+        /// empty: all 1.
+        var legWeights: [Double] = []
         /// Its placed scans, in time order.
         var scans: [PlacedScan]
     }
@@ -181,7 +184,9 @@ public struct RadioMapBuilder: Sendable {
     /// One walk placed on its smoothed `track` instead of ground truth: each scan goes where the track is
     /// at its time, on the level the track held then, unless the track's one-sigma there (the larger of
     /// the two track points around it) exceeds `survey.maximumSigmaMeters` (counted in
-    /// ``WalkOutcome/tooUncertain``). Strides and walk legs are measured on the track as on truth.
+    /// ``WalkOutcome/tooUncertain``). Strides and walk legs are measured on the track as on truth; each
+    /// leg's ``RadioMap/WalkLeg/weight`` is 1 where the track's heading one-sigma along it stays within
+    /// `survey.legHeadingSigmaRadians`, else that over the largest one-sigma, squared.
     /// - Throws: ``PositioningError/malformedInput(file:line:message:)`` (line 0) when the track has fewer
     ///   than two finite points.
     public static func placed(
@@ -196,8 +201,16 @@ public struct RadioMapBuilder: Sendable {
         }
         let times = track.map(\.timeSeconds)
         let points = track.map { TruthPoint(timeSeconds: $0.timeSeconds, point: $0.point, level: $0.level) }
-        let legPoints = Self.spaced(points, meters: survey.legSpacingMeters)
-        return placed(
+        let legIndices = Self.spacedIndices(points, meters: survey.legSpacingMeters)
+        let legPoints = legIndices.map { points[$0] }
+        // A leg counts as far as absolute evidence pinned the track's heading along it (inverse variance):
+        // fully where the heading's one-sigma stays within the reference, by the squared ratio where wider.
+        let reference = survey.legHeadingSigmaRadians
+        let legWeights = zip(legIndices, legIndices.dropFirst()).map { from, to in
+            let sigma = track[from...to].compactMap(\.headingSigmaRadians).max() ?? 0
+            return sigma <= reference ? 1 : (reference / sigma) * (reference / sigma)
+        }
+        var walk = placed(
             walk: walk, samples: samples, placedOn: points, legsOf: legPoints, strideRatio: measured,
             configuration: configuration, deadReckoning: deadReckoning
         ) { time in
@@ -210,15 +223,18 @@ public struct RadioMapBuilder: Sendable {
             let after = min(low, times.count - 1), before = max(0, low - 1)
             return max(track[before].sigmaMeters, track[after].sigmaMeters) <= survey.maximumSigmaMeters
         }
+        walk.legWeights = legWeights
+        return walk
     }
 
-    /// The first of `points`, then each one at least `meters` from the last one kept or on another level
-    /// (a step-by-step track thinned to legs as long as a survey's between waypoints).
-    static func spaced(_ points: [TruthPoint], meters: Double) -> [TruthPoint] {
+    /// The indices of the first of `points`, then of each one at least `meters` from the last one kept or
+    /// on another level (a step-by-step track thinned to legs as long as a survey's between waypoints).
+    static func spacedIndices(_ points: [TruthPoint], meters: Double) -> [Int] {
         guard var last = points.first else { return [] }
-        var kept = [last]
-        for point in points.dropFirst() where point.level != last.level || point.point.distance(to: last.point) >= meters {
-            kept.append(point)
+        var kept = [0]
+        for (index, point) in points.enumerated().dropFirst()
+        where point.level != last.level || point.point.distance(to: last.point) >= meters {
+            kept.append(index)
             last = point
         }
         return kept
@@ -275,7 +291,7 @@ public struct RadioMapBuilder: Sendable {
         let legPoints =
             reframe == nil
             ? placed.legPoints : placed.legPoints.map { TruthPoint(timeSeconds: $0.timeSeconds, point: move($0.point), level: $0.level) }
-        walkLegs.append(RadioMap.legs(of: legPoints) { levelIndex(of: $0) })
+        walkLegs.append(RadioMap.legs(of: legPoints, weights: placed.legWeights) { levelIndex(of: $0) })
         fingerprints.reserveCapacity(fingerprints.count + placed.scans.count)
         for scan in placed.scans {
             let level = scan.level.map { levelIndex(of: $0) }

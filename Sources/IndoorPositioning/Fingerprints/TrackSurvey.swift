@@ -12,13 +12,18 @@ extension RadioMapBuilder {
         public var level: LevelReference?
         /// The track's largest one-sigma there, metres.
         public var sigmaMeters: Double
+        /// The one-sigma of the track's heading there (its smoothed heading bias), radians; `nil` when
+        /// not known (the walk legs through it then count fully).
+        public var headingSigmaRadians: Double?
 
         /// A track point.
-        public init(timeSeconds: Double, point: LocalPoint, level: LevelReference?, sigmaMeters: Double) {
+        public init(timeSeconds: Double, point: LocalPoint, level: LevelReference?, sigmaMeters: Double, headingSigmaRadians: Double? = nil)
+        {
             self.timeSeconds = timeSeconds
             self.point = point
             self.level = level
             self.sigmaMeters = sigmaMeters
+            self.headingSigmaRadians = headingSigmaRadians
         }
     }
 
@@ -42,7 +47,7 @@ extension RadioMapBuilder {
         return smoothed.map { point in
             TrackPoint(
                 timeSeconds: point.timeSeconds, point: point.point, level: name(point.levelIndex),
-                sigmaMeters: point.covariance.largestSigmaMeters)
+                sigmaMeters: point.covariance.largestSigmaMeters, headingSigmaRadians: point.headingBiasSigmaRadians)
         }
     }
 }

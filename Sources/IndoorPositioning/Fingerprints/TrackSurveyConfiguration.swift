@@ -9,5 +9,11 @@ public struct TrackSurveyConfiguration: Hashable, Sendable {
     public var maximumSigmaMeters = 4.0
     /// The track is thinned to points at least this far apart before its walk legs are taken
     /// (``RadioMap/walkLegs``), metres; at least ``RadioMap/minimumWalkLegMeters``.
-    public var legSpacingMeters = 5.0
+    public var legSpacingMeters = 6.0
+    /// A walk leg of the track counts fully in the walked directions (``RadioMap/WalkLeg/weight``) where
+    /// the track's heading one-sigma (its smoothed heading bias) stays within this, else by this over the
+    /// one-sigma, squared (inverse variance), radians. At most the smallest one-sigma smoothed tracks reach
+    /// (about 0.13), so legs of tracks weigh by their heading's inverse variance among themselves and a
+    /// ground-truth leg outweighs them.
+    public var legHeadingSigmaRadians = 0.1
 }

@@ -16,6 +16,9 @@ public struct SmoothedFusionPoint: Hashable, Sendable {
     public var headingBiasRadians: Double
     /// The smoothed stride scale.
     public var strideScale: Double
+    /// The smoothed heading bias's one-sigma, radians (how far absolute evidence pinned the heading); `nil`
+    /// when not known.
+    public var headingBiasSigmaRadians: Double? = nil
 }
 
 /// Records, while an engine runs, what offline smoothing of the whole recording needs, and runs the
@@ -162,7 +165,8 @@ public final class FusionSmoothingRecorder {
             return SmoothedFusionPoint(
                 timeSeconds: epochTimes[k], point: LocalPoint(x: x[.eastMeters], y: x[.northMeters]),
                 covariance: covariance,
-                levelIndex: closedLevels[k], headingBiasRadians: x[.headingBiasRadians], strideScale: x[.strideScale])
+                levelIndex: closedLevels[k], headingBiasRadians: x[.headingBiasRadians], strideScale: x[.strideScale],
+                headingBiasSigmaRadians: max(0, p[.headingBiasRadians, .headingBiasRadians]).squareRoot())
         }
     }
 }
