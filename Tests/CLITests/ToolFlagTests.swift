@@ -28,7 +28,7 @@ import Testing
                 [
                     "simulate", "Recordings/venues/campus", "--from", "am-info", "--to", "occ-deans-office", "--seed", "1",
                     "-o", dir.appendingPathComponent("s.jsonl").path, "--ble-rate-hz", "50",
-                ], "--ble-rate-hz: 50 is outside 0.1 ... 20", 64
+                ], "--ble-rate-hz: 50 is outside 0.1...20", 64
             ),
             (
                 [

@@ -40,23 +40,16 @@ enum SimulateCommand {
             String?
         @Option(.number("--duration-seconds", "D", "stop the recording after D seconds", example: "--duration-seconds 60")) var duration:
             Double?
-        @Option(
-            .number("--rate-hz", "HZ", "IMU sample rate", default: InertialSensorConfiguration.standard.imuRateHz, example: "--rate-hz 100")
-        )
+        @Option(.tunable(\InertialSensorConfiguration.imuRateHz, "--rate-hz", "HZ", "IMU sample rate", example: "--rate-hz 100"))
         var imuRate: Double?
-        @Option(
-            .number(
-                "--ble-rate-hz", "HZ", "BLE scan rate", default: BeaconScanConfiguration.standard.scanRateHz, example: "--ble-rate-hz 1"))
+        @Option(.tunable(\BeaconScanConfiguration.scanRateHz, "--ble-rate-hz", "HZ", "BLE scan rate", example: "--ble-rate-hz 1"))
         var bleRate: Double?
         @Option(
-            .number(
-                "--pressure-rate-hz", "HZ", "barometer sample rate", default: InertialSensorConfiguration.standard.pressureRateHz,
+            .tunable(
+                \InertialSensorConfiguration.pressureRateHz, "--pressure-rate-hz", "HZ", "barometer sample rate",
                 example: "--pressure-rate-hz 5"))
         var pressureRate: Double?
-        @Option(
-            .number(
-                "--speed", "M_PER_S", "walking speed", default: WalkerConfiguration.standard.walkingSpeedMetersPerSecond,
-                example: "--speed 1.1"))
+        @Option(.tunable(\WalkerConfiguration.walkingSpeedMetersPerSecond, "--speed", "M_PER_S", "walking speed", example: "--speed 1.1"))
         var speed: Double?
         @Option(SharedOptions.json) var json: Bool
         func run() throws -> Int32 {
