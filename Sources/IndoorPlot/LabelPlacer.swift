@@ -39,19 +39,27 @@ public struct LabelPlacer: Sendable {
         return BoundingBox(minX: x - w, minY: y - h, maxX: x + w, maxY: y + h)
     }
 
-    /// The candidates kept, in placement order (priority, then text for a stable order).
+    /// The candidates kept, in placement order (priority, then text for a stable order), each centred on
+    /// its anchor or, where that box would cover one of `keepClear` (markers drawn over the plan), moved
+    /// just below or just above it; the anchors returned are where the labels go.
     /// - Complexity: O(n²) box tests, fine for the few hundred labels of a level.
-    public func place(_ candidates: [Candidate], in document: SVGDocument) -> [Candidate] {
+    public func place(_ candidates: [Candidate], in document: SVGDocument, keepClear: [BoundingBox] = []) -> [Candidate] {
         let ordered = candidates.sorted { ($0.priority, $1.text) > ($1.priority, $0.text) }
+        // A label moves by its own height plus a line's gap: off the marker, still beside what it names.
+        let shiftPixels = sizePixels * 1.2 + 2 * paddingPixels
         var placed: [BoundingBox] = []
         var kept: [Candidate] = []
         for c in ordered where c.anchor.isFinite && !c.text.isEmpty {
             let s = document.svg(c.anchor)
-            let b = box(c.text, x: s.x, y: s.y)
-            if let limit = c.maximumWidthPixels, b.width - 2 * paddingPixels > limit { continue }
-            if placed.contains(where: { $0.intersects(b) }) { continue }
-            placed.append(b)
-            kept.append(c)
+            let centred = box(c.text, x: s.x, y: s.y)
+            if let limit = c.maximumWidthPixels, centred.width - 2 * paddingPixels > limit { continue }
+            let clearOfMarkers = [0, shiftPixels, -shiftPixels].lazy.map { (dy: $0, box: box(c.text, x: s.x, y: s.y + $0)) }
+                .first { option in !keepClear.contains { $0.intersects(option.box) } }
+            guard let chosen = clearOfMarkers, !placed.contains(where: { $0.intersects(chosen.box) }) else { continue }
+            placed.append(chosen.box)
+            var moved = c
+            moved.anchor = LocalPoint(x: c.anchor.x, y: c.anchor.y - chosen.dy / document.pixelsPerMeter)
+            kept.append(moved)
         }
         return kept
     }

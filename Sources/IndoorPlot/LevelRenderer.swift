@@ -99,9 +99,7 @@ public struct LevelRenderer: Sendable {
                 text: text, anchor: anchor, priority: space.polygon.areaSquareMeters,
                 maximumWidthPixels: space.polygon.bounds.width * document.pixelsPerMeter * 1.3)
         }
-        for kept in placer.place(candidates, in: document) {
-            document.label(kept.text, at: kept.anchor, sizePixels: labelSizePixels)
-        }
+        document.addLabels(candidates, placer: placer)
     }
 
     /// The first label in preference order that has text.

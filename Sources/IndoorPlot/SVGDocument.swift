@@ -68,15 +68,51 @@ public struct SVGDocument: Sendable {
         )
     }
 
-    /// The elements appended so far, one per line, without the `<svg>` wrapper (for embedding in a page).
-    public var elementsText: String { body.joined(separator: "\n") }
+    /// The elements appended so far and the deferred labels as placed, one per line, without the `<svg>`
+    /// wrapper (for embedding in a page).
+    public var elementsText: String { (body + labelElements()).joined(separator: "\n") }
 
     /// Appends a text label centred on a point with a white halo, so it stays readable over lines.
     public mutating func label(_ text: String, at p: LocalPoint, sizePixels: Double, color: String = "#222") {
+        append(labelElement(text, at: p, sizePixels: sizePixels, color: color))
+    }
+
+    private func labelElement(_ text: String, at p: LocalPoint, sizePixels: Double, color: String = "#222") -> String {
         let s = svg(p)
-        append(
+        return
             "<text x=\"\(SVGDocument.format(s.x))\" y=\"\(SVGDocument.format(s.y + sizePixels * 0.35))\" font-size=\"\(SVGDocument.format(sizePixels))\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"\(SVGDocument.escape(color))\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-opacity=\"0.85\" paint-order=\"stroke\" class=\"label\">\(SVGDocument.escape(text))</text>"
-        )
+    }
+
+    /// The deferred labels' elements, as placed.
+    private func labelElements() -> [String] {
+        placedLabels.map { labelElement($0.label.text, at: $0.label.anchor, sizePixels: $0.sizePixels) }
+    }
+
+    /// Labels placed when the document is rendered, over everything drawn and clear of the markers
+    /// (``addLabels(_:placer:)``).
+    private var deferredLabels: [(candidates: [LabelPlacer.Candidate], placer: LabelPlacer)] = []
+    /// Boxes (picture pixels) that labels keep clear of: the markers drawn with ``marker(at:radiusPixels:style:title:)``.
+    private var markerBoxes: [BoundingBox] = []
+
+    /// Appends a circle marker (a walk's start or end) that labels placed at render time keep clear of.
+    public mutating func marker(at p: LocalPoint, radiusPixels: Double, style: SVGStyle, title: String? = nil) {
+        circle(at: p, radiusPixels: radiusPixels, style: style, title: title)
+        let s = svg(p)
+        markerBoxes.append(
+            BoundingBox(minX: s.x - radiusPixels, minY: s.y - radiusPixels, maxX: s.x + radiusPixels, maxY: s.y + radiusPixels))
+    }
+
+    /// Labels to place with `placer` when the document is rendered: after everything drawn later (tracks,
+    /// markers), so they stay on top, and moved off any marker they would cover (``LabelPlacer``).
+    public mutating func addLabels(_ candidates: [LabelPlacer.Candidate], placer: LabelPlacer) {
+        deferredLabels.append((candidates, placer))
+    }
+
+    /// The deferred labels as placed, with their text size: what ``rendered(title:)`` draws last.
+    public var placedLabels: [(label: LabelPlacer.Candidate, sizePixels: Double)] {
+        deferredLabels.flatMap { request in
+            request.placer.place(request.candidates, in: self, keepClear: markerBoxes).map { ($0, request.placer.sizePixels) }
+        }
     }
 
     /// Appends raw SVG (already escaped) — for groups and comments.
@@ -107,7 +143,7 @@ public struct SVGDocument: Sendable {
         }
         out +=
             "<svg x=\"0\" y=\"\(f(top))\" width=\"\(f(widthPixels))\" height=\"\(f(heightPixels))\" viewBox=\"0 0 \(f(widthPixels)) \(f(heightPixels))\" overflow=\"hidden\">\n"
-        for element in body { out += element; out += "\n" }
+        for element in body + labelElements() { out += element; out += "\n" }
         out += "</svg>\n"
         out +=
             "<rect x=\"0.5\" y=\"\(f(top + 0.5))\" width=\"\(f(widthPixels - 1))\" height=\"\(f(heightPixels - 1))\" fill=\"none\" stroke=\"#999\"/>\n"

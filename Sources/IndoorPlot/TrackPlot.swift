@@ -107,12 +107,12 @@ public struct TrackPlot: Sendable {
         }
         // The start is drawn larger, so a walk that ends where it began shows both.
         for (p, name) in starts {
-            document.circle(
+            document.marker(
                 at: p, radiusPixels: 10, style: SVGStyle(fill: Self.startColor, stroke: "#ffffff", strokeWidthPixels: 2),
                 title: "start of \(name)")
         }
         for (p, name) in ends {
-            document.circle(
+            document.marker(
                 at: p, radiusPixels: 7, style: SVGStyle(fill: Self.endColor, stroke: "#ffffff", strokeWidthPixels: 2),
                 title: "end of \(name)")
         }

@@ -27,6 +27,27 @@ import Testing
         #expect(both.count == 2)
     }
 
+    @Test func aLabelMovesOffAMarkerAndIsDrawnOverIt() throws {
+        var document = SVGDocument(bounds: BoundingBox(minX: 0, minY: 0, maxX: 100, maxY: 100), marginMeters: 0, maxSizePixels: 1000)
+        let room = LabelPlacer.Candidate(text: "Dean's office", anchor: LocalPoint(x: 50, y: 50), priority: 1)
+        let placer = LabelPlacer(sizePixels: 10)
+        // Alone, the label is centred on its anchor.
+        #expect(placer.place([room], in: document).first?.anchor == room.anchor)
+        document.addLabels([room], placer: placer)
+        document.marker(at: LocalPoint(x: 50, y: 50), radiusPixels: 7, style: SVGStyle(fill: "#d62728"), title: "end of walk")
+        // With a marker there, it moves just below (10 px = 1 m here), clear of the marker's 7 px.
+        let placed = try #require(document.placedLabels.first?.label)
+        #expect(abs(placed.anchor.x - 50) < 1e-9)
+        let dropPixels = (50 - placed.anchor.y) * document.pixelsPerMeter
+        #expect(dropPixels > 7 + 10 * 0.6 && dropPixels < 25, "moved \(dropPixels) px")
+        // Labels are the last layer: the text comes after the marker in the picture.
+        let svg = document.rendered()
+        let marker = try #require(svg.range(of: "end of walk"))
+        let text = try #require(svg.range(of: "Dean&apos;s office") ?? svg.range(of: "Dean's office"))
+        #expect(marker.upperBound < text.lowerBound)
+        #expect(document.elementsText.contains("office"), "pages that embed the elements get the labels too")
+    }
+
     @Test func outdoorGraphNodesDoNotSetTheExtent() {
         var b = NavigationGraph.Builder(source: .authored)
         b.addNode(NavNode(point: LocalPoint(x: 5, y: 5), levelIndex: 0, kind: .waypoint, featureID: nil))
