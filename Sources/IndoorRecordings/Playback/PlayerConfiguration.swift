@@ -1,5 +1,3 @@
-import IndoorConfiguration
-
 /// How fast the player releases samples.
 public enum PlaybackSpeed: Hashable, Sendable {
     /// No waiting: every sample as soon as it is ready.

@@ -1,5 +1,3 @@
-import IndoorConfiguration
-
 /// The BLE radio model: scan rate, log-distance path loss with log-normal shadowing, dropouts, floor
 /// attenuation and the receiver's cut-off. Units, defaults and ranges are in ``tunables`` (the README's
 /// table is generated from it).

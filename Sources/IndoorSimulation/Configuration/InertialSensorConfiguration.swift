@@ -1,5 +1,3 @@
-import IndoorConfiguration
-
 /// Rates, waveforms, noise and biases of the simulated phone's motion sensors and barometer. Units,
 /// defaults and ranges are in ``tunables`` (the README's table is generated from it).
 public struct InertialSensorConfiguration: Hashable, Sendable {
