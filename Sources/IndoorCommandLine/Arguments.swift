@@ -65,6 +65,9 @@ public struct Arguments {
             if option.arity == .single, given.count > 1 {
                 throw UsageError("\(option.name) given \(given.count) times ('\(given.joined(separator: "', '"))'); it takes one value")
             }
+            if case .choice(let choices) = option.kind, let wrong = given.first(where: { !choices.contains($0) }) {
+                throw UsageError("\(option.name): expected \(Self.alternatives(choices)), got '\(wrong)'")
+            }
         }
         let required = spec.positionals.filter(\.isRequired).count
         if positionals.count < required {
@@ -181,6 +184,38 @@ public struct Arguments {
     public mutating func text(_ name: String) throws(UsageError) -> String {
         if let given = try option(name) { return given }
         return try declaredDefault(name, \.textValue)
+    }
+
+    /// A choice option's value as `Choice` (parsing has checked it is one of the table's words), `nil` when
+    /// not given.
+    public mutating func choice<Choice: RawRepresentable>(_ name: String, as type: Choice.Type) throws(UsageError) -> Choice?
+    where Choice.RawValue == String {
+        if case .choice = try declared(name).kind {} else { wrongKindReads.append("\(name) (read as a choice)") }
+        guard let text = try option(name) else { return nil }
+        return try Self.converted(text, for: name, as: type, in: spec)
+    }
+
+    /// A choice option's value as `Choice`, or its table's default when not given.
+    public mutating func choiceOrDefault<Choice: RawRepresentable>(_ name: String, as type: Choice.Type) throws(UsageError) -> Choice
+    where Choice.RawValue == String {
+        if let given = try choice(name, as: type) { return given }
+        return try Self.converted(try declaredDefault(name, \.textValue), for: name, as: type, in: spec)
+    }
+
+    /// `text` as `Choice`; a word the table lists but the type lacks is the programming error it is.
+    private static func converted<Choice: RawRepresentable>(
+        _ text: String, for name: String, as type: Choice.Type, in spec: CommandSpec
+    ) throws(UsageError) -> Choice where Choice.RawValue == String {
+        guard let value = Choice(rawValue: text) else {
+            throw UsageError("internal error: \(spec.name) declares '\(text)' for \(name), which \(Choice.self) does not have")
+        }
+        return value
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func alternatives(_ words: [String]) -> String {
+        guard let last = words.last else { return "nothing" }
+        return words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// The default the table declares for `name`, of the kind `value` picks.

@@ -3,8 +3,8 @@
 ///
 /// The command's table (``CommandSpec/init(path:summary:inputs:notes:exitNotes:examples:run:)``) is taken
 /// from the properties in declaration order, and ``read(from:)`` fills every property from the parsed
-/// arguments, its type choosing how: `Int`, `Double` and `String` take the value or the table's default,
-/// their optionals `nil` when not given, `[String]` every value of a repeated option, `Bool` a switch. So
+/// arguments, its type choosing how: `Int`, `Double`, `String` and a ``ChoiceOptionValue`` enumeration take
+/// the value or the table's default, their optionals `nil` when not given, `[String]` every value of a repeated option, `Bool` a switch. So
 /// an option is declared, documented, parsed and read in one line, and none can be declared but not read.
 ///
 /// ```swift
@@ -151,6 +151,23 @@ extension String: OptionValue, OptionalOptionValue {
     /// The given text.
     public static func readIfGiven(_ name: String, from arguments: inout Arguments) throws(UsageError) -> String? {
         try arguments.option(name)
+    }
+}
+
+/// An enumeration an option's value is read as, by raw value: the option is declared with
+/// ``OptionSpec/choice(_:_:_:default:defaultText:example:)`` over the type, which then conforms with an
+/// empty extension (`extension FollowUserMode: ChoiceOptionValue {}`). The property takes the given case,
+/// or the table's default; its optional `nil` when not given.
+public protocol ChoiceOptionValue: RawRepresentable, OptionValue, OptionalOptionValue where RawValue == String {}
+
+extension ChoiceOptionValue {
+    /// The given case, else the table's default.
+    public static func read(_ name: String, from arguments: inout Arguments) throws(UsageError) -> Self {
+        try arguments.choiceOrDefault(name, as: Self.self)
+    }
+    /// The given case.
+    public static func readIfGiven(_ name: String, from arguments: inout Arguments) throws(UsageError) -> Self? {
+        try arguments.choice(name, as: Self.self)
     }
 }
 

@@ -107,6 +107,8 @@ public struct OptionSpec: Sendable {
         case integer(ClosedRange<Int>?)
         /// A finite number, within the range when given.
         case number(ClosedRange<Double>?)
+        /// One of these words, exactly (the placeholder lists them: `fastest|shortest`).
+        case choice([String])
     }
 
     /// The name (`--repeat`).
@@ -166,6 +168,26 @@ public struct OptionSpec: Sendable {
             .typed(.number(range), typed.map(OptionDefault.number))
     }
 
+    /// An option whose value is one of `choices` (listed, in order, as its placeholder: `fastest|shortest`);
+    /// parsing refuses any other word. `default` is the value used without it, `defaultText` a phrase for the
+    /// help where the default is not one value.
+    public static func choice(
+        _ name: String, _ choices: [String], _ help: String, default typed: String? = nil, defaultText: String? = nil,
+        example: String? = nil
+    ) -> OptionSpec {
+        value(name, choices.joined(separator: "|"), help, default: typed, defaultText: defaultText, example: example)
+            .typed(.choice(choices), nil)
+    }
+
+    /// An option whose value is one of `Choice`'s cases, by raw value, in their declaration order;
+    /// ``Arguments/choice(_:as:)`` reads it as that type.
+    public static func choice<Choice: CaseIterable & RawRepresentable>(
+        _ name: String, _ type: Choice.Type, _ help: String, default typed: Choice? = nil, defaultText: String? = nil,
+        example: String? = nil
+    ) -> OptionSpec where Choice.RawValue == String {
+        choice(name, type.allCases.map(\.rawValue), help, default: typed?.rawValue, defaultText: defaultText, example: example)
+    }
+
     /// The same option with a value of `kind` and, when given, the typed default `value`.
     private func typed(_ kind: ValueKind, _ value: OptionDefault?) -> OptionSpec {
         var copy = self
@@ -192,6 +214,7 @@ public struct OptionSpec: Sendable {
         case .integer(nil): return "whole number"
         case .number(let range?): return "number \(text(range.lowerBound))–\(text(range.upperBound))"
         case .number(nil): return "number"
+        case .choice: return nil
         }
     }
 

@@ -115,6 +115,57 @@ import Testing
         }
     }
 
+    /// Every option whose help declares a number, and every option whose placeholder lists its words
+    /// (`fastest|shortest`), refuses a malformed value with a usage error naming it, on top of its
+    /// command's first example in table check mode (so the line is only parsed and read: nothing runs,
+    /// no server starts, no file is written).
+    @Test func everyNumberAndChoiceOptionRefusesAMalformedValue() throws {
+        var checked = 0
+        for command in try Self.listedCommands() {
+            let help = try CLIRunner.run(command + ["--help"]).stdout
+            let examples = help.components(separatedBy: "\nexamples:\n").dropFirst().first ?? ""
+            let example = try #require(examples.split(separator: "\n").first, "\(command) has no example")
+            let base = example.trimmingCharacters(in: .whitespaces).split(separator: " ").dropFirst().map(String.init)
+            for option in Self.valueOptions(in: help) {
+                let malformed: [String]
+                if option.placeholder.range(of: #"^[a-z][A-Za-z0-9-]*(\|[a-z][A-Za-z0-9-]*)+$"#, options: .regularExpression) != nil {
+                    malformed = ["no-such-word", option.placeholder.split(separator: "|")[0].uppercased()]
+                } else if option.text.contains("(number") || option.text.contains("(whole number") {
+                    malformed = ["abc", "nan", "inf", "1x"]
+                } else {
+                    continue
+                }
+                for value in malformed {
+                    var words = base
+                    if let index = words.firstIndex(of: option.name), index + 1 < words.count {
+                        words[index + 1] = value
+                    } else {
+                        words += [option.name, value]
+                    }
+                    let r = try CLIRunner.run(words, environment: ["INDOORNAV_CHECK_OPTION_TABLE": "1"])
+                    #expect(r.status == 64 && r.stderr.contains("\(option.name): "), "\(words) → \(r.status): \(r.stderr)")
+                    checked += 1
+                }
+            }
+        }
+        // About 50 number options and 10 choice options over the 26 commands: the help must still list them.
+        #expect(checked >= 200, "only \(checked) malformed values tried")
+    }
+
+    /// The options of a command's help that take a value: name, placeholder and their help text.
+    static func valueOptions(in help: String) -> [(name: String, placeholder: String, text: String)] {
+        let section = help.components(separatedBy: "\noptions:\n").dropFirst().first?.components(separatedBy: "\n\n").first ?? ""
+        var blocks: [[String]] = []
+        for line in section.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("  -") { blocks.append([line]) } else if !blocks.isEmpty { blocks[blocks.count - 1].append(line) }
+        }
+        return blocks.compactMap { block in
+            let words = block[0].replacingOccurrences(of: "  (required)", with: "").split(separator: " ").map(String.init)
+            guard words.count == 2, let name = words.first(where: { $0.hasPrefix("--") }) else { return nil }
+            return (name, words[1], block.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
+        }
+    }
+
     @Test func numericRangesComeFromTheTableAndAreEnforced() throws {
         let help = try CLIRunner.run(["scenarios", "--help"]).stdout
         #expect(help.contains("seeded walks per scenario (whole number 1–10000); default: 20"), "\(help)")

@@ -179,7 +179,7 @@ import Testing
         var status = stat()
         #expect(stat(fifo.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO, "the FIFO must stay a FIFO")
         let eval: [([String], String)] = [
-            (["--track-format", "shp", "--track-out", folder.path], "unknown format 'shp'"),
+            (["--track-format", "shp", "--track-out", folder.path], "--track-format: expected csv, geojson, gpx, kml or jsonl, got 'shp'"),
             (["--track-format", "gpx"], "--track-format goes with --track-out"),
             (["--track-out", CLIRunner.packageRoot.appendingPathComponent(Self.recording).path], "it is a file"),
             (["--points-out", folder.appendingPathComponent("p.json").path], "expected a .csv"),

@@ -21,10 +21,10 @@ enum ReachBench {
         var pairCount: Int
         @Option(.integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: 1, example: "--seed 7")) var seed: Int
         @Option(
-            .value(
-                "--scope", "venue|building|level", "pairs across the venue, within one building or on one level", default: "venue",
+            .choice(
+                "--scope", UnitReachability.Scope.self, "pairs across the venue, within one building or on one level", default: .venue,
                 example: "--scope level"))
-        var scope: String
+        var scope: UnitReachability.Scope
         @Option(
             .flag(
                 "--check-joins",
@@ -35,9 +35,6 @@ enum ReachBench {
         @Option(ParallelJobs.option) var jobs: Int?
 
         func run() throws -> Int32 {
-            guard let scope = UnitReachability.Scope(rawValue: scope) else {
-                throw UsageError("--scope: expected venue, building or level, got '\(scope)'")
-            }
             let (loadSeconds, venue) = try BenchmarkClock.timed { () throws in
                 try VenueLoader.load(path: venuePath, options: VenueGraphChoice.options(graph))
             }

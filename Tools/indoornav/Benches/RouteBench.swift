@@ -2,7 +2,7 @@ import IndoorBenchmarks
 import IndoorCommandLine
 import IndoorRouting
 
-/// `indoornav bench route VENUE --queries N --seed S [--graph …] [--optimize shortest|fastest] [--landmarks K]
+/// `indoornav bench route VENUE --queries N --seed S [--graph …] [--optimize fastest|shortest] [--landmarks K]
 /// [--queries-out FILE] [--no-hierarchy] [--json]`: routing speed over random node pairs (``RouteBenchmark``).
 enum RouteBench {
     static let spec = CommandSpec(
@@ -16,8 +16,8 @@ enum RouteBench {
         @Option(.integer("--seed", "S", "seed of the random pairs", in: 0...Int.max, default: 1, example: "--seed 7")) var seed: Int
         @Option(.integer("--landmarks", "K", "ALT landmarks", in: 0...64, defaultText: "2 per level, 16 to 64", example: "--landmarks 16"))
         var landmarks: Int?
-        @Option(.value("--optimize", "shortest|fastest", "what the routes minimise", default: "shortest", example: "--optimize fastest"))
-        var optimize: String
+        @Option(.choice("--optimize", Optimization.self, "what the routes minimise", default: .shortest, example: "--optimize fastest"))
+        var optimization: Optimization
         @Option(.flag("--no-hierarchy", "route every query with A* instead of the contraction hierarchy")) var noHierarchy: Bool
         @Option(
             .integer(
@@ -30,7 +30,6 @@ enum RouteBench {
         @Option(SharedOptions.graph) var graph: String?
 
         func run() throws -> Int32 {
-            guard let optimization = Optimization(rawValue: optimize) else { throw UsageError("--optimize: expected fastest or shortest") }
             let path = venuePath
             let queries = queryCount
             let queriesOut = queriesOut

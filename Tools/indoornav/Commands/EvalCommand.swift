@@ -122,9 +122,9 @@ enum EvalCommand {
                 "--track-out", "DIR", "write each walk's fused track into DIR (created when missing), named after the walk",
                 example: "--track-out tracks/")) var trackOut: String?
         @Option(
-            .value(
-                "--track-format", "csv|geojson|gpx|kml|jsonl", "the format of the --track-out files", default: "geojson",
-                example: "--track-format gpx")) var trackFormat: String?
+            .choice(
+                "--track-format", TrackFormat.self, "the format of the --track-out files", default: .geojson,
+                example: "--track-format gpx")) var trackFormat: TrackFormat?
         @Option(TrackOutput.allTracksOption) var allTracks: Bool
         @Option(
             .value(
@@ -136,7 +136,7 @@ enum EvalCommand {
         func run() throws -> Int32 {
             let navigation = try TunableOptions.navigation(navigationOptions)
             var outputs = try EvalOutputs(
-                trackFolder: trackOut, formatName: trackFormat, allTracks: allTracks, pointsPath: pointsOut, jobCount: jobCount)
+                trackFolder: trackOut, format: trackFormat, allTracks: allTracks, pointsPath: pointsOut, jobCount: jobCount)
             guard !paths.isEmpty else { throw UsageError("eval: expected RECORDING or FOLDER") }
             if excludeRadius != nil, folds == nil, radioMapPath == nil {
                 throw UsageError(

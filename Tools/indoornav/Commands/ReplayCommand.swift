@@ -52,9 +52,9 @@ enum ReplayCommand {
                 "--manual-sigma", "M", "one-sigma of the --manual fixes, metres", in: 0.1...1000, default: ManualFixes.defaultSigmaMeters,
                 example: "--manual-sigma 3")) var manualSigma: Double
         @Option(
-            .value(
-                "--follow", "none|follow|followWithHeading", "camera follow-user mode", default: "follow",
-                example: "--follow followWithHeading")) var followText: String
+            .choice(
+                "--follow", FollowUserMode.self, "camera follow-user mode", default: .follow,
+                example: "--follow followWithHeading")) var followMode: FollowUserMode
         @Option(
             .number(
                 "--update-interval", "S", "seconds between navigation updates", in: 0...60, default: 1, example: "--update-interval 0.5"))
@@ -85,9 +85,6 @@ enum ReplayCommand {
             if let plot {
                 try OutputFile.refuseOverwritingInput(
                     plot, inputs: [venuePath, recordingPath] + (beaconsPath.map { [$0] } ?? []), folders: [venuePath], folderAllowed: true)
-            }
-            guard let followMode = FollowUserMode(rawValue: followText) else {
-                throw UsageError("--follow: expected none, follow or followWithHeading, got '\(followText)'")
             }
             let venue = try EvaluationInputs.loadVenue(path: venuePath)
             var destination: NavigationDestination?

@@ -40,17 +40,17 @@ enum RouteCommand {
         @Option(.value("--mode", "MODE", "direction mode (the venue's, e.g. accessible)", example: "--mode accessible")) var directionMode:
             String?
         @Option(
-            .value(
-                "--optimize", "fastest|shortest", "what the route minimises", default: RouteOptions().optimization.rawValue,
-                example: "--optimize shortest")) var optimize: String?
+            .choice(
+                "--optimize", Optimization.self, "what the route minimises", default: RouteOptions().optimization,
+                example: "--optimize shortest")) var optimize: Optimization?
         @Option(
-            .value(
-                "--transport", "pedestrian|car|taxi|scooter", "how the user moves", default: RouteOptions().transportMode.rawValue,
-                example: "--transport car")) var transport: String?
+            .choice(
+                "--transport", TransportMode.self, "how the user moves", default: RouteOptions().transportMode,
+                example: "--transport car")) var transport: TransportMode?
         @Option(
-            .value(
-                "--enable", "routeHead|routeTail|entireRoute", "where a vehicle is used", default: "entireRoute",
-                example: "--enable routeHead")) var enable: String?
+            .choice(
+                "--enable", VehicleEnableOption.self, "where a vehicle is used", default: .entireRoute,
+                example: "--enable routeHead")) var enable: VehicleEnableOption?
         @Option(
             .number(
                 "--speed", "M_PER_S", "walking speed (the vehicle speed with --transport and no --vehicle-speed)",
@@ -67,9 +67,9 @@ enum RouteCommand {
                 "authored transition type (the venue's transition_type, not a connector kind) to prefer at every level change",
                 example: "--prefer-transition bridge")) var preferredTransition: String?
         @Option(
-            .value(
-                "--units", "metric|imperial", "distance units of the instructions", default: RouteOptions().units.rawValue,
-                example: "--units imperial")) var units: String?
+            .choice(
+                "--units", DistanceUnits.self, "distance units of the instructions", default: RouteOptions().units,
+                example: "--units imperial")) var units: DistanceUnits?
         @Option(
             .value(
                 "--lang", "CODE", "instruction language; names fall back to the venue's default", default: RouteOptions().language,
@@ -92,15 +92,13 @@ enum RouteCommand {
             .value(
                 "--universe", "NAME", "a venue universe (e.g. visitors): keep out of the spaces it hides when possible",
                 example: "--universe visitors")) var universe: String?
-        @Option(.value("--format", "text|json|geojson", "output format", default: "text", example: "--format json")) var format: String
+        @Option(.choice("--format", ["text", "json", "geojson"], "output format", default: "text", example: "--format json")) var format:
+            String
         @Option(SharedOptions.graph) var graph: String?
 
         func run() throws -> Int32 {
             let path = venuePath
             let parsed = try request()
-            guard ["text", "json", "geojson"].contains(format) else {
-                throw UsageError("--format: expected text, json or geojson, got '\(format)'")
-            }
             let venue = try VenueLoader.load(path: path, options: graph.map(VenueGraphChoice.options) ?? VenueLoadOptions())
             do { try parsed.validate() } catch { throw UsageError("\(error)") }
             let request = try PlaceNames.resolve(parsed, venue: venue)
@@ -154,28 +152,12 @@ enum RouteCommand {
                 }
             }
             options.directionMode = directionMode
-            if let o = optimize {
-                guard let v = Optimization(rawValue: o) else { throw UsageError("--optimize: expected fastest or shortest, got '\(o)'") }
-                options.optimization = v
-            }
-            if let t = transport {
-                guard let v = TransportMode(rawValue: t) else {
-                    throw UsageError("--transport: expected pedestrian, car, taxi or scooter, got '\(t)'")
-                }
-                options.transportMode = v
-            }
-            if let e = enable {
-                guard let v = VehicleEnableOption(rawValue: e) else {
-                    throw UsageError("--enable: expected routeHead, routeTail or entireRoute, got '\(e)'")
-                }
-                options.enableOption = v
-            }
+            if let optimize { options.optimization = optimize }
+            if let transport { options.transportMode = transport }
+            if let enable { options.enableOption = enable }
             options.setSpeeds(speed: speed, vehicleSpeed: vehicleSpeed)
             options.preferredTransitionTypeID = preferredTransition
-            if let u = units {
-                guard let v = DistanceUnits(rawValue: u) else { throw UsageError("--units: expected metric or imperial, got '\(u)'") }
-                options.units = v
-            }
+            if let units { options.units = units }
             if let l = language { options.language = l }
             if let d = maxMatchDistance { options.maxMatchDistanceMeters = d }
             options.universe = universe

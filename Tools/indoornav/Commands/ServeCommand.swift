@@ -153,11 +153,11 @@ enum ServeCommand {
                 example: "--sessions redis://127.0.0.1:6379/0"))
         var redisURL: String?
         @Option(
-            .value(
-                "--redis-durability", "check|require|set",
+            .choice(
+                "--redis-durability", RedisDurability.self,
                 "at start, whether Redis keeps what it acknowledged across its own crash (appendonly yes, appendfsync everysec or always): check warns, require refuses to start, set turns it on (needs --sessions)",
-                default: "check", example: "--redis-durability require"))
-        var durabilityName: String?
+                default: .check, example: "--redis-durability require"))
+        var durabilityChoice: RedisDurability?
 
         func run() throws -> Int32 {
             var http = HTTPServerConfiguration.standard
@@ -181,14 +181,8 @@ enum ServeCommand {
             do { redis = try redisURL.map { url throws(RedisError) in try RedisConfiguration(url: url) } } catch {
                 throw UsageError("--sessions: \(error)")
             }
-            if durabilityName != nil && redisURL == nil { throw UsageError("--redis-durability needs --sessions") }
-            let durability =
-                try durabilityName.map { name throws(UsageError) in
-                    guard let d = RedisDurability(rawValue: name) else {
-                        throw UsageError("--redis-durability: expected check, require or set, got '\(name)'")
-                    }
-                    return d
-                } ?? .check
+            if durabilityChoice != nil && redisURL == nil { throw UsageError("--redis-durability needs --sessions") }
+            let durability = durabilityChoice ?? .check
             service.maximumSessionsPerClient = maximumSessionsPerClient
             if let fairShare { service.fairShareFraction = fairShare }
             service.sessionCreationsPerClientPerMinute = creationsPerClientPerMinute

@@ -20,12 +20,12 @@ struct EvalOutputs {
     private(set) var trackFiles: [String: String] = [:]
 
     /// The outputs `--track-out`, `--track-format`, `--all-tracks`, `--points-out` and `--jobs` ask for.
-    init(trackFolder: String?, formatName: String?, allTracks: Bool, pointsPath: String?, jobCount: Int?) throws {
+    init(trackFolder: String?, format: TrackFormat?, allTracks: Bool, pointsPath: String?, jobCount: Int?) throws {
         (self.trackFolder, self.allTracks, self.pointsPath) = (trackFolder, allTracks, pointsPath)
         jobs = ParallelJobs.count(jobCount)
-        if let formatName {
+        if let format {
             guard trackFolder != nil else { throw UsageError("--track-format goes with --track-out DIR") }
-            trackFormat = try TrackOutput.format(named: formatName)
+            trackFormat = format
         }
         if allTracks, trackFolder == nil { throw UsageError("--all-tracks goes with --track-out DIR") }
     }

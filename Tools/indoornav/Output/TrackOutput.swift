@@ -26,15 +26,6 @@ enum TrackOutput {
         return format
     }
 
-    /// `--track-format NAME` (eval's folder output): one of the formats.
-    static func format(named name: String) throws(UsageError) -> TrackFormat {
-        guard let format = TrackFormat(rawValue: name.lowercased()) else {
-            throw UsageError(
-                "--track-format: unknown format '\(name)'; use one of \(TrackFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return format
-    }
-
     /// Renders `document` in `format` and writes it atomically to `path`.
     /// - Throws: ``ToolFailure`` when the format needs a geographic frame the track lacks or the file
     ///   cannot be written.
