@@ -26,7 +26,7 @@ public enum ReplayReport {
             case .levelChange(let to): return "arriving at the level change to \(level(to)) (\(Int(d.rounded())) m)"
             case .sectionTransition(let t): return "arriving at transition \(t.transitionTypeID) (\(Int(d.rounded())) m)"
             case .destination(let id, let name):
-                return "arriving at the destination \(name ?? id ?? "") (\(Int(d.rounded())) m)"
+                return "arriving at the destination\((name ?? id).map { " \($0)" } ?? "") (\(Int(d.rounded())) m)"
             }
         case .arrived(let info):
             return info.isFinal

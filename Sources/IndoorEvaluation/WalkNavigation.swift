@@ -201,8 +201,9 @@ public struct WalkNavigation {
             let lastNavigation = run.events.last { if case .navigation = $0.event { true } else { false } }
             var lastEvent: String?
             if let lastNavigation, case .navigation(let event) = lastNavigation.event {
-                let before = (lastSampleSeconds ?? lastNavigation.timeSeconds) - lastNavigation.timeSeconds
-                lastEvent = ReplayReport.describe(event, venue: venue) + String(format: " (%.1f s before the end)", before)
+                lastEvent = Self.lastEventText(
+                    ReplayReport.describe(event, venue: venue),
+                    secondsBeforeEnd: (lastSampleSeconds ?? lastNavigation.timeSeconds) - lastNavigation.timeSeconds)
             }
             outcome.notArrived = [
                 Outcome.NotArrived(
@@ -213,5 +214,13 @@ public struct WalkNavigation {
             ]
         }
         return outcome
+    }
+
+    /// A walk's last navigation event with when it came: before the recording's end, or after it while the
+    /// walker stood still at the end (the scorer's standing time).
+    static func lastEventText(_ description: String, secondsBeforeEnd: Double) -> String {
+        secondsBeforeEnd >= 0
+            ? description + String(format: " (%.1f s before the end)", secondsBeforeEnd)
+            : description + String(format: " (%.1f s after the recording's end, the walker standing)", -secondsBeforeEnd)
     }
 }

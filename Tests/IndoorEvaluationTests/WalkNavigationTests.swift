@@ -27,6 +27,22 @@ import Testing
         #expect(navigation.notArrived.isEmpty)
     }
 
+    @Test func aNotArrivedWalksLastEventSaysWhenItCame() throws {
+        let venue = try EvaluationInputs.loadVenue(path: EvaluationFixtures.campusVenue)
+        let unnamed = ReplayReport.describe(.arriving(.destination(featureID: nil, name: nil), distanceMeters: 5.2), venue: venue)
+        #expect(unnamed == "arriving at the destination (5 m)")
+        let named = ReplayReport.describe(
+            .arriving(.destination(featureID: "occ-1", name: "Dean's office"), distanceMeters: 9), venue: venue)
+        #expect(named == "arriving at the destination Dean's office (9 m)")
+        let byID = ReplayReport.describe(.arriving(.destination(featureID: "occ-1", name: nil), distanceMeters: 9), venue: venue)
+        #expect(byID == "arriving at the destination occ-1 (9 m)")
+        #expect(WalkNavigation.lastEventText("back on route", secondsBeforeEnd: 8.2) == "back on route (8.2 s before the end)")
+        #expect(WalkNavigation.lastEventText("back on route", secondsBeforeEnd: 0) == "back on route (0.0 s before the end)")
+        #expect(
+            WalkNavigation.lastEventText("rerouted (fresh): 20 m", secondsBeforeEnd: -1.04)
+                == "rerouted (fresh): 20 m (1.0 s after the recording's end, the walker standing)")
+    }
+
     @Test func aSurveyOfTheBundledWalkHoldsItsScans() throws {
         let venue = try EvaluationInputs.loadVenue(path: EvaluationFixtures.campusVenue)
         let registry = try EvaluationInputs.loadRegistry(path: EvaluationFixtures.campusBeacons)
