@@ -82,6 +82,53 @@ import Testing
         #expect(json["walks"]?.array?.count == 1)
     }
 
+    @Test func anExchangedPairIsWrittenBackInPlace() throws {
+        let inputs = try Self.folder(registryPositions: Self.truePositionsMeters.reversed())
+        let out = inputs.registry.deletingLastPathComponent().appendingPathComponent("fixed.json")
+        let result = try CLIRunner.run([
+            "beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path, "--corrected-out", out.path, "--json",
+        ])
+        #expect(result.status == 3, "\(result.stdout)\n\(result.stderr)")
+        let exchanges = try #require(result.json?["exchanges"]?.array)
+        #expect(exchanges.count == 1)
+        #expect(exchanges.first?["first"]?.string == "BLE1" && exchanges.first?["second"]?.string == "BLE2")
+        #expect(result.stderr.contains("wrote \(out.path): BLE1 and BLE2 put back in each other's place"), "\(result.stderr)")
+        // The written registry holds each beacon where the walk's readings put it (coordinates computed
+        // here from the true places, not read from the tool).
+        let written = try JSONParser().parse(try String(contentsOf: out, encoding: .utf8)).value
+        let beacons = try #require(written["beacons"]?.array)
+        #expect(written["format"]?.string == "indoornav-beacons")
+        for (n, place) in Self.truePositionsMeters.enumerated() {
+            let record = try #require(beacons.first { $0["id"]?.string == "BLE\(n + 1)" })
+            let (lat, lon) = Self.coordinate(place.0, place.1)
+            #expect(abs((record["position"]?["lat"]?.double ?? 0) - lat) < 1e-9, "\(record)")
+            #expect(abs((record["position"]?["lon"]?.double ?? 0) - lon) < 1e-9, "\(record)")
+        }
+        let again = try CLIRunner.run(["beacons", "audit", inputs.walks.path, "--beacons", out.path])
+        #expect(again.status == 0 && again.stdout.contains("no suspect beacons"), "\(again.stdout)\n\(again.stderr)")
+
+        // Nothing exchanged: the registry is written as it was, and said so.
+        let correct = try Self.folder(registryPositions: Self.truePositionsMeters)
+        let same = correct.registry.deletingLastPathComponent().appendingPathComponent("same.json")
+        let unchanged = try CLIRunner.run([
+            "beacons", "audit", correct.walks.path, "--beacons", correct.registry.path, "--corrected-out", same.path,
+        ])
+        #expect(unchanged.status == 0 && unchanged.stderr.contains("no exchanged pair, the registry as it was"), "\(unchanged.stderr)")
+        #expect(!unchanged.stdout.contains("exchanged:"))
+
+        // The registry itself, a walk and a folder are never written over.
+        let before = try Data(contentsOf: inputs.registry)
+        for target in [inputs.registry.path, inputs.walks.appendingPathComponent("walk.txt").path, inputs.walks.path] {
+            let refused = try CLIRunner.run([
+                "beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path, "--corrected-out", target,
+            ])
+            #expect(refused.status == 64, "\(target): \(refused.status) \(refused.stderr)")
+            #expect(refused.stderr.contains(target), "\(target): \(refused.stderr)")
+        }
+        #expect(try Data(contentsOf: inputs.registry) == before)
+        #expect(FileManager.default.fileExists(atPath: inputs.walks.appendingPathComponent("walk.txt").path))
+    }
+
     @Test func badInputIsAClearError() throws {
         let inputs = try Self.folder(registryPositions: Self.truePositionsMeters)
         let noRegistry = try CLIRunner.run(["beacons", "audit", inputs.walks.path])

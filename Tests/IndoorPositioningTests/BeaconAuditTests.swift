@@ -71,6 +71,68 @@ import Testing
         #expect(entries[2].verdict == .consistent)
     }
 
+    @Test func anExchangedPairIsFoundAndPutBackInTheRegistry() throws {
+        let swapped = [Self.truePositions[1], Self.truePositions[0], Self.truePositions[2]]
+        var auditor = BeaconAuditor(map: try BeaconProviderTests.map(swapped))
+        let walk = Self.walk()
+        auditor.add(samples: walk.samples, truth: try GroundTruthTrack(walk.truth))
+        let exchanges = auditor.exchanges(in: auditor.entries())
+        #expect(exchanges.count == 1)
+        let exchange = try #require(exchanges.first)
+        #expect(exchange.firstID == "B0" && exchange.secondID == "B1")
+        // Each is heard loudest beside the walk near its true place, 2 m from the other's entry.
+        #expect(exchange.firstToSecondMeters < 5 && exchange.secondToFirstMeters < 5, "\(exchange)")
+        let corrected = try BeaconProviderTests.registry(swapped).exchangingPositions(of: exchange.firstID, and: exchange.secondID)
+        let places = corrected.beacons.map { record -> (Double, Double)? in
+            if case .local(let p) = record.position { (p.x, p.y) } else { nil }
+        }
+        #expect(places.map { $0.map { "\($0.0),\($0.1)" } } == Self.truePositions.map { "\($0.0),\($0.1)" })
+        var again = BeaconAuditor(map: try BeaconMap(registry: corrected, frame: nil))
+        again.add(samples: walk.samples, truth: try GroundTruthTrack(walk.truth))
+        #expect(again.entries().allSatisfy { $0.verdict == .consistent })
+        #expect(again.exchanges(in: again.entries()).isEmpty)
+    }
+
+    @Test func aMovedBeaconOrAOneSidedFitIsNoExchange() throws {
+        // A moved 12 m east: suspect, but its readings fit no other suspect's place.
+        let moved = try Self.audit(mapped: [(17.0, 2.0), Self.truePositions[1], Self.truePositions[2]])
+        let auditor = BeaconAuditor(map: try BeaconProviderTests.map([(17.0, 2.0), Self.truePositions[1], Self.truePositions[2]]))
+        #expect(moved[0].verdict == .suspect)
+        #expect(auditor.exchanges(in: moved).isEmpty)
+        // A mapped at B's place and B mapped 12 m west of its own: both suspect; B's readings fit A's entry,
+        // but A's lie 18 m from B's entry: one-sided, no exchange.
+        let oneSided = [Self.truePositions[1], (23.0, 2.0), Self.truePositions[2]]
+        let entries = try Self.audit(mapped: oneSided)
+        #expect(entries[0].verdict == .suspect && entries[1].verdict == .suspect, "\(entries.map(\.reasons))")
+        let map = try BeaconProviderTests.map(oneSided)
+        #expect(BeaconAuditor(map: map).exchanges(in: entries).isEmpty)
+        // A consistent beacon is never part of one, whatever its entry says.
+        var consistent = try Self.audit(mapped: Self.truePositions)
+        consistent[0].strongestReadingsCentroid = LocalPoint(x: 35, y: 2)
+        consistent[1].strongestReadingsCentroid = LocalPoint(x: 5, y: 2)
+        #expect(BeaconAuditor(map: try BeaconProviderTests.map(Self.truePositions)).exchanges(in: consistent).isEmpty)
+    }
+
+    @Test func aRegistryExchangesPositionsOnlyAndRefusesAnUnknownBeacon() throws {
+        let registry = try BeaconProviderTests.registry(Self.truePositions)
+        #expect(throws: RecordingError.self) { try registry.exchangingPositions(of: "B0", and: "B9") }
+        do {
+            _ = try registry.exchangingPositions(of: "Z1", and: "B0")
+            Issue.record("an unknown id was exchanged")
+        } catch {
+            #expect("\(error)".contains("Z1"), "\(error)")
+        }
+        #expect(try registry.exchangingPositions(of: "B1", and: "B1") == registry)
+        let levels = try BeaconProviderTests.registry(Self.truePositions, levels: ["L0", "L1", "L0"])
+        let exchanged = try levels.exchangingPositions(of: "B0", and: "B1")
+        #expect(exchanged.beacons[0].position == .local(LocalPoint(x: 35, y: 2)))
+        #expect(exchanged.beacons[1].position == .local(LocalPoint(x: 5, y: 2)))
+        // Levels, identities and calibration stay with their records.
+        #expect(exchanged.beacons[0].level == .levelId("L0") && exchanged.beacons[1].level == .levelId("L1"))
+        #expect(exchanged.beacons[0].identity == levels.beacons[0].identity)
+        #expect(exchanged.beacons[2] == levels.beacons[2])
+    }
+
     @Test func aMovedBeaconFarFromEveryOtherIsSuspectWithoutAHint() throws {
         // A mapped 12 m east of where it is, still beside the walk: its strongest readings come 12 m from
         // the mapped place, which is nearer to A's own (wrong) entry than to any other beacon.

@@ -15,12 +15,17 @@ import Testing
 
     /// Beacons at the given points (level per beacon), tx −59 dBm, n = 2.
     static func map(_ points: [(Double, Double)], levels: [String]? = nil) throws -> BeaconMap {
+        try BeaconMap(registry: try registry(points, levels: levels), frame: nil)
+    }
+
+    /// Beacons `B0`, `B1`, … at `points` (local frame) on `levels` (default all `L0`).
+    static func registry(_ points: [(Double, Double)], levels: [String]? = nil) throws -> BeaconRegistry {
         let records = points.enumerated().map { i, p in
             BeaconRecord(
                 id: "B\(i)", identity: BeaconIdentity(mac: mac(i)), position: .local(LocalPoint(x: p.0, y: p.1)),
                 level: .levelId(levels?[i] ?? "L0"), txPowerDbm: tx, pathLossExponent: exponent)
         }
-        return try BeaconMap(registry: try BeaconRegistry(beacons: records), frame: nil)
+        return try BeaconRegistry(beacons: records)
     }
 
     /// RSSI the model predicts at distance d (written out, not through PathLossModel): −59 − 20 log₁₀ d.

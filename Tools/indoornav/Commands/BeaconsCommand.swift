@@ -6,8 +6,10 @@ import IndoorPositioning
 import IndoorRecordings
 import IndoorVenue
 
-/// `indoornav beacons audit PATH… --beacons FILE [--venue V] [--json]` — checks a beacon registry against
-/// walks with ground truth (see ``BeaconAuditor``).
+/// `indoornav beacons audit PATH… --beacons FILE [--venue V] [--corrected-out FILE] [--json]` — checks a
+/// beacon registry against walks with ground truth (see ``BeaconAuditor``), names the pairs of beacons
+/// whose places look exchanged (``BeaconAuditor/exchanges(in:)``) and can write the registry with them
+/// put back.
 ///
 /// Exit status: 0 when every beacon with enough readings is consistent, 3 when at least one is suspect,
 /// 1 on bad input (no usable walk, unreadable registry or venue).
@@ -31,10 +33,19 @@ enum BeaconsCommand {
                 \BeaconAuditConfiguration.suspectOffsetMeters, "--suspect-offset", "M",
                 "how far the strongest readings may lie from the registered place, metres", example: "--suspect-offset 15"))
         var suspectOffset: Double
+        @Option(
+            .value(
+                "--corrected-out", "FILE",
+                "write the registry (indoornav-beacons JSON) with each pair of beacons whose places look exchanged put back",
+                example: "--corrected-out beacons-fixed.json")) var correctedOut: String?
         @Option(SharedOptions.json) var json: Bool
 
         func run() throws -> Int32 {
             guard !paths.isEmpty else { throw UsageError("beacons audit: expected PATH…") }
+            if let correctedOut {
+                try OutputFile.refuseOverwritingInput(
+                    correctedOut, inputs: [beaconsPath] + paths, folders: paths + (venuePath.map { [$0] } ?? []))
+            }
 
             let registry: BeaconRegistry
             var venue: Venue?
@@ -80,15 +91,27 @@ enum BeaconsCommand {
                 return 1
             }
             let entries = auditor.entries()
+            let exchanges = auditor.exchanges(in: entries)
             print(
                 json
-                    ? jsonReport(entries, walks: walks, skipped: skipped).serialized(pretty: true) : textReport(entries, walks: walks.count)
+                    ? jsonReport(entries, exchanges: exchanges, walks: walks, skipped: skipped).serialized(pretty: true)
+                    : textReport(entries, exchanges: exchanges, walks: walks.count)
             )
+            if let correctedOut {
+                var corrected = registry
+                for exchange in exchanges { corrected = try corrected.exchangingPositions(of: exchange.firstID, and: exchange.secondID) }
+                try emit(corrected.json.serialized(pretty: true) + "\n", to: correctedOut)
+                let what =
+                    exchanges.isEmpty
+                    ? "no exchanged pair, the registry as it was"
+                    : exchanges.map { "\($0.firstID) and \($0.secondID)" }.joined(separator: ", ") + " put back in each other's place"
+                warn("wrote \(correctedOut): \(what)")
+            }
             return entries.contains { $0.verdict == .suspect } ? 3 : 0
         }
     }
 
-    static func textReport(_ entries: [BeaconAuditEntry], walks: Int) -> String {
+    static func textReport(_ entries: [BeaconAuditEntry], exchanges: [BeaconExchange], walks: Int) -> String {
         func f(_ value: Double?, _ format: String = "%.1f") -> String { value.map { String(format: format, $0) } ?? "—" }
         var lines = ["\(entries.count) beacons, \(walks) walks with ground truth"]
         for e in entries {
@@ -100,10 +123,18 @@ enum BeaconsCommand {
         }
         let suspects = entries.filter { $0.verdict == .suspect }.map(\.beaconID)
         lines.append(suspects.isEmpty ? "no suspect beacons" : "suspect: \(suspects.joined(separator: ", "))")
+        for e in exchanges {
+            lines.append(
+                String(
+                    format: "exchanged: %@ is heard loudest %.1f m from %@'s place, %@ %.1f m from %@'s", e.firstID,
+                    e.firstToSecondMeters, e.secondID, e.secondID, e.secondToFirstMeters, e.firstID))
+        }
         return lines.joined(separator: "\n")
     }
 
-    static func jsonReport(_ entries: [BeaconAuditEntry], walks: [String], skipped: [(file: String, reason: String)]) -> JSONValue {
+    static func jsonReport(
+        _ entries: [BeaconAuditEntry], exchanges: [BeaconExchange], walks: [String], skipped: [(file: String, reason: String)]
+    ) -> JSONValue {
         func number(_ value: Double?) -> JSONValue { value.map(JSONValue.finite) ?? .null }
         let beacons: [JSONValue] = entries.map { e in
             .object([
@@ -123,6 +154,13 @@ enum BeaconsCommand {
         return .object([
             "beacons": .array(beacons),
             "suspects": .array(entries.filter { $0.verdict == .suspect }.map { .string($0.beaconID) }),
+            "exchanges": .array(
+                exchanges.map { e in
+                    .object([
+                        "first": .string(e.firstID), "second": .string(e.secondID),
+                        "firstToSecondMeters": number(e.firstToSecondMeters), "secondToFirstMeters": number(e.secondToFirstMeters),
+                    ])
+                }),
             "walks": .array(walks.map(JSONValue.string)),
             "skipped": .array(skipped.map { .object(["file": .string($0.file), "reason": .string($0.reason)]) }),
         ])
