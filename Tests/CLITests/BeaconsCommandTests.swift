@@ -115,6 +115,12 @@ import Testing
         ])
         #expect(unchanged.status == 0 && unchanged.stderr.contains("no exchanged pair, the registry as it was"), "\(unchanged.stderr)")
         #expect(!unchanged.stdout.contains("exchanged:"))
+        let text = try CLIRunner.run(["beacons", "audit", inputs.walks.path, "--beacons", inputs.registry.path])
+        #expect(
+            text.stdout.range(
+                of: #"exchanged: BLE1 is heard loudest \d+\.\d m from BLE2's place, BLE2 \d+\.\d m from BLE1's"#,
+                options: .regularExpression)
+                != nil, "\(text.stdout)")
 
         // The registry itself, a walk and a folder are never written over.
         let before = try Data(contentsOf: inputs.registry)

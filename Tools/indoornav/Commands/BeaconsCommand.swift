@@ -125,9 +125,8 @@ enum BeaconsCommand {
         lines.append(suspects.isEmpty ? "no suspect beacons" : "suspect: \(suspects.joined(separator: ", "))")
         for e in exchanges {
             lines.append(
-                String(
-                    format: "exchanged: %@ is heard loudest %.1f m from %@'s place, %@ %.1f m from %@'s", e.firstID,
-                    e.firstToSecondMeters, e.secondID, e.secondID, e.secondToFirstMeters, e.firstID))
+                "exchanged: \(e.firstID) is heard loudest \(f(e.firstToSecondMeters)) m from \(e.secondID)'s place, "
+                    + "\(e.secondID) \(f(e.secondToFirstMeters)) m from \(e.firstID)'s")
         }
         return lines.joined(separator: "\n")
     }
